@@ -1,0 +1,4 @@
+package main
+
+// Each backend registers itself with gen.Register when imported.
+import ()

@@ -1,0 +1,78 @@
+// Command sdp compiles SDP schemas into encoders and decoders, validates
+// schemas, and converts values between JSON and the SDP wire format.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is the toolkit's version; the wire format is SDP 0.2 compatible.
+const version = "0.3.0"
+
+const usage = `sdp — the Serial Data Protocol toolkit
+
+Usage:
+  sdp gen --lang LANG --out DIR [--package NAME] SCHEMA.sdp
+  sdp check SCHEMA.sdp...
+  sdp encode --schema SCHEMA.sdp --type TYPE [--message] < value.json > value.sdpb
+  sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] < value.sdpb > value.json
+  sdp version
+
+Commands:
+  gen      generate code for a schema (languages: %s)
+  check    validate schemas; print every problem as file:line:col: message
+  encode   encode a JSON value (docs/json-mapping.md) to the wire format
+  decode   decode wire-format bytes to JSON
+  version  print the version
+
+Examples:
+  sdp gen --lang go --out ./plugins --package plugins plugins.sdp
+  sdp check plugins.sdp
+  sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
+  sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
+
+Run 'sdp COMMAND --help' for a command's flags. Documentation: docs/ in the
+source tree (schema language, wire format, JSON mapping, each language).
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: tests call it directly.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, usage, languageList())
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	var err error
+	switch cmd {
+	case "gen":
+		err = cmdGen(rest, stdout, stderr)
+	case "check":
+		err = cmdCheck(rest, stdout, stderr)
+	case "encode":
+		err = cmdEncode(rest, stdin, stdout, stderr)
+	case "decode":
+		err = cmdDecode(rest, stdin, stdout, stderr)
+	case "version", "--version", "-v":
+		fmt.Fprintf(stdout, "sdp %s (wire format SDP 0.2)\n", version)
+	case "help", "--help", "-h":
+		fmt.Fprintf(stdout, usage, languageList())
+	default:
+		fmt.Fprintf(stderr, "sdp: unknown command %q\n\n", cmd)
+		fmt.Fprintf(stderr, usage, languageList())
+		return 2
+	}
+	if err == errUsage {
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sdp %s: %v\n", cmd, err)
+		return 1
+	}
+	return 0
+}

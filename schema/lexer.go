@@ -1,0 +1,143 @@
+package schema
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+type tokKind int
+
+const (
+	tokEOF tokKind = iota
+	tokIdent
+	tokInt
+	tokPunct // one of { } [ ] ( ) < > ? : , = @
+	tokDoc   // a `///` comment line
+)
+
+type token struct {
+	kind tokKind
+	text string // identifier, punctuation, number as written, or doc text
+	pos  Pos
+}
+
+func (t token) describe() string {
+	switch t.kind {
+	case tokEOF:
+		return "end of file"
+	case tokIdent:
+		return fmt.Sprintf("%q", t.text)
+	case tokInt:
+		return "number " + t.text
+	case tokDoc:
+		return "doc comment"
+	}
+	return fmt.Sprintf("%q", t.text)
+}
+
+// lex splits src into tokens. `//` comments and `/* */` blocks are dropped;
+// `///` lines become tokDoc. CR before LF is ignored, so CRLF files work.
+func lex(file string, src []byte, errs *ErrorList) []token {
+	var toks []token
+	line, col := 1, 1
+	i := 0
+	pos := func() Pos { return Pos{File: file, Line: line, Col: col} }
+	advance := func(n int) {
+		for k := 0; k < n; k++ {
+			if src[i] == '\n' {
+				line++
+				col = 1
+			} else {
+				col++
+			}
+			i++
+		}
+	}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		i = 3 // UTF-8 byte order mark
+	}
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			advance(1)
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			p := pos()
+			end := i
+			for end < len(src) && src[end] != '\n' {
+				end++
+			}
+			text := strings.TrimRight(string(src[i:end]), "\r")
+			if strings.HasPrefix(text, "///") && !strings.HasPrefix(text, "////") {
+				text = strings.TrimPrefix(text, "///")
+				text = strings.TrimPrefix(text, " ")
+				if !utf8.ValidString(text) {
+					errs.add(p, "doc comment is not valid UTF-8", "")
+				}
+				toks = append(toks, token{kind: tokDoc, text: text, pos: p})
+			}
+			advance(end - i)
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			p := pos()
+			end := strings.Index(string(src[i+2:]), "*/")
+			if end < 0 {
+				errs.add(p, "unterminated /* comment", "close it with */")
+				advance(len(src) - i)
+				break
+			}
+			advance(end + 4)
+		case isIdentStart(c):
+			p := pos()
+			j := i
+			for j < len(src) && isIdentPart(src[j]) {
+				j++
+			}
+			toks = append(toks, token{kind: tokIdent, text: string(src[i:j]), pos: p})
+			advance(j - i)
+		case c >= '0' && c <= '9':
+			p := pos()
+			j := i
+			for j < len(src) && (isIdentPart(src[j])) {
+				j++
+			}
+			toks = append(toks, token{kind: tokInt, text: string(src[i:j]), pos: p})
+			advance(j - i)
+		case strings.IndexByte("{}[]()<>?:,=@;", c) >= 0:
+			toks = append(toks, token{kind: tokPunct, text: string(c), pos: pos()})
+			advance(1)
+		default:
+			p := pos()
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size <= 1 {
+				errs.add(p, "invalid UTF-8 in schema", "")
+				size = 1
+			} else {
+				errs.add(p, fmt.Sprintf("unexpected character %q", r), "names use ASCII letters, digits and _")
+			}
+			for k := 0; k < size && i < len(src); k++ {
+				advance(1)
+			}
+		}
+	}
+	return append(toks, token{kind: tokEOF, pos: pos()})
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+func isIdentPart(c byte) bool { return isIdentStart(c) || (c >= '0' && c <= '9') }
+
+// parseUint reads a decimal or 0x hexadecimal literal.
+func parseUint(text string) (uint64, error) {
+	t := strings.ReplaceAll(text, "_", "")
+	if strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X") {
+		return strconv.ParseUint(t[2:], 16, 64)
+	}
+	if len(t) > 1 && t[0] == '0' {
+		return 0, fmt.Errorf("leading zero")
+	}
+	return strconv.ParseUint(t, 10, 64)
+}

@@ -1,0 +1,265 @@
+package schema
+
+import (
+	"fmt"
+)
+
+// parser is a recursive-descent parser over the token list. On a syntax
+// error it records the problem and skips to the next declaration, so one run
+// reports every error it can.
+type parser struct {
+	toks []token
+	i    int
+	errs *ErrorList
+}
+
+type bailout struct{}
+
+func parse(file string, src []byte, errs *ErrorList) *astFile {
+	p := &parser{toks: lex(file, src, errs), errs: errs}
+	f := &astFile{}
+	for p.peek().kind != tokEOF {
+		if d := p.declRecover(); d != nil {
+			f.decls = append(f.decls, d)
+		}
+	}
+	return f
+}
+
+func (p *parser) peek() token { return p.toks[p.i] }
+
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tokEOF {
+		p.i++
+	}
+	return t
+}
+
+func (p *parser) isPunct(s string) bool {
+	t := p.peek()
+	return t.kind == tokPunct && t.text == s
+}
+
+func (p *parser) fail(t token, msg, hint string) {
+	p.errs.add(t.pos, msg, hint)
+	panic(bailout{})
+}
+
+func (p *parser) expectPunct(s, what string) token {
+	t := p.next()
+	if t.kind != tokPunct || t.text != s {
+		p.fail(t, fmt.Sprintf("expected %q %s, found %s", s, what, t.describe()), "")
+	}
+	return t
+}
+
+func (p *parser) expectIdent(what string) ident {
+	t := p.next()
+	if t.kind != tokIdent {
+		p.fail(t, fmt.Sprintf("expected %s, found %s", what, t.describe()), "")
+	}
+	return ident{name: t.text, pos: t.pos}
+}
+
+// docs collects consecutive `///` lines.
+func (p *parser) docs() []string {
+	var doc []string
+	for p.peek().kind == tokDoc {
+		doc = append(doc, p.next().text)
+	}
+	return doc
+}
+
+func (p *parser) declRecover() (d *astDecl) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			d = nil
+			p.skipToDecl()
+		}
+	}()
+	return p.decl()
+}
+
+// skipToDecl moves past the broken declaration to the next line that starts
+// with a declaration keyword.
+func (p *parser) skipToDecl() {
+	for {
+		t := p.peek()
+		if t.kind == tokEOF {
+			return
+		}
+		if t.kind == tokIdent && t.pos.Col == 1 && (t.text == "struct" || t.text == "enum" || t.text == "union") {
+			return
+		}
+		if (t.kind == tokDoc || (t.kind == tokPunct && t.text == "@")) && t.pos.Col == 1 {
+			return
+		}
+		p.next()
+	}
+}
+
+func (p *parser) decl() *astDecl {
+	doc := p.docs()
+	var id *astInt
+	if p.isPunct("@") {
+		p.next()
+		attr := p.expectIdent("attribute name after @")
+		if attr.name != "id" {
+			p.errs.add(attr.pos, fmt.Sprintf("unknown attribute @%s", attr.name), "the only attribute is @id(N), a message type id")
+		}
+		p.expectPunct("(", "after @"+attr.name)
+		id = p.integer("message type id")
+		p.expectPunct(")", "to close @"+attr.name+"(")
+		doc = append(doc, p.docs()...)
+	}
+	t := p.next()
+	if t.kind == tokEOF && len(doc) > 0 {
+		return nil // trailing doc comment: harmless
+	}
+	if t.kind != tokIdent {
+		p.fail(t, "expected a declaration (struct, enum or union), found "+t.describe(), "")
+	}
+	d := &astDecl{doc: doc, id: id}
+	switch t.text {
+	case "struct":
+		d.kind = declStruct
+		d.name = p.expectIdent("struct name")
+		d.fields = p.fieldBlock("struct " + d.name.name)
+	case "enum":
+		d.kind = declEnum
+		d.name = p.expectIdent("enum name")
+		if p.isPunct(":") {
+			p.next()
+			b := p.expectIdent("underlying type (u8, u16 or u32)")
+			d.base = &b
+		}
+		p.enumBody(d)
+	case "union":
+		d.kind = declUnion
+		d.name = p.expectIdent("union name")
+		p.unionBody(d)
+	default:
+		hint := ""
+		if c := closest(t.text, []string{"struct", "enum", "union"}); c != "" {
+			hint = fmt.Sprintf("did you mean %q?", c)
+		}
+		p.fail(t, fmt.Sprintf("expected struct, enum or union, found %q", t.text), hint)
+	}
+	if id != nil && d.kind != declStruct {
+		p.errs.add(id.pos, "@id applies to structs only", "only structs are sent as messages")
+	}
+	if p.isPunct(";") {
+		p.next()
+	}
+	return d
+}
+
+// fieldBlock parses `{ name: Type, ... }`. Commas between fields are
+// optional; a trailing comma is fine.
+func (p *parser) fieldBlock(owner string) []*astField {
+	p.expectPunct("{", "to open "+owner)
+	var fields []*astField
+	for {
+		doc := p.docs()
+		if p.isPunct("}") {
+			p.next()
+			return fields
+		}
+		if p.peek().kind == tokEOF {
+			p.fail(p.peek(), "unexpected end of file in "+owner, "add the closing }")
+		}
+		name := p.expectIdent("field name in " + owner)
+		p.expectPunct(":", "after field name "+name.name)
+		fields = append(fields, &astField{doc: doc, name: name, typ: p.typ()})
+		if p.isPunct(",") || p.isPunct(";") {
+			p.next()
+		}
+	}
+}
+
+func (p *parser) typ() *astType {
+	t := p.next()
+	switch {
+	case t.kind == tokPunct && t.text == "[":
+		if p.isPunct("]") {
+			p.next()
+			return &astType{form: formArray, pos: t.pos, elem: p.typ()}
+		}
+		n := p.integer("array length")
+		p.expectPunct("]", "after array length")
+		return &astType{form: formFixed, pos: t.pos, n: n, elem: p.typ()}
+	case t.kind == tokPunct && t.text == "?":
+		return &astType{form: formOptional, pos: t.pos, elem: p.typ()}
+	case t.kind == tokIdent && t.text == "Option" && p.isPunct("<"):
+		p.next()
+		elem := p.typ()
+		p.expectPunct(">", "to close Option<")
+		return &astType{form: formOptional, pos: t.pos, elem: elem}
+	case t.kind == tokIdent:
+		return &astType{form: formName, pos: t.pos, name: t.text}
+	}
+	p.fail(t, "expected a type, found "+t.describe(), "a type is a scalar (u32, f64, str, ...), a declared name, []T, [N]T or ?T")
+	return nil
+}
+
+func (p *parser) integer(what string) *astInt {
+	t := p.next()
+	if t.kind != tokInt {
+		p.fail(t, fmt.Sprintf("expected %s (a number), found %s", what, t.describe()), "")
+	}
+	v, err := parseUint(t.text)
+	if err != nil {
+		p.fail(t, fmt.Sprintf("invalid number %q for %s", t.text, what), "use decimal or 0x hexadecimal")
+	}
+	return &astInt{val: v, pos: t.pos}
+}
+
+func (p *parser) enumBody(d *astDecl) {
+	p.expectPunct("{", "to open enum "+d.name.name)
+	for {
+		doc := p.docs()
+		if p.isPunct("}") {
+			p.next()
+			return
+		}
+		if p.peek().kind == tokEOF {
+			p.fail(p.peek(), "unexpected end of file in enum "+d.name.name, "add the closing }")
+		}
+		v := &astValue{doc: doc, name: p.expectIdent("enum value name in " + d.name.name)}
+		if p.isPunct("=") {
+			p.next()
+			v.value = p.integer("enum value")
+		}
+		d.values = append(d.values, v)
+		if p.isPunct(",") || p.isPunct(";") {
+			p.next()
+		}
+	}
+}
+
+func (p *parser) unionBody(d *astDecl) {
+	p.expectPunct("{", "to open union "+d.name.name)
+	for {
+		doc := p.docs()
+		if p.isPunct("}") {
+			p.next()
+			return
+		}
+		if p.peek().kind == tokEOF {
+			p.fail(p.peek(), "unexpected end of file in union "+d.name.name, "add the closing }")
+		}
+		v := &astVariant{doc: doc, name: p.expectIdent("variant name in union " + d.name.name)}
+		if p.isPunct("{") {
+			v.hasBody = true
+			v.fields = p.fieldBlock("variant " + v.name.name)
+		}
+		d.variants = append(d.variants, v)
+		if p.isPunct(",") || p.isPunct(";") {
+			p.next()
+		}
+	}
+}

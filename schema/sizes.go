@@ -1,0 +1,121 @@
+package schema
+
+import "fmt"
+
+// sizes computes every struct's and union's minimum and fixed encoded size,
+// and rejects arrays whose elements encode to zero bytes (a count could not
+// be checked against the input, so decoding them could not be bounded) and
+// types too large to encode. Inline containment is acyclic by now, so the
+// recursion terminates.
+func (c *checker) sizes() {
+	state := map[Decl]int{} // 1 in progress, 2 done
+	// pending reports a type whose size is being computed further up: a use
+	// through ?T or []T of a recursive type. Such a type holds a ?T or []T of
+	// its own, so it is never zero-sized.
+	var pending func(t *Type) bool
+	pending = func(t *Type) bool {
+		if t.Kind == FixedArray {
+			return pending(t.Elem)
+		}
+		d := t.Decl()
+		return d != nil && state[d] == 1
+	}
+	var decl func(d Decl)
+	var typ func(t *Type) (min, fixed int)
+	fieldsSize := func(fs []*Field) (min, fixed int) {
+		for _, f := range fs {
+			m, x := typ(f.Type)
+			min = addSat(min, m)
+			if fixed >= 0 {
+				fixed = addSat(fixed, x)
+			}
+			if x < 0 {
+				fixed = -1
+			}
+		}
+		return min, fixed
+	}
+	typ = func(t *Type) (int, int) {
+		switch t.Kind {
+		case StructRef, UnionRef:
+			decl(t.Decl())
+		case Array, Optional:
+			if pending(t.Elem) {
+				break
+			}
+			if _, x := typ(t.Elem); t.Kind == Array && x == 0 {
+				c.errs.add(t.Pos, fmt.Sprintf("elements of %s encode to zero bytes", t), "an array needs elements of at least one byte; add a field or use a count")
+			}
+		case FixedArray:
+			m, x := typ(t.Elem)
+			if x == 0 {
+				c.errs.add(t.Pos, fmt.Sprintf("elements of %s encode to zero bytes", t), "an array needs elements of at least one byte")
+			}
+			min := mulSat(int(t.Len), m)
+			if x < 0 {
+				return min, -1
+			}
+			return min, mulSat(int(t.Len), x)
+		}
+		min := t.MinSize()
+		fixed, ok := t.FixedSize()
+		if !ok {
+			fixed = -1
+		}
+		return min, fixed
+	}
+	decl = func(d Decl) {
+		if state[d] != 0 {
+			return
+		}
+		state[d] = 1
+		defer func() { state[d] = 2 }()
+		switch d := d.(type) {
+		case *Struct:
+			d.minSize, d.fixedSize = fieldsSize(d.Fields)
+			if d.minSize > maxTypeSize {
+				c.errs.add(d.Pos, fmt.Sprintf("struct %s encodes to at least %d bytes", d.Name, d.minSize), "types are limited to 2 GiB; use []T for large data")
+			}
+		case *Union:
+			d.minSize, d.fixedSize = -1, 0
+			for i, v := range d.Variants {
+				var m, x int
+				if v.Kind == VariantInline {
+					m, x = fieldsSize(v.Fields)
+				} else if v.Kind == VariantStruct {
+					decl(v.Struct)
+					m, x = v.Struct.minSize, v.Struct.fixedSize
+				}
+				if d.minSize < 0 || m < d.minSize {
+					d.minSize = m
+				}
+				if i == 0 {
+					d.fixedSize = x
+				} else if x != d.fixedSize {
+					d.fixedSize = -1
+				}
+			}
+			d.minSize = addSat(d.minSize, 1)
+			if d.fixedSize >= 0 {
+				d.fixedSize = addSat(d.fixedSize, 1)
+			}
+		}
+	}
+	for _, d := range c.s.Decls {
+		decl(d)
+	}
+}
+
+func addSat(a, b int) int {
+	if a > maxTypeSize || b > maxTypeSize || a+b > maxTypeSize {
+		return maxTypeSize + 1
+	}
+	return a + b
+}
+
+func mulSat(a, b int) int {
+	if a != 0 && b > (maxTypeSize+1)/a {
+		return maxTypeSize + 1
+	}
+	return a * b
+}
