@@ -24,7 +24,7 @@ type Schema struct {
 // Lookup returns the declaration named name, or nil.
 func (s *Schema) Lookup(name string) Decl {
 	for _, d := range s.Decls {
-		if d.DeclName() == name {
+		if d != nil && d.DeclName() == name { // nil only while checking
 			return d
 		}
 	}

@@ -8,9 +8,10 @@ import (
 // error it records the problem and skips to the next declaration, so one run
 // reports every error it can.
 type parser struct {
-	toks []token
-	i    int
-	errs *ErrorList
+	toks  []token
+	i     int
+	errs  *ErrorList
+	depth int // braces open in the current declaration
 }
 
 type bailout struct{}
@@ -32,6 +33,14 @@ func (p *parser) next() token {
 	t := p.toks[p.i]
 	if t.kind != tokEOF {
 		p.i++
+	}
+	if t.kind == tokPunct {
+		switch t.text {
+		case "{":
+			p.depth++
+		case "}":
+			p.depth--
+		}
 	}
 	return t
 }
@@ -72,6 +81,7 @@ func (p *parser) docs() []string {
 }
 
 func (p *parser) declRecover() (d *astDecl) {
+	p.depth = 0
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
@@ -84,21 +94,22 @@ func (p *parser) declRecover() (d *astDecl) {
 	return p.decl()
 }
 
-// skipToDecl moves past the broken declaration to the next line that starts
-// with a declaration keyword.
+// skipToDecl moves past the broken declaration: to just after the brace
+// that closes it, or to the next line that starts a declaration.
 func (p *parser) skipToDecl() {
 	for {
 		t := p.peek()
 		if t.kind == tokEOF {
 			return
 		}
-		if t.kind == tokIdent && t.pos.Col == 1 && (t.text == "struct" || t.text == "enum" || t.text == "union") {
-			return
-		}
-		if (t.kind == tokDoc || (t.kind == tokPunct && t.text == "@")) && t.pos.Col == 1 {
+		if t.pos.Col == 1 && (t.kind == tokDoc || (t.kind == tokPunct && t.text == "@") ||
+			(t.kind == tokIdent && (t.text == "struct" || t.text == "enum" || t.text == "union"))) {
 			return
 		}
 		p.next()
+		if t.kind == tokPunct && t.text == "}" && p.depth <= 0 {
+			return
+		}
 	}
 }
 

@@ -1,0 +1,19 @@
+package emit
+
+import "testing"
+
+func TestPrinter(t *testing.T) {
+	p := New("    ")
+	p.Comment("/// ", []string{"Doc.", ""})
+	p.Block("fn f() {", "}", func() {
+		p.P("let x = ", 1, ";")
+		p.P()
+		p.P()
+		p.F("let y = %q;", "a")
+	})
+	p.P()
+	want := "/// Doc.\n///\nfn f() {\n    let x = 1;\n\n    let y = \"a\";\n}\n"
+	if got := string(p.Bytes()); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

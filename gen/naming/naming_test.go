@@ -1,0 +1,29 @@
+package naming
+
+import "testing"
+
+func TestCases(t *testing.T) {
+	for _, c := range []struct{ in, pascal, camel, snake string }{
+		{"display_name", "DisplayName", "displayName", "display_name"},
+		{"PluginRegistry", "PluginRegistry", "pluginRegistry", "plugin_registry"},
+		{"u8_val", "U8Val", "u8Val", "u8_val"},
+		{"HTTPServer", "HTTPServer", "httpServer", "http_server"},
+		{"x", "X", "x", "x"},
+		{"Self_", "Self", "self", "self"},
+		{"total_plugin_count", "TotalPluginCount", "totalPluginCount", "total_plugin_count"},
+		{"maybe2go", "Maybe2go", "maybe2go", "maybe2go"},
+	} {
+		if got := Pascal(c.in); got != c.pascal {
+			t.Errorf("Pascal(%q) = %q, want %q", c.in, got, c.pascal)
+		}
+		if got := Camel(c.in); got != c.camel {
+			t.Errorf("Camel(%q) = %q, want %q", c.in, got, c.camel)
+		}
+		if got := Snake(c.in); got != c.snake {
+			t.Errorf("Snake(%q) = %q, want %q", c.in, got, c.snake)
+		}
+	}
+	if got := ScreamingSnake("DeviceKind"); got != "DEVICE_KIND" {
+		t.Errorf("ScreamingSnake = %q", got)
+	}
+}
