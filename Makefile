@@ -1,0 +1,21 @@
+# Shortcuts for the scripts in scripts/ (they work without make too).
+.PHONY: setup demo test update bench sdp
+
+setup:
+	scripts/setup
+
+demo:
+	scripts/demo
+
+test:
+	scripts/test
+
+# Regenerate every golden file: generated sources, golden vectors, diagnostics.
+update:
+	go test ./schema ./gen/... ./conformance -update
+
+bench:
+	bench/run
+
+sdp:
+	go build -o bin/sdp ./cmd/sdp
