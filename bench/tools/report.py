@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+"""Merges the harnesses' results (bench/build/results/<lang>.json and
+bench/build/gaps/<lang>.tsv) into one run file
+(<json-dir>/<date>-<host>.json) and renders the report (RESULTS.md) and SVG
+charts from it. Standard library only. Every number it prints comes from
+that run file."""
+
+import argparse
+import datetime
+import glob
+import html
+import json
+import math
+import os
+import platform
+import socket
+import subprocess
+import sys
+
+OPS = ["encode", "encode_reuse", "decode", "decode_view", "roundtrip", "msg_encode", "msg_decode", "copy"]
+OP_TITLES = {
+    "encode": "encode",
+    "encode_reuse": "encode (reused buffer)",
+    "decode": "decode (owned)",
+    "decode_view": "decode (view)",
+    "roundtrip": "roundtrip",
+    "msg_encode": "message encode",
+    "msg_decode": "message decode (dispatch)",
+    "copy": "memcpy",
+}
+LANG_TITLES = {"c": "C", "cpp": "C++", "go": "Go", "rust": "Rust", "swift": "Swift"}
+SDP_IMPLS = ("sdp", "sdp_view", "sdp_cxx_interop")
+
+
+def sh(*cmd):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        out = (p.stdout or p.stderr).strip().splitlines()
+        return out[0] if out else ""
+    except Exception:
+        return ""
+
+
+def machine_info():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            mem = f"{kb / 1024 / 1024:.1f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    load = ""
+    try:
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        pass
+    osname = ""
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    osname = line.split("=", 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    return {
+        "host": socket.gethostname(),
+        "os": osname,
+        "kernel": platform.release(),
+        "arch": platform.machine(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory": mem,
+        "load_average_at_report": load,
+    }
+
+
+def toolchains():
+    return {
+        "go": sh("go", "version"),
+        "gcc": sh("gcc", "--version"),
+        "g++": sh("g++", "--version"),
+        "rustc": sh("rustc", "--version"),
+        "swift": sh("swift", "--version"),
+        "protoc": sh("protoc", "--version"),
+        "flatc": sh("flatc", "--version"),
+        "capnp": sh("capnp", "--version"),
+    }
+
+
+def read_workloads(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, schema, typ, doc, kind = line.rstrip("\n").split("\t")
+            rows.append(dict(name=name, schema=schema, type=typ, doc=doc, kind=kind))
+    return rows
+
+
+def merge(build, workloads, quick):
+    results, gaps, langs = [], [], {}
+    for path in sorted(glob.glob(os.path.join(build, "results", "*.json"))):
+        with open(path) as f:
+            d = json.load(f)
+        lang = d["language"]
+        langs[lang] = d.get("toolchain", "")
+        for r in d.get("results", []):
+            r["lang"] = lang
+            results.append(r)
+        for g in d.get("gaps", []):
+            g["lang"] = lang
+            gaps.append(g)
+    for path in sorted(glob.glob(os.path.join(build, "gaps", "*.tsv"))):
+        lang = os.path.basename(path)[:-4]
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    impl, reason = line.rstrip("\n").split("\t", 1)
+                    g = dict(lang=lang, impl=impl, reason=reason)
+                    if g not in gaps:
+                        gaps.append(g)
+    sizes = {}
+    for w in workloads:
+        p = os.path.join(build, "data", w["name"] + ".sdpb")
+        if os.path.exists(p):
+            sizes[w["name"]] = os.path.getsize(p)
+    commit = sh("git", "-C", os.path.dirname(build), "rev-parse", "--short", "HEAD")
+    now = datetime.datetime.now(datetime.timezone.utc)
+    return {
+        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "quick": quick,
+        "git_commit": commit,
+        "machine": machine_info(),
+        "toolchains": toolchains(),
+        "harness_toolchains": langs,
+        "workloads": [dict(w, sdpb_bytes=sizes.get(w["name"])) for w in workloads],
+        "results": results,
+        "gaps": gaps,
+    }
+
+
+# ---- formatting ------------------------------------------------------------
+
+def fmt_ns(ns):
+    if ns is None:
+        return ""
+    if ns < 1000:
+        return f"{ns:.0f} ns" if ns >= 10 else f"{ns:.1f} ns"
+    if ns < 1e6:
+        return f"{ns / 1e3:.3g} µs"
+    if ns < 1e9:
+        return f"{ns / 1e6:.3g} ms"
+    return f"{ns / 1e9:.3g} s"
+
+
+def fmt_cell(r):
+    s = fmt_ns(r["median_ns"])
+    if r.get("runs", 1) > 1 and r["median_ns"] > 0:
+        lo = (r["min_ns"] / r["median_ns"] - 1) * 100
+        hi = (r["max_ns"] / r["median_ns"] - 1) * 100
+        s += f" <sub>{lo:+.0f}/{hi:+.0f}%</sub>"
+    return s
+
+
+def fmt_ratio(x):
+    if x is None:
+        return ""
+    if x >= 1:
+        return f"{x:.2g}× faster" if x < 10 else f"{x:.0f}× faster"
+    return f"{1 / x:.2g}× slower" if 1 / x < 10 else f"{1 / x:.0f}× slower"
+
+
+def fmt_bytes(n):
+    return f"{n:,}" if n is not None else ""
+
+
+def fmt_allocs(a):
+    if a is None or a < 0:
+        return "–"
+    return f"{a:.0f}" if abs(a - round(a)) < 0.05 else f"{a:.1f}"
+
+
+def row_name(lang, impl):
+    names = {
+        "sdp": "SDP", "sdp_view": "SDP (views)", "sdp_cxx_interop": "SDP C++ via Swift interop",
+        "protobuf": "Protocol Buffers", "prost": "prost (protobuf)", "flatbuffers": "FlatBuffers",
+        "capnp": "Cap'n Proto", "msgpack": "MessagePack", "bincode": "bincode + serde",
+        "json": "JSONEncoder/Decoder (Codable)", "plist": "PropertyListEncoder binary (Codable)",
+        "memcpy": "memcpy (floor)",
+    }
+    return f"{LANG_TITLES.get(lang, lang)} · {names.get(impl, impl)}"
+
+
+def is_peer(impl):
+    return impl not in SDP_IMPLS and impl != "memcpy"
+
+
+def index(run):
+    by = {}
+    for r in run["results"]:
+        by.setdefault(r["workload"], {}).setdefault((r["lang"], r["impl"]), {})[r["op"]] = r
+    return by
+
+
+def best_peer(rows, lang, op):
+    best = None
+    for (l, impl), ops in rows.items():
+        if l == lang and is_peer(impl) and op in ops:
+            if best is None or ops[op]["median_ns"] < best[1]["median_ns"]:
+                best = (impl, ops[op])
+    return best
+
+
+def memcpy_ns(rows):
+    for (l, impl), ops in rows.items():
+        if impl == "memcpy" and "copy" in ops:
+            return ops["copy"]["median_ns"]
+    return None
+
+
+def render_md(run, charts_rel):
+    by = index(run)
+    m = run["machine"]
+    out = []
+    p = out.append
+    p("# SDP benchmark results")
+    p("")
+    p("Generated by `bench/run` (bench/tools/report.py) from "
+      f"`{run.get('file', '')}`. Do not edit: rerun the suite.")
+    p("")
+    p("## Conditions")
+    p("")
+    p(f"- Date (UTC): {run['date']}; git commit {run['git_commit'] or 'unknown'}"
+      + ("; **quick mode: each benchmark ran a few times only, the numbers are not meaningful**" if run["quick"] else ""))
+    p(f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']} ({m['kernel']}, {m['arch']}); "
+      f"load average when the report was written: {m['load_average_at_report']}")
+    p("- A shared virtual machine: other processes (including other builds) may have run during the "
+      "measurement, so treat differences under ~10% as noise. Each cell is the median of "
+      "repeated timed runs (each run calibrated to ~20 ms); the small numbers are the fastest and slowest "
+      "run relative to the median.")
+    tc = run["toolchains"]
+    p("- Toolchains: " + "; ".join(f"{k}: `{v}`" for k, v in tc.items() if v))
+    p("- Release builds: Go `go build`; C/C++ `-O2`; Rust `cargo build --release`; Swift `swiftc -O`. "
+      "All implementations of a language run in the same process, on the same data: the workload's "
+      "JSON document (from `conformance/datagen`) encoded once by `sdp encode`. SDP decodes those .sdpb "
+      "bytes; peers are filled from the same JSON document with their own JSON reader.")
+    p("- Operations: *encode* builds the wire bytes from native values into a fresh buffer (including size "
+      "computation); *encode (reused buffer)* appends into a buffer kept between iterations; *decode* "
+      "produces owned native values; *decode (view)* builds a zero-copy accessor and reads every field; "
+      "*roundtrip* is encode then decode. Allocations are per operation, counted by the language "
+      "(Go `testing.AllocsPerRun`, counting malloc in C/C++, a counting global allocator in Rust); "
+      "– where not countable.")
+    p("- Ratios: *vs best peer* compares with the fastest non-SDP serializer of the same language on the same "
+      "operation (higher is better for SDP); *vs memcpy* divides by the C `memcpy` of the same number of "
+      "bytes (1.0 = as fast as copying the wire bytes).")
+    p("")
+    gaps = run["gaps"]
+    if gaps:
+        p("## Not measured")
+        p("")
+        p("| language | implementation | workload | reason |")
+        p("|---|---|---|---|")
+        for g in gaps:
+            p(f"| {LANG_TITLES.get(g['lang'], g['lang'])} | {g['impl']} | {g.get('workload', '') or 'all'} | {g['reason']} |")
+        p("")
+
+    # Headline: the registry and the large arrays.
+    p("## Headline")
+    p("")
+    if os.path.exists(os.path.join(run.get("charts_dir", ""), "registry.svg")):
+        p(f"![plugin registry]({charts_rel}/registry.svg)")
+        p("")
+    p("| workload | language | SDP encode | best peer encode | SDP decode | best peer decode |")
+    p("|---|---|---|---|---|---|")
+    for w in ("registry", "f32_1m", "i16_48k", "u32_1k"):
+        rows = by.get(w, {})
+        for lang in ("c", "cpp", "go", "rust", "swift"):
+            s = rows.get((lang, "sdp"))
+            if not s:
+                continue
+            def pair(op):
+                bp = best_peer(rows, lang, op)
+                me = s.get(op)
+                if not me:
+                    return "", ""
+                if not bp:
+                    return fmt_ns(me["median_ns"]), ""
+                return fmt_ns(me["median_ns"]), f"{fmt_ns(bp[1]['median_ns'])} ({bp[0]}; SDP {fmt_ratio(bp[1]['median_ns'] / me['median_ns'])})"
+            e1, e2 = pair("encode")
+            d1, d2 = pair("decode")
+            p(f"| {w} | {LANG_TITLES[lang]} | {e1} | {e2} | {d1} | {d2} |")
+    p("")
+
+    for w in run["workloads"]:
+        name = w["name"]
+        rows = by.get(name)
+        p(f"## {name}: `{w['schema']}.sdp` {w['type']}")
+        p("")
+        if w.get("sdpb_bytes") is not None:
+            p(f"SDP wire size: {w['sdpb_bytes']:,} bytes.")
+            p("")
+        if not rows:
+            p("No results.")
+            p("")
+            continue
+        ops = [o for o in OPS if any(o in r for r in rows.values())]
+        large = w["kind"] == "array" and (w.get("sdpb_bytes") or 0) >= 4096
+        mc = memcpy_ns(rows)
+        head = ["implementation", "wire bytes"] + [OP_TITLES[o] for o in ops]
+        if large:
+            head += ["encode MB/s", "decode MB/s"]
+        head += ["allocs enc/dec", "encode vs best peer", "decode vs best peer"]
+        if mc:
+            head += ["encode vs memcpy", "decode vs memcpy"]
+        p("| " + " | ".join(head) + " |")
+        p("|" + "---|" * len(head))
+        def order(k):
+            lang, impl = k
+            return (0 if impl == "memcpy" else 1, lang, 0 if impl in SDP_IMPLS else 1, impl)
+        for key in sorted(rows, key=order):
+            lang, impl = key
+            ops_r = rows[key]
+            any_r = next(iter(ops_r.values()))
+            cells = [row_name(lang, impl), fmt_bytes(any_r.get("bytes"))]
+            for o in ops:
+                cells.append(fmt_cell(ops_r[o]) if o in ops_r else "")
+            if large:
+                for o in ("encode", "decode"):
+                    r = ops_r.get(o) or (ops_r.get("copy") if impl == "memcpy" else None)
+                    cells.append(f"{r['bytes'] / r['median_ns'] * 1e3:,.0f}" if r and r["median_ns"] > 0 else "")
+            ea = ops_r.get("encode", {}).get("allocs")
+            da = (ops_r.get("decode") or ops_r.get("decode_view") or {}).get("allocs")
+            cells.append(f"{fmt_allocs(ea)} / {fmt_allocs(da)}" if impl != "memcpy" else "")
+            for o in ("encode", "decode"):
+                me = ops_r.get(o) or (ops_r.get("decode_view") if o == "decode" else None)
+                bp = best_peer(rows, lang, o)
+                if me and bp and not is_peer(impl) and impl != "memcpy":
+                    cells.append(fmt_ratio(bp[1]["median_ns"] / me["median_ns"]))
+                else:
+                    cells.append("")
+            if mc:
+                for o in ("encode", "decode"):
+                    me = ops_r.get(o) or (ops_r.get("decode_view") if o == "decode" else None)
+                    cells.append(f"{me['median_ns'] / mc:.2f}" if me and impl != "memcpy" else "")
+            p("| " + " | ".join(cells) + " |")
+        p("")
+        if os.path.exists(os.path.join(run.get("charts_dir", ""), name + ".svg")):
+            p(f"![{name}]({charts_rel}/{name}.svg)")
+            p("")
+    return "\n".join(out) + "\n"
+
+
+# ---- charts ----------------------------------------------------------------
+
+COLORS = {"encode": "#4e79a7", "decode": "#f28e2b"}
+
+
+def render_svg(title, rows):
+    """Horizontal bars, log scale: one group per implementation, an encode
+    and a decode bar each (decode = owned decode, or the view decode when
+    that is all an implementation has)."""
+    items = []
+    for (lang, impl), ops in rows.items():
+        if impl == "memcpy":
+            c = ops.get("copy")
+            if c:
+                items.append((row_name(lang, impl), c["median_ns"], c["median_ns"], True))
+            continue
+        e = ops.get("encode")
+        d = ops.get("decode") or ops.get("decode_view")
+        if e or d:
+            items.append((row_name(lang, impl), e["median_ns"] if e else None, d["median_ns"] if d else None, False))
+    if not items:
+        return None
+    items.sort(key=lambda it: (it[2] or it[1] or 0))
+    vals = [v for it in items for v in it[1:3] if v]
+    lo = 10 ** math.floor(math.log10(min(vals)))
+    hi = 10 ** math.ceil(math.log10(max(vals)))
+    if hi <= lo:
+        hi = lo * 10
+    label_w, plot_w, bar_h, gap, top = 300, 520, 11, 8, 48
+    height = top + len(items) * (2 * bar_h + gap) + 40
+    width = label_w + plot_w + 90
+
+    def x(v):
+        return label_w + plot_w * (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+
+    s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+         f'font-family="sans-serif" font-size="11">',
+         f'<rect width="{width}" height="{height}" fill="white"/>',
+         f'<text x="10" y="18" font-size="14" font-weight="bold">{html.escape(title)}</text>',
+         f'<rect x="{label_w}" y="26" width="10" height="10" fill="{COLORS["encode"]}"/>'
+         f'<text x="{label_w + 14}" y="35">encode</text>'
+         f'<rect x="{label_w + 70}" y="26" width="10" height="10" fill="{COLORS["decode"]}"/>'
+         f'<text x="{label_w + 84}" y="35">decode</text>'
+         f'<text x="{label_w + 140}" y="35" fill="#555">median ns/op, log scale, shorter is faster</text>']
+    d = lo
+    while d <= hi * 1.0001:
+        xx = x(d)
+        s.append(f'<line x1="{xx:.1f}" y1="{top - 4}" x2="{xx:.1f}" y2="{height - 30}" stroke="#ddd"/>')
+        s.append(f'<text x="{xx:.1f}" y="{height - 16}" text-anchor="middle" fill="#555">{fmt_ns(d)}</text>')
+        d *= 10
+    y = top
+    for name, e, dd, is_floor in items:
+        s.append(f'<text x="{label_w - 6}" y="{y + bar_h + 3}" text-anchor="end">{html.escape(name)}</text>')
+        for k, v in (("encode", e), ("decode", dd)):
+            if v:
+                color = "#999" if is_floor else COLORS[k]
+                s.append(f'<rect x="{label_w}" y="{y}" width="{max(x(v) - label_w, 1):.1f}" height="{bar_h - 1}" fill="{color}"/>')
+                s.append(f'<text x="{x(v) + 4:.1f}" y="{y + bar_h - 2}" fill="#333">{fmt_ns(v)}</text>')
+            y += bar_h
+        y += gap
+    s.append("</svg>")
+    return "\n".join(s) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--workloads", required=True)
+    ap.add_argument("--json-dir", required=True)
+    ap.add_argument("--md", required=True)
+    ap.add_argument("--charts", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--from-json", help="render an existing run file instead of merging a new one")
+    a = ap.parse_args()
+    if a.from_json:
+        with open(a.from_json) as f:
+            run = json.load(f)
+        path = a.from_json
+    else:
+        run = merge(a.build, read_workloads(a.workloads), a.quick)
+        os.makedirs(a.json_dir, exist_ok=True)
+        stamp = run["date"].replace(":", "").replace("-", "")
+        path = os.path.join(a.json_dir, f"{stamp}-{run['machine']['host']}.json")
+        with open(path, "w") as f:
+            json.dump(run, f, indent=1)
+            f.write("\n")
+    md_dir = os.path.dirname(os.path.abspath(a.md))
+    run["file"] = os.path.relpath(os.path.abspath(path), md_dir)
+    os.makedirs(a.charts, exist_ok=True)
+    run["charts_dir"] = a.charts
+    for w, rows in index(run).items():
+        svg = render_svg(f"{w}", rows)
+        if svg:
+            with open(os.path.join(a.charts, w + ".svg"), "w") as f:
+                f.write(svg)
+    rel = os.path.relpath(os.path.abspath(a.charts), md_dir)
+    with open(a.md, "w") as f:
+        f.write(render_md(run, rel))
+    print(f"report: {path}, {a.md}, {a.charts}/", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
