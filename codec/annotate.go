@@ -1,0 +1,132 @@
+package codec
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"sdp/schema"
+)
+
+// Layout of an annotation:
+//
+//	# PluginRegistry (plugins.sdp): 1234 bytes
+//	     0  02000000                          plugins: count = 2
+//	     4  05000000                          plugins[0].name: length = 5
+//	     8  53796e7468                        plugins[0].name = "Synth"
+const (
+	bytesPerLine = 16 // hex bytes on one line
+	maxByteLines = 4  // lines of one string or byte array before it is cut
+	maxStrRunes  = 48 // characters of a string shown as its value
+	scalarElems  = 16 // elements of a scalar array annotated before a summary
+	otherElems   = 8  // elements of other arrays annotated before a summary
+)
+
+// annotatedElems is how many elements of an array are annotated one by one.
+func annotatedElems(elem *schema.Type) int {
+	if elem.Kind.IsScalar() || elem.Kind == schema.EnumRef {
+		return scalarElems
+	}
+	return otherElems
+}
+
+type annotator struct {
+	b         strings.Builder
+	offWidth  int
+	suspended int // > 0 while inside the elements of an array that are summarized
+	skipFrom  int // where the summarized elements start
+}
+
+func newAnnotator(what string, size int) *annotator {
+	a := &annotator{offWidth: len(strconv.Itoa(size))}
+	if a.offWidth < 6 {
+		a.offWidth = 6
+	}
+	fmt.Fprintf(&a.b, "# %s: %d bytes\n", what, size)
+	return a
+}
+
+// line describes the bytes b at offset off: path and text, on as many lines
+// as the bytes need (up to maxByteLines).
+func (a *annotator) line(off int, b []byte, path, text string) {
+	if a.suspended > 0 {
+		return
+	}
+	if path == "" {
+		path = "value"
+	}
+	if strings.HasPrefix(text, "= ") {
+		path += " " + text
+	} else {
+		path += ": " + text
+	}
+	first := b
+	if len(first) > bytesPerLine {
+		first = first[:bytesPerLine]
+	}
+	a.row(off, hex.EncodeToString(first), path)
+	for i, lines := bytesPerLine, 1; i < len(b); i, lines = i+bytesPerLine, lines+1 {
+		if lines == maxByteLines {
+			a.row(off+i, "...", fmt.Sprintf("(%d more bytes)", len(b)-i))
+			break
+		}
+		end := i + bytesPerLine
+		if end > len(b) {
+			end = len(b)
+		}
+		a.row(off+i, hex.EncodeToString(b[i:end]), "")
+	}
+}
+
+func (a *annotator) row(off int, hexText, text string) {
+	if text == "" {
+		fmt.Fprintf(&a.b, "%*d  %s\n", a.offWidth, off, hexText)
+		return
+	}
+	fmt.Fprintf(&a.b, "%*d  %-*s  %s\n", a.offWidth, off, 2*bytesPerLine, hexText, text)
+}
+
+// suspend stops annotating at offset off (the rest of a long array).
+func (a *annotator) suspend(off int) {
+	if a.suspended == 0 {
+		a.skipFrom = off
+	}
+	a.suspended++
+}
+
+// resume annotates again from offset off, after a summary of what was skipped.
+func (a *annotator) resume(off int, summary string) {
+	a.suspended--
+	if a.suspended == 0 {
+		a.row(a.skipFrom, "...", fmt.Sprintf("%s (%d bytes)", summary, off-a.skipFrom))
+	}
+}
+
+// finish returns the annotation, with a last line for a decode error.
+func (a *annotator) finish(err error) string {
+	if err != nil {
+		if de, ok := err.(*DecodeError); ok {
+			fmt.Fprintf(&a.b, "%*d  error: %s (rule %s)\n", a.offWidth, de.Offset, de.Error(), de.Rule)
+		} else {
+			fmt.Fprintf(&a.b, "error: %v\n", err)
+		}
+	}
+	return a.b.String()
+}
+
+// shortString quotes valid UTF-8 text for an annotation, cut after
+// maxStrRunes characters.
+func shortString(s []byte) string {
+	n := utf8.RuneCount(s)
+	if n <= maxStrRunes {
+		return string(appendJSONString(nil, string(s)))
+	}
+	cut := 0
+	for i := 0; i < maxStrRunes; i++ {
+		_, size := utf8.DecodeRune(s[cut:])
+		cut += size
+	}
+	return fmt.Sprintf("%s... (%d characters)", appendJSONString(nil, string(s[:cut])), n)
+}

@@ -1,0 +1,123 @@
+package codec_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"sdp/codec"
+	"sdp/conformance"
+	"sdp/schema"
+)
+
+type target struct {
+	s  *schema.Schema
+	st *schema.Struct
+}
+
+// targets lists every struct of every corpus schema; a fuzz input picks one.
+func targets(t testing.TB) []target {
+	names, err := conformance.SchemaNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []target
+	for _, n := range names {
+		s := load(t, n)
+		for _, st := range s.Structs {
+			out = append(out, target{s, st})
+		}
+	}
+	return out
+}
+
+func targetIndex(ts []target, schemaName, typeName string) int {
+	for i, x := range ts {
+		if x.s.Name == schemaName && x.st.Name == typeName {
+			return i
+		}
+	}
+	return -1
+}
+
+// FuzzDecode feeds arbitrary bytes to the decoder as every corpus struct, as
+// a plain value and as a message. It must never panic; it must reject with a
+// rule of the wire format or accept bytes that re-encode to themselves.
+func FuzzDecode(f *testing.F) {
+	ts := targets(f)
+	for _, x := range ts {
+		names := x.s.Name
+		cases, err := conformance.Cases(names)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, c := range cases {
+			if c.Golden != nil && c.Type == x.st.Name && len(c.Golden) < 1<<16 {
+				f.Add(uint16(targetIndex(ts, names, c.Type)), c.Golden)
+				f.Add(uint16(targetIndex(ts, names, c.Type)), conformance.Message(x.st.ID, c.Golden))
+			}
+		}
+		invalid, err := conformance.Invalids(names)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, v := range invalid {
+			if v.Type == x.st.Name {
+				b, _ := v.Bytes()
+				f.Add(uint16(targetIndex(ts, names, v.Type)), b)
+			}
+		}
+	}
+	for _, rt := range roundTrips {
+		s := load(f, rt.schema)
+		if s.Struct(rt.typ) == nil {
+			continue
+		}
+		b, err := codec.Encode(s, rt.typ, []byte(rt.json))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint16(targetIndex(ts, rt.schema, rt.typ)), b)
+	}
+	f.Fuzz(func(t *testing.T, sel uint16, data []byte) {
+		x := ts[int(sel)%len(ts)]
+		js, err := codec.Decode(x.s, x.st.Name, data, codec.Options{})
+		check(t, x, data, js, err, false)
+		_, aerr := codec.Annotate(x.s, x.st.Name, data)
+		if (aerr == nil) != (err == nil) || aerr != nil && aerr.Error() != err.Error() {
+			t.Fatalf("Annotate says %v, Decode says %v", aerr, err)
+		}
+		name, mjs, merr := codec.DecodeMessage(x.s, data, codec.Options{})
+		if merr == nil {
+			x = target{x.s, x.s.Struct(name)}
+		}
+		check(t, x, data, mjs, merr, true)
+	})
+}
+
+func check(t *testing.T, x target, data, js []byte, err error, message bool) {
+	if err != nil {
+		var de *codec.DecodeError
+		if !errors.As(err, &de) {
+			t.Fatalf("error of type %T: %v", err, err)
+		}
+		for _, r := range codec.Rules {
+			if de.Rule == r {
+				return
+			}
+		}
+		t.Fatalf("unknown rule %q: %v", de.Rule, err)
+	}
+	var again []byte
+	if message {
+		again, err = codec.EncodeMessage(x.s, x.st.Name, js)
+	} else {
+		again, err = codec.Encode(x.s, x.st.Name, js)
+	}
+	if err != nil {
+		t.Fatalf("decoded %x to JSON that does not encode: %v\n%s", data, err, js)
+	}
+	if !bytes.Equal(again, data) {
+		t.Fatalf("not canonical: %x decodes to\n%s\nwhich encodes to %x", data, js, again)
+	}
+}
