@@ -1,15 +1,138 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 	"io"
+	"os"
+
+	"sdp/codec"
+	"sdp/schema"
 )
 
-// Temporary until the reference codec lands (being written now).
+const encodeSynopsis = `sdp encode --schema SCHEMA.sdp --type TYPE [--message] [VALUE.json] > value.sdpb
+
+Reads a value in the JSON mapping (docs/json-mapping.md) from VALUE.json or
+stdin and writes its wire encoding to stdout. With --message the output is a
+message (10-byte header, then the value); --type may then be left out if the
+input is {"type": "TYPE", "value": {...}}.
+
+Examples:
+  sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
+  echo '{"x": 3.14, "y": 2.71}' | sdp encode --schema messages.sdp --type Point --message | xxd`
+
+const decodeSynopsis = `sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--annotate] [VALUE.sdpb] > value.json
+
+Reads wire-format bytes from VALUE.sdpb or stdin, checks them strictly
+(docs/wire-format.md) and writes the value as JSON. With --message the input is
+a message; without --type any struct of the schema is accepted and the output
+is {"type": "TYPE", "value": {...}}. --annotate prints the bytes field by field
+instead (offset, hex, path = value).
+
+Examples:
+  sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
+  sdp decode --schema messages.sdp --message --annotate < point.msg`
+
 func cmdEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := newFlags("encode", encodeSynopsis, stderr)
+	schemaPath := fs.String("schema", "", "the schema file (required)")
+	typ := fs.String("type", "", "the type of the value (required unless --message)")
+	message := fs.Bool("message", false, "write a message: header (magic, type id, length), then the value")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *schemaPath == "" || (*typ == "" && !*message) || len(pos) > 1 {
+		fs.Usage()
+		return errUsage
+	}
+	s, err := schema.Load(*schemaPath)
+	if err != nil {
+		return err
+	}
+	in, err := readInput(pos, stdin)
+	if err != nil {
+		return err
+	}
+	var out []byte
+	switch {
+	case *message && *typ == "":
+		_, out, err = codec.EncodeEnvelope(s, in)
+	case *message:
+		out, err = codec.EncodeMessage(s, *typ, in)
+	default:
+		out, err = codec.Encode(s, *typ, in)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(out)
+	return err
 }
 
 func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := newFlags("decode", decodeSynopsis, stderr)
+	schemaPath := fs.String("schema", "", "the schema file (required)")
+	typ := fs.String("type", "", "the type of the value (required unless --message)")
+	message := fs.Bool("message", false, "the input is a message: header (magic, type id, length), then the value")
+	maxDepth := fs.Int("max-depth", codec.DefaultMaxDepth, "nesting limit: the top-level struct is at depth 1")
+	annotate := fs.Bool("annotate", false, "print an annotated hex dump instead of JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *schemaPath == "" || (*typ == "" && !*message) || len(pos) > 1 {
+		fs.Usage()
+		return errUsage
+	}
+	if *maxDepth < 1 {
+		return fmt.Errorf("--max-depth must be at least 1")
+	}
+	s, err := schema.Load(*schemaPath)
+	if err != nil {
+		return err
+	}
+	in, err := readInput(pos, stdin)
+	if err != nil {
+		return err
+	}
+	opt := codec.Options{MaxDepth: *maxDepth}
+	if *annotate {
+		var text string
+		if *message {
+			text, err = codec.AnnotateMessageWith(s, *typ, in, opt)
+		} else {
+			text, err = codec.AnnotateWith(s, *typ, in, opt)
+		}
+		if _, werr := io.WriteString(stdout, text); werr != nil && err == nil {
+			err = werr
+		}
+		return err
+	}
+	var out []byte
+	switch {
+	case *message && *typ == "":
+		var name string
+		name, out, err = codec.DecodeMessage(s, in, opt)
+		if err == nil {
+			out = codec.EnvelopeJSON(name, out)
+		}
+	case *message:
+		out, err = codec.DecodeMessageAs(s, *typ, in, opt)
+	default:
+		out, err = codec.Decode(s, *typ, in, opt)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(out)
+	return err
+}
+
+// readInput reads the file named by the only positional argument, or stdin
+// when there is none or it is "-".
+func readInput(pos []string, stdin io.Reader) ([]byte, error) {
+	if len(pos) == 1 && pos[0] != "-" {
+		return os.ReadFile(pos[0])
+	}
+	return io.ReadAll(stdin)
 }

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+)
+
+// sdp runs the CLI in-process and returns its exit code and outputs.
+func sdp(t *testing.T, stdin []byte, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, bytes.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+const registryJSON = `{
+  "plugins": [
+    {
+      "name": "Reverb ∞",
+      "manufacturer_id": "ACME",
+      "component_type": "aufx",
+      "component_subtype": "rvb1",
+      "parameters": [
+        {
+          "address": 18446744073709551615,
+          "display_name": "Mix",
+          "identifier": "mix",
+          "unit": "%",
+          "min_value": 0,
+          "max_value": 100,
+          "default_value": 0.5,
+          "current_value": -0,
+          "raw_flags": 3,
+          "is_writable": true,
+          "can_ramp": false
+        }
+      ]
+    }
+  ],
+  "total_plugin_count": 1,
+  "total_parameter_count": 1
+}
+`
+
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	plugins := conformance.SchemaPath("plugins")
+	code, bin, errOut := sdp(t, []byte(registryJSON), "encode", "--schema", plugins, "--type", "PluginRegistry")
+	if code != 0 {
+		t.Fatalf("encode: exit %d: %s", code, errOut)
+	}
+	code, js, errOut := sdp(t, []byte(bin), "decode", "--schema", plugins, "--type", "PluginRegistry")
+	if code != 0 {
+		t.Fatalf("decode: exit %d: %s", code, errOut)
+	}
+	if js != registryJSON {
+		t.Errorf("decode gave\n%s\nwant\n%s", js, registryJSON)
+	}
+	// As a message, typed and dispatched by type id.
+	code, msg, errOut := sdp(t, []byte(registryJSON), "encode", "--schema", plugins, "--type", "PluginRegistry", "--message")
+	if code != 0 || msg[10:] != bin {
+		t.Fatalf("encode --message: exit %d: %s", code, errOut)
+	}
+	code, env, errOut := sdp(t, []byte(msg), "decode", "--schema", plugins, "--message")
+	if code != 0 || !strings.HasPrefix(env, "{\n  \"type\": \"PluginRegistry\",\n  \"value\": {\n    \"plugins\": [") {
+		t.Fatalf("decode --message: exit %d: %s\n%s", code, errOut, env)
+	}
+	code, again, errOut := sdp(t, []byte(env), "encode", "--schema", plugins, "--message")
+	if code != 0 || again != msg {
+		t.Fatalf("encode --message of an envelope: exit %d: %s", code, errOut)
+	}
+	code, ann, errOut := sdp(t, []byte(bin), "decode", "--schema", plugins, "--type", "PluginRegistry", "--annotate")
+	if code != 0 || !strings.Contains(ann, "plugins[0].parameters[0].address = 18446744073709551615") {
+		t.Fatalf("decode --annotate: exit %d: %s\n%s", code, errOut, ann)
+	}
+}
+
+func TestPointMessage(t *testing.T) {
+	messages := conformance.SchemaPath("messages")
+	code, out, errOut := sdp(t, []byte(`{"x": 3.14, "y": 2.71}`), "encode", "--schema", messages, "--type", "Point", "--message")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if got := hex.EncodeToString([]byte(out)); got != "534450320100100000001f85eb51b81e0940ae47e17a14ae0540" {
+		t.Fatalf("Point{3.14, 2.71} as a message is %s", got)
+	}
+	// Decoding it as another type is an error on stderr with a non-zero exit.
+	code, out, errOut = sdp(t, []byte(out), "decode", "--schema", messages, "--type", "Ping", "--message")
+	if code != 1 || out != "" || !strings.Contains(errOut, "sdp decode: offset 4 (message): type id 1 is Point, not Ping") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestCodecErrors(t *testing.T) {
+	prims := conformance.SchemaPath("primitives")
+	tests := []struct {
+		stdin string
+		args  []string
+		code  int
+		err   string
+	}{
+		{`{"value": 5}`, []string{"encode", "--schema", prims, "--type", "Text"}, 1, "sdp encode: value: expected a string, found a number\n"},
+		{`{}`, []string{"encode", "--schema", prims, "--type", "Nope"}, 1, `no type "Nope"`},
+		{"\x05\x00\x00\x00ab", []string{"decode", "--schema", prims, "--type", "Text"}, 1, "sdp decode: offset 0 (value): string length 5 exceeds the 2 bytes remaining\n"},
+		{"", []string{"decode", "--schema", prims}, 2, "Usage: sdp decode"},
+		{"", []string{"encode", "--type", "Text"}, 2, "Usage: sdp encode"},
+		{"", []string{"decode", "--schema", prims, "--type", "Text", "--max-depth", "0"}, 1, "--max-depth must be at least 1"},
+		{"", []string{"decode", "--schema", "/nonexistent.sdp", "--type", "Text"}, 1, "nonexistent.sdp"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := sdp(t, []byte(tc.stdin), tc.args...)
+		if code != tc.code || out != "" || !strings.Contains(errOut, tc.err) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.err)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	code, out, errOut := sdp(t, nil, "check", conformance.SchemaPath("plugins"))
+	if code != 0 || !strings.HasSuffix(out, "plugins.sdp: ok (3 structs, 0 enums, 0 unions)\n") || errOut != "" {
+		t.Fatalf("check: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.sdp")
+	if err := os.WriteFile(bad, []byte("struct A {\n    x: Strng,\n    x: u8,\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = sdp(t, nil, "check", bad)
+	if code != 1 || out != "" {
+		t.Fatalf("check of a bad schema: exit %d, stdout %q", code, out)
+	}
+	// Every problem as file:line:col: message, then a summary.
+	pos := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(bad) + `:(\d+):(\d+): `)
+	if n := len(pos.FindAllString(errOut, -1)); n < 2 || !strings.Contains(errOut, "bad.sdp:2:") || !strings.Contains(errOut, "bad.sdp:3:") {
+		t.Fatalf("want an error at line 2 and at line 3, each as file:line:col: message; got:\n%s", errOut)
+	}
+	if !strings.HasSuffix(errOut, "sdp check: 1 of 1 schemas have errors\n") {
+		t.Fatalf("missing summary:\n%s", errOut)
+	}
+}
+
+func TestGenUnknownLanguage(t *testing.T) {
+	code, out, errOut := sdp(t, nil, "gen", "--lang", "cobol", "--out", t.TempDir(), conformance.SchemaPath("plugins"))
+	if code != 1 || out != "" || !strings.Contains(errOut, `sdp gen: unknown language "cobol" (available: `) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	code, out, _ := sdp(t, nil, "--help")
+	if code != 0 || !strings.Contains(out, "sdp encode --schema") || !strings.Contains(out, "Examples:") {
+		t.Fatalf("--help: exit %d:\n%s", code, out)
+	}
+	code, _, errOut := sdp(t, nil)
+	if code != 2 || !strings.Contains(errOut, "Usage:") {
+		t.Fatalf("no arguments: exit %d:\n%s", code, errOut)
+	}
+	code, _, errOut = sdp(t, nil, "frobnicate")
+	if code != 2 || !strings.Contains(errOut, `unknown command "frobnicate"`) {
+		t.Fatalf("unknown command: exit %d:\n%s", code, errOut)
+	}
+	for _, cmd := range []string{"encode", "decode"} {
+		code, _, errOut = sdp(t, nil, cmd, "--help")
+		if code != 2 || !strings.Contains(errOut, "Examples:") || !strings.Contains(errOut, "-schema") {
+			t.Fatalf("%s --help: exit %d:\n%s", cmd, code, errOut)
+		}
+	}
+	code, out, _ = sdp(t, nil, "version")
+	if code != 0 || !regexp.MustCompile(`^sdp \d+\.\d+\.\d+ \(wire format SDP 0\.2\)\n$`).MatchString(out) {
+		t.Fatalf("version: exit %d: %q", code, out)
+	}
+}
