@@ -11,26 +11,33 @@ import (
 // an invalid vector shows where each value starts.
 type wire []string
 
-func (w wire) hex(s string) wire { return append(w, strings.ReplaceAll(s, " ", "")) }
+// add appends values to a copy: builders are shared (a valid prefix is
+// extended into several vectors), so they must never write into each other.
+func (w wire) add(parts ...string) wire {
+	out := make(wire, 0, len(w)+len(parts))
+	return append(append(out, w...), parts...)
+}
 
-func (w wire) u8(v uint8) wire { return append(w, hex.EncodeToString([]byte{v})) }
+func (w wire) hex(s string) wire { return w.add(strings.ReplaceAll(s, " ", "")) }
+
+func (w wire) u8(v uint8) wire { return w.add(hex.EncodeToString([]byte{v})) }
 
 func (w wire) u16(v uint16) wire {
 	var b [2]byte
 	binary.LittleEndian.PutUint16(b[:], v)
-	return append(w, hex.EncodeToString(b[:]))
+	return w.add(hex.EncodeToString(b[:]))
 }
 
 func (w wire) u32(v uint32) wire {
 	var b [4]byte
 	binary.LittleEndian.PutUint32(b[:], v)
-	return append(w, hex.EncodeToString(b[:]))
+	return w.add(hex.EncodeToString(b[:]))
 }
 
 func (w wire) u64(v uint64) wire {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], v)
-	return append(w, hex.EncodeToString(b[:]))
+	return w.add(hex.EncodeToString(b[:]))
 }
 
 func (w wire) i32(v int32) wire   { return w.u32(uint32(v)) }
@@ -48,7 +55,7 @@ func (w wire) bool(v bool) wire {
 func (w wire) str(s string) wire {
 	w = w.u32(uint32(len(s)))
 	if s != "" {
-		w = append(w, hex.EncodeToString([]byte(s)))
+		w = w.add(hex.EncodeToString([]byte(s)))
 	}
 	return w
 }
@@ -63,7 +70,7 @@ func (w wire) rawStr(hexBytes string) wire {
 }
 
 // cat appends another builder's values.
-func (w wire) cat(o wire) wire { return append(w, o...) }
+func (w wire) cat(o wire) wire { return w.add(o...) }
 
 // cut drops the last n bytes.
 func (w wire) cut(n int) wire {
