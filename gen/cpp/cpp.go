@@ -1,0 +1,350 @@
+// Package cpp is the C++17 backend: `sdp gen --lang cpp` writes NAME.hpp
+// (types, views, declarations and the inline runtime), NAME.cpp (encoders,
+// decoders, views, messages) and a CMakeLists.txt building them as a library.
+// The generated code uses only the standard library and never throws.
+package cpp
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"sdp/gen"
+	"sdp/schema"
+)
+
+func init() { gen.Register("cpp", Generate) }
+
+//go:embed runtime/runtime.hpp.in
+var runtimeHeader string
+
+//go:embed runtime/runtime.cpp.in
+var runtimeSource string
+
+// Generate is the C++ backend's gen.Generator.
+func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
+	g, err := newGenerator(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	return []gen.File{
+		{Path: g.file + ".hpp", Content: g.header()},
+		{Path: g.file + ".cpp", Content: g.source()},
+		{Path: "CMakeLists.txt", Content: g.cmake()},
+	}, nil
+}
+
+// generator holds what every emitting function needs for one schema.
+type generator struct {
+	s      *schema.Schema
+	ns     []string // namespace components
+	nsq    string   // fully qualified namespace: "::a::b"
+	file   string   // base name of the generated files
+	names  map[schema.Decl]string
+	order  []schema.Decl // structs and unions, each after the types it stores inline
+	tmp    int           // counter for temporaries within one function
+	rd     map[string]*schema.Type
+	rdList []string // element readers for list and lazy views, in first-use order
+}
+
+func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
+	pkg := opt.PackageName(s)
+	var ns []string
+	for _, part := range strings.FieldsFunc(pkg, func(r rune) bool { return r == ':' || r == '.' || r == '/' }) {
+		ns = append(ns, sanitize(part))
+	}
+	if len(ns) == 0 {
+		return nil, fmt.Errorf("cpp: package name %q has no identifier characters", pkg)
+	}
+	g := &generator{
+		s:     s,
+		ns:    ns,
+		nsq:   "::" + strings.Join(ns, "::"),
+		file:  strings.Join(ns, "_"),
+		names: map[schema.Decl]string{},
+		rd:    map[string]*schema.Type{},
+	}
+	g.assignNames()
+	g.order = orderDecls(s)
+	return g, nil
+}
+
+// sanitize turns any string into an identifier that is not a keyword.
+func sanitize(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'):
+			b.WriteRune(r)
+		case r >= '0' && r <= '9':
+			if i == 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return escape(b.String())
+}
+
+// escape appends an underscore to names that C++ reserves or that the
+// standard headers define as macros.
+func escape(name string) string {
+	if cppReserved[name] {
+		return name + "_"
+	}
+	return name
+}
+
+// runtimeNames are identifiers the generated code declares in the schema's
+// namespace (or its anonymous namespace); schema types must not take them.
+var runtimeNames = map[string]bool{
+	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
+	"put": true, "put_count": true, "put_str": true, "get_count": true, "put_header": true,
+	"check_header": true, "load_array": true, "store_array": true,
+	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
+	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,
+	"decode_message": true, "decode_any_message": true, "message_type_id": true,
+	"AnyMessage": true, "AnyMessageView": true,
+}
+
+// assignNames picks each declaration's C++ name: the schema's name, escaped
+// when it is reserved, clashes with the runtime, or with another type's view.
+func (g *generator) assignNames() {
+	for _, d := range g.s.Decls {
+		n := escape(d.DeclName())
+		for runtimeNames[n] || strings.HasPrefix(n, "sdp_") {
+			n += "_"
+		}
+		g.names[d] = n
+	}
+	for changed := true; changed; {
+		changed = false
+		views := map[string]bool{}
+		for _, d := range g.s.Decls {
+			if _, isEnum := d.(*schema.Enum); !isEnum {
+				views[g.names[d]+"View"] = true
+			}
+		}
+		for _, d := range g.s.Decls {
+			if views[g.names[d]] {
+				g.names[d] += "_"
+				changed = true
+			}
+		}
+	}
+}
+
+func (g *generator) name(d schema.Decl) string { return g.names[d] }
+
+func (g *generator) viewName(d schema.Decl) string { return g.names[d] + "View" }
+
+// fieldName is a field's C++ name: the schema's, escaped, and never the name
+// of the class that holds it (C++ forbids that) or of its static members.
+func fieldName(f *schema.Field, owner string) string {
+	n := escape(f.Name)
+	for n == owner || n == owner+"View" || n == "kTypeId" || n == "to_owned" {
+		n += "_"
+	}
+	return n
+}
+
+// variantName is the name of a union variant's nested type.
+func variantName(v *schema.Variant, owner string) string {
+	n := escape(v.Name)
+	for n == owner || n == owner+"View" || n == "value" || n == "to_owned" {
+		n += "_"
+	}
+	return n
+}
+
+// orderDecls returns the structs and unions so that each comes after every
+// type it stores by value (fields, fixed arrays, plain optionals, struct
+// variants). Arrays and boxed optionals may refer to later types.
+func orderDecls(s *schema.Schema) []schema.Decl {
+	var out []schema.Decl
+	done := map[schema.Decl]bool{}
+	var visit func(d schema.Decl)
+	var deps func(t *schema.Type)
+	deps = func(t *schema.Type) {
+		switch t.Kind {
+		case schema.FixedArray:
+			deps(t.Elem)
+		case schema.Optional:
+			if !t.Boxed {
+				deps(t.Elem)
+			}
+		case schema.StructRef, schema.UnionRef:
+			visit(t.Decl())
+		}
+	}
+	visit = func(d schema.Decl) {
+		if done[d] {
+			return
+		}
+		done[d] = true
+		switch d := d.(type) {
+		case *schema.Struct:
+			for _, f := range d.Fields {
+				deps(f.Type)
+			}
+		case *schema.Union:
+			for _, v := range d.Variants {
+				for _, f := range v.Fields {
+					deps(f.Type)
+				}
+				if v.Struct != nil {
+					visit(v.Struct)
+				}
+			}
+		case *schema.Enum:
+			return
+		}
+		out = append(out, d)
+	}
+	for _, d := range s.Decls {
+		visit(d)
+	}
+	return out
+}
+
+// newTmp returns a fresh temporary name for the function being emitted.
+func (g *generator) newTmp(prefix string) string {
+	g.tmp++
+	return fmt.Sprintf("%s%d", prefix, g.tmp)
+}
+
+func scalarType(k schema.Kind) string {
+	switch k {
+	case schema.Bool:
+		return "bool"
+	case schema.U8:
+		return "std::uint8_t"
+	case schema.U16:
+		return "std::uint16_t"
+	case schema.U32:
+		return "std::uint32_t"
+	case schema.U64:
+		return "std::uint64_t"
+	case schema.I8:
+		return "std::int8_t"
+	case schema.I16:
+		return "std::int16_t"
+	case schema.I32:
+		return "std::int32_t"
+	case schema.I64:
+		return "std::int64_t"
+	case schema.F32:
+		return "float"
+	case schema.F64:
+		return "double"
+	}
+	panic("cpp: not a scalar: " + k.String())
+}
+
+// flat reports types stored as one fixed-width wire value: scalars and enums.
+func flat(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
+
+// flatSize is the wire size of a flat type.
+func flatSize(t *schema.Type) int {
+	if t.Kind == schema.EnumRef {
+		return t.Enum.Base.Size()
+	}
+	return t.Kind.Size()
+}
+
+// ctype is the owned C++ type of a schema type.
+func (g *generator) ctype(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "std::string"
+	case schema.Array:
+		return "std::vector<" + g.ctype(t.Elem) + ">"
+	case schema.FixedArray:
+		return fmt.Sprintf("std::array<%s, %d>", g.ctype(t.Elem), t.Len)
+	case schema.Optional:
+		if t.Boxed {
+			return "sdp::Box<" + g.ctype(t.Elem) + ">"
+		}
+		return "std::optional<" + g.ctype(t.Elem) + ">"
+	case schema.StructRef, schema.EnumRef, schema.UnionRef:
+		return g.name(t.Decl())
+	}
+	return scalarType(t.Kind)
+}
+
+// vtype is the zero-copy view type of a schema type.
+func (g *generator) vtype(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "std::string_view"
+	case schema.Array, schema.FixedArray:
+		if flat(t.Elem) {
+			return "sdp::ArrayView<" + g.ctype(t.Elem) + ">"
+		}
+		return "sdp::ListView<" + g.vtype(t.Elem) + ">"
+	case schema.Optional:
+		if t.Boxed {
+			return "sdp::LazyView<" + g.vtype(t.Elem) + ">"
+		}
+		return "std::optional<" + g.vtype(t.Elem) + ">"
+	case schema.StructRef, schema.UnionRef:
+		return g.viewName(t.Decl())
+	case schema.EnumRef:
+		return g.name(t.Decl())
+	}
+	return scalarType(t.Kind)
+}
+
+// mangle names a type for the element readers: "A_str", "OB_T4Node".
+func (g *generator) mangle(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "str"
+	case schema.Array:
+		return "A_" + g.mangle(t.Elem)
+	case schema.FixedArray:
+		return fmt.Sprintf("F%d_%s", t.Len, g.mangle(t.Elem))
+	case schema.Optional:
+		if t.Boxed {
+			return "OB_" + g.mangle(t.Elem)
+		}
+		return "O_" + g.mangle(t.Elem)
+	case schema.StructRef, schema.EnumRef, schema.UnionRef:
+		n := g.name(t.Decl())
+		return fmt.Sprintf("T%d%s", len(n), n)
+	}
+	return t.Kind.String()
+}
+
+// reader returns the name of the element reader for t, registering it.
+func (g *generator) reader(t *schema.Type) string {
+	m := g.mangle(t)
+	if _, ok := g.rd[m]; !ok {
+		g.rd[m] = t
+		g.rdList = append(g.rdList, m)
+	}
+	return "sdp_rd_" + m
+}
+
+// decls lists the structs and unions in declaration order.
+func (g *generator) compound() []schema.Decl {
+	var out []schema.Decl
+	for _, d := range g.s.Decls {
+		if _, isEnum := d.(*schema.Enum); !isEnum {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// hasDecl reports whether the schema declares a type with this C++ name.
+func (g *generator) hasDecl(name string) bool {
+	for _, n := range g.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,262 @@
+package cpp
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// The checked decoders. sdp_read decodes untrusted input into an owned
+// value; sdp_check only validates it (the first pass of view decoding).
+// Both return false with r.status set on the first error, and check the
+// same things in the same order, so they report the same error.
+
+// flatRun emits one bounds check for a run of flat values, then their
+// loads (dst[i] empty: validate only) and the bool and enum checks.
+func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
+	total := 0
+	for _, t := range ts {
+		total += flatSize(t)
+	}
+	p.F("if (!r.need(%d)) {", total)
+	p.P(indent + "return false;")
+	p.P("}")
+	off := 0
+	for i, t := range ts {
+		at := "r.p"
+		if off != 0 {
+			at = fmt.Sprintf("r.p + %d", off)
+		}
+		switch {
+		case t.Kind == schema.Bool:
+			p.F("if (%s[%d] > 1) {", "r.p", off)
+			p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at)
+			p.P("}")
+			if dst[i] != "" {
+				p.F("%s = r.p[%d] != 0;", dst[i], off)
+			}
+		case t.Kind == schema.EnumRef:
+			e := g.name(t.Enum)
+			if dst[i] != "" {
+				p.F("%s = sdp::load<%s>(%s);", dst[i], e, at)
+				p.F("if (!sdp_known(%s)) {", dst[i])
+			} else {
+				p.F("if (!sdp_known(sdp::load<%s>(%s))) {", e, at)
+			}
+			p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at)
+			p.P("}")
+		default:
+			if dst[i] != "" {
+				p.F("%s = sdp::load<%s>(%s);", dst[i], scalarType(t.Kind), at)
+			}
+		}
+		off += flatSize(t)
+	}
+	p.F("r.p += %d;", total)
+}
+
+func ret(p *emit.Printer, cond string) {
+	p.F("if (!%s) {", cond)
+	p.P(indent + "return false;")
+	p.P("}")
+}
+
+// readOf emits statements decoding a t into the lvalue lv (lv "" = check only).
+func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
+	check := lv == ""
+	if flat(t) {
+		g.flatRun(p, []*schema.Type{t}, []string{lv})
+		return
+	}
+	switch t.Kind {
+	case schema.String:
+		if check {
+			ret(p, "r.skip_str()")
+		} else {
+			ret(p, fmt.Sprintf("r.str(%s)", lv))
+		}
+	case schema.Array, schema.FixedArray:
+		n := fmt.Sprint(t.Len)
+		if t.Kind == schema.Array {
+			n = g.newTmp("n")
+			p.F("std::size_t %s = 0;", n)
+			ret(p, fmt.Sprintf("r.count(%s, %d)", n, t.Elem.MinSize()))
+		}
+		g.readElems(p, t, n, lv)
+	case schema.Optional:
+		h := g.newTmp("has")
+		p.F("bool %s = false;", h)
+		ret(p, fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
+		if check {
+			p.Block(fmt.Sprintf("if (%s) {", h), "}", func() { g.readOf(p, t.Elem, "") })
+			return
+		}
+		p.Block(fmt.Sprintf("if (%s) {", h), "} else {", func() {
+			p.F("%s.emplace();", lv)
+			g.readOf(p, t.Elem, "(*"+lv+")")
+		})
+		p.In()
+		p.F("%s.reset();", lv)
+		p.Out()
+		p.P("}")
+	case schema.StructRef, schema.UnionRef:
+		if check {
+			ret(p, fmt.Sprintf("sdp_check(r, Tag<%s>{}, d + 1)", g.name(t.Decl())))
+		} else {
+			ret(p, fmt.Sprintf("sdp_read(r, %s, d + 1)", lv))
+		}
+	default:
+		panic("cpp: readOf " + t.String())
+	}
+}
+
+// readElems decodes n elements of an array (its count already read and
+// checked against the input for []T).
+func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
+	check := lv == ""
+	elem := t.Elem
+	fixedArray := t.Kind == schema.FixedArray
+	switch {
+	case elem.IsNumeric() && fixedArray:
+		k, _ := t.FixedSize()
+		ret(p, fmt.Sprintf("r.need(%d)", k))
+		if !check {
+			p.F("load_array(r.p, %s.data(), %s);", lv, n)
+		}
+		p.F("r.p += %d;", k)
+		return
+	case elem.IsNumeric():
+		if !check {
+			p.F("%s.resize(%s);", lv, n)
+			p.F("load_array(r.p, %s.data(), %s);", lv, n)
+		}
+		p.F("r.p += %s * %d;", n, elem.Kind.Size())
+		return
+	case elem.Kind == schema.Bool && !fixedArray:
+		ret(p, fmt.Sprintf("r.bools(%s)", n))
+		if !check {
+			p.F("%s.assign(r.p, r.p + %s);", lv, n)
+		}
+		p.F("r.p += %s;", n)
+		return
+	}
+	if !check && !fixedArray {
+		p.F("%s.resize(%s);", lv, n)
+	}
+	if check {
+		i := g.newTmp("i")
+		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
+			g.readOf(p, elem, "")
+		})
+		return
+	}
+	e := g.newTmp("e")
+	p.Block(fmt.Sprintf("for (auto& %s : %s) {", e, lv), "}", func() {
+		g.readOf(p, elem, e)
+	})
+}
+
+// readFields decodes fields in order, folding runs of flat fields into one
+// bounds check.
+func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owner string, check bool) {
+	for i := 0; i < len(fs); {
+		if flat(fs[i].Type) {
+			var ts []*schema.Type
+			var dst []string
+			for ; i < len(fs) && flat(fs[i].Type); i++ {
+				ts = append(ts, fs[i].Type)
+				if check {
+					dst = append(dst, "")
+				} else {
+					dst = append(dst, prefix+fieldName(fs[i], owner))
+				}
+			}
+			g.flatRun(p, ts, dst)
+			continue
+		}
+		lv := ""
+		if !check {
+			lv = prefix + fieldName(fs[i], owner)
+		}
+		g.readOf(p, fs[i].Type, lv)
+		i++
+	}
+}
+
+func (g *generator) readSig(d schema.Decl, check bool) string {
+	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 && !check {
+		return fmt.Sprintf("bool sdp_read(Reader& r, %s&, std::uint32_t d)", g.name(d))
+	}
+	if check {
+		return fmt.Sprintf("bool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", g.name(d))
+	}
+	return fmt.Sprintf("bool sdp_read(Reader& r, %s& v, std::uint32_t d)", g.name(d))
+}
+
+func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
+	g.tmp = 0
+	n := g.name(d)
+	p.Block(g.readSig(d, check)+" {", "}", func() {
+		ret(p, "r.depth(d)")
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.readFields(p, d.Fields, "v.", n, check)
+		case *schema.Union:
+			p.P("std::uint8_t tag = 0;")
+			ret(p, "r.tag(tag)")
+			p.P("switch (tag) {")
+			for _, vr := range d.Variants {
+				g.readVariant(p, n, vr, check)
+			}
+			p.P("default:")
+			p.P(indent + "return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);")
+			p.P("}")
+		}
+		p.P("return true;")
+	})
+}
+
+func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant, check bool) {
+	empty := v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0)
+	if empty {
+		p.F("case %d:", v.Tag)
+		p.In()
+		if !check {
+			p.F("v.value.emplace<%d>();", v.Tag)
+		}
+		p.P("break;")
+		p.Out()
+		return
+	}
+	p.Block(fmt.Sprintf("case %d: {", v.Tag), "}", func() {
+		if !check {
+			p.F("auto& x = v.value.emplace<%d>();", v.Tag)
+		}
+		switch v.Kind {
+		case schema.VariantStruct:
+			if check {
+				ret(p, fmt.Sprintf("sdp_check(r, Tag<%s>{}, d + 1)", g.name(v.Struct)))
+			} else {
+				ret(p, "sdp_read(r, x, d + 1)")
+			}
+		case schema.VariantInline:
+			g.readFields(p, v.Fields, "x.", variantName(v, owner), check)
+		}
+		p.P("break;")
+	})
+}
+
+// knownFunc emits sdp_known for an enum: whether a value is declared.
+func (g *generator) knownFunc(p *emit.Printer, e *schema.Enum) {
+	n := g.name(e)
+	p.Block(fmt.Sprintf("[[maybe_unused]] bool sdp_known(%s v) noexcept {", n), "}", func() {
+		p.P("switch (v) {")
+		for _, v := range e.Values {
+			p.F("case %s::%s:", n, escape(v.Name))
+		}
+		p.P(indent + "return true;")
+		p.P("}")
+		p.P("return false;")
+	})
+}

@@ -1,0 +1,198 @@
+package cpp
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// sizeOf emits statements adding the variable part of expr's encoded size
+// to n and returns the constant part.
+func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
+	if k, ok := t.FixedSize(); ok {
+		return k
+	}
+	switch t.Kind {
+	case schema.String:
+		p.F("n += %s.size();", expr)
+		return 4
+	case schema.Array, schema.FixedArray:
+		if k, ok := t.Elem.FixedSize(); ok {
+			p.F("n += %s.size() * %d;", expr, k)
+			return 4
+		}
+		e := g.newTmp("e")
+		var c int
+		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
+			c = g.sizeOf(p, t.Elem, e)
+		})
+		if t.Kind == schema.FixedArray {
+			return int(t.Len) * c
+		}
+		if c != 0 {
+			p.F("n += %s.size() * %d;", expr, c)
+		}
+		return 4
+	case schema.Optional:
+		p.Block(fmt.Sprintf("if (%s.has_value()) {", expr), "}", func() {
+			if c := g.sizeOf(p, t.Elem, "(*"+expr+")"); c != 0 {
+				p.F("n += %d;", c)
+			}
+		})
+		return 1
+	case schema.StructRef, schema.UnionRef:
+		p.F("n += sdp_size(%s);", expr)
+		return 0
+	}
+	panic("cpp: sizeOf " + t.String())
+}
+
+// fieldsSize emits the size of a run of fields read through prefix.
+func (g *generator) fieldsSize(p *emit.Printer, fs []*schema.Field, prefix, owner string) int {
+	c := 0
+	for _, f := range fs {
+		c += g.sizeOf(p, f.Type, prefix+fieldName(f, owner))
+	}
+	return c
+}
+
+func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
+	n := g.name(d)
+	switch d := d.(type) {
+	case *schema.Struct:
+		if k, ok := d.FixedSize(); ok {
+			p.F("std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
+			return
+		}
+		p.Block(fmt.Sprintf("std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
+			p.P("std::size_t n = 0;")
+			if c := g.fieldsSize(p, d.Fields, "v.", n); c != 0 {
+				p.F("n += %d;", c)
+			}
+			p.P("return n;")
+		})
+	case *schema.Union:
+		if k, ok := d.FixedSize(); ok {
+			p.F("std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
+			return
+		}
+		p.Block(fmt.Sprintf("std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
+			p.P("std::size_t n = 1;")
+			p.P("switch (v.value.index()) {")
+			for _, vr := range d.Variants {
+				g.variantCase(p, vr, func() {
+					var c int
+					switch vr.Kind {
+					case schema.VariantStruct:
+						c = g.sizeOf(p, &schema.Type{Kind: schema.StructRef, Struct: vr.Struct}, "x")
+					case schema.VariantInline:
+						c = g.fieldsSize(p, vr.Fields, "x.", variantName(vr, n))
+					}
+					if c != 0 {
+						p.F("n += %d;", c)
+					}
+				}, "[[maybe_unused]] const auto& x = *std::get_if<%d>(&v.value);")
+			}
+			p.P("default:")
+			p.P(indent + "break;")
+			p.P("}")
+			p.P("return n;")
+		})
+	}
+}
+
+// variantCase emits `case tag: { bind; body; break; }`, binding x only when
+// the variant has data.
+func (g *generator) variantCase(p *emit.Printer, v *schema.Variant, body func(), bind string) {
+	if v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0) {
+		p.F("case %d:", v.Tag)
+		p.P(indent + "break;")
+		return
+	}
+	p.Block(fmt.Sprintf("case %d: {", v.Tag), "}", func() {
+		p.F(bind, v.Tag)
+		body()
+		p.P("break;")
+	})
+}
+
+// writeOf emits statements writing expr at out.
+func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
+	switch {
+	case flat(t):
+		p.F("out = put(out, %s);", expr)
+		return
+	}
+	switch t.Kind {
+	case schema.String:
+		p.F("out = put_str(out, %s.data(), %s.size());", expr, expr)
+	case schema.Array, schema.FixedArray:
+		count := fmt.Sprint(t.Len)
+		if t.Kind == schema.Array {
+			p.F("out = put_count(out, %s.size());", expr)
+			count = expr + ".size()"
+		}
+		switch {
+		case t.Elem.Kind == schema.Bool && t.Kind == schema.Array:
+			e := g.newTmp("e")
+			p.Block(fmt.Sprintf("for (const bool %s : %s) {", e, expr), "}", func() {
+				p.F("out = put(out, %s);", e)
+			})
+		case flat(t.Elem):
+			p.F("out = store_array(out, %s.data(), %s);", expr, count)
+		default:
+			e := g.newTmp("e")
+			p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
+				g.writeOf(p, t.Elem, e)
+			})
+		}
+	case schema.Optional:
+		p.F("out = put(out, static_cast<std::uint8_t>(%s.has_value() ? 1 : 0));", expr)
+		p.Block(fmt.Sprintf("if (%s.has_value()) {", expr), "}", func() {
+			g.writeOf(p, t.Elem, "(*"+expr+")")
+		})
+	case schema.StructRef, schema.UnionRef:
+		p.F("out = sdp_write(out, %s);", expr)
+	default:
+		panic("cpp: writeOf " + t.String())
+	}
+}
+
+func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
+	n := g.name(d)
+	switch d := d.(type) {
+	case *schema.Struct:
+		if len(d.Fields) == 0 {
+			p.F("std::uint8_t* sdp_write(std::uint8_t* out, const %s&) noexcept { return out; }", n)
+			return
+		}
+		p.Block(fmt.Sprintf("std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
+			for _, f := range d.Fields {
+				g.writeOf(p, f.Type, "v."+fieldName(f, n))
+			}
+			p.P("return out;")
+		})
+	case *schema.Union:
+		p.Block(fmt.Sprintf("std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
+			p.P("out = put(out, static_cast<std::uint8_t>(v.value.index()));")
+			p.P("switch (v.value.index()) {")
+			for _, vr := range d.Variants {
+				g.variantCase(p, vr, func() {
+					switch vr.Kind {
+					case schema.VariantStruct:
+						p.P("out = sdp_write(out, x);")
+					case schema.VariantInline:
+						for _, f := range vr.Fields {
+							g.writeOf(p, f.Type, "x."+fieldName(f, variantName(vr, n)))
+						}
+					}
+				}, "const auto& x = *std::get_if<%d>(&v.value);")
+			}
+			p.P("default:")
+			p.P(indent + "break;")
+			p.P("}")
+			p.P("return out;")
+		})
+	}
+}

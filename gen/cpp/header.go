@@ -1,0 +1,264 @@
+package cpp
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+const indent = "    "
+
+// header emits NAME.hpp: includes, the runtime, the types, their views and
+// the declarations of every function.
+func (g *generator) header() []byte {
+	p := emit.New(indent)
+	guard := "SDP_" + strings.ToUpper(g.file) + "_HPP"
+	p.P("// ", gen.Header(g.s))
+	p.P("#ifndef ", guard)
+	p.P("#define ", guard)
+	p.P()
+	for _, inc := range []string{"array", "cstddef", "cstdint", "cstring", "iterator", "memory",
+		"optional", "string", "string_view", "type_traits", "utility", "variant", "vector"} {
+		p.P("#include <", inc, ">")
+	}
+	p.P()
+	p.P("namespace ", strings.Join(g.ns, "::"), " {")
+	p.P()
+	p.Line(strings.TrimRight(runtimeHeader, "\n"))
+	p.P()
+	for _, alias := range []string{"Status", "ErrorCode", "DecodeOptions"} {
+		if !g.hasDecl(alias) {
+			p.F("using %s = sdp::%s;", alias, alias)
+		}
+	}
+	p.P()
+	for _, d := range g.compound() {
+		p.F("struct %s;", g.name(d))
+		p.F("struct %s;", g.viewName(d))
+	}
+	for _, e := range g.s.Enums {
+		p.P()
+		g.enumDecl(p, e)
+	}
+	for _, d := range g.order {
+		p.P()
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.structDecl(p, d)
+		case *schema.Union:
+			g.unionDecl(p, d)
+		}
+	}
+	for _, d := range g.order {
+		p.P()
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.structViewDecl(p, d)
+		case *schema.Union:
+			g.unionViewDecl(p, d)
+		}
+	}
+	p.P()
+	p.P("// Equality compares every field (floats with ==).")
+	for _, d := range g.compound() {
+		g.equalityDecls(p, g.name(d))
+		if u, ok := d.(*schema.Union); ok {
+			for _, v := range u.Variants {
+				if v.Kind != schema.VariantStruct {
+					g.equalityDecls(p, g.name(d)+"::"+variantName(v, g.name(d)))
+				}
+			}
+		}
+	}
+	for _, d := range g.compound() {
+		p.P()
+		g.apiDecls(p, d)
+	}
+	if len(g.s.Structs) > 0 {
+		p.P()
+		g.messageDecls(p)
+	}
+	p.P()
+	p.P("} // namespace ", strings.Join(g.ns, "::"))
+	p.P()
+	p.P("#endif // ", guard)
+	return p.Bytes()
+}
+
+func doc(p *emit.Printer, lines []string) { p.Comment("/// ", lines) }
+
+func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
+	doc(p, e.Doc)
+	p.Block(fmt.Sprintf("enum class %s : %s {", g.name(e), scalarType(e.Base)), "};", func() {
+		for _, v := range e.Values {
+			doc(p, v.Doc)
+			p.F("%s = %d,", escape(v.Name), v.Value)
+		}
+	})
+}
+
+// fields declares data members. Members of top-level structs get default
+// initializers; those of variant types cannot (a nested class's initializers
+// are not usable before the enclosing class is complete, which std::variant
+// needs), so they are zeroed by value-initialization (`Shape::Rect{}`).
+func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, view, nested bool) {
+	init := "{}"
+	if nested {
+		init = ""
+	}
+	for _, f := range fs {
+		doc(p, f.Doc)
+		t := g.ctype(f.Type)
+		if view {
+			t = g.vtype(f.Type)
+		}
+		p.F("%s %s%s;", t, fieldName(f, owner), init)
+	}
+}
+
+func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
+	n := g.name(s)
+	doc(p, s.Doc)
+	p.Block("struct "+n+" {", "};", func() {
+		p.F("/// The message type id of %s.", n)
+		p.F("static constexpr std::uint16_t kTypeId = %d;", s.ID)
+		if len(s.Fields) > 0 {
+			p.P()
+		}
+		g.fields(p, s.Fields, n, false, false)
+	})
+}
+
+func (g *generator) structViewDecl(p *emit.Printer, s *schema.Struct) {
+	n := g.name(s)
+	p.F("/// A zero-copy view of a %s: strings and arrays point into the decoded", n)
+	p.P("/// buffer, which must outlive the view.")
+	p.Block("struct "+g.viewName(s)+" {", "};", func() {
+		p.F("static constexpr std::uint16_t kTypeId = %d;", s.ID)
+		if len(s.Fields) > 0 {
+			p.P()
+		}
+		g.fields(p, s.Fields, n, true, false)
+		p.P()
+		p.P("/// Copies the viewed value into an owned one.")
+		p.F("%s to_owned() const;", n)
+	})
+}
+
+// variantTypes emits one nested type per variant and returns their names.
+func (g *generator) variantTypes(p *emit.Printer, u *schema.Union, view bool) []string {
+	owner := g.name(u)
+	var names []string
+	for _, v := range u.Variants {
+		vn := variantName(v, owner)
+		names = append(names, vn)
+		doc(p, v.Doc)
+		switch v.Kind {
+		case schema.VariantUnit:
+			p.F("struct %s {};", vn)
+		case schema.VariantStruct:
+			if view {
+				p.F("using %s = %s::%s;", vn, g.nsq, g.viewName(v.Struct))
+			} else {
+				p.F("using %s = %s::%s;", vn, g.nsq, g.name(v.Struct))
+			}
+		case schema.VariantInline:
+			if len(v.Fields) == 0 {
+				p.F("struct %s {};", vn)
+				continue
+			}
+			p.Block("struct "+vn+" {", "};", func() {
+				g.fields(p, v.Fields, vn, view, true)
+			})
+		}
+	}
+	return names
+}
+
+func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
+	n := g.name(u)
+	doc(p, u.Doc)
+	p.Block("struct "+n+" {", "};", func() {
+		names := g.variantTypes(p, u, false)
+		p.P()
+		p.P("/// The variant held; index() is the wire tag.")
+		p.F("std::variant<%s> value;", strings.Join(names, ", "))
+	})
+}
+
+func (g *generator) unionViewDecl(p *emit.Printer, u *schema.Union) {
+	n := g.name(u)
+	p.F("/// A zero-copy view of a %s.", n)
+	p.Block("struct "+g.viewName(u)+" {", "};", func() {
+		names := g.variantTypes(p, u, true)
+		p.P()
+		p.F("std::variant<%s> value;", strings.Join(names, ", "))
+		p.P()
+		p.P("/// Copies the viewed value into an owned one.")
+		p.F("%s to_owned() const;", n)
+	})
+}
+
+func (g *generator) equalityDecls(p *emit.Printer, t string) {
+	p.F("bool operator==(const %s& a, const %s& b);", t, t)
+	p.F("inline bool operator!=(const %s& a, const %s& b) { return !(a == b); }", t, t)
+}
+
+func (g *generator) apiDecls(p *emit.Printer, d schema.Decl) {
+	n, v := g.name(d), g.viewName(d)
+	p.F("/// The exact number of bytes encode() writes for a %s.", n)
+	p.F("std::size_t encoded_size(const %s& value) noexcept;", n)
+	p.P("/// Encodes value with one exact-size allocation.")
+	p.F("std::vector<std::uint8_t> encode(const %s& value);", n)
+	p.P("/// Encodes value into buf; returns the bytes written, or 0 if cap is too small.")
+	p.F("std::size_t encode_to(const %s& value, std::uint8_t* buf, std::size_t cap) noexcept;", n)
+	p.P("/// Decodes exactly size bytes into out (strict: trailing bytes are an error).")
+	p.P("/// On error out holds a partial value.")
+	p.F("Status decode(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options = {});", n)
+	p.P("/// Decodes a value from the start of data and sets consumed to its length.")
+	p.F("Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", n)
+	p.P("                     const DecodeOptions& options = {});")
+	p.P("/// Validates data completely and decodes a view that points into it.")
+	p.F("Status decode(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options = {});", v)
+	p.F("Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", v)
+	p.P("                     const DecodeOptions& options = {});")
+	p.P("/// Copies a view into an owned value.")
+	p.F("%s to_owned(const %s& view);", n, v)
+}
+
+func (g *generator) messageDecls(p *emit.Printer) {
+	p.P("// Messages: \"SDP2\", u16 type id, u32 payload length, payload.")
+	p.P()
+	for _, s := range g.s.Structs {
+		n, v := g.name(s), g.viewName(s)
+		p.F("std::size_t encoded_message_size(const %s& value) noexcept;", n)
+		p.F("std::vector<std::uint8_t> encode_message(const %s& value);", n)
+		p.F("std::size_t encode_message_to(const %s& value, std::uint8_t* buf, std::size_t cap) noexcept;", n)
+		p.F("Status decode_message(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options = {});", n)
+		p.F("Status decode_message(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options = {});", v)
+		p.P()
+	}
+	var owned, views []string
+	for _, s := range g.s.Structs {
+		owned = append(owned, g.name(s))
+		views = append(views, g.viewName(s))
+	}
+	p.P("/// Any message of the schema.")
+	p.F("using AnyMessage = std::variant<%s>;", strings.Join(owned, ", "))
+	p.P("/// A view of any message of the schema.")
+	p.F("using AnyMessageView = std::variant<%s>;", strings.Join(views, ", "))
+	p.P()
+	p.P("/// Decodes a message of any type of the schema, chosen by its type id.")
+	p.P("Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,")
+	p.P("                          const DecodeOptions& options = {});")
+	p.P("Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,")
+	p.P("                          const DecodeOptions& options = {});")
+	p.P("/// The type id of the message held.")
+	p.P("std::uint16_t message_type_id(const AnyMessage& message) noexcept;")
+	p.P("std::size_t encoded_message_size(const AnyMessage& message) noexcept;")
+	p.P("std::vector<std::uint8_t> encode_message(const AnyMessage& message);")
+	p.P("AnyMessage to_owned(const AnyMessageView& view);")
+}

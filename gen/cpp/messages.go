@@ -1,0 +1,116 @@
+package cpp
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+)
+
+// messageFuncs emits the per-struct message functions and the dispatcher.
+func (g *generator) messageFuncs(p *emit.Printer) {
+	p.P()
+	p.P("namespace {")
+	p.P()
+	p.P("// Decodes a message's payload, reporting offsets within the whole message.")
+	p.P("template <class T>")
+	p.Block("Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {", "}", func() {
+		p.P("const Status st = decode(data + 10, size - 10, out, options);")
+		p.P("if (!st) {")
+		p.P(indent + "return Status(st.code(), st.offset() + 10, st.message());")
+		p.P("}")
+		p.P("return st;")
+	})
+	p.P()
+	p.P("constexpr const char* kWrongType = \"message type id differs from the type decoded\";")
+	p.P("constexpr const char* kUnknownType = \"message type id names no type of the schema\";")
+	p.P()
+	p.P("} // namespace")
+	for _, s := range g.s.Structs {
+		n, vn := g.name(s), g.viewName(s)
+		p.P()
+		p.F("std::size_t encoded_message_size(const %s& value) noexcept { return 10 + sdp_size(value); }", n)
+		p.P()
+		p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode_message(const %s& value) {", n), "}", func() {
+			p.P("const std::size_t n = sdp_size(value);")
+			p.P("std::vector<std::uint8_t> out(10 + n);")
+			p.F("sdp_write(put_header(out.data(), %s::kTypeId, n), value);", n)
+			p.P("return out;")
+		})
+		p.P()
+		p.Block(fmt.Sprintf("std::size_t encode_message_to(const %s& value, std::uint8_t* buf, std::size_t cap) noexcept {", n), "}", func() {
+			p.P("const std::size_t n = sdp_size(value);")
+			p.P("if (cap < 10 || n > cap - 10) {")
+			p.P(indent + "return 0;")
+			p.P("}")
+			p.F("sdp_write(put_header(buf, %s::kTypeId, n), value);", n)
+			p.P("return 10 + n;")
+		})
+		for _, t := range []string{n, vn} {
+			p.P()
+			p.Block(fmt.Sprintf("Status decode_message(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options) {", t), "}", func() {
+				p.P("std::uint16_t id = 0;")
+				p.P("const Status st = check_header(data, size, id);")
+				p.P("if (!st) {")
+				p.P(indent + "return st;")
+				p.P("}")
+				p.F("if (id != %s::kTypeId) {", n)
+				p.P(indent + "return Status(sdp::ErrorCode::Message, 4, kWrongType);")
+				p.P("}")
+				p.P("return decode_payload(data, size, out, options);")
+			})
+		}
+	}
+	for _, t := range []string{"AnyMessage", "AnyMessageView"} {
+		p.P()
+		p.P("Status decode_any_message(const std::uint8_t* data, std::size_t size, ", t, "& out,")
+		p.Block("                          const DecodeOptions& options) {", "}", func() {
+			p.P("std::uint16_t id = 0;")
+			p.P("const Status st = check_header(data, size, id);")
+			p.P("if (!st) {")
+			p.P(indent + "return st;")
+			p.P("}")
+			p.P("switch (id) {")
+			for _, s := range g.s.Structs {
+				n := g.name(s)
+				if t == "AnyMessageView" {
+					n = g.viewName(s)
+				}
+				p.F("case %s::kTypeId:", n)
+				p.F(indent+"return decode_payload(data, size, out.emplace<%s>(), options);", n)
+			}
+			p.P("default:")
+			p.P(indent + "return Status(sdp::ErrorCode::Message, 4, kUnknownType);")
+			p.P("}")
+		})
+	}
+	anySwitch := func(ret string, each func(i int, n string)) {
+		p.P("switch (message.index()) {")
+		for i, s := range g.s.Structs {
+			p.F("case %d:", i)
+			p.In()
+			each(i, g.name(s))
+			p.Out()
+		}
+		p.P("default:")
+		p.P(indent + "return " + ret + ";")
+		p.P("}")
+	}
+	p.P()
+	p.Block("std::uint16_t message_type_id(const AnyMessage& message) noexcept {", "}", func() {
+		anySwitch("0", func(i int, n string) { p.F("return %s::kTypeId;", n) })
+	})
+	p.P()
+	p.Block("std::size_t encoded_message_size(const AnyMessage& message) noexcept {", "}", func() {
+		anySwitch("0", func(i int, n string) { p.F("return encoded_message_size(*std::get_if<%d>(&message));", i) })
+	})
+	p.P()
+	p.Block("std::vector<std::uint8_t> encode_message(const AnyMessage& message) {", "}", func() {
+		anySwitch("{}", func(i int, n string) { p.F("return encode_message(*std::get_if<%d>(&message));", i) })
+	})
+	p.P()
+	p.Block("AnyMessage to_owned(const AnyMessageView& message) {", "}", func() {
+		anySwitch("AnyMessage()", func(i int, n string) {
+			p.F("return AnyMessage(std::in_place_index<%d>, to_owned(*std::get_if<%d>(&message)));", i, i)
+		})
+	})
+}

@@ -1,0 +1,180 @@
+package cpp
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// source emits NAME.cpp: the internal helpers in an anonymous namespace,
+// then the public functions the header declares.
+func (g *generator) source() []byte {
+	g.rd = map[string]*schema.Type{}
+	g.rdList = nil
+
+	// Bodies first: emitting them registers the element readers.
+	body := emit.New(indent)
+	for _, d := range g.order {
+		body.P()
+		g.sizeFunc(body, d)
+		body.P()
+		g.writeFunc(body, d)
+		body.P()
+		g.readFunc(body, d, false)
+		body.P()
+		g.readFunc(body, d, true)
+		body.P()
+		g.viewFunc(body, d)
+		body.P()
+		g.skipFunc(body, d)
+		body.P()
+		g.ownFunc(body, d)
+	}
+	readers := emit.New(indent)
+	protos := g.readerFuncs(readers)
+
+	p := emit.New(indent)
+	p.P("// ", gen.Header(g.s))
+	p.P()
+	p.F("#include \"%s.hpp\"", g.file)
+	p.P()
+	p.P("namespace ", strings.Join(g.ns, "::"), " {")
+	p.P("namespace {")
+	p.P()
+	p.Line(strings.TrimRight(runtimeSource, "\n"))
+	p.P()
+	p.P("// Tag<T> selects the overload for T where no value is passed.")
+	p.P("template <class T>")
+	p.P("struct Tag {};")
+	for _, e := range g.s.Enums {
+		p.P()
+		g.knownFunc(p, e)
+	}
+	p.P()
+	for _, d := range g.order {
+		n, vn := g.name(d), g.viewName(d)
+		p.F("[[maybe_unused]] std::size_t sdp_size(const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
+		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
+		p.F("[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", vn)
+		p.F("[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", n)
+		p.F("[[maybe_unused]] void sdp_own(const %s& s, %s& o);", vn, n)
+	}
+	for _, pr := range protos {
+		p.P(pr)
+	}
+	p.Line(string(body.Bytes()))
+	p.Line(string(readers.Bytes()))
+	p.P()
+	p.P("} // namespace")
+	for _, d := range g.compound() {
+		p.P()
+		g.equalityFuncs(p, d)
+	}
+	for _, d := range g.compound() {
+		p.P()
+		g.apiFuncs(p, d)
+	}
+	if len(g.s.Structs) > 0 {
+		g.messageFuncs(p)
+	}
+	p.P()
+	p.P("} // namespace ", strings.Join(g.ns, "::"))
+	return p.Bytes()
+}
+
+func (g *generator) equalityFunc(p *emit.Printer, t string, fs []*schema.Field, owner string) {
+	if len(fs) == 0 {
+		p.F("bool operator==(const %s&, const %s&) { return true; }", t, t)
+		return
+	}
+	p.Block(fmt.Sprintf("bool operator==(const %s& a, const %s& b) {", t, t), "}", func() {
+		var terms []string
+		for _, f := range fs {
+			fn := fieldName(f, owner)
+			terms = append(terms, fmt.Sprintf("a.%s == b.%s", fn, fn))
+		}
+		p.P("return ", strings.Join(terms, " &&\n"+indent+indent+"   "), ";")
+	})
+}
+
+func (g *generator) equalityFuncs(p *emit.Printer, d schema.Decl) {
+	n := g.name(d)
+	switch d := d.(type) {
+	case *schema.Struct:
+		g.equalityFunc(p, n, d.Fields, n)
+	case *schema.Union:
+		for _, v := range d.Variants {
+			if v.Kind != schema.VariantStruct {
+				vn := variantName(v, n)
+				g.equalityFunc(p, n+"::"+vn, v.Fields, vn)
+				p.P()
+			}
+		}
+		p.F("bool operator==(const %s& a, const %s& b) { return a.value == b.value; }", n, n)
+	}
+}
+
+func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
+	n, vn := g.name(d), g.viewName(d)
+	p.F("std::size_t encoded_size(const %s& value) noexcept { return sdp_size(value); }", n)
+	p.P()
+	p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode(const %s& value) {", n), "}", func() {
+		p.P("std::vector<std::uint8_t> out(sdp_size(value));")
+		p.P("sdp_write(out.data(), value);")
+		p.P("return out;")
+	})
+	p.P()
+	p.Block(fmt.Sprintf("std::size_t encode_to(const %s& value, std::uint8_t* buf, std::size_t cap) noexcept {", n), "}", func() {
+		p.P("const std::size_t n = sdp_size(value);")
+		p.P("if (n > cap) {")
+		p.P(indent + "return 0;")
+		p.P("}")
+		p.P("sdp_write(buf, value);")
+		p.P("return n;")
+	})
+	for _, view := range []bool{false, true} {
+		t := n
+		if view {
+			t = vn
+		}
+		p.P()
+		p.Block(fmt.Sprintf("Status decode(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options) {", t), "}", func() {
+			p.P("std::size_t consumed = 0;")
+			p.P("const Status st = decode_prefix(data, size, out, consumed, options);")
+			p.P("if (st && consumed != size) {")
+			p.P(indent + "return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);")
+			p.P("}")
+			p.P("return st;")
+		})
+		p.P()
+		p.F("Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", t)
+		p.Block("                     const DecodeOptions& options) {", "}", func() {
+			p.P("Reader r(data, size, options.max_depth);")
+			if view {
+				p.F("if (!sdp_check(r, Tag<%s>{}, 1)) {", n)
+			} else {
+				p.P("if (!sdp_read(r, out, 1)) {")
+			}
+			p.P(indent + "return r.status;")
+			p.P("}")
+			if view {
+				p.P("sdp_view(data, out);")
+			}
+			p.P("consumed = r.offset();")
+			p.P("return Status();")
+		})
+	}
+	p.P()
+	p.Block(fmt.Sprintf("%s to_owned(const %s& view) {", n, vn), "}", func() {
+		p.F("%s out;", n)
+		p.P("sdp_own(view, out);")
+		p.P("return out;")
+	})
+	p.P()
+	p.F("%s %s::to_owned() const { return %s::to_owned(*this); }", n, vn, g.nsq)
+}
