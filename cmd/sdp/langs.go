@@ -1,4 +1,6 @@
 package main
 
 // Each backend registers itself with gen.Register when imported.
-import ()
+import (
+	_ "sdp/gen/c"
+)

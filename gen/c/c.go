@@ -1,0 +1,67 @@
+// Package c is the C backend: one C99 header and one source file per schema,
+// depending only on the C standard library. Decoded values live in a
+// caller-provided arena; every identifier carries the package prefix.
+package c
+
+import (
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+func init() { gen.Register("c", Generate) }
+
+// Generate writes <pkg>.h and <pkg>.c.
+func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
+	g, err := newGenerator(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	return []gen.File{
+		{Path: g.pkg + ".h", Content: g.header()},
+		{Path: g.pkg + ".c", Content: g.source()},
+	}, nil
+}
+
+// generator holds the names chosen for one schema and the printers.
+type generator struct {
+	s   *schema.Schema
+	pkg string // identifier prefix, snake case: "plugins"
+	up  string // macro prefix: "PLUGINS"
+
+	base    map[schema.Decl]string // a declaration's snake name after escaping
+	claimed map[string]bool        // every global identifier the generated code defines
+
+	helpers     map[string]*helper // composite types by mangled key
+	helperOrder []*helper
+
+	uses map[string]bool // runtime helpers the source file calls
+
+	h *emit.Printer
+	c *emit.Printer
+}
+
+// helper is a generated composite type: a slice ([]T) or an optional (?T).
+type helper struct {
+	key  string
+	name string
+	t    *schema.Type
+}
+
+func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
+	g := &generator{
+		s:       s,
+		base:    map[schema.Decl]string{},
+		claimed: map[string]bool{},
+		helpers: map[string]*helper{},
+		uses:    map[string]bool{},
+	}
+	g.pkg = packagePrefix(opt.PackageName(s))
+	g.up = upper(g.pkg)
+	if err := g.assignNames(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func (g *generator) use(name string) { g.uses[name] = true }

@@ -1,0 +1,371 @@
+package c
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// reader prints the statements of one read function. The function's locals
+// are d (the decoder), p (the cursor), end (the input's end) and depth.
+type reader struct {
+	g       *generator
+	p       *emit.Printer
+	usesEnd bool
+}
+
+func (r *reader) fail(cond, at, code string) {
+	r.p.Block("if ("+cond+") {", "}", func() {
+		r.p.F("return %s_fail_(d, %s, %s_ERR_%s);", r.g.pkg, at, r.g.up, code)
+	})
+}
+
+// need checks that k more bytes are present.
+func (r *reader) need(k int) {
+	r.usesEnd = true
+	if k == 1 {
+		r.fail("p == end", "p", "TRUNCATED")
+	} else {
+		r.fail(fmt.Sprintf("end - p < %d", k), "p", "TRUNCATED")
+	}
+}
+
+// propagate prints the NULL check after a call that returns the cursor.
+func (r *reader) propagate() {
+	r.p.Block("if (p == NULL) {", "}", func() { r.p.P("return NULL;") })
+}
+
+var getFuncs = map[schema.Kind]string{
+	schema.U16: "get_u16_", schema.I16: "get_u16_", schema.U32: "get_u32_", schema.I32: "get_u32_",
+	schema.U64: "get_u64_", schema.I64: "get_u64_", schema.F32: "get_f32_", schema.F64: "get_f64_",
+}
+
+var bulkGet = map[int]string{2: "get_le16s_", 4: "get_le32s_", 8: "get_le64s_"}
+
+// pure reports types whose only possible decode error is truncation:
+// numeric scalars and fixed arrays of them.
+func pure(t *schema.Type) bool {
+	_, _, ok := numericLeaf(t)
+	return ok
+}
+
+// single reports a one-byte-run value with one validation: bool or enum.
+func single(t *schema.Type) bool { return t.Kind == schema.Bool || t.Kind == schema.EnumRef }
+
+// fields reads a field list. Runs of pure fields, optionally ended by one
+// bool or enum, share one bounds check: if it fails, the first error a
+// field-by-field reader would meet is truncation too.
+func (r *reader) fields(fs []*schema.Field, access string) {
+	for i := 0; i < len(fs); {
+		j, size := i, 0
+		for j < len(fs) && pure(fs[j].Type) {
+			k, _ := fs[j].Type.FixedSize()
+			size += k
+			j++
+		}
+		if j < len(fs) && single(fs[j].Type) {
+			k, _ := fs[j].Type.FixedSize()
+			size += k
+			j++
+		}
+		if j == i {
+			r.read(fs[i].Type, access+memberName(fs[i].Name), 0, false)
+			i++
+			continue
+		}
+		r.need(size)
+		for ; i < j; i++ {
+			r.read(fs[i].Type, access+memberName(fs[i].Name), 0, true)
+		}
+	}
+}
+
+// read prints statements decoding a t into the lvalue e. checked means the
+// bytes of a fixed-size t are known to be present.
+func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
+	g, p, pkg := r.g, r.p, r.g.pkg
+	if k, ok := t.FixedSize(); ok && !checked && (t.Kind.IsScalar() || t.Kind == schema.EnumRef || pure(t)) {
+		r.need(k)
+		checked = true
+	}
+	switch t.Kind {
+	case schema.Bool:
+		r.fail("*p > 1", "p", "BOOL")
+		p.F("%s = *p++ != 0;", e)
+	case schema.U8:
+		p.F("%s = *p++;", e)
+	case schema.I8:
+		p.F("%s = (int8_t)*p++;", e)
+	case schema.U16, schema.I16, schema.U32, schema.I32, schema.U64, schema.I64, schema.F32, schema.F64:
+		f := getFuncs[t.Kind]
+		g.use(f)
+		conv := ""
+		if t.Kind.IsSigned() {
+			conv = "(" + scalarTypes[t.Kind] + ")"
+		}
+		p.F("%s = %s%s_%s(p);", e, conv, pkg, f)
+		p.F("p += %d;", t.Kind.Size())
+	case schema.EnumRef:
+		en := t.Enum
+		g.use("enum:" + en.Name)
+		valid := g.typeName(en) + "_valid_"
+		if en.Base == schema.U8 {
+			r.fail("!"+valid+"(*p)", "p", "ENUM")
+			p.F("%s = *p++;", e)
+			return
+		}
+		f := getFuncs[en.Base]
+		g.use(f)
+		x := fmt.Sprintf("x%d", lvl)
+		p.Block("{", "}", func() {
+			p.F("%s %s = %s_%s(p);", enumBase(en), x, pkg, f)
+			r.fail("!"+valid+"("+x+")", "p", "ENUM")
+			p.F("%s = %s;", e, x)
+			p.F("p += %d;", en.Base.Size())
+		})
+	case schema.String:
+		g.use("read_str_")
+		p.F("p = %s_read_str_(d, p, &%s);", pkg, e)
+		r.propagate()
+	case schema.FixedArray:
+		if k, n, ok := numericLeaf(t); ok {
+			if k.Size() == 1 {
+				p.F("memcpy(%s, p, %d);", e, n)
+			} else {
+				f := bulkGet[k.Size()]
+				g.use(f)
+				p.F("%s_%s(%s, p, %d);", pkg, f, e, n)
+			}
+			p.F("p += %d;", n*k.Size())
+			return
+		}
+		i := loopVar(lvl)
+		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, t.Len, i), "}", func() {
+			r.read(t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1, checked)
+		})
+	case schema.Array:
+		r.array(t, e, lvl)
+	case schema.Optional:
+		r.need(1)
+		r.fail("*p > 1", "p", "PRESENCE")
+		if t.Boxed {
+			box := fmt.Sprintf("box%d", lvl)
+			ifElse(p, "*p++ != 0", func() {
+				g.use("alloc_")
+				p.F("%s = (%s)%s_alloc_(d->arena, 1, sizeof *%s);", g.declare(t.Elem, "*"+box, false),
+					g.declare(t.Elem, "*", false), pkg, box)
+				r.fail(box+" == NULL", "p - 1", "NO_MEMORY")
+				r.read(t.Elem, box+"[0]", lvl+1, false)
+				if t.Elem.Kind == schema.FixedArray {
+					p.F("%s = (%s)%s;", e, g.declare(t.Elem, "*", true), box)
+				} else {
+					p.F("%s = %s;", e, box)
+				}
+			}, func() { p.F("%s = NULL;", e) })
+			return
+		}
+		ifElse(p, "*p++ != 0", func() {
+			p.F("%s.has = true;", e)
+			r.read(t.Elem, e+".value", lvl+1, false)
+		}, func() {
+			p.F("%s.has = false;", e)
+			p.F("memset(&%s.value, 0, sizeof %s.value);", e, e)
+		})
+	case schema.StructRef:
+		p.F("p = %s_read_(d, p, &%s, depth + 1);", g.typeName(t.Struct), e)
+		r.propagate()
+	case schema.UnionRef:
+		p.F("p = %s_read_(d, p, &%s, depth + 1);", g.typeName(t.Union), e)
+		r.propagate()
+	default:
+		panic("c: read " + t.String())
+	}
+}
+
+// array reads a []T: the count is checked against the remaining input
+// (count × minimum element size) before anything is allocated.
+func (r *reader) array(t *schema.Type, e string, lvl int) {
+	g, p, pkg := r.g, r.p, r.g.pkg
+	elem := t.Elem
+	n, items := fmt.Sprintf("n%d", lvl), fmt.Sprintf("items%d", lvl)
+	p.Block("{", "}", func() {
+		p.F("uint32_t %s;", n)
+		r.need(4)
+		p.F("%s = %s_get_u32_(p);", n, pkg)
+		rest := "(size_t)(end - p - 4)"
+		if m := elem.MinSize(); m > 1 {
+			rest = fmt.Sprintf("%s / %d", rest, m)
+		}
+		r.fail(n+" > "+rest, "p", "COUNT")
+		p.P("p += 4;")
+		ifElse(p, n+" == 0", func() {
+			p.F("%s.data = NULL;", e)
+		}, func() {
+			g.use("alloc_")
+			p.F("%s = (%s)%s_alloc_(d->arena, %s, sizeof *%s);", g.declare(elem, "*"+items, false),
+				g.declare(elem, "*", false), pkg, n, items)
+			r.fail(items+" == NULL", "p - 4", "NO_MEMORY")
+			k := elem.Kind
+			switch {
+			case k == schema.U8 || k == schema.I8:
+				p.F("memcpy(%s, p, %s);", items, n)
+				p.F("p += %s;", n)
+			case elem.IsNumeric():
+				f := bulkGet[k.Size()]
+				g.use(f)
+				p.F("%s_%s(%s, p, %s);", pkg, f, items, n)
+				p.F("p += (size_t)%s * %d;", n, k.Size())
+			default:
+				_, fixed := elem.FixedSize()
+				checked := fixed && (elem.Kind.IsScalar() || elem.Kind == schema.EnumRef || pure(elem))
+				i := loopVar(lvl)
+				p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s; %s++) {", i, i, n, i), "}", func() {
+					r.read(elem, fmt.Sprintf("%s[%s]", items, i), lvl+1, checked)
+				})
+			}
+			if elem.Kind == schema.FixedArray {
+				p.F("%s.data = (%s)%s;", e, g.declare(elem, "*", true), items)
+			} else {
+				p.F("%s.data = %s;", e, items)
+			}
+		})
+		p.F("%s.len = %s;", e, n)
+	})
+}
+
+// readFunc prints a static read function around a body.
+func (g *generator) readFunc(name, typ string, body func(r *reader)) {
+	p := g.c
+	r := &reader{g: g, p: emit.New("    ")}
+	body(r)
+	p.Block(fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth) {",
+		name, g.pkg, typ), "}", func() {
+		if r.usesEnd {
+			p.P("const uint8_t* const end = d->end;")
+		}
+		p.Block("if (depth > d->max_depth) {", "}", func() {
+			p.F("return %s_fail_(d, p, %s_ERR_DEPTH);", g.pkg, g.up)
+		})
+		if out := r.p.Bytes(); len(out) > 1 {
+			p.Line(string(out[:len(out)-1]))
+		}
+		p.P("return p;")
+	})
+	p.P()
+}
+
+func (g *generator) structRead(s *schema.Struct) {
+	name := g.typeName(s)
+	g.readFunc(name, name, func(r *reader) {
+		if len(s.Fields) == 0 {
+			r.p.P("out->unused_ = 0;")
+		}
+		r.fields(s.Fields, "out->")
+	})
+}
+
+func (g *generator) unionRead(u *schema.Union) {
+	name := g.typeName(u)
+	payload := false
+	for _, v := range u.Variants {
+		payload = payload || hasPayload(v)
+	}
+	g.readFunc(name, name, func(r *reader) {
+		p := r.p
+		r.need(1)
+		r.fail(fmt.Sprintf("*p >= %d", len(u.Variants)), "p", "UNION_TAG")
+		p.P("out->tag = *p++;")
+		p.P("switch (out->tag) {")
+		for _, v := range u.Variants {
+			p.F("case %s:", g.valueName(u, v.Name))
+			p.In()
+			m := "out->value." + memberName(v.Name)
+			switch {
+			case v.Kind == schema.VariantStruct:
+				r.read(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, m, 0, false)
+			case hasPayload(v):
+				r.fields(v.Fields, m+".")
+			case payload:
+				p.P("memset(&out->value, 0, sizeof out->value);")
+			}
+			p.P("break;")
+			p.Out()
+		}
+		p.P("default:")
+		p.In()
+		p.P("break;")
+		p.Out()
+		p.P("}")
+	})
+}
+
+// enumFuncs prints an enum's name function and, when decoders use it, its
+// validity check.
+func (g *generator) enumFuncs(e *schema.Enum) {
+	p, name := g.c, g.typeName(e)
+	p.Block(fmt.Sprintf("const char* %s_name(%s v) {", name, name), "}", func() {
+		p.P("switch (v) {")
+		for _, v := range e.Values {
+			p.F("case %s:", g.valueName(e, v.Name))
+			p.In()
+			p.F("return %q;", v.Name)
+			p.Out()
+		}
+		p.P("default:")
+		p.In()
+		p.P("return NULL;")
+		p.Out()
+		p.P("}")
+	})
+	p.P()
+	if !g.uses["enum:"+e.Name] {
+		return
+	}
+	p.Block(fmt.Sprintf("static int %s_valid_(uint32_t v) {", name), "}", func() {
+		contiguous := true
+		seen := map[uint32]bool{}
+		for _, v := range e.Values {
+			seen[v.Value] = true
+		}
+		for i := range e.Values {
+			if !seen[uint32(i)] {
+				contiguous = false
+			}
+		}
+		if contiguous {
+			p.F("return v < %du;", len(e.Values))
+			return
+		}
+		p.P("switch (v) {")
+		for _, v := range e.Values {
+			p.F("case %du:", v.Value)
+		}
+		p.In()
+		p.P("return 1;")
+		p.Out()
+		p.P("default:")
+		p.In()
+		p.P("return 0;")
+		p.Out()
+		p.P("}")
+	})
+	p.P()
+}
+
+// structDecode prints a struct's public decode functions.
+func (g *generator) structDecode(s *schema.Struct) {
+	p, name, pkg := g.c, g.typeName(s), g.pkg
+	p.Block(fmt.Sprintf("int %s_decode(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
+		p.F("return %s_decode_ex(data, len, out, arena, NULL, NULL);", name)
+	})
+	p.P()
+	p.F("int %s_decode_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
+	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
+		p.F("%s_dec_ d;", pkg)
+		p.F("const uint8_t* p = %s_dec_init_(&d, data, len, arena, opt);", pkg)
+		p.F("p = %s_read_(&d, p, out, 1);", name)
+		p.F("return %s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);", pkg)
+	})
+	p.P()
+}

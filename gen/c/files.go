@@ -1,0 +1,168 @@
+package c
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+func newPrinter() *emit.Printer { return emit.New("    ") }
+
+// header returns <pkg>.h.
+func (g *generator) header() []byte {
+	g.h = newPrinter()
+	h, up := g.h, g.up
+	h.P("/* ", gen.Header(g.s), " */")
+	h.P()
+	h.F("#ifndef %s_H_INCLUDED", up)
+	h.F("#define %s_H_INCLUDED", up)
+	h.P()
+	h.P("#include <stdbool.h>")
+	h.P("#include <stddef.h>")
+	h.P("#include <stdint.h>")
+	h.P()
+	h.P("#ifdef __cplusplus")
+	h.P(`extern "C" {`)
+	h.P("#endif")
+	h.P()
+	g.runtimeDecls()
+	g.typeSection()
+	g.apiDecls()
+	g.dispatcherDecl()
+	h.P("#ifdef __cplusplus")
+	h.P("}")
+	h.P("#endif")
+	h.P()
+	h.F("#endif /* %s_H_INCLUDED */", up)
+	return h.Bytes()
+}
+
+// apiDecls prints the public functions of every struct.
+func (g *generator) apiDecls() {
+	h, pkg := g.h, g.pkg
+	h.P("/*")
+	h.P(" * For every struct T of the schema:")
+	h.P(" *")
+	h.P(" *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)")
+	h.P(" *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small")
+	h.P(" *   T_decode          decodes exactly len bytes into *out, allocating from arena;")
+	h.P(" *                     0 or a negative error code (see " + pkg + "_strerror)")
+	h.P(" *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)")
+	h.P(" *                     receives the error offset or the bytes consumed")
+	h.P(" *   T_message_size    the size of *v framed as a message (header included)")
+	h.P(" *   T_encode_message  encodes *v as a message (\"SDP2\", type id, length, payload)")
+	h.P(" *   T_decode_message  decodes a message that must carry a T")
+	h.P(" *")
+	h.P(" * On error the contents of *out are unspecified; memory taken from the")
+	h.P(" * arena stays taken until the arena is reset or freed.")
+	h.P(" */")
+	h.P()
+	for _, s := range g.s.Structs {
+		name := g.typeName(s)
+		h.F("/* %s */", s.Name)
+		h.F("#define %s_TYPE_ID %du", g.macroName(s), s.ID)
+		h.F("size_t %s_size(const %s* v);", name, name)
+		h.F("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap);", name, name)
+		h.F("int %s_decode(const uint8_t* data, size_t len, %s* out, %s_arena* arena);", name, name, pkg)
+		h.F("int %s_decode_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
+		h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
+		h.F("size_t %s_message_size(const %s* v);", name, name)
+		h.F("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap);", name, name)
+		h.F("int %s_decode_message(const uint8_t* data, size_t len, %s* out, %s_arena* arena);", name, name, pkg)
+		h.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
+		h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
+		h.P()
+	}
+}
+
+// usedUnions are the unions reachable from a struct: only they get code.
+func (g *generator) usedUnions() map[*schema.Union]bool {
+	used := map[*schema.Union]bool{}
+	var walk func(t *schema.Type)
+	walk = func(t *schema.Type) {
+		switch t.Kind {
+		case schema.Array, schema.Optional, schema.FixedArray:
+			walk(t.Elem)
+		case schema.UnionRef:
+			if used[t.Union] {
+				return
+			}
+			used[t.Union] = true
+			for _, f := range declFields(t.Union) {
+				walk(f.Type)
+			}
+		}
+	}
+	for _, s := range g.s.Structs {
+		for _, f := range s.Fields {
+			walk(f.Type)
+		}
+	}
+	return used
+}
+
+// source returns <pkg>.c.
+func (g *generator) source() []byte {
+	used := g.usedUnions()
+	body := newPrinter()
+	g.c = body
+	for _, s := range g.s.Structs {
+		g.structEncode(s)
+		g.structRead(s)
+		g.structDecode(s)
+		g.structMessages(s)
+	}
+	for _, u := range g.s.Unions {
+		if used[u] {
+			g.unionEncode(u)
+			g.unionRead(u)
+		}
+	}
+	g.dispatcherDefs()
+
+	enums := newPrinter()
+	g.c = enums
+	for _, e := range g.s.Enums {
+		g.enumFuncs(e)
+	}
+
+	out := newPrinter()
+	out.P("/* ", gen.Header(g.s), " */")
+	out.P()
+	out.F("#include \"%s.h\"", g.pkg)
+	out.P()
+	g.c = out
+	g.runtimeDefs()
+	var protos []string
+	for _, s := range g.s.Structs {
+		name := g.typeName(s)
+		protos = append(protos,
+			fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p);", name, name),
+			fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
+	}
+	for _, u := range g.s.Unions {
+		if used[u] {
+			name := g.typeName(u)
+			protos = append(protos,
+				fmt.Sprintf("static size_t %s_size_(const %s* v);", name, name),
+				fmt.Sprintf("static uint8_t* %s_write_(const %s* v, uint8_t* p);", name, name),
+				fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
+		}
+	}
+	if len(protos) > 0 {
+		out.Line(strings.Join(protos, "\n"))
+		out.P()
+	}
+	src := append(out.Bytes(), '\n')
+	src = append(src, enums.Bytes()...)
+	src = append(src, '\n')
+	src = append(src, body.Bytes()...)
+	for bytes.Contains(src, []byte("\n\n\n")) {
+		src = bytes.ReplaceAll(src, []byte("\n\n\n"), []byte("\n\n"))
+	}
+	return src
+}

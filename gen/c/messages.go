@@ -1,0 +1,130 @@
+package c
+
+import (
+	"fmt"
+
+	"sdp/schema"
+)
+
+// structMessages prints a struct's message functions.
+func (g *generator) structMessages(s *schema.Struct) {
+	p, name, pkg, up := g.c, g.typeName(s), g.pkg, g.up
+	id := g.macroName(s) + "_TYPE_ID"
+	p.Block(fmt.Sprintf("size_t %s_message_size(const %s* v) {", name, name), "}", func() {
+		p.F("return %s_add_(%s_MESSAGE_HEADER_SIZE, %s_size(v));", pkg, up, name)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+		p.F("size_t n = %s_size(v);", name)
+		p.Block(fmt.Sprintf("if ((uint64_t)n > UINT32_MAX || cap < %s_MESSAGE_HEADER_SIZE || n > cap - %s_MESSAGE_HEADER_SIZE) {", up, up), "}", func() {
+			p.P("return 0;")
+		})
+		p.F("(void)%s_write_(v, %s_put_header_(buf, %s, n));", name, pkg, id)
+		p.F("return n + %s_MESSAGE_HEADER_SIZE;", up)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("int %s_decode_message(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
+		p.F("return %s_decode_message_ex(data, len, out, arena, NULL, NULL);", name)
+	})
+	p.P()
+	p.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)
+	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
+		p.F("%s_dec_ d;", pkg)
+		p.P("uint16_t type_id = 0;")
+		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id);", pkg)
+		p.Block(fmt.Sprintf("if (p != NULL && type_id != %s) {", id), "}", func() {
+			p.F("p = %s_fail_(&d, p - 6, %s_ERR_MESSAGE);", pkg, up)
+		})
+		p.Block("if (p != NULL) {", "}", func() {
+			p.F("p = %s_read_(&d, p, out, 1);", name)
+		})
+		p.F("return %s_dec_done_(&d, p, 0, res);", pkg)
+	})
+	p.P()
+}
+
+// dispatcherDecl prints the message struct and dispatcher prototypes.
+func (g *generator) dispatcherDecl() {
+	h, pkg := g.h, g.pkg
+	h.P("/** Any message of this schema: type_id says which member of value is set. */")
+	h.Block(fmt.Sprintf("typedef struct %s_message {", pkg), fmt.Sprintf("} %s_message;", pkg), func() {
+		h.F("/** One of the %s_*_TYPE_ID constants. */", g.up)
+		h.P("uint16_t type_id;")
+		if len(g.s.Structs) == 0 {
+			return
+		}
+		h.Block("union {", "} value;", func() {
+			for _, s := range g.s.Structs {
+				h.F("%s %s;", g.typeName(s), memberName(s.Name))
+			}
+		})
+	})
+	h.P()
+	h.P("/** Decodes a message of any type of this schema into out (see _decode). */")
+	h.F("int %s_decode_message(const uint8_t* data, size_t len, %s_message* out, %s_arena* arena);", pkg, pkg, pkg)
+	h.P("/** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */")
+	h.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s_message* out, %s_arena* arena,", pkg, pkg, pkg)
+	h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
+	h.P("/** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */")
+	h.F("size_t %s_message_size(const %s_message* m);", pkg, pkg)
+	h.P("/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */")
+	h.F("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap);", pkg, pkg)
+	h.P()
+}
+
+// dispatcherDefs prints the dispatcher functions.
+func (g *generator) dispatcherDefs() {
+	p, pkg, up := g.c, g.pkg, g.up
+	p.Block(fmt.Sprintf("int %s_decode_message(const uint8_t* data, size_t len, %s_message* out, %s_arena* arena) {", pkg, pkg, pkg), "}", func() {
+		p.F("return %s_decode_message_ex(data, len, out, arena, NULL, NULL);", pkg)
+	})
+	p.P()
+	p.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s_message* out, %s_arena* arena,", pkg, pkg, pkg)
+	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
+		p.F("%s_dec_ d;", pkg)
+		p.P("uint16_t type_id = 0;")
+		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id);", pkg)
+		p.Block("if (p != NULL) {", "}", func() {
+			p.P("out->type_id = type_id;")
+			p.P("switch (type_id) {")
+			for _, s := range g.s.Structs {
+				p.F("case %s_TYPE_ID:", g.macroName(s))
+				p.In()
+				p.F("p = %s_read_(&d, p, &out->value.%s, 1);", g.typeName(s), memberName(s.Name))
+				p.P("break;")
+				p.Out()
+			}
+			p.P("default:")
+			p.In()
+			p.F("p = %s_fail_(&d, p - 6, %s_ERR_MESSAGE);", pkg, up)
+			p.P("break;")
+			p.Out()
+			p.P("}")
+		})
+		p.F("return %s_dec_done_(&d, p, 0, res);", pkg)
+	})
+	p.P()
+	dispatch := func(sig, fn, fallback string) {
+		p.Block(sig, "}", func() {
+			p.P("switch (m->type_id) {")
+			for _, s := range g.s.Structs {
+				p.F("case %s_TYPE_ID:", g.macroName(s))
+				p.In()
+				p.F("return %s_%s(&m->value.%s%s);", g.typeName(s), fn, memberName(s.Name), map[bool]string{true: ", buf, cap", false: ""}[fn == "encode_message"])
+				p.Out()
+			}
+			p.P("default:")
+			p.In()
+			if fn == "encode_message" {
+				p.P("(void)buf;")
+				p.P("(void)cap;")
+			}
+			p.F("return %s;", fallback)
+			p.Out()
+			p.P("}")
+		})
+		p.P()
+	}
+	dispatch(fmt.Sprintf("size_t %s_message_size(const %s_message* m) {", pkg, pkg), "message_size", "SIZE_MAX")
+	dispatch(fmt.Sprintf("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap) {", pkg, pkg), "encode_message", "0")
+}

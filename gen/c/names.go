@@ -1,0 +1,237 @@
+package c
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/gen/naming"
+	"sdp/schema"
+)
+
+// reserved are the names a struct member or union member cannot take: the
+// keywords of C99 and C++ (the header is meant to be included from C++ too)
+// and the lower-case object-like macros of the standard headers and common
+// compilers. Such names get a trailing underscore.
+var reserved = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		auto break case char const continue default do double else enum extern
+		float for goto if inline int long register restrict return short signed
+		sizeof static struct switch typedef union unsigned void volatile while
+		_Bool _Complex _Imaginary
+		alignas alignof and and_eq asm bitand bitor bool catch char16_t char32_t
+		char8_t class compl concept consteval constexpr constinit const_cast
+		co_await co_return co_yield decltype delete dynamic_cast explicit export
+		false friend mutable namespace new noexcept not not_eq nullptr operator
+		or or_eq private protected public reinterpret_cast requires static_assert
+		static_cast template this thread_local throw true try typeid typename
+		using virtual wchar_t xor xor_eq
+		errno stdin stdout stderr complex imaginary noreturn unix linux
+		assert offsetof setjmp va_arg va_start va_end va_copy math_errhandling`) {
+		reserved[w] = true
+	}
+}
+
+// memberName is a field's or variant's C member name: snake case, escaped.
+func memberName(name string) string {
+	n := naming.Snake(name)
+	if reserved[n] {
+		n += "_"
+	}
+	return n
+}
+
+// packagePrefix turns a package name into a lower-case C identifier prefix.
+func packagePrefix(name string) string {
+	var b strings.Builder
+	for _, r := range naming.Snake(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '_':
+			b.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r - 'A' + 'a')
+		default:
+			b.WriteByte('_')
+		}
+	}
+	p := b.String()
+	if p == "" || (p[0] >= '0' && p[0] <= '9') {
+		p = "sdp_" + p
+	}
+	return p
+}
+
+func upper(s string) string { return strings.ToUpper(s) }
+
+// runtimeNames are the identifiers every generated package defines,
+// relative to the prefix; upper-case ones take the macro prefix.
+var runtimeNames = strings.Fields(`
+	str arena arena_init arena_init_heap arena_reset arena_free arena_alloc arena_used
+	arena_chunk_ decode_options decode_result strerror read_message_header
+	message message_size encode_message decode_message decode_message_ex
+	dec_ dec_init_ dec_done_ fail_ add_ mul_ alloc_ alloc_bytes_ arena_grow_ max_align_ align_probe_
+	get_u16_ get_u32_ get_u64_ get_f32_ get_f64_ put_u16_ put_u32_ put_u64_ put_f32_ put_f64_
+	get_le16s_ get_le32s_ get_le64s_ put_le16s_ put_le32s_ put_le64s_ put_str_ read_str_
+	utf8_valid_ put_header_ read_header_ arena_release_ empty_ put_bytes_
+	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
+	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
+	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY`)
+
+// assignNames picks every declaration's C name, escaping (with a trailing
+// underscore) any name whose identifiers would collide with the runtime's
+// or an earlier declaration's, then names the composite helper types.
+func (g *generator) assignNames() error {
+	for _, n := range runtimeNames {
+		if strings.ToUpper(n) == n {
+			g.claimed[g.up+"_"+n] = true
+		} else {
+			g.claimed[g.pkg+"_"+n] = true
+		}
+	}
+	for _, d := range g.s.Decls {
+		b := naming.Snake(d.DeclName())
+		for i := 0; ; i++ {
+			if i > 8 {
+				return fmt.Errorf("c: cannot find a name for %s that does not collide with other generated names", d.DeclName())
+			}
+			ids := g.declIDs(d, b)
+			if g.free(ids) {
+				for _, id := range ids {
+					g.claimed[id] = true
+				}
+				g.base[d] = b
+				break
+			}
+			b += "_"
+		}
+	}
+	var walk func(t *schema.Type)
+	walk = func(t *schema.Type) {
+		switch t.Kind {
+		case schema.Array, schema.Optional, schema.FixedArray:
+			walk(t.Elem)
+		default:
+			return
+		}
+		if t.Kind == schema.FixedArray || (t.Kind == schema.Optional && t.Boxed) {
+			return
+		}
+		key := g.mangle(t)
+		if g.helpers[key] != nil {
+			return
+		}
+		name := g.pkg + "_" + key
+		for g.claimed[name] {
+			name += "_"
+		}
+		g.claimed[name] = true
+		h := &helper{key: key, name: name, t: t}
+		g.helpers[key] = h
+		g.helperOrder = append(g.helperOrder, h)
+	}
+	for _, d := range g.s.Decls {
+		for _, f := range declFields(d) {
+			walk(f.Type)
+		}
+	}
+	return nil
+}
+
+func (g *generator) free(ids []string) bool {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if g.claimed[id] || seen[id] {
+			return false
+		}
+		seen[id] = true
+	}
+	return true
+}
+
+// declIDs lists the global identifiers a declaration defines under base.
+func (g *generator) declIDs(d schema.Decl, base string) []string {
+	t := g.pkg + "_" + base
+	m := g.up + "_" + upper(base)
+	switch d := d.(type) {
+	case *schema.Struct:
+		ids := []string{t, m + "_TYPE_ID"}
+		for _, f := range structFuncs {
+			ids = append(ids, t+"_"+f)
+		}
+		return append(ids, t+"_write_", t+"_read_")
+	case *schema.Enum:
+		ids := []string{t, t + "_name", t + "_valid_"}
+		for _, v := range d.Values {
+			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
+		}
+		return ids
+	case *schema.Union:
+		ids := []string{t, t + "_size_", t + "_write_", t + "_read_"}
+		for _, v := range d.Variants {
+			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
+			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
+				ids = append(ids, t+"_"+naming.Snake(v.Name))
+			}
+		}
+		return ids
+	}
+	return nil
+}
+
+var structFuncs = []string{"size", "encode", "decode", "decode_ex", "message_size",
+	"encode_message", "decode_message", "decode_message_ex"}
+
+// declFields lists the fields of a struct or of all inline variants of a union.
+func declFields(d schema.Decl) []*schema.Field {
+	switch d := d.(type) {
+	case *schema.Struct:
+		return d.Fields
+	case *schema.Union:
+		var fs []*schema.Field
+		for _, v := range d.Variants {
+			fs = append(fs, v.Fields...)
+		}
+		return fs
+	}
+	return nil
+}
+
+// typeName is a declaration's C type name.
+func (g *generator) typeName(d schema.Decl) string { return g.pkg + "_" + g.base[d] }
+
+// macroName is the upper-case prefix of a declaration's constants.
+func (g *generator) macroName(d schema.Decl) string { return g.up + "_" + upper(g.base[d]) }
+
+// valueName is an enum value's or a union variant's constant.
+func (g *generator) valueName(d schema.Decl, name string) string {
+	return g.macroName(d) + "_" + naming.ScreamingSnake(name)
+}
+
+// variantType is the struct type of an inline variant with fields.
+func (g *generator) variantType(u *schema.Union, v *schema.Variant) string {
+	return g.typeName(u) + "_" + naming.Snake(v.Name)
+}
+
+// mangle names a type inside helper type names: "u32_slice", "str_opt".
+func (g *generator) mangle(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "str"
+	case schema.StructRef, schema.EnumRef, schema.UnionRef:
+		return g.base[t.Decl()]
+	case schema.Array:
+		return g.mangle(t.Elem) + "_slice"
+	case schema.FixedArray:
+		return fmt.Sprintf("%s_x%d", g.mangle(t.Elem), t.Len)
+	case schema.Optional:
+		if t.Boxed {
+			return g.mangle(t.Elem) + "_ptr"
+		}
+		return g.mangle(t.Elem) + "_opt"
+	}
+	return t.Kind.String()
+}
+
+// helperName is the C type of a slice or unboxed optional.
+func (g *generator) helperName(t *schema.Type) string { return g.helpers[g.mangle(t)].name }
