@@ -108,47 +108,67 @@ func (w writer) value(v interface{}, indent int) {
 		w.buf.WriteString(pad[2:])
 		w.buf.WriteByte('}')
 	default:
-		items := elements(v)
+		n, at := sequence(v)
 		allScalar := true
-		for _, it := range items {
-			if _, ok := scalar(it); !ok {
-				allScalar = false
-				break
+		if _, ok := v.([]interface{}); ok {
+			for i := 0; i < n && allScalar; i++ {
+				_, allScalar = scalar(at(i))
 			}
-		}
-		w.buf.WriteString("[\n")
-		col := 0
-		for i, it := range items {
-			var s string
-			if allScalar {
-				s, _ = scalar(it)
-				if col > 0 && col+len(s)+2 > lineWidth-len(pad) {
-					w.buf.WriteString(",\n")
-					col = 0
-				} else if col > 0 {
-					w.buf.WriteString(", ")
-					col += 2
-				}
-				if col == 0 {
-					w.buf.WriteString(pad)
-				}
-				w.buf.WriteString(s)
-				col += len(s)
-				continue
-			}
-			w.buf.WriteString(pad)
-			w.value(it, indent+1)
-			if i < len(items)-1 {
-				w.buf.WriteByte(',')
-			}
-			w.buf.WriteByte('\n')
 		}
 		if allScalar {
+			w.scalars(v, n, at, len(pad))
+			w.buf.WriteString(pad[2:])
+			w.buf.WriteByte(']')
+			return
+		}
+		w.buf.WriteString("[\n")
+		for i := 0; i < n; i++ {
+			w.buf.WriteString(pad)
+			w.value(at(i), indent+1)
+			if i < n-1 {
+				w.buf.WriteByte(',')
+			}
 			w.buf.WriteByte('\n')
 		}
 		w.buf.WriteString(pad[2:])
 		w.buf.WriteByte(']')
 	}
+}
+
+// scalars writes an array of scalars wrapped at lineWidth, the opening
+// bracket included. Numeric slices take a fast path without boxing.
+func (w writer) scalars(v interface{}, n int, at func(int) interface{}, padLen int) {
+	pad := strings.Repeat(" ", padLen)
+	w.buf.WriteString("[\n")
+	col := 0
+	var tmp []byte
+	for i := 0; i < n; i++ {
+		tmp = tmp[:0]
+		switch x := v.(type) {
+		case []uint32:
+			tmp = strconv.AppendUint(tmp, uint64(x[i]), 10)
+		case []int16:
+			tmp = strconv.AppendInt(tmp, int64(x[i]), 10)
+		case []float32:
+			tmp = append(tmp, formatF32(x[i])...)
+		default:
+			s, _ := scalar(at(i))
+			tmp = append(tmp, s...)
+		}
+		if col > 0 && col+len(tmp)+2 > lineWidth-padLen {
+			w.buf.WriteString(",\n")
+			col = 0
+		} else if col > 0 {
+			w.buf.WriteString(", ")
+			col += 2
+		}
+		if col == 0 {
+			w.buf.WriteString(pad)
+		}
+		w.buf.Write(tmp)
+		col += len(tmp)
+	}
+	w.buf.WriteByte('\n')
 }
 
 // compact renders v on one line if it fits in width.
@@ -176,12 +196,12 @@ func compact(v interface{}, width int) (string, bool) {
 		}
 		return "{" + strings.Join(parts, ", ") + "}", true
 	default:
-		items := elements(v)
-		if len(items) > 24 {
+		count, at := sequence(v)
+		if count > 24 {
 			return "", false
 		}
-		for _, it := range items {
-			s, ok := compact(it, width-n)
+		for i := 0; i < count; i++ {
+			s, ok := compact(at(i), width-n)
 			if !ok || !add(s) {
 				return "", false
 			}
@@ -190,46 +210,21 @@ func compact(v interface{}, width int) (string, bool) {
 	}
 }
 
-func elements(v interface{}) []interface{} {
+// sequence returns an array's length and element accessor.
+func sequence(v interface{}) (int, func(int) interface{}) {
 	switch x := v.(type) {
 	case []interface{}:
-		return x
-	case []Object:
-		out := make([]interface{}, len(x))
-		for i := range x {
-			out[i] = x[i]
-		}
-		return out
+		return len(x), func(i int) interface{} { return x[i] }
 	case []uint32:
-		out := make([]interface{}, len(x))
-		for i := range x {
-			out[i] = x[i]
-		}
-		return out
+		return len(x), func(i int) interface{} { return x[i] }
 	case []int16:
-		out := make([]interface{}, len(x))
-		for i := range x {
-			out[i] = x[i]
-		}
-		return out
+		return len(x), func(i int) interface{} { return x[i] }
 	case []float32:
-		out := make([]interface{}, len(x))
-		for i := range x {
-			out[i] = F32(x[i])
-		}
-		return out
+		return len(x), func(i int) interface{} { return F32(x[i]) }
 	case []string:
-		out := make([]interface{}, len(x))
-		for i := range x {
-			out[i] = x[i]
-		}
-		return out
+		return len(x), func(i int) interface{} { return x[i] }
 	case []bool:
-		out := make([]interface{}, len(x))
-		for i := range x {
-			out[i] = x[i]
-		}
-		return out
+		return len(x), func(i int) interface{} { return x[i] }
 	}
 	panic(fmt.Sprintf("datagen: cannot render %T", v))
 }
