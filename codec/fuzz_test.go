@@ -121,3 +121,45 @@ func check(t *testing.T, x target, data, js []byte, err error, message bool) {
 		t.Fatalf("not canonical: %x decodes to\n%s\nwhich encodes to %x", data, js, again)
 	}
 }
+
+// FuzzEncode feeds arbitrary JSON to the encoder as every corpus struct. It
+// must never panic, and what it accepts must decode to JSON that encodes to
+// the same bytes.
+func FuzzEncode(f *testing.F) {
+	ts := targets(f)
+	for i, x := range ts {
+		cases, err := conformance.Cases(x.s.Name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, c := range cases {
+			if c.Type == x.st.Name && len(c.Value) < 1<<14 {
+				f.Add(uint16(i), []byte(c.Value))
+			}
+		}
+	}
+	for _, rt := range roundTrips {
+		if i := targetIndex(ts, rt.schema, rt.typ); i >= 0 {
+			f.Add(uint16(i), []byte(rt.json))
+		}
+	}
+	f.Fuzz(func(t *testing.T, sel uint16, js []byte) {
+		x := ts[int(sel)%len(ts)]
+		b, err := codec.Encode(x.s, x.st.Name, js)
+		if err != nil {
+			var ee *codec.EncodeError
+			if !errors.As(err, &ee) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		out, err := codec.Decode(x.s, x.st.Name, b, codec.Options{MaxDepth: 1 << 20})
+		if err != nil {
+			t.Fatalf("%s encodes to %x, which does not decode: %v", js, b, err)
+		}
+		again, err := codec.Encode(x.s, x.st.Name, out)
+		if err != nil || !bytes.Equal(again, b) {
+			t.Fatalf("%s encodes to %x, decodes to\n%s\nwhich encodes to %x (%v)", js, b, out, again, err)
+		}
+	})
+}
