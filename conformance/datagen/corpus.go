@@ -31,6 +31,7 @@ func CorpusCases() []CorpusCase {
 		{"arrays", "u32_1000", "U32Array", U32Array(DefaultSeed, 1000)},
 		{"arrays", "i16_48000_audio", "I16Array", AudioBuffer(DefaultSeed, 48000)},
 		{"arrays", "arrays_large", "Arrays", largeArrays(1000)},
+		{"arrays", "bytes_70000", "ByteArray", ByteArray(DefaultSeed, 70000)},
 		{"nested", "scene_100", "Scene", Scene(DefaultSeed, 100)},
 		{"nested", "audio_device_chain", "AudioDevice", AudioDevice(DefaultSeed, 8)},
 		{"primitives", "text_long_8k", "Text", Obj("value", longText(8192))},
