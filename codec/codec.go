@@ -14,6 +14,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -169,19 +170,56 @@ type Envelope struct {
 // ParseEnvelope reads {"type": "Name", "value": {...}}; other keys are an error.
 func ParseEnvelope(envelope []byte) (Envelope, error) {
 	var env Envelope
-	if !utf8.Valid(envelope) {
-		return env, fmt.Errorf("JSON text is not valid UTF-8 (at byte %d)", invalidUTF8At(envelope))
+	if i := invalidUTF8At(envelope); i >= 0 {
+		return env, &EncodeError{Offset: i, Msg: "JSON text is not valid UTF-8 at byte " + strconv.Itoa(i)}
 	}
-	dec := json.NewDecoder(strings.NewReader(string(envelope)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&env); err != nil {
-		return env, fmt.Errorf("message envelope: %v", err)
+	l := &lexer{src: envelope}
+	if err := l.punct('{'); err != nil {
+		return env, err
 	}
-	if dec.More() {
-		return env, fmt.Errorf("message envelope: unexpected data after the JSON value")
+	for l.peek() != '}' {
+		key, err := l.str()
+		if err != nil {
+			return env, err
+		}
+		if err := l.punct(':'); err != nil {
+			return env, err
+		}
+		switch {
+		case key == "type" && env.Type == "":
+			if env.Type, err = l.str(); err != nil {
+				return env, err
+			}
+			if env.Type == "" {
+				return env, l.fail("empty type name")
+			}
+		case key == "value" && env.Value == nil:
+			l.ws()
+			start := l.pos
+			if err := l.skip(); err != nil {
+				return env, err
+			}
+			env.Value = json.RawMessage(envelope[start:l.pos])
+		default:
+			return env, l.fail(`unexpected key %q in a message envelope: want {"type": "Name", "value": {...}}`, key)
+		}
+		if l.peek() == '}' {
+			break
+		}
+		if l.peek() != ',' {
+			return env, l.expected("',' or '}'")
+		}
+		l.pos++
+		if l.peek() == '}' {
+			return env, l.expected("a key")
+		}
+	}
+	l.pos++
+	if l.peek() != 0 {
+		return env, l.fail("unexpected data after the JSON value")
 	}
 	if env.Type == "" || env.Value == nil {
-		return env, fmt.Errorf(`message envelope: want {"type": "Name", "value": {...}}`)
+		return env, l.fail(`a message envelope is {"type": "Name", "value": {...}}`)
 	}
 	return env, nil
 }

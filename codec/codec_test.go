@@ -581,3 +581,36 @@ func TestLargeArrays(t *testing.T) {
 		t.Errorf("annotation of a long array is not summarized (%d lines):\n%s", lines, ann)
 	}
 }
+
+func TestEnvelope(t *testing.T) {
+	good := []string{
+		`{"type": "Ping", "value": {"seq": 7}}`,
+		` { "value" : { "seq" : 7 } , "type" : "Ping" } `,
+	}
+	for _, g := range good {
+		env, err := codec.ParseEnvelope([]byte(g))
+		if err != nil || env.Type != "Ping" || strings.TrimSpace(string(env.Value)) != strings.TrimSpace(`{ "seq" : 7 }`) && string(env.Value) != `{"seq": 7}` {
+			t.Errorf("%s: %+v %v", g, env, err)
+		}
+	}
+	bad := map[string]string{
+		`{"type": "Ping", "value": {"seq": 7},}`:                `expected a key, found '}'`,
+		`{"type": "Ping", "value": {"seq": 7}, "Type": "Pong"}`: `unexpected key "Type"`,
+		`{"type": "Ping", "type": "Pong", "value": {}}`:         `unexpected key "type"`,
+		`{"type": "Ping"}`:                 `a message envelope is`,
+		`{"type": "Ping", "value": [1,]}`:  `expected a JSON value, found ']'`,
+		`{"type": "Ping" "value": {}}`:     `expected ',' or '}', found a string`,
+		`{"type": "Ping", "value": {}} {}`: `unexpected data after the JSON value`,
+		"\ufeff{}":                         `expected '{', found a non-ASCII character`,
+	}
+	for in, want := range bad {
+		if _, err := codec.ParseEnvelope([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+	s := load(t, "messages")
+	typ, msg, err := codec.EncodeEnvelope(s, []byte(good[1]))
+	if err != nil || typ != "Ping" || hex.EncodeToString(msg) != "53445032640004000000"+"07000000" {
+		t.Errorf("EncodeEnvelope: %s %x %v", typ, msg, err)
+	}
+}

@@ -80,6 +80,8 @@ func (l *lexer) describe() string {
 		return "null"
 	case c == '-' || c >= '0' && c <= '9':
 		return "a number"
+	case c >= utf8.RuneSelf:
+		return "a non-ASCII character"
 	default:
 		return fmt.Sprintf("%q", rune(c))
 	}
@@ -126,6 +128,51 @@ func (l *lexer) enter() error {
 }
 
 func (l *lexer) leave() { l.nest-- }
+
+// skip consumes any JSON value.
+func (l *lexer) skip() error {
+	switch c := l.peek(); {
+	case c == '"':
+		_, err := l.str()
+		return err
+	case c == '-' || c >= '0' && c <= '9':
+		_, err := l.number()
+		return err
+	case l.literal("true") || l.literal("false") || l.literal("null"):
+		return nil
+	case c == '[' || c == '{':
+		if err := l.enter(); err != nil {
+			return err
+		}
+		l.pos++
+		end := byte(']')
+		if c == '{' {
+			end = '}'
+		}
+		for first := true; l.peek() != end; first = false {
+			if !first {
+				if err := l.punct(','); err != nil {
+					return err
+				}
+			}
+			if c == '{' {
+				if _, err := l.str(); err != nil {
+					return err
+				}
+				if err := l.punct(':'); err != nil {
+					return err
+				}
+			}
+			if err := l.skip(); err != nil {
+				return err
+			}
+		}
+		l.pos++
+		l.leave()
+		return nil
+	}
+	return l.expected("a JSON value")
+}
 
 // number consumes a JSON number and returns its text.
 func (l *lexer) number() (string, error) {
