@@ -1,0 +1,300 @@
+package golang
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+func (g *generator) emitDecode(p *emit.Printer) []string {
+	imports := []string{"io"}
+	for _, d := range g.s.Decls {
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.emitStructDecode(p, d)
+		case *schema.Enum:
+			g.emitEnumDecode(p, d)
+		case *schema.Union:
+			g.emitUnionDecode(p, d)
+		}
+	}
+	if g.uses["math.dec"] {
+		imports = append(imports, "math")
+	}
+	if g.uses["strconv.dec"] {
+		imports = append(imports, "strconv")
+	}
+	return imports
+}
+
+// emitUnmarshalMethods writes the exported decode methods of a struct or
+// enum; reset is the statement that decodes into *m from decoder d.
+func (g *generator) emitUnmarshalMethods(p *emit.Printer, name, schemaName string, decode func()) {
+	recv := "m *" + name
+	p.P("// UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one")
+	p.F("// %s (trailing bytes are an error). It decodes with the default options;", name)
+	p.P("// errors are *DecodeError. The result does not alias b.")
+	p.F("func (%s) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }", recv)
+	p.P()
+	p.F("// UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).")
+	p.Block("func ("+recv+") UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {", "}", func() {
+		p.P("n, err := m.UnmarshalPrefix(b, opts)")
+		p.P("if err == nil && n != len(b) {")
+		p.F("\treturn trailingError(%q, n, len(b))", schemaName)
+		p.P("}")
+		p.P("return err")
+	})
+	p.P()
+	p.F("// UnmarshalPrefix decodes one %s from the start of b and returns the number", name)
+	p.P("// of bytes it used; bytes after it are left alone.")
+	p.Block("func ("+recv+") UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {", "}", func() {
+		p.P("d := decoder{b: b, maxDepth: opts.maxDepth()}")
+		decode()
+		p.P("if d.err != nil {")
+		p.F("\treturn 0, d.finish(%q)", schemaName)
+		p.P("}")
+		p.P("return d.off, nil")
+	})
+	p.P()
+	p.P("// ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read")
+	p.P("// as UnmarshalBinary does. It returns the number of bytes read. To bound the")
+	p.P("// memory used on untrusted input, pass an io.LimitReader or use MessageReader.")
+	p.Block("func ("+recv+") ReadFrom(r io.Reader) (int64, error) {", "}", func() {
+		p.P("b, err := io.ReadAll(r)")
+		p.P("if err != nil {")
+		p.P("\treturn int64(len(b)), err")
+		p.P("}")
+		p.P("return int64(len(b)), m.UnmarshalBinary(b)")
+	})
+	p.P()
+}
+
+func (g *generator) emitStructDecode(p *emit.Printer, st *schema.Struct) {
+	name := g.names.decl[st]
+	g.emitUnmarshalMethods(p, name, st.Name, func() {
+		p.F("*m = %s{}", name)
+		p.P("m.decode(&d)")
+	})
+	p.F("// decode reads the fields of %s; m is zero.", name)
+	p.Block("func (m *"+name+") decode(d *decoder) {", "}", func() {
+		p.P("if !d.enter() {")
+		p.P("\treturn")
+		p.P("}")
+		g.decodeFields(p, "m", structFields(st))
+		p.P("d.depth--")
+	})
+	p.P()
+}
+
+// decodeFields emits the decoding of fields into recv, returning from the
+// enclosing function when one fails (after naming the field in the error).
+func (g *generator) decodeFields(p *emit.Printer, recv string, fields []field) {
+	for _, f := range fields {
+		g.decodeValue(p, f.t, recv+"."+f.goName, 0)
+		p.P("if d.err != nil {")
+		p.F("\td.at(%q)", f.name)
+		p.P("\treturn")
+		p.P("}")
+	}
+}
+
+func (g *generator) emitEnumDecode(p *emit.Printer, en *schema.Enum) {
+	name := g.names.decl[en]
+	g.emitUnmarshalMethods(p, name, en.Name, func() {
+		p.F("*m = decode%s(&d)", name)
+	})
+	p.F("// decode%s reads a %s; a number that names no value is an error.", name, name)
+	p.Block("func decode"+name+"(d *decoder) "+name+" {", "}", func() {
+		p.P("off := d.off")
+		p.P("v := ", name, "(", g.readScalar(en.Base), ")")
+		p.P("if !v.IsValid() && d.err == nil {")
+		p.F("\td.failAt(off, RuleEnum, %q+strconv.FormatUint(uint64(v), 10)+%q)", "", " is not a value of "+en.Name)
+		p.P("}")
+		p.P("return v")
+	})
+	p.P()
+	g.use("strconv.dec")
+}
+
+func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
+	name := g.names.decl[u]
+	fn := g.names.unionFuncs[u]
+	p.F("// %s decodes a %s that must fill b exactly, with the default options.", fn[0], name)
+	p.F("func %s(b []byte) (%s, error) { return %s(b, DecodeOptions{}) }", fn[0], name, fn[1])
+	p.P()
+	p.F("// %s decodes a %s that must fill b exactly.", fn[1], name)
+	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, error) {", fn[1], name), "}", func() {
+		p.F("v, n, err := %s(b, opts)", fn[2])
+		p.P("if err == nil && n != len(b) {")
+		p.F("\treturn nil, trailingError(%q, n, len(b))", u.Name)
+		p.P("}")
+		p.P("return v, err")
+	})
+	p.P()
+	p.F("// %s decodes a %s from the start of b and returns the number of bytes", fn[2], name)
+	p.P("// it used.")
+	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, int, error) {", fn[2], name), "}", func() {
+		p.P("d := decoder{b: b, maxDepth: opts.maxDepth()}")
+		p.F("v := decode%s(&d)", name)
+		p.P("if d.err != nil {")
+		p.F("\treturn nil, 0, d.finish(%q)", u.Name)
+		p.P("}")
+		p.P("return v, d.off, nil")
+	})
+	p.P()
+	p.F("// %s reads r to EOF and decodes what it read as %s does.", fn[3], fn[0])
+	p.Block(fmt.Sprintf("func %s(r io.Reader) (%s, error) {", fn[3], name), "}", func() {
+		p.P("b, err := io.ReadAll(r)")
+		p.P("if err != nil {")
+		p.P("\treturn nil, err")
+		p.P("}")
+		p.F("return %s(b)", fn[0])
+	})
+	p.P()
+	p.F("// decode%s reads a tag and its variant.", name)
+	p.Block("func decode"+name+"(d *decoder) "+name+" {", "}", func() {
+		p.P("if !d.enter() {")
+		p.P("\treturn nil")
+		p.P("}")
+		p.P("off := d.off")
+		p.F("var v %s", name)
+		p.P("tag := d.u8()")
+		p.P("if d.err != nil {")
+		p.P("\treturn nil")
+		p.P("}")
+		p.P("switch tag {")
+		for _, vr := range u.Variants {
+			vt := g.names.vtype[vr]
+			p.F("case %d:", vr.Tag)
+			p.In()
+			if len(g.variantFields(vr)) == 0 {
+				p.F("v = %s{}", vt)
+			} else {
+				p.F("var x %s", vt)
+				p.P("x.decode(d)")
+				p.P("if d.err != nil {")
+				p.F("\td.at(%q)", vr.Name)
+				p.P("\treturn nil")
+				p.P("}")
+				p.P("v = x")
+			}
+			p.Out()
+		}
+		p.P("default:")
+		p.F("\td.failAt(off, RuleUnionTag, \"tag \"+strconv.Itoa(int(tag))+\" is not a variant of %s\")", u.Name)
+		p.P("\treturn nil")
+		p.P("}")
+		p.P("d.depth--")
+		p.P("return v")
+	})
+	p.P()
+	g.use("strconv.dec")
+	for _, vr := range u.Variants {
+		fields := g.variantFields(vr)
+		if len(fields) == 0 {
+			continue
+		}
+		vt := g.names.vtype[vr]
+		p.F("// decode reads the fields of %s; v is zero.", vt)
+		p.Block("func (v *"+vt+") decode(d *decoder) {", "}", func() {
+			g.decodeFields(p, "v", fields)
+		})
+		p.P()
+	}
+}
+
+// readScalar is the expression reading a scalar of kind k from d.
+func (g *generator) readScalar(k schema.Kind) string {
+	switch k {
+	case schema.Bool:
+		return "d.boolean()"
+	case schema.U8:
+		return "d.u8()"
+	case schema.U16:
+		return "d.u16()"
+	case schema.U32:
+		return "d.u32()"
+	case schema.U64:
+		return "d.u64()"
+	case schema.I8:
+		return "int8(d.u8())"
+	case schema.I16:
+		return "int16(d.u16())"
+	case schema.I32:
+		return "int32(d.u32())"
+	case schema.I64:
+		return "int64(d.u64())"
+	case schema.F32:
+		g.use("math.dec")
+		return "math.Float32frombits(d.u32())"
+	case schema.F64:
+		g.use("math.dec")
+		return "math.Float64frombits(d.u64())"
+	}
+	panic("go backend: readScalar of " + k.String())
+}
+
+// decodeValue emits code decoding a value of type t into x (addressable,
+// holding the zero value). A failure leaves d.err set; loops over elements
+// that can fail stop at the first failure and name the index.
+func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl int) {
+	i := fmt.Sprintf("i%d", lvl)
+	switch {
+	case t.Kind.IsScalar():
+		p.F("%s = %s", x, g.readScalar(t.Kind))
+	case t.Kind == schema.String:
+		p.F("%s = d.str()", x)
+	case t.IsBytes():
+		p.F("%s = d.bytes()", x)
+	case t.Kind == schema.Array && isBulk(t.Elem):
+		k := bulkKinds[t.Elem.Kind]
+		g.use("bulk." + k)
+		p.F("%s = d.array%s()", x, k)
+	case t.Kind == schema.Array:
+		n := fmt.Sprintf("n%d", lvl)
+		p.Block(fmt.Sprintf("if %s := d.count(%d); %s > 0 {", n, t.Elem.MinSize(), n), "}", func() {
+			p.F("%s = make(%s, %s)", x, g.goType(t), n)
+			g.decodeElems(p, t.Elem, x, i, lvl)
+		})
+	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:
+		p.F("d.fixedBytes(%s[:])", x)
+	case t.Kind == schema.FixedArray && isBulk(t.Elem):
+		k := bulkKinds[t.Elem.Kind]
+		g.use("bulk." + k)
+		p.F("d.fixed%ss(%s[:])", k, x)
+	case t.Kind == schema.FixedArray:
+		g.decodeElems(p, t.Elem, x, i, lvl)
+	case t.Kind == schema.Optional:
+		p.Block("if d.present() {", "}", func() {
+			if t.Elem.Kind == schema.UnionRef {
+				g.decodeValue(p, t.Elem, x, lvl+1)
+				return
+			}
+			p.F("%s = new(%s)", x, g.goType(t.Elem))
+			g.decodeValue(p, t.Elem, deref(t.Elem, x), lvl+1)
+		})
+	case t.Kind == schema.StructRef:
+		p.F("%s.decode(d)", x)
+	case t.Kind == schema.EnumRef:
+		p.F("%s = decode%s(d)", x, g.names.decl[t.Enum])
+	case t.Kind == schema.UnionRef:
+		p.F("%s = decode%s(d)", x, g.names.decl[t.Union])
+	default:
+		panic("go backend: decodeValue of " + t.String())
+	}
+}
+
+// decodeElems emits a loop decoding every element of the array x.
+func (g *generator) decodeElems(p *emit.Printer, elem *schema.Type, x, i string, lvl int) {
+	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+		g.decodeValue(p, elem, x+"["+i+"]", lvl+1)
+		if elem.Kind.IsScalar() || elem.Kind == schema.EnumRef {
+			return // a failed read leaves nothing to read: the loop ends quickly
+		}
+		p.P("if d.err != nil {")
+		p.F("\td.index(%s)", i)
+		p.P("\treturn")
+		p.P("}")
+	})
+}

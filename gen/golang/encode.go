@@ -1,0 +1,340 @@
+package golang
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// bulkKinds are the element kinds whose arrays are copied in bulk on
+// little-endian hosts ([]u8 is always one copy and needs no helper).
+var bulkKinds = map[schema.Kind]string{
+	schema.U16: "U16", schema.U32: "U32", schema.U64: "U64", schema.I8: "I8",
+	schema.I16: "I16", schema.I32: "I32", schema.I64: "I64", schema.F32: "F32", schema.F64: "F64",
+}
+
+// isBulk reports an array element type copied by the bulk helpers.
+func isBulk(t *schema.Type) bool {
+	_, ok := bulkKinds[t.Kind]
+	return ok
+}
+
+func (g *generator) emitEncode(p *emit.Printer) []string {
+	imports := []string{"io"}
+	for _, d := range g.s.Decls {
+		switch d := d.(type) {
+		case *schema.Struct:
+			name := g.names.decl[d]
+			g.emitMarshalMethods(p, "m *"+name, "m", name)
+			g.emitSize(p, "m *"+name, "m", structFields(d), 0)
+			p.F("// encode appends the fields of %s to b.", name)
+			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
+				for _, f := range structFields(d) {
+					g.encodeValue(p, f.t, "m."+f.goName, d.Name+"."+f.name, 0)
+				}
+				p.P("return b")
+			})
+			p.P()
+		case *schema.Enum:
+			name := g.names.decl[d]
+			g.emitMarshalMethods(p, "v "+name, "v", name)
+			p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
+			p.F("func (v %s) EncodedSize() int { return %d }", name, d.Base.Size())
+			p.P()
+			p.F("// encode appends v; a number that names no value of %s is an error.", name)
+			p.Block("func (v "+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
+				p.Block("if !v.IsValid() {", "}", func() {
+					p.F("e.fail(%q, v.String()+\" is not a value of %s\")", d.Name, d.Name)
+				})
+				p.P("return ", g.appendScalar(d.Base, scalarTypes[d.Base]+"(v)"))
+			})
+			p.P()
+			g.use("EncodeError")
+		case *schema.Union:
+			for _, v := range d.Variants {
+				vt := g.names.vtype[v]
+				g.emitMarshalMethods(p, "v "+vt, "v", vt)
+				fields := g.variantFields(v)
+				g.emitSize(p, "v "+vt, "v", fields, 1)
+				p.F("// encode appends the tag of %s (%d), then its fields.", vt, v.Tag)
+				p.Block("func (v "+vt+") encode(b []byte, e *encoder) []byte {", "}", func() {
+					p.F("b = append(b, %d)", v.Tag)
+					for _, f := range fields {
+						g.encodeValue(p, f.t, "v."+f.goName, d.Name+"."+v.Name+"."+f.name, 0)
+					}
+					p.P("return b")
+				})
+				p.P()
+			}
+		}
+	}
+	return append(imports, g.encodeImports()...)
+}
+
+// encodeImports are the packages the encoders reference.
+func (g *generator) encodeImports() []string {
+	var out []string
+	if g.uses["binary.enc"] {
+		out = append(out, "encoding/binary")
+	}
+	if g.uses["math.enc"] {
+		out = append(out, "math")
+	}
+	return out
+}
+
+// field is a struct field, an inline variant's field, or the struct a struct
+// variant carries, with its Go name.
+type field struct {
+	goName, name string
+	t            *schema.Type
+}
+
+func structFields(st *schema.Struct) []field { return toFields(st.Fields) }
+
+func toFields(fs []*schema.Field) []field {
+	var out []field
+	for _, f := range fs {
+		out = append(out, field{goName: fieldName(f), name: f.Name, t: f.Type})
+	}
+	return out
+}
+
+// variantFields are what a variant carries after its tag.
+func (g *generator) variantFields(v *schema.Variant) []field {
+	switch v.Kind {
+	case schema.VariantInline:
+		return toFields(v.Fields)
+	case schema.VariantStruct:
+		return []field{{goName: structVariantField(g.names.decl[v.Struct]), name: v.Struct.Name,
+			t: &schema.Type{Kind: schema.StructRef, Struct: v.Struct}}}
+	}
+	return nil
+}
+
+// emitMarshalMethods writes MarshalBinary, AppendBinary and WriteTo for a
+// type with EncodedSize and encode methods.
+func (g *generator) emitMarshalMethods(p *emit.Printer, recv, v, name string) {
+	g.use("encoder")
+	p.P("// MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the")
+	p.P("// exact encoded size.")
+	p.Block("func ("+recv+") MarshalBinary() ([]byte, error) {", "}", func() {
+		p.P("var e encoder")
+		p.F("b := %s.encode(make([]byte, 0, %s.EncodedSize()), &e)", v, v)
+		p.P("if e.err != nil {")
+		p.P("\treturn nil, e.err")
+		p.P("}")
+		p.P("return b, nil")
+	})
+	p.P()
+	p.F("// AppendBinary appends the encoding of %s to b and returns the extended", name)
+	p.P("// slice; it grows b at most once. On error it returns b unchanged.")
+	p.Block("func ("+recv+") AppendBinary(b []byte) ([]byte, error) {", "}", func() {
+		p.P("start := len(b)")
+		p.P("var e encoder")
+		p.F("b = %s.encode(grow(b, %s.EncodedSize()), &e)", v, v)
+		p.P("if e.err != nil {")
+		p.P("\treturn b[:start], e.err")
+		p.P("}")
+		p.P("return b, nil")
+	})
+	p.P()
+	p.F("// WriteTo implements io.WriterTo: it writes the encoding of %s to w in one", name)
+	p.P("// Write call.")
+	p.Block("func ("+recv+") WriteTo(w io.Writer) (int64, error) {", "}", func() {
+		p.F("b, err := %s.MarshalBinary()", v)
+		p.P("if err != nil {")
+		p.P("\treturn 0, err")
+		p.P("}")
+		p.P("n, err := w.Write(b)")
+		p.P("return int64(n), err")
+	})
+	p.P()
+}
+
+// emitSize writes EncodedSize: a constant for the fixed-size part plus code
+// for the rest. extra counts bytes before the fields (a union tag).
+func (g *generator) emitSize(p *emit.Printer, recv, v string, fields []field, extra int) {
+	body := emit.New("\t")
+	fixed := extra
+	for _, f := range fields {
+		fixed += g.sizeValue(body, f.t, v+"."+f.goName, 0)
+	}
+	p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
+	p.Block("func ("+recv+") EncodedSize() int {", "}", func() {
+		src := string(body.Bytes())
+		if src == "\n" {
+			p.P("return ", fixed)
+			return
+		}
+		p.P("n := ", fixed)
+		p.Line(src[:len(src)-1])
+		p.P("return n")
+	})
+	p.P()
+}
+
+// sizeValue emits code adding the variable part of x's size to n and
+// returns the constant part.
+func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int) int {
+	if n, ok := t.FixedSize(); ok && t.Kind != schema.UnionRef {
+		return n
+	}
+	i := fmt.Sprintf("i%d", lvl)
+	switch t.Kind {
+	case schema.String:
+		p.F("n += len(%s)", x)
+		return 4
+	case schema.Array:
+		if k, ok := t.Elem.FixedSize(); ok && t.Elem.Kind != schema.UnionRef {
+			if k == 1 {
+				p.F("n += len(%s)", x)
+			} else {
+				p.F("n += len(%s) * %d", x, k)
+			}
+			return 4
+		}
+		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+			g.sizeValueFull(p, t.Elem, x+"["+i+"]", lvl+1)
+		})
+		return 4
+	case schema.FixedArray:
+		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+			g.sizeValueFull(p, t.Elem, x+"["+i+"]", lvl+1)
+		})
+		return 0
+	case schema.Optional:
+		if t.Elem.Kind == schema.UnionRef {
+			p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", x) })
+			return 1
+		}
+		p.Block("if "+x+" != nil {", "}", func() {
+			g.sizeValueFull(p, t.Elem, deref(t.Elem, x), lvl+1)
+		})
+		return 1
+	case schema.StructRef:
+		p.F("n += %s.EncodedSize()", x)
+	case schema.UnionRef:
+		if n, ok := t.FixedSize(); ok {
+			return n
+		}
+		p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", x) })
+	}
+	return 0
+}
+
+// sizeValueFull emits code adding all of x's size to n.
+func (g *generator) sizeValueFull(p *emit.Printer, t *schema.Type, x string, lvl int) {
+	if k := g.sizeValue(p, t, x, lvl); k > 0 {
+		p.F("n += %d", k)
+	}
+}
+
+// deref is the expression for the value an optional's pointer points to;
+// methods of struct pointers are called on the pointer itself.
+func deref(elem *schema.Type, x string) string {
+	if elem.Kind == schema.StructRef {
+		return x
+	}
+	return "(*" + x + ")"
+}
+
+// appendScalar is the expression appending scalar x of kind k to b.
+func (g *generator) appendScalar(k schema.Kind, x string) string {
+	switch k {
+	case schema.Bool:
+		g.use("appendBool")
+		return "appendBool(b, " + x + ")"
+	case schema.U8:
+		return "append(b, " + x + ")"
+	case schema.I8:
+		return "append(b, byte(" + x + "))"
+	}
+	g.use("binary.enc")
+	switch k {
+	case schema.U16:
+		return "binary.LittleEndian.AppendUint16(b, " + x + ")"
+	case schema.U32:
+		return "binary.LittleEndian.AppendUint32(b, " + x + ")"
+	case schema.U64:
+		return "binary.LittleEndian.AppendUint64(b, " + x + ")"
+	case schema.I16:
+		return "binary.LittleEndian.AppendUint16(b, uint16(" + x + "))"
+	case schema.I32:
+		return "binary.LittleEndian.AppendUint32(b, uint32(" + x + "))"
+	case schema.I64:
+		return "binary.LittleEndian.AppendUint64(b, uint64(" + x + "))"
+	case schema.F32:
+		g.use("math.enc")
+		return "binary.LittleEndian.AppendUint32(b, math.Float32bits(" + x + "))"
+	case schema.F64:
+		g.use("math.enc")
+		return "binary.LittleEndian.AppendUint64(b, math.Float64bits(" + x + "))"
+	}
+	panic("go backend: appendScalar of " + k.String())
+}
+
+// encodeValue emits code appending x (of type t) to b. ctx names the field
+// in error messages.
+func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, lvl int) {
+	i := fmt.Sprintf("i%d", lvl)
+	switch {
+	case t.Kind.IsScalar():
+		p.F("b = %s", g.appendScalar(t.Kind, x))
+	case t.Kind == schema.String:
+		g.use("appendString")
+		p.F("b = appendString(b, %s, e, %q)", x, ctx)
+	case t.IsBytes():
+		g.use("appendBytes")
+		p.F("b = appendBytes(b, %s, e, %q)", x, ctx)
+	case t.Kind == schema.Array:
+		g.use("appendCount")
+		p.F("b = appendCount(b, len(%s), e, %q)", x, ctx)
+		if isBulk(t.Elem) {
+			g.use("bulk." + bulkKinds[t.Elem.Kind])
+			p.F("b = append%ss(b, %s)", bulkKinds[t.Elem.Kind], x)
+			return
+		}
+		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+			g.encodeValue(p, t.Elem, x+"["+i+"]", ctx, lvl+1)
+		})
+	case t.Kind == schema.FixedArray:
+		if t.Elem.Kind == schema.U8 {
+			p.F("b = append(b, %s[:]...)", x)
+			return
+		}
+		if isBulk(t.Elem) {
+			g.use("bulk." + bulkKinds[t.Elem.Kind])
+			p.F("b = append%ss(b, %s[:])", bulkKinds[t.Elem.Kind], x)
+			return
+		}
+		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+			g.encodeValue(p, t.Elem, x+"["+i+"]", ctx, lvl+1)
+		})
+	case t.Kind == schema.Optional:
+		p.Block("if "+x+" == nil {", "} else {", func() { p.P("b = append(b, 0)") })
+		p.In()
+		p.P("b = append(b, 1)")
+		if t.Elem.Kind == schema.UnionRef {
+			p.F("b = %s.encode(b, e)", x)
+		} else {
+			g.encodeValue(p, t.Elem, deref(t.Elem, x), ctx, lvl+1)
+		}
+		p.Out()
+		p.P("}")
+	case t.Kind == schema.StructRef, t.Kind == schema.EnumRef:
+		p.F("b = %s.encode(b, e)", x)
+	case t.Kind == schema.UnionRef:
+		g.use("EncodeError")
+		p.Block("if "+x+" == nil {", "} else {", func() {
+			p.F("e.fail(%q, \"the union has no variant (nil)\")", ctx)
+		})
+		p.In()
+		p.F("b = %s.encode(b, e)", x)
+		p.Out()
+		p.P("}")
+	default:
+		panic("go backend: encodeValue of " + t.String())
+	}
+}

@@ -1,0 +1,91 @@
+package golang
+
+import (
+	"bytes"
+	"go/format"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+	"sdp/schema"
+)
+
+// corpusSchemas loads every conformance schema.
+func corpusSchemas(t *testing.T) []*schema.Schema {
+	t.Helper()
+	names, err := conformance.SchemaNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*schema.Schema
+	for _, n := range names {
+		out = append(out, gentest.LoadSchema(t, conformance.SchemaPath(n)))
+	}
+	return out
+}
+
+// TestGolden compares the generated source of every conformance schema with
+// testdata/<schema>/ (go test ./gen/golang -update rewrites it).
+func TestGolden(t *testing.T) {
+	for _, s := range corpusSchemas(t) {
+		s := s
+		t.Run(s.Name, func(t *testing.T) {
+			files := gentest.Golden(t, filepath.Join("testdata", s.Name), Generate, s, gen.Options{})
+			for _, f := range files {
+				if !strings.HasPrefix(string(f.Content), "// "+gen.Header(s)+"\n") {
+					t.Errorf("%s does not start with the generated-code header", f.Path)
+				}
+				formatted, err := format.Source(f.Content)
+				if err != nil || !bytes.Equal(formatted, f.Content) {
+					t.Errorf("%s is not gofmt-clean (%v)", f.Path, err)
+				}
+			}
+		})
+	}
+}
+
+func TestPackageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"plugins": "plugins", "enums_unions": "enums_unions", "type": "type_",
+		"my-schema": "my_schema", "3d": "p3d", "": "sdp", "main": "main_",
+	} {
+		if got := packageName(in); got != want {
+			t.Errorf("packageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"display_name": "DisplayName", "manufacturer_id": "ManufacturerID", "id": "ID",
+		"u8_val": "U8Val", "string": "String_", "encoded_size": "EncodedSize_",
+		"self": "Self", "type": "Type", "url": "URL",
+	} {
+		if got := fieldName(&schema.Field{Name: in}); got != want {
+			t.Errorf("fieldName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestOptions checks --package and that the files are named after it.
+func TestOptions(t *testing.T) {
+	s := gentest.LoadSchema(t, conformance.SchemaPath("plugins"))
+	files, err := Generate(s, gen.Options{Package: "plugin_registry"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, f.Path)
+		if !bytes.Contains(f.Content, []byte("\npackage plugin_registry\n")) {
+			t.Errorf("%s: wrong package clause", f.Path)
+		}
+	}
+	want := "pluginregistry.go pluginregistry_encode.go pluginregistry_decode.go pluginregistry_message.go pluginregistry_runtime.go"
+	if got := strings.Join(paths, " "); got != want {
+		t.Errorf("files = %s, want %s", got, want)
+	}
+}

@@ -1,0 +1,288 @@
+package golang
+
+import (
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+func (g *generator) emitMessages(p *emit.Printer) []string {
+	p.P("// MessageHeaderSize is the size of a message header: the magic \"SDP2\", the u16")
+	p.P("// type id and the u32 payload length.")
+	p.P("const MessageHeaderSize = 10")
+	p.P()
+	p.P("// DefaultMaxMessageSize is the largest payload a MessageReader accepts unless")
+	p.P("// its MaxSize says otherwise: 64 MiB.")
+	p.P("const DefaultMaxMessageSize = 64 << 20")
+	p.P()
+	if len(g.s.Structs) > 0 {
+		p.P("// The message type ids of the structs.")
+		p.Block("const (", ")", func() {
+			for _, st := range g.s.Structs {
+				p.F("// %s is the message type id of %s.", g.names.typeID[st], g.names.decl[st])
+				p.F("%s uint16 = %d", g.names.typeID[st], st.ID)
+			}
+		})
+		p.P()
+	}
+	p.P("// Message is a struct of the schema that can travel as a message: every")
+	p.P("// struct type (as a pointer) implements it. DecodeMessage returns one; use a")
+	p.P("// type switch to find out which.")
+	p.Block("type Message interface {", "}", func() {
+		p.P("encoding.BinaryMarshaler")
+		p.P("encoding.BinaryUnmarshaler")
+		p.P("// MessageTypeID returns the struct's message type id.")
+		p.P("MessageTypeID() uint16")
+		p.P("// AppendMessage appends the value framed as a message to b.")
+		p.P("AppendMessage(b []byte) ([]byte, error)")
+		p.P("// MarshalMessage returns the value framed as a message.")
+		p.P("MarshalMessage() ([]byte, error)")
+		p.P("// UnmarshalMessage decodes a message that must carry this type.")
+		p.P("UnmarshalMessage(b []byte) error")
+	})
+	p.P()
+	p.P("// NewMessage returns a new zero value of the struct whose message type id is")
+	p.P("// typeID, or nil if the schema has no such struct.")
+	p.Block("func NewMessage(typeID uint16) Message {", "}", func() {
+		if len(g.s.Structs) > 0 {
+			p.P("switch typeID {")
+			for _, st := range g.s.Structs {
+				p.F("case %s:", g.names.typeID[st])
+				p.F("\treturn new(%s)", g.names.decl[st])
+			}
+			p.P("}")
+		}
+		p.P("return nil")
+	})
+	p.P()
+	p.P("// DecodeMessage decodes a message of any struct of the schema with the default")
+	p.P("// options. b must hold exactly one message.")
+	p.P("func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, DecodeOptions{}) }")
+	p.P()
+	p.P("// DecodeMessageWith is DecodeMessage with options.")
+	p.Block("func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {", "}", func() {
+		p.P(`id, err := messageHeader(b, "message")`)
+		p.P("if err != nil {")
+		p.P("\treturn nil, err")
+		p.P("}")
+		if len(g.s.Structs) == 0 {
+			p.P(`return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
+			return
+		}
+		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}")
+		p.P("var m Message")
+		p.P("var name string")
+		p.P("switch id {")
+		for _, st := range g.s.Structs {
+			p.F("case %s:", g.names.typeID[st])
+			p.In()
+			p.F("v := new(%s)", g.names.decl[st])
+			p.P("v.decode(&d)")
+			p.F("m, name = v, %q", st.Name)
+			p.Out()
+		}
+		p.P("default:")
+		p.P(`	return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
+		p.P("}")
+		p.P("if d.err != nil {")
+		p.P("\treturn nil, d.finish(name)")
+		p.P("}")
+		p.P("if d.off != len(b) {")
+		p.P("\treturn nil, trailingError(name, d.off, len(b))")
+		p.P("}")
+		p.P("return m, nil")
+	})
+	p.P()
+	p.P("// knownTypeID reports whether a struct of the schema has message type id id.")
+	p.Block("func knownTypeID(id uint16) bool {", "}", func() {
+		if len(g.s.Structs) == 0 {
+			p.P("return false")
+			return
+		}
+		p.P("switch id {")
+		list := ""
+		for i, st := range g.s.Structs {
+			if i > 0 {
+				list += ", "
+			}
+			list += g.names.typeID[st]
+		}
+		p.P("case ", list, ":")
+		p.P("\treturn true")
+		p.P("}")
+		p.P("return false")
+	})
+	p.P()
+	p.Line(messageRuntime)
+	for _, st := range g.s.Structs {
+		g.emitStructMessage(p, st)
+	}
+	return []string{"encoding", "encoding/binary", "io", "strconv"}
+}
+
+func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
+	name, id := g.names.decl[st], g.names.typeID[st]
+	p.F("// MessageTypeID returns %s, the message type id of %s.", id, name)
+	p.F("func (*%s) MessageTypeID() uint16 { return %s }", name, id)
+	p.P()
+	p.F("// AppendMessage appends m framed as a message (header, then payload) to b;")
+	p.P("// it grows b at most once. On error it returns b unchanged.")
+	p.Block("func (m *"+name+") AppendMessage(b []byte) ([]byte, error) {", "}", func() {
+		p.P("start := len(b)")
+		p.P("n := m.EncodedSize()")
+		p.P("var e encoder")
+		p.F("b = appendHeader(grow(b, MessageHeaderSize+n), %s, n, &e)", id)
+		p.P("b = m.encode(b, &e)")
+		p.P("if e.err != nil {")
+		p.P("\treturn b[:start], e.err")
+		p.P("}")
+		p.P("return b, nil")
+	})
+	p.P()
+	p.P("// MarshalMessage returns m framed as a message, in one allocation of the exact")
+	p.P("// size.")
+	p.Block("func (m *"+name+") MarshalMessage() ([]byte, error) {", "}", func() {
+		p.P("n := m.EncodedSize()")
+		p.P("var e encoder")
+		p.F("b := appendHeader(make([]byte, 0, MessageHeaderSize+n), %s, n, &e)", id)
+		p.P("b = m.encode(b, &e)")
+		p.P("if e.err != nil {")
+		p.P("\treturn nil, e.err")
+		p.P("}")
+		p.P("return b, nil")
+	})
+	p.P()
+	p.F("// UnmarshalMessage decodes a message that must carry a %s and fill b exactly,", name)
+	p.P("// with the default options.")
+	p.Block("func (m *"+name+") UnmarshalMessage(b []byte) error {", "}", func() {
+		p.F("id, err := messageHeader(b, %q)", st.Name)
+		p.P("if err != nil {")
+		p.P("\treturn err")
+		p.P("}")
+		p.F("if id != %s {", id)
+		p.F("\treturn &DecodeError{Type: %q, Offset: 4, Rule: RuleMessage, Msg: \"type id \" + strconv.Itoa(int(id)) + \" is not %s (%d)\"}", st.Name, st.Name, st.ID)
+		p.P("}")
+		p.F("*m = %s{}", name)
+		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}")
+		p.P("m.decode(&d)")
+		p.P("if d.err != nil {")
+		p.F("\treturn d.finish(%q)", st.Name)
+		p.P("}")
+		p.P("if d.off != len(b) {")
+		p.F("\treturn trailingError(%q, d.off, len(b))", st.Name)
+		p.P("}")
+		p.P("return nil")
+	})
+	p.P()
+}
+
+const messageRuntime = `// messageHeader checks a message's header and that its payload length is
+// exactly the number of bytes after the header, and returns its type id.
+func messageHeader(b []byte, typ string) (uint16, error) {
+	if len(b) < MessageHeaderSize {
+		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleTruncated,
+			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
+	}
+	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
+		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+	}
+	n := binary.LittleEndian.Uint32(b[6:])
+	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
+		return 0, &DecodeError{Type: typ, Offset: 6, Rule: RuleMessage,
+			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
+	}
+	return binary.LittleEndian.Uint16(b[4:]), nil
+}
+
+// appendHeader appends a message header for a payload of n bytes.
+func appendHeader(b []byte, id uint16, n int, e *encoder) []byte {
+	if uint64(n) > 0xFFFFFFFF {
+		e.fail("message", "payload larger than 4 GiB")
+	}
+	b = append(b, 'S', 'D', 'P', '2')
+	b = binary.LittleEndian.AppendUint16(b, id)
+	return binary.LittleEndian.AppendUint32(b, uint32(n))
+}
+
+// MessageWriter writes messages to an io.Writer, one Write call per message,
+// reusing one buffer.
+type MessageWriter struct {
+	w   io.Writer
+	buf []byte
+}
+
+// NewMessageWriter returns a MessageWriter writing to w.
+func NewMessageWriter(w io.Writer) *MessageWriter { return &MessageWriter{w: w} }
+
+// WriteMessage encodes m as a message and writes it.
+func (w *MessageWriter) WriteMessage(m Message) error {
+	b, err := m.AppendMessage(w.buf[:0])
+	if err != nil {
+		return err
+	}
+	w.buf = b
+	_, err = w.w.Write(b)
+	return err
+}
+
+// MessageReader reads messages from an io.Reader one at a time. It reads
+// exactly one message per call (wrap the reader in a bufio.Reader for small
+// reads), keeps one buffer of the largest message so far, and refuses a
+// declared payload length above MaxSize before allocating anything for it.
+type MessageReader struct {
+	// MaxSize is the largest payload accepted, in bytes.
+	MaxSize int
+	// Options are the decode options used for every message.
+	Options DecodeOptions
+
+	r   io.Reader
+	buf []byte
+}
+
+// NewMessageReader returns a MessageReader reading from r, with MaxSize
+// DefaultMaxMessageSize.
+func NewMessageReader(r io.Reader) *MessageReader {
+	return &MessageReader{MaxSize: DefaultMaxMessageSize, r: r}
+}
+
+// ReadMessage reads and decodes the next message. It returns io.EOF when the
+// stream ends between messages, a *DecodeError (offsets relative to the
+// message) for a bad message or a stream that ends inside one, and read
+// errors as they are. The message does not alias the reader's buffer.
+func (r *MessageReader) ReadMessage() (Message, error) {
+	if cap(r.buf) < MessageHeaderSize {
+		r.buf = make([]byte, MessageHeaderSize, 512)
+	}
+	hdr := r.buf[:MessageHeaderSize]
+	if _, err := io.ReadFull(r.r, hdr); err != nil {
+		if err == io.ErrUnexpectedEOF {
+			return nil, &DecodeError{Type: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+		}
+		return nil, err
+	}
+	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
+		return nil, &DecodeError{Type: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+	}
+	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
+		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
+	n := binary.LittleEndian.Uint32(hdr[6:])
+	if uint64(n) > uint64(r.MaxSize) {
+		return nil, &DecodeError{Type: "message", Offset: 6, Rule: RuleMessage,
+			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
+	}
+	size := MessageHeaderSize + int(n)
+	if cap(r.buf) < size {
+		buf := make([]byte, size)
+		copy(buf, hdr)
+		r.buf = buf
+	}
+	b := r.buf[:size]
+	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, &DecodeError{Type: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+		}
+		return nil, err
+	}
+	return DecodeMessageWith(b, r.Options)
+}
+`

@@ -1,0 +1,156 @@
+package golang
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+var keep = flag.Bool("keep", false, "keep the generated test module and print its path (to run go test -fuzz in it)")
+
+// testModule is a Go module in a temporary directory holding the generated
+// package of every conformance schema, with a fuzz and stream test per
+// package and one testee program for all of them. It requires the sdp
+// module through a replace directive, so it builds offline.
+type testModule struct {
+	dir     string
+	schemas []string // schema names = package directories
+	err     error
+}
+
+var (
+	moduleOnce sync.Once
+	module     testModule
+)
+
+// buildModule writes the module once per test binary.
+func buildModule(t *testing.T) *testModule {
+	t.Helper()
+	moduleOnce.Do(func() {
+		module.err = module.write(t)
+	})
+	if module.err != nil {
+		t.Fatal(module.err)
+	}
+	return &module
+}
+
+func (m *testModule) write(t *testing.T) error {
+	dir, err := os.MkdirTemp("", "sdp-go-test-")
+	if err != nil {
+		return err
+	}
+	m.dir = dir
+	if *keep {
+		t.Logf("test module kept in %s", dir)
+	}
+	root := gentest.Root(t)
+	gomod := "module sdptest\n\ngo 1.19\n\nrequire sdp v0.0.0\n\nreplace sdp => " + root + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		return err
+	}
+	var main strings.Builder
+	main.WriteString(testeeMainHead)
+	for _, s := range corpusSchemas(t) {
+		m.schemas = append(m.schemas, s.Name)
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			return err
+		}
+		pkgDir := filepath.Join(dir, s.Name)
+		if err := gen.Write(pkgDir, files); err != nil {
+			return err
+		}
+		var fuzz strings.Builder
+		fuzz.WriteString(strings.ReplaceAll(fuzzHead, "SCHEMA", s.Name))
+		for _, st := range s.Structs {
+			r := strings.NewReplacer("SCHEMA", s.Name, "TYPE", newNames(s).decl[st], "SNAME", st.Name)
+			fuzz.WriteString(r.Replace(fuzzType))
+		}
+		if err := os.WriteFile(filepath.Join(pkgDir, "sdp_fuzz_test.go"), []byte(fuzz.String()), 0o644); err != nil {
+			return err
+		}
+		src := strings.ReplaceAll(testeeHandler, "SCHEMA", s.Name)
+		if err := os.MkdirAll(filepath.Join(dir, "testee"), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "testee", "h_"+s.Name+".go"), []byte(src), 0o644); err != nil {
+			return err
+		}
+		main.WriteString("\t" + `"` + s.Name + `": handle_` + s.Name + ",\n")
+	}
+	main.WriteString("}\n")
+	if err := os.WriteFile(filepath.Join(dir, "testee", "common.go"), []byte(testeeCommon), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "testee", "main.go"), []byte(main.String()), 0o644)
+}
+
+// goCmd runs the go command in the module, offline.
+func (m *testModule) goCmd(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	goBin := gentest.RequireTool(t, "go")
+	cmd := exec.Command(goBin, args...)
+	cmd.Dir = m.dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = append(cmd.Env, env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s go %s: %v\n%s", strings.Join(env, " "), strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if module.dir != "" && !*keep {
+		os.RemoveAll(module.dir)
+	}
+	os.Exit(code)
+}
+
+// TestGeneratedVet runs go vet and gofmt on the generated packages, natively,
+// with the portable tag, and for a big-endian (s390x) and a 32-bit (386)
+// target, so both bulk-array files and every build constraint compile.
+func TestGeneratedVet(t *testing.T) {
+	m := buildModule(t)
+	m.goCmd(t, nil, "vet", "./...")
+	m.goCmd(t, nil, "vet", "-tags", PortableTag, "./...")
+	m.goCmd(t, []string{"GOARCH=s390x"}, "vet", "./...")
+	var pkgs []string
+	for _, s := range m.schemas {
+		pkgs = append(pkgs, "./"+s)
+	}
+	m.goCmd(t, []string{"GOARCH=386"}, append([]string{"build"}, pkgs...)...)
+	gofmt := filepath.Join(filepath.Dir(gentest.RequireTool(t, "go")), "gofmt")
+	if _, err := os.Stat(gofmt); err != nil {
+		gofmt = gentest.RequireTool(t, "gofmt")
+	}
+	var dirs []string
+	for _, s := range m.schemas {
+		dirs = append(dirs, filepath.Join(m.dir, s))
+	}
+	sort.Strings(dirs)
+	out, err := exec.Command(gofmt, append([]string{"-l"}, dirs...)...).CombinedOutput()
+	if err != nil || len(out) > 0 {
+		t.Errorf("gofmt -l: %v\n%s", err, out)
+	}
+}
+
+// TestGeneratedPackages runs the fuzz targets' seed corpora (every golden and
+// invalid vector) and the message stream tests inside the generated packages,
+// natively and with the portable array code.
+func TestGeneratedPackages(t *testing.T) {
+	m := buildModule(t)
+	m.goCmd(t, nil, "test", "-count=1", "./...")
+	m.goCmd(t, nil, "test", "-count=1", "-tags", PortableTag, "./...")
+}

@@ -1,0 +1,189 @@
+package golang
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"sdp/gen/naming"
+	"sdp/schema"
+)
+
+// Go keywords and predeclared identifiers. Exported (capitalised) names never
+// collide with them; the package name can.
+var goKeywords = map[string]bool{
+	"break": true, "case": true, "chan": true, "const": true, "continue": true,
+	"default": true, "defer": true, "else": true, "fallthrough": true, "for": true,
+	"func": true, "go": true, "goto": true, "if": true, "import": true,
+	"interface": true, "map": true, "package": true, "range": true, "return": true,
+	"select": true, "struct": true, "switch": true, "type": true, "var": true,
+	// predeclared
+	"any": true, "bool": true, "byte": true, "comparable": true, "complex64": true,
+	"complex128": true, "error": true, "float32": true, "float64": true, "int": true,
+	"int8": true, "int16": true, "int32": true, "int64": true, "rune": true,
+	"string": true, "uint": true, "uint8": true, "uint16": true, "uint32": true,
+	"uint64": true, "uintptr": true, "true": true, "false": true, "iota": true,
+	"nil": true, "append": true, "cap": true, "close": true, "complex": true,
+	"copy": true, "delete": true, "imag": true, "len": true, "make": true,
+	"new": true, "panic": true, "print": true, "println": true, "real": true,
+	"recover": true, "main": true,
+}
+
+// packageLevel are the exported names the generated package defines itself.
+// A schema type with one of these names gets a trailing underscore.
+var packageLevel = []string{
+	"DecodeOptions", "DefaultMaxDepth", "DecodeError", "EncodeError",
+	"Message", "NewMessage", "DecodeMessage", "DecodeMessageWith",
+	"MessageReader", "NewMessageReader", "MessageWriter", "NewMessageWriter",
+	"MessageHeaderSize", "DefaultMaxMessageSize", "MessageMagic",
+	"RuleTruncated", "RuleTrailing", "RuleBool", "RulePresence", "RuleEnum",
+	"RuleUnionTag", "RuleUTF8", "RuleCount", "RuleDepth", "RuleMessage",
+}
+
+// methodNames are the methods generated on struct and variant types. A field
+// with one of these names gets a trailing underscore.
+var methodNames = map[string]bool{
+	"MarshalBinary": true, "UnmarshalBinary": true, "UnmarshalBinaryWith": true,
+	"UnmarshalPrefix": true, "AppendBinary": true, "EncodedSize": true,
+	"WriteTo": true, "ReadFrom": true, "MarshalMessage": true,
+	"AppendMessage": true, "UnmarshalMessage": true, "MessageTypeID": true,
+	"String": true, "IsValid": true,
+}
+
+// initialisms are words written in capitals in Go names (sensor_id → SensorID).
+var initialisms = map[string]bool{
+	"ID": true, "URL": true, "URI": true, "HTTP": true, "HTTPS": true, "JSON": true,
+	"XML": true, "API": true, "UUID": true, "IP": true, "TCP": true, "UDP": true,
+	"CPU": true, "GPU": true, "UI": true, "SQL": true, "HTML": true, "ASCII": true,
+	"UTF8": true, "RGB": true, "RGBA": true,
+}
+
+// names maps every schema name to its Go identifier.
+type names struct {
+	taken map[string]bool
+	decl  map[schema.Decl]string
+	value map[*schema.EnumValue]string   // enum constants
+	vtype map[*schema.Variant]string     // variant types
+	typeID map[*schema.Struct]string     // type id constants
+	// unionFuncs are a union's Decode, DecodeWith, DecodePrefix and Read functions.
+	unionFuncs map[*schema.Union][4]string
+}
+
+func newNames(s *schema.Schema) *names {
+	n := &names{
+		taken:  map[string]bool{},
+		decl:   map[schema.Decl]string{},
+		value:  map[*schema.EnumValue]string{},
+		vtype:  map[*schema.Variant]string{},
+		typeID: map[*schema.Struct]string{},
+		unionFuncs: map[*schema.Union][4]string{},
+	}
+	for _, h := range packageLevel {
+		n.taken[h] = true
+	}
+	for _, d := range s.Decls {
+		n.decl[d] = n.claim(naming.Pascal(d.DeclName()))
+	}
+	for _, d := range s.Decls {
+		switch d := d.(type) {
+		case *schema.Enum:
+			for _, v := range d.Values {
+				n.value[v] = n.claim(n.decl[d] + naming.Pascal(v.Name))
+			}
+		case *schema.Union:
+			for _, v := range d.Variants {
+				n.vtype[v] = n.claim(n.decl[d] + naming.Pascal(v.Name))
+			}
+			u := n.decl[d]
+			n.unionFuncs[d] = [4]string{n.claim("Decode" + u), n.claim("Decode" + u + "With"),
+				n.claim("Decode" + u + "Prefix"), n.claim("Read" + u)}
+		case *schema.Struct:
+			n.typeID[d] = n.claim(n.decl[d] + "TypeID")
+		}
+	}
+	return n
+}
+
+// claim reserves name, adding underscores until it is unique.
+func (n *names) claim(name string) string {
+	for n.taken[name] {
+		name += "_"
+	}
+	n.taken[name] = true
+	return name
+}
+
+// fieldName is the Go name of a struct or inline-variant field.
+func fieldName(f *schema.Field) string {
+	name := pascalWithInitialisms(f.Name)
+	if methodNames[name] {
+		name += "_"
+	}
+	return name
+}
+
+// structVariantField is the field of a struct variant's type that holds the
+// struct: named like the struct.
+func structVariantField(goStruct string) string {
+	if methodNames[goStruct] {
+		return goStruct + "_"
+	}
+	return goStruct
+}
+
+// pascalWithInitialisms is naming.Pascal with common initialisms in capitals:
+// "manufacturer_id" → "ManufacturerID".
+func pascalWithInitialisms(name string) string {
+	var b strings.Builder
+	for _, w := range naming.Words(name) {
+		if initialisms[strings.ToUpper(w)] {
+			b.WriteString(strings.ToUpper(w))
+			continue
+		}
+		b.WriteString(naming.Pascal(w))
+	}
+	if b.Len() == 0 {
+		return "X"
+	}
+	return b.String()
+}
+
+// packageName makes a valid Go package name: invalid characters become
+// underscores, a leading digit gets a "p" prefix, a keyword an underscore.
+func packageName(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r == '_' || unicode.IsLetter(r):
+			b.WriteRune(r)
+		case unicode.IsDigit(r):
+			if i == 0 {
+				b.WriteByte('p')
+			}
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	out := b.String()
+	if out == "" || out == "_" {
+		out = "sdp"
+	}
+	if goKeywords[out] {
+		out += "_"
+	}
+	return out
+}
+
+func sortedUnique(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

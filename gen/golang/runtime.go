@@ -1,0 +1,434 @@
+package golang
+
+import (
+	"sort"
+	"strings"
+
+	"sdp/gen/emit"
+)
+
+// The runtime is the fixed part of every generated package: options, errors
+// and the primitives the generated encoders and decoders call. It is Go
+// source kept as text because it does not vary with the schema, except for
+// the per-kind array helpers, which are emitted only for the kinds in use.
+
+const runtimeOptions = `// DefaultMaxDepth is the nesting limit of decoders unless DecodeOptions sets one.
+const DefaultMaxDepth = 64
+
+// DecodeOptions configure a decoder. The zero value means the defaults.
+type DecodeOptions struct {
+	// MaxDepth is the deepest nesting accepted: a top-level struct is at depth
+	// 1, and every struct or union value inside another is one deeper (a
+	// struct carried by a union variant is one deeper than its union). Zero
+	// or less means DefaultMaxDepth.
+	MaxDepth int
+}
+
+func (o DecodeOptions) maxDepth() int {
+	if o.MaxDepth <= 0 {
+		return DefaultMaxDepth
+	}
+	return o.MaxDepth
+}
+
+// The rules of the wire format a DecodeError can name (DecodeError.Rule).
+const (
+	RuleTruncated = "truncated"  // the input ends inside a value
+	RuleTrailing  = "trailing"   // bytes remain after the top-level value
+	RuleBool      = "bool"       // a bool byte other than 0 or 1
+	RulePresence  = "presence"   // an optional's presence byte other than 0 or 1
+	RuleEnum      = "enum"       // an enum number that names no value
+	RuleUnionTag  = "union_tag"  // a union tag with no variant
+	RuleUTF8      = "utf8"       // a string that is not valid UTF-8
+	RuleCount     = "count"      // a count or length larger than the input can hold
+	RuleDepth     = "depth"      // nesting deeper than DecodeOptions.MaxDepth
+	RuleMessage   = "message"    // a bad message header or payload length
+)
+
+// DecodeError is the error of every decoder in this package.
+type DecodeError struct {
+	// Type is the schema type that was being decoded.
+	Type string
+	// Path locates the problem inside Type by schema field names and array
+	// indexes ("plugins[3].parameters[0].display_name"); empty when the
+	// problem is at the top level.
+	Path string
+	// Offset is the byte offset in the input where the offending value starts.
+	Offset int
+	// Rule is the rule of the wire format the input breaks: one of the Rule
+	// constants.
+	Rule string
+	// Msg describes the problem.
+	Msg string
+}
+
+// Error implements error.
+func (e *DecodeError) Error() string {
+	where := e.Type
+	if e.Path != "" {
+		where += "." + e.Path
+	}
+	return "sdp: decode " + where + ": " + e.Msg + " (rule " + e.Rule + ", offset " + strconv.Itoa(e.Offset) + ")"
+}
+
+// EncodeError reports a value that has no encoding: an enum number that names
+// no value, a nil union, a string that is not valid UTF-8, or a length that
+// does not fit the wire format's u32.
+type EncodeError struct {
+	// Field is the schema field (Type.field) or type that holds the value.
+	Field string
+	// Msg describes the problem.
+	Msg string
+}
+
+// Error implements error.
+func (e *EncodeError) Error() string { return "sdp: encode " + e.Field + ": " + e.Msg }
+`
+
+const runtimeEncoder = `// encoder collects the first error of an encode; encoding goes on so that
+// the output keeps the size EncodedSize computed.
+type encoder struct{ err error }
+
+func (e *encoder) fail(field, msg string) {
+	if e.err == nil {
+		e.err = &EncodeError{Field: field, Msg: msg}
+	}
+}
+
+// grow returns b with room for n more bytes, reallocating at most once.
+func grow(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	return append(b, make([]byte, n)...)[:len(b)]
+}
+
+func appendCount(b []byte, n int, e *encoder, field string) []byte {
+	if uint64(n) > 0xFFFFFFFF {
+		e.fail(field, "more than 4294967295 elements")
+	}
+	return binary.LittleEndian.AppendUint32(b, uint32(n))
+}
+
+func appendString(b []byte, s string, e *encoder, field string) []byte {
+	if !utf8.ValidString(s) {
+		e.fail(field, "the string is not valid UTF-8")
+	}
+	b = appendCount(b, len(s), e, field)
+	return append(b, s...)
+}
+
+func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
+	b = appendCount(b, len(s), e, field)
+	return append(b, s...)
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, 1)
+	}
+	return append(b, 0)
+}
+`
+
+const runtimeDecoder = `// decoder reads one value from b. The first failure is kept in err and moves
+// off to the end, so every later read fails at once: a decoder never loops
+// or allocates on behalf of input it has already rejected.
+type decoder struct {
+	b        []byte
+	off      int
+	depth    int
+	maxDepth int
+	err      *DecodeError
+	path     []string // innermost first: filled as a failure unwinds
+}
+
+func (d *decoder) failAt(off int, rule, msg string) {
+	if d.err == nil {
+		d.err = &DecodeError{Offset: off, Rule: rule, Msg: msg}
+	}
+	d.off = len(d.b)
+}
+
+func (d *decoder) truncated(need int) {
+	d.failAt(d.off, RuleTruncated, "need "+strconv.Itoa(need)+" bytes, "+strconv.Itoa(len(d.b)-d.off)+" left")
+}
+
+// enter goes one level deeper; the caller decrements depth when done.
+func (d *decoder) enter() bool {
+	d.depth++
+	if d.depth > d.maxDepth {
+		d.failAt(d.off, RuleDepth, "nesting deeper than "+strconv.Itoa(d.maxDepth))
+		return false
+	}
+	return true
+}
+
+// at and index name the field or element a failure happened in.
+func (d *decoder) at(field string) { d.path = append(d.path, field) }
+
+func (d *decoder) index(i int) { d.path = append(d.path, "["+strconv.Itoa(i)+"]") }
+
+// finish completes the error of a failed decode of typ.
+func (d *decoder) finish(typ string) error {
+	var path strings.Builder
+	for i := len(d.path) - 1; i >= 0; i-- {
+		s := d.path[i]
+		if path.Len() > 0 && s[0] != '[' {
+			path.WriteByte('.')
+		}
+		path.WriteString(s)
+	}
+	d.err.Type = typ
+	d.err.Path = path.String()
+	return d.err
+}
+
+func trailingError(typ string, n, total int) error {
+	return &DecodeError{Type: typ, Offset: n, Rule: RuleTrailing, Msg: strconv.Itoa(total-n) + " bytes after the value"}
+}
+
+func (d *decoder) u8() uint8 {
+	if d.off >= len(d.b) {
+		d.truncated(1)
+		return 0
+	}
+	v := d.b[d.off]
+	d.off++
+	return v
+}
+
+func (d *decoder) u16() uint16 {
+	if len(d.b)-d.off < 2 {
+		d.truncated(2)
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(d.b[d.off:])
+	d.off += 2
+	return v
+}
+
+func (d *decoder) u32() uint32 {
+	if len(d.b)-d.off < 4 {
+		d.truncated(4)
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(d.b[d.off:])
+	d.off += 4
+	return v
+}
+
+func (d *decoder) u64() uint64 {
+	if len(d.b)-d.off < 8 {
+		d.truncated(8)
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(d.b[d.off:])
+	d.off += 8
+	return v
+}
+
+func (d *decoder) boolean() bool {
+	off := d.off
+	switch v := d.u8(); v {
+	case 0:
+		return false
+	case 1:
+		return true
+	default:
+		d.failAt(off, RuleBool, "byte "+strconv.Itoa(int(v))+" is not a bool (0 or 1)")
+		return false
+	}
+}
+
+// present reads an optional's presence byte.
+func (d *decoder) present() bool {
+	off := d.off
+	switch v := d.u8(); v {
+	case 0:
+		return false
+	case 1:
+		return true
+	default:
+		d.failAt(off, RulePresence, "presence byte "+strconv.Itoa(int(v))+" is not 0 or 1")
+		return false
+	}
+}
+
+// count reads an array count or string length and checks, before anything
+// is allocated, that the input holds count elements of at least min bytes.
+func (d *decoder) count(min int) int {
+	off := d.off
+	n := d.u32()
+	if uint64(n)*uint64(min) > uint64(len(d.b)-d.off) {
+		d.failAt(off, RuleCount, "count "+strconv.FormatUint(uint64(n), 10)+" needs at least "+
+			strconv.FormatUint(uint64(n)*uint64(min), 10)+" bytes, "+strconv.Itoa(len(d.b)-d.off)+" left")
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) str() string {
+	off := d.off
+	n := d.count(1)
+	s := d.b[d.off : d.off+n]
+	if !utf8.Valid(s) {
+		d.failAt(off, RuleUTF8, "the string is not valid UTF-8")
+		return ""
+	}
+	d.off += n
+	return string(s)
+}
+
+func (d *decoder) bytes() []byte {
+	n := d.count(1)
+	if n == 0 {
+		return nil
+	}
+	s := make([]byte, n)
+	copy(s, d.b[d.off:])
+	d.off += n
+	return s
+}
+
+func (d *decoder) fixedBytes(dst []byte) {
+	if len(d.b)-d.off < len(dst) {
+		d.truncated(len(dst))
+		return
+	}
+	d.off += copy(dst, d.b[d.off:])
+}
+`
+
+// bulkInfo describes one numeric element kind for the array helpers.
+type bulkInfo struct {
+	name, goType string
+	size         int
+	get, put     string // expressions: read from src[i*size:], append v to b
+}
+
+var bulkInfos = map[string]bulkInfo{
+	"U16": {"U16", "uint16", 2, "binary.LittleEndian.Uint16(src[i*2:])", "binary.LittleEndian.AppendUint16(b, v)"},
+	"U32": {"U32", "uint32", 4, "binary.LittleEndian.Uint32(src[i*4:])", "binary.LittleEndian.AppendUint32(b, v)"},
+	"U64": {"U64", "uint64", 8, "binary.LittleEndian.Uint64(src[i*8:])", "binary.LittleEndian.AppendUint64(b, v)"},
+	"I8":  {"I8", "int8", 1, "int8(src[i])", "append(b, byte(v))"},
+	"I16": {"I16", "int16", 2, "int16(binary.LittleEndian.Uint16(src[i*2:]))", "binary.LittleEndian.AppendUint16(b, uint16(v))"},
+	"I32": {"I32", "int32", 4, "int32(binary.LittleEndian.Uint32(src[i*4:]))", "binary.LittleEndian.AppendUint32(b, uint32(v))"},
+	"I64": {"I64", "int64", 8, "int64(binary.LittleEndian.Uint64(src[i*8:]))", "binary.LittleEndian.AppendUint64(b, uint64(v))"},
+	"F32": {"F32", "float32", 4, "math.Float32frombits(binary.LittleEndian.Uint32(src[i*4:]))", "binary.LittleEndian.AppendUint32(b, math.Float32bits(v))"},
+	"F64": {"F64", "float64", 8, "math.Float64frombits(binary.LittleEndian.Uint64(src[i*8:]))", "binary.LittleEndian.AppendUint64(b, math.Float64bits(v))"},
+}
+
+// bulkUsed lists the element kinds whose array helpers the code uses, sorted.
+func (g *generator) bulkUsed() []bulkInfo {
+	var out []bulkInfo
+	for u := range g.uses {
+		if strings.HasPrefix(u, "bulk.") {
+			out = append(out, bulkInfos[strings.TrimPrefix(u, "bulk.")])
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+func (g *generator) hasBulk() bool { return len(g.bulkUsed()) > 0 }
+
+func (g *generator) emitRuntime(p *emit.Printer) []string {
+	p.Line(runtimeOptions)
+	p.Line(runtimeEncoder)
+	p.Line(runtimeDecoder)
+	for _, k := range g.bulkUsed() {
+		p.F("// array%s reads a []%s: count, then the elements.", k.name, k.goType)
+		p.Block("func (d *decoder) array"+k.name+"() []"+k.goType+" {", "}", func() {
+			p.F("n := d.count(%d)", k.size)
+			p.P("if n == 0 {")
+			p.P("\treturn nil")
+			p.P("}")
+			p.F("s := make([]%s, n)", k.goType)
+			p.F("read%ss(s, d.b[d.off:])", k.name)
+			p.F("d.off += n * %d", k.size)
+			p.P("return s")
+		})
+		p.P()
+		p.F("// fixed%ss reads len(dst) elements into dst.", k.name)
+		p.Block("func (d *decoder) fixed"+k.name+"s(dst []"+k.goType+") {", "}", func() {
+			p.F("if len(d.b)-d.off < len(dst)*%d {", k.size)
+			p.F("\td.truncated(len(dst) * %d)", k.size)
+			p.P("\treturn")
+			p.P("}")
+			p.F("read%ss(dst, d.b[d.off:])", k.name)
+			p.F("d.off += len(dst) * %d", k.size)
+		})
+		p.P()
+	}
+	return []string{"encoding/binary", "strconv", "strings", "unicode/utf8"}
+}
+
+// The build constraints of the bulk files: the little-endian architectures
+// Go supports, unless the portable tag is set.
+const leArchs = "386 || amd64 || arm || arm64 || loong64 || mips64le || mipsle || ppc64le || riscv64 || wasm"
+
+var (
+	leConstraint = "(" + leArchs + ") && !" + PortableTag
+	beConstraint = "!(" + leArchs + ") || " + PortableTag
+)
+
+// emitBulk writes the numeric array copies: whole-slice copies through
+// unsafe on little-endian hosts, where memory already has the wire layout,
+// and element-by-element encoding/binary code everywhere else.
+func (g *generator) emitBulk(p *emit.Printer, little bool) []string {
+	var imports []string
+	if little {
+		imports = append(imports, "unsafe")
+		p.P("// This file is built on little-endian hosts, where a numeric slice's memory")
+		p.P("// is its wire encoding: arrays are copied in one piece.")
+		p.P()
+	} else {
+		imports = append(imports, "encoding/binary")
+		p.P("// This file is built on big-endian hosts (and with the " + PortableTag + " build tag):")
+		p.P("// arrays are converted element by element.")
+		p.P()
+	}
+	for _, k := range g.bulkUsed() {
+		if !little && strings.Contains(k.get+k.put, "math.") {
+			imports = append(imports, "math")
+		}
+		p.F("// append%ss appends the elements of s, little-endian.", k.name)
+		p.Block("func append"+k.name+"s(b []byte, s []"+k.goType+") []byte {", "}", func() {
+			if little {
+				p.P("if len(s) == 0 {")
+				p.P("\treturn b")
+				p.P("}")
+				p.F("return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*%d)...)", k.size)
+				return
+			}
+			p.Block("for _, v := range s {", "}", func() { p.F("b = %s", k.put) })
+			p.P("return b")
+		})
+		p.P()
+		p.F("// read%ss fills dst from src, which holds at least len(dst) elements.", k.name)
+		p.Block("func read"+k.name+"s(dst []"+k.goType+", src []byte) {", "}", func() {
+			if little {
+				p.P("if len(dst) == 0 {")
+				p.P("\treturn")
+				p.P("}")
+				p.F("copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*%d), src)", k.size)
+				return
+			}
+			p.Block("for i := range dst {", "}", func() { p.F("dst[i] = %s", k.get) })
+		})
+		p.P()
+	}
+	if !little {
+		only8 := true
+		for _, k := range g.bulkUsed() {
+			if k.size != 1 {
+				only8 = false
+			}
+		}
+		if only8 {
+			imports = imports[1:]
+		}
+	}
+	return imports
+}

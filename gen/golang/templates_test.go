@@ -1,0 +1,438 @@
+package golang
+
+// Source templates of the test module (see module_test.go). SCHEMA is the
+// schema and package name, TYPE a struct's Go name, SNAME its schema name.
+
+const testeeMainHead = `// Command testee answers the conformance protocol for every corpus schema
+// with the code sdp generated for it: testee SCHEMA.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"sdp/conformance"
+)
+
+func main() {
+	if len(os.Args) != 2 || handlers[os.Args[1]] == nil {
+		fmt.Fprintln(os.Stderr, "usage: testee SCHEMA")
+		os.Exit(2)
+	}
+	if err := conformance.Serve(os.Stdin, os.Stdout, handlers[os.Args[1]]); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+var handlers = map[string]conformance.TesteeFunc{
+`
+
+// testeeHandler decodes with every decode API of the generated package and
+// re-encodes with every encode API; any disagreement is StatusBroken.
+const testeeHandler = `package main
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"io"
+
+	"sdp/conformance"
+	"sdptest/SCHEMA"
+)
+
+// value_SCHEMA is the API every generated struct has.
+type value_SCHEMA interface {
+	SCHEMA.Message
+	encoding.BinaryUnmarshaler
+	AppendBinary(b []byte) ([]byte, error)
+	EncodedSize() int
+	WriteTo(w io.Writer) (int64, error)
+	ReadFrom(r io.Reader) (int64, error)
+	UnmarshalBinaryWith(b []byte, opts SCHEMA.DecodeOptions) error
+	UnmarshalPrefix(b []byte, opts SCHEMA.DecodeOptions) (int, error)
+}
+
+func new_SCHEMA(id uint16) value_SCHEMA {
+	m := SCHEMA.NewMessage(id)
+	if m == nil {
+		return nil
+	}
+	return m.(value_SCHEMA)
+}
+
+func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
+	var out []byte
+	var err error
+	switch op {
+	case conformance.OpRoundtrip:
+		out, err = roundtrip_SCHEMA(id, in)
+	case conformance.OpMessage:
+		out, err = message_SCHEMA(in)
+	default:
+		err = broken("unknown op %d", op)
+	}
+	var b brokenError
+	var de *SCHEMA.DecodeError
+	switch {
+	case err == nil:
+		return conformance.StatusOK, out
+	case errors.As(err, &b):
+		return conformance.StatusBroken, []byte(err.Error())
+	case errors.As(err, &de) && validRule_SCHEMA(de.Rule):
+		return conformance.StatusRejected, []byte(err.Error())
+	default:
+		return conformance.StatusBroken, []byte("not a *DecodeError with a known rule: " + err.Error())
+	}
+}
+
+func validRule_SCHEMA(r string) bool {
+	switch r {
+	case SCHEMA.RuleTruncated, SCHEMA.RuleTrailing, SCHEMA.RuleBool, SCHEMA.RulePresence, SCHEMA.RuleEnum,
+		SCHEMA.RuleUnionTag, SCHEMA.RuleUTF8, SCHEMA.RuleCount, SCHEMA.RuleDepth, SCHEMA.RuleMessage:
+		return true
+	}
+	return false
+}
+
+func roundtrip_SCHEMA(id uint16, in []byte) ([]byte, error) {
+	v := new_SCHEMA(id)
+	if v == nil {
+		return nil, broken("unknown type id %d", id)
+	}
+	err := v.UnmarshalBinary(in)
+
+	// Every other decode API must agree with UnmarshalBinary.
+	withOpts := new_SCHEMA(id)
+	errWith := withOpts.UnmarshalBinaryWith(in, SCHEMA.DecodeOptions{MaxDepth: SCHEMA.DefaultMaxDepth})
+	prefix := new_SCHEMA(id)
+	n, errPrefix := prefix.UnmarshalPrefix(in, SCHEMA.DecodeOptions{})
+	read := new_SCHEMA(id)
+	nr, errRead := read.ReadFrom(bytes.NewReader(in))
+	if (err == nil) != (errWith == nil) || (err == nil) != (errRead == nil) {
+		return nil, broken("decoders disagree: UnmarshalBinary %v, UnmarshalBinaryWith %v, ReadFrom %v", err, errWith, errRead)
+	}
+	if nr != int64(len(in)) {
+		return nil, broken("ReadFrom read %d of %d bytes", nr, len(in))
+	}
+	if (err == nil) != (errPrefix == nil && n == len(in)) {
+		var de *SCHEMA.DecodeError
+		if !(errPrefix == nil && errors.As(err, &de) && de.Rule == SCHEMA.RuleTrailing && de.Offset == n) {
+			return nil, broken("UnmarshalPrefix (%d, %v) disagrees with UnmarshalBinary (%v)", n, errPrefix, err)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return encodeAll_SCHEMA(v, []value_SCHEMA{withOpts, prefix, read})
+}
+
+// encodeAll_SCHEMA encodes v with every encode API, checks they agree with
+// each other and with the other decoded copies, and returns the bytes.
+func encodeAll_SCHEMA(v value_SCHEMA, others []value_SCHEMA) ([]byte, error) {
+	out, err := v.MarshalBinary()
+	if err != nil {
+		return nil, broken("MarshalBinary of a decoded value: %v", err)
+	}
+	if len(out) != v.EncodedSize() {
+		return nil, broken("EncodedSize %d, MarshalBinary wrote %d bytes", v.EncodedSize(), len(out))
+	}
+	if cap(out) != len(out) {
+		return nil, broken("MarshalBinary allocated %d bytes for %d", cap(out), len(out))
+	}
+	app, err := v.AppendBinary([]byte{0xA5})
+	if err != nil || app[0] != 0xA5 || !bytes.Equal(app[1:], out) {
+		return nil, broken("AppendBinary disagrees with MarshalBinary (%v)", err)
+	}
+	var w bytes.Buffer
+	if n, err := v.WriteTo(&w); err != nil || n != int64(len(out)) || !bytes.Equal(w.Bytes(), out) {
+		return nil, broken("WriteTo disagrees with MarshalBinary (%v)", err)
+	}
+	for _, o := range others {
+		if b, err := o.MarshalBinary(); err != nil || !bytes.Equal(b, out) {
+			return nil, broken("another decode API produced a different value (%v)", err)
+		}
+	}
+	msg, err := v.MarshalMessage()
+	if err != nil || len(msg) != SCHEMA.MessageHeaderSize+len(out) || !bytes.Equal(msg[SCHEMA.MessageHeaderSize:], out) {
+		return nil, broken("MarshalMessage disagrees with MarshalBinary (%v)", err)
+	}
+	again := new_SCHEMA(v.MessageTypeID())
+	if err := again.UnmarshalMessage(msg); err != nil {
+		return nil, broken("UnmarshalMessage rejects MarshalMessage's output: %v", err)
+	}
+	return out, nil
+}
+
+func message_SCHEMA(in []byte) ([]byte, error) {
+	m, err := SCHEMA.DecodeMessage(in)
+
+	// The stream reader must see exactly one message, and agree.
+	r := SCHEMA.NewMessageReader(bytes.NewReader(in))
+	sm, serr := r.ReadMessage()
+	if serr == nil {
+		if extra, e := r.ReadMessage(); e != io.EOF {
+			sm, serr = nil, fmt.Errorf("a second message (%v) or error after the first: %v", extra, e)
+		}
+	}
+	if (err == nil) != (serr == nil) {
+		return nil, broken("DecodeMessage (%v) and MessageReader (%v) disagree", err, serr)
+	}
+	if err != nil {
+		if len(in) >= SCHEMA.MessageHeaderSize {
+			// The typed decoder must reject it too (or see another type).
+			if v := SCHEMA.NewMessage(uint16(in[4]) | uint16(in[5])<<8); v != nil && v.UnmarshalMessage(in) == nil {
+				return nil, broken("UnmarshalMessage accepts what DecodeMessage rejects (%v)", err)
+			}
+		}
+		return nil, err
+	}
+	v, ok := m.(value_SCHEMA)
+	if !ok {
+		return nil, broken("DecodeMessage returned %T", m)
+	}
+	typed := new_SCHEMA(m.MessageTypeID())
+	if err := typed.UnmarshalMessage(in); err != nil {
+		return nil, broken("UnmarshalMessage rejects what DecodeMessage accepts: %v", err)
+	}
+	if _, err := encodeAll_SCHEMA(v, []value_SCHEMA{sm.(value_SCHEMA), typed}); err != nil {
+		return nil, err
+	}
+	out, err := m.MarshalMessage()
+	if err != nil {
+		return nil, broken("MarshalMessage: %v", err)
+	}
+	app, err := m.AppendMessage([]byte{1, 2})
+	if err != nil || !bytes.Equal(app[2:], out) {
+		return nil, broken("AppendMessage disagrees with MarshalMessage (%v)", err)
+	}
+	var w bytes.Buffer
+	mw := SCHEMA.NewMessageWriter(&w)
+	if err := mw.WriteMessage(m); err != nil || !bytes.Equal(w.Bytes(), out) {
+		return nil, broken("MessageWriter disagrees with MarshalMessage (%v)", err)
+	}
+	return out, nil
+}
+`
+
+const testeeCommon = `package main
+
+import "fmt"
+
+// brokenError marks an internal inconsistency of the generated code.
+type brokenError struct{ msg string }
+
+func (e brokenError) Error() string { return e.msg }
+
+func broken(format string, args ...interface{}) error {
+	return brokenError{fmt.Sprintf(format, args...)}
+}
+`
+
+// fuzzHead starts the fuzz and stream tests of one generated package.
+const fuzzHead = `package SCHEMA_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/schema"
+	"sdptest/SCHEMA"
+)
+
+// seeds adds every golden and invalid vector of the corpus for a type.
+func seeds(f *testing.F, typ string) {
+	cases, err := conformance.Cases("SCHEMA")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Type == typ && c.Golden != nil {
+			f.Add(c.Golden)
+		}
+	}
+	invalid, err := conformance.Invalids("SCHEMA")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, v := range invalid {
+		if v.Type == typ {
+			b, _ := v.Bytes()
+			if v.Message && len(b) >= SCHEMA.MessageHeaderSize {
+				b = b[SCHEMA.MessageHeaderSize:]
+			}
+			f.Add(b)
+		}
+	}
+}
+
+// checkError fails unless err is a *DecodeError.
+func checkError(t *testing.T, err error) {
+	var de *SCHEMA.DecodeError
+	if !errors.As(err, &de) || de.Rule == "" {
+		t.Fatalf("error is not a *DecodeError with a rule: %v", err)
+	}
+}
+
+// typeID is the message type id of a struct of the schema.
+func typeID(t testing.TB, typ string) uint16 {
+	s, err := schema.Load(conformance.SchemaPath("SCHEMA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Struct(typ).ID
+}
+
+// FuzzDecodeMessage feeds the message dispatcher and the stream reader.
+func FuzzDecodeMessage(f *testing.F) {
+	cases, err := conformance.Cases("SCHEMA")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		f.Add(conformance.Message(typeID(f, c.Type), c.Golden))
+	}
+	invalid, err := conformance.Invalids("SCHEMA")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, v := range invalid {
+		if v.Message {
+			b, _ := v.Bytes()
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := SCHEMA.DecodeMessage(b)
+		r := SCHEMA.NewMessageReader(bytes.NewReader(b))
+		r.MaxSize = len(b)
+		sm, serr := r.ReadMessage()
+		if err != nil {
+			checkError(t, err)
+			return
+		}
+		if serr != nil {
+			t.Fatalf("the stream reader rejects what DecodeMessage accepts: %v", serr)
+		}
+		out, err := m.MarshalMessage()
+		if err != nil || !bytes.Equal(out, b) {
+			t.Fatalf("re-encoding differs (%v)", err)
+		}
+		if out2, _ := sm.MarshalMessage(); !bytes.Equal(out2, b) {
+			t.Fatal("the stream reader decoded a different value")
+		}
+	})
+}
+
+// TestMessageStream writes every golden case of the schema to one stream and
+// reads it back one message at a time.
+func TestMessageStream(t *testing.T) {
+	cases, err := conformance.Cases("SCHEMA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stream bytes.Buffer
+	w := SCHEMA.NewMessageWriter(&stream)
+	var want [][]byte
+	largest := 0
+	for _, c := range cases {
+		id := typeID(t, c.Type)
+		m := SCHEMA.NewMessage(id)
+		if err := m.UnmarshalBinary(c.Golden); err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		if err := w.WriteMessage(m); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, conformance.Message(id, c.Golden))
+		if len(c.Golden) > largest {
+			largest = len(c.Golden)
+		}
+	}
+	r := SCHEMA.NewMessageReader(bufio.NewReader(bytes.NewReader(stream.Bytes())))
+	for i, wm := range want {
+		m, err := r.ReadMessage()
+		if err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+		got, err := m.MarshalMessage()
+		if err != nil || !bytes.Equal(got, wm) {
+			t.Fatalf("message %d differs (%v)", i, err)
+		}
+	}
+	if _, err := r.ReadMessage(); err != io.EOF {
+		t.Fatalf("after the last message: %v, want io.EOF", err)
+	}
+
+	// A declared length above MaxSize is refused from the header alone.
+	if largest > 0 {
+		r = SCHEMA.NewMessageReader(bytes.NewReader(stream.Bytes()))
+		r.MaxSize = largest - 1
+		var err error
+		for err == nil {
+			_, err = r.ReadMessage()
+		}
+		var de *SCHEMA.DecodeError
+		if !errors.As(err, &de) || de.Rule != SCHEMA.RuleMessage {
+			t.Fatalf("reading past MaxSize: %v, want a message error", err)
+		}
+	}
+	if len(cases) == 0 {
+		return
+	}
+	huge := conformance.Message(typeID(t, cases[0].Type), nil)
+	huge[6], huge[7], huge[8], huge[9] = 0xFF, 0xFF, 0xFF, 0xFF
+	_, err = SCHEMA.NewMessageReader(bytes.NewReader(huge)).ReadMessage()
+	var de *SCHEMA.DecodeError
+	if !errors.As(err, &de) || de.Rule != SCHEMA.RuleMessage {
+		t.Fatalf("a 4 GiB declared payload: %v, want a message error", err)
+	}
+}
+`
+
+// fuzzType is the fuzz target of one struct.
+const fuzzType = `
+func FuzzDecodeTYPE(f *testing.F) {
+	seeds(f, "SNAME")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var v SCHEMA.TYPE
+		err := v.UnmarshalBinary(b)
+		var p SCHEMA.TYPE
+		n, perr := p.UnmarshalPrefix(b, SCHEMA.DecodeOptions{})
+		if err != nil {
+			checkError(t, err)
+			if perr == nil && n == len(b) {
+				t.Fatalf("UnmarshalPrefix accepts all of what UnmarshalBinary rejects: %v", err)
+			}
+			return
+		}
+		if perr != nil || n != len(b) {
+			t.Fatalf("UnmarshalPrefix (%d, %v) disagrees with UnmarshalBinary", n, perr)
+		}
+		out, err := v.MarshalBinary()
+		if err != nil || !bytes.Equal(out, b) {
+			t.Fatalf("re-encoding differs (%v)", err)
+		}
+		if v.EncodedSize() != len(b) {
+			t.Fatalf("EncodedSize %d, want %d", v.EncodedSize(), len(b))
+		}
+		msg, err := v.MarshalMessage()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := SCHEMA.DecodeMessage(msg)
+		if err != nil {
+			t.Fatalf("the dispatcher rejects a message: %v", err)
+		}
+		if _, ok := m.(*SCHEMA.TYPE); !ok {
+			t.Fatalf("the dispatcher returned %T", m)
+		}
+	})
+}
+`

@@ -1,0 +1,210 @@
+package golang
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// scalarTypes maps the scalar kinds to Go types.
+var scalarTypes = map[schema.Kind]string{
+	schema.Bool: "bool", schema.U8: "uint8", schema.U16: "uint16", schema.U32: "uint32",
+	schema.U64: "uint64", schema.I8: "int8", schema.I16: "int16", schema.I32: "int32",
+	schema.I64: "int64", schema.F32: "float32", schema.F64: "float64", schema.String: "string",
+}
+
+// goType is the Go type of a schema type. ?T is *T, except ?U for a union U:
+// the union's interface itself, nil meaning absent.
+func (g *generator) goType(t *schema.Type) string {
+	switch t.Kind {
+	case schema.Array:
+		if t.IsBytes() {
+			return "[]byte"
+		}
+		return "[]" + g.goType(t.Elem)
+	case schema.FixedArray:
+		return fmt.Sprintf("[%d]%s", t.Len, g.goType(t.Elem))
+	case schema.Optional:
+		if t.Elem.Kind == schema.UnionRef {
+			return g.goType(t.Elem)
+		}
+		return "*" + g.goType(t.Elem)
+	case schema.StructRef, schema.EnumRef, schema.UnionRef:
+		return g.names.decl[t.Decl()]
+	}
+	return scalarTypes[t.Kind]
+}
+
+func (g *generator) schemaFile() string { return filepath.Base(g.s.Path) }
+
+// doc prints a declaration's `///` comment, or def when it has none.
+func doc(p *emit.Printer, lines []string, def string) {
+	if len(lines) == 0 {
+		p.P("// ", def)
+		return
+	}
+	p.Comment("// ", lines)
+}
+
+func (g *generator) emitTypes(p *emit.Printer) []string {
+	var imports []string
+	for _, d := range g.s.Decls {
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.emitStruct(p, d)
+		case *schema.Enum:
+			g.emitEnum(p, d)
+			imports = append(imports, "strconv")
+		case *schema.Union:
+			g.emitUnion(p, d)
+			imports = append(imports, "encoding", "io")
+		}
+	}
+	return imports
+}
+
+func (g *generator) emitFields(p *emit.Printer, fields []*schema.Field) {
+	for _, f := range fields {
+		name := fieldName(f)
+		doc(p, f.Doc, fmt.Sprintf("%s is the field %s (%s).", name, f.Name, f.Type))
+		p.P(name, " ", g.goType(f.Type))
+	}
+}
+
+func (g *generator) emitStruct(p *emit.Printer, st *schema.Struct) {
+	name := g.names.decl[st]
+	doc(p, st.Doc, fmt.Sprintf("%s is the struct %s of %s.", name, st.Name, g.schemaFile()))
+	if len(st.Fields) == 0 {
+		p.P("type ", name, " struct{}")
+		p.P()
+		return
+	}
+	p.Block("type "+name+" struct {", "}", func() { g.emitFields(p, st.Fields) })
+	p.P()
+}
+
+func (g *generator) emitEnum(p *emit.Printer, en *schema.Enum) {
+	name := g.names.decl[en]
+	base := scalarTypes[en.Base]
+	doc(p, en.Doc, fmt.Sprintf("%s is the enum %s of %s.", name, en.Name, g.schemaFile()))
+	p.P("type ", name, " ", base)
+	p.P()
+	p.F("// The values of %s.", name)
+	p.Block("const (", ")", func() {
+		for _, v := range en.Values {
+			vn := g.names.value[v]
+			doc(p, v.Doc, fmt.Sprintf("%s is %s.%s.", vn, en.Name, v.Name))
+			p.F("%s %s = %d", vn, name, v.Value)
+		}
+	})
+	p.P()
+	p.F("// String returns the value's schema name, or %s(n) for a number that names", name)
+	p.P("// no value.")
+	p.Block("func (v "+name+") String() string {", "}", func() {
+		p.P("switch v {")
+		for _, v := range en.Values {
+			p.F("case %s:", g.names.value[v])
+			p.F("\treturn %q", v.Name)
+		}
+		p.P("}")
+		p.F("return %q + strconv.FormatUint(uint64(v), 10) + \")\"", name+"(")
+	})
+	p.P()
+	p.F("// IsValid reports whether v names a value of %s. Only valid values encode", name)
+	p.P("// and decode.")
+	p.Block("func (v "+name+") IsValid() bool {", "}", func() {
+		lo, hi, dense := enumRange(en)
+		switch {
+		case dense && lo == 0:
+			p.F("return v <= %d", hi)
+		case dense:
+			p.F("return v >= %d && v <= %d", lo, hi)
+		default:
+			p.P("switch v {")
+			var list string
+			for i, v := range en.Values {
+				if i > 0 {
+					list += ", "
+				}
+				list += g.names.value[v]
+			}
+			p.P("case ", list, ":")
+			p.P("\treturn true")
+			p.P("}")
+			p.P("return false")
+		}
+	})
+	p.P()
+}
+
+// enumRange reports the lowest and highest value and whether every number
+// between them names a value.
+func enumRange(en *schema.Enum) (lo, hi uint64, dense bool) {
+	seen := map[uint64]bool{}
+	lo, hi = ^uint64(0), 0
+	for _, v := range en.Values {
+		x := uint64(v.Value)
+		seen[x] = true
+		if x < lo {
+			lo = x
+		}
+		if x > hi {
+			hi = x
+		}
+	}
+	return lo, hi, hi-lo+1 == uint64(len(seen))
+}
+
+func (g *generator) emitUnion(p *emit.Printer, u *schema.Union) {
+	name := g.names.decl[u]
+	doc(p, u.Doc, fmt.Sprintf("%s is the union %s of %s.", name, u.Name, g.schemaFile()))
+	p.P("//")
+	p.F("// A %s holds exactly one of its variant types, as a value:", name)
+	for _, v := range u.Variants {
+		p.F("// %s (tag %d).", g.names.vtype[v], v.Tag)
+	}
+	p.F("// A nil %s has no variant: it cannot be encoded, except as an absent", name)
+	p.P("// optional. Use a type switch to read it; decode one with Decode" + name + ".")
+	p.Block("type "+name+" interface {", "}", func() {
+		p.P("encoding.BinaryMarshaler")
+		p.P("io.WriterTo")
+		p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
+		p.P("EncodedSize() int")
+		p.P("// AppendBinary appends the encoding (tag, then the variant) to b.")
+		p.P("AppendBinary(b []byte) ([]byte, error)")
+		p.P("encode(b []byte, e *encoder) []byte")
+		p.P(marker(name), "()")
+	})
+	p.P()
+	for _, v := range u.Variants {
+		vt := g.names.vtype[v]
+		doc(p, v.Doc, fmt.Sprintf("%s is the variant %s of %s (tag %d).", vt, v.Name, name, v.Tag))
+		switch v.Kind {
+		case schema.VariantUnit:
+			p.P("type ", vt, " struct{}")
+		case schema.VariantInline:
+			if len(v.Fields) == 0 {
+				p.P("type ", vt, " struct{}")
+			} else {
+				p.Block("type "+vt+" struct {", "}", func() { g.emitFields(p, v.Fields) })
+			}
+		case schema.VariantStruct:
+			sn := g.names.decl[v.Struct]
+			p.Block("type "+vt+" struct {", "}", func() {
+				p.F("// %s is the variant's value.", structVariantField(sn))
+				p.P(structVariantField(sn), " ", sn)
+			})
+		}
+		p.P()
+		p.F("func (%s) %s() {}", vt, marker(name))
+		p.P()
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// marker is the unexported method that seals a union's interface.
+func marker(union string) string { return "is" + union }
