@@ -175,3 +175,16 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Fatalf("version: exit %d: %q", code, out)
 	}
 }
+
+func TestAnnotateError(t *testing.T) {
+	// Reading{sensor_id 7, value 0, calibration: presence byte 2}.
+	in := []byte{7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2}
+	code, out, errOut := sdp(t, in, "decode", "--schema", conformance.SchemaPath("optionals"), "--type", "Reading", "--annotate")
+	want := "# Reading (optionals.sdp): 13 bytes\n" +
+		"     0  07000000                          sensor_id = 7\n" +
+		"     4  0000000000000000                  value = 0\n" +
+		"    12  error: offset 12 (calibration): presence byte is 0x02, not 0 or 1 (rule presence)\n"
+	if code != 1 || out != want || !strings.Contains(errOut, "sdp decode: offset 12 (calibration): presence byte is 0x02") {
+		t.Fatalf("exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, out, want, errOut)
+	}
+}
