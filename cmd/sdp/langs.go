@@ -3,4 +3,5 @@ package main
 // Each backend registers itself with gen.Register when imported.
 import (
 	_ "sdp/gen/c"
+	_ "sdp/gen/golang"
 )
