@@ -101,13 +101,6 @@ func TestInvalidRules(t *testing.T) {
 			}
 		}
 	}
-	total := 0
-	for _, n := range rules {
-		total += n
-	}
-	if total == 0 {
-		t.Skip("the corpus has no invalid vectors yet")
-	}
 	for _, r := range codec.Rules {
 		if rules[r] == 0 {
 			t.Errorf("no invalid vector breaks rule %q", r)
