@@ -534,6 +534,21 @@ func TestDepth(t *testing.T) {
 	if _, err := codec.Decode(u, "Unions", b, codec.Options{MaxDepth: 2}); !isRule(err, codec.RuleDepth) {
 		t.Errorf("depth 3 with limit 2: %v", err)
 	}
+	// Fields of an inline variant are inside their union: Unions (1) →
+	// Nested (2) → Branch.shape: Shape (3) → Circle (4).
+	b, err = codec.Encode(u, "Unions", []byte(`{"shape": "None", "shapes": [], "maybe": null,
+		"nested": {"Branch": {"shape": {"Circle": {"radius": 1}}, "sparse": "First"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := codec.Decode(u, "Unions", b, codec.Options{MaxDepth: 4}); err != nil {
+		t.Errorf("depth 4 with limit 4: %v", err)
+	}
+	_, err = codec.Decode(u, "Unions", b, codec.Options{MaxDepth: 3})
+	var de *codec.DecodeError
+	if !errors.As(err, &de) || de.Rule != codec.RuleDepth || de.Path != "nested.Branch.shape.Circle" {
+		t.Errorf("depth 4 with limit 3: %v", err)
+	}
 }
 
 func TestFloatBits(t *testing.T) {
