@@ -1,0 +1,358 @@
+package c
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"text/template"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+	"sdp/schema"
+)
+
+// sanitize are the flags of every test program: C99, strict warnings,
+// AddressSanitizer and UndefinedBehaviorSanitizer aborting on the first report.
+var sanitize = []string{"-g", "-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}
+
+// testeeTemplate is the conformance testee: it answers the runner's requests
+// using every decode API (plain and _ex, heap and fixed arenas, per-type and
+// dispatcher message decoding) and reports status 2 when they disagree.
+var testeeTemplate = template.Must(template.New("testee").Parse(`#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "{{.Pkg}}.h"
+
+#define BROKEN 1000
+
+static char broken_msg[256];
+
+static int broken(const char* what) {
+    snprintf(broken_msg, sizeof broken_msg, "%s", what);
+    return BROKEN;
+}
+
+{{range .Structs}}
+static int encode_{{.T}}(const {{.T}}* v, int message, uint8_t** out, size_t* out_len) {
+    size_t size = message ? {{.T}}_message_size(v) : {{.T}}_size(v);
+    size_t n;
+    uint8_t* buf = (uint8_t*)malloc(size + 1);
+    if (buf == NULL) {
+        return broken("out of memory");
+    }
+    n = message ? {{.T}}_encode_message(v, buf, size) : {{.T}}_encode(v, buf, size);
+    if (n != size) {
+        free(buf);
+        return broken("{{.Name}}: encode wrote a different length than _size");
+    }
+    if (size > 0 && (message ? {{.T}}_encode_message(v, buf, size - 1) : {{.T}}_encode(v, buf, size - 1)) != 0) {
+        free(buf);
+        return broken("{{.Name}}: encode into a too small buffer did not fail");
+    }
+    *out = buf;
+    *out_len = n;
+    return 0;
+}
+
+static int decode_{{.T}}(const uint8_t* in, size_t len, int message, {{.T}}* v, {{$.Pkg}}_arena* a,
+                         const {{$.Pkg}}_decode_options* opt, {{$.Pkg}}_decode_result* res) {
+    if (opt == NULL) {
+        return message ? {{.T}}_decode_message(in, len, v, a) : {{.T}}_decode(in, len, v, a);
+    }
+    return message ? {{.T}}_decode_message_ex(in, len, v, a, opt, res) : {{.T}}_decode_ex(in, len, v, a, opt, res);
+}
+
+/* Decodes with a fixed arena of cap bytes; want is the heap arena's outcome. */
+static int fixed_{{.T}}(const uint8_t* in, size_t len, int message, size_t cap, int want, const uint8_t* want_bytes,
+                        size_t want_len, int may_run_out) {
+    {{.T}} v;
+    {{$.Pkg}}_arena a;
+    int rc, result = 0;
+    void* mem = malloc(cap + 1);
+    if (mem == NULL) {
+        return broken("out of memory");
+    }
+    {{$.Pkg}}_arena_init(&a, mem, cap);
+    rc = decode_{{.T}}(in, len, message, &v, &a, NULL, NULL);
+    if (rc == {{$.Up}}_ERR_NO_MEMORY && may_run_out) {
+        result = 0;
+    } else if (rc != want) {
+        result = broken("{{.Name}}: a fixed arena gave a different result than the heap arena");
+    } else if (rc == 0) {
+        uint8_t* bytes;
+        size_t n;
+        result = encode_{{.T}}(&v, message, &bytes, &n);
+        if (result == 0) {
+            if (n != want_len || (n > 0 && memcmp(bytes, want_bytes, n) != 0)) {
+                result = broken("{{.Name}}: decoding with a fixed arena gave a different value");
+            }
+            free(bytes);
+        }
+    }
+    {{$.Pkg}}_arena_free(&a);
+    free(mem);
+    return result;
+}
+
+static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t** out, size_t* out_len) {
+    {{.T}} v, v2;
+    {{$.Pkg}}_arena heap;
+    {{$.Pkg}}_decode_options opt;
+    {{$.Pkg}}_decode_result res;
+    size_t used;
+    int rc, rc2, result;
+    memset(&opt, 0, sizeof opt);
+    opt.max_depth = {{$.Up}}_DEFAULT_MAX_DEPTH;
+    {{$.Pkg}}_arena_init_heap(&heap);
+    rc = decode_{{.T}}(in, len, message, &v, &heap, NULL, NULL);
+    used = {{$.Pkg}}_arena_used(&heap);
+    rc2 = decode_{{.T}}(in, len, message, &v2, &heap, &opt, &res);
+    if (rc2 != rc || res.error != rc) {
+        result = broken("{{.Name}}: _decode_ex disagrees with _decode");
+    } else if (rc != 0 && res.offset > len) {
+        result = broken("{{.Name}}: error offset beyond the input");
+    } else if (rc == 0 && res.consumed != len) {
+        result = broken("{{.Name}}: _decode_ex did not consume the whole input");
+    } else if (rc != 0) {
+        result = rc;
+        if (fixed_{{.T}}(in, len, message, used + 4096, rc, NULL, 0, 0) == BROKEN) {
+            result = BROKEN;
+        }
+    } else {
+        uint8_t* again;
+        size_t again_len;
+        result = encode_{{.T}}(&v, message, out, out_len);
+        if (result == 0) {
+            result = encode_{{.T}}(&v2, message, &again, &again_len);
+            if (result == 0) {
+                if (again_len != *out_len || (again_len > 0 && memcmp(again, *out, again_len) != 0)) {
+                    result = broken("{{.Name}}: decoding twice gave different values");
+                }
+                free(again);
+            }
+        }
+        if (result == 0) {
+            result = fixed_{{.T}}(in, len, message, used + 4096, 0, *out, *out_len, 0);
+        }
+        if (result == 0) {
+            result = fixed_{{.T}}(in, len, message, used / 2, 0, *out, *out_len, 1);
+        }
+        if (result != 0) {
+            free(*out);
+            *out = NULL;
+        }
+    }
+    {{$.Pkg}}_arena_free(&heap);
+    return result;
+}
+{{end}}
+static int roundtrip(uint16_t type_id, const uint8_t* in, size_t len, int message, uint8_t** out, size_t* out_len) {
+    switch (type_id) {
+{{- range .Structs}}
+    case {{.ID}}:
+        return roundtrip_{{.T}}(in, len, message, out, out_len);
+{{- end}}
+    default:
+        return broken("unknown type id");
+    }
+}
+
+/* Op 2: the dispatcher, checked against the per-type message decoder. */
+static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len) {
+    {{.Pkg}}_message m;
+    {{.Pkg}}_arena heap;
+    {{.Pkg}}_decode_options opt;
+    {{.Pkg}}_decode_result res;
+    int rc, result;
+    memset(&opt, 0, sizeof opt);
+    {{.Pkg}}_arena_init_heap(&heap);
+    rc = {{.Pkg}}_decode_message(in, len, &m, &heap);
+    if ({{.Pkg}}_decode_message_ex(in, len, &m, &heap, &opt, &res) != rc || res.error != rc) {
+        result = broken("_decode_message_ex disagrees with _decode_message");
+    } else if (rc != 0) {
+        result = rc;
+    } else {
+        size_t size = {{.Pkg}}_message_size(&m);
+        uint8_t* buf = (uint8_t*)malloc(size + 1);
+        uint8_t* typed = NULL;
+        size_t typed_len = 0;
+        if (buf == NULL) {
+            result = broken("out of memory");
+        } else if ({{.Pkg}}_encode_message(&m, buf, size) != size) {
+            free(buf);
+            result = broken("_encode_message wrote a different length than _message_size");
+        } else {
+            result = roundtrip(m.type_id, in, len, 1, &typed, &typed_len);
+            if (result == 0 && (typed_len != size || memcmp(typed, buf, size) != 0)) {
+                result = broken("the dispatcher and the per-type message decoder disagree");
+            } else if (result < 0) {
+                result = broken("the per-type message decoder rejects what the dispatcher accepts");
+            }
+            free(typed);
+            if (result == 0) {
+                *out = buf;
+                *out_len = size;
+            } else {
+                free(buf);
+            }
+        }
+    }
+    {{.Pkg}}_arena_free(&heap);
+    return result;
+}
+
+static int read_full(void* buf, size_t n) {
+    return fread(buf, 1, n, stdin) == n;
+}
+
+static void reply(uint8_t status, const void* data, size_t n) {
+    uint8_t hdr[5];
+    uint32_t total = (uint32_t)(n + 1);
+    hdr[0] = (uint8_t)total;
+    hdr[1] = (uint8_t)(total >> 8);
+    hdr[2] = (uint8_t)(total >> 16);
+    hdr[3] = (uint8_t)(total >> 24);
+    hdr[4] = status;
+    fwrite(hdr, 1, 5, stdout);
+    if (n > 0) {
+        fwrite(data, 1, n, stdout);
+    }
+    fflush(stdout);
+}
+
+int main(void) {
+    for (;;) {
+        uint8_t hdr[4];
+        uint8_t* req;
+        uint8_t* out = NULL;
+        size_t out_len = 0;
+        uint32_t n;
+        int rc;
+        if (!read_full(hdr, 4)) {
+            return 0;
+        }
+        n = (uint32_t)hdr[0] | ((uint32_t)hdr[1] << 8) | ((uint32_t)hdr[2] << 16) | ((uint32_t)hdr[3] << 24);
+        if (n < 3 || (req = (uint8_t*)malloc(n)) == NULL || !read_full(req, n)) {
+            fprintf(stderr, "bad request\n");
+            return 1;
+        }
+        if (req[0] == 2) {
+            rc = dispatch(req + 3, n - 3, &out, &out_len);
+        } else {
+            rc = roundtrip((uint16_t)(req[1] | (req[2] << 8)), req + 3, n - 3, 0, &out, &out_len);
+        }
+        if (rc == 0) {
+            reply(0, out, out_len);
+        } else if (rc == BROKEN) {
+            reply(2, broken_msg, strlen(broken_msg));
+        } else {
+            const char* msg = {{.Pkg}}_strerror(rc);
+            reply(1, msg, strlen(msg));
+        }
+        free(out);
+        free(req);
+    }
+}
+`))
+
+type testeeStruct struct {
+	T, Name string
+	ID      uint16
+}
+
+// writeTestee writes the testee source for a schema next to its generated code.
+func writeTestee(t *testing.T, s *schema.Schema, dir string) {
+	t.Helper()
+	g, err := newGenerator(s, gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := struct {
+		Pkg, Up string
+		Structs []testeeStruct
+	}{Pkg: g.pkg, Up: g.up}
+	for _, st := range s.Structs {
+		data.Structs = append(data.Structs, testeeStruct{T: g.typeName(st), Name: st.Name, ID: st.ID})
+	}
+	var b strings.Builder
+	if err := testeeTemplate.Execute(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testee.c"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// buildTestees compiles one sanitized testee per corpus schema, two at a
+// time; extra flags select variants (the portable byte-order path).
+func buildTestees(t *testing.T, extra func(pkg string) []string) map[string]string {
+	gcc := gentest.RequireTool(t, "gcc")
+	root := t.TempDir()
+	names := schemaNames(t)
+	bins := map[string]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	errs := make([]string, len(names))
+	for i, name := range names {
+		dir := filepath.Join(root, name)
+		generate(t, name, dir, gen.Options{})
+		writeTestee(t, gentest.LoadSchema(t, conformance.SchemaPath(name)), dir)
+		wg.Add(1)
+		go func(i int, name, dir string) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			args := append(append(append([]string{}, strictFlags...), sanitize...), extra(packagePrefix(name))...)
+			args = append(args, "testee.c", name+".c", "-o", "testee")
+			cmd := exec.Command(gcc, args...)
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs[i] = name + ": " + err.Error() + "\n" + string(out)
+				return
+			}
+			mu.Lock()
+			bins[name] = filepath.Join(dir, "testee")
+			mu.Unlock()
+		}(i, name, dir)
+	}
+	wg.Wait()
+	for _, e := range errs {
+		if e != "" {
+			t.Fatal(e)
+		}
+	}
+	return bins
+}
+
+func startFrom(bins map[string]string) conformance.StartFunc {
+	return func(t *testing.T, name string) conformance.Testee {
+		cmd := exec.Command(bins[name])
+		cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0", "UBSAN_OPTIONS=print_stacktrace=1")
+		te, err := conformance.Start(cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return te
+	}
+}
+
+// TestConformance runs the whole corpus against sanitized testees, once with
+// the byte-order detection and once with the portable byte-by-byte path.
+func TestConformance(t *testing.T) {
+	bins := buildTestees(t, func(string) []string { return nil })
+	conformance.Run(t, "c", startFrom(bins))
+}
+
+func TestConformancePortable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	bins := buildTestees(t, func(pkg string) []string { return []string{"-D" + upper(pkg) + "_LITTLE_ENDIAN=0"} })
+	conformance.Run(t, "c", startFrom(bins))
+}
