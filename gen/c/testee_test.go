@@ -290,9 +290,14 @@ func writeTestee(t *testing.T, s *schema.Schema, dir string) {
 
 // buildTestees compiles one sanitized testee per corpus schema, two at a
 // time; extra flags select variants (the portable byte-order path).
-func buildTestees(t *testing.T, extra func(pkg string) []string) map[string]string {
+func buildTestees(t *testing.T, variant string, extra func(pkg string) []string) map[string]string {
 	gcc := gentest.RequireTool(t, "gcc")
-	root := t.TempDir()
+	builtMu.Lock()
+	defer builtMu.Unlock()
+	if bins := built[variant]; bins != nil {
+		return bins
+	}
+	root := filepath.Join(scratch(t), "testee-"+variant)
 	names := schemaNames(t)
 	bins := map[string]string{}
 	var mu sync.Mutex
@@ -327,7 +332,17 @@ func buildTestees(t *testing.T, extra func(pkg string) []string) map[string]stri
 			t.Fatal(e)
 		}
 	}
+	built[variant] = bins
 	return bins
+}
+
+var (
+	builtMu sync.Mutex
+	built   = map[string]map[string]string{}
+)
+
+func nativeTestees(t *testing.T) map[string]string {
+	return buildTestees(t, "native", func(string) []string { return nil })
 }
 
 func startFrom(bins map[string]string) conformance.StartFunc {
@@ -345,14 +360,45 @@ func startFrom(bins map[string]string) conformance.StartFunc {
 // TestConformance runs the whole corpus against sanitized testees, once with
 // the byte-order detection and once with the portable byte-by-byte path.
 func TestConformance(t *testing.T) {
-	bins := buildTestees(t, func(string) []string { return nil })
-	conformance.Run(t, "c", startFrom(bins))
+	conformance.Run(t, "c", startFrom(nativeTestees(t)))
 }
 
 func TestConformancePortable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	bins := buildTestees(t, func(pkg string) []string { return []string{"-D" + upper(pkg) + "_LITTLE_ENDIAN=0"} })
+	bins := buildTestees(t, "portable", func(pkg string) []string { return []string{"-D" + upper(pkg) + "_LITTLE_ENDIAN=0"} })
 	conformance.Run(t, "c", startFrom(bins))
+}
+
+// TestErrorRules checks that every invalid vector is rejected with the error
+// code of the rule it breaks, so the C decoder agrees error for error.
+func TestErrorRules(t *testing.T) {
+	bins := nativeTestees(t)
+	for _, name := range schemaNames(t) {
+		name := name
+		t.Run(name, func(t *testing.T) {
+			s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+			invalid, err := conformance.Invalids(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			te := startFrom(bins)(t, name)
+			defer te.Close()
+			for _, v := range invalid {
+				in, _ := v.Bytes()
+				op := conformance.OpRoundtrip
+				if v.Message {
+					op = conformance.OpMessage
+				}
+				status, out, err := te.Do(op, s.Struct(v.Type).ID, in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+":") {
+					t.Errorf("%s (rule %s): status %d, %q", v.ID(), v.Rule, status, out)
+				}
+			}
+		})
+	}
 }
