@@ -1,0 +1,180 @@
+package rust
+
+import (
+	"fmt"
+
+	"sdp/schema"
+)
+
+// decodeRs emits the owned decoders: decode, decode_with, decode_prefix and
+// the readers they share.
+func (g *generator) decodeRs() []byte {
+	p := g.file()
+	p.P("//! Decoding into the owned types: strict, bounds-checked, never panics.")
+	p.P()
+	p.P("use crate::rt;")
+	p.P("use crate::types::*;")
+	for _, d := range g.s.Decls {
+		p.P()
+		name := g.name[d]
+		p.Block("impl "+name+" {", "}", func() {
+			_, isEnum := d.(*schema.Enum)
+			read := "Self::read"
+			if isEnum {
+				read = "|r, _| Self::read(r)"
+			}
+			decodeAPI(p, name, "", read)
+			p.P()
+			p.P("#[doc(hidden)]")
+			switch d := d.(type) {
+			case *schema.Struct:
+				readWrapper(p, name, "'_")
+				p.P()
+				g.structRead(p, d, "'_", g.ownedValue)
+			case *schema.Enum:
+				g.enumRead(p, d)
+			case *schema.Union:
+				readWrapper(p, name, "'_")
+				p.P()
+				g.unionRead(p, d, "'_", g.ownedValue)
+			}
+		})
+	}
+	return p.Bytes()
+}
+
+// decodeAPI emits decode, decode_with and decode_prefix. life is the
+// lifetime of the input ("'a" for views, "" for owned types).
+func decodeAPI(p *printer, name, life, read string) {
+	bytes := "&" + life + " [u8]"
+	if life == "" {
+		bytes = "&[u8]"
+	}
+	p.F("/// Decodes a value that fills `bytes` exactly, with the default limits")
+	p.F("/// (nesting depth %d).", 64)
+	p.Block("pub fn decode(bytes: "+bytes+") -> rt::DecodeResult<Self> {", "}", func() {
+		p.P("Self::decode_with(bytes, rt::Limits::new())")
+	})
+	p.P()
+	p.P("/// Decodes a value that fills `bytes` exactly, with custom limits.")
+	p.Fn("pub fn decode_with", []string{"bytes: " + bytes, "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+		p.F("rt::decode_all(bytes, limits, %s)", read)
+	})
+	p.P()
+	p.P("/// Decodes a value at the start of `bytes`; returns it with the number of")
+	p.P("/// bytes it used.")
+	p.Fn("pub fn decode_prefix", []string{"bytes: " + bytes}, "rt::DecodeResult<(Self, usize)>", func() {
+		p.F("rt::decode_prefix(bytes, rt::Limits::new(), %s)", read)
+	})
+}
+
+// readWrapper emits `read`, which names the type in errors from inside it.
+func readWrapper(p *printer, name, life string) {
+	p.Fn("pub fn read", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
+		p.F("Self::read_fields(r, depth).map_err(|e| e.inside(%q))", name)
+	})
+}
+
+// valueFn gives the expression (with `?`) that reads a field of type t.
+type valueFn func(t *schema.Type, depth string) string
+
+func (g *generator) structRead(p *printer, st *schema.Struct, life string, value valueFn) {
+	p.Fn("fn read_fields", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
+		p.P("r.enter(depth)?;")
+		var fields []string
+		for _, f := range st.Fields {
+			fields = append(fields, fieldName(f)+": "+value(f.Type, "depth"))
+		}
+		structLit(p, "Ok(Self", fields, ")", 18)
+	})
+}
+
+func (g *generator) enumRead(p *printer, e *schema.Enum) {
+	base := scalarName(e.Base)
+	wide := "v"
+	if e.Base != schema.U32 {
+		wide = "u32::from(v)"
+	}
+	p.Block("pub fn read(r: &mut rt::Reader<'_>) -> rt::DecodeResult<Self> {", "}", func() {
+		p.F("let v = r.%s()?;", base)
+		p.Block(fmt.Sprintf("match Self::from_%s(v) {", base), "}", func() {
+			p.P("Some(x) => Ok(x),")
+			p.F("None => Err(r.unknown_enum(%s, %d).inside(%q)),", wide, e.Base.Size(), g.name[e])
+		})
+	})
+}
+
+func (g *generator) unionRead(p *printer, u *schema.Union, life string, value valueFn) {
+	p.Fn("fn read_fields", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
+		p.P("r.enter(depth)?;")
+		p.Block("match r.u8()? {", "}", func() {
+			for _, v := range u.Variants {
+				vn := "Self::" + pascal(v.Name)
+				arm := fmt.Sprintf("%d => ", v.Tag)
+				switch v.Kind {
+				case schema.VariantUnit:
+					p.F("%sOk(%s),", arm, vn)
+				case schema.VariantStruct:
+					t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+					p.F("%sOk(%s(%s)),", arm, vn, value(t, "depth"))
+				case schema.VariantInline:
+					var fields []string
+					for _, f := range v.Fields {
+						fields = append(fields, fieldName(f)+": "+value(f.Type, "depth"))
+					}
+					structLit(p, arm+"Ok("+vn, fields, "),", 18)
+				}
+			}
+			p.P("tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),")
+		})
+	})
+}
+
+// ownedValue reads a field of the owned types.
+func (g *generator) ownedValue(t *schema.Type, depth string) string {
+	switch {
+	case t.Kind == schema.String:
+		return "r.str()?.to_owned()"
+	case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
+		return "r.bytes()?.to_vec()"
+	}
+	return g.ownedResult(t, depth) + "?"
+}
+
+// ownedResult is an expression of type DecodeResult<T> that reads a t.
+func (g *generator) ownedResult(t *schema.Type, depth string) string {
+	switch t.Kind {
+	case schema.String:
+		return "r.str().map(str::to_owned)"
+	case schema.Array, schema.FixedArray:
+		switch {
+		case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
+			return "r.bytes().map(<[u8]>::to_vec)"
+		case t.Kind == schema.Array && isScalarElem(t.Elem):
+			return fmt.Sprintf("r.scalar_vec::<%s>()", scalarName(t.Elem.Kind))
+		case isScalarElem(t.Elem):
+			return fmt.Sprintf("r.scalar_array::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
+		case t.Kind == schema.Array:
+			return fmt.Sprintf("r.vec(%d, %s)", t.Elem.MinSize(), g.ownedCallable(t.Elem, depth))
+		}
+		return fmt.Sprintf("r.array(%s)", g.ownedCallable(t.Elem, depth))
+	case schema.Optional:
+		if t.Boxed {
+			return "r.option_box(" + closure("r", g.ownedResult(t.Elem, depth)) + ")"
+		}
+		return fmt.Sprintf("r.option(%s)", g.ownedCallable(t.Elem, depth))
+	case schema.StructRef, schema.UnionRef:
+		return fmt.Sprintf("%s::read(r, %s + 1)", g.name[t.Decl()], depth)
+	case schema.EnumRef:
+		return g.name[t.Decl()] + "::read(r)"
+	}
+	return "r." + scalarName(t.Kind) + "()"
+}
+
+// ownedCallable is a closure (or path) reading one t from a reader `r`.
+func (g *generator) ownedCallable(t *schema.Type, depth string) string {
+	if t.Kind == schema.EnumRef {
+		return g.name[t.Decl()] + "::read"
+	}
+	return closure("r", g.ownedResult(t, depth))
+}

@@ -1,0 +1,306 @@
+package rust
+
+import (
+	"fmt"
+
+	"sdp/schema"
+)
+
+// messagesRs emits message mode: type ids, per-struct message encoding and
+// decoding, the Message and MessageRef enums, and the stream reader.
+func (g *generator) messagesRs() []byte {
+	p := g.file()
+	p.P("//! Messages: a 10-byte header (`SDP2`, u16 type id, u32 payload length)")
+	p.P("//! before a struct, so a reader can tell which type follows.")
+	p.P()
+	p.P("use crate::rt;")
+	p.P("use crate::types::*;")
+	p.P("use crate::views::*;")
+	for _, st := range g.s.Structs {
+		p.P()
+		g.structMessage(p, st)
+	}
+	p.P()
+	g.messageEnum(p)
+	p.P()
+	g.messageRefEnum(p)
+	p.P()
+	g.messageReader(p)
+	return p.Bytes()
+}
+
+func (g *generator) structMessage(p *printer, st *schema.Struct) {
+	name := g.name[st]
+	p.Block("impl "+name+" {", "}", func() {
+		p.F("/// The message type id of [`%s`].", name)
+		p.F("pub const TYPE_ID: u16 = %d;", st.ID)
+		p.P()
+		p.P("/// Appends the value as a message: header, then payload.")
+		p.Block("pub fn encode_message_into(&self, out: "+outVec+") {", "}", func() {
+			p.P("let size = self.encoded_size();")
+			p.P("out.reserve(rt::MESSAGE_HEADER_SIZE + size);")
+			p.P("rt::put_message_header(out, Self::TYPE_ID, size);")
+			p.P("self.encode_raw(out);")
+		})
+		p.P()
+		p.P("/// Encodes the value as a message: header, then payload.")
+		p.Block("pub fn encode_message(&self) -> "+stdVec+"<u8> {", "}", func() {
+			p.P("let mut out = ", stdVec, "::new();")
+			p.P("self.encode_message_into(&mut out);")
+			p.P("out")
+		})
+		p.P()
+		p.P("/// Writes the value as a message to `w`.")
+		p.Fn("pub fn write_message_to<W: ::std::io::Write + ?Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
+			p.P("::std::io::Write::write_all(w, &self.encode_message())")
+		})
+		p.P()
+		p.F("/// Decodes a message that holds a [`%s`] and nothing else.", name)
+		p.Block("pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {", "}", func() {
+			p.P("Self::decode_message_with(bytes, rt::Limits::new())")
+		})
+		p.P()
+		p.F("/// Decodes a message that holds a [`%s`], with custom limits.", name)
+		p.Fn("pub fn decode_message_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+			p.P("let payload = rt::expect_message(bytes, Self::TYPE_ID)?;")
+			p.P("rt::decode_payload(payload, limits, Self::read)")
+		})
+	})
+}
+
+// allowLarge keeps clippy from asking to box large variants of the
+// generated enums: boxing would cost an allocation per decoded value.
+const allowLarge = "#[allow(clippy::large_enum_variant)]"
+
+func (g *generator) messageEnum(p *printer) {
+	p.P("/// Any message of the schema: what [`decode_message`] returns.")
+	p.P("#[derive(Debug, Clone, PartialEq)]")
+	p.P(allowLarge)
+	p.Block("pub enum Message {", "}", func() {
+		for _, st := range g.s.Structs {
+			p.F("/// A [`%s`] (type id %d).", g.name[st], st.ID)
+			p.F("%s(%s),", g.name[st], g.name[st])
+		}
+	})
+	p.P()
+	p.Block("impl Message {", "}", func() {
+		p.P("/// The message type id of the value.")
+		p.Block("pub fn type_id(&self) -> u16 {", "}", func() {
+			p.Block("match self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("Self::%s(_) => %s::TYPE_ID,", g.name[st], g.name[st])
+				}
+			})
+		})
+		p.P()
+		p.P("/// Decodes a message of any type of the schema, with the default limits.")
+		p.Block("pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {", "}", func() {
+			p.P("Self::decode_with(bytes, rt::Limits::new())")
+		})
+		p.P()
+		p.P("/// Decodes a message of any type of the schema, with custom limits.")
+		p.Fn("pub fn decode_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+			p.P("let (type_id, payload) = rt::split_message(bytes)?;")
+			p.P("Self::decode_payload(type_id, payload, limits)")
+		})
+		p.P()
+		p.P("/// Decodes the payload of a message whose header named `type_id`.")
+		p.Fn("pub fn decode_payload", []string{"type_id: u16", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+			dispatch(p, g, func(st *schema.Struct) string { return g.name[st] })
+		})
+		p.P()
+		p.P("/// The size of the whole message, header included.")
+		p.Block("pub fn encoded_size(&self) -> usize {", "}", func() {
+			p.Block("let payload = match self {", "};", func() {
+				for _, st := range g.s.Structs {
+					p.F("Self::%s(v) => v.encoded_size(),", g.name[st])
+				}
+			})
+			p.P("rt::MESSAGE_HEADER_SIZE + payload")
+		})
+		p.P()
+		p.P("/// Appends the message: header, then payload.")
+		p.Block("pub fn encode(&self, out: "+outVec+") {", "}", func() {
+			p.Block("match self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("Self::%s(v) => v.encode_message_into(out),", g.name[st])
+				}
+			})
+		})
+		p.P()
+		p.P("/// Encodes the message into a new vector.")
+		p.Block("pub fn encode_to_vec(&self) -> "+stdVec+"<u8> {", "}", func() {
+			p.P("let mut out = ", stdVec, "::with_capacity(self.encoded_size());")
+			p.P("self.encode(&mut out);")
+			p.P("out")
+		})
+		p.P()
+		p.P("/// Writes the message to `w`.")
+		p.Fn("pub fn write_to<W: ::std::io::Write + ?Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
+			p.P("::std::io::Write::write_all(w, &self.encode_to_vec())")
+		})
+	})
+	for _, st := range g.s.Structs {
+		p.P()
+		n := g.name[st]
+		p.Block(fmt.Sprintf("impl ::core::convert::From<%s> for Message {", n), "}", func() {
+			p.Block(fmt.Sprintf("fn from(v: %s) -> Self {", n), "}", func() {
+				p.F("Self::%s(v)", n)
+			})
+		})
+	}
+	p.P()
+	p.P("/// Decodes a message of any type of the schema, with the default limits.")
+	p.Block("pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {", "}", func() {
+		p.P("Message::decode(bytes)")
+	})
+	p.P()
+	p.P("/// Decodes a message of any type of the schema, with custom limits.")
+	p.Fn("pub fn decode_message_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Message>", func() {
+		p.P("Message::decode_with(bytes, limits)")
+	})
+}
+
+func (g *generator) messageRefEnum(p *printer) {
+	copyAll := true
+	for _, st := range g.s.Structs {
+		if g.hasView[st] {
+			copyAll = copyAll && g.viewCopy[st]
+		} else {
+			copyAll = copyAll && g.ownedCopy[st]
+		}
+	}
+	p.P("/// A borrowed view of any message of the schema.")
+	if copyAll {
+		p.P("#[derive(Debug, Clone, Copy, PartialEq)]")
+	} else {
+		p.P("#[derive(Debug, Clone, PartialEq)]")
+	}
+	p.P(allowLarge)
+	p.Block("pub enum MessageRef<'a> {", "}", func() {
+		for _, st := range g.s.Structs {
+			p.F("/// A view of a [`%s`] (type id %d).", g.name[st], st.ID)
+			p.F("%s(%s<'a>),", g.name[st], g.view[st])
+		}
+	})
+	p.P()
+	p.Block("impl<'a> MessageRef<'a> {", "}", func() {
+		p.P("/// The message type id of the value.")
+		p.Block("pub fn type_id(&self) -> u16 {", "}", func() {
+			p.Block("match self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("Self::%s(_) => %s::TYPE_ID,", g.name[st], g.name[st])
+				}
+			})
+		})
+		p.P()
+		p.P("/// Decodes a view of a message of any type of the schema.")
+		p.Block("pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {", "}", func() {
+			p.P("Self::decode_with(bytes, rt::Limits::new())")
+		})
+		p.P()
+		p.P("/// Decodes a view of a message of any type, with custom limits.")
+		p.Fn("pub fn decode_with", []string{"bytes: &'a [u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+			p.P("let (type_id, payload) = rt::split_message(bytes)?;")
+			dispatch(p, g, func(st *schema.Struct) string { return g.viewName(st) })
+		})
+		p.P()
+		p.P("/// Copies the view into an owned [`Message`].")
+		self := "self"
+		if !copyAll {
+			self = "&self"
+		}
+		p.Block("pub fn to_owned_value("+self+") -> Message {", "}", func() {
+			p.Block("match self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("Self::%s(v) => Message::%s(v.to_owned_value()),", g.name[st], g.name[st])
+				}
+			})
+		})
+	})
+}
+
+func (g *generator) messageReader(p *printer) {
+	p.P("/// Reads messages one at a time from a byte stream. A message whose")
+	p.P("/// declared payload exceeds the maximum size is refused before anything")
+	p.P("/// is allocated for it; memory grows only with the bytes that arrive.")
+	p.P("///")
+	p.P("/// Stop reading after the first error: the stream position is then")
+	p.P("/// unspecified.")
+	p.P("#[derive(Debug)]")
+	p.Block("pub struct MessageReader<R> {", "}", func() {
+		p.P("inner: R,")
+		p.P("buf: ", stdVec, "<u8>,")
+		p.P("max_size: usize,")
+		p.P("limits: rt::Limits,")
+	})
+	p.P()
+	p.Block("impl<R: ::std::io::Read> MessageReader<R> {", "}", func() {
+		p.P("/// A reader with the default maximum payload size")
+		p.P("/// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.")
+		p.Block("pub fn new(inner: R) -> Self {", "}", func() {
+			p.Block("MessageReader {", "}", func() {
+				p.P("inner,")
+				p.P("buf: ", stdVec, "::new(),")
+				p.P("max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,")
+				p.P("limits: rt::Limits::new(),")
+			})
+		})
+		p.P()
+		p.P("/// Sets the largest payload accepted, in bytes.")
+		p.Block("pub fn with_max_size(mut self, max_size: usize) -> Self {", "}", func() {
+			p.P("self.max_size = max_size;")
+			p.P("self")
+		})
+		p.P()
+		p.P("/// Sets the decoding limits.")
+		p.Block("pub fn with_limits(mut self, limits: rt::Limits) -> Self {", "}", func() {
+			p.P("self.limits = limits;")
+			p.P("self")
+		})
+		p.P()
+		p.P("/// Reads the next message; `None` at a clean end of the stream.")
+		p.Fn("pub fn read_message", []string{"&mut self"}, "::core::result::Result<"+stdOption+"<Message>, rt::StreamError>", func() {
+			p.Block("match rt::read_frame(&mut self.inner, &mut self.buf, self.max_size)? {", "}", func() {
+				p.Block("Some(type_id) => {", "}", func() {
+					p.P("let m = Message::decode_payload(type_id, &self.buf, self.limits);")
+					p.P("Ok(Some(m.map_err(|e| e.inside(\"message\"))?))")
+				})
+				p.P("None => Ok(None),")
+			})
+		})
+		p.P()
+		p.P("/// The underlying reader.")
+		p.Block("pub fn get_ref(&self) -> &R {", "}", func() {
+			p.P("&self.inner")
+		})
+		p.P()
+		p.P("/// Returns the underlying reader.")
+		p.Block("pub fn into_inner(self) -> R {", "}", func() {
+			p.P("self.inner")
+		})
+	})
+	p.P()
+	p.Block("impl<R: ::std::io::Read> ::core::iter::Iterator for MessageReader<R> {", "}", func() {
+		p.P("type Item = ::core::result::Result<Message, rt::StreamError>;")
+		p.P()
+		p.Block("fn next(&mut self) -> "+stdOption+"<Self::Item> {", "}", func() {
+			p.P("self.read_message().transpose()")
+		})
+	})
+}
+
+// dispatch emits the match that decodes a payload by type id into the
+// variant of Self; reader names the type whose read decodes each struct.
+func dispatch(p *printer, g *generator, reader func(*schema.Struct) string) {
+	p.Block("match type_id {", "}", func() {
+		for _, st := range g.s.Structs {
+			n := g.name[st]
+			p.Block(n+"::TYPE_ID => {", "}", func() {
+				p.F("let v = rt::decode_payload(payload, limits, %s::read)?;", reader(st))
+				p.F("Ok(Self::%s(v))", n)
+			})
+		}
+		p.P("id => Err(rt::unknown_type_id(id)),")
+	})
+}

@@ -1,0 +1,136 @@
+package rust
+
+import (
+	"strings"
+	"unicode"
+
+	"sdp/gen/naming"
+	"sdp/schema"
+)
+
+// keywords are Rust's strict and reserved keywords (all editions up to 2024).
+var keywords = map[string]bool{
+	"as": true, "break": true, "const": true, "continue": true, "crate": true,
+	"else": true, "enum": true, "extern": true, "false": true, "fn": true,
+	"for": true, "if": true, "impl": true, "in": true, "let": true, "loop": true,
+	"match": true, "mod": true, "move": true, "mut": true, "pub": true,
+	"ref": true, "return": true, "self": true, "Self": true, "static": true,
+	"struct": true, "super": true, "trait": true, "true": true, "type": true,
+	"unsafe": true, "use": true, "where": true, "while": true, "async": true,
+	"await": true, "dyn": true, "abstract": true, "become": true, "box": true,
+	"do": true, "final": true, "macro": true, "override": true, "priv": true,
+	"typeof": true, "unsized": true, "virtual": true, "yield": true, "try": true,
+	"gen": true, "union": true,
+}
+
+// notRaw are keywords that cannot be raw identifiers (r#self is invalid).
+var notRaw = map[string]bool{"self": true, "Self": true, "crate": true, "super": true, "_": true}
+
+// runtimeNames are the crate-root types the generated crate defines itself;
+// a schema type with one of these names gets a trailing underscore.
+var runtimeNames = map[string]bool{
+	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "Limits": true,
+	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
+	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
+	"MessageRef": true, "MessageReader": true,
+}
+
+// ident escapes a snake_case value name (field, binding): raw identifiers
+// for keywords, a trailing underscore where raw identifiers are not allowed.
+func ident(name string) string {
+	if notRaw[name] {
+		return name + "_"
+	}
+	if keywords[name] {
+		return "r#" + name
+	}
+	return name
+}
+
+// fieldName is a struct field's Rust name: snake_case, escaped.
+func fieldName(f *schema.Field) string { return ident(naming.Snake(f.Name)) }
+
+// bindName is a pattern binding for a field: like the field, but never one
+// of the generated code's own locals.
+func bindName(f *schema.Field) string {
+	n := fieldName(f)
+	switch n {
+	case "out", "r", "depth", "n", "e", "v", "d", "x":
+		return n + "_"
+	}
+	return n
+}
+
+// typeIdent escapes a PascalCase name (type, variant).
+func typeIdent(name string) string {
+	if keywords[name] {
+		return name + "_"
+	}
+	return name
+}
+
+// pascal converts a schema name to PascalCase, keeping a trailing
+// underscore the schema used to avoid a keyword ("Self_").
+func pascal(name string) string {
+	return typeIdent(naming.Pascal(name))
+}
+
+// crateName turns a package name into a valid Cargo package and library
+// name: snake_case ASCII letters, digits and underscores, not starting with
+// a digit, not a keyword or a name Cargo reserves.
+func crateName(pkg string) string {
+	var b strings.Builder
+	for _, r := range naming.Snake(pkg) {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteByte('_')
+		}
+	}
+	n := strings.Trim(b.String(), "_")
+	for strings.Contains(n, "__") {
+		n = strings.ReplaceAll(n, "__", "_")
+	}
+	switch {
+	case n == "":
+		return "sdp_schema"
+	case n[0] >= '0' && n[0] <= '9':
+		n = "sdp_" + n
+	}
+	switch n {
+	case "std", "core", "alloc", "test", "proc_macro", "build", "deps", "examples", "sdp":
+		return n + "_schema"
+	}
+	if keywords[n] {
+		return n + "_schema"
+	}
+	return n
+}
+
+// names assigns every declaration its Rust type name and view name.
+func (g *generator) assignNames() {
+	used := map[string]bool{}
+	for k := range runtimeNames {
+		used[k] = true
+	}
+	for _, d := range g.s.Decls {
+		n := pascal(d.DeclName())
+		for used[n] {
+			n += "_"
+		}
+		used[n] = true
+		g.name[d] = n
+	}
+	for _, d := range g.s.Decls {
+		if _, isEnum := d.(*schema.Enum); isEnum {
+			continue
+		}
+		n := g.name[d] + "Ref"
+		for used[n] {
+			n += "_"
+		}
+		used[n] = true
+		g.view[d] = n
+	}
+}

@@ -1,0 +1,1285 @@
+//! The SDP runtime: decode errors, the bounds-checked reader, zero-copy array
+//! views and the helpers the generated encoders and decoders share.
+//!
+//! Every read checks its bounds and reports a [`DecodeError`]; nothing here
+//! panics on any input.
+
+use std::fmt;
+use std::io;
+
+/// The default nesting limit: the top-level struct is at depth 1.
+pub const DEFAULT_MAX_DEPTH: u32 = 64;
+
+/// The default largest message payload a [`crate::MessageReader`] accepts.
+pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 64 << 20;
+
+/// The 4 bytes that start every message: `SDP2`.
+pub const MESSAGE_MAGIC: [u8; 4] = *b"SDP2";
+
+/// The size of a message header: magic, u16 type id, u32 payload length.
+pub const MESSAGE_HEADER_SIZE: usize = 10;
+
+/// Decoding limits. The default allows nesting 64 levels deep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The deepest nesting accepted; the top-level struct is at depth 1 and
+    /// every struct or union value inside another is one deeper.
+    pub max_depth: u32,
+}
+
+impl Limits {
+    /// The default limits.
+    pub const fn new() -> Self {
+        Limits {
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+
+    /// These limits with another maximum depth.
+    pub const fn with_max_depth(self, max_depth: u32) -> Self {
+        Limits { max_depth }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::new()
+    }
+}
+
+/// What went wrong while decoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// The input ended inside a value.
+    Truncated,
+    /// Bytes remained after the top-level value.
+    TrailingBytes,
+    /// A bool byte other than 0 or 1.
+    InvalidBool(u8),
+    /// An optional's presence byte other than 0 or 1.
+    InvalidPresence(u8),
+    /// An enum number that names no value.
+    UnknownEnumValue(u32),
+    /// A union tag at or past the number of variants.
+    UnknownUnionTag(u8),
+    /// A string that is not valid UTF-8.
+    InvalidUtf8,
+    /// An array count or string length larger than the remaining input allows.
+    CountTooLarge(u32),
+    /// Nesting deeper than the configured limit (the limit is given).
+    DepthLimitExceeded(u32),
+    /// A message that does not start with `SDP2`.
+    BadMagic,
+    /// A message type id the schema does not define.
+    UnknownTypeId(u16),
+    /// A message of another type than the one asked for.
+    WrongTypeId {
+        /// The type id asked for.
+        expected: u16,
+        /// The type id in the header.
+        found: u16,
+    },
+    /// A message whose declared payload length differs from the bytes that follow.
+    PayloadLengthMismatch {
+        /// The length in the header.
+        declared: u32,
+        /// The bytes that follow the header.
+        actual: usize,
+    },
+    /// A streamed message declared a payload above the reader's maximum.
+    MessageTooLarge {
+        /// The length in the header.
+        declared: u32,
+        /// The reader's maximum.
+        max: usize,
+    },
+}
+
+/// The result of decoding.
+pub type DecodeResult<T> = Result<T, DecodeError>;
+
+/// A decoding failure: what failed, at which byte offset of the input, and
+/// in which type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DecodeError {
+    kind: DecodeErrorKind,
+    offset: usize,
+    within: Option<&'static str>,
+}
+
+impl DecodeError {
+    /// An error of the given kind at a byte offset.
+    pub const fn new(kind: DecodeErrorKind, offset: usize) -> Self {
+        DecodeError {
+            kind,
+            offset,
+            within: None,
+        }
+    }
+
+    /// What went wrong.
+    pub const fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input where the offending value starts.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The innermost schema type being decoded, if known.
+    pub const fn within(&self) -> Option<&'static str> {
+        self.within
+    }
+
+    /// Records the type being decoded unless an inner type already did.
+    #[doc(hidden)]
+    pub fn inside(mut self, type_name: &'static str) -> Self {
+        if self.within.is_none() {
+            self.within = Some(type_name);
+        }
+        self
+    }
+}
+
+impl fmt::Display for DecodeErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DecodeErrorKind::Truncated => f.write_str("input ends inside a value"),
+            DecodeErrorKind::TrailingBytes => f.write_str("trailing bytes after the value"),
+            DecodeErrorKind::InvalidBool(b) => write!(f, "invalid bool byte 0x{b:02x}"),
+            DecodeErrorKind::InvalidPresence(b) => write!(f, "invalid presence byte 0x{b:02x}"),
+            DecodeErrorKind::UnknownEnumValue(v) => write!(f, "unknown enum value {v}"),
+            DecodeErrorKind::UnknownUnionTag(t) => write!(f, "unknown union tag {t}"),
+            DecodeErrorKind::InvalidUtf8 => f.write_str("string is not valid UTF-8"),
+            DecodeErrorKind::CountTooLarge(n) => {
+                write!(f, "count {n} exceeds the remaining input")
+            }
+            DecodeErrorKind::DepthLimitExceeded(l) => write!(f, "nesting exceeds depth limit {l}"),
+            DecodeErrorKind::BadMagic => f.write_str("message does not start with SDP2"),
+            DecodeErrorKind::UnknownTypeId(id) => write!(f, "unknown message type id {id}"),
+            DecodeErrorKind::WrongTypeId { expected, found } => {
+                write!(f, "message type id {found}, expected {expected}")
+            }
+            DecodeErrorKind::PayloadLengthMismatch { declared, actual } => write!(
+                f,
+                "message declares {declared} payload bytes but {actual} follow"
+            ),
+            DecodeErrorKind::MessageTooLarge { declared, max } => {
+                write!(
+                    f,
+                    "message payload of {declared} bytes exceeds maximum {max}"
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sdp decode: {} at offset {}", self.kind, self.offset)?;
+        if let Some(t) = self.within {
+            write!(f, " (in {t})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// An error reading a message stream: I/O or decoding.
+#[derive(Debug)]
+pub enum StreamError {
+    /// The underlying reader failed.
+    Io(io::Error),
+    /// A message was malformed.
+    Decode(DecodeError),
+}
+
+impl fmt::Display for StreamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StreamError::Io(e) => write!(f, "sdp stream: {e}"),
+            StreamError::Decode(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StreamError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StreamError::Io(e) => Some(e),
+            StreamError::Decode(e) => Some(e),
+        }
+    }
+}
+
+impl From<io::Error> for StreamError {
+    fn from(e: io::Error) -> Self {
+        StreamError::Io(e)
+    }
+}
+
+impl From<DecodeError> for StreamError {
+    fn from(e: DecodeError) -> Self {
+        StreamError::Decode(e)
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A scalar with a fixed little-endian encoding: the element types of
+/// [`LeSlice`]. Implemented for `bool`, the integers and the floats.
+pub trait Scalar: Copy + Default + PartialEq + fmt::Debug + sealed::Sealed {
+    /// The encoded size in bytes.
+    const SIZE: usize;
+
+    /// Decodes one value from exactly `SIZE` bytes that were validated.
+    #[doc(hidden)]
+    fn from_chunk(chunk: &[u8]) -> Self;
+
+    /// Checks every encoded element; returns the index of the first invalid one.
+    #[doc(hidden)]
+    fn validate(_bytes: &[u8]) -> Result<(), usize> {
+        Ok(())
+    }
+
+    /// Decodes validated bytes holding `n` elements.
+    #[doc(hidden)]
+    fn vec_from_le(bytes: &[u8], n: usize) -> Vec<Self> {
+        let mut out = Vec::with_capacity(n);
+        out.extend(bytes.chunks_exact(Self::SIZE).map(Self::from_chunk));
+        out
+    }
+
+    /// Appends the encoding of every element.
+    #[doc(hidden)]
+    fn extend_le(out: &mut Vec<u8>, values: &[Self]);
+
+    /// Views validated bytes as a slice of `Self` without copying, where the
+    /// host is little-endian and the bytes are suitably aligned.
+    #[doc(hidden)]
+    fn cast_slice(_bytes: &[u8]) -> Option<&[Self]> {
+        None
+    }
+}
+
+impl sealed::Sealed for bool {}
+
+impl Scalar for bool {
+    const SIZE: usize = 1;
+
+    fn from_chunk(chunk: &[u8]) -> Self {
+        chunk.first().is_some_and(|b| *b != 0)
+    }
+
+    fn validate(bytes: &[u8]) -> Result<(), usize> {
+        match bytes.iter().position(|b| *b > 1) {
+            Some(i) => Err(i),
+            None => Ok(()),
+        }
+    }
+
+    fn extend_le(out: &mut Vec<u8>, values: &[Self]) {
+        out.extend(values.iter().map(|v| u8::from(*v)));
+    }
+}
+
+macro_rules! numeric_scalar {
+    ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+
+        impl Scalar for $t {
+            const SIZE: usize = ::core::mem::size_of::<$t>();
+
+            #[inline]
+            fn from_chunk(chunk: &[u8]) -> Self {
+                match chunk.try_into() {
+                    Ok(a) => <$t>::from_le_bytes(a),
+                    Err(_) => <$t>::default(),
+                }
+            }
+
+            #[cfg(target_endian = "little")]
+            fn vec_from_le(bytes: &[u8], n: usize) -> Vec<Self> {
+                let count = n.min(bytes.len() / Self::SIZE);
+                let mut out: Vec<$t> = Vec::with_capacity(count);
+                // SAFETY: `out` has capacity for `count` elements, that is
+                // `count * SIZE <= bytes.len()` bytes, and the source is a
+                // distinct allocation, so the ranges are valid and do not
+                // overlap. Every bit pattern is a valid `$t`, and on a
+                // little-endian host the wire bytes are its in-memory
+                // representation, so the first `count` elements are
+                // initialized before `set_len`.
+                unsafe {
+                    ::core::ptr::copy_nonoverlapping(
+                        bytes.as_ptr(),
+                        out.as_mut_ptr().cast::<u8>(),
+                        count * Self::SIZE,
+                    );
+                    out.set_len(count);
+                }
+                out
+            }
+
+            #[cfg(target_endian = "little")]
+            fn extend_le(out: &mut Vec<u8>, values: &[Self]) {
+                // SAFETY: `$t` has no padding and no invalid bytes, so its
+                // memory can be read as `size_of_val(values)` initialized
+                // bytes; the byte slice borrows `values` for its whole life.
+                let bytes = unsafe {
+                    ::core::slice::from_raw_parts(
+                        values.as_ptr().cast::<u8>(),
+                        ::core::mem::size_of_val(values),
+                    )
+                };
+                out.extend_from_slice(bytes);
+            }
+
+            #[cfg(not(target_endian = "little"))]
+            fn extend_le(out: &mut Vec<u8>, values: &[Self]) {
+                for v in values {
+                    out.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+
+            #[cfg(target_endian = "little")]
+            fn cast_slice(bytes: &[u8]) -> Option<&[Self]> {
+                // SAFETY: every bit pattern is a valid `$t`; `align_to`
+                // returns a correctly aligned middle part that lies within
+                // `bytes` and borrows it.
+                let (head, body, tail) = unsafe { bytes.align_to::<$t>() };
+                if head.is_empty() && tail.is_empty() {
+                    Some(body)
+                } else {
+                    None
+                }
+            }
+        }
+    )*};
+}
+
+numeric_scalar!(u8, u16, u32, u64, i8, i16, i32, i64, f32, f64);
+
+/// A validated array of scalars borrowed from the input: the view of `[]T`
+/// and `[N]T` for the numeric types and `bool`. Elements are decoded as they
+/// are read; [`LeSlice::as_slice`] gives a plain slice without copying where
+/// the host is little-endian and the data happens to be aligned.
+pub struct LeSlice<'a, T: Scalar> {
+    bytes: &'a [u8],
+    len: usize,
+    _elem: ::core::marker::PhantomData<T>,
+}
+
+impl<'a, T: Scalar> LeSlice<'a, T> {
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The element at `index`, or `None` past the end.
+    pub fn get(&self, index: usize) -> Option<T> {
+        let start = index.checked_mul(T::SIZE)?;
+        let chunk = self.bytes.get(start..start.checked_add(T::SIZE)?)?;
+        Some(T::from_chunk(chunk))
+    }
+
+    /// The elements, decoded one by one.
+    pub fn iter(&self) -> LeIter<'a, T> {
+        LeIter {
+            chunks: self.bytes.chunks_exact(T::SIZE),
+            _elem: ::core::marker::PhantomData,
+        }
+    }
+
+    /// Copies the elements into a vector (in bulk on little-endian hosts).
+    pub fn to_vec(&self) -> Vec<T> {
+        T::vec_from_le(self.bytes, self.len)
+    }
+
+    /// Copies exactly `N` elements into an array (missing ones are zero).
+    pub fn to_array<const N: usize>(&self) -> [T; N] {
+        let mut out = [T::default(); N];
+        for (d, s) in out.iter_mut().zip(self.iter()) {
+            *d = s;
+        }
+        out
+    }
+
+    /// The encoded bytes: `len() * size_of::<T>()` little-endian elements.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The elements as a slice without copying, when the host is
+    /// little-endian and the bytes are aligned for `T`; `None` otherwise
+    /// (then use [`LeSlice::iter`] or [`LeSlice::to_vec`]). Always `None`
+    /// for `bool`.
+    pub fn as_slice(&self) -> Option<&'a [T]> {
+        T::cast_slice(self.bytes)
+    }
+}
+
+impl<T: Scalar> Clone for LeSlice<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Scalar> Copy for LeSlice<'_, T> {}
+
+impl<T: Scalar> PartialEq for LeSlice<'_, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+impl<T: Scalar> Default for LeSlice<'_, T> {
+    fn default() -> Self {
+        LeSlice {
+            bytes: &[],
+            len: 0,
+            _elem: ::core::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: Scalar> fmt::Debug for LeSlice<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, T: Scalar> IntoIterator for LeSlice<'a, T> {
+    type Item = T;
+    type IntoIter = LeIter<'a, T>;
+
+    fn into_iter(self) -> LeIter<'a, T> {
+        self.iter()
+    }
+}
+
+/// The iterator of [`LeSlice::iter`].
+#[derive(Debug, Clone)]
+pub struct LeIter<'a, T> {
+    chunks: ::core::slice::ChunksExact<'a, u8>,
+    _elem: ::core::marker::PhantomData<T>,
+}
+
+impl<T: Scalar> Iterator for LeIter<'_, T> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        self.chunks.next().map(T::from_chunk)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.chunks.size_hint()
+    }
+}
+
+impl<T: Scalar> ExactSizeIterator for LeIter<'_, T> {}
+
+/// Reads one element of a [`ListView`].
+pub type ReadFn<'a, E> = fn(&mut Reader<'a>, u32) -> Result<E, DecodeError>;
+
+/// A validated array of non-scalar elements (structs, unions, strings,
+/// nested arrays) borrowed from the input. Every element was checked when
+/// the enclosing view was decoded; iterating decodes them again lazily,
+/// without allocating.
+pub struct ListView<'a, E> {
+    bytes: &'a [u8],
+    len: usize,
+    fixed: usize,
+    depth: u32,
+    max_depth: u32,
+    read: ReadFn<'a, E>,
+}
+
+impl<'a, E> ListView<'a, E> {
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The encoded bytes of the elements.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The elements, decoded one by one.
+    pub fn iter(&self) -> ListIter<'a, E> {
+        ListIter {
+            reader: Reader {
+                buf: self.bytes,
+                pos: 0,
+                max_depth: self.max_depth,
+            },
+            left: self.len,
+            depth: self.depth,
+            read: self.read,
+        }
+    }
+
+    /// The element at `index`, or `None` past the end. Constant time when the
+    /// elements have a fixed size, otherwise it walks the elements before it.
+    pub fn get(&self, index: usize) -> Option<E> {
+        if index >= self.len {
+            return None;
+        }
+        if self.fixed == 0 {
+            return self.iter().nth(index);
+        }
+        let start = index.checked_mul(self.fixed)?;
+        let mut r = Reader {
+            buf: self.bytes.get(start..)?,
+            pos: 0,
+            max_depth: self.max_depth,
+        };
+        (self.read)(&mut r, self.depth).ok()
+    }
+
+    /// Converts every element and collects them into exactly `N` values
+    /// (the view of a fixed array always holds `N`).
+    pub fn to_array<T: Default, const N: usize>(&self, mut f: impl FnMut(E) -> T) -> [T; N] {
+        let mut it = self.iter();
+        ::core::array::from_fn(|_| it.next().map(&mut f).unwrap_or_default())
+    }
+}
+
+impl<E> Clone for ListView<'_, E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for ListView<'_, E> {}
+
+impl<E> PartialEq for ListView<'_, E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.bytes == other.bytes
+    }
+}
+
+impl<E: fmt::Debug> fmt::Debug for ListView<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, E> IntoIterator for ListView<'a, E> {
+    type Item = E;
+    type IntoIter = ListIter<'a, E>;
+
+    fn into_iter(self) -> ListIter<'a, E> {
+        self.iter()
+    }
+}
+
+/// The iterator of [`ListView::iter`].
+pub struct ListIter<'a, E> {
+    reader: Reader<'a>,
+    left: usize,
+    depth: u32,
+    read: ReadFn<'a, E>,
+}
+
+impl<E> Iterator for ListIter<'_, E> {
+    type Item = E;
+
+    fn next(&mut self) -> Option<E> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        // The elements were validated with the same reader settings when the
+        // view was decoded, so this cannot fail; if it ever did, the
+        // iteration would end early rather than panic.
+        match (self.read)(&mut self.reader, self.depth) {
+            Ok(e) => Some(e),
+            Err(_) => {
+                self.left = 0;
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<E> ExactSizeIterator for ListIter<'_, E> {}
+
+/// The bounds-checked cursor every decoder reads with.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    max_depth: u32,
+}
+
+macro_rules! read_le {
+    ($($name:ident: $t:ty),*) => {$(
+        #[doc = concat!("Reads a little-endian `", stringify!($t), "`.")]
+        #[inline]
+        pub fn $name(&mut self) -> Result<$t, DecodeError> {
+            Ok(<$t>::from_le_bytes(self.fixed()?))
+        }
+    )*};
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `buf`.
+    pub fn new(buf: &'a [u8], limits: Limits) -> Self {
+        Reader {
+            buf,
+            pos: 0,
+            // Keeps `depth + 1` from overflowing.
+            max_depth: limits.max_depth.min(u32::MAX - 1),
+        }
+    }
+
+    /// The bytes consumed so far.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The bytes not consumed yet.
+    pub fn remaining(&self) -> usize {
+        self.buf.len().saturating_sub(self.pos)
+    }
+
+    /// An error at the current offset.
+    #[doc(hidden)]
+    pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::new(kind, self.pos)
+    }
+
+    /// Fails when `depth` exceeds the limit.
+    #[inline]
+    pub fn enter(&self, depth: u32) -> Result<(), DecodeError> {
+        if depth > self.max_depth {
+            return Err(self.error(DecodeErrorKind::DepthLimitExceeded(self.max_depth)));
+        }
+        Ok(())
+    }
+
+    /// Fails unless every byte was consumed.
+    pub fn finish(&self) -> Result<(), DecodeError> {
+        if self.remaining() != 0 {
+            return Err(self.error(DecodeErrorKind::TrailingBytes));
+        }
+        Ok(())
+    }
+
+    /// Takes the next `n` bytes.
+    #[inline]
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8], DecodeError> {
+        let end = self.pos.checked_add(n);
+        match end.and_then(|end| self.buf.get(self.pos..end)) {
+            Some(s) => {
+                self.pos += n;
+                Ok(s)
+            }
+            None => Err(self.error(DecodeErrorKind::Truncated)),
+        }
+    }
+
+    #[inline]
+    fn fixed<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        let s = self.take(N)?;
+        s.try_into()
+            .map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
+    read_le!(
+        u8: u8, u16: u16, u32: u32, u64: u64, i8: i8, i16: i16, i32: i32, i64: i64,
+        f32: f32, f64: f64
+    );
+
+    /// Reads a bool: 0 or 1.
+    #[inline]
+    pub fn bool(&mut self) -> Result<bool, DecodeError> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            b => Err(self.back(1, DecodeErrorKind::InvalidBool(b))),
+        }
+    }
+
+    /// Reads an optional's presence byte: 0 or 1.
+    #[inline]
+    pub fn presence(&mut self) -> Result<bool, DecodeError> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            b => Err(self.back(1, DecodeErrorKind::InvalidPresence(b))),
+        }
+    }
+
+    /// An error about the value that ended `size` bytes ago.
+    #[doc(hidden)]
+    pub fn back(&self, size: usize, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::new(kind, self.pos.saturating_sub(size))
+    }
+
+    /// An error about the enum number `v` of `size` bytes just read.
+    #[doc(hidden)]
+    pub fn unknown_enum(&self, v: u32, size: usize) -> DecodeError {
+        self.back(size, DecodeErrorKind::UnknownEnumValue(v))
+    }
+
+    /// Reads a u32 count and checks that `count * min_size` bytes remain.
+    #[inline]
+    pub fn count(&mut self, min_size: usize) -> Result<usize, DecodeError> {
+        let n = self.u32()?;
+        let total = usize::try_from(n)
+            .ok()
+            .and_then(|c| c.checked_mul(min_size).map(|t| (c, t)));
+        match total {
+            Some((c, t)) if t <= self.remaining() => Ok(c),
+            _ => Err(self.back(4, DecodeErrorKind::CountTooLarge(n))),
+        }
+    }
+
+    /// Reads a string.
+    #[inline]
+    pub fn str(&mut self) -> Result<&'a str, DecodeError> {
+        let n = self.count(1)?;
+        let at = self.pos;
+        let bytes = self.take(n)?;
+        std::str::from_utf8(bytes).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8, at))
+    }
+
+    /// Reads a `[]u8`.
+    #[inline]
+    pub fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
+        let n = self.count(1)?;
+        self.take(n)
+    }
+
+    /// Reads a `[N]u8`.
+    #[inline]
+    pub fn byte_array<const N: usize>(&mut self) -> Result<&'a [u8; N], DecodeError> {
+        let s = self.take(N)?;
+        s.try_into()
+            .map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
+    /// Reads `n` scalars (validating bools) without copying.
+    #[inline]
+    pub fn scalars<T: Scalar>(&mut self, n: usize) -> Result<LeSlice<'a, T>, DecodeError> {
+        let at = self.pos;
+        let size = n
+            .checked_mul(T::SIZE)
+            .ok_or_else(|| self.error(DecodeErrorKind::Truncated))?;
+        let bytes = self.take(size)?;
+        if let Err(i) = T::validate(bytes) {
+            let b = bytes.get(i).copied().unwrap_or(0);
+            let at = at.saturating_add(i);
+            return Err(DecodeError::new(DecodeErrorKind::InvalidBool(b), at));
+        }
+        Ok(LeSlice {
+            bytes,
+            len: n,
+            _elem: ::core::marker::PhantomData,
+        })
+    }
+
+    /// Reads a `[]T` of scalars without copying.
+    #[inline]
+    pub fn scalar_slice<T: Scalar>(&mut self) -> Result<LeSlice<'a, T>, DecodeError> {
+        let n = self.count(T::SIZE)?;
+        self.scalars(n)
+    }
+
+    /// Reads a `[]T` of scalars into a vector.
+    #[inline]
+    pub fn scalar_vec<T: Scalar>(&mut self) -> Result<Vec<T>, DecodeError> {
+        Ok(self.scalar_slice::<T>()?.to_vec())
+    }
+
+    /// Reads a `[N]T` of scalars into an array.
+    #[inline]
+    pub fn scalar_array<T: Scalar, const N: usize>(&mut self) -> Result<[T; N], DecodeError> {
+        Ok(self.scalars::<T>(N)?.to_array())
+    }
+
+    /// Reads `n` elements, validating each, into a lazily decoding view.
+    pub fn list<E>(
+        &mut self,
+        n: usize,
+        fixed: usize,
+        depth: u32,
+        read: ReadFn<'a, E>,
+    ) -> Result<ListView<'a, E>, DecodeError> {
+        let start = self.pos;
+        for _ in 0..n {
+            read(self, depth)?;
+        }
+        let bytes = self
+            .buf
+            .get(start..self.pos)
+            .ok_or_else(|| self.error(DecodeErrorKind::Truncated))?;
+        Ok(ListView {
+            bytes,
+            len: n,
+            fixed,
+            depth,
+            max_depth: self.max_depth,
+            read,
+        })
+    }
+
+    /// Reads a `[]T` of non-scalar elements (u32 count, then the elements),
+    /// validating each, into a lazily decoding view.
+    #[inline]
+    pub fn list_of<E>(
+        &mut self,
+        min_size: usize,
+        fixed: usize,
+        depth: u32,
+        read: ReadFn<'a, E>,
+    ) -> Result<ListView<'a, E>, DecodeError> {
+        let n = self.count(min_size)?;
+        self.list(n, fixed, depth, read)
+    }
+
+    /// Reads `n` elements into a vector.
+    #[inline]
+    pub fn vec_n<T>(
+        &mut self,
+        n: usize,
+        mut read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Vec<T>, DecodeError> {
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            out.push(read(self)?);
+        }
+        Ok(out)
+    }
+
+    /// Reads a `[]T` (u32 count, then the elements) into a vector.
+    #[inline]
+    pub fn vec<T>(
+        &mut self,
+        min_size: usize,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Vec<T>, DecodeError> {
+        let n = self.count(min_size)?;
+        self.vec_n(n, read)
+    }
+
+    /// Reads a `[N]T` of non-scalar elements.
+    pub fn array<T, const N: usize>(
+        &mut self,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<[T; N], DecodeError> {
+        let v = self.vec_n(N, read)?;
+        v.try_into()
+            .map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
+    /// Reads a `?T` whose value is boxed (recursive types).
+    #[inline]
+    pub fn option_box<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Option<Box<T>>, DecodeError> {
+        if self.presence()? {
+            Ok(Some(Box::new(read(self)?)))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Reads a `?T`.
+    #[inline]
+    pub fn option<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Option<T>, DecodeError> {
+        if self.presence()? {
+            Ok(Some(read(self)?))
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+/// The summed encoded sizes of variable-size elements.
+#[doc(hidden)]
+#[inline]
+pub fn sum_sizes<T>(items: &[T], size: impl Fn(&T) -> usize) -> usize {
+    items.iter().map(size).sum()
+}
+
+/// The encoded size of an optional's value (0 when absent).
+#[doc(hidden)]
+#[inline]
+pub fn option_size<T>(o: &Option<T>, size: impl FnOnce(&T) -> usize) -> usize {
+    o.as_ref().map_or(0, size)
+}
+
+/// Converts an optional view.
+#[doc(hidden)]
+#[inline]
+pub fn option_map<T, U>(o: &Option<T>, f: impl FnOnce(&T) -> U) -> Option<U> {
+    o.as_ref().map(f)
+}
+
+/// Converts a boxed optional view.
+#[doc(hidden)]
+#[inline]
+pub fn option_box<T, U>(o: &Option<Box<T>>, f: impl FnOnce(&T) -> U) -> Option<Box<U>> {
+    o.as_ref().map(|v| Box::new(f(v)))
+}
+
+/// Converts every element of a list view into a vector.
+#[doc(hidden)]
+#[inline]
+pub fn map_list<E, T>(list: ListView<'_, E>, f: impl FnMut(E) -> T) -> Vec<T> {
+    list.iter().map(f).collect()
+}
+
+/// Converts every element of a fixed-array list view into an array.
+#[doc(hidden)]
+#[inline]
+pub fn map_array<E, T: Default, const N: usize>(
+    list: ListView<'_, E>,
+    f: impl FnMut(E) -> T,
+) -> [T; N] {
+    list.to_array(f)
+}
+
+/// An error about a message type id the schema does not define.
+#[doc(hidden)]
+pub fn unknown_type_id(type_id: u16) -> DecodeError {
+    DecodeError::new(DecodeErrorKind::UnknownTypeId(type_id), 4)
+}
+
+/// Decodes a whole input with `read`: trailing bytes are an error.
+#[doc(hidden)]
+pub fn decode_all<'a, T>(
+    bytes: &'a [u8],
+    limits: Limits,
+    read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    let mut r = Reader::new(bytes, limits);
+    let v = read(&mut r, 1)?;
+    r.finish()?;
+    Ok(v)
+}
+
+/// Decodes a value at the start of the input; returns it with the bytes used.
+#[doc(hidden)]
+pub fn decode_prefix<'a, T>(
+    bytes: &'a [u8],
+    limits: Limits,
+    read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+) -> Result<(T, usize), DecodeError> {
+    let mut r = Reader::new(bytes, limits);
+    let v = read(&mut r, 1)?;
+    Ok((v, r.position()))
+}
+
+/// Appends a u32 length or count.
+///
+/// # Panics
+///
+/// If `n` exceeds `u32::MAX`: the wire format cannot carry such a string or
+/// array.
+#[doc(hidden)]
+#[inline]
+pub fn put_len(out: &mut Vec<u8>, n: usize) {
+    match u32::try_from(n) {
+        Ok(n) => out.extend_from_slice(&n.to_le_bytes()),
+        Err(_) => panic!("sdp: length {n} exceeds the wire format's u32 limit"),
+    }
+}
+
+/// Appends a string.
+#[doc(hidden)]
+#[inline]
+pub fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_len(out, s.len());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Appends a `[]u8`.
+#[doc(hidden)]
+#[inline]
+pub fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+    put_len(out, b.len());
+    out.extend_from_slice(b);
+}
+
+/// Appends a bool.
+#[doc(hidden)]
+#[inline]
+pub fn put_bool(out: &mut Vec<u8>, b: bool) {
+    out.push(u8::from(b));
+}
+
+/// Appends a `[]T` of scalars (in bulk on little-endian hosts).
+#[doc(hidden)]
+#[inline]
+pub fn put_scalars<T: Scalar>(out: &mut Vec<u8>, values: &[T]) {
+    put_len(out, values.len());
+    T::extend_le(out, values);
+}
+
+/// Appends a `[N]T` of scalars: no count.
+#[doc(hidden)]
+#[inline]
+pub fn put_scalar_array<T: Scalar>(out: &mut Vec<u8>, values: &[T]) {
+    T::extend_le(out, values);
+}
+
+/// Appends a message header.
+#[doc(hidden)]
+pub fn put_message_header(out: &mut Vec<u8>, type_id: u16, payload_len: usize) {
+    out.extend_from_slice(&MESSAGE_MAGIC);
+    out.extend_from_slice(&type_id.to_le_bytes());
+    put_len(out, payload_len);
+}
+
+/// Splits a message of the expected type id into its payload.
+#[doc(hidden)]
+pub fn expect_message(bytes: &[u8], type_id: u16) -> Result<&[u8], DecodeError> {
+    let (found, payload) = split_message(bytes)?;
+    if found != type_id {
+        let kind = DecodeErrorKind::WrongTypeId {
+            expected: type_id,
+            found,
+        };
+        return Err(DecodeError::new(kind, 4));
+    }
+    Ok(payload)
+}
+
+/// Splits a message into its type id and its payload, checking the magic and
+/// the declared length.
+pub fn split_message(bytes: &[u8]) -> Result<(u16, &[u8]), DecodeError> {
+    let mut r = Reader::new(bytes, Limits::new());
+    let magic = r.take(4)?;
+    if magic != MESSAGE_MAGIC {
+        return Err(DecodeError::new(DecodeErrorKind::BadMagic, 0));
+    }
+    let id = r.u16()?;
+    let declared = r.u32()?;
+    let payload = bytes.get(MESSAGE_HEADER_SIZE..).unwrap_or(&[]);
+    if usize::try_from(declared).ok() != Some(payload.len()) {
+        let kind = DecodeErrorKind::PayloadLengthMismatch {
+            declared,
+            actual: payload.len(),
+        };
+        return Err(DecodeError::new(kind, 6));
+    }
+    Ok((id, payload))
+}
+
+/// Decodes a message payload with `read`, reporting offsets within the
+/// whole message.
+#[doc(hidden)]
+pub fn decode_payload<'a, T>(
+    payload: &'a [u8],
+    limits: Limits,
+    read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    decode_all(payload, limits, read).map_err(|mut e| {
+        e.offset = e.offset.saturating_add(MESSAGE_HEADER_SIZE);
+        e
+    })
+}
+
+/// Reads one message frame into `buf`; returns its type id, or `None` at a
+/// clean end of the stream. A declared payload above `max` is refused before
+/// anything is allocated for it.
+#[doc(hidden)]
+pub fn read_frame<R: io::Read + ?Sized>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> Result<Option<u16>, StreamError> {
+    let mut header = [0u8; MESSAGE_HEADER_SIZE];
+    let mut got = 0;
+    while got < header.len() {
+        let dst = header.get_mut(got..).unwrap_or(&mut []);
+        match r.read(dst) {
+            Ok(0) if got == 0 => return Ok(None),
+            Ok(0) => return Err(DecodeError::new(DecodeErrorKind::Truncated, got).into()),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let mut hr = Reader::new(&header, Limits::new());
+    let magic = hr.take(4)?;
+    if magic != MESSAGE_MAGIC {
+        return Err(DecodeError::new(DecodeErrorKind::BadMagic, 0).into());
+    }
+    let id = hr.u16()?;
+    let declared = hr.u32()?;
+    let len = match usize::try_from(declared) {
+        Ok(len) if len <= max => len,
+        _ => {
+            let kind = DecodeErrorKind::MessageTooLarge { declared, max };
+            return Err(DecodeError::new(kind, 6).into());
+        }
+    };
+    buf.clear();
+    // Grows with the bytes that actually arrive, not with the declared length.
+    let mut payload = io::Read::take(&mut *r, u64::from(declared));
+    io::Read::read_to_end(&mut payload, buf)?;
+    if buf.len() != len {
+        let kind = DecodeErrorKind::PayloadLengthMismatch {
+            declared,
+            actual: buf.len(),
+        };
+        return Err(DecodeError::new(kind, 6).into());
+    }
+    Ok(Some(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalars_roundtrip_in_bulk() {
+        let values: Vec<u32> = vec![0, 1, 0xdead_beef, u32::MAX];
+        let mut out = Vec::new();
+        put_scalars(&mut out, &values);
+        assert_eq!(out.len(), 4 + 16);
+        assert_eq!(&out[4..8], &[0, 0, 0, 0]);
+        assert_eq!(&out[8..12], &[1, 0, 0, 0]);
+        assert_eq!(&out[12..16], &[0xef, 0xbe, 0xad, 0xde]);
+        let mut r = Reader::new(&out, Limits::new());
+        assert_eq!(r.scalar_vec::<u32>().unwrap(), values);
+        r.finish().unwrap();
+
+        let floats = [
+            1.5f64,
+            -0.0,
+            f64::INFINITY,
+            f64::from_bits(0x7ff8_0000_0000_0001),
+        ];
+        let mut out = Vec::new();
+        put_scalar_array(&mut out, &floats);
+        let back: [f64; 4] = Reader::new(&out, Limits::new()).scalar_array().unwrap();
+        for (a, b) in floats.iter().zip(back.iter()) {
+            assert_eq!(a.to_bits(), b.to_bits());
+        }
+    }
+
+    #[test]
+    fn vec_from_le_never_reads_past_the_input() {
+        // Fewer bytes than n elements: only whole elements are kept.
+        let v = <u16 as Scalar>::vec_from_le(&[1, 0, 2], 5);
+        assert_eq!(v, vec![1]);
+        let v = <i64 as Scalar>::vec_from_le(&[], 3);
+        assert!(v.is_empty());
+    }
+
+    #[test]
+    fn le_slice_views_unaligned_and_aligned_data() {
+        let mut buf = vec![0u8; 1];
+        put_scalar_array(&mut buf, &[7u32, 8, 9]);
+        let mut backing = vec![0u32; 5];
+        for offset in 0..4 {
+            // Place the 12 bytes at every alignment inside a u32 buffer.
+            let bytes: &mut [u8] = bytes_of_mut(&mut backing);
+            bytes[offset..offset + 12].copy_from_slice(&buf[1..13]);
+            let view = Reader::new(&bytes[offset..offset + 12], Limits::new())
+                .scalars::<u32>(3)
+                .unwrap();
+            assert_eq!(view.len(), 3);
+            assert_eq!(view.get(1), Some(8));
+            assert_eq!(view.get(3), None);
+            assert_eq!(view.iter().collect::<Vec<_>>(), vec![7, 8, 9]);
+            assert_eq!(view.to_vec(), vec![7, 8, 9]);
+            match view.as_slice() {
+                Some(s) => {
+                    assert!(cfg!(target_endian = "little") && offset == 0);
+                    assert_eq!(s, &[7, 8, 9]);
+                }
+                None => assert!(offset != 0 || cfg!(target_endian = "big")),
+            }
+        }
+    }
+
+    fn bytes_of_mut(v: &mut [u32]) -> &mut [u8] {
+        let len = ::core::mem::size_of_val(v);
+        // SAFETY: test helper; u32 has no padding and any byte is valid.
+        unsafe { ::core::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<u8>(), len) }
+    }
+
+    #[test]
+    fn bools_are_validated() {
+        let mut r = Reader::new(&[1, 0, 2], Limits::new());
+        let e = r.scalars::<bool>(3).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::InvalidBool(2));
+        assert_eq!(e.offset(), 2);
+        let s = Reader::new(&[1, 0, 1], Limits::new())
+            .scalars::<bool>(3)
+            .unwrap();
+        assert_eq!(s.to_vec(), vec![true, false, true]);
+        assert_eq!(s.as_slice(), None);
+    }
+
+    #[test]
+    fn counts_are_checked_before_allocating() {
+        let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, 0], Limits::new());
+        let e = r.vec(8, |r| r.u64()).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::CountTooLarge(u32::MAX));
+        assert_eq!(e.offset(), 0);
+        let mut r = Reader::new(&[2, 0, 0, 0, 1, 2, 3], Limits::new());
+        assert!(r.scalar_slice::<u32>().is_err());
+    }
+
+    #[test]
+    fn strings_are_validated() {
+        let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], Limits::new());
+        assert_eq!(r.str().unwrap_err().kind(), DecodeErrorKind::InvalidUtf8);
+        let mut r = Reader::new(&[2, 0, 0, 0, b'h', b'i'], Limits::new());
+        assert_eq!(r.str().unwrap(), "hi");
+    }
+
+    #[test]
+    fn messages_are_framed() {
+        let mut out = Vec::new();
+        put_message_header(&mut out, 7, 2);
+        out.extend_from_slice(&[1, 2]);
+        assert_eq!(split_message(&out).unwrap(), (7, &[1u8, 2][..]));
+        let mut buf = Vec::new();
+        let mut stream = &out[..];
+        assert_eq!(read_frame(&mut stream, &mut buf, 2).unwrap(), Some(7));
+        assert_eq!(buf, vec![1, 2]);
+        assert!(read_frame(&mut stream, &mut buf, 2).unwrap().is_none());
+        let mut stream = &out[..];
+        match read_frame(&mut stream, &mut buf, 1) {
+            Err(StreamError::Decode(e)) => {
+                assert!(matches!(e.kind(), DecodeErrorKind::MessageTooLarge { .. }))
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert!(split_message(&out[..11]).is_err());
+        assert!(split_message(b"SDP3").is_err());
+    }
+}

@@ -1,0 +1,251 @@
+package rust
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/schema"
+)
+
+// Fully qualified standard-library names: a schema may declare types named
+// String, Vec, Option, Result, Box or Error, which the generated modules
+// import, so the generated code never relies on the prelude's type names.
+const (
+	stdString = "::std::string::String"
+	stdVec    = "::std::vec::Vec"
+	stdOption = "::core::option::Option"
+	stdBox    = "::std::boxed::Box"
+	stdDef    = "::core::default::Default"
+)
+
+// generator holds what every emitting file needs about one schema.
+type generator struct {
+	s     *schema.Schema
+	crate string
+
+	name map[schema.Decl]string // Rust type name
+	view map[schema.Decl]string // view type name (structs and unions)
+
+	// hasView: the type holds strings or arrays, so its view borrows from
+	// the input and is a distinct type; otherwise the view name is an alias
+	// of the owned type.
+	hasView map[schema.Decl]bool
+	// ownedCopy: the owned type can derive Copy.
+	ownedCopy map[schema.Decl]bool
+	// viewCopy: the view type can derive Copy (no boxes inside).
+	viewCopy map[schema.Decl]bool
+	// defaultDerive: the owned struct can derive Default.
+	defaultDerive map[schema.Decl]bool
+}
+
+func newGenerator(s *schema.Schema, crate string) *generator {
+	g := &generator{
+		s:             s,
+		crate:         crate,
+		name:          map[schema.Decl]string{},
+		view:          map[schema.Decl]string{},
+		hasView:       map[schema.Decl]bool{},
+		ownedCopy:     map[schema.Decl]bool{},
+		viewCopy:      map[schema.Decl]bool{},
+		defaultDerive: map[schema.Decl]bool{},
+	}
+	g.analyze()
+	g.assignNames()
+	return g
+}
+
+// fieldsOf lists every field type a struct or union holds.
+func fieldsOf(d schema.Decl) []*schema.Type {
+	var out []*schema.Type
+	switch d := d.(type) {
+	case *schema.Struct:
+		for _, f := range d.Fields {
+			out = append(out, f.Type)
+		}
+	case *schema.Union:
+		for _, v := range d.Variants {
+			for _, f := range v.Fields {
+				out = append(out, f.Type)
+			}
+			if v.Struct != nil {
+				out = append(out, &schema.Type{Kind: schema.StructRef, Struct: v.Struct})
+			}
+		}
+	}
+	return out
+}
+
+// analyze computes the per-type properties as fixpoints over the (possibly
+// recursive) type graph.
+func (g *generator) analyze() {
+	var decls []schema.Decl
+	for _, d := range g.s.Decls {
+		if _, ok := d.(*schema.Enum); !ok {
+			decls = append(decls, d)
+			g.ownedCopy[d] = true
+			g.viewCopy[d] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			hv, oc, vc := false, true, true
+			for _, t := range fieldsOf(d) {
+				hv = hv || g.borrows(t)
+				oc = oc && g.copyOwned(t)
+				vc = vc && g.copyView(t)
+			}
+			if hv != g.hasView[d] || oc != g.ownedCopy[d] || vc != g.viewCopy[d] {
+				g.hasView[d], g.ownedCopy[d], g.viewCopy[d] = hv, oc, vc
+				changed = true
+			}
+		}
+	}
+	for _, st := range g.s.Structs {
+		ok := true
+		for _, f := range st.Fields {
+			ok = ok && defaultable(f.Type)
+		}
+		g.defaultDerive[st] = ok
+	}
+}
+
+// borrows: the view of t refers to the input.
+func (g *generator) borrows(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.String, schema.Array, schema.FixedArray:
+		return true
+	case schema.Optional:
+		return g.borrows(t.Elem)
+	case schema.StructRef, schema.UnionRef:
+		return g.hasView[t.Decl()]
+	}
+	return false
+}
+
+func (g *generator) copyOwned(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.String, schema.Array:
+		return false
+	case schema.FixedArray:
+		return g.copyOwned(t.Elem)
+	case schema.Optional:
+		return !t.Boxed && g.copyOwned(t.Elem)
+	case schema.StructRef, schema.UnionRef:
+		return g.ownedCopy[t.Decl()]
+	}
+	return true
+}
+
+func (g *generator) copyView(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.Optional:
+		return !t.Boxed && g.copyView(t.Elem)
+	case schema.StructRef, schema.UnionRef:
+		if g.hasView[t.Decl()] {
+			return g.viewCopy[t.Decl()]
+		}
+		return g.ownedCopy[t.Decl()]
+	}
+	return true // arrays are LeSlice or ListView, both Copy
+}
+
+// defaultable: #[derive(Default)] works for a field of type t (arrays of
+// more than 32 elements do not implement Default).
+func defaultable(t *schema.Type) bool {
+	if t.Kind == schema.FixedArray {
+		return t.Len <= 32 && defaultable(t.Elem)
+	}
+	return true
+}
+
+// scalarName is the Rust name of a scalar kind.
+func scalarName(k schema.Kind) string {
+	if k == schema.Bool {
+		return "bool"
+	}
+	return k.String()
+}
+
+// isScalarElem: arrays of t are LeSlice views and bulk-copied vectors.
+func isScalarElem(t *schema.Type) bool { return t.Kind.IsScalar() }
+
+// owned is the Rust type of a field in the owned types.
+func (g *generator) owned(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return stdString
+	case schema.Array:
+		return stdVec + "<" + g.owned(t.Elem) + ">"
+	case schema.FixedArray:
+		return fmt.Sprintf("[%s; %d]", g.owned(t.Elem), t.Len)
+	case schema.Optional:
+		if t.Boxed {
+			return stdOption + "<" + stdBox + "<" + g.owned(t.Elem) + ">>"
+		}
+		return stdOption + "<" + g.owned(t.Elem) + ">"
+	case schema.StructRef, schema.UnionRef, schema.EnumRef:
+		return g.name[t.Decl()]
+	}
+	return scalarName(t.Kind)
+}
+
+// viewOf is the Rust type of a field in the view types.
+func (g *generator) viewOf(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "&'a str"
+	case schema.Array, schema.FixedArray:
+		switch {
+		case t.Elem.Kind == schema.U8 && t.Kind == schema.Array:
+			return "&'a [u8]"
+		case t.Elem.Kind == schema.U8:
+			return fmt.Sprintf("&'a [u8; %d]", t.Len)
+		case isScalarElem(t.Elem):
+			return "rt::LeSlice<'a, " + scalarName(t.Elem.Kind) + ">"
+		}
+		return "rt::ListView<'a, " + g.viewOf(t.Elem) + ">"
+	case schema.Optional:
+		if t.Boxed {
+			return stdOption + "<" + stdBox + "<" + g.viewOf(t.Elem) + ">>"
+		}
+		return stdOption + "<" + g.viewOf(t.Elem) + ">"
+	case schema.StructRef, schema.UnionRef:
+		if g.hasView[t.Decl()] {
+			return g.view[t.Decl()] + "<'a>"
+		}
+		return g.name[t.Decl()]
+	case schema.EnumRef:
+		return g.name[t.Decl()]
+	}
+	return scalarName(t.Kind)
+}
+
+// usesDepth: decoding t passes the depth on: it holds structs or unions,
+// or (in views) lists, which record the depth of their elements.
+func usesDepth(t *schema.Type, view bool) bool {
+	switch t.Kind {
+	case schema.StructRef, schema.UnionRef:
+		return true
+	case schema.Array, schema.FixedArray:
+		if isScalarElem(t.Elem) {
+			return false
+		}
+		return view || usesDepth(t.Elem, view)
+	case schema.Optional:
+		return usesDepth(t.Elem, view)
+	}
+	return false
+}
+
+// doc prints a schema `///` comment as a Rust doc comment.
+func doc(p *printer, lines []string) {
+	for _, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if l == "" {
+			p.Line("///")
+		} else {
+			p.Line("/// " + l)
+		}
+	}
+}

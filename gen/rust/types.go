@@ -1,0 +1,214 @@
+package rust
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/schema"
+)
+
+// typesRs declares the owned types: structs, enums and unions.
+func (g *generator) typesRs() []byte {
+	p := g.file()
+	p.P("//! The owned types of the schema.")
+	for _, d := range g.s.Decls {
+		p.P()
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.structType(p, d)
+		case *schema.Enum:
+			g.enumType(p, d)
+		case *schema.Union:
+			g.unionType(p, d)
+		}
+	}
+	return p.Bytes()
+}
+
+func (g *generator) structType(p *printer, st *schema.Struct) {
+	doc(p, st.Doc)
+	derives := []string{"Debug", "Clone"}
+	if g.ownedCopy[st] {
+		derives = append(derives, "Copy")
+	}
+	derives = append(derives, "PartialEq")
+	if g.defaultDerive[st] {
+		derives = append(derives, "Default")
+	}
+	p.F("#[derive(%s)]", strings.Join(derives, ", "))
+	if len(st.Fields) == 0 {
+		p.F("pub struct %s {}", g.name[st])
+		return
+	}
+	p.Block("pub struct "+g.name[st]+" {", "}", func() {
+		for _, f := range st.Fields {
+			doc(p, f.Doc)
+			p.F("pub %s: %s,", fieldName(f), g.owned(f.Type))
+		}
+	})
+	if g.defaultDerive[st] {
+		return
+	}
+	p.P()
+	p.Block("impl "+stdDef+" for "+g.name[st]+" {", "}", func() {
+		p.Block("fn default() -> Self {", "}", func() {
+			var fields []string
+			for _, f := range st.Fields {
+				fields = append(fields, fieldName(f)+": "+defaultExpr(f.Type))
+			}
+			structLit(p, "Self", fields, "", 18)
+		})
+	})
+}
+
+// defaultExpr is the default value of a field type, for types that cannot
+// derive Default (arrays of more than 32 elements).
+func defaultExpr(t *schema.Type) string {
+	if t.Kind == schema.FixedArray && !defaultable(t) {
+		return "::core::array::from_fn(|_| " + defaultExpr(t.Elem) + ")"
+	}
+	return stdDef + "::default()"
+}
+
+func (g *generator) enumType(p *printer, e *schema.Enum) {
+	name := g.name[e]
+	base := scalarName(e.Base)
+	doc(p, e.Doc)
+	p.P("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]")
+	p.F("#[repr(%s)]", base)
+	p.Block("pub enum "+name+" {", "}", func() {
+		for i, v := range e.Values {
+			doc(p, v.Doc)
+			if i == 0 {
+				p.P("#[default]")
+			}
+			p.F("%s = %d,", pascal(v.Name), v.Value)
+		}
+	})
+	p.P()
+	p.Block("impl "+name+" {", "}", func() {
+		p.F("/// The number that encodes the value.")
+		p.Block(fmt.Sprintf("pub const fn to_%s(self) -> %s {", base, base), "}", func() {
+			p.F("self as %s", base)
+		})
+		p.P()
+		p.F("/// The value `v` encodes, or `None` if it names no value.")
+		p.Block(fmt.Sprintf("pub const fn from_%s(v: %s) -> %s<Self> {", base, base, stdOption), "}", func() {
+			p.Block("match v {", "}", func() {
+				for _, v := range e.Values {
+					p.F("%d => Some(Self::%s),", v.Value, pascal(v.Name))
+				}
+				p.P("_ => None,")
+			})
+		})
+	})
+}
+
+func (g *generator) unionType(p *printer, u *schema.Union) {
+	name := g.name[u]
+	doc(p, u.Doc)
+	derives := []string{"Debug", "Clone"}
+	if g.ownedCopy[u] {
+		derives = append(derives, "Copy")
+	}
+	derives = append(derives, "PartialEq")
+	unitFirst := len(u.Variants) > 0 && u.Variants[0].Kind == schema.VariantUnit
+	if unitFirst {
+		derives = append(derives, "Default")
+	}
+	p.F("#[derive(%s)]", strings.Join(derives, ", "))
+	p.P(allowLarge)
+	vertical := variantsVertical(p, u, g.owned, unitFirst)
+	p.Block("pub enum "+name+" {", "}", func() {
+		for i, v := range u.Variants {
+			doc(p, v.Doc)
+			if i == 0 && unitFirst {
+				p.P("#[default]")
+			}
+			g.variantDecl(p, v, g.owned, vertical)
+		}
+	})
+	if unitFirst || len(u.Variants) == 0 {
+		return
+	}
+	p.P()
+	p.Block("impl "+stdDef+" for "+name+" {", "}", func() {
+		p.Block("fn default() -> Self {", "}", func() {
+			v := u.Variants[0]
+			vn := "Self::" + pascal(v.Name)
+			if v.Kind == schema.VariantStruct {
+				p.F("%s(%s::default())", vn, stdDef)
+				return
+			}
+			var fields []string
+			for _, f := range v.Fields {
+				fields = append(fields, fieldName(f)+": "+defaultExpr(f.Type))
+			}
+			structLit(p, vn, fields, "", 18)
+		})
+	})
+}
+
+// variantsVertical reports whether a union's inline variants are written one
+// field per line: rustfmt does that for all of them when any one does not fit
+// on a line (struct_variant_width is 35) or documents a field, or when any
+// variant carries an attribute (a doc comment or #[default]).
+func variantsVertical(p *printer, u *schema.Union, typeOf func(*schema.Type) string, defaultAttr bool) bool {
+	for _, v := range u.Variants {
+		if len(v.Doc) > 0 {
+			return true // attributes make a variant multi-line
+		}
+	}
+	if defaultAttr {
+		return true
+	}
+	for _, v := range u.Variants {
+		if v.Kind != schema.VariantInline || len(v.Fields) == 0 {
+			continue
+		}
+		var fields []string
+		for _, f := range v.Fields {
+			if len(f.Doc) > 0 {
+				return true
+			}
+			fields = append(fields, fieldName(f)+": "+typeOf(f.Type))
+		}
+		body := strings.Join(fields, ", ")
+		line := pascal(v.Name) + " { " + body + " },"
+		if len(body) > 35 || len(line) > p.width()-len(indent) {
+			return true
+		}
+	}
+	return false
+}
+
+// variantDecl declares one union variant with the field types typeOf gives
+// (owned or view).
+func (g *generator) variantDecl(p *printer, v *schema.Variant, typeOf func(*schema.Type) string, vertical bool) {
+	vn := pascal(v.Name)
+	switch v.Kind {
+	case schema.VariantUnit:
+		p.F("%s,", vn)
+	case schema.VariantStruct:
+		p.F("%s(%s),", vn, typeOf(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
+	case schema.VariantInline:
+		if len(v.Fields) == 0 {
+			p.F("%s {},", vn)
+			return
+		}
+		if !vertical {
+			var fields []string
+			for _, f := range v.Fields {
+				fields = append(fields, fieldName(f)+": "+typeOf(f.Type))
+			}
+			p.F("%s { %s },", vn, strings.Join(fields, ", "))
+			return
+		}
+		p.Block(vn+" {", "},", func() {
+			for _, f := range v.Fields {
+				doc(p, f.Doc)
+				p.F("%s: %s,", fieldName(f), typeOf(f.Type))
+			}
+		})
+	}
+}

@@ -1,0 +1,301 @@
+package rust
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/schema"
+)
+
+// viewsRs emits the borrowed views: one per struct and union. Types without
+// strings or arrays are their own view (a type alias).
+func (g *generator) viewsRs() []byte {
+	p := g.file()
+	p.P("//! Borrowed views: decoding without copying strings and arrays.")
+	p.P("//!")
+	p.P("//! A view is validated completely when it is decoded (the same checks")
+	p.P("//! and errors as the owned decoders), so reading it never fails.")
+	p.P()
+	p.P("use crate::rt;")
+	p.P("use crate::types::*;")
+	for _, d := range g.s.Decls {
+		if _, isEnum := d.(*schema.Enum); isEnum {
+			continue
+		}
+		p.P()
+		if g.hasView[d] {
+			g.viewType(p, d)
+		} else {
+			g.viewAlias(p, d)
+		}
+	}
+	return p.Bytes()
+}
+
+func (g *generator) viewAlias(p *printer, d schema.Decl) {
+	name, view := g.name[d], g.view[d]
+	p.F("/// The view of [`%s`]: it holds no strings or arrays, so it is the owned", name)
+	p.P("/// type itself.")
+	p.F("pub type %s<'a> = %s;", view, name)
+	p.P()
+	p.Block("impl "+name+" {", "}", func() {
+		p.F("/// The owned value: [`%s`] is its own view.", name)
+		if g.ownedCopy[d] {
+			p.Block("pub fn to_owned_value(self) -> Self {", "}", func() { p.P("self") })
+		} else {
+			p.Block("pub fn to_owned_value(&self) -> Self {", "}", func() { p.P("self.clone()") })
+		}
+	})
+}
+
+func (g *generator) viewType(p *printer, d schema.Decl) {
+	name, view := g.name[d], g.view[d]
+	p.F("/// A borrowed view of [`%s`]: strings and arrays point into the input.", name)
+	for _, l := range d.DeclDoc() {
+		if l == d.DeclDoc()[0] {
+			p.P("///")
+		}
+		doc(p, []string{l})
+	}
+	derives := "Debug, Clone, PartialEq"
+	if g.viewCopy[d] {
+		derives = "Debug, Clone, Copy, PartialEq"
+	}
+	p.F("#[derive(%s)]", derives)
+	switch d := d.(type) {
+	case *schema.Struct:
+		p.Block("pub struct "+view+"<'a> {", "}", func() {
+			for _, f := range d.Fields {
+				doc(p, f.Doc)
+				p.F("pub %s: %s,", fieldName(f), g.viewOf(f.Type))
+			}
+		})
+	case *schema.Union:
+		p.P(allowLarge)
+		vertical := variantsVertical(p, d, g.viewOf, false)
+		p.Block("pub enum "+view+"<'a> {", "}", func() {
+			for _, v := range d.Variants {
+				doc(p, v.Doc)
+				g.variantDecl(p, v, g.viewOf, vertical)
+			}
+		})
+	}
+	p.P()
+	p.Block("impl<'a> "+view+"<'a> {", "}", func() {
+		decodeAPI(p, view, "'a", "Self::read")
+		p.P()
+		p.P("#[doc(hidden)]")
+		readWrapper(p, name, "'a")
+		p.P()
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.structRead(p, d, "'a", g.viewValue)
+		case *schema.Union:
+			g.unionRead(p, d, "'a", g.viewValue)
+		}
+		p.P()
+		p.F("/// Copies the view into an owned [`%s`].", name)
+		self := "self"
+		if !g.viewCopy[d] {
+			self = "&self"
+		}
+		p.Block("pub fn to_owned_value("+self+") -> "+name+" {", "}", func() {
+			switch d := d.(type) {
+			case *schema.Struct:
+				var fields []string
+				for _, f := range d.Fields {
+					fields = append(fields, fieldInit(fieldName(f), g.toOwned(f.Type, "self."+fieldName(f), false, 0)))
+				}
+				structLit(p, name, fields, "", 18)
+			case *schema.Union:
+				g.unionToOwned(p, d, !g.viewCopy[d])
+			}
+		})
+	})
+	p.P()
+	p.Block("impl ::core::convert::From<"+view+"<'_>> for "+name+" {", "}", func() {
+		p.Block("fn from(v: "+view+"<'_>) -> Self {", "}", func() {
+			p.P("v.to_owned_value()")
+		})
+	})
+}
+
+// fieldInit is `name: value`, or the shorthand `name` when they are equal.
+func fieldInit(name, value string) string {
+	if name == value {
+		return name
+	}
+	return name + ": " + value
+}
+
+func (g *generator) unionToOwned(p *printer, u *schema.Union, isRef bool) {
+	name := g.name[u]
+	p.Block("match self {", "}", func() {
+		for _, v := range u.Variants {
+			vn := pascal(v.Name)
+			switch v.Kind {
+			case schema.VariantUnit:
+				p.F("Self::%s => %s::%s,", vn, name, vn)
+			case schema.VariantStruct:
+				t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+				p.F("Self::%s(v) => %s::%s(%s),", vn, name, vn, g.toOwned(t, "v", isRef, 0))
+			case schema.VariantInline:
+				var binds, fields []string
+				for _, f := range v.Fields {
+					b := bindName(f)
+					if b != fieldName(f) {
+						binds = append(binds, fieldName(f)+": "+b)
+					} else {
+						binds = append(binds, b)
+					}
+					fields = append(fields, fieldInit(fieldName(f), g.toOwned(f.Type, b, isRef, 0)))
+				}
+				pat := "Self::" + vn + " {}"
+				if len(binds) > 0 {
+					pat = "Self::" + vn + " { " + strings.Join(binds, ", ") + " }"
+				}
+				if len(binds) > 0 && len(strings.Join(binds, ", ")) > 18 {
+					// A pattern too wide for one line: bind field by field.
+					p.Line("Self::" + vn + " {")
+					p.In()
+					for _, b := range binds {
+						p.Line(b + ",")
+					}
+					p.Out()
+					structLit(p, "} => "+name+"::"+vn, fields, ",", 18)
+					continue
+				}
+				structLit(p, pat+" => "+name+"::"+vn, fields, ",", 18)
+			}
+		}
+	})
+}
+
+// viewValue reads a field of a view (with `?`).
+func (g *generator) viewValue(t *schema.Type, depth string) string {
+	return g.viewResult(t, depth) + "?"
+}
+
+// viewResult is an expression of type DecodeResult<view of t>.
+func (g *generator) viewResult(t *schema.Type, depth string) string {
+	switch t.Kind {
+	case schema.String:
+		return "r.str()"
+	case schema.Array, schema.FixedArray:
+		elem := t.Elem
+		switch {
+		case t.Kind == schema.Array && elem.Kind == schema.U8:
+			return "r.bytes()"
+		case elem.Kind == schema.U8:
+			return fmt.Sprintf("r.byte_array::<%d>()", t.Len)
+		case t.Kind == schema.Array && isScalarElem(elem):
+			return fmt.Sprintf("r.scalar_slice::<%s>()", scalarName(elem.Kind))
+		case isScalarElem(elem):
+			return fmt.Sprintf("r.scalars::<%s>(%d)", scalarName(elem.Kind), t.Len)
+		}
+		fixed, _ := elem.FixedSize()
+		if fixed < 0 {
+			fixed = 0
+		}
+		if t.Kind == schema.Array {
+			return fmt.Sprintf("r.list_of(%d, %d, %s, %s)", elem.MinSize(), fixed, depth, g.viewReadFn(elem))
+		}
+		return fmt.Sprintf("r.list(%d, %d, %s, %s)", t.Len, fixed, depth, g.viewReadFn(elem))
+	case schema.Optional:
+		if t.Elem.Kind == schema.EnumRef {
+			return "r.option(" + g.name[t.Elem.Decl()] + "::read)"
+		}
+		if t.Boxed {
+			return "r.option_box(" + closure("r", g.viewResult(t.Elem, depth)) + ")"
+		}
+		return "r.option(" + closure("r", g.viewResult(t.Elem, depth)) + ")"
+	case schema.StructRef, schema.UnionRef:
+		return fmt.Sprintf("%s::read(r, %s + 1)", g.viewName(t.Decl()), depth)
+	case schema.EnumRef:
+		return g.name[t.Decl()] + "::read(r)"
+	}
+	return "r." + scalarName(t.Kind) + "()"
+}
+
+// viewName is the type whose read decodes a view of d: the view, or the
+// owned type when d has no distinct view.
+func (g *generator) viewName(d schema.Decl) string {
+	if g.hasView[d] {
+		return g.view[d]
+	}
+	return g.name[d]
+}
+
+// viewReadFn is the function pointer a ListView reads its elements with; it
+// receives the depth of the struct holding the list.
+func (g *generator) viewReadFn(t *schema.Type) string {
+	d := "d"
+	if !usesDepth(t, true) {
+		d = "_"
+	}
+	return closure("r, "+d, g.viewResult(t, "d"))
+}
+
+// toOwned converts the view x of a t to the owned value. isRef says x is a
+// reference to the view value rather than the value (or a place) itself.
+func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) string {
+	if !g.borrows(t) {
+		// The view type is the owned type.
+		switch {
+		case !g.copyOwned(t):
+			return x + ".clone()"
+		case isRef:
+			return "*" + x
+		}
+		return x
+	}
+	switch t.Kind {
+	case schema.String:
+		if isRef {
+			return "(*" + x + ").to_owned()"
+		}
+		return x + ".to_owned()"
+	case schema.Array, schema.FixedArray:
+		elem := t.Elem
+		switch {
+		case t.Kind == schema.Array && elem.Kind == schema.U8:
+			return x + ".to_vec()"
+		case elem.Kind == schema.U8:
+			if isRef {
+				return "**" + x
+			}
+			return "*" + x
+		case t.Kind == schema.Array && isScalarElem(elem):
+			return x + ".to_vec()"
+		case isScalarElem(elem):
+			return x + ".to_array()"
+		}
+		list := x
+		if isRef {
+			list = "*" + x
+		}
+		e := loopVar("e", level)
+		conv := g.toOwned(elem, e, false, level+1)
+		f := closure(e, conv)
+		if conv == e {
+			f = "::core::convert::identity"
+		}
+		if t.Kind == schema.FixedArray {
+			return fmt.Sprintf("rt::map_array(%s, %s)", list, f)
+		}
+		return fmt.Sprintf("rt::map_list(%s, %s)", list, f)
+	case schema.Optional:
+		ref := x
+		if !isRef {
+			ref = "&" + x
+		}
+		v := loopVar("v", level)
+		if t.Boxed {
+			return fmt.Sprintf("rt::option_box(%s, %s)", ref, closure(v, v+".to_owned_value()"))
+		}
+		return fmt.Sprintf("rt::option_map(%s, %s)", ref, closure(v, g.toOwned(t.Elem, v, true, level+1)))
+	case schema.StructRef, schema.UnionRef:
+		return x + ".to_owned_value()"
+	}
+	panic("rust: no view conversion for " + t.String())
+}
