@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/examples/go/registry"
+	"sdp/gen"
+	"sdp/gen/golang"
+	"sdp/schema"
+)
+
+// TestGeneratedUpToDate regenerates registry/ from registry.sdp and compares:
+// run `go generate ./examples/go` after changing the schema or the backend.
+func TestGeneratedUpToDate(t *testing.T) {
+	s, err := schema.Load("registry.sdp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := golang.Generate(s, gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		got, err := os.ReadFile(filepath.Join("registry", f.Path))
+		if err != nil || !bytes.Equal(got, f.Content) {
+			t.Errorf("registry/%s is out of date (run go generate ./examples/go): %v", f.Path, err)
+		}
+	}
+	entries, err := os.ReadDir("registry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(files) {
+		t.Errorf("registry/ holds %d files, the generator writes %d", len(entries), len(files))
+	}
+}
+
+func TestRun(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"62 plugins", "equal to the original", "rule truncated", "read a Parameter"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// The registry schema is the corpus's plugins schema, so its golden and
+// invalid vectors seed the fuzz targets.
+func seeds(f *testing.F, typ string) {
+	cases, err := conformance.Cases("plugins")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Type == typ {
+			f.Add(c.Golden)
+		}
+	}
+	invalid, err := conformance.Invalids("plugins")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, v := range invalid {
+		if v.Type == typ && !v.Message {
+			b, _ := v.Bytes()
+			f.Add(b)
+		}
+	}
+}
+
+type value interface {
+	registry.Message
+	EncodedSize() int
+}
+
+// fuzzDecode: decoding never panics, fails only with a *DecodeError, and
+// whatever decodes re-encodes to the same bytes.
+func fuzzDecode(f *testing.F, typ string, newValue func() value) {
+	seeds(f, typ)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v := newValue()
+		if err := v.UnmarshalBinary(b); err != nil {
+			var de *registry.DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("not a *DecodeError: %v", err)
+			}
+			return
+		}
+		out, err := v.MarshalBinary()
+		if err != nil || !bytes.Equal(out, b) || v.EncodedSize() != len(b) {
+			t.Fatalf("re-encoding differs (%v)", err)
+		}
+	})
+}
+
+func FuzzDecodeParameter(f *testing.F) {
+	fuzzDecode(f, "Parameter", func() value { return new(registry.Parameter) })
+}
+
+func FuzzDecodePlugin(f *testing.F) {
+	fuzzDecode(f, "Plugin", func() value { return new(registry.Plugin) })
+}
+
+func FuzzDecodePluginRegistry(f *testing.F) {
+	fuzzDecode(f, "PluginRegistry", func() value { return new(registry.PluginRegistry) })
+}
+
+func BenchmarkMarshalBinary(b *testing.B) {
+	reg := buildRegistry(62)
+	b.SetBytes(int64(reg.EncodedSize()))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := reg.MarshalBinary(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAppendBinary(b *testing.B) {
+	reg := buildRegistry(62)
+	buf := make([]byte, 0, reg.EncodedSize())
+	b.SetBytes(int64(reg.EncodedSize()))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if buf, err = reg.AppendBinary(buf[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkUnmarshalBinary(b *testing.B) {
+	data, err := buildRegistry(62).MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var r registry.PluginRegistry
+		if err := r.UnmarshalBinary(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
