@@ -52,7 +52,7 @@ type printer struct {
 
 func newPrinter() *printer { return &printer{Printer: emit.New(indent)} }
 
-func (p *printer) In()  { p.depth++; p.Printer.In() }
+func (p *printer) In() { p.depth++; p.Printer.In() }
 
 // Line prints one line (closure markers removed).
 func (p *printer) Line(s string) { p.Printer.Line(flat(s)) }

@@ -1,0 +1,78 @@
+package rust
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// TestGolden compares the crate generated for every corpus schema with
+// testdata/<schema>/ (rewrite with -update).
+func TestGolden(t *testing.T) {
+	names, err := conformance.SchemaNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		name := name
+		t.Run(name, func(t *testing.T) {
+			s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
+		})
+	}
+}
+
+func TestCrateName(t *testing.T) {
+	for in, want := range map[string]string{
+		"plugins":       "plugins",
+		"Audio-Plugins": "audio_plugins",
+		"my.schema v2":  "my_schema_v2",
+		"2fast":         "sdp_2fast",
+		"type":          "type_schema",
+		"std":           "std_schema",
+		"":              "sdp_schema",
+		"PluginRegistry": "plugin_registry",
+	} {
+		if got := crateName(in); got != want {
+			t.Errorf("crateName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPackageOption(t *testing.T) {
+	s := gentest.LoadSchema(t, conformance.SchemaPath("messages"))
+	files, err := Generate(s, gen.Options{Package: "Net-Messages"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cargo string
+	for _, f := range files {
+		if f.Path == "Cargo.toml" {
+			cargo = string(f.Content)
+		}
+	}
+	if !strings.Contains(cargo, "name = \"net_messages\"\n") {
+		t.Errorf("Cargo.toml does not name the crate net_messages:\n%s", cargo)
+	}
+}
+
+func TestEscaping(t *testing.T) {
+	for in, want := range map[string]string{
+		"type": "r#type", "match": "r#match", "self": "self_", "crate": "crate_",
+		"super": "super_", "fn": "r#fn", "async": "r#async", "value": "value",
+	} {
+		if got := ident(in); got != want {
+			t.Errorf("ident(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := pascal("Self_"); got != "Self_" {
+		t.Errorf("pascal(Self_) = %q", got)
+	}
+	if got := pascal("self"); got != "Self_" {
+		t.Errorf("pascal(self) = %q", got)
+	}
+}
