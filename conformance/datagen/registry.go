@@ -2,7 +2,6 @@ package datagen
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -118,11 +117,13 @@ func parameter(r *Rand, p paramSpec, kindOf kindID, index int, style idStyle, ba
 		current = float32(r.Range(int(p.min), int(p.max)))
 	case r.Chance(30):
 		current = p.def // untouched
-	case p.log && p.min > 0:
-		lo, hi := math.Log(float64(p.min)), math.Log(float64(p.max))
-		current = quantize(math.Exp(lo + (hi-lo)*r.Unit()))
+	case p.log:
+		current = pickNice(r, p.min, p.max)
 	default:
-		current = quantize(float64(p.min) + float64(p.max-p.min)*r.Unit())
+		// 200 steps across the range: exact IEEE operations, no library
+		// functions whose last bit could differ between platforms.
+		lo, hi := float64(p.min), float64(p.max)
+		current = float32(lo + float64((hi-lo)*float64(r.Intn(201)))/200)
 	}
 	var address uint64
 	var ident string
@@ -152,14 +153,35 @@ func parameter(r *Rand, p paramSpec, kindOf kindID, index int, style idStyle, ba
 	)
 }
 
-// quantize keeps three significant digits, as a host would display them.
-func quantize(v float64) float32 {
-	if v == 0 {
-		return 0
+// niceValues are the values a user dials on a logarithmic control:
+// 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6.3 and 8 times a power of ten, parsed from
+// decimal text (correctly rounded, so the same on every platform).
+var niceValues = func() []float32 {
+	var out []float32
+	for e := -3; e <= 5; e++ {
+		for _, m := range []string{"1", "1.2", "1.5", "2", "2.5", "3", "4", "5", "6.3", "8"} {
+			f, err := strconv.ParseFloat(m+"e"+strconv.Itoa(e), 32)
+			if err != nil {
+				panic(err)
+			}
+			out = append(out, float32(f))
+		}
 	}
-	e := math.Floor(math.Log10(math.Abs(v))) - 2
-	scale := math.Pow(10, -e)
-	return float32(math.Round(v*scale) / scale)
+	return out
+}()
+
+// pickNice returns a random nice value in [lo, hi], or lo if there is none.
+func pickNice(r *Rand, lo, hi float32) float32 {
+	var in []float32
+	for _, v := range niceValues {
+		if v >= lo && v <= hi {
+			in = append(in, v)
+		}
+	}
+	if len(in) == 0 {
+		return lo
+	}
+	return in[r.Intn(len(in))]
 }
 
 // paramSpec is one parameter a plugin kind offers.
