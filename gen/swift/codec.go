@@ -1,0 +1,408 @@
+package swift
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// codecFile holds the encoders, decoders and the public serialization API
+// of every struct and union, and the readers of every enum.
+func (g *generator) codecFile() []byte {
+	p := g.header()
+	for _, d := range g.s.Decls {
+		switch d := d.(type) {
+		case *schema.Struct:
+			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+				g.publicAPI(p, d.Name)
+				p.P()
+				g.structSize(p, d)
+				p.P()
+				g.structEncode(p, d)
+				p.P()
+				g.structDecode(p, d)
+			})
+		case *schema.Union:
+			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+				g.publicAPI(p, d.Name)
+				p.P()
+				g.unionSize(p, d)
+				p.P()
+				g.unionEncode(p, d)
+				p.P()
+				g.unionDecode(p, d)
+			})
+		case *schema.Enum:
+			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+				g.enumDecode(p, d)
+			})
+		}
+		p.P()
+	}
+	return p.Bytes()
+}
+
+// publicAPI prints the serialization API every struct and union offers.
+func (g *generator) publicAPI(p *emit.Printer, name string) {
+	decode := "{ (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }"
+	p.F("/// Decodes `%s` from bytes that hold exactly one value.", name)
+	p.Block("public init(serializedBytes bytes: [UInt8]) throws(DecodeError) {", "}", func() {
+		p.P("try self.init(serializedBytes: bytes, options: DecodeOptions())")
+	})
+	p.P()
+	p.F("/// Decodes `%s` from bytes that hold exactly one value, with options (the depth limit).", name)
+	p.Block("public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {", "}", func() {
+		p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+	})
+	p.P()
+	p.F("/// Decodes `%s` from a raw buffer that holds exactly one value (no copy is made).", name)
+	p.Block("public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+		p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+	})
+	p.P()
+	p.F("/// Decodes `%s` from the start of bytes; returns it with the number of", name)
+	p.P("/// bytes it took. Bytes after it are left alone.")
+	p.Block("public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {", "}", func() {
+		p.P("try _sdpDecode(bytes, options, prefix: true) ", decode)
+	})
+	p.P()
+	p.F("/// Decodes `%s` from the start of a raw buffer; returns it with the", name)
+	p.P("/// number of bytes it took.")
+	p.Block("public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {", "}", func() {
+		p.P("try _sdpDecode(bytes, options, prefix: true) ", decode)
+	})
+	p.P()
+	p.P("/// The encoding: exactly encodedSize bytes, allocated once.")
+	p.Block("public func serializedBytes() -> [UInt8] {", "}", func() {
+		p.P("_sdpSerialize(size: encodedSize) { w in _sdpWrite(&w) }")
+	})
+	p.P()
+	p.P("/// Appends the encoding to out.")
+	p.Block("public func serialize(into out: inout [UInt8]) {", "}", func() {
+		p.P("_sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }")
+	})
+}
+
+// ---- sizes ----
+
+// sizeExpr is the encoded size of v, a value of type t.
+func (g *generator) sizeExpr(t *schema.Type, v string, depth int) string {
+	if n, ok := t.FixedSize(); ok {
+		return fmt.Sprint(n)
+	}
+	e := fmt.Sprintf("e%d", depth)
+	switch t.Kind {
+	case schema.String:
+		return "4 &+ " + v + ".utf8.count"
+	case schema.Array:
+		if n, ok := t.Elem.FixedSize(); ok {
+			return fmt.Sprintf("4 &+ %s.count &* %d", v, n)
+		}
+		return fmt.Sprintf("_sdpArraySize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))
+	case schema.FixedArray:
+		return fmt.Sprintf("(_sdpArraySize(%s) { %s in %s } &- 4)", v, e, g.sizeExpr(t.Elem, e, depth+1))
+	case schema.Optional:
+		return fmt.Sprintf("_sdpOptionalSize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))
+	case schema.StructRef, schema.UnionRef:
+		return v + ".encodedSize"
+	}
+	panic("swift: size of " + t.String())
+}
+
+// fieldsSize prints `var n = ...` summing the sizes of fields whose values
+// are named by val.
+func (g *generator) fieldsSize(p *emit.Printer, fields []*schema.Field, fixedExtra int, val func(*schema.Field) string) {
+	fixed := fixedExtra
+	var vars []string
+	for _, f := range fields {
+		if n, ok := f.Type.FixedSize(); ok {
+			fixed += n
+		} else {
+			vars = append(vars, g.sizeExpr(f.Type, val(f), 0))
+		}
+	}
+	if len(vars) == 0 {
+		p.F("return %d", fixed)
+		return
+	}
+	p.F("var n = %d", fixed)
+	for _, v := range vars {
+		p.F("n &+= %s", v)
+	}
+	p.P("return n")
+}
+
+func (g *generator) structSize(p *emit.Printer, st *schema.Struct) {
+	p.P("/// The number of bytes serializedBytes() returns.")
+	p.Block("public var encodedSize: Int {", "}", func() {
+		g.fieldsSize(p, st.Fields, 0, func(f *schema.Field) string { return "self." + member(f.Name) })
+	})
+}
+
+// variantBindings is the case pattern of an inline variant, binding the
+// fields that need is true for as v0, v1, ... and ignoring the others.
+func variantPattern(u string, v *schema.Variant, need func(*schema.Field) bool) string {
+	c := "." + variantCase(v)
+	switch {
+	case v.Kind == schema.VariantStruct:
+		return c + "(let v)"
+	case v.Kind == schema.VariantInline && len(v.Fields) > 0:
+		var bs []string
+		for i, f := range v.Fields {
+			if need(f) {
+				bs = append(bs, fmt.Sprintf("let v%d", i))
+			} else {
+				bs = append(bs, "_")
+			}
+		}
+		return c + "(" + strings.Join(bs, ", ") + ")"
+	}
+	return c
+}
+
+func bindName(v *schema.Variant) func(*schema.Field) string {
+	return func(f *schema.Field) string { return fmt.Sprintf("v%d", f.Index) }
+}
+
+func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
+	p.P("/// The number of bytes serializedBytes() returns.")
+	p.Block("public var encodedSize: Int {", "}", func() {
+		if n, ok := u.FixedSize(); ok {
+			p.F("%d", n)
+			return
+		}
+		p.Block("switch self {", "}", func() {
+			for _, v := range u.Variants {
+				switch v.Kind {
+				case schema.VariantStruct:
+					if n, ok := v.Struct.FixedSize(); ok {
+						p.F("case .%s: return %d", variantCase(v), 1+n)
+					} else {
+						p.F("case .%s(let v): return 1 &+ v.encodedSize", variantCase(v))
+					}
+				case schema.VariantInline:
+					variable := func(f *schema.Field) bool { _, ok := f.Type.FixedSize(); return !ok }
+					pat := variantPattern("", v, variable)
+					p.Block("case "+pat+":", "", func() {
+						g.fieldsSize(p, v.Fields, 1, bindName(v))
+					})
+				default:
+					p.F("case .%s: return 1", variantCase(v))
+				}
+			}
+		})
+	})
+}
+
+// ---- encoding ----
+
+// writeStmt writes v, a value of type t, to w.
+func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
+	e := fmt.Sprintf("e%d", depth)
+	switch t.Kind {
+	case schema.Bool:
+		return "w.bool(" + v + ")"
+	case schema.F32:
+		return "w.f32(" + v + ")"
+	case schema.F64:
+		return "w.f64(" + v + ")"
+	case schema.String:
+		return "w.string(" + v + ")"
+	case schema.EnumRef:
+		return "w.int(" + v + ".rawValue)"
+	case schema.StructRef, schema.UnionRef:
+		return v + "._sdpWrite(&w)"
+	case schema.Array:
+		if t.Elem.IsNumeric() {
+			return "w.numbers(" + v + ")"
+		}
+		return fmt.Sprintf("w.array(%s) { w, %s in %s }", v, e, g.writeStmt(t.Elem, e, depth+1))
+	case schema.FixedArray:
+		if t.Elem.IsNumeric() {
+			return fmt.Sprintf("w.fixedNumbers(%s, %d)", v, t.Len)
+		}
+		return fmt.Sprintf("w.fixed(%s, %d) { w, %s in %s }", v, t.Len, e, g.writeStmt(t.Elem, e, depth+1))
+	case schema.Optional:
+		return fmt.Sprintf("w.optional(%s) { w, %s in %s }", v, e, g.writeStmt(t.Elem, e, depth+1))
+	}
+	if t.Kind.IsInteger() {
+		return "w.int(" + v + ")"
+	}
+	panic("swift: write of " + t.String())
+}
+
+func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
+	if len(st.Fields) == 0 {
+		p.P("func _sdpWrite(_: inout _SDPWriter) {}")
+		return
+	}
+	p.Block("func _sdpWrite(_ w: inout _SDPWriter) {", "}", func() {
+		for _, f := range st.Fields {
+			p.P(g.writeStmt(f.Type, "self."+member(f.Name), 0))
+		}
+	})
+}
+
+func (g *generator) unionEncode(p *emit.Printer, u *schema.Union) {
+	p.Block("func _sdpWrite(_ w: inout _SDPWriter) {", "}", func() {
+		p.Block("switch self {", "}", func() {
+			for _, v := range u.Variants {
+				pat := variantPattern("", v, func(*schema.Field) bool { return true })
+				p.Block("case "+pat+":", "", func() {
+					p.F("w.int(%d as UInt8)", v.Tag)
+					switch v.Kind {
+					case schema.VariantStruct:
+						p.P("v._sdpWrite(&w)")
+					case schema.VariantInline:
+						for _, f := range v.Fields {
+							p.P(g.writeStmt(f.Type, bindName(v)(f), 0))
+						}
+					}
+				})
+			}
+		})
+	})
+}
+
+// ---- decoding ----
+
+// readExpr reads a value of type t from r; depth names the depth of the
+// value holding it.
+func (g *generator) readExpr(t *schema.Type, depth string) string {
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in "
+	switch t.Kind {
+	case schema.Bool:
+		return "try r.bool()"
+	case schema.F32:
+		return "try r.f32()"
+	case schema.F64:
+		return "try r.f64()"
+	case schema.String:
+		return "try r.string()"
+	case schema.EnumRef:
+		return "try " + g.typeName(t.Enum) + "._sdpRead(&r)"
+	case schema.StructRef, schema.UnionRef:
+		return "try " + g.typeName(t.Decl()) + "(_sdpFrom: &r, depth: " + depth + " &+ 1)"
+	case schema.Array:
+		if t.Elem.IsNumeric() {
+			return "try r.numbers(" + g.typ(t.Elem) + ".self)"
+		}
+		return fmt.Sprintf("try r.array(minSize: %d) %s%s }", t.Elem.MinSize(), closure, g.readExpr(t.Elem, depth))
+	case schema.FixedArray:
+		if t.Elem.IsNumeric() {
+			return fmt.Sprintf("try r.fixedNumbers(%s.self, %d)", g.typ(t.Elem), t.Len)
+		}
+		return fmt.Sprintf("try r.elements(%d) %s%s }", t.Len, closure, g.readExpr(t.Elem, depth))
+	case schema.Optional:
+		return fmt.Sprintf("try r.optional %s%s }", closure, g.readExpr(t.Elem, depth))
+	}
+	if t.Kind.IsInteger() {
+		return "try r.int(" + g.typ(t) + ".self)"
+	}
+	panic("swift: read of " + t.String())
+}
+
+// rawExpr reads a scalar or enum whose bytes a preceding need covered.
+func (g *generator) rawExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.Bool:
+		return "try r.rawBool()"
+	case schema.F32:
+		return "r.rawF32()"
+	case schema.F64:
+		return "r.rawF64()"
+	case schema.EnumRef:
+		return "try " + g.typeName(t.Enum) + "._sdpRaw(&r)"
+	}
+	return "r.raw(" + g.typ(t) + ".self)"
+}
+
+// inlineScalar reports types read by rawExpr: one bounds check covers a
+// run of them.
+func inlineScalar(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
+
+// readFields prints the reads of fields in order, assigning each with
+// assign(field, expression). Runs of scalars share one bounds check.
+func (g *generator) readFields(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string) {
+	for i := 0; i < len(fields); {
+		j, size := i, 0
+		for j < len(fields) && inlineScalar(fields[j].Type) {
+			n, _ := fields[j].Type.FixedSize()
+			size += n
+			j++
+		}
+		if j-i >= 2 {
+			p.F("try r.need(%d)", size)
+			for _, f := range fields[i:j] {
+				p.P(assign(f, g.rawExpr(f.Type)))
+			}
+			i = j
+			continue
+		}
+		p.P(assign(fields[i], g.readExpr(fields[i].Type, "depth")))
+		i++
+	}
+}
+
+func (g *generator) structDecode(p *emit.Printer, st *schema.Struct) {
+	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
+		p.P("try r.enter(depth)")
+		g.readFields(p, st.Fields, func(f *schema.Field, e string) string {
+			if boxed(f.Type) {
+				return fmt.Sprintf("self._%s = (%s).map { _SDPBox($0) }", plainMember(f.Name), e)
+			}
+			return "self." + member(f.Name) + " = " + e
+		})
+		if len(st.Fields) == 0 {
+			p.P("self.init()")
+		}
+	})
+}
+
+func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
+	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
+		p.P("try r.enter(depth)")
+		p.P("let at = r.pos")
+		p.Block("switch try r.int(UInt8.self) {", "}", func() {
+			for _, v := range u.Variants {
+				p.Block(fmt.Sprintf("case %d:", v.Tag), "", func() {
+					switch {
+					case v.Kind == schema.VariantStruct:
+						p.F("self = .%s(try %s(_sdpFrom: &r, depth: depth &+ 1))", variantCase(v), g.typeName(v.Struct))
+					case v.Kind == schema.VariantInline && len(v.Fields) > 0:
+						g.readFields(p, v.Fields, func(f *schema.Field, e string) string {
+							return fmt.Sprintf("let v%d = %s", f.Index, e)
+						})
+						var args []string
+						for _, f := range v.Fields {
+							args = append(args, fmt.Sprintf("%s: v%d", label(f.Name), f.Index))
+						}
+						p.F("self = .%s(%s)", variantCase(v), strings.Join(args, ", "))
+					default:
+						p.F("self = .%s", variantCase(v))
+					}
+				})
+			}
+			p.Block("default:", "", func() {
+				p.P("throw DecodeError.invalidUnionTag(offset: at)")
+			})
+		})
+	})
+}
+
+func (g *generator) enumDecode(p *emit.Printer, e *schema.Enum) {
+	base := scalarTypes[e.Base]
+	p.Block("static func _sdpRead(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
+		p.F("try r.need(%d)", e.Base.Size())
+		p.P("return try _sdpRaw(&r)")
+	})
+	p.P()
+	p.Block("static func _sdpRaw(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
+		p.Block(fmt.Sprintf("guard let v = Self(rawValue: r.raw(%s.self)) else {", base), "}", func() {
+			p.F("throw DecodeError.invalidEnum(offset: r.pos &- %d)", e.Base.Size())
+		})
+		p.P("return v")
+	})
+}

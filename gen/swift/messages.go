@@ -1,0 +1,151 @@
+package swift
+
+import (
+	"fmt"
+
+	"sdp/schema"
+)
+
+// messagesFile holds the message API: every struct's type id, message
+// encoding and decoding, and AnyMessage, the dispatcher over all structs.
+func (g *generator) messagesFile() []byte {
+	p := g.header()
+	for _, st := range g.s.Structs {
+		p.Block("extension "+g.typeName(st)+" {", "}", func() {
+			p.F("/// The message type id of %s.", st.Name)
+			p.F("public static let messageTypeID: UInt16 = %d", st.ID)
+			p.P()
+			p.P("/// The encoding framed as a message: magic \"SDP2\", type id, payload length, payload.")
+			p.Block("public func serializedMessage() -> [UInt8] {", "}", func() {
+				p.P("let n = encodedSize")
+				p.Block("return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in", "}", func() {
+					p.P("_sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)")
+					p.P("_sdpWrite(&w)")
+				})
+			})
+			p.P()
+			p.F("/// Decodes a message that must carry `%s` and fill bytes exactly.", st.Name)
+			p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+			})
+			p.P()
+			p.F("/// Decodes a message that must carry `%s` and fill a raw buffer exactly.", st.Name)
+			p.Block("public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+			})
+			p.P()
+			p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
+				p.Block("if try _sdpReadHeader(&r) != Self.messageTypeID {", "}", func() {
+					p.F("throw DecodeError.invalidMessage(offset: 4, reason: %q)", fmt.Sprintf("the message does not carry a %s (type id %d)", st.Name, st.ID))
+				})
+				p.P("try self.init(_sdpFrom: &r, depth: 1)")
+			})
+		})
+		p.P()
+	}
+
+	p.P("/// A decoded message of any of the schema's structs.")
+	p.Block("public enum AnyMessage: Sendable, Hashable {", "}", func() {
+		for _, st := range g.s.Structs {
+			p.F("case %s(%s)", member(st.Name), g.typeName(st))
+		}
+		p.P()
+		p.P("/// Decodes a message of any of the schema's structs; it must fill bytes exactly.")
+		p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+		})
+		p.P()
+		p.P("/// Decodes a message of any of the schema's structs from a raw buffer.")
+		p.Block("public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+		})
+		p.P()
+		p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
+			p.Block("switch try _sdpReadHeader(&r) {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("case %d: self = .%s(try %s(_sdpFrom: &r, depth: 1))", st.ID, member(st.Name), g.typeName(st))
+				}
+				p.Block("case let id:", "", func() {
+					p.P(`throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")`)
+				})
+			})
+		})
+		p.P()
+		p.P("/// The message type id of the carried struct.")
+		p.Block("public var messageTypeID: UInt16 {", "}", func() {
+			p.Block("switch self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("case .%s: return %d", member(st.Name), st.ID)
+				}
+			})
+		})
+		p.P()
+		p.P("/// The carried struct encoded as a message.")
+		p.Block("public func serializedMessage() -> [UInt8] {", "}", func() {
+			p.Block("switch self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("case .%s(let v): return v.serializedMessage()", member(st.Name))
+				}
+			})
+		})
+	})
+	return p.Bytes()
+}
+
+// foundationFile adds Data conveniences when Foundation is available:
+// decoding from any ContiguousBytes (Data, [UInt8], ...) without copying,
+// and encoding to Data.
+func (g *generator) foundationFile() []byte {
+	p := g.header()
+	p.P("#if canImport(Foundation)")
+	p.P("import Foundation")
+	p.P()
+	p.P("/// Decodes from any contiguous bytes through one withUnsafeBytes.")
+	p.P("@inline(__always)")
+	p.Block("func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(", "}", func() {
+		p.P("_ input: Bytes, _ options: DecodeOptions, prefix: Bool,")
+		p.P("_ body: (inout _SDPReader) throws(DecodeError) -> T")
+		p.Out()
+		p.P(") throws(DecodeError) -> (T, Int) {")
+		p.In()
+		p.Block("let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in", "}", func() {
+			p.P("Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }")
+		})
+		p.P("return try result.get()")
+	})
+	for _, d := range g.s.Decls {
+		var name string
+		switch d := d.(type) {
+		case *schema.Struct:
+			name = d.Name
+		case *schema.Union:
+			name = d.Name
+		default:
+			continue
+		}
+		_, isStruct := d.(*schema.Struct)
+		decode := "{ (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }"
+		p.P()
+		p.Block("extension "+g.typeName(d)+" {", "}", func() {
+			p.F("/// Decodes `%s` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.", name)
+			p.Block("public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+				p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+			})
+			p.P()
+			p.P("/// The encoding as Data.")
+			p.Block("public func serializedData() -> Foundation.Data {", "}", func() {
+				p.P("Foundation.Data(serializedBytes())")
+			})
+			if isStruct && len(g.s.Structs) > 0 {
+				p.P()
+				p.F("/// Decodes a message that must carry `%s`, from Data or other contiguous bytes.", name)
+				p.Block("public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
+					p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+				})
+			}
+		})
+	}
+	p.P()
+	p.P("#endif")
+	return p.Bytes()
+}

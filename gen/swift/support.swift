@@ -1,0 +1,556 @@
+// The SDP runtime support of this module: errors, options, and the reader
+// and writer the generated codecs work through. Everything here except
+// DecodeError and DecodeOptions is internal.
+
+/// Why an input was rejected: the rule of the SDP wire format it breaks, and
+/// the byte offset in the input where the offending value starts.
+public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashable {
+    /// The input ends inside a value (rule "truncated").
+    case truncated(offset: Int)
+    /// Bytes remain after the top-level value (rule "trailing").
+    case trailing(offset: Int)
+    /// A bool byte other than 0 or 1 (rule "bool").
+    case invalidBool(offset: Int)
+    /// An optional's presence byte other than 0 or 1 (rule "presence").
+    case invalidPresence(offset: Int)
+    /// An enum number that names no value (rule "enum").
+    case invalidEnum(offset: Int)
+    /// A union tag that names no variant (rule "union_tag").
+    case invalidUnionTag(offset: Int)
+    /// A string that is not valid UTF-8 (rule "utf8").
+    case invalidUTF8(offset: Int)
+    /// An array count or string length larger than the remaining input can
+    /// hold (rule "count").
+    case invalidCount(offset: Int)
+    /// Nesting deeper than DecodeOptions.maxDepth (rule "depth").
+    case depthExceeded(offset: Int)
+    /// A bad message header: wrong magic, unknown or unexpected type id, or a
+    /// payload length that differs from the bytes that follow (rule "message").
+    case invalidMessage(offset: Int, reason: Swift.String)
+
+    /// The byte offset in the input where the offending value starts.
+    public var offset: Int {
+        switch self {
+        case .truncated(let o), .trailing(let o), .invalidBool(let o), .invalidPresence(let o),
+            .invalidEnum(let o), .invalidUnionTag(let o), .invalidUTF8(let o), .invalidCount(let o),
+            .depthExceeded(let o), .invalidMessage(let o, _):
+            return o
+        }
+    }
+
+    /// The name of the broken rule in the wire format specification:
+    /// truncated, trailing, bool, presence, enum, union_tag, utf8, count,
+    /// depth or message.
+    public var rule: Swift.String {
+        switch self {
+        case .truncated: return "truncated"
+        case .trailing: return "trailing"
+        case .invalidBool: return "bool"
+        case .invalidPresence: return "presence"
+        case .invalidEnum: return "enum"
+        case .invalidUnionTag: return "union_tag"
+        case .invalidUTF8: return "utf8"
+        case .invalidCount: return "count"
+        case .depthExceeded: return "depth"
+        case .invalidMessage: return "message"
+        }
+    }
+
+    public var description: Swift.String {
+        let what: Swift.String
+        switch self {
+        case .truncated: what = "the input ends inside a value"
+        case .trailing: what = "bytes remain after the value"
+        case .invalidBool: what = "a bool byte is neither 0 nor 1"
+        case .invalidPresence: what = "an optional's presence byte is neither 0 nor 1"
+        case .invalidEnum: what = "an enum number names no value"
+        case .invalidUnionTag: what = "a union tag names no variant"
+        case .invalidUTF8: what = "a string is not valid UTF-8"
+        case .invalidCount: what = "a count or length exceeds the remaining input"
+        case .depthExceeded: what = "values are nested deeper than the depth limit"
+        case .invalidMessage(_, let reason): what = reason
+        }
+        return "sdp: \(rule) at byte \(offset): \(what)"
+    }
+}
+
+/// Options for decoding.
+public struct DecodeOptions: Sendable, Hashable {
+    /// The deepest nesting accepted: the top-level struct is at depth 1 and
+    /// every struct or union value nested in another is one deeper.
+    public var maxDepth: Int
+
+    public init(maxDepth: Int = 64) {
+        self.maxDepth = maxDepth
+    }
+}
+
+/// A wire scalar that numeric arrays hold: the integers and floats, whose
+/// memory layout equals the wire layout on little-endian machines.
+protocol _SDPNumber {
+    associatedtype _Bits: FixedWidthInteger
+    var _sdpBits: _Bits { get }
+    init(_sdpBits: _Bits)
+}
+
+extension UInt8: _SDPNumber {
+    var _sdpBits: UInt8 { self }
+    init(_sdpBits b: UInt8) { self = b }
+}
+
+extension UInt16: _SDPNumber {
+    var _sdpBits: UInt16 { self }
+    init(_sdpBits b: UInt16) { self = b }
+}
+
+extension UInt32: _SDPNumber {
+    var _sdpBits: UInt32 { self }
+    init(_sdpBits b: UInt32) { self = b }
+}
+
+extension UInt64: _SDPNumber {
+    var _sdpBits: UInt64 { self }
+    init(_sdpBits b: UInt64) { self = b }
+}
+
+extension Int8: _SDPNumber {
+    var _sdpBits: UInt8 { UInt8(bitPattern: self) }
+    init(_sdpBits b: UInt8) { self.init(bitPattern: b) }
+}
+
+extension Int16: _SDPNumber {
+    var _sdpBits: UInt16 { UInt16(bitPattern: self) }
+    init(_sdpBits b: UInt16) { self.init(bitPattern: b) }
+}
+
+extension Int32: _SDPNumber {
+    var _sdpBits: UInt32 { UInt32(bitPattern: self) }
+    init(_sdpBits b: UInt32) { self.init(bitPattern: b) }
+}
+
+extension Int64: _SDPNumber {
+    var _sdpBits: UInt64 { UInt64(bitPattern: self) }
+    init(_sdpBits b: UInt64) { self.init(bitPattern: b) }
+}
+
+extension Float: _SDPNumber {
+    var _sdpBits: UInt32 { bitPattern }
+    init(_sdpBits b: UInt32) { self.init(bitPattern: b) }
+}
+
+extension Double: _SDPNumber {
+    var _sdpBits: UInt64 { bitPattern }
+    init(_sdpBits b: UInt64) { self.init(bitPattern: b) }
+}
+
+/// An immutable heap box for optionals that lead back to the type holding
+/// them. The owner replaces the box on assignment, so values keep value
+/// semantics.
+final class _SDPBox<T: Sendable & Hashable>: Sendable, Hashable {
+    let value: T
+
+    init(_ value: T) {
+        self.value = value
+    }
+
+    static func == (a: _SDPBox, b: _SDPBox) -> Bool {
+        a === b || a.value == b.value
+    }
+
+    func hash(into h: inout Hasher) {
+        value.hash(into: &h)
+    }
+}
+
+/// Reads the wire format from a raw buffer. Every read is bounds-checked
+/// against `end` before memory is touched (the unchecked `raw` reads follow
+/// a `need` that covers them).
+struct _SDPReader {
+    let base: UnsafeRawPointer
+    let end: Int
+    var pos: Int
+    let maxDepth: Int
+
+    /// Throws unless n more bytes remain.
+    @inline(__always)
+    func need(_ n: Int) throws(DecodeError) {
+        if n > end &- pos {
+            throw DecodeError.truncated(offset: pos)
+        }
+    }
+
+    /// Throws when a struct or union value at depth is nested too deep.
+    @inline(__always)
+    func enter(_ depth: Int) throws(DecodeError) {
+        if depth > maxDepth {
+            throw DecodeError.depthExceeded(offset: pos)
+        }
+    }
+
+    /// Reads an integer already covered by need.
+    @inline(__always)
+    mutating func raw<T: FixedWidthInteger>(_: T.Type) -> T {
+        let v = T(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: T.self))
+        pos &+= MemoryLayout<T>.size
+        return v
+    }
+
+    @inline(__always)
+    mutating func rawF32() -> Float {
+        Float(bitPattern: raw(UInt32.self))
+    }
+
+    @inline(__always)
+    mutating func rawF64() -> Double {
+        Double(bitPattern: raw(UInt64.self))
+    }
+
+    @inline(__always)
+    mutating func rawBool() throws(DecodeError) -> Bool {
+        switch raw(UInt8.self) {
+        case 0: return false
+        case 1: return true
+        default: throw DecodeError.invalidBool(offset: pos &- 1)
+        }
+    }
+
+    @inline(__always)
+    mutating func int<T: FixedWidthInteger>(_: T.Type) throws(DecodeError) -> T {
+        try need(MemoryLayout<T>.size)
+        return raw(T.self)
+    }
+
+    @inline(__always)
+    mutating func f32() throws(DecodeError) -> Float {
+        try need(4)
+        return rawF32()
+    }
+
+    @inline(__always)
+    mutating func f64() throws(DecodeError) -> Double {
+        try need(8)
+        return rawF64()
+    }
+
+    @inline(__always)
+    mutating func bool() throws(DecodeError) -> Bool {
+        try need(1)
+        return try rawBool()
+    }
+
+    /// Reads an optional's presence byte.
+    @inline(__always)
+    mutating func present() throws(DecodeError) -> Bool {
+        try need(1)
+        switch raw(UInt8.self) {
+        case 0: return false
+        case 1: return true
+        default: throw DecodeError.invalidPresence(offset: pos &- 1)
+        }
+    }
+
+    /// Reads a u32 count and checks count × minSize against the remaining
+    /// input before anything is allocated.
+    @inline(__always)
+    mutating func count(minSize: Int) throws(DecodeError) -> Int {
+        let at = pos
+        let n = Int(try int(UInt32.self))
+        if n > (end &- pos) / minSize {
+            throw DecodeError.invalidCount(offset: at)
+        }
+        return n
+    }
+
+    /// Reads a length-prefixed UTF-8 string, rejecting invalid UTF-8.
+    @inline(__always)
+    mutating func string() throws(DecodeError) -> Swift.String {
+        let at = pos
+        let n = try count(minSize: 1)
+        let bytes = UnsafeRawBufferPointer(start: base + pos, count: n)
+        guard let s = Swift.String(validating: bytes, as: UTF8.self) else {
+            throw DecodeError.invalidUTF8(offset: at)
+        }
+        pos &+= n
+        return s
+    }
+
+    /// Copies n numbers already covered by need into a new array.
+    @inline(__always)
+    mutating func rawNumbers<T: _SDPNumber>(_: T.Type, _ n: Int) -> [T] {
+        let size = MemoryLayout<T>.size
+        let src = base + pos
+        let out = [T](unsafeUninitializedCapacity: n) { buf, count in
+            if n > 0 {
+                #if _endian(little)
+                UnsafeMutableRawPointer(buf.baseAddress!).copyMemory(from: src, byteCount: n &* size)
+                #else
+                for i in 0..<n {
+                    let bits = T._Bits(littleEndian: src.loadUnaligned(fromByteOffset: i &* size, as: T._Bits.self))
+                    (buf.baseAddress! + i).initialize(to: T(_sdpBits: bits))
+                }
+                #endif
+            }
+            count = n
+        }
+        pos &+= n &* size
+        return out
+    }
+
+    /// Reads a counted array of numbers.
+    @inline(__always)
+    mutating func numbers<T: _SDPNumber>(_: T.Type) throws(DecodeError) -> [T] {
+        let n = try count(minSize: MemoryLayout<T>.size)
+        return rawNumbers(T.self, n)
+    }
+
+    /// Reads exactly n numbers (a fixed-length array).
+    @inline(__always)
+    mutating func fixedNumbers<T: _SDPNumber>(_: T.Type, _ n: Int) throws(DecodeError) -> [T] {
+        try need(n &* MemoryLayout<T>.size)
+        return rawNumbers(T.self, n)
+    }
+
+    /// Reads a counted array whose elements encode to at least minSize bytes.
+    @inline(__always)
+    mutating func array<T>(
+        minSize: Int, _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) -> [T] {
+        let n = try count(minSize: minSize)
+        return try elements(n, element)
+    }
+
+    /// Reads exactly n elements.
+    @inline(__always)
+    mutating func elements<T>(
+        _ n: Int, _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) -> [T] {
+        var out = [T]()
+        out.reserveCapacity(n)
+        for _ in 0..<n {
+            out.append(try element(&self))
+        }
+        return out
+    }
+
+    /// Reads an optional: a presence byte, then the value if present.
+    @inline(__always)
+    mutating func optional<T>(_ value: (inout _SDPReader) throws(DecodeError) -> T) throws(DecodeError) -> T? {
+        if try present() {
+            return try value(&self)
+        }
+        return nil
+    }
+}
+
+/// Writes the wire format into a buffer whose exact size was computed
+/// before: the generated encoders write exactly encodedSize bytes.
+struct _SDPWriter {
+    let base: UnsafeMutableRawPointer
+    var pos: Int
+
+    @inline(__always)
+    mutating func int<T: FixedWidthInteger>(_ v: T) {
+        base.storeBytes(of: v.littleEndian, toByteOffset: pos, as: T.self)
+        pos &+= MemoryLayout<T>.size
+    }
+
+    @inline(__always)
+    mutating func f32(_ v: Float) {
+        int(v.bitPattern)
+    }
+
+    @inline(__always)
+    mutating func f64(_ v: Double) {
+        int(v.bitPattern)
+    }
+
+    @inline(__always)
+    mutating func bool(_ v: Bool) {
+        int(v ? 1 as UInt8 : 0)
+    }
+
+    /// Writes an array count or string length; traps above the format's
+    /// u32 limit instead of writing a wrong count.
+    @inline(__always)
+    mutating func count(_ n: Int) {
+        int(UInt32(n))
+    }
+
+    @inline(__always)
+    mutating func string(_ s: Swift.String) {
+        var s = s
+        s.withUTF8 { u in
+            count(u.count)
+            if u.count > 0 {
+                (base + pos).copyMemory(from: u.baseAddress!, byteCount: u.count)
+                pos &+= u.count
+            }
+        }
+    }
+
+    /// Writes numbers without a count: one copy on little-endian machines.
+    @inline(__always)
+    mutating func rawNumbers<T: _SDPNumber>(_ a: [T]) {
+        #if _endian(little)
+        a.withUnsafeBytes { b in
+            if b.count > 0 {
+                (base + pos).copyMemory(from: b.baseAddress!, byteCount: b.count)
+                pos &+= b.count
+            }
+        }
+        #else
+        for v in a {
+            int(v._sdpBits)
+        }
+        #endif
+    }
+
+    @inline(__always)
+    mutating func fixedNumbers<T: _SDPNumber>(_ a: [T], _ n: Int) {
+        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        rawNumbers(a)
+    }
+
+    @inline(__always)
+    mutating func numbers<T: _SDPNumber>(_ a: [T]) {
+        count(a.count)
+        rawNumbers(a)
+    }
+
+    /// Writes the elements of a fixed-length array, which must hold exactly n.
+    @inline(__always)
+    mutating func fixed<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, T) -> Void) {
+        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        for v in a {
+            element(&self, v)
+        }
+    }
+
+    @inline(__always)
+    mutating func array<T>(_ a: [T], _ element: (inout _SDPWriter, T) -> Void) {
+        count(a.count)
+        for v in a {
+            element(&self, v)
+        }
+    }
+
+    @inline(__always)
+    mutating func optional<T>(_ v: T?, _ value: (inout _SDPWriter, T) -> Void) {
+        if let v {
+            int(1 as UInt8)
+            value(&self, v)
+        } else {
+            int(0 as UInt8)
+        }
+    }
+}
+
+/// The encoded size of a counted array of variable-size elements.
+@inline(__always)
+func _sdpArraySize<T>(_ a: [T], _ size: (T) -> Int) -> Int {
+    var n = 4
+    for v in a {
+        n &+= size(v)
+    }
+    return n
+}
+
+/// The encoded size of an optional.
+@inline(__always)
+func _sdpOptionalSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
+    if let v {
+        return 1 &+ size(v)
+    }
+    return 1
+}
+
+/// Encodes into a new array of exactly size bytes.
+@inline(__always)
+func _sdpSerialize(size: Int, _ body: (inout _SDPWriter) -> Void) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: size) { buf, count in
+        if size > 0 {
+            var w = _SDPWriter(base: UnsafeMutableRawPointer(buf.baseAddress!), pos: 0)
+            body(&w)
+            precondition(w.pos == size, "sdp: encoded size mismatch")
+        }
+        count = size
+    }
+}
+
+/// Appends an encoding of exactly size bytes to out.
+@inline(__always)
+func _sdpAppend(_ out: inout [UInt8], size: Int, _ body: (inout _SDPWriter) -> Void) {
+    if size == 0 {
+        return
+    }
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: size))
+    out.withUnsafeMutableBytes { b in
+        var w = _SDPWriter(base: b.baseAddress! + start, pos: 0)
+        body(&w)
+        precondition(w.pos == size, "sdp: encoded size mismatch")
+    }
+}
+
+/// Decodes one value from the start of input. With prefix false the value
+/// must fill the input exactly; the result carries the bytes consumed.
+@inline(__always)
+func _sdpDecode<T>(
+    _ input: UnsafeRawBufferPointer, _ options: DecodeOptions, prefix: Bool,
+    _ body: (inout _SDPReader) throws(DecodeError) -> T
+) throws(DecodeError) -> (T, Int) {
+    guard let base = input.baseAddress else {
+        // An empty buffer may have no address: decode from an empty one that has.
+        var zero: UInt64 = 0
+        return try withUnsafeBytes(of: &zero) { (z) throws(DecodeError) -> (T, Int) in
+            try _sdpDecode(UnsafeRawBufferPointer(rebasing: z[0..<0]), options, prefix: prefix, body)
+        }
+    }
+    var r = _SDPReader(base: base, end: input.count, pos: 0, maxDepth: options.maxDepth)
+    let v = try body(&r)
+    if !prefix && r.pos != r.end {
+        throw DecodeError.trailing(offset: r.pos)
+    }
+    return (v, r.pos)
+}
+
+/// Decodes from an array, through one withUnsafeBytes over it.
+@inline(__always)
+func _sdpDecode<T>(
+    _ input: [UInt8], _ options: DecodeOptions, prefix: Bool,
+    _ body: (inout _SDPReader) throws(DecodeError) -> T
+) throws(DecodeError) -> (T, Int) {
+    let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in
+        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }
+    }
+    return try result.get()
+}
+
+/// The size of a message header: magic "SDP2", u16 type id, u32 length.
+let _sdpMessageHeaderSize = 10
+
+/// Writes a message header.
+@inline(__always)
+func _sdpWriteHeader(_ w: inout _SDPWriter, typeID: UInt16, payloadSize: Int) {
+    w.int(0x3250_4453 as UInt32)  // "SDP2" read as a little-endian u32
+    w.int(typeID)
+    w.count(payloadSize)
+}
+
+/// Reads a message header and checks that the payload fills the rest of the
+/// input exactly; returns the type id.
+@inline(__always)
+func _sdpReadHeader(_ r: inout _SDPReader) throws(DecodeError) -> UInt16 {
+    try r.need(_sdpMessageHeaderSize)
+    if r.raw(UInt32.self) != 0x3250_4453 {
+        throw DecodeError.invalidMessage(offset: 0, reason: "the input does not start with the magic \"SDP2\"")
+    }
+    let typeID = r.raw(UInt16.self)
+    let length = Int(r.raw(UInt32.self))
+    if length != r.end &- r.pos {
+        throw DecodeError.invalidMessage(
+            offset: 6,
+            reason: "the header declares \(length) payload bytes but \(r.end &- r.pos) follow")
+    }
+    return typeID
+}

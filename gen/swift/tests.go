@@ -1,0 +1,288 @@
+package swift
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// testsFile writes XCTest tests of the generated package: every struct and
+// union round-trips sample values built from the schema through every
+// decode API, every proper prefix of an encoding is rejected, and so on.
+func (g *generator) testsFile() []byte {
+	p := g.header()
+	p.P("import XCTest")
+	p.P("import ", g.module)
+	p.P()
+	p.P("#if canImport(Foundation)")
+	p.P("import Foundation")
+	p.P("#endif")
+	p.P()
+	g.testProtocols(p)
+	p.P()
+	p.Block(fmt.Sprintf("final class %sTests: XCTestCase {", g.module), "}", func() {
+		for _, d := range g.s.Decls {
+			var values []string
+			switch d := d.(type) {
+			case *schema.Struct:
+				values = append(values, g.typeName(d)+"()")
+			case *schema.Union:
+				values = append(values, g.zero(&schema.Type{Kind: schema.UnionRef, Union: d}))
+			default:
+				continue
+			}
+			for seed := 0; seed < g.sampleCount(d); seed++ {
+				values = append(values, g.sampleDecl(d, seed, 3))
+			}
+			p.Block(fmt.Sprintf("func test%sRoundTrip() throws {", g.plain[d]), "}", func() {
+				p.Block(fmt.Sprintf("let values: [%s] = [", g.typeName(d)), "]", func() {
+					for _, v := range values {
+						p.P(v, ",")
+					}
+				})
+				p.Block("for v in values {", "}", func() {
+					p.P("try checkRoundTrip(v)")
+					if st, ok := d.(*schema.Struct); ok {
+						p.F("try checkMessage(v, typeID: %d, wrapped: AnyMessage.%s(v))", st.ID, member(st.Name))
+					}
+				})
+			})
+			p.P()
+		}
+		p.Block("func testDecodeErrorDescription() {", "}", func() {
+			p.P("let e = DecodeError.invalidUTF8(offset: 7)")
+			p.P(`XCTAssertEqual(e.rule, "utf8")`)
+			p.P("XCTAssertEqual(e.offset, 7)")
+			p.P(`XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")`)
+		})
+	})
+	return p.Bytes()
+}
+
+// testProtocols prints the test-local protocols and checks every struct and
+// union goes through.
+func (g *generator) testProtocols(p *emit.Printer) {
+	p.P("/// The serialization API every struct and union offers.")
+	p.Block("protocol SDPValue: Hashable {", "}", func() {
+		p.P("init(serializedBytes: [UInt8]) throws(DecodeError)")
+		p.P("init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)")
+		p.P("init(serializedBytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(DecodeError)")
+		p.P("static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> (value: Self, bytesConsumed: Int)")
+		p.P("func serializedBytes() -> [UInt8]")
+		p.P("func serialize(into out: inout [UInt8])")
+		p.P("var encodedSize: Int { get }")
+		p.P("#if canImport(Foundation)")
+		p.P("init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)")
+		p.P("func serializedData() -> Data")
+		p.P("#endif")
+	})
+	p.P()
+	p.P("/// The message API every struct offers.")
+	p.Block("protocol SDPMessageValue: SDPValue {", "}", func() {
+		p.P("static var messageTypeID: UInt16 { get }")
+		p.P("init(serializedMessage: [UInt8], options: DecodeOptions) throws(DecodeError)")
+		p.P("func serializedMessage() -> [UInt8]")
+	})
+	p.P()
+	for _, d := range g.s.Decls {
+		switch d.(type) {
+		case *schema.Struct:
+			p.F("extension %s: SDPMessageValue {}", g.typeName(d))
+		case *schema.Union:
+			p.F("extension %s: SDPValue {}", g.typeName(d))
+		}
+	}
+	p.P()
+	p.P("/// Asserts that decoding throws the error of the given rule.")
+	p.Block("func assertRejects(_ rule: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws(DecodeError) -> Void) {", "}", func() {
+		p.Block("do {", "}", func() {
+			p.P("try body()")
+			p.P(`XCTFail("accepted an input that breaks rule \(rule)", file: file, line: line)`)
+		})
+		p.Block("catch {", "}", func() {
+			p.P("XCTAssertEqual(error.rule, rule, file: file, line: line)")
+		})
+	})
+	p.P()
+	p.P("/// Round-trips v through every decode API and checks encodings are exact.")
+	p.Block("func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
+		p.P("let bytes = v.serializedBytes()")
+		p.P("XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)")
+		p.P("XCTAssertEqual(try T(serializedBytes: bytes), v, file: file, line: line)")
+		p.P("XCTAssertEqual(try T(serializedBytes: bytes).serializedBytes(), bytes, file: file, line: line)")
+		p.P("let viaPointer = try bytes.withUnsafeBytes { try T(serializedBytes: $0, options: DecodeOptions()) }")
+		p.P("XCTAssertEqual(viaPointer, v, file: file, line: line)")
+		p.P("var out: [UInt8] = [0xAB]")
+		p.P("v.serialize(into: &out)")
+		p.P("XCTAssertEqual(out, [0xAB] + bytes, file: file, line: line)")
+		p.P("let prefix = try T.decodePrefix(bytes + [0xCD, 0xEF], options: DecodeOptions())")
+		p.P("XCTAssertEqual(prefix.value, v, file: file, line: line)")
+		p.P("XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)")
+		p.P("let longer = bytes + [0]")
+		p.P(`assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }`)
+		p.P(`assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }`)
+		p.Block("for n in 0..<bytes.count {", "}", func() {
+			p.P("XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), \"prefix of \\(n) bytes\", file: file, line: line)")
+		})
+		p.P("#if canImport(Foundation)")
+		p.P("XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)")
+		p.P("XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)")
+		p.P("#endif")
+	})
+	p.P()
+	if len(g.s.Structs) == 0 {
+		return
+	}
+	p.P("/// Round-trips v as a message, alone and through AnyMessage.")
+	p.Block("func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessage, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
+		p.P("XCTAssertEqual(T.messageTypeID, typeID, file: file, line: line)")
+		p.P("let m = v.serializedMessage()")
+		p.P("XCTAssertEqual(m.count, 10 + v.encodedSize, file: file, line: line)")
+		p.P("XCTAssertEqual(Array(m[0..<4]), Array(\"SDP2\".utf8), file: file, line: line)")
+		p.P("XCTAssertEqual(UInt16(m[4]) | UInt16(m[5]) << 8, typeID, file: file, line: line)")
+		p.P("XCTAssertEqual(Array(m[10...]), v.serializedBytes(), file: file, line: line)")
+		p.P("XCTAssertEqual(try T(serializedMessage: m, options: DecodeOptions()), v, file: file, line: line)")
+		p.P("XCTAssertEqual(try AnyMessage(serializedMessage: m), wrapped, file: file, line: line)")
+		p.P("XCTAssertEqual(wrapped.messageTypeID, typeID, file: file, line: line)")
+		p.P("XCTAssertEqual(wrapped.serializedMessage(), m, file: file, line: line)")
+		p.P("var badMagic = m")
+		p.P("badMagic[3] = 0x31")
+		p.P(`assertRejects("message", file: file, line: line) { () throws(DecodeError) in _ = try AnyMessage(serializedMessage: badMagic) }`)
+		p.P("let longer = m + [0]")
+		p.P("let shorter = [UInt8](m.dropLast())")
+		p.P(`assertRejects("message", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedMessage: longer, options: DecodeOptions()) }`)
+		p.P(`XCTAssertThrowsError(try AnyMessage(serializedMessage: shorter), file: file, line: line)`)
+		p.P("var otherID = m")
+		p.P("otherID[4] ^= 0xFF")
+		p.P("otherID[5] ^= 0xFF")
+		p.P(`XCTAssertThrowsError(try T(serializedMessage: otherID, options: DecodeOptions()), file: file, line: line)`)
+	})
+}
+
+// sampleCount is how many sample values a declaration's test uses: enough
+// to visit every variant of the unions it holds directly.
+func (g *generator) sampleCount(d schema.Decl) int {
+	n := 1
+	var visit func(t *schema.Type)
+	visit = func(t *schema.Type) {
+		switch t.Kind {
+		case schema.Array, schema.FixedArray, schema.Optional:
+			visit(t.Elem)
+		case schema.UnionRef:
+			if len(t.Union.Variants) > n {
+				n = len(t.Union.Variants)
+			}
+		}
+	}
+	switch d := d.(type) {
+	case *schema.Struct:
+		for _, f := range d.Fields {
+			visit(f.Type)
+		}
+	case *schema.Union:
+		n = len(d.Variants)
+	}
+	return n
+}
+
+// sampleDecl is a sample value of a struct or union.
+func (g *generator) sampleDecl(d schema.Decl, seed, budget int) string {
+	switch d := d.(type) {
+	case *schema.Struct:
+		return g.sample(&schema.Type{Kind: schema.StructRef, Struct: d}, seed, budget)
+	case *schema.Union:
+		return g.sample(&schema.Type{Kind: schema.UnionRef, Union: d}, seed, budget)
+	}
+	panic("swift: sample of " + d.DeclName())
+}
+
+// sample is a Swift expression of a non-zero value of t; seed varies the
+// values and the union variants chosen, budget bounds recursion.
+func (g *generator) sample(t *schema.Type, seed, budget int) string {
+	switch t.Kind {
+	case schema.Bool:
+		return "true"
+	case schema.U8:
+		return fmt.Sprint(200 + seed%50)
+	case schema.U16:
+		return fmt.Sprint(60000 + seed)
+	case schema.U32:
+		return fmt.Sprint(4000000000 + seed)
+	case schema.U64:
+		return fmt.Sprint(uint64(18000000000000000000) + uint64(seed))
+	case schema.I8:
+		return fmt.Sprint(-100 - seed%20)
+	case schema.I16:
+		return fmt.Sprint(-30000 - seed)
+	case schema.I32:
+		return fmt.Sprint(-2000000000 - seed)
+	case schema.I64:
+		return fmt.Sprint(-9000000000000000000 - int64(seed))
+	case schema.F32:
+		return fmt.Sprintf("%d.5", 1+seed)
+	case schema.F64:
+		return fmt.Sprintf("-%d.25", 2+seed)
+	case schema.String:
+		return fmt.Sprintf("\"h\\u{E9}llo \\u{1F30D} %d\"", seed)
+	case schema.Array:
+		if budget <= 0 {
+			return "[]"
+		}
+		n := 2
+		if t.Elem.IsNumeric() {
+			n = 3
+		}
+		return g.sampleList(t.Elem, n, seed, budget-1)
+	case schema.FixedArray:
+		return g.sampleList(t.Elem, int(t.Len), seed, budget-1)
+	case schema.Optional:
+		if budget <= 0 {
+			return "nil"
+		}
+		return g.sample(t.Elem, seed, budget-1)
+	case schema.EnumRef:
+		vs := t.Enum.Values
+		return g.typeName(t.Enum) + "." + member(vs[(seed+len(vs)-1)%len(vs)].Name)
+	case schema.StructRef:
+		st := t.Struct
+		if budget <= 0 && st.Recursive {
+			return g.zero(t)
+		}
+		var args []string
+		for _, f := range st.Fields {
+			args = append(args, label(f.Name)+": "+g.sample(f.Type, seed+f.Index, budget-1))
+		}
+		return g.typeName(st) + "(" + join(args) + ")"
+	case schema.UnionRef:
+		u := t.Union
+		if budget <= 0 && u.Recursive {
+			return g.zero(t)
+		}
+		v := u.Variants[seed%len(u.Variants)]
+		if v.Kind == schema.VariantStruct {
+			return g.typeName(u) + "." + variantCase(v) + "(" + g.sample(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, seed, budget-1) + ")"
+		}
+		return g.unionValue(u, v, func(f *schema.Field) string { return g.sample(f.Type, seed+f.Index, budget-1) })
+	}
+	panic("swift: sample of " + t.String())
+}
+
+func (g *generator) sampleList(elem *schema.Type, n, seed, budget int) string {
+	var vs []string
+	for i := 0; i < n; i++ {
+		vs = append(vs, g.sample(elem, seed+i, budget))
+	}
+	return "[" + join(vs) + "]"
+}
+
+func join(s []string) string {
+	out := ""
+	for i, v := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += v
+	}
+	return out
+}
