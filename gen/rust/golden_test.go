@@ -28,13 +28,13 @@ func TestGolden(t *testing.T) {
 
 func TestCrateName(t *testing.T) {
 	for in, want := range map[string]string{
-		"plugins":       "plugins",
-		"Audio-Plugins": "audio_plugins",
-		"my.schema v2":  "my_schema_v2",
-		"2fast":         "sdp_2fast",
-		"type":          "type_schema",
-		"std":           "std_schema",
-		"":              "sdp_schema",
+		"plugins":        "plugins",
+		"Audio-Plugins":  "audio_plugins",
+		"my.schema v2":   "my_schema_v2",
+		"2fast":          "sdp_2fast",
+		"type":           "type_schema",
+		"std":            "std_schema",
+		"":               "sdp_schema",
 		"PluginRegistry": "plugin_registry",
 	} {
 		if got := crateName(in); got != want {
