@@ -1,0 +1,264 @@
+package c
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template"
+	"time"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// fuzzTemplate is a libFuzzer target for every decoder of a schema. The
+// first input byte picks the struct (low 7 bits) and whether the rest is a
+// message (high bit). Oracles: no sanitizer report; an accepted input
+// re-encodes to exactly itself (the encoding is canonical); a fixed arena,
+// a lower depth limit and the message dispatcher agree with the heap arena.
+var fuzzTemplate = template.Must(template.New("fuzz").Parse(`#include <stdlib.h>
+#include <string.h>
+{{range .Schemas}}
+#include "{{.Pkg}}.h"
+{{- end}}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+
+#define CHECK(cond) \
+    do { \
+        if (!(cond)) { \
+            abort(); \
+        } \
+    } while (0)
+{{range $sc := .Schemas}}{{range .Structs}}
+static int decode_{{.T}}(const uint8_t* in, size_t len, int message, {{.T}}* v, {{$sc.Pkg}}_arena* a,
+                         uint32_t max_depth) {
+    {{$sc.Pkg}}_decode_options opt;
+    {{$sc.Pkg}}_decode_result res;
+    int rc;
+    memset(&opt, 0, sizeof opt);
+    opt.max_depth = max_depth;
+    rc = message ? {{.T}}_decode_message_ex(in, len, v, a, &opt, &res) : {{.T}}_decode_ex(in, len, v, a, &opt, &res);
+    CHECK(res.error == rc);
+    CHECK(rc != 0 ? res.offset <= len : res.consumed == len);
+    return rc;
+}
+
+static int check_{{.T}}(const uint8_t* in, size_t len, int message) {
+    {{.T}} v;
+    {{$sc.Pkg}}_arena heap, fixed;
+    unsigned char small[512];
+    int rc, rc2;
+    {{$sc.Pkg}}_arena_init_heap(&heap);
+    rc = decode_{{.T}}(in, len, message, &v, &heap, 0);
+    CHECK(rc <= 0 && {{$sc.Pkg}}_strerror(rc) != NULL);
+    if (rc == 0) {
+        size_t n = message ? {{.T}}_message_size(&v) : {{.T}}_size(&v);
+        uint8_t* buf = (uint8_t*)malloc(n + 1);
+        CHECK(n == len && buf != NULL);
+        CHECK((message ? {{.T}}_encode_message(&v, buf, n) : {{.T}}_encode(&v, buf, n)) == n);
+        CHECK(n == 0 || memcmp(buf, in, n) == 0);
+        free(buf);
+    }
+    {{$sc.Pkg}}_arena_reset(&heap);
+    rc2 = decode_{{.T}}(in, len, message, &v, &heap, 3);
+    CHECK(rc2 == rc || rc2 == {{$sc.Up}}_ERR_DEPTH);
+    {{$sc.Pkg}}_arena_init(&fixed, small, sizeof small);
+    rc2 = decode_{{.T}}(in, len, message, &v, &fixed, 0);
+    CHECK(rc2 == rc || rc2 == {{$sc.Up}}_ERR_NO_MEMORY);
+    {{$sc.Pkg}}_arena_free(&heap);
+    return rc;
+}
+{{end}}
+static void check_{{.Pkg}}(const uint8_t* data, size_t size) {
+    int message = (data[0] & 0x80) != 0, rc = 0;
+    switch ((data[0] & 0x7f) % {{len .Structs}}) {
+{{- range $i, $s := .Structs}}
+    case {{$i}}:
+        rc = check_{{$s.T}}(data + 1, size - 1, message);
+        break;
+{{- end}}
+    default:
+        break;
+    }
+    if (message) {
+        {{.Pkg}}_message m;
+        {{.Pkg}}_arena heap;
+        int rc2;
+        {{.Pkg}}_arena_init_heap(&heap);
+        rc2 = {{.Pkg}}_decode_message(data + 1, size - 1, &m, &heap);
+        if (rc == 0) {
+            CHECK(rc2 == 0 && {{.Pkg}}_message_size(&m) == size - 1);
+        }
+        {{.Pkg}}_arena_free(&heap);
+    }
+}
+{{end}}
+/* Byte 0 picks the schema; byte 1 the struct (low 7 bits) and message mode (high bit). */
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size < 2) {
+        return 0;
+    }
+    switch (data[0] % {{len .Schemas}}) {
+{{- range $i, $sc := .Schemas}}
+    case {{$i}}:
+        check_{{$sc.Pkg}}(data + 1, size - 1);
+        break;
+{{- end}}
+    default:
+        break;
+    }
+    return 0;
+}
+`))
+
+type fuzzSchema struct {
+	Pkg, Up string
+	Structs []testeeStruct
+}
+
+// fuzzCompiler finds a clang that links libFuzzer: the one on PATH (Swift's
+// toolchain ships the runtime) or Debian's clang-14 with libclang-rt-14-dev.
+func fuzzCompiler(t *testing.T) (string, []string) {
+	dir := t.TempDir()
+	probe := filepath.Join(dir, "probe.c")
+	os.WriteFile(probe, []byte("#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t* d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { (void)d; (void)n; return 0; }\n"), 0o644)
+	var tried []string
+	for _, cc := range []string{"clang", "clang-14"} {
+		path, err := exec.LookPath(cc)
+		if err != nil {
+			continue
+		}
+		for _, extra := range [][]string{{"-fuse-ld=lld"}, nil} {
+			args := append([]string{"-fsanitize=fuzzer,address,undefined"}, extra...)
+			if out, err := exec.Command(path, append(args, probe, "-o", filepath.Join(dir, "probe"))...).CombinedOutput(); err == nil {
+				return path, args
+			} else {
+				tried = append(tried, path+" "+strings.Join(args, " ")+": "+firstLine(string(out)))
+			}
+		}
+	}
+	msg := "no clang with libFuzzer (install clang-14 libclang-rt-14-dev); tried: " + strings.Join(tried, "; ")
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return "", nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// TestFuzz builds one libFuzzer target holding every corpus schema's
+// decoders, seeds it with the golden and invalid vectors and runs it
+// briefly (SDP_C_FUZZ_SECONDS, default 30).
+func TestFuzz(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	gentest.RequireTool(t, "clang")
+	cc, fuzzFlags := fuzzCompiler(t)
+	seconds := 30
+	if s := os.Getenv("SDP_C_FUZZ_SECONDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("SDP_C_FUZZ_SECONDS: %v", err)
+		}
+		seconds = n
+	}
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "corpus")
+	if err := os.MkdirAll(corpus, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	seed := 0
+	add := func(prefix []byte, in []byte) {
+		seed++
+		os.WriteFile(filepath.Join(corpus, fmt.Sprintf("seed%04d", seed)), append(prefix, in...), 0o644)
+	}
+	var data struct{ Schemas []fuzzSchema }
+	args := append(append([]string{}, strictFlags...), "-g", "-O1", "-fno-sanitize-recover=all")
+	args = append(args, fuzzFlags...)
+	for si, name := range schemaNames(t) {
+		generate(t, name, dir, gen.Options{})
+		args = append(args, name+".c")
+		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		g, err := newGenerator(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := fuzzSchema{Pkg: g.pkg, Up: g.up}
+		index := map[string]int{}
+		for i, st := range s.Structs {
+			index[st.Name] = i
+			fs.Structs = append(fs.Structs, testeeStruct{T: g.typeName(st), Name: st.Name, ID: st.ID})
+		}
+		data.Schemas = append(data.Schemas, fs)
+		// Seeds: every golden vector, plain and as a message, and every invalid vector.
+		cases, err := conformance.Cases(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			if c.Golden != nil {
+				add([]byte{byte(si), byte(index[c.Type])}, c.Golden)
+				add([]byte{byte(si), byte(index[c.Type]) | 0x80}, conformance.Message(s.Struct(c.Type).ID, c.Golden))
+			}
+		}
+		invalid, err := conformance.Invalids(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range invalid {
+			in, _ := v.Bytes()
+			sel := byte(index[v.Type])
+			if v.Message {
+				sel |= 0x80
+			}
+			add([]byte{byte(si), sel}, in)
+		}
+	}
+	var b strings.Builder
+	if err := fuzzTemplate.Execute(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "fuzz.c"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, dir, cc, append(args, "fuzz.c", "-o", "fuzz")...)
+	cmd := exec.Command("./fuzz", fmt.Sprintf("-max_total_time=%d", seconds), "-max_len=65536",
+		"-print_final_stats=1", "corpus")
+	cmd.Dir = dir
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the fuzzer found a problem (%v):\n%s", err, tail(string(out), 60))
+	}
+	t.Logf("%d seeds, %s; %s", seed, time.Since(start).Round(time.Second), statLine(string(out)))
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func statLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "stat::number_of_executed_units") {
+			return strings.TrimSpace(strings.TrimPrefix(l, "stat::"))
+		}
+	}
+	return ""
+}
