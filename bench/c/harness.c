@@ -93,8 +93,13 @@ static int wanted(const char *only, const char *name) {
 
 void bench_init(int argc, char **argv, const char *language, const char *toolchain) {
 	const char *list = "bench/workloads.tsv", *data = "bench/build/data", *only = NULL;
-	lang = language;
-	tool = toolchain;
+	/* Copies: callers (Swift) may pass temporary strings. */
+	size_t ll = strlen(language) + 1, tl = strlen(toolchain) + 1;
+	char *l = __libc_malloc(ll), *t = __libc_malloc(tl);
+	memcpy(l, language, ll);
+	memcpy(t, toolchain, tl);
+	lang = l;
+	tool = t;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick")) quick = 1;
 		else if (i + 1 < argc && !strcmp(argv[i], "--workloads")) list = argv[++i];
@@ -131,6 +136,7 @@ void bench_init(int argc, char **argv, const char *language, const char *toolcha
 }
 
 int bench_count(void) { return nworkloads; }
+int bench_quick(void) { return quick; }
 bench_workload *bench_get(int i) { return &workloads[i]; }
 
 static int cmp_double(const void *a, const void *b) {
@@ -144,16 +150,33 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 	int runs = 1;
 	long iters;
 	fprintf(stderr, "%s %-12s %-16s %s\n", lang, impl, workload, op);
-	fn(ctx); /* warm up */
+	double allocs;
 	if (quick) {
-		iters = 3;
+		/* Once, cold: proves the benchmark runs; the time means little. */
+		iters = 1;
+		uint64_t a0 = bench_allocs;
 		double t0 = now_ns();
-		for (long i = 0; i < iters; i++) fn(ctx);
-		samples[0] = (now_ns() - t0) / (double)iters;
+		fn(ctx);
+		samples[0] = now_ns() - t0;
+		allocs = (double)(bench_allocs - a0);
 	} else {
+		double w0 = now_ns();
+		fn(ctx); /* warm up */
+		double warm = now_ns() - w0;
 		const double target = 20e6;
 		long n = 1;
-		double el;
+		double el = 0;
+		if (warm > 500e6) {
+			/* Over half a second a call (Foundation's coders on a million
+			 * floats): one timed run of one call after the warm-up. */
+			iters = 1;
+			uint64_t a0 = bench_allocs;
+			double t0 = now_ns();
+			fn(ctx);
+			samples[0] = now_ns() - t0;
+			allocs = (double)(bench_allocs - a0);
+			goto done;
+		}
 		for (;;) {
 			double t0 = now_ns();
 			for (long i = 0; i < n; i++) fn(ctx);
@@ -163,18 +186,20 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 		}
 		iters = (long)((double)n * target / (el + 1));
 		if (iters < 1) iters = 1;
-		runs = RUNS;
-		for (int r = 0; r < RUNS; r++) {
+		/* Slow operations (over ~50 ms) get 3 runs instead of 7. */
+		runs = el / (double)n > 50e6 ? 3 : RUNS;
+		for (int r = 0; r < runs; r++) {
 			double t0 = now_ns();
 			for (long i = 0; i < iters; i++) fn(ctx);
 			samples[r] = (now_ns() - t0) / (double)iters;
 		}
+		long arun = iters < 20 ? iters : 20;
+		uint64_t a0 = bench_allocs;
+		for (long i = 0; i < arun; i++) fn(ctx);
+		allocs = (double)(bench_allocs - a0) / (double)arun;
 	}
+done:
 	qsort(samples, (size_t)runs, sizeof samples[0], cmp_double);
-	int arun = quick ? 1 : 20;
-	uint64_t a0 = bench_allocs;
-	for (int i = 0; i < arun; i++) fn(ctx);
-	double allocs = (double)(bench_allocs - a0) / arun;
 	if (nresults == capresults) {
 		capresults = capresults ? 2 * capresults : 64;
 		results = __libc_realloc(results, sizeof *results * (size_t)capresults);

@@ -22,6 +22,7 @@ typedef struct {
 /* Parses --workloads --data --out --quick --only; loads the workloads. */
 void bench_init(int argc, char **argv, const char *language, const char *toolchain);
 int bench_count(void);
+int bench_quick(void); /* --quick given */
 bench_workload *bench_get(int i);
 
 typedef void (*bench_fn)(void *ctx);

@@ -102,17 +102,19 @@ impl Harness {
     /// Times f and records median/min/max ns per call and allocations per call.
     pub fn run<F: FnMut()>(&mut self, imp: &str, workload: &str, op: &str, bytes: usize, mut f: F) {
         eprintln!("rust {imp:<12} {workload:<16} {op}");
-        f();
         let mut samples = Vec::new();
         let iters: u64;
+        let allocs: f64;
         if self.quick {
-            iters = 3;
+            // Once, cold: proves the benchmark runs; the time means little.
+            iters = 1;
+            let a0 = ALLOCS.load(Ordering::Relaxed);
             let t0 = Instant::now();
-            for _ in 0..iters {
-                f();
-            }
-            samples.push(t0.elapsed().as_nanos() as f64 / iters as f64);
+            f();
+            samples.push(t0.elapsed().as_nanos() as f64);
+            allocs = (ALLOCS.load(Ordering::Relaxed) - a0) as f64;
         } else {
+            f(); // warm up
             let target = 20e6;
             let mut n: u64 = 1;
             let el = loop {
@@ -127,21 +129,23 @@ impl Harness {
                 n *= 2;
             };
             iters = ((n as f64 * target / (el + 1.0)) as u64).max(1);
-            for _ in 0..7 {
+            // Slow operations (over ~50 ms) get 3 runs instead of 7.
+            let runs = if el / n as f64 > 50e6 { 3 } else { 7 };
+            for _ in 0..runs {
                 let t0 = Instant::now();
                 for _ in 0..iters {
                     f();
                 }
                 samples.push(t0.elapsed().as_nanos() as f64 / iters as f64);
             }
+            let arun = iters.min(20);
+            let a0 = ALLOCS.load(Ordering::Relaxed);
+            for _ in 0..arun {
+                f();
+            }
+            allocs = (ALLOCS.load(Ordering::Relaxed) - a0) as f64 / arun as f64;
         }
         samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        let arun = if self.quick { 1 } else { 20 };
-        let a0 = ALLOCS.load(Ordering::Relaxed);
-        for _ in 0..arun {
-            f();
-        }
-        let allocs = (ALLOCS.load(Ordering::Relaxed) - a0) as f64 / arun as f64;
         self.results.push(format!(
             "{{\"impl\":{},\"workload\":{},\"op\":{},\"median_ns\":{:.3},\"min_ns\":{:.3},\"max_ns\":{:.3},\"runs\":{},\"iters\":{},\"bytes\":{},\"allocs\":{:.2}}}",
             json_str(imp), json_str(workload), json_str(op),

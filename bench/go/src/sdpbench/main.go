@@ -78,7 +78,6 @@ func main() {
 	suites = append(suites, suite{"protobuf", benchProtobuf}, suite{"msgpack", benchMsgpack})
 	for _, w := range ws {
 		for _, s := range suites {
-			fmt.Fprintf(os.Stderr, "go %-10s %-16s\n", s.impl, w.Name)
 			rs, err := s.fn(cfg, w)
 			if err != nil {
 				o.Gaps = append(o.Gaps, Gap{Impl: s.impl, Workload: w.Name, Reason: err.Error()})

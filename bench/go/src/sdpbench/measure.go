@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"runtime"
 	"sort"
 	"testing"
 	"time"
@@ -28,19 +31,10 @@ type Config struct {
 }
 
 // measure times f: it calibrates an iteration count so that one run lasts
-// about cfg.Target, then times cfg.Runs runs and reports ns/op of each. In
-// quick mode it runs f a few times, once, so that the suite is exercised
-// without spending time on precision.
+// about cfg.Target, then times cfg.Runs runs (3 for operations slower than
+// 50 ms) and reports ns/op of each.
 func measure(cfg Config, f func()) (samples []float64, iters int) {
 	f() // warm up (and fault in buffers)
-	if cfg.Quick {
-		iters = 3
-		t0 := time.Now()
-		for i := 0; i < iters; i++ {
-			f()
-		}
-		return []float64{float64(time.Since(t0).Nanoseconds()) / float64(iters)}, iters
-	}
 	n := 1
 	var el time.Duration
 	for {
@@ -58,7 +52,11 @@ func measure(cfg Config, f func()) (samples []float64, iters int) {
 	if iters < 1 {
 		iters = 1
 	}
-	for r := 0; r < cfg.Runs; r++ {
+	runs := cfg.Runs
+	if el.Nanoseconds()/int64(n) > 50e6 {
+		runs = 3
+	}
+	for r := 0; r < runs; r++ {
 		t0 := time.Now()
 		for i := 0; i < iters; i++ {
 			f()
@@ -68,18 +66,31 @@ func measure(cfg Config, f func()) (samples []float64, iters int) {
 	return samples, iters
 }
 
-// run measures one benchmark and its allocations per operation.
+// run measures one benchmark and its allocations per operation. In quick
+// mode it runs f once, cold: that proves the benchmark works, and the time
+// means little.
 func run(cfg Config, impl, workload, op string, wire int, f func()) Result {
+	fmt.Fprintf(os.Stderr, "go %-12s %-16s %s\n", impl, workload, op)
+	r := Result{Impl: impl, Workload: workload, Op: op, Bytes: wire}
+	if cfg.Quick {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		t0 := time.Now()
+		f()
+		ns := float64(time.Since(t0).Nanoseconds())
+		runtime.ReadMemStats(&m1)
+		r.MedianNs, r.MinNs, r.MaxNs, r.Runs, r.Iters = ns, ns, ns, 1, 1
+		r.Allocs = float64(m1.Mallocs - m0.Mallocs)
+		return r
+	}
 	samples, iters := measure(cfg, f)
 	sort.Float64s(samples)
 	allocRuns := 20
-	if cfg.Quick {
-		allocRuns = 1
+	if iters < allocRuns {
+		allocRuns = iters
 	}
-	return Result{
-		Impl: impl, Workload: workload, Op: op,
-		MedianNs: samples[len(samples)/2], MinNs: samples[0], MaxNs: samples[len(samples)-1],
-		Runs: len(samples), Iters: iters, Bytes: wire,
-		Allocs: testing.AllocsPerRun(allocRuns, f),
-	}
+	r.MedianNs, r.MinNs, r.MaxNs = samples[len(samples)/2], samples[0], samples[len(samples)-1]
+	r.Runs, r.Iters = len(samples), iters
+	r.Allocs = testing.AllocsPerRun(allocRuns, f)
+	return r
 }
