@@ -30,16 +30,16 @@ func (g *generator) emitDecode(p *emit.Printer) []string {
 
 // emitUnmarshalMethods writes the exported decode methods of a struct or
 // enum; reset is the statement that decodes into *m from decoder d.
-func (g *generator) emitUnmarshalMethods(p *emit.Printer, name, schemaName string, decode func()) {
-	recv := "m *" + name
+func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName string, decode func()) {
+	recv := v + " *" + name
 	p.P("// UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one")
 	p.F("// %s (trailing bytes are an error). It decodes with the default options;", name)
 	p.P("// errors are *DecodeError. The result does not alias b.")
-	p.F("func (%s) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }", recv)
+	p.F("func (%s) UnmarshalBinary(b []byte) error { return %s.UnmarshalBinaryWith(b, DecodeOptions{}) }", recv, v)
 	p.P()
 	p.F("// UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).")
 	p.Block("func ("+recv+") UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {", "}", func() {
-		p.P("n, err := m.UnmarshalPrefix(b, opts)")
+		p.F("n, err := %s.UnmarshalPrefix(b, opts)", v)
 		p.P("if err == nil && n != len(b) {")
 		p.F("\treturn trailingError(%q, n, len(b))", schemaName)
 		p.P("}")
@@ -65,14 +65,14 @@ func (g *generator) emitUnmarshalMethods(p *emit.Printer, name, schemaName strin
 		p.P("if err != nil {")
 		p.P("\treturn int64(len(b)), err")
 		p.P("}")
-		p.P("return int64(len(b)), m.UnmarshalBinary(b)")
+		p.F("return int64(len(b)), %s.UnmarshalBinary(b)", v)
 	})
 	p.P()
 }
 
 func (g *generator) emitStructDecode(p *emit.Printer, st *schema.Struct) {
 	name := g.names.decl[st]
-	g.emitUnmarshalMethods(p, name, st.Name, func() {
+	g.emitUnmarshalMethods(p, "m", name, st.Name, func() {
 		p.F("*m = %s{}", name)
 		p.P("m.decode(&d)")
 	})
@@ -101,10 +101,10 @@ func (g *generator) decodeFields(p *emit.Printer, recv string, fields []field) {
 
 func (g *generator) emitEnumDecode(p *emit.Printer, en *schema.Enum) {
 	name := g.names.decl[en]
-	g.emitUnmarshalMethods(p, name, en.Name, func() {
-		p.F("*m = decode%s(&d)", name)
+	g.emitUnmarshalMethods(p, "v", name, en.Name, func() {
+		p.F("*v = decode%s(&d)", name)
 	})
-	p.F("// decode%s reads a %s; a number that names no value is an error.", name, name)
+	p.F("// decode%s reads %s %s; a number that names no value is an error.", name, article(name), name)
 	p.Block("func decode"+name+"(d *decoder) "+name+" {", "}", func() {
 		p.P("off := d.off")
 		p.P("v := ", name, "(", g.readScalar(en.Base), ")")
@@ -120,10 +120,10 @@ func (g *generator) emitEnumDecode(p *emit.Printer, en *schema.Enum) {
 func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 	name := g.names.decl[u]
 	fn := g.names.unionFuncs[u]
-	p.F("// %s decodes a %s that must fill b exactly, with the default options.", fn[0], name)
+	p.F("// %s decodes %s %s that must fill b exactly, with the default options.", fn[0], article(name), name)
 	p.F("func %s(b []byte) (%s, error) { return %s(b, DecodeOptions{}) }", fn[0], name, fn[1])
 	p.P()
-	p.F("// %s decodes a %s that must fill b exactly.", fn[1], name)
+	p.F("// %s decodes %s %s that must fill b exactly.", fn[1], article(name), name)
 	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, error) {", fn[1], name), "}", func() {
 		p.F("v, n, err := %s(b, opts)", fn[2])
 		p.P("if err == nil && n != len(b) {")
@@ -132,7 +132,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 		p.P("return v, err")
 	})
 	p.P()
-	p.F("// %s decodes a %s from the start of b and returns the number of bytes", fn[2], name)
+	p.F("// %s decodes %s %s from the start of b and returns the number of bytes", fn[2], article(name), name)
 	p.P("// it used.")
 	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, int, error) {", fn[2], name), "}", func() {
 		p.P("d := decoder{b: b, maxDepth: opts.maxDepth()}")

@@ -78,6 +78,29 @@ func (m *testModule) write(t *testing.T) error {
 		if err := os.WriteFile(filepath.Join(pkgDir, "sdp_fuzz_test.go"), []byte(fuzz.String()), 0o644); err != nil {
 			return err
 		}
+		n := newNames(s)
+		if len(s.Enums) > 0 {
+			src := strings.ReplaceAll(enumHead, "SCHEMA", s.Name)
+			for _, en := range s.Enums {
+				src += strings.NewReplacer("SCHEMA", s.Name, "TYPE", n.decl[en], "SNAME", en.Name).Replace(enumTest)
+			}
+			if err := os.WriteFile(filepath.Join(pkgDir, "sdp_enum_test.go"), []byte(src), 0o644); err != nil {
+				return err
+			}
+		}
+		if len(s.Unions) > 0 {
+			src := strings.ReplaceAll(unionHead, "SCHEMA", s.Name)
+			for _, u := range s.Unions {
+				var variants []string
+				for _, v := range u.Variants {
+					variants = append(variants, s.Name+"."+n.vtype[v]+"{}")
+				}
+				src += strings.NewReplacer("SCHEMA", s.Name, "TYPE", n.decl[u], "VARIANTS", strings.Join(variants, ", ")).Replace(unionTest)
+			}
+			if err := os.WriteFile(filepath.Join(pkgDir, "sdp_union_test.go"), []byte(src), 0o644); err != nil {
+				return err
+			}
+		}
 		src := strings.ReplaceAll(testeeHandler, "SCHEMA", s.Name)
 		if err := os.MkdirAll(filepath.Join(dir, "testee"), 0o755); err != nil {
 			return err
@@ -146,11 +169,17 @@ func TestGeneratedVet(t *testing.T) {
 	}
 }
 
-// TestGeneratedPackages runs the fuzz targets' seed corpora (every golden and
-// invalid vector) and the message stream tests inside the generated packages,
-// natively and with the portable array code.
+// TestGeneratedPackages runs the tests written into the generated packages:
+// the fuzz targets' seed corpora (every golden and invalid vector), invalid
+// vector rules, depth limits against the reference codec, message streams,
+// and the enum and union APIs. (The portable array code is run by
+// TestConformance.)
 func TestGeneratedPackages(t *testing.T) {
 	m := buildModule(t)
-	m.goCmd(t, nil, "test", "-count=1", "./...")
-	m.goCmd(t, nil, "test", "-count=1", "-tags", PortableTag, "./...")
+	out := m.goCmd(t, nil, "test", "-count=1", "-v", "./...")
+	passed := strings.Count(out, "--- PASS")
+	if passed == 0 || strings.Contains(out, "--- FAIL") || strings.Contains(out, "--- SKIP") {
+		t.Fatalf("go test in the generated packages:\n%s", out)
+	}
+	t.Logf("%d tests and fuzz seed corpora passed in the generated packages", passed)
 }

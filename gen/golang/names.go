@@ -60,22 +60,22 @@ var initialisms = map[string]bool{
 
 // names maps every schema name to its Go identifier.
 type names struct {
-	taken map[string]bool
-	decl  map[schema.Decl]string
-	value map[*schema.EnumValue]string   // enum constants
-	vtype map[*schema.Variant]string     // variant types
-	typeID map[*schema.Struct]string     // type id constants
+	taken  map[string]bool
+	decl   map[schema.Decl]string
+	value  map[*schema.EnumValue]string // enum constants
+	vtype  map[*schema.Variant]string   // variant types
+	typeID map[*schema.Struct]string    // type id constants
 	// unionFuncs are a union's Decode, DecodeWith, DecodePrefix and Read functions.
 	unionFuncs map[*schema.Union][4]string
 }
 
 func newNames(s *schema.Schema) *names {
 	n := &names{
-		taken:  map[string]bool{},
-		decl:   map[schema.Decl]string{},
-		value:  map[*schema.EnumValue]string{},
-		vtype:  map[*schema.Variant]string{},
-		typeID: map[*schema.Struct]string{},
+		taken:      map[string]bool{},
+		decl:       map[schema.Decl]string{},
+		value:      map[*schema.EnumValue]string{},
+		vtype:      map[*schema.Variant]string{},
+		typeID:     map[*schema.Struct]string{},
 		unionFuncs: map[*schema.Union][4]string{},
 	}
 	for _, h := range packageLevel {

@@ -241,6 +241,7 @@ import (
 	"io"
 	"testing"
 
+	"sdp/codec"
 	"sdp/conformance"
 	"sdp/schema"
 	"sdptest/SCHEMA"
@@ -277,6 +278,69 @@ func checkError(t *testing.T, err error) {
 	var de *SCHEMA.DecodeError
 	if !errors.As(err, &de) || de.Rule == "" {
 		t.Fatalf("error is not a *DecodeError with a rule: %v", err)
+	}
+}
+
+// TestInvalidRules checks that every invalid vector is rejected for the rule
+// the corpus names (the conformance runner only checks rejection).
+func TestInvalidRules(t *testing.T) {
+	invalid, err := conformance.Invalids("SCHEMA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range invalid {
+		b, _ := v.Bytes()
+		if v.Message {
+			_, err = SCHEMA.DecodeMessage(b)
+		} else {
+			err = SCHEMA.NewMessage(typeID(t, v.Type)).UnmarshalBinary(b)
+		}
+		var de *SCHEMA.DecodeError
+		if !errors.As(err, &de) || de.Rule != v.Rule {
+			t.Errorf("%s: got %v, want rule %s", v.ID(), err, v.Rule)
+		}
+	}
+}
+
+// TestDepthOption finds, for every golden case, the smallest depth limit that
+// accepts it, and checks that one less fails with the depth rule, exactly as
+// the reference codec decides.
+func TestDepthOption(t *testing.T) {
+	s, err := schema.Load(conformance.SchemaPath("SCHEMA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := conformance.Cases("SCHEMA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		m := SCHEMA.NewMessage(typeID(t, c.Type)).(interface {
+			UnmarshalBinaryWith(b []byte, opts SCHEMA.DecodeOptions) error
+		})
+		depth := 1
+		for ; depth <= SCHEMA.DefaultMaxDepth; depth++ {
+			if m.UnmarshalBinaryWith(c.Golden, SCHEMA.DecodeOptions{MaxDepth: depth}) == nil {
+				break
+			}
+		}
+		if depth > SCHEMA.DefaultMaxDepth {
+			t.Fatalf("%s: rejected at every depth limit", c.ID())
+		}
+		if _, err := codec.Decode(s, c.Type, c.Golden, codec.Options{MaxDepth: depth}); err != nil {
+			t.Errorf("%s: depth limit %d: the reference codec rejects it: %v", c.ID(), depth, err)
+		}
+		if depth == 1 {
+			continue
+		}
+		err := m.UnmarshalBinaryWith(c.Golden, SCHEMA.DecodeOptions{MaxDepth: depth - 1})
+		var de *SCHEMA.DecodeError
+		if !errors.As(err, &de) || de.Rule != SCHEMA.RuleDepth {
+			t.Errorf("%s: depth limit %d: got %v, want a depth error", c.ID(), depth-1, err)
+		}
+		if _, err := codec.Decode(s, c.Type, c.Golden, codec.Options{MaxDepth: depth - 1}); err == nil {
+			t.Errorf("%s: depth limit %d: the reference codec accepts it", c.ID(), depth-1)
+		}
 	}
 }
 
@@ -435,4 +499,146 @@ func FuzzDecodeTYPE(f *testing.F) {
 		}
 	})
 }
+`
+
+// enumTest checks an enum's API against the schema: every value encodes,
+// decodes, names itself and is valid; a number that names no value is
+// rejected both ways.
+const enumTest = `
+func TestEnumTYPE(t *testing.T) {
+	s, err := schema.Load(conformance.SchemaPath("SCHEMA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := s.Lookup("SNAME").(*schema.Enum)
+	for _, ev := range en.Values {
+		v := SCHEMA.TYPE(ev.Value)
+		if !v.IsValid() || v.String() != ev.Name {
+			t.Errorf("%s: IsValid %v, String %q", ev.Name, v.IsValid(), v.String())
+		}
+		b, err := v.MarshalBinary()
+		if err != nil || len(b) != v.EncodedSize() || len(b) != en.Base.Size() {
+			t.Fatalf("%s: MarshalBinary %x, %v", ev.Name, b, err)
+		}
+		var back SCHEMA.TYPE
+		if err := back.UnmarshalBinary(b); err != nil || back != v {
+			t.Errorf("%s: decoded %v, %v", ev.Name, back, err)
+		}
+	}
+	for x := uint32(0); ; x++ {
+		if en.Value(x) != nil {
+			continue
+		}
+		bad := SCHEMA.TYPE(x)
+		if bad.IsValid() {
+			t.Errorf("%d is valid", x)
+		}
+		if _, err := bad.MarshalBinary(); err == nil {
+			t.Errorf("%d encodes", x)
+		}
+		b := []byte{byte(x), byte(x >> 8), byte(x >> 16), byte(x >> 24)}[:en.Base.Size()]
+		var back SCHEMA.TYPE
+		err := back.UnmarshalBinary(b)
+		var de *SCHEMA.DecodeError
+		if !errors.As(err, &de) || de.Rule != SCHEMA.RuleEnum {
+			t.Errorf("decoding %d: %v, want an enum error", x, err)
+		}
+		break
+	}
+}
+`
+
+// unionTest checks a union's API with the zero value of every variant, and
+// fuzzes its decoder. VARIANTS is the list of variant zero values.
+const unionTest = `
+func unionSeedsTYPE() []SCHEMA.TYPE { return []SCHEMA.TYPE{VARIANTS} }
+
+func TestUnionTYPE(t *testing.T) {
+	for tag, v := range unionSeedsTYPE() {
+		b, err := v.MarshalBinary()
+		if err != nil {
+			var ee *SCHEMA.EncodeError
+			if !errors.As(err, &ee) {
+				t.Errorf("%T: %v is not an *EncodeError", v, err)
+			}
+			continue // a variant whose zero value holds a nil union
+		}
+		if len(b) != v.EncodedSize() || b[0] != byte(tag) {
+			t.Fatalf("%T: encoded %x (EncodedSize %d)", v, b, v.EncodedSize())
+		}
+		back, err := SCHEMA.DecodeTYPE(b)
+		if err != nil {
+			t.Fatalf("%T: %v", v, err)
+		}
+		if fmt.Sprintf("%T", back) != fmt.Sprintf("%T", v) {
+			t.Errorf("decoded %T, want %T", back, v)
+		}
+		again, _ := back.MarshalBinary()
+		if !bytes.Equal(again, b) {
+			t.Errorf("%T: re-encoding differs", v)
+		}
+		if _, err := SCHEMA.DecodeTYPE(append(b, 0)); err == nil {
+			t.Errorf("%T: trailing byte accepted", v)
+		}
+		if u, n, err := SCHEMA.DecodeTYPEPrefix(append(b, 0), SCHEMA.DecodeOptions{}); err != nil || n != len(b) || u == nil {
+			t.Errorf("%T: prefix decode: %d, %v", v, n, err)
+		}
+		if _, err := SCHEMA.ReadTYPE(bytes.NewReader(b)); err != nil {
+			t.Errorf("%T: ReadTYPE: %v", v, err)
+		}
+		var w bytes.Buffer
+		if _, err := v.WriteTo(&w); err != nil || !bytes.Equal(w.Bytes(), b) {
+			t.Errorf("%T: WriteTo differs", v)
+		}
+	}
+	_, err := SCHEMA.DecodeTYPE([]byte{byte(len(unionSeedsTYPE()))})
+	var de *SCHEMA.DecodeError
+	if !errors.As(err, &de) || de.Rule != SCHEMA.RuleUnionTag {
+		t.Errorf("tag %d: %v, want a union_tag error", len(unionSeedsTYPE()), err)
+	}
+}
+
+func FuzzDecodeTYPE(f *testing.F) {
+	for _, v := range unionSeedsTYPE() {
+		if b, err := v.MarshalBinary(); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, err := SCHEMA.DecodeTYPE(b)
+		if err != nil {
+			checkError(t, err)
+			return
+		}
+		out, err := v.MarshalBinary()
+		if err != nil || !bytes.Equal(out, b) {
+			t.Fatalf("re-encoding differs (%v)", err)
+		}
+	})
+}
+`
+
+// enumHead and unionHead start the files holding enumTest and unionTest.
+const enumHead = `package SCHEMA_test
+
+import (
+	"errors"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/schema"
+	"sdptest/SCHEMA"
+)
+`
+
+const unionHead = `package SCHEMA_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"testing"
+
+	"sdptest/SCHEMA"
+)
 `

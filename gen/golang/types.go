@@ -3,7 +3,7 @@ package golang
 import (
 	"fmt"
 	"path/filepath"
-	"strconv"
+	"strings"
 
 	"sdp/gen/emit"
 	"sdp/schema"
@@ -162,12 +162,14 @@ func (g *generator) emitUnion(p *emit.Printer, u *schema.Union) {
 	name := g.names.decl[u]
 	doc(p, u.Doc, fmt.Sprintf("%s is the union %s of %s.", name, u.Name, g.schemaFile()))
 	p.P("//")
-	p.F("// A %s holds exactly one of its variant types, as a value:", name)
+	p.F("// %s is a union: it holds one of these variant types, as a value:", name)
+	p.P("//")
 	for _, v := range u.Variants {
-		p.F("// %s (tag %d).", g.names.vtype[v], v.Tag)
+		p.F("//   - %s (tag %d)", g.names.vtype[v], v.Tag)
 	}
+	p.P("//")
 	p.F("// A nil %s has no variant: it cannot be encoded, except as an absent", name)
-	p.P("// optional. Use a type switch to read it; decode one with Decode" + name + ".")
+	p.F("// optional. Read one with a type switch; decode one with %s.", g.names.unionFuncs[u][0])
 	p.Block("type "+name+" interface {", "}", func() {
 		p.P("encoding.BinaryMarshaler")
 		p.P("io.WriterTo")
@@ -204,7 +206,13 @@ func (g *generator) emitUnion(p *emit.Printer, u *schema.Union) {
 	}
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }
+// article is "a" or "an" for a name.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
+}
 
 // marker is the unexported method that seals a union's interface.
 func marker(union string) string { return "is" + union }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // DefaultMaxDepth is the nesting limit of decoders unless DecodeOptions sets one.
@@ -136,6 +137,7 @@ type decoder struct {
 	maxDepth int
 	err      *DecodeError
 	path     []string // innermost first: filled as a failure unwinds
+	text     []byte   // the current block of string bytes (see str)
 }
 
 func (d *decoder) failAt(off int, rule, msg string) {
@@ -263,16 +265,41 @@ func (d *decoder) count(min int) int {
 	return int(n)
 }
 
+// Strings shorter than textLarge are copied into shared blocks of up to
+// textBlock bytes, one allocation for many strings instead of one each. A
+// block is never larger than the input left to decode, and its bytes never
+// change once a string points to them.
+const (
+	textBlock = 8192
+	textLarge = 1024
+)
+
 func (d *decoder) str() string {
 	off := d.off
 	n := d.count(1)
+	if n == 0 {
+		return ""
+	}
 	s := d.b[d.off : d.off+n]
 	if !utf8.Valid(s) {
 		d.failAt(off, RuleUTF8, "the string is not valid UTF-8")
 		return ""
 	}
 	d.off += n
-	return string(s)
+	if n >= textLarge {
+		return string(s)
+	}
+	if cap(d.text)-len(d.text) < n {
+		size := textBlock
+		if left := len(d.b) - d.off + n; left < size {
+			size = left
+		}
+		d.text = make([]byte, 0, size)
+	}
+	start := len(d.text)
+	d.text = append(d.text, s...)
+	t := d.text[start:]
+	return *(*string)(unsafe.Pointer(&t))
 }
 
 func (d *decoder) bytes() []byte {

@@ -155,15 +155,17 @@ type Circle struct {
 
 // Unit variants, inline-field variants, and a variant naming a struct.
 //
-// A Shape holds exactly one of its variant types, as a value:
-// ShapeNone (tag 0).
-// ShapeCircle (tag 1).
-// ShapeRect (tag 2).
-// ShapePolygon (tag 3).
-// ShapeLabel (tag 4).
-// ShapeMarker (tag 5).
+// Shape is a union: it holds one of these variant types, as a value:
+//
+//   - ShapeNone (tag 0)
+//   - ShapeCircle (tag 1)
+//   - ShapeRect (tag 2)
+//   - ShapePolygon (tag 3)
+//   - ShapeLabel (tag 4)
+//   - ShapeMarker (tag 5)
+//
 // A nil Shape has no variant: it cannot be encoded, except as an absent
-// optional. Use a type switch to read it; decode one with DecodeShape.
+// optional. Read one with a type switch; decode one with DecodeShape.
 type Shape interface {
 	encoding.BinaryMarshaler
 	io.WriterTo
@@ -223,11 +225,13 @@ func (ShapeMarker) isShape() {}
 
 // Nested is the union Nested of enums_unions.sdp.
 //
-// A Nested holds exactly one of its variant types, as a value:
-// NestedLeaf (tag 0).
-// NestedBranch (tag 1).
+// Nested is a union: it holds one of these variant types, as a value:
+//
+//   - NestedLeaf (tag 0)
+//   - NestedBranch (tag 1)
+//
 // A nil Nested has no variant: it cannot be encoded, except as an absent
-// optional. Use a type switch to read it; decode one with DecodeNested.
+// optional. Read one with a type switch; decode one with DecodeNested.
 type Nested interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

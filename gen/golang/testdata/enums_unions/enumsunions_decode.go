@@ -11,11 +11,11 @@ import (
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one
 // Small (trailing bytes are an error). It decodes with the default options;
 // errors are *DecodeError. The result does not alias b.
-func (m *Small) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }
+func (v *Small) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b, DecodeOptions{}) }
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
-func (m *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
+func (v *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
+	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
 		return trailingError("Small", n, len(b))
 	}
@@ -24,9 +24,9 @@ func (m *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 
 // UnmarshalPrefix decodes one Small from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
-func (m *Small) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
+func (v *Small) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
-	*m = decodeSmall(&d)
+	*v = decodeSmall(&d)
 	if d.err != nil {
 		return 0, d.finish("Small")
 	}
@@ -36,12 +36,12 @@ func (m *Small) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 // ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read
 // as UnmarshalBinary does. It returns the number of bytes read. To bound the
 // memory used on untrusted input, pass an io.LimitReader or use MessageReader.
-func (m *Small) ReadFrom(r io.Reader) (int64, error) {
+func (v *Small) ReadFrom(r io.Reader) (int64, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return int64(len(b)), err
 	}
-	return int64(len(b)), m.UnmarshalBinary(b)
+	return int64(len(b)), v.UnmarshalBinary(b)
 }
 
 // decodeSmall reads a Small; a number that names no value is an error.
@@ -57,11 +57,11 @@ func decodeSmall(d *decoder) Small {
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one
 // Sparse (trailing bytes are an error). It decodes with the default options;
 // errors are *DecodeError. The result does not alias b.
-func (m *Sparse) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }
+func (v *Sparse) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b, DecodeOptions{}) }
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
-func (m *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
+func (v *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
+	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
 		return trailingError("Sparse", n, len(b))
 	}
@@ -70,9 +70,9 @@ func (m *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 
 // UnmarshalPrefix decodes one Sparse from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
-func (m *Sparse) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
+func (v *Sparse) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
-	*m = decodeSparse(&d)
+	*v = decodeSparse(&d)
 	if d.err != nil {
 		return 0, d.finish("Sparse")
 	}
@@ -82,12 +82,12 @@ func (m *Sparse) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 // ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read
 // as UnmarshalBinary does. It returns the number of bytes read. To bound the
 // memory used on untrusted input, pass an io.LimitReader or use MessageReader.
-func (m *Sparse) ReadFrom(r io.Reader) (int64, error) {
+func (v *Sparse) ReadFrom(r io.Reader) (int64, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return int64(len(b)), err
 	}
-	return int64(len(b)), m.UnmarshalBinary(b)
+	return int64(len(b)), v.UnmarshalBinary(b)
 }
 
 // decodeSparse reads a Sparse; a number that names no value is an error.
@@ -103,11 +103,11 @@ func decodeSparse(d *decoder) Sparse {
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one
 // Wide (trailing bytes are an error). It decodes with the default options;
 // errors are *DecodeError. The result does not alias b.
-func (m *Wide) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }
+func (v *Wide) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b, DecodeOptions{}) }
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
-func (m *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
+func (v *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
+	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
 		return trailingError("Wide", n, len(b))
 	}
@@ -116,9 +116,9 @@ func (m *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 
 // UnmarshalPrefix decodes one Wide from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
-func (m *Wide) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
+func (v *Wide) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
-	*m = decodeWide(&d)
+	*v = decodeWide(&d)
 	if d.err != nil {
 		return 0, d.finish("Wide")
 	}
@@ -128,12 +128,12 @@ func (m *Wide) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 // ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read
 // as UnmarshalBinary does. It returns the number of bytes read. To bound the
 // memory used on untrusted input, pass an io.LimitReader or use MessageReader.
-func (m *Wide) ReadFrom(r io.Reader) (int64, error) {
+func (v *Wide) ReadFrom(r io.Reader) (int64, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return int64(len(b)), err
 	}
-	return int64(len(b)), m.UnmarshalBinary(b)
+	return int64(len(b)), v.UnmarshalBinary(b)
 }
 
 // decodeWide reads a Wide; a number that names no value is an error.
@@ -149,11 +149,11 @@ func decodeWide(d *decoder) Wide {
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one
 // Default (trailing bytes are an error). It decodes with the default options;
 // errors are *DecodeError. The result does not alias b.
-func (m *Default) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }
+func (v *Default) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b, DecodeOptions{}) }
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
-func (m *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
+func (v *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
+	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
 		return trailingError("Default", n, len(b))
 	}
@@ -162,9 +162,9 @@ func (m *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 
 // UnmarshalPrefix decodes one Default from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
-func (m *Default) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
+func (v *Default) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
-	*m = decodeDefault(&d)
+	*v = decodeDefault(&d)
 	if d.err != nil {
 		return 0, d.finish("Default")
 	}
@@ -174,12 +174,12 @@ func (m *Default) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 // ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read
 // as UnmarshalBinary does. It returns the number of bytes read. To bound the
 // memory used on untrusted input, pass an io.LimitReader or use MessageReader.
-func (m *Default) ReadFrom(r io.Reader) (int64, error) {
+func (v *Default) ReadFrom(r io.Reader) (int64, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return int64(len(b)), err
 	}
-	return int64(len(b)), m.UnmarshalBinary(b)
+	return int64(len(b)), v.UnmarshalBinary(b)
 }
 
 // decodeDefault reads a Default; a number that names no value is an error.

@@ -123,12 +123,14 @@ type Error struct {
 
 // Result is the union Result of keywords.sdp.
 //
-// A Result holds exactly one of its variant types, as a value:
-// ResultOk (tag 0).
-// ResultErr (tag 1).
-// ResultError (tag 2).
+// Result is a union: it holds one of these variant types, as a value:
+//
+//   - ResultOk (tag 0)
+//   - ResultErr (tag 1)
+//   - ResultError (tag 2)
+//
 // A nil Result has no variant: it cannot be encoded, except as an absent
-// optional. Use a type switch to read it; decode one with DecodeResult.
+// optional. Read one with a type switch; decode one with DecodeResult.
 type Result interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

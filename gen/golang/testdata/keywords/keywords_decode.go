@@ -11,11 +11,11 @@ import (
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one
 // Type (trailing bytes are an error). It decodes with the default options;
 // errors are *DecodeError. The result does not alias b.
-func (m *Type) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, DecodeOptions{}) }
+func (v *Type) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b, DecodeOptions{}) }
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
-func (m *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
+func (v *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
+	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
 		return trailingError("Type", n, len(b))
 	}
@@ -24,9 +24,9 @@ func (m *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 
 // UnmarshalPrefix decodes one Type from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
-func (m *Type) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
+func (v *Type) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
-	*m = decodeType(&d)
+	*v = decodeType(&d)
 	if d.err != nil {
 		return 0, d.finish("Type")
 	}
@@ -36,12 +36,12 @@ func (m *Type) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 // ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read
 // as UnmarshalBinary does. It returns the number of bytes read. To bound the
 // memory used on untrusted input, pass an io.LimitReader or use MessageReader.
-func (m *Type) ReadFrom(r io.Reader) (int64, error) {
+func (v *Type) ReadFrom(r io.Reader) (int64, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return int64(len(b)), err
 	}
-	return int64(len(b)), m.UnmarshalBinary(b)
+	return int64(len(b)), v.UnmarshalBinary(b)
 }
 
 // decodeType reads a Type; a number that names no value is an error.

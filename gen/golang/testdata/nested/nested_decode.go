@@ -195,13 +195,13 @@ func (m *Scene) decode(d *decoder) {
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one
 // DeviceKind (trailing bytes are an error). It decodes with the default options;
 // errors are *DecodeError. The result does not alias b.
-func (m *DeviceKind) UnmarshalBinary(b []byte) error {
-	return m.UnmarshalBinaryWith(b, DecodeOptions{})
+func (v *DeviceKind) UnmarshalBinary(b []byte) error {
+	return v.UnmarshalBinaryWith(b, DecodeOptions{})
 }
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
-func (m *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
+func (v *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
+	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
 		return trailingError("DeviceKind", n, len(b))
 	}
@@ -210,9 +210,9 @@ func (m *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 
 // UnmarshalPrefix decodes one DeviceKind from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
-func (m *DeviceKind) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
+func (v *DeviceKind) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
-	*m = decodeDeviceKind(&d)
+	*v = decodeDeviceKind(&d)
 	if d.err != nil {
 		return 0, d.finish("DeviceKind")
 	}
@@ -222,12 +222,12 @@ func (m *DeviceKind) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) 
 // ReadFrom implements io.ReaderFrom: it reads r to EOF and decodes what it read
 // as UnmarshalBinary does. It returns the number of bytes read. To bound the
 // memory used on untrusted input, pass an io.LimitReader or use MessageReader.
-func (m *DeviceKind) ReadFrom(r io.Reader) (int64, error) {
+func (v *DeviceKind) ReadFrom(r io.Reader) (int64, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return int64(len(b)), err
 	}
-	return int64(len(b)), m.UnmarshalBinary(b)
+	return int64(len(b)), v.UnmarshalBinary(b)
 }
 
 // decodeDeviceKind reads a DeviceKind; a number that names no value is an error.

@@ -50,11 +50,13 @@ type Inner struct {
 
 // Choice is the union Choice of optionals.sdp.
 //
-// A Choice holds exactly one of its variant types, as a value:
-// ChoiceNothing (tag 0).
-// ChoiceNumber (tag 1).
+// Choice is a union: it holds one of these variant types, as a value:
+//
+//   - ChoiceNothing (tag 0)
+//   - ChoiceNumber (tag 1)
+//
 // A nil Choice has no variant: it cannot be encoded, except as an absent
-// optional. Use a type switch to read it; decode one with DecodeChoice.
+// optional. Read one with a type switch; decode one with DecodeChoice.
 type Choice interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

@@ -46,12 +46,14 @@ type Entry struct {
 
 // A recursive union, through ?T inside a variant.
 //
-// A Expr holds exactly one of its variant types, as a value:
-// ExprLit (tag 0).
-// ExprNeg (tag 1).
-// ExprAdd (tag 2).
+// Expr is a union: it holds one of these variant types, as a value:
+//
+//   - ExprLit (tag 0)
+//   - ExprNeg (tag 1)
+//   - ExprAdd (tag 2)
+//
 // A nil Expr has no variant: it cannot be encoded, except as an absent
-// optional. Use a type switch to read it; decode one with DecodeExpr.
+// optional. Read one with a type switch; decode one with DecodeExpr.
 type Expr interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

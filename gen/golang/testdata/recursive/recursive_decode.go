@@ -256,10 +256,10 @@ func (m *Entry) decode(d *decoder) {
 	d.depth--
 }
 
-// DecodeExpr decodes a Expr that must fill b exactly, with the default options.
+// DecodeExpr decodes an Expr that must fill b exactly, with the default options.
 func DecodeExpr(b []byte) (Expr, error) { return DecodeExprWith(b, DecodeOptions{}) }
 
-// DecodeExprWith decodes a Expr that must fill b exactly.
+// DecodeExprWith decodes an Expr that must fill b exactly.
 func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) {
 	v, n, err := DecodeExprPrefix(b, opts)
 	if err == nil && n != len(b) {
@@ -268,7 +268,7 @@ func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) {
 	return v, err
 }
 
-// DecodeExprPrefix decodes a Expr from the start of b and returns the number of bytes
+// DecodeExprPrefix decodes an Expr from the start of b and returns the number of bytes
 // it used.
 func DecodeExprPrefix(b []byte, opts DecodeOptions) (Expr, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth()}
