@@ -1,0 +1,35 @@
+package c
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// TestAPI builds testdata/programs/api.c against four corpus schemas with
+// sanitizers and runs it: arenas (including a fixed arena of every size
+// running out), options, error offsets, messages, errors and hand-built values.
+func TestAPI(t *testing.T) {
+	gcc := gentest.RequireTool(t, "gcc")
+	dir := t.TempDir()
+	args := append(append([]string{}, strictFlags...), sanitize...)
+	for _, name := range []string{"enums_unions", "messages", "plugins", "recursive"} {
+		generate(t, name, dir, gen.Options{})
+		args = append(args, name+".c")
+	}
+	src, err := filepath.Abs(filepath.Join("testdata", "programs", "api.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, dir, gcc, append(args, "-I", dir, src, "-o", "api")...)
+	cmd := exec.Command(filepath.Join(dir, "api"),
+		filepath.Join(conformance.Dir(), "golden", "plugins", "registry_62.sdpb"),
+		filepath.Join(conformance.Dir(), "golden", "recursive", "tree_depth_64.sdpb"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("api tests failed: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,413 @@
+/*
+ * Tests of the generated C API beyond the conformance corpus: arenas (fixed
+ * buffers running out at every size, heap growth and reuse, alignment),
+ * _decode_ex options and error offsets, messages, errors, enum names, and
+ * values built by hand. Built with sanitizers by api_test.go; the corpus
+ * vectors it reads are passed as arguments.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "enums_unions.h"
+#include "messages.h"
+#include "plugins.h"
+#include "recursive.h"
+
+static int failures;
+
+#define CHECK(cond) \
+    do { \
+        if (!(cond)) { \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
+            failures++; \
+        } \
+    } while (0)
+
+static uint8_t* read_file(const char* path, size_t* len) {
+    FILE* f = fopen(path, "rb");
+    uint8_t* buf;
+    long n;
+    if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(2);
+    }
+    buf = (uint8_t*)malloc((size_t)n + 1);
+    if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(2);
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+struct align_probe {
+    char c;
+    long double x;
+};
+
+/* A fixed arena of every size from 0 up: NO_MEMORY until the value fits, then the same value. */
+static void test_fixed_arena_exhaustion(const uint8_t* reg, size_t len) {
+    plugins_arena heap;
+    plugins_plugin_registry v;
+    uint8_t* want;
+    size_t want_len, need, cap, first_ok = 0;
+    int seen_ok = 0;
+    plugins_arena_init_heap(&heap);
+    CHECK(plugins_plugin_registry_decode(reg, len, &v, &heap) == PLUGINS_OK);
+    need = plugins_arena_used(&heap);
+    want_len = plugins_plugin_registry_size(&v);
+    want = (uint8_t*)malloc(want_len);
+    CHECK(want != NULL && plugins_plugin_registry_encode(&v, want, want_len) == want_len);
+    CHECK(want_len == len && memcmp(want, reg, len) == 0);
+    plugins_arena_free(&heap);
+    for (cap = 0; cap <= need + 4096; cap += cap < 4096 ? 1 : 251) {
+        plugins_arena a;
+        plugins_plugin_registry w;
+        void* mem = malloc(cap == 0 ? 1 : cap);
+        int rc;
+        plugins_arena_init(&a, mem, cap);
+        rc = plugins_plugin_registry_decode(reg, len, &w, &a);
+        if (rc == PLUGINS_OK) {
+            uint8_t* again = (uint8_t*)malloc(want_len);
+            if (!seen_ok) {
+                first_ok = cap;
+            }
+            seen_ok = 1;
+            CHECK(plugins_arena_used(&a) <= cap);
+            CHECK(plugins_plugin_registry_encode(&w, again, want_len) == want_len);
+            CHECK(memcmp(again, want, want_len) == 0);
+            free(again);
+        } else {
+            CHECK(rc == PLUGINS_ERR_NO_MEMORY);
+            CHECK(!seen_ok);
+        }
+        plugins_arena_free(&a);
+        free(mem);
+    }
+    CHECK(seen_ok);
+    CHECK(first_ok <= need + 1024);
+    free(want);
+}
+
+/* Deep recursion with a fixed arena of every size. */
+static void test_fixed_arena_recursive(const uint8_t* tree, size_t len) {
+    size_t cap;
+    int seen_ok = 0;
+    for (cap = 0; cap < 8192; cap++) {
+        recursive_arena a;
+        recursive_tree t;
+        void* mem = malloc(cap == 0 ? 1 : cap);
+        int rc;
+        recursive_arena_init(&a, mem, cap);
+        rc = recursive_tree_decode(tree, len, &t, &a);
+        CHECK(rc == RECURSIVE_OK || rc == RECURSIVE_ERR_NO_MEMORY);
+        CHECK(!(seen_ok && rc != RECURSIVE_OK));
+        seen_ok = seen_ok || rc == RECURSIVE_OK;
+        recursive_arena_free(&a);
+        free(mem);
+    }
+    CHECK(seen_ok);
+}
+
+static void test_heap_arena(const uint8_t* reg, size_t len) {
+    plugins_arena a;
+    size_t align = offsetof(struct align_probe, x);
+    unsigned char buf[256];
+    int i;
+    void* p;
+    plugins_arena_init_heap(&a);
+    CHECK(plugins_arena_used(&a) == 0);
+    for (i = 0; i < 5; i++) {
+        plugins_plugin_registry v;
+        CHECK(plugins_plugin_registry_decode(reg, len, &v, &a) == PLUGINS_OK);
+        CHECK(v.plugins.len == 62);
+        CHECK(v.plugins.data[61].name.data[v.plugins.data[61].name.len] == '\0');
+        CHECK(plugins_arena_used(&a) > len / 2);
+        plugins_arena_reset(&a);
+        CHECK(plugins_arena_used(&a) == 0);
+    }
+    p = plugins_arena_alloc(&a, 1);
+    CHECK(p != NULL && (uintptr_t)p % align == 0);
+    p = plugins_arena_alloc(&a, 3);
+    CHECK(p != NULL && (uintptr_t)p % align == 0);
+    p = plugins_arena_alloc(&a, (size_t)1 << 22);
+    CHECK(p != NULL);
+    memset(p, 0xAB, (size_t)1 << 22);
+    p = plugins_arena_alloc(&a, 16);
+    CHECK(p != NULL && (uintptr_t)p % align == 0);
+    CHECK(plugins_arena_used(&a) >= ((size_t)1 << 22) + 20);
+    plugins_arena_free(&a);
+
+    /* A misaligned caller buffer still gives aligned memory. */
+    plugins_arena_init(&a, buf + 1, sizeof buf - 1);
+    p = plugins_arena_alloc(&a, 8);
+    CHECK(p != NULL && (uintptr_t)p % align == 0);
+    CHECK(plugins_arena_alloc(&a, sizeof buf) == NULL);
+    plugins_arena_reset(&a);
+    CHECK(plugins_arena_alloc(&a, 100) != NULL);
+    plugins_arena_free(&a);
+    plugins_arena_init(&a, NULL, 0);
+    CHECK(plugins_arena_alloc(&a, 1) == NULL);
+}
+
+static void test_decode_ex(const uint8_t* reg, size_t len, const uint8_t* deep, size_t deep_len) {
+    plugins_arena a;
+    plugins_plugin_registry v;
+    plugins_decode_options opt;
+    plugins_decode_result res;
+    uint8_t* longer = (uint8_t*)malloc(len + 3);
+    recursive_arena ra;
+    recursive_tree t;
+    recursive_decode_options ropt;
+    recursive_decode_result rres;
+
+    plugins_arena_init_heap(&a);
+    memcpy(longer, reg, len);
+    memset(longer + len, 0, 3);
+    memset(&opt, 0, sizeof opt);
+    CHECK(plugins_plugin_registry_decode_ex(longer, len + 3, &v, &a, &opt, &res) == PLUGINS_ERR_TRAILING);
+    CHECK(res.error == PLUGINS_ERR_TRAILING && res.offset == len);
+    opt.allow_trailing = 1;
+    CHECK(plugins_plugin_registry_decode_ex(longer, len + 3, &v, &a, &opt, &res) == PLUGINS_OK);
+    CHECK(res.error == 0 && res.consumed == len);
+    CHECK(plugins_plugin_registry_decode(reg, len - 1, &v, &a) == PLUGINS_ERR_TRUNCATED);
+    CHECK(plugins_plugin_registry_decode_ex(reg, 3, &v, &a, NULL, &res) == PLUGINS_ERR_TRUNCATED);
+    CHECK(res.offset == 0);
+    /* 62 plugins cannot fit in 2 bytes. */
+    CHECK(plugins_plugin_registry_decode_ex(reg, 6, &v, &a, NULL, &res) == PLUGINS_ERR_COUNT);
+    CHECK(res.offset == 0);
+    CHECK(plugins_plugin_registry_decode(NULL, 0, &v, &a) == PLUGINS_ERR_TRUNCATED);
+    /* A count that the input cannot hold fails before allocating. */
+    {
+        static const uint8_t huge[12] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0};
+        size_t before = plugins_arena_used(&a);
+        CHECK(plugins_plugin_registry_decode_ex(huge, sizeof huge, &v, &a, NULL, &res) == PLUGINS_ERR_COUNT);
+        CHECK(res.offset == 0 && plugins_arena_used(&a) == before);
+    }
+    plugins_arena_free(&a);
+    free(longer);
+
+    recursive_arena_init_heap(&ra);
+    CHECK(recursive_tree_decode(deep, deep_len, &t, &ra) == RECURSIVE_OK);
+    memset(&ropt, 0, sizeof ropt);
+    ropt.max_depth = 64;
+    CHECK(recursive_tree_decode_ex(deep, deep_len, &t, &ra, &ropt, &rres) == RECURSIVE_OK);
+    ropt.max_depth = 63;
+    CHECK(recursive_tree_decode_ex(deep, deep_len, &t, &ra, &ropt, &rres) == RECURSIVE_ERR_DEPTH);
+    CHECK(rres.offset > 0 && rres.offset < deep_len);
+    ropt.max_depth = 1000;
+    CHECK(recursive_tree_decode_ex(deep, deep_len, &t, &ra, &ropt, &rres) == RECURSIVE_OK);
+    recursive_arena_free(&ra);
+}
+
+static void test_messages(void) {
+    static const uint8_t point_msg[26] = {0x53, 0x44, 0x50, 0x32, 0x01, 0x00, 0x10, 0x00, 0x00,
+                                          0x00, 0x1f, 0x85, 0xeb, 0x51, 0xb8, 0x1e, 0x09, 0x40,
+                                          0xae, 0x47, 0xe1, 0x7a, 0x14, 0xae, 0x05, 0x40};
+    messages_point pt;
+    messages_message m;
+    messages_arena a;
+    messages_decode_result res;
+    uint8_t buf[64];
+    uint16_t id;
+    uint32_t plen;
+
+    pt.x = 3.14;
+    pt.y = 2.71;
+    CHECK(messages_point_message_size(&pt) == 26);
+    CHECK(messages_point_encode_message(&pt, buf, 25) == 0);
+    CHECK(messages_point_encode_message(&pt, buf, sizeof buf) == 26);
+    CHECK(memcmp(buf, point_msg, 26) == 0);
+    CHECK(messages_point_encode(&pt, buf, sizeof buf) == 16);
+    CHECK(memcmp(buf, point_msg + 10, 16) == 0);
+
+    CHECK(messages_read_message_header(point_msg, 26, &id, &plen) == MESSAGES_OK);
+    CHECK(id == MESSAGES_POINT_TYPE_ID && plen == 16);
+    CHECK(messages_read_message_header(point_msg, 9, &id, &plen) == MESSAGES_ERR_TRUNCATED);
+
+    messages_arena_init_heap(&a);
+    CHECK(messages_decode_message(point_msg, 26, &m, &a) == MESSAGES_OK);
+    CHECK(m.type_id == MESSAGES_POINT_TYPE_ID && m.value.point.x == 3.14 && m.value.point.y == 2.71);
+    CHECK(messages_message_size(&m) == 26);
+    CHECK(messages_encode_message(&m, buf, sizeof buf) == 26 && memcmp(buf, point_msg, 26) == 0);
+    m.type_id = 7;
+    CHECK(messages_message_size(&m) == SIZE_MAX && messages_encode_message(&m, buf, sizeof buf) == 0);
+
+    memcpy(buf, point_msg, 26);
+    buf[3] = '1';
+    CHECK(messages_decode_message(buf, 26, &m, &a) == MESSAGES_ERR_MESSAGE);
+    buf[3] = '2';
+    buf[4] = 9; /* no such type */
+    CHECK(messages_decode_message_ex(buf, 26, &m, &a, NULL, &res) == MESSAGES_ERR_MESSAGE);
+    CHECK(res.offset == 4);
+    buf[4] = 1;
+    CHECK(messages_decode_message(buf, 25, &m, &a) == MESSAGES_ERR_MESSAGE);
+    CHECK(messages_decode_message(buf, 9, &m, &a) == MESSAGES_ERR_TRUNCATED);
+    CHECK(messages_ping_decode_message(buf, 26, &m.value.ping, &a) == MESSAGES_ERR_MESSAGE);
+    CHECK(messages_point_decode_message(buf, 26, &pt, &a) == MESSAGES_OK && pt.y == 2.71);
+    {
+        messages_last last;
+        uint8_t lbuf[16];
+        CHECK(messages_last_size(&last) == 0);
+        CHECK(messages_last_decode(NULL, 0, &last, &a) == MESSAGES_OK);
+        CHECK(messages_last_encode_message(&last, lbuf, sizeof lbuf) == 10);
+        CHECK(lbuf[4] == 0xff && lbuf[5] == 0xff);
+        CHECK(messages_last_decode_message(lbuf, 10, &last, &a) == MESSAGES_OK);
+    }
+    messages_arena_free(&a);
+}
+
+static void test_errors(void) {
+    int codes[] = {PLUGINS_ERR_TRUNCATED, PLUGINS_ERR_TRAILING, PLUGINS_ERR_BOOL, PLUGINS_ERR_PRESENCE,
+                   PLUGINS_ERR_ENUM, PLUGINS_ERR_UNION_TAG, PLUGINS_ERR_UTF8, PLUGINS_ERR_COUNT,
+                   PLUGINS_ERR_DEPTH, PLUGINS_ERR_MESSAGE, PLUGINS_ERR_NO_MEMORY};
+    size_t i, j;
+    for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        CHECK(codes[i] < 0);
+        CHECK(strcmp(plugins_strerror(codes[i]), "unknown error") != 0);
+        for (j = 0; j < i; j++) {
+            CHECK(codes[i] != codes[j] && strcmp(plugins_strerror(codes[i]), plugins_strerror(codes[j])) != 0);
+        }
+    }
+    CHECK(strcmp(plugins_strerror(0), "ok") == 0);
+    CHECK(strcmp(plugins_strerror(-99), "unknown error") == 0);
+    CHECK(strncmp(plugins_strerror(PLUGINS_ERR_UNION_TAG), "union_tag:", 10) == 0);
+}
+
+static void test_enums_unions(void) {
+    enums_unions_unions u;
+    enums_unions_shape shapes[2];
+    enums_unions_unions back;
+    enums_unions_arena a;
+    uint8_t buf[128];
+    size_t n;
+    CHECK(strcmp(enums_unions_small_name(ENUMS_UNIONS_SMALL_TWO), "Two") == 0);
+    CHECK(enums_unions_small_name(3) == NULL);
+    CHECK(strcmp(enums_unions_sparse_name(ENUMS_UNIONS_SPARSE_BIG), "Big") == 0);
+    CHECK(enums_unions_wide_name(ENUMS_UNIONS_WIDE_MAX) != NULL);
+
+    memset(&u, 0, sizeof u);
+    u.shape.tag = ENUMS_UNIONS_SHAPE_RECT;
+    u.shape.value.rect.width = 2.0f;
+    u.shape.value.rect.height = 3.0f;
+    shapes[0].tag = ENUMS_UNIONS_SHAPE_LABEL;
+    shapes[0].value.label.text.data = "hi";
+    shapes[0].value.label.text.len = 2;
+    shapes[1].tag = ENUMS_UNIONS_SHAPE_NONE;
+    u.shapes.data = shapes;
+    u.shapes.len = 2;
+    u.nested.tag = ENUMS_UNIONS_NESTED_LEAF;
+    u.nested.value.leaf.value = ENUMS_UNIONS_SMALL_ONE;
+    u.maybe.has = true;
+    u.maybe.value.tag = ENUMS_UNIONS_SHAPE_MARKER;
+    n = enums_unions_unions_size(&u);
+    CHECK(n == 9 + 4 + 7 + 1 + 2 + 2 && enums_unions_unions_encode(&u, buf, sizeof buf) == n);
+    enums_unions_arena_init(&a, NULL, 0);
+    CHECK(enums_unions_unions_decode(buf, n, &back, &a) == ENUMS_UNIONS_ERR_NO_MEMORY);
+    enums_unions_arena_init_heap(&a);
+    CHECK(enums_unions_unions_decode(buf, n, &back, &a) == ENUMS_UNIONS_OK);
+    CHECK(back.shapes.len == 2 && back.shapes.data[0].value.label.text.len == 2);
+    CHECK(strcmp(back.shapes.data[0].value.label.text.data, "hi") == 0);
+    CHECK(back.maybe.has && back.maybe.value.tag == ENUMS_UNIONS_SHAPE_MARKER);
+    /* An unknown tag cannot be encoded. */
+    shapes[1].tag = 200;
+    CHECK(enums_unions_unions_size(&u) == SIZE_MAX && enums_unions_unions_encode(&u, buf, sizeof buf) == 0);
+    CHECK(enums_unions_unions_encode_message(&u, buf, sizeof buf) == 0);
+    enums_unions_arena_free(&a);
+}
+
+static void test_built_values(void) {
+    plugins_parameter params[2];
+    plugins_plugin plugin;
+    plugins_plugin_registry reg, back;
+    plugins_arena a;
+    uint8_t* buf;
+    size_t n;
+    recursive_node n1, n2;
+    recursive_node nb;
+    uint8_t nbuf[64];
+
+    memset(params, 0, sizeof params);
+    params[0].address = 42;
+    params[0].display_name.data = "Gain";
+    params[0].display_name.len = 4;
+    params[0].unit.data = "dB";
+    params[0].unit.len = 2;
+    params[0].max_value = 1.5f;
+    params[0].is_writable = true;
+    params[1].address = 43;
+    memset(&plugin, 0, sizeof plugin);
+    plugin.name.data = "Comp\xc3\xa9";
+    plugin.name.len = 6;
+    plugin.parameters.data = params;
+    plugin.parameters.len = 2;
+    reg.plugins.data = &plugin;
+    reg.plugins.len = 1;
+    reg.total_plugin_count = 1;
+    reg.total_parameter_count = 2;
+    n = plugins_plugin_registry_size(&reg);
+    buf = (uint8_t*)malloc(n);
+    CHECK(plugins_plugin_registry_encode(&reg, buf, n) == n);
+    CHECK(plugins_plugin_registry_encode(&reg, buf, n - 1) == 0);
+    plugins_arena_init_heap(&a);
+    CHECK(plugins_plugin_registry_decode(buf, n, &back, &a) == PLUGINS_OK);
+    CHECK(back.plugins.len == 1 && back.plugins.data[0].parameters.len == 2);
+    CHECK(strcmp(back.plugins.data[0].name.data, "Comp\xc3\xa9") == 0);
+    CHECK(back.plugins.data[0].parameters.data[0].is_writable);
+    CHECK(back.plugins.data[0].parameters.data[0].max_value == 1.5f);
+    CHECK(back.plugins.data[0].parameters.data[1].display_name.len == 0);
+    CHECK(back.plugins.data[0].parameters.data[1].display_name.data[0] == '\0');
+    CHECK(back.total_parameter_count == 2);
+    /* Invalid UTF-8 is rejected. */
+    buf[4 + 4 + 4] = 0xff;
+    CHECK(plugins_plugin_registry_decode(buf, n, &back, &a) == PLUGINS_ERR_UTF8);
+    plugins_arena_free(&a);
+    free(buf);
+
+    /* A boxed optional: a linked list. */
+    n2.value.data = "b";
+    n2.value.len = 1;
+    n2.next = NULL;
+    n1.value.data = "a";
+    n1.value.len = 1;
+    n1.next = &n2;
+    n = recursive_node_size(&n1);
+    CHECK(n == 5 + 1 + 5 + 1 && recursive_node_encode(&n1, nbuf, sizeof nbuf) == n);
+    {
+        recursive_arena ra;
+        recursive_arena_init_heap(&ra);
+        CHECK(recursive_node_decode(nbuf, n, &nb, &ra) == RECURSIVE_OK);
+        CHECK(nb.next != NULL && nb.next->value.data[0] == 'b' && nb.next->next == NULL);
+        recursive_arena_free(&ra);
+    }
+}
+
+int main(int argc, char** argv) {
+    size_t reg_len, tree_len;
+    uint8_t* reg;
+    uint8_t* tree;
+    if (argc != 3) {
+        fprintf(stderr, "usage: api registry_62.sdpb tree_depth_64.sdpb\n");
+        return 2;
+    }
+    reg = read_file(argv[1], &reg_len);
+    tree = read_file(argv[2], &tree_len);
+    test_fixed_arena_exhaustion(reg, reg_len);
+    test_fixed_arena_recursive(tree, tree_len);
+    test_heap_arena(reg, reg_len);
+    test_decode_ex(reg, reg_len, tree, tree_len);
+    test_messages();
+    test_errors();
+    test_enums_unions();
+    test_built_values();
+    free(reg);
+    free(tree);
+    if (failures != 0) {
+        fprintf(stderr, "%d checks failed\n", failures);
+        return 1;
+    }
+    return 0;
+}
