@@ -24,13 +24,18 @@ def workloads(path):
     return rows
 
 
-def find_doc(gen_dir, doc):
-    """The generator writes named JSON documents; accept <doc>.json anywhere
-    under its output directory."""
-    for root, _, files in os.walk(gen_dir):
-        if doc + ".json" in files:
-            return os.path.join(root, doc + ".json")
-    return None
+def manifest(gen_dir):
+    """sdp-datagen's manifest.json: {"seed": N, "documents": [{name, schema,
+    type, file}]} (a bare list of entries is accepted too)."""
+    with open(os.path.join(gen_dir, "manifest.json")) as f:
+        m = json.load(f)
+    seed = None
+    if isinstance(m, dict):
+        seed = m.get("seed")
+        entries = next((v for v in m.values() if isinstance(v, list)), [])
+    else:
+        entries = m
+    return seed, {e["name"]: e for e in entries}
 
 
 def main():
@@ -43,12 +48,20 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     bad = 0
+    seed, docs = manifest(a.gen)
+    print(f"prepare: data generator seed {seed}", file=sys.stderr)
     for w in workloads(a.workloads):
-        src = find_doc(a.gen, w["doc"])
-        if src is None:
+        e = docs.get(w["doc"])
+        if e is None:
             print(f"prepare: {w['name']}: the data generator wrote no document {w['doc']!r}", file=sys.stderr)
             bad += 1
             continue
+        if (e["schema"], e["type"]) != (w["schema"], w["type"]):
+            print(f"prepare: {w['name']}: document {w['doc']} is {e['schema']}.{e['type']}, "
+                  f"the workload table says {w['schema']}.{w['type']}", file=sys.stderr)
+            bad += 1
+            continue
+        src = os.path.join(a.gen, e["file"])
         with open(src) as f:
             doc = json.load(f)
         # Accept both a bare value and the corpus form {"type": T, "value": V}.

@@ -114,10 +114,10 @@ def merge(build, workloads, quick):
             d = json.load(f)
         lang = d["language"]
         langs[lang] = d.get("toolchain", "")
-        for r in d.get("results", []):
+        for r in d.get("results") or []:
             r["lang"] = lang
             results.append(r)
-        for g in d.get("gaps", []):
+        for g in d.get("gaps") or []:
             g["lang"] = lang
             gaps.append(g)
     for path in sorted(glob.glob(os.path.join(build, "gaps", "*.tsv"))):

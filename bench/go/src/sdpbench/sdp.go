@@ -1,0 +1,115 @@
+//go:build sdp
+
+package main
+
+// The SDP Go backend's benchmarks. Built with -tags sdp by bench/go/build.sh
+// after `sdp gen --lang go` has generated sdpgen/<schema> from
+// conformance/schemas.
+
+import (
+	"bytes"
+	"encoding"
+	"fmt"
+
+	"sdpgen/arrays"
+	"sdpgen/nested"
+	"sdpgen/optionals"
+	"sdpgen/plugins"
+	"sdpgen/primitives"
+)
+
+// sdpValue is the API every generated struct has.
+type sdpValue interface {
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
+	AppendBinary(b []byte) ([]byte, error)
+	MarshalMessage() ([]byte, error)
+}
+
+type sdpType struct {
+	mk       func() sdpValue
+	dispatch func([]byte) (interface{}, error) // the schema's message dispatcher
+}
+
+var sdpTypes = map[string]sdpType{
+	"AllPrimitives": {func() sdpValue { return new(primitives.AllPrimitives) },
+		func(b []byte) (interface{}, error) { return primitives.DecodeMessage(b) }},
+	"U32Array": {func() sdpValue { return new(arrays.U32Array) },
+		func(b []byte) (interface{}, error) { return arrays.DecodeMessage(b) }},
+	"I16Array": {func() sdpValue { return new(arrays.I16Array) },
+		func(b []byte) (interface{}, error) { return arrays.DecodeMessage(b) }},
+	"F32Array": {func() sdpValue { return new(arrays.F32Array) },
+		func(b []byte) (interface{}, error) { return arrays.DecodeMessage(b) }},
+	"ByteArray": {func() sdpValue { return new(arrays.ByteArray) },
+		func(b []byte) (interface{}, error) { return arrays.DecodeMessage(b) }},
+	"SmallArrays": {func() sdpValue { return new(arrays.SmallArrays) },
+		func(b []byte) (interface{}, error) { return arrays.DecodeMessage(b) }},
+	"Scene": {func() sdpValue { return new(nested.Scene) },
+		func(b []byte) (interface{}, error) { return nested.DecodeMessage(b) }},
+	"AudioDevice": {func() sdpValue { return new(nested.AudioDevice) },
+		func(b []byte) (interface{}, error) { return nested.DecodeMessage(b) }},
+	"PluginRegistry": {func() sdpValue { return new(plugins.PluginRegistry) },
+		func(b []byte) (interface{}, error) { return plugins.DecodeMessage(b) }},
+	"Reading": {func() sdpValue { return new(optionals.Reading) },
+		func(b []byte) (interface{}, error) { return optionals.DecodeMessage(b) }},
+}
+
+func init() {
+	sdpSuites = append(sdpSuites, suite{"sdp", benchSDP})
+}
+
+// benchSDP decodes the workload's .sdpb with the generated code, checks that
+// re-encoding reproduces it byte for byte, and measures.
+func benchSDP(cfg Config, w *Workload) ([]Result, error) {
+	t, ok := sdpTypes[w.Type]
+	if !ok {
+		return nil, fmt.Errorf("no generated type for %s", w.Type)
+	}
+	v := t.mk()
+	if err := v.UnmarshalBinary(w.SDPB); err != nil {
+		return nil, fmt.Errorf("decoding the .sdpb: %v", err)
+	}
+	enc, err := v.MarshalBinary()
+	if err != nil || !bytes.Equal(enc, w.SDPB) {
+		return nil, fmt.Errorf("self-check failed: re-encoding differs from the .sdpb (%v)", err)
+	}
+	msg, err := v.MarshalMessage()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := t.dispatch(msg); err != nil {
+		return nil, fmt.Errorf("self-check failed: dispatching the message: %v", err)
+	}
+	n := len(enc)
+	buf := make([]byte, 0, n)
+	return []Result{
+		run(cfg, "sdp", w.Name, "encode", n, func() {
+			b, _ := v.MarshalBinary()
+			sink += len(b)
+		}),
+		run(cfg, "sdp", w.Name, "encode_reuse", n, func() {
+			b, _ := v.AppendBinary(buf[:0])
+			buf = b
+			sink += len(b)
+		}),
+		run(cfg, "sdp", w.Name, "decode", n, func() {
+			x := t.mk()
+			_ = x.UnmarshalBinary(w.SDPB)
+			sinkAny = x
+		}),
+		run(cfg, "sdp", w.Name, "roundtrip", n, func() {
+			b, _ := v.MarshalBinary()
+			x := t.mk()
+			_ = x.UnmarshalBinary(b)
+			sinkAny = x
+		}),
+		run(cfg, "sdp", w.Name, "msg_encode", len(msg), func() {
+			b, _ := v.MarshalMessage()
+			sink += len(b)
+		}),
+		run(cfg, "sdp", w.Name, "msg_decode", len(msg), func() {
+			x, _ := t.dispatch(msg)
+			sinkAny = x
+		}),
+	}, nil
+}
