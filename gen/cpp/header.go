@@ -134,7 +134,7 @@ func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
 
 func (g *generator) structViewDecl(p *emit.Printer, s *schema.Struct) {
 	n := g.name(s)
-	p.F("/// A zero-copy view of a %s: strings and arrays point into the decoded", n)
+	p.F("/// A zero-copy view of %s: strings and arrays point into the decoded", n)
 	p.P("/// buffer, which must outlive the view.")
 	p.Block("struct "+g.viewName(s)+" {", "};", func() {
 		p.F("static constexpr std::uint16_t kTypeId = %d;", s.ID)
@@ -191,7 +191,7 @@ func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 
 func (g *generator) unionViewDecl(p *emit.Printer, u *schema.Union) {
 	n := g.name(u)
-	p.F("/// A zero-copy view of a %s.", n)
+	p.F("/// A zero-copy view of %s.", n)
 	p.Block("struct "+g.viewName(u)+" {", "};", func() {
 		names := g.variantTypes(p, u, true)
 		p.P()

@@ -133,10 +133,11 @@ func (g *generator) ownOf(p *emit.Printer, t *schema.Type, src, dst string) {
 			})
 			return
 		}
-		e := g.newTmp("e")
+		e, o := g.newTmp("e"), g.newTmp("o")
 		p.F("std::size_t %s = 0;", i)
 		p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, src), "}", func() {
-			g.ownOf(p, t.Elem, e, fmt.Sprintf("%s[%s++]", dst, i))
+			p.F("auto& %s = %s[%s++];", o, dst, i)
+			g.ownOf(p, t.Elem, e, o)
 		})
 	case schema.Optional:
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", src), "} else {", func() {

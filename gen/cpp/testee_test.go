@@ -1,0 +1,218 @@
+package cpp
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// testeeMain writes the conformance testee for a schema: it answers the
+// protocol of conformance/testee.go, decoding every input through both the
+// owned and the view API and reporting status 2 when they disagree.
+func testeeMain(s *schema.Schema) []byte {
+	g, err := newGenerator(s, gen.Options{})
+	if err != nil {
+		panic(err)
+	}
+	ns := strings.Join(g.ns, "::")
+	p := emit.New(indent)
+	p.F("#include \"%s.hpp\"", g.file)
+	p.P()
+	p.P("#include <algorithm>")
+	p.P("#include <cstdio>")
+	p.P("#include <string>")
+	p.P("#include <vector>")
+	p.P()
+	p.P("namespace {")
+	p.P()
+	p.P("using Bytes = std::vector<std::uint8_t>;")
+	p.F("namespace ns = ::%s;", ns)
+	p.P()
+	p.Line(`void reply(std::uint8_t status, const std::uint8_t* data, std::size_t n) {
+    const std::uint32_t len = static_cast<std::uint32_t>(n + 1);
+    const std::uint8_t hdr[5] = {static_cast<std::uint8_t>(len), static_cast<std::uint8_t>(len >> 8),
+                                 static_cast<std::uint8_t>(len >> 16), static_cast<std::uint8_t>(len >> 24), status};
+    std::fwrite(hdr, 1, 5, stdout);
+    if (n != 0) {
+        std::fwrite(data, 1, n, stdout);
+    }
+    std::fflush(stdout);
+}
+
+void reply(std::uint8_t status, const std::string& text) {
+    reply(status, reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+}
+
+std::string describe(const ns::sdp::Status& st) {
+    return st.to_string() + " [" + st.rule() + "@" + std::to_string(st.offset()) + "]";
+}
+
+bool same(const ns::sdp::Status& a, const ns::sdp::Status& b) {
+    return a.code() == b.code() && a.offset() == b.offset();
+}
+
+// Checks encoded_size, encode and encode_to against each other; returns
+// "" or what disagreed.
+template <class T>
+std::string check_encoders(const T& v, const Bytes& want) {
+    if (ns::encoded_size(v) != want.size()) {
+        return "encoded_size disagrees with encode";
+    }
+    Bytes buf(want.size() + 1, 0xEE);
+    if (ns::encode_to(v, buf.data(), want.size()) != want.size() || !std::equal(want.begin(), want.end(), buf.begin())) {
+        return "encode_to with an exact buffer disagrees with encode";
+    }
+    if (!want.empty() && ns::encode_to(v, buf.data(), want.size() - 1) != 0) {
+        return "encode_to wrote into a buffer that is too small";
+    }
+    return "";
+}
+
+template <class T, class V>
+void roundtrip(const Bytes& in) {
+    T owned;
+    const ns::sdp::Status so = ns::decode(in.data(), in.size(), owned);
+    V view;
+    const ns::sdp::Status sv = ns::decode(in.data(), in.size(), view);
+    if (!same(so, sv)) {
+        reply(2, "owned decode: " + describe(so) + "; view decode: " + describe(sv));
+        return;
+    }
+    if (!so) {
+        reply(1, describe(so));
+        return;
+    }
+    const Bytes out = ns::encode(owned);
+    if (ns::encode(ns::to_owned(view)) != out || ns::encode(view.to_owned()) != out) {
+        reply(2, "view -> owned -> encode differs from owned -> encode");
+        return;
+    }
+    const std::string bad = check_encoders(owned, out);
+    if (!bad.empty()) {
+        reply(2, bad);
+        return;
+    }
+    T copy = owned;
+    if (ns::encode(copy) != out) {
+        reply(2, "a copy encodes differently");
+        return;
+    }
+    Bytes longer = in;
+    longer.push_back(0);
+    std::size_t consumed = 0;
+    T prefix;
+    V prefix_view;
+    if (!ns::decode_prefix(longer.data(), longer.size(), prefix, consumed) || consumed != in.size() ||
+        !ns::decode_prefix(longer.data(), longer.size(), prefix_view, consumed) || consumed != in.size()) {
+        reply(2, "decode_prefix does not stop at the end of the value");
+        return;
+    }
+    if (ns::decode(longer.data(), longer.size(), prefix).code() != ns::sdp::ErrorCode::Trailing) {
+        reply(2, "a trailing byte was not reported as trailing");
+        return;
+    }
+    reply(0, out.data(), out.size());
+}
+
+template <class T, class V>
+std::string typed_message(const Bytes& in, const Bytes& want) {
+    T owned;
+    V view;
+    if (!ns::decode_message(in.data(), in.size(), owned) || !ns::decode_message(in.data(), in.size(), view)) {
+        return "decode_message rejects what decode_any_message accepted";
+    }
+    if (ns::encode_message(owned) != want || ns::encode_message(ns::to_owned(view)) != want) {
+        return "decode_message and decode_any_message disagree";
+    }
+    if (ns::encoded_message_size(owned) != want.size()) {
+        return "encoded_message_size disagrees with encode_message";
+    }
+    Bytes buf(want.size());
+    if (ns::encode_message_to(owned, buf.data(), buf.size()) != want.size() || buf != want ||
+        ns::encode_message_to(owned, buf.data(), buf.size() - 1) != 0) {
+        return "encode_message_to disagrees with encode_message";
+    }
+    return "";
+}
+
+`)
+	p.Block("std::string typed(const Bytes& in, const Bytes& want, std::uint16_t id) {", "}", func() {
+		p.P("switch (id) {")
+		for _, st := range s.Structs {
+			n := g.name(st)
+			p.F("case ns::%s::kTypeId:", n)
+			p.F(indent+"return typed_message<ns::%s, ns::%s>(in, want);", n, g.viewName(st))
+		}
+		p.P("default:")
+		p.P(indent + "return \"message_type_id names no struct\";")
+		p.P("}")
+	})
+	p.P()
+	p.Line(`void message(const Bytes& in) {
+    ns::AnyMessage owned;
+    const ns::sdp::Status so = ns::decode_any_message(in.data(), in.size(), owned);
+    ns::AnyMessageView view;
+    const ns::sdp::Status sv = ns::decode_any_message(in.data(), in.size(), view);
+    if (!same(so, sv)) {
+        reply(2, "owned decode: " + describe(so) + "; view decode: " + describe(sv));
+        return;
+    }
+    if (!so) {
+        reply(1, describe(so));
+        return;
+    }
+    const Bytes out = ns::encode_message(owned);
+    if (ns::encode_message(ns::to_owned(view)) != out || owned.index() != view.index()) {
+        reply(2, "view -> owned -> encode_message differs from owned -> encode_message");
+        return;
+    }
+    if (ns::encoded_message_size(owned) != out.size()) {
+        reply(2, "encoded_message_size disagrees with encode_message");
+        return;
+    }
+    const std::string bad = typed(in, out, ns::message_type_id(owned));
+    if (!bad.empty()) {
+        reply(2, bad);
+        return;
+    }
+    reply(0, out.data(), out.size());
+}
+
+`)
+	p.P("} // namespace")
+	p.P()
+	p.Block("int main() {", "}", func() {
+		p.Block("for (;;) {", "}", func() {
+			p.P("std::uint8_t hdr[4];")
+			p.P("if (std::fread(hdr, 1, 4, stdin) != 4) {")
+			p.P(indent + "return 0;")
+			p.P("}")
+			p.P("const std::size_t n = static_cast<std::size_t>(hdr[0]) | static_cast<std::size_t>(hdr[1]) << 8 |")
+			p.P("                      static_cast<std::size_t>(hdr[2]) << 16 | static_cast<std::size_t>(hdr[3]) << 24;")
+			p.P("Bytes req(n);")
+			p.P("if (n < 3 || std::fread(req.data(), 1, n, stdin) != n) {")
+			p.P(indent + "return 1;")
+			p.P("}")
+			p.P("const std::uint16_t id = static_cast<std::uint16_t>(req[1] | req[2] << 8);")
+			p.P("const Bytes in(req.begin() + 3, req.end());")
+			p.Block("if (req[0] == 2) {", "}", func() {
+				p.P("message(in);")
+				p.P("continue;")
+			})
+			p.P("switch (id) {")
+			for _, st := range s.Structs {
+				n := g.name(st)
+				p.F("case ns::%s::kTypeId:", n)
+				p.F(indent+"roundtrip<ns::%s, ns::%s>(in);", n, g.viewName(st))
+				p.P(indent + "break;")
+			}
+			p.P("default:")
+			p.P(indent + fmt.Sprintf("reply(2, \"unknown type id \" + std::to_string(id));"))
+			p.P("}")
+		})
+	})
+	return p.Bytes()
+}
