@@ -118,6 +118,7 @@ func BenchmarkMarshalBinary(b *testing.B) {
 	reg := buildRegistry(62)
 	b.SetBytes(int64(reg.EncodedSize()))
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := reg.MarshalBinary(); err != nil {
 			b.Fatal(err)
@@ -130,6 +131,7 @@ func BenchmarkAppendBinary(b *testing.B) {
 	buf := make([]byte, 0, reg.EncodedSize())
 	b.SetBytes(int64(reg.EncodedSize()))
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var err error
 		if buf, err = reg.AppendBinary(buf[:0]); err != nil {
@@ -145,6 +147,7 @@ func BenchmarkUnmarshalBinary(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var r registry.PluginRegistry
 		if err := r.UnmarshalBinary(data); err != nil {

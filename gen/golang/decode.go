@@ -19,6 +19,9 @@ func (g *generator) emitDecode(p *emit.Printer) []string {
 			g.emitUnionDecode(p, d)
 		}
 	}
+	if g.uses["binary.dec"] {
+		imports = append(imports, "encoding/binary")
+	}
 	if g.uses["math.dec"] {
 		imports = append(imports, "math")
 	}
@@ -81,15 +84,27 @@ func (g *generator) emitStructDecode(p *emit.Printer, st *schema.Struct) {
 		p.P("if !d.enter() {")
 		p.P("\treturn")
 		p.P("}")
-		g.decodeFields(p, "m", structFields(st))
+		g.decodeFields(p, "m", structFields(st), st.Name)
 		p.P("d.depth--")
 	})
 	p.P()
 }
 
-// decodeFields emits the decoding of fields into recv, returning from the
-// enclosing function when one fails (after naming the field in the error).
-func (g *generator) decodeFields(p *emit.Printer, recv string, fields []field) {
+// decodeFields emits the decoding of fields into recv: runs of fixed-layout
+// fields together, the others one by one.
+func (g *generator) decodeFields(p *emit.Printer, recv string, fields []field, ctx string) {
+	for _, r := range g.runs(recv, fields, ctx) {
+		if r.leaves == nil {
+			g.decodeFieldsSlow(p, recv, r.fields)
+		} else {
+			g.decodeRun(p, recv, r)
+		}
+	}
+}
+
+// decodeFieldsSlow emits the decoding of fields one by one, returning from
+// the enclosing function when one fails (after naming the field in the error).
+func (g *generator) decodeFieldsSlow(p *emit.Printer, recv string, fields []field) {
 	for _, f := range fields {
 		g.decodeValue(p, f.t, recv+"."+f.goName, 0)
 		p.P("if d.err != nil {")
@@ -198,7 +213,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 		vt := g.names.vtype[vr]
 		p.F("// decode reads the fields of %s; v is zero.", vt)
 		p.Block("func (v *"+vt+") decode(d *decoder) {", "}", func() {
-			g.decodeFields(p, "v", fields)
+			g.decodeFields(p, "v", fields, u.Name+"."+vr.Name)
 		})
 		p.P()
 	}

@@ -30,9 +30,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			g.emitSize(p, "m *"+name, "m", structFields(d), 0)
 			p.F("// encode appends the fields of %s to b.", name)
 			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
-				for _, f := range structFields(d) {
-					g.encodeValue(p, f.t, "m."+f.goName, d.Name+"."+f.name, 0)
-				}
+				g.encodeFields(p, "m", structFields(d), d.Name)
 				p.P("return b")
 			})
 			p.P()
@@ -42,11 +40,16 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.P("// EncodedSize returns the number of bytes MarshalBinary produces.")
 			p.F("func (v %s) EncodedSize() int { return %d }", name, d.Base.Size())
 			p.P()
-			p.F("// encode appends v; a number that names no value of %s is an error.", name)
-			p.Block("func (v "+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
+			p.F("// validate records an error for a number that names no value of %s.", name)
+			p.Block("func (v "+name+") validate(e *encoder) {", "}", func() {
 				p.Block("if !v.IsValid() {", "}", func() {
 					p.F("e.fail(%q, v.String()+\" is not a value of %s\")", d.Name, d.Name)
 				})
+			})
+			p.P()
+			p.P("// encode appends v.")
+			p.Block("func (v "+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
+				p.P("v.validate(e)")
 				p.P("return ", g.appendScalar(d.Base, scalarTypes[d.Base]+"(v)"))
 			})
 			p.P()
@@ -60,9 +63,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 				p.F("// encode appends the tag of %s (%d), then its fields.", vt, v.Tag)
 				p.Block("func (v "+vt+") encode(b []byte, e *encoder) []byte {", "}", func() {
 					p.F("b = append(b, %d)", v.Tag)
-					for _, f := range fields {
-						g.encodeValue(p, f.t, "v."+f.goName, d.Name+"."+v.Name+"."+f.name, 0)
-					}
+					g.encodeFields(p, "v", fields, d.Name+"."+v.Name)
 					p.P("return b")
 				})
 				p.P()
@@ -70,6 +71,20 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 		}
 	}
 	return append(imports, g.encodeImports()...)
+}
+
+// encodeFields emits the encoding of fields: runs of fixed-layout fields
+// together, the others one by one.
+func (g *generator) encodeFields(p *emit.Printer, recv string, fields []field, ctx string) {
+	for i, r := range g.runs(recv, fields, ctx) {
+		if r.leaves == nil {
+			f := r.fields[0]
+			g.encodeValue(p, f.t, recv+"."+f.goName, ctx+"."+f.name, 0)
+			continue
+		}
+		g.use("extend")
+		g.encodeRun(p, r, fmt.Sprintf("r%d", i))
+	}
 }
 
 // encodeImports are the packages the encoders reference.

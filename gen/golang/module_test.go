@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +22,7 @@ var keep = flag.Bool("keep", false, "keep the generated test module and print it
 type testModule struct {
 	dir     string
 	schemas []string // schema names = package directories
+	files   []string // the generated files
 	err     error
 }
 
@@ -68,6 +68,9 @@ func (m *testModule) write(t *testing.T) error {
 		pkgDir := filepath.Join(dir, s.Name)
 		if err := gen.Write(pkgDir, files); err != nil {
 			return err
+		}
+		for _, f := range files {
+			m.files = append(m.files, filepath.Join(pkgDir, f.Path))
 		}
 		var fuzz strings.Builder
 		fuzz.WriteString(strings.ReplaceAll(fuzzHead, "SCHEMA", s.Name))
@@ -158,12 +161,7 @@ func TestGeneratedVet(t *testing.T) {
 	if _, err := os.Stat(gofmt); err != nil {
 		gofmt = gentest.RequireTool(t, "gofmt")
 	}
-	var dirs []string
-	for _, s := range m.schemas {
-		dirs = append(dirs, filepath.Join(m.dir, s))
-	}
-	sort.Strings(dirs)
-	out, err := exec.Command(gofmt, append([]string{"-l"}, dirs...)...).CombinedOutput()
+	out, err := exec.Command(gofmt, append([]string{"-l"}, m.files...)...).CombinedOutput()
 	if err != nil || len(out) > 0 {
 		t.Errorf("gofmt -l: %v\n%s", err, out)
 	}

@@ -3,6 +3,7 @@
 package registry
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 )
@@ -69,40 +70,51 @@ func (m *Parameter) decode(d *decoder) {
 		d.at("unit")
 		return
 	}
-	m.MinValue = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("min_value")
-		return
-	}
-	m.MaxValue = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("max_value")
-		return
-	}
-	m.DefaultValue = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("default_value")
-		return
-	}
-	m.CurrentValue = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("current_value")
-		return
-	}
-	m.RawFlags = d.u32()
-	if d.err != nil {
-		d.at("raw_flags")
-		return
-	}
-	m.IsWritable = d.boolean()
-	if d.err != nil {
-		d.at("is_writable")
-		return
-	}
-	m.CanRamp = d.boolean()
-	if d.err != nil {
-		d.at("can_ramp")
-		return
+	if b := d.span(22); b != nil && b[20] <= 1 && b[21] <= 1 {
+		m.MinValue = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		m.MaxValue = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		m.DefaultValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
+		m.CurrentValue = math.Float32frombits(binary.LittleEndian.Uint32(b[12:]))
+		m.RawFlags = binary.LittleEndian.Uint32(b[16:])
+		m.IsWritable = b[20] == 1
+		m.CanRamp = b[21] == 1
+		d.off += 22
+	} else {
+		m.MinValue = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("min_value")
+			return
+		}
+		m.MaxValue = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("max_value")
+			return
+		}
+		m.DefaultValue = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("default_value")
+			return
+		}
+		m.CurrentValue = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("current_value")
+			return
+		}
+		m.RawFlags = d.u32()
+		if d.err != nil {
+			d.at("raw_flags")
+			return
+		}
+		m.IsWritable = d.boolean()
+		if d.err != nil {
+			d.at("is_writable")
+			return
+		}
+		m.CanRamp = d.boolean()
+		if d.err != nil {
+			d.at("can_ramp")
+			return
+		}
 	}
 	d.depth--
 }
@@ -244,15 +256,21 @@ func (m *PluginRegistry) decode(d *decoder) {
 		d.at("plugins")
 		return
 	}
-	m.TotalPluginCount = d.u32()
-	if d.err != nil {
-		d.at("total_plugin_count")
-		return
-	}
-	m.TotalParameterCount = d.u32()
-	if d.err != nil {
-		d.at("total_parameter_count")
-		return
+	if b := d.span(8); b != nil {
+		m.TotalPluginCount = binary.LittleEndian.Uint32(b[0:])
+		m.TotalParameterCount = binary.LittleEndian.Uint32(b[4:])
+		d.off += 8
+	} else {
+		m.TotalPluginCount = d.u32()
+		if d.err != nil {
+			d.at("total_plugin_count")
+			return
+		}
+		m.TotalParameterCount = d.u32()
+		if d.err != nil {
+			d.at("total_parameter_count")
+			return
+		}
 	}
 	d.depth--
 }

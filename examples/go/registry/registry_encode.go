@@ -57,13 +57,18 @@ func (m *Parameter) encode(b []byte, e *encoder) []byte {
 	b = appendString(b, m.DisplayName, e, "Parameter.display_name")
 	b = appendString(b, m.Identifier, e, "Parameter.identifier")
 	b = appendString(b, m.Unit, e, "Parameter.unit")
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.MinValue))
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.MaxValue))
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.DefaultValue))
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.CurrentValue))
-	b = binary.LittleEndian.AppendUint32(b, m.RawFlags)
-	b = appendBool(b, m.IsWritable)
-	b = appendBool(b, m.CanRamp)
+	b, r4 := extend(b, 22)
+	binary.LittleEndian.PutUint32(r4[0:], math.Float32bits(m.MinValue))
+	binary.LittleEndian.PutUint32(r4[4:], math.Float32bits(m.MaxValue))
+	binary.LittleEndian.PutUint32(r4[8:], math.Float32bits(m.DefaultValue))
+	binary.LittleEndian.PutUint32(r4[12:], math.Float32bits(m.CurrentValue))
+	binary.LittleEndian.PutUint32(r4[16:], m.RawFlags)
+	if m.IsWritable {
+		r4[20] = 1
+	}
+	if m.CanRamp {
+		r4[21] = 1
+	}
 	return b
 }
 
@@ -176,7 +181,8 @@ func (m *PluginRegistry) encode(b []byte, e *encoder) []byte {
 	for i0 := range m.Plugins {
 		b = m.Plugins[i0].encode(b, e)
 	}
-	b = binary.LittleEndian.AppendUint32(b, m.TotalPluginCount)
-	b = binary.LittleEndian.AppendUint32(b, m.TotalParameterCount)
+	b, r1 := extend(b, 8)
+	binary.LittleEndian.PutUint32(r1[0:], m.TotalPluginCount)
+	binary.LittleEndian.PutUint32(r1[4:], m.TotalParameterCount)
 	return b
 }

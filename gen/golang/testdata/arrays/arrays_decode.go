@@ -3,6 +3,7 @@
 package arrays
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 )
@@ -311,15 +312,21 @@ func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.X = math.Float64frombits(d.u64())
-	if d.err != nil {
-		d.at("x")
-		return
-	}
-	m.Y = math.Float64frombits(d.u64())
-	if d.err != nil {
-		d.at("y")
-		return
+	if b := d.span(16); b != nil {
+		m.X = math.Float64frombits(binary.LittleEndian.Uint64(b[0:]))
+		m.Y = math.Float64frombits(binary.LittleEndian.Uint64(b[8:]))
+		d.off += 16
+	} else {
+		m.X = math.Float64frombits(d.u64())
+		if d.err != nil {
+			d.at("x")
+			return
+		}
+		m.Y = math.Float64frombits(d.u64())
+		if d.err != nil {
+			d.at("y")
+			return
+		}
 	}
 	d.depth--
 }

@@ -3,6 +3,7 @@
 package enums_unions
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"strconv"
@@ -341,15 +342,21 @@ func (v *ShapeCircle) decode(d *decoder) {
 
 // decode reads the fields of ShapeRect; v is zero.
 func (v *ShapeRect) decode(d *decoder) {
-	v.Width = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("width")
-		return
-	}
-	v.Height = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("height")
-		return
+	if b := d.span(8); b != nil {
+		v.Width = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		v.Height = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		d.off += 8
+	} else {
+		v.Width = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("width")
+			return
+		}
+		v.Height = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("height")
+			return
+		}
 	}
 }
 
@@ -509,25 +516,33 @@ func (m *Enums) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Small = decodeSmall(d)
-	if d.err != nil {
-		d.at("small")
-		return
-	}
-	m.Sparse = decodeSparse(d)
-	if d.err != nil {
-		d.at("sparse")
-		return
-	}
-	m.Wide = decodeWide(d)
-	if d.err != nil {
-		d.at("wide")
-		return
-	}
-	m.DefaultValue = decodeDefault(d)
-	if d.err != nil {
-		d.at("default_value")
-		return
+	if b := d.span(8); b != nil && Small(b[0]).IsValid() && Sparse(binary.LittleEndian.Uint16(b[1:])).IsValid() && Wide(binary.LittleEndian.Uint32(b[3:])).IsValid() && Default(b[7]).IsValid() {
+		m.Small = Small(b[0])
+		m.Sparse = Sparse(binary.LittleEndian.Uint16(b[1:]))
+		m.Wide = Wide(binary.LittleEndian.Uint32(b[3:]))
+		m.DefaultValue = Default(b[7])
+		d.off += 8
+	} else {
+		m.Small = decodeSmall(d)
+		if d.err != nil {
+			d.at("small")
+			return
+		}
+		m.Sparse = decodeSparse(d)
+		if d.err != nil {
+			d.at("sparse")
+			return
+		}
+		m.Wide = decodeWide(d)
+		if d.err != nil {
+			d.at("wide")
+			return
+		}
+		m.DefaultValue = decodeDefault(d)
+		if d.err != nil {
+			d.at("default_value")
+			return
+		}
 	}
 	if n0 := d.count(2); n0 > 0 {
 		m.List = make([]Sparse, n0)

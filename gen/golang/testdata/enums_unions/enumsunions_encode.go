@@ -45,11 +45,16 @@ func (v Small) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Small) EncodedSize() int { return 1 }
 
-// encode appends v; a number that names no value of Small is an error.
-func (v Small) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of Small.
+func (v Small) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("Small", v.String()+" is not a value of Small")
 	}
+}
+
+// encode appends v.
+func (v Small) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return append(b, uint8(v))
 }
 
@@ -90,11 +95,16 @@ func (v Sparse) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Sparse) EncodedSize() int { return 2 }
 
-// encode appends v; a number that names no value of Sparse is an error.
-func (v Sparse) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of Sparse.
+func (v Sparse) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("Sparse", v.String()+" is not a value of Sparse")
 	}
+}
+
+// encode appends v.
+func (v Sparse) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return binary.LittleEndian.AppendUint16(b, uint16(v))
 }
 
@@ -135,11 +145,16 @@ func (v Wide) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Wide) EncodedSize() int { return 4 }
 
-// encode appends v; a number that names no value of Wide is an error.
-func (v Wide) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of Wide.
+func (v Wide) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("Wide", v.String()+" is not a value of Wide")
 	}
+}
+
+// encode appends v.
+func (v Wide) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return binary.LittleEndian.AppendUint32(b, uint32(v))
 }
 
@@ -180,11 +195,16 @@ func (v Default) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Default) EncodedSize() int { return 1 }
 
-// encode appends v; a number that names no value of Default is an error.
-func (v Default) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of Default.
+func (v Default) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("Default", v.String()+" is not a value of Default")
 	}
+}
+
+// encode appends v.
+func (v Default) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return append(b, uint8(v))
 }
 
@@ -366,8 +386,9 @@ func (v ShapeRect) EncodedSize() int {
 // encode appends the tag of ShapeRect (2), then its fields.
 func (v ShapeRect) encode(b []byte, e *encoder) []byte {
 	b = append(b, 2)
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v.Width))
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v.Height))
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint32(r0[0:], math.Float32bits(v.Width))
+	binary.LittleEndian.PutUint32(r0[4:], math.Float32bits(v.Height))
 	return b
 }
 
@@ -658,10 +679,15 @@ func (m *Enums) EncodedSize() int {
 
 // encode appends the fields of Enums to b.
 func (m *Enums) encode(b []byte, e *encoder) []byte {
-	b = m.Small.encode(b, e)
-	b = m.Sparse.encode(b, e)
-	b = m.Wide.encode(b, e)
-	b = m.DefaultValue.encode(b, e)
+	b, r0 := extend(b, 8)
+	m.Small.validate(e)
+	r0[0] = uint8(m.Small)
+	m.Sparse.validate(e)
+	binary.LittleEndian.PutUint16(r0[1:], uint16(m.Sparse))
+	m.Wide.validate(e)
+	binary.LittleEndian.PutUint32(r0[3:], uint32(m.Wide))
+	m.DefaultValue.validate(e)
+	r0[7] = uint8(m.DefaultValue)
 	b = appendCount(b, len(m.List), e, "Enums.list")
 	for i0 := range m.List {
 		b = m.List[i0].encode(b, e)

@@ -3,6 +3,7 @@
 package keywords
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"strconv"
@@ -106,155 +107,198 @@ func (m *Error) decode(d *decoder) {
 		d.at("match")
 		return
 	}
-	m.Self = d.u8()
-	if d.err != nil {
-		d.at("self")
-		return
-	}
-	m.Class = d.u16()
-	if d.err != nil {
-		d.at("class")
-		return
-	}
-	m.Default = d.boolean()
-	if d.err != nil {
-		d.at("default")
-		return
-	}
-	m.Func = int32(d.u32())
-	if d.err != nil {
-		d.at("func")
-		return
-	}
-	m.Init = d.u32()
-	if d.err != nil {
-		d.at("init")
-		return
-	}
-	m.In = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("in")
-		return
-	}
-	m.Var = int8(d.u8())
-	if d.err != nil {
-		d.at("var")
-		return
-	}
-	m.Fn = d.u64()
-	if d.err != nil {
-		d.at("fn")
-		return
-	}
-	m.Struct = int16(d.u16())
-	if d.err != nil {
-		d.at("struct")
-		return
+	if b := d.span(27); b != nil && b[3] <= 1 {
+		m.Self = b[0]
+		m.Class = binary.LittleEndian.Uint16(b[1:])
+		m.Default = b[3] == 1
+		m.Func = int32(binary.LittleEndian.Uint32(b[4:]))
+		m.Init = binary.LittleEndian.Uint32(b[8:])
+		m.In = math.Float32frombits(binary.LittleEndian.Uint32(b[12:]))
+		m.Var = int8(b[16])
+		m.Fn = binary.LittleEndian.Uint64(b[17:])
+		m.Struct = int16(binary.LittleEndian.Uint16(b[25:]))
+		d.off += 27
+	} else {
+		m.Self = d.u8()
+		if d.err != nil {
+			d.at("self")
+			return
+		}
+		m.Class = d.u16()
+		if d.err != nil {
+			d.at("class")
+			return
+		}
+		m.Default = d.boolean()
+		if d.err != nil {
+			d.at("default")
+			return
+		}
+		m.Func = int32(d.u32())
+		if d.err != nil {
+			d.at("func")
+			return
+		}
+		m.Init = d.u32()
+		if d.err != nil {
+			d.at("init")
+			return
+		}
+		m.In = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("in")
+			return
+		}
+		m.Var = int8(d.u8())
+		if d.err != nil {
+			d.at("var")
+			return
+		}
+		m.Fn = d.u64()
+		if d.err != nil {
+			d.at("fn")
+			return
+		}
+		m.Struct = int16(d.u16())
+		if d.err != nil {
+			d.at("struct")
+			return
+		}
 	}
 	m.Namespace = d.str()
 	if d.err != nil {
 		d.at("namespace")
 		return
 	}
-	m.Int = int64(d.u64())
-	if d.err != nil {
-		d.at("int")
-		return
-	}
-	m.Char = d.u8()
-	if d.err != nil {
-		d.at("char")
-		return
-	}
-	m.Return = d.boolean()
-	if d.err != nil {
-		d.at("return")
-		return
+	if b := d.span(10); b != nil && b[9] <= 1 {
+		m.Int = int64(binary.LittleEndian.Uint64(b[0:]))
+		m.Char = b[8]
+		m.Return = b[9] == 1
+		d.off += 10
+	} else {
+		m.Int = int64(d.u64())
+		if d.err != nil {
+			d.at("int")
+			return
+		}
+		m.Char = d.u8()
+		if d.err != nil {
+			d.at("char")
+			return
+		}
+		m.Return = d.boolean()
+		if d.err != nil {
+			d.at("return")
+			return
+		}
 	}
 	m.Protocol = d.str()
 	if d.err != nil {
 		d.at("protocol")
 		return
 	}
-	m.Where = d.u32()
-	if d.err != nil {
-		d.at("where")
-		return
-	}
-	m.Async = d.boolean()
-	if d.err != nil {
-		d.at("async")
-		return
-	}
-	m.Await = d.boolean()
-	if d.err != nil {
-		d.at("await")
-		return
-	}
-	m.Break = d.boolean()
-	if d.err != nil {
-		d.at("break")
-		return
-	}
-	m.New = d.u8()
-	if d.err != nil {
-		d.at("new")
-		return
-	}
-	m.Delete = d.u8()
-	if d.err != nil {
-		d.at("delete")
-		return
-	}
-	m.Operator = d.u8()
-	if d.err != nil {
-		d.at("operator")
-		return
-	}
-	m.Register = d.u8()
-	if d.err != nil {
-		d.at("register")
-		return
-	}
-	m.Inout = d.u8()
-	if d.err != nil {
-		d.at("inout")
-		return
-	}
-	m.Extension = d.u8()
-	if d.err != nil {
-		d.at("extension")
-		return
-	}
-	m.Package = d.u8()
-	if d.err != nil {
-		d.at("package")
-		return
-	}
-	m.Range = d.u8()
-	if d.err != nil {
-		d.at("range")
-		return
+	if b := d.span(15); b != nil && b[4] <= 1 && b[5] <= 1 && b[6] <= 1 {
+		m.Where = binary.LittleEndian.Uint32(b[0:])
+		m.Async = b[4] == 1
+		m.Await = b[5] == 1
+		m.Break = b[6] == 1
+		m.New = b[7]
+		m.Delete = b[8]
+		m.Operator = b[9]
+		m.Register = b[10]
+		m.Inout = b[11]
+		m.Extension = b[12]
+		m.Package = b[13]
+		m.Range = b[14]
+		d.off += 15
+	} else {
+		m.Where = d.u32()
+		if d.err != nil {
+			d.at("where")
+			return
+		}
+		m.Async = d.boolean()
+		if d.err != nil {
+			d.at("async")
+			return
+		}
+		m.Await = d.boolean()
+		if d.err != nil {
+			d.at("await")
+			return
+		}
+		m.Break = d.boolean()
+		if d.err != nil {
+			d.at("break")
+			return
+		}
+		m.New = d.u8()
+		if d.err != nil {
+			d.at("new")
+			return
+		}
+		m.Delete = d.u8()
+		if d.err != nil {
+			d.at("delete")
+			return
+		}
+		m.Operator = d.u8()
+		if d.err != nil {
+			d.at("operator")
+			return
+		}
+		m.Register = d.u8()
+		if d.err != nil {
+			d.at("register")
+			return
+		}
+		m.Inout = d.u8()
+		if d.err != nil {
+			d.at("inout")
+			return
+		}
+		m.Extension = d.u8()
+		if d.err != nil {
+			d.at("extension")
+			return
+		}
+		m.Package = d.u8()
+		if d.err != nil {
+			d.at("package")
+			return
+		}
+		m.Range = d.u8()
+		if d.err != nil {
+			d.at("range")
+			return
+		}
 	}
 	m.String_ = d.str()
 	if d.err != nil {
 		d.at("string")
 		return
 	}
-	m.Size = d.u32()
-	if d.err != nil {
-		d.at("size")
-		return
-	}
-	m.Len = d.u32()
-	if d.err != nil {
-		d.at("len")
-		return
-	}
-	m.Errno = int32(d.u32())
-	if d.err != nil {
-		d.at("errno")
-		return
+	if b := d.span(12); b != nil {
+		m.Size = binary.LittleEndian.Uint32(b[0:])
+		m.Len = binary.LittleEndian.Uint32(b[4:])
+		m.Errno = int32(binary.LittleEndian.Uint32(b[8:]))
+		d.off += 12
+	} else {
+		m.Size = d.u32()
+		if d.err != nil {
+			d.at("size")
+			return
+		}
+		m.Len = d.u32()
+		if d.err != nil {
+			d.at("len")
+			return
+		}
+		m.Errno = int32(d.u32())
+		if d.err != nil {
+			d.at("errno")
+			return
+		}
 	}
 	d.depth--
 }

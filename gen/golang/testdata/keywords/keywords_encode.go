@@ -45,11 +45,16 @@ func (v Type) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Type) EncodedSize() int { return 1 }
 
-// encode appends v; a number that names no value of Type is an error.
-func (v Type) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of Type.
+func (v Type) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("Type", v.String()+" is not a value of Type")
 	}
+}
+
+// encode appends v.
+func (v Type) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return append(b, uint8(v))
 }
 
@@ -101,36 +106,50 @@ func (m *Error) EncodedSize() int {
 func (m *Error) encode(b []byte, e *encoder) []byte {
 	b = m.Type.encode(b, e)
 	b = appendString(b, m.Match, e, "Error.match")
-	b = append(b, m.Self)
-	b = binary.LittleEndian.AppendUint16(b, m.Class)
-	b = appendBool(b, m.Default)
-	b = binary.LittleEndian.AppendUint32(b, uint32(m.Func))
-	b = binary.LittleEndian.AppendUint32(b, m.Init)
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.In))
-	b = append(b, byte(m.Var))
-	b = binary.LittleEndian.AppendUint64(b, m.Fn)
-	b = binary.LittleEndian.AppendUint16(b, uint16(m.Struct))
+	b, r2 := extend(b, 27)
+	r2[0] = m.Self
+	binary.LittleEndian.PutUint16(r2[1:], m.Class)
+	if m.Default {
+		r2[3] = 1
+	}
+	binary.LittleEndian.PutUint32(r2[4:], uint32(m.Func))
+	binary.LittleEndian.PutUint32(r2[8:], m.Init)
+	binary.LittleEndian.PutUint32(r2[12:], math.Float32bits(m.In))
+	r2[16] = byte(m.Var)
+	binary.LittleEndian.PutUint64(r2[17:], m.Fn)
+	binary.LittleEndian.PutUint16(r2[25:], uint16(m.Struct))
 	b = appendString(b, m.Namespace, e, "Error.namespace")
-	b = binary.LittleEndian.AppendUint64(b, uint64(m.Int))
-	b = append(b, m.Char)
-	b = appendBool(b, m.Return)
+	b, r4 := extend(b, 10)
+	binary.LittleEndian.PutUint64(r4[0:], uint64(m.Int))
+	r4[8] = m.Char
+	if m.Return {
+		r4[9] = 1
+	}
 	b = appendString(b, m.Protocol, e, "Error.protocol")
-	b = binary.LittleEndian.AppendUint32(b, m.Where)
-	b = appendBool(b, m.Async)
-	b = appendBool(b, m.Await)
-	b = appendBool(b, m.Break)
-	b = append(b, m.New)
-	b = append(b, m.Delete)
-	b = append(b, m.Operator)
-	b = append(b, m.Register)
-	b = append(b, m.Inout)
-	b = append(b, m.Extension)
-	b = append(b, m.Package)
-	b = append(b, m.Range)
+	b, r6 := extend(b, 15)
+	binary.LittleEndian.PutUint32(r6[0:], m.Where)
+	if m.Async {
+		r6[4] = 1
+	}
+	if m.Await {
+		r6[5] = 1
+	}
+	if m.Break {
+		r6[6] = 1
+	}
+	r6[7] = m.New
+	r6[8] = m.Delete
+	r6[9] = m.Operator
+	r6[10] = m.Register
+	r6[11] = m.Inout
+	r6[12] = m.Extension
+	r6[13] = m.Package
+	r6[14] = m.Range
 	b = appendString(b, m.String_, e, "Error.string")
-	b = binary.LittleEndian.AppendUint32(b, m.Size)
-	b = binary.LittleEndian.AppendUint32(b, m.Len)
-	b = binary.LittleEndian.AppendUint32(b, uint32(m.Errno))
+	b, r8 := extend(b, 12)
+	binary.LittleEndian.PutUint32(r8[0:], m.Size)
+	binary.LittleEndian.PutUint32(r8[4:], m.Len)
+	binary.LittleEndian.PutUint32(r8[8:], uint32(m.Errno))
 	return b
 }
 

@@ -120,6 +120,12 @@ func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
 	return append(b, s...)
 }
 
+// extend appends n zero bytes to b and returns b and the new bytes.
+func extend(b []byte, n int) ([]byte, []byte) {
+	b = append(b, make([]byte, n)...)
+	return b, b[len(b)-n:]
+}
+
 func appendBool(b []byte, v bool) []byte {
 	if v {
 		return append(b, 1)
@@ -183,6 +189,15 @@ func (d *decoder) finish(typ string) error {
 
 func trailingError(typ string, n, total int) error {
 	return &DecodeError{Type: typ, Offset: n, Rule: RuleTrailing, Msg: strconv.Itoa(total-n) + " bytes after the value"}
+}
+
+// span returns the next n bytes without consuming them, or nil if fewer are
+// left.
+func (d *decoder) span(n int) []byte {
+	if len(d.b)-d.off < n {
+		return nil
+	}
+	return d.b[d.off : d.off+n]
 }
 
 func (d *decoder) u8() uint8 {

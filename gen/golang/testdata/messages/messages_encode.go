@@ -49,8 +49,9 @@ func (m *Point) EncodedSize() int {
 
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.X))
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.Y))
+	b, r0 := extend(b, 16)
+	binary.LittleEndian.PutUint64(r0[0:], math.Float64bits(m.X))
+	binary.LittleEndian.PutUint64(r0[8:], math.Float64bits(m.Y))
 	return b
 }
 

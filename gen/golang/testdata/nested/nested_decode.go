@@ -3,6 +3,7 @@
 package nested
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"strconv"
@@ -50,15 +51,21 @@ func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.X = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("x")
-		return
-	}
-	m.Y = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("y")
-		return
+	if b := d.span(8); b != nil {
+		m.X = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		m.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		d.off += 8
+	} else {
+		m.X = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("x")
+			return
+		}
+		m.Y = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("y")
+			return
+		}
 	}
 	d.depth--
 }
@@ -105,20 +112,29 @@ func (m *Rectangle) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.TopLeft.decode(d)
-	if d.err != nil {
-		d.at("top_left")
-		return
-	}
-	m.BottomRight.decode(d)
-	if d.err != nil {
-		d.at("bottom_right")
-		return
-	}
-	m.Color = d.u32()
-	if d.err != nil {
-		d.at("color")
-		return
+	if b := d.span(20); b != nil && d.depth+1 <= d.maxDepth {
+		m.TopLeft.X = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		m.TopLeft.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		m.BottomRight.X = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
+		m.BottomRight.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[12:]))
+		m.Color = binary.LittleEndian.Uint32(b[16:])
+		d.off += 20
+	} else {
+		m.TopLeft.decode(d)
+		if d.err != nil {
+			d.at("top_left")
+			return
+		}
+		m.BottomRight.decode(d)
+		if d.err != nil {
+			d.at("bottom_right")
+			return
+		}
+		m.Color = d.u32()
+		if d.err != nil {
+			d.at("color")
+			return
+		}
 	}
 	d.depth--
 }
@@ -184,10 +200,16 @@ func (m *Scene) decode(d *decoder) {
 		d.at("rects")
 		return
 	}
-	m.Origin.decode(d)
-	if d.err != nil {
-		d.at("origin")
-		return
+	if b := d.span(8); b != nil && d.depth+1 <= d.maxDepth {
+		m.Origin.X = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		m.Origin.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		d.off += 8
+	} else {
+		m.Origin.decode(d)
+		if d.err != nil {
+			d.at("origin")
+			return
+		}
 	}
 	d.depth--
 }
@@ -427,20 +449,27 @@ func (m *AudioDevice) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.Kind = decodeDeviceKind(d)
-	if d.err != nil {
-		d.at("kind")
-		return
-	}
-	m.SampleRate = d.u32()
-	if d.err != nil {
-		d.at("sample_rate")
-		return
-	}
-	m.Channels = d.u16()
-	if d.err != nil {
-		d.at("channels")
-		return
+	if b := d.span(7); b != nil && DeviceKind(b[0]).IsValid() {
+		m.Kind = DeviceKind(b[0])
+		m.SampleRate = binary.LittleEndian.Uint32(b[1:])
+		m.Channels = binary.LittleEndian.Uint16(b[5:])
+		d.off += 7
+	} else {
+		m.Kind = decodeDeviceKind(d)
+		if d.err != nil {
+			d.at("kind")
+			return
+		}
+		m.SampleRate = d.u32()
+		if d.err != nil {
+			d.at("sample_rate")
+			return
+		}
+		m.Channels = d.u16()
+		if d.err != nil {
+			d.at("channels")
+			return
+		}
 	}
 	if n0 := d.count(9); n0 > 0 {
 		m.Plugins = make([]DevicePlugin, n0)

@@ -49,8 +49,9 @@ func (m *Point) EncodedSize() int {
 
 // encode appends the fields of Point to b.
 func (m *Point) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.X))
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.Y))
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint32(r0[0:], math.Float32bits(m.X))
+	binary.LittleEndian.PutUint32(r0[4:], math.Float32bits(m.Y))
 	return b
 }
 
@@ -95,9 +96,12 @@ func (m *Rectangle) EncodedSize() int {
 
 // encode appends the fields of Rectangle to b.
 func (m *Rectangle) encode(b []byte, e *encoder) []byte {
-	b = m.TopLeft.encode(b, e)
-	b = m.BottomRight.encode(b, e)
-	b = binary.LittleEndian.AppendUint32(b, m.Color)
+	b, r0 := extend(b, 20)
+	binary.LittleEndian.PutUint32(r0[0:], math.Float32bits(m.TopLeft.X))
+	binary.LittleEndian.PutUint32(r0[4:], math.Float32bits(m.TopLeft.Y))
+	binary.LittleEndian.PutUint32(r0[8:], math.Float32bits(m.BottomRight.X))
+	binary.LittleEndian.PutUint32(r0[12:], math.Float32bits(m.BottomRight.Y))
+	binary.LittleEndian.PutUint32(r0[16:], m.Color)
 	return b
 }
 
@@ -150,7 +154,9 @@ func (m *Scene) encode(b []byte, e *encoder) []byte {
 	for i0 := range m.Rects {
 		b = m.Rects[i0].encode(b, e)
 	}
-	b = m.Origin.encode(b, e)
+	b, r2 := extend(b, 8)
+	binary.LittleEndian.PutUint32(r2[0:], math.Float32bits(m.Origin.X))
+	binary.LittleEndian.PutUint32(r2[4:], math.Float32bits(m.Origin.Y))
 	return b
 }
 
@@ -191,11 +197,16 @@ func (v DeviceKind) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v DeviceKind) EncodedSize() int { return 1 }
 
-// encode appends v; a number that names no value of DeviceKind is an error.
-func (v DeviceKind) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of DeviceKind.
+func (v DeviceKind) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("DeviceKind", v.String()+" is not a value of DeviceKind")
 	}
+}
+
+// encode appends v.
+func (v DeviceKind) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return append(b, uint8(v))
 }
 
@@ -351,9 +362,11 @@ func (m *AudioDevice) EncodedSize() int {
 func (m *AudioDevice) encode(b []byte, e *encoder) []byte {
 	b = binary.LittleEndian.AppendUint64(b, m.ID)
 	b = appendString(b, m.Name, e, "AudioDevice.name")
-	b = m.Kind.encode(b, e)
-	b = binary.LittleEndian.AppendUint32(b, m.SampleRate)
-	b = binary.LittleEndian.AppendUint16(b, m.Channels)
+	b, r2 := extend(b, 7)
+	m.Kind.validate(e)
+	r2[0] = uint8(m.Kind)
+	binary.LittleEndian.PutUint32(r2[1:], m.SampleRate)
+	binary.LittleEndian.PutUint16(r2[5:], m.Channels)
 	b = appendCount(b, len(m.Plugins), e, "AudioDevice.plugins")
 	for i0 := range m.Plugins {
 		b = m.Plugins[i0].encode(b, e)

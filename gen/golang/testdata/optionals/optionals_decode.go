@@ -3,6 +3,7 @@
 package optionals
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 	"strconv"
@@ -374,15 +375,21 @@ func (m *Reading) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.SensorID = d.u32()
-	if d.err != nil {
-		d.at("sensor_id")
-		return
-	}
-	m.Value = math.Float64frombits(d.u64())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(12); b != nil {
+		m.SensorID = binary.LittleEndian.Uint32(b[0:])
+		m.Value = math.Float64frombits(binary.LittleEndian.Uint64(b[4:]))
+		d.off += 12
+	} else {
+		m.SensorID = d.u32()
+		if d.err != nil {
+			d.at("sensor_id")
+			return
+		}
+		m.Value = math.Float64frombits(d.u64())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 	if d.present() {
 		m.Calibration = new(float64)

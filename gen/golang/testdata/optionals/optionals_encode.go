@@ -45,11 +45,16 @@ func (v Level) WriteTo(w io.Writer) (int64, error) {
 // EncodedSize returns the number of bytes MarshalBinary produces.
 func (v Level) EncodedSize() int { return 1 }
 
-// encode appends v; a number that names no value of Level is an error.
-func (v Level) encode(b []byte, e *encoder) []byte {
+// validate records an error for a number that names no value of Level.
+func (v Level) validate(e *encoder) {
 	if !v.IsValid() {
 		e.fail("Level", v.String()+" is not a value of Level")
 	}
+}
+
+// encode appends v.
+func (v Level) encode(b []byte, e *encoder) []byte {
+	v.validate(e)
 	return append(b, uint8(v))
 }
 
@@ -412,8 +417,9 @@ func (m *Reading) EncodedSize() int {
 
 // encode appends the fields of Reading to b.
 func (m *Reading) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.SensorID)
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.Value))
+	b, r0 := extend(b, 12)
+	binary.LittleEndian.PutUint32(r0[0:], m.SensorID)
+	binary.LittleEndian.PutUint64(r0[4:], math.Float64bits(m.Value))
 	if m.Calibration == nil {
 		b = append(b, 0)
 	} else {

@@ -3,6 +3,7 @@
 package primitives
 
 import (
+	"encoding/binary"
 	"io"
 	"math"
 )
@@ -51,60 +52,75 @@ func (m *AllPrimitives) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Flag = d.boolean()
-	if d.err != nil {
-		d.at("flag")
-		return
-	}
-	m.U8Val = d.u8()
-	if d.err != nil {
-		d.at("u8_val")
-		return
-	}
-	m.U16Val = d.u16()
-	if d.err != nil {
-		d.at("u16_val")
-		return
-	}
-	m.U32Val = d.u32()
-	if d.err != nil {
-		d.at("u32_val")
-		return
-	}
-	m.U64Val = d.u64()
-	if d.err != nil {
-		d.at("u64_val")
-		return
-	}
-	m.I8Val = int8(d.u8())
-	if d.err != nil {
-		d.at("i8_val")
-		return
-	}
-	m.I16Val = int16(d.u16())
-	if d.err != nil {
-		d.at("i16_val")
-		return
-	}
-	m.I32Val = int32(d.u32())
-	if d.err != nil {
-		d.at("i32_val")
-		return
-	}
-	m.I64Val = int64(d.u64())
-	if d.err != nil {
-		d.at("i64_val")
-		return
-	}
-	m.F32Val = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("f32_val")
-		return
-	}
-	m.F64Val = math.Float64frombits(d.u64())
-	if d.err != nil {
-		d.at("f64_val")
-		return
+	if b := d.span(43); b != nil && b[0] <= 1 {
+		m.Flag = b[0] == 1
+		m.U8Val = b[1]
+		m.U16Val = binary.LittleEndian.Uint16(b[2:])
+		m.U32Val = binary.LittleEndian.Uint32(b[4:])
+		m.U64Val = binary.LittleEndian.Uint64(b[8:])
+		m.I8Val = int8(b[16])
+		m.I16Val = int16(binary.LittleEndian.Uint16(b[17:]))
+		m.I32Val = int32(binary.LittleEndian.Uint32(b[19:]))
+		m.I64Val = int64(binary.LittleEndian.Uint64(b[23:]))
+		m.F32Val = math.Float32frombits(binary.LittleEndian.Uint32(b[31:]))
+		m.F64Val = math.Float64frombits(binary.LittleEndian.Uint64(b[35:]))
+		d.off += 43
+	} else {
+		m.Flag = d.boolean()
+		if d.err != nil {
+			d.at("flag")
+			return
+		}
+		m.U8Val = d.u8()
+		if d.err != nil {
+			d.at("u8_val")
+			return
+		}
+		m.U16Val = d.u16()
+		if d.err != nil {
+			d.at("u16_val")
+			return
+		}
+		m.U32Val = d.u32()
+		if d.err != nil {
+			d.at("u32_val")
+			return
+		}
+		m.U64Val = d.u64()
+		if d.err != nil {
+			d.at("u64_val")
+			return
+		}
+		m.I8Val = int8(d.u8())
+		if d.err != nil {
+			d.at("i8_val")
+			return
+		}
+		m.I16Val = int16(d.u16())
+		if d.err != nil {
+			d.at("i16_val")
+			return
+		}
+		m.I32Val = int32(d.u32())
+		if d.err != nil {
+			d.at("i32_val")
+			return
+		}
+		m.I64Val = int64(d.u64())
+		if d.err != nil {
+			d.at("i64_val")
+			return
+		}
+		m.F32Val = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("f32_val")
+			return
+		}
+		m.F64Val = math.Float64frombits(d.u64())
+		if d.err != nil {
+			d.at("f64_val")
+			return
+		}
 	}
 	m.Label = d.str()
 	if d.err != nil {

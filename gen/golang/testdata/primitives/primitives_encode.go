@@ -51,17 +51,20 @@ func (m *AllPrimitives) EncodedSize() int {
 
 // encode appends the fields of AllPrimitives to b.
 func (m *AllPrimitives) encode(b []byte, e *encoder) []byte {
-	b = appendBool(b, m.Flag)
-	b = append(b, m.U8Val)
-	b = binary.LittleEndian.AppendUint16(b, m.U16Val)
-	b = binary.LittleEndian.AppendUint32(b, m.U32Val)
-	b = binary.LittleEndian.AppendUint64(b, m.U64Val)
-	b = append(b, byte(m.I8Val))
-	b = binary.LittleEndian.AppendUint16(b, uint16(m.I16Val))
-	b = binary.LittleEndian.AppendUint32(b, uint32(m.I32Val))
-	b = binary.LittleEndian.AppendUint64(b, uint64(m.I64Val))
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.F32Val))
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.F64Val))
+	b, r0 := extend(b, 43)
+	if m.Flag {
+		r0[0] = 1
+	}
+	r0[1] = m.U8Val
+	binary.LittleEndian.PutUint16(r0[2:], m.U16Val)
+	binary.LittleEndian.PutUint32(r0[4:], m.U32Val)
+	binary.LittleEndian.PutUint64(r0[8:], m.U64Val)
+	r0[16] = byte(m.I8Val)
+	binary.LittleEndian.PutUint16(r0[17:], uint16(m.I16Val))
+	binary.LittleEndian.PutUint32(r0[19:], uint32(m.I32Val))
+	binary.LittleEndian.PutUint64(r0[23:], uint64(m.I64Val))
+	binary.LittleEndian.PutUint32(r0[31:], math.Float32bits(m.F32Val))
+	binary.LittleEndian.PutUint64(r0[35:], math.Float64bits(m.F64Val))
 	b = appendString(b, m.Label, e, "AllPrimitives.label")
 	return b
 }
