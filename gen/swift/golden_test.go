@@ -1,0 +1,116 @@
+package swift
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// TestGolden compares the package generated for every corpus schema with
+// testdata/<schema>/ (rewrite with go test ./gen/swift -update).
+func TestGolden(t *testing.T) {
+	names, err := conformance.SchemaNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		name := name
+		t.Run(name, func(t *testing.T) {
+			s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
+		})
+	}
+}
+
+func TestModuleName(t *testing.T) {
+	for in, want := range map[string]string{
+		"plugins":        "plugins",
+		"Audio-Plugins":  "Audio_Plugins",
+		"my.schema v2":   "my_schema_v2",
+		"2fast":          "_fast",
+		"":               "_",
+		"PluginRegistry": "PluginRegistry",
+	} {
+		if got := identifier(in); got != want {
+			t.Errorf("identifier(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMemberNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"display_name": "displayName",
+		"type":         "type",
+		"self":         "`self`",
+		"in":           "`in`",
+		"Self_":        "`self`",
+		"True":         "`true`",
+		"encoded_size": "encodedSize_",
+		"hash_value":   "hashValue_",
+		"HTTPServer":   "httpServer",
+	} {
+		if got := member(in); got != want {
+			t.Errorf("member(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"inout": "`inout`", "in": "in", "self": "self", "class": "class"} {
+		if got := label(in); got != want {
+			t.Errorf("label(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestPackageOption checks that --package names the package, the library
+// product and the module, and that a name that is not a Swift identifier
+// still gives a valid module.
+func TestPackageOption(t *testing.T) {
+	s := gentest.LoadSchema(t, conformance.SchemaPath("messages"))
+	files, err := Generate(s, gen.Options{Package: "Net-Messages"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := map[string]string{}
+	for _, f := range files {
+		paths[f.Path] = string(f.Content)
+	}
+	pkg := paths["Package.swift"]
+	for _, want := range []string{
+		"// swift-tools-version:6.0\n",
+		`name: "Net-Messages",`,
+		`.library(name: "Net-Messages", targets: ["Net_Messages"]),`,
+		`.target(name: "Net_Messages", path: "Sources/Net_Messages"),`,
+		"swiftLanguageModes: [.v6]",
+	} {
+		if !strings.Contains(pkg, want) {
+			t.Errorf("Package.swift lacks %q:\n%s", want, pkg)
+		}
+	}
+	if _, ok := paths["Sources/Net_Messages/Types.swift"]; !ok {
+		t.Errorf("no Sources/Net_Messages/Types.swift among %v", paths)
+	}
+	if !strings.Contains(paths["Tests/Net_MessagesTests/Net_MessagesTests.swift"], "import Net_Messages\n") {
+		t.Errorf("the tests do not import the module Net_Messages")
+	}
+}
+
+// TestReservedTypeNames checks that schema types named like the generated
+// API or the standard library types it uses are renamed, never rejected.
+func TestReservedTypeNames(t *testing.T) {
+	s := gentest.LoadSchema(t, conformance.SchemaPath("keywords"))
+	g := newGen(s, gen.Options{})
+	for _, d := range s.Decls {
+		if d.DeclName() == "Type" && g.typeName(d) != "`Type`" {
+			t.Errorf("Type is named %s, want `Type`", g.typeName(d))
+		}
+		if d.DeclName() == "Error" && g.typeName(d) != "Error" {
+			t.Errorf("Error is named %s", g.typeName(d))
+		}
+	}
+	if !strings.Contains(string(g.supportFile()), "public enum DecodeError: Swift.Error,") {
+		t.Errorf("the support file does not qualify Swift.Error")
+	}
+}

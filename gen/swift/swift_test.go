@@ -1,0 +1,232 @@
+package swift
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/gen/gentest"
+)
+
+func gen0(pkg string) gen.Options { return gen.Options{Package: pkg} }
+
+// The Swift tests build one SwiftPM package holding every corpus schema's
+// generated module and tests, plus the conformance testee executable, so
+// that the slow Swift compiler runs once. The package lives in the system
+// temporary directory under a name derived from its content and the
+// compiler version, so an unchanged generator reuses the previous build.
+
+// asanEnv enables the extra conformance run of a testee built with
+// -sanitize=address (CI sets it).
+const asanEnv = "SDP_SWIFT_ASAN"
+
+type corpusPackage struct {
+	dir     string
+	modules []string
+	err     error
+	log     string
+}
+
+var (
+	corpusOnce sync.Once
+	corpus     corpusPackage
+)
+
+// writeCorpusPackage generates the combined package into a content-keyed
+// directory and returns it.
+func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
+	names, err := conformance.SchemaNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []gen.File
+	var modules []string
+	for _, name := range names {
+		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		out, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range out {
+			if f.Path != "Package.swift" {
+				files = append(files, f)
+			}
+		}
+		modules = append(modules, name)
+		files = append(files, gen.File{Path: "Sources/SDPTestee/Testee_" + name + ".swift", Content: testeeFile(s, name)})
+	}
+	files = append(files,
+		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(modules)},
+		gen.File{Path: "Package.swift", Content: corpusManifest(modules)})
+	version, err := exec.Command(swift, "--version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("swift --version: %v\n%s", err, version)
+	}
+	h := sha256.New()
+	h.Write(version)
+	for _, f := range files {
+		h.Write([]byte(f.Path + "\x00"))
+		h.Write(f.Content)
+		h.Write([]byte{0})
+	}
+	dir := filepath.Join(os.TempDir(), "sdp-swift-"+hex.EncodeToString(h.Sum(nil))[:16])
+	if err := gen.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	return corpusPackage{dir: dir, modules: modules}
+}
+
+// corpusManifest is the combined package's Package.swift.
+func corpusManifest(modules []string) []byte {
+	p := emit.New("    ")
+	p.P("// swift-tools-version:6.0")
+	p.P()
+	p.P("import PackageDescription")
+	p.P()
+	p.Block("let package = Package(", ")", func() {
+		p.P(`name: "SDPCorpus",`)
+		p.Block("targets: [", "],", func() {
+			var deps []string
+			for _, m := range modules {
+				p.F(".target(name: %q, path: %q),", m, "Sources/"+m)
+				p.F(".testTarget(name: %q, dependencies: [%q], path: %q),", m+"Tests", m, "Tests/"+m+"Tests")
+				deps = append(deps, `"`+m+`"`)
+			}
+			p.F(`.executableTarget(name: "SDPTestee", dependencies: [%s], path: "Sources/SDPTestee"),`, strings.Join(deps, ", "))
+		})
+		p.P("swiftLanguageModes: [.v6]")
+	})
+	return p.Bytes()
+}
+
+// swiftFlags are the flags of every build: warnings are errors.
+var swiftFlags = []string{"-Xswiftc", "-warnings-as-errors"}
+
+// runSwift runs `swift args...` in dir and fails the test with its output
+// on error.
+func runSwift(t *testing.T, swift, dir string, args ...string) string {
+	t.Helper()
+	start := time.Now()
+	cmd := exec.Command(swift, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("swift %s (in %s): %v\n%s", strings.Join(args, " "), dir, err, tail(string(out), 12000))
+	}
+	t.Logf("swift %s: %v", strings.Join(args, " "), time.Since(start).Round(time.Millisecond))
+	return string(out)
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
+}
+
+// builtCorpus generates and builds the combined package (debug, with its
+// tests) once per test binary.
+func builtCorpus(t *testing.T) corpusPackage {
+	swift := gentest.RequireTool(t, "swift")
+	corpusOnce.Do(func() {
+		c := writeCorpusPackage(t, swift)
+		marker := filepath.Join(c.dir, ".build", "sdp-built")
+		if _, err := os.Stat(marker); err != nil {
+			cmd := exec.Command(swift, append([]string{"build", "--build-tests"}, swiftFlags...)...)
+			cmd.Dir = c.dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				c.err = err
+				c.log = tail(string(out), 20000)
+			} else {
+				os.WriteFile(marker, nil, 0o644)
+			}
+		}
+		corpus = c
+	})
+	if corpus.err != nil {
+		t.Fatalf("swift build --build-tests in %s: %v\n%s", corpus.dir, corpus.err, corpus.log)
+	}
+	return corpus
+}
+
+// TestGeneratedTests runs the XCTest tests generated for every corpus
+// schema (built with warnings as errors in the Swift 6 language mode).
+func TestGeneratedTests(t *testing.T) {
+	c := builtCorpus(t)
+	out := runSwift(t, gentest.RequireTool(t, "swift"), c.dir, append([]string{"test", "--skip-build"}, swiftFlags...)...)
+	for _, m := range c.modules {
+		if !strings.Contains(out, "Test Suite '"+m+"Tests' passed") {
+			t.Errorf("no passing test suite %sTests in the output:\n%s", m, tail(out, 4000))
+		}
+	}
+}
+
+// TestConformance runs the corpus against the Swift testee.
+func TestConformance(t *testing.T) {
+	c := builtCorpus(t)
+	bin := filepath.Join(c.dir, ".build", "debug", "SDPTestee")
+	conformance.Run(t, "swift", startTestee(bin))
+}
+
+// TestConformanceASan runs the corpus against a testee built with
+// -sanitize=address when SDP_SWIFT_ASAN=1 (a separate build directory, so
+// it does not disturb the debug build).
+func TestConformanceASan(t *testing.T) {
+	if os.Getenv(asanEnv) != "1" {
+		t.Skipf("set %s=1 to run the conformance corpus under AddressSanitizer", asanEnv)
+	}
+	swift := gentest.RequireTool(t, "swift")
+	c := builtCorpus(t)
+	buildPath := filepath.Join(c.dir, ".build-asan")
+	args := append([]string{"build", "--product", "SDPTestee", "--build-path", buildPath, "-Xswiftc", "-sanitize=address"}, swiftFlags...)
+	runSwift(t, swift, c.dir, args...)
+	conformance.Run(t, "swift", startTestee(filepath.Join(buildPath, "debug", "SDPTestee")))
+}
+
+func startTestee(bin string) conformance.StartFunc {
+	return func(t *testing.T, schemaName string) conformance.Testee {
+		te, err := conformance.Start(exec.Command(bin, schemaName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return te
+	}
+}
+
+// TestStandalonePackage builds and tests one generated package on its own,
+// as a user would, with a --package name that is not an identifier.
+func TestStandalonePackage(t *testing.T) {
+	swift := gentest.RequireTool(t, "swift")
+	s := gentest.LoadSchema(t, conformance.SchemaPath("keywords"))
+	files, err := Generate(s, gen.Options{Package: "SDP-Keywords"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, f.Path)
+		h.Write([]byte(f.Path + "\x00"))
+		h.Write(f.Content)
+	}
+	sort.Strings(paths)
+	dir := filepath.Join(os.TempDir(), "sdp-swift-standalone-"+hex.EncodeToString(h.Sum(nil))[:16])
+	if err := gen.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	out := runSwift(t, swift, dir, append([]string{"test"}, swiftFlags...)...)
+	if !strings.Contains(out, "Test Suite 'SDP_KeywordsTests' passed") {
+		t.Errorf("the package's tests did not pass:\n%s", tail(out, 4000))
+	}
+}

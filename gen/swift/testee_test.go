@@ -1,0 +1,174 @@
+package swift
+
+import (
+	"fmt"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// testeeFile is the conformance testee's handler for one schema module: a
+// Swift file of the testee executable that answers the testee protocol's
+// requests, decoding through every decode API the module offers and
+// reporting status 2 when they disagree.
+func testeeFile(s *schema.Schema, module string) []byte {
+	g := newGen(s, gen0(module))
+	p := emit.New("    ")
+	p.P("// The conformance testee handler for ", module, ".")
+	p.P()
+	p.P("import Foundation")
+	p.P("import ", module)
+	p.P()
+	q := func(d schema.Decl) string { return module + "." + g.typeName(d) }
+	p.Block(fmt.Sprintf("func handle_%s(op: UInt8, typeID: UInt16, input: [UInt8]) -> (UInt8, [UInt8]) {", module), "}", func() {
+		p.Block("switch (op, typeID) {", "}", func() {
+			for _, st := range s.Structs {
+				p.F("case (1, %d): return roundTrip(input, %s.self)", st.ID, q(st))
+			}
+			p.Block("case (2, _):", "", func() {
+				p.P("return message(input)")
+			})
+			p.Block("default:", "", func() {
+				p.P(`return (2, Array("unknown op \(op) or type id \(typeID)".utf8))`)
+			})
+		})
+	})
+	p.P()
+	p.P("/// Decodes input as T through every decode API, checks they agree, and re-encodes.")
+	p.Block(fmt.Sprintf("private func roundTrip<T: %sValue>(_ input: [UInt8], _: T.Type) -> (UInt8, [UInt8]) {", module), "}", func() {
+		p.P("let owned = Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: input) }")
+		p.P("let raw = input.withUnsafeBytes { b in Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: b, options: " + module + ".DecodeOptions()) } }")
+		p.P("let data = Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: Foundation.Data(input), options: " + module + ".DecodeOptions()) }")
+		p.Block("switch (owned, raw, data) {", "}", func() {
+			p.Block("case (.success(let v), .success(let w), .success(let x)):", "", func() {
+				p.P("let out = v.serializedBytes()")
+				p.Block("if w.serializedBytes() != out || x.serializedBytes() != out {", "}", func() {
+					p.P(`return (2, Array("the [UInt8], raw-buffer and Data decoders disagree".utf8))`)
+				})
+				p.Block("if out.count != v.encodedSize {", "}", func() {
+					p.P(`return (2, Array("encodedSize \(v.encodedSize) but \(out.count) bytes encoded".utf8))`)
+				})
+				p.P("var appended: [UInt8] = [0x5A]")
+				p.P("v.serialize(into: &appended)")
+				p.Block("if appended != [0x5A] + out {", "}", func() {
+					p.P(`return (2, Array("serialize(into:) differs from serializedBytes()".utf8))`)
+				})
+				p.Block("guard let prefix = try? T.decodePrefix(input + [0xA5], options: "+module+".DecodeOptions()), prefix.bytesConsumed == input.count, prefix.value.serializedBytes() == out else {", "}", func() {
+					p.P(`return (2, Array("decodePrefix disagrees with the exact decoder".utf8))`)
+				})
+				p.P("return (0, out)")
+			})
+			p.Block("case (.failure(let e), .failure(let f), .failure(let g)):", "", func() {
+				p.Block("if e != f || e != g {", "}", func() {
+					p.P(`return (2, Array("decoders reject with different errors: \(e), \(f), \(g)".utf8))`)
+				})
+				p.P("return (1, Array(e.description.utf8))")
+			})
+			p.Block("default:", "", func() {
+				p.P(`return (2, Array("one decode API accepted what another rejected".utf8))`)
+			})
+		})
+	})
+	p.P()
+	p.P("/// Decodes input with the message dispatcher, cross-checks the type's own")
+	p.P("/// message decoder, and re-encodes as a message.")
+	p.Block("private func message(_ input: [UInt8]) -> (UInt8, [UInt8]) {", "}", func() {
+		p.Block("do {", "}", func() {
+			p.F("let m = try %s.AnyMessage(serializedMessage: input)", module)
+			p.P("let out = m.serializedMessage()")
+			p.F("let viaRaw = try input.withUnsafeBytes { try %s.AnyMessage(serializedMessage: $0) }", module)
+			p.P("let direct: [UInt8]")
+			p.Block("switch m {", "}", func() {
+				for _, st := range s.Structs {
+					p.F("case .%s: direct = try %s(serializedMessage: input).serializedMessage()", member(st.Name), q(st))
+				}
+			})
+			p.Block("if viaRaw.serializedMessage() != out || direct != out {", "}", func() {
+				p.P(`return (2, Array("the message decoders disagree".utf8))`)
+			})
+			p.P("return (0, out)")
+		})
+		p.Block("catch {", "}", func() {
+			p.P(`return (1, Array("\(error)".utf8))`)
+		})
+	})
+	p.P()
+	p.F("protocol %sValue {", module)
+	p.In()
+	p.F("init(serializedBytes: [UInt8]) throws(%s.DecodeError)", module)
+	p.F("init(serializedBytes: UnsafeRawBufferPointer, options: %s.DecodeOptions) throws(%s.DecodeError)", module, module)
+	p.F("init<B: Foundation.ContiguousBytes>(serializedBytes: B, options: %s.DecodeOptions) throws(%s.DecodeError)", module, module)
+	p.F("static func decodePrefix(_ bytes: [UInt8], options: %s.DecodeOptions) throws(%s.DecodeError) -> (value: Self, bytesConsumed: Int)", module, module)
+	p.P("func serializedBytes() -> [UInt8]")
+	p.P("func serialize(into out: inout [UInt8])")
+	p.P("var encodedSize: Int { get }")
+	p.Out()
+	p.P("}")
+	p.P()
+	for _, st := range s.Structs {
+		p.F("extension %s: %sValue {}", q(st), module)
+	}
+	return p.Bytes()
+}
+
+// testeeMain is the testee executable's entry point: it picks the schema
+// handler named by its argument and serves requests on stdin/stdout.
+func testeeMain(modules []string) []byte {
+	p := emit.New("    ")
+	p.P("// The SDP conformance testee: `SDPTestee SCHEMA` answers the testee")
+	p.P("// protocol on stdin/stdout until stdin closes.")
+	p.P()
+	p.P("#if canImport(Glibc)")
+	p.P("import Glibc")
+	p.P("#elseif canImport(Darwin)")
+	p.P("import Darwin")
+	p.P("#endif")
+	p.P()
+	p.P("typealias Handler = (UInt8, UInt16, [UInt8]) -> (UInt8, [UInt8])")
+	p.P()
+	p.Block("let handlers: [Swift.String: Handler] = [", "]", func() {
+		for _, m := range modules {
+			p.F("%q: { handle_%s(op: $0, typeID: $1, input: $2) },", m, m)
+		}
+	})
+	p.P()
+	p.Block("func readFull(_ n: Int) -> [UInt8]? {", "}", func() {
+		p.P("var buf = [UInt8](repeating: 0, count: n)")
+		p.P("var got = 0")
+		p.Block("while got < n {", "}", func() {
+			p.P("let r = buf.withUnsafeMutableBytes { read(0, $0.baseAddress! + got, n - got) }")
+			p.Block("if r <= 0 {", "}", func() {
+				p.P("return nil")
+			})
+			p.P("got += r")
+		})
+		p.P("return buf")
+	})
+	p.P()
+	p.Block("func writeFull(_ bytes: [UInt8]) {", "}", func() {
+		p.P("var done = 0")
+		p.Block("while done < bytes.count {", "}", func() {
+			p.P("let r = bytes.withUnsafeBytes { write(1, $0.baseAddress! + done, bytes.count - done) }")
+			p.Block("if r <= 0 {", "}", func() {
+				p.P("exit(3)")
+			})
+			p.P("done += r")
+		})
+	})
+	p.P()
+	p.Block("guard CommandLine.arguments.count == 2, let handle = handlers[CommandLine.arguments[1]] else {", "}", func() {
+		p.P(`let usage = Array("usage: SDPTestee SCHEMA\n".utf8)`)
+		p.P("_ = usage.withUnsafeBytes { write(2, $0.baseAddress!, usage.count) }")
+		p.P("exit(2)")
+	})
+	p.Block("while let header = readFull(4) {", "}", func() {
+		p.P("let n = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24")
+		p.Block("guard n >= 3, let request = readFull(n) else {", "}", func() {
+			p.P("exit(4)")
+		})
+		p.P("let (status, output) = handle(request[0], UInt16(request[1]) | UInt16(request[2]) << 8, Array(request[3...]))")
+		p.P("let m = UInt32(1 + output.count)")
+		p.P("writeFull([UInt8(truncatingIfNeeded: m), UInt8(truncatingIfNeeded: m >> 8), UInt8(truncatingIfNeeded: m >> 16), UInt8(truncatingIfNeeded: m >> 24), status] + output)")
+	})
+	return p.Bytes()
+}
