@@ -121,7 +121,9 @@ func (g *generator) assignNames() error {
 		if g.helpers[key] != nil {
 			return
 		}
-		name := g.pkg + "_" + key
+		// Escaped declaration names lose their underscore inside helper
+		// names (no "__"); a resulting collision is escaped below.
+		name := g.pkg + "_" + strings.ReplaceAll(key, "__", "_")
 		for g.claimed[name] {
 			name += "_"
 		}
