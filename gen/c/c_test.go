@@ -113,6 +113,40 @@ func TestCompile(t *testing.T) {
 	}
 }
 
+// stubHeaders are the parts of the C library the generated source uses,
+// for compiling it for other targets without their system headers.
+var stubHeaders = map[string]string{
+	"stdlib.h": "#include <stddef.h>\nvoid* malloc(size_t n);\nvoid free(void* p);\n",
+	"string.h": "#include <stddef.h>\nvoid* memcpy(void* d, const void* s, size_t n);\n" +
+		"void* memset(void* d, int c, size_t n);\nint memcmp(const void* a, const void* b, size_t n);\n",
+}
+
+// TestCrossCompile checks the code under strict warnings where size_t is 32
+// bits (i686, armv7) and on big-endian hosts (powerpc, s390x), with clang's
+// freestanding headers and stubs for the two C library headers used.
+func TestCrossCompile(t *testing.T) {
+	clang := gentest.RequireTool(t, "clang")
+	dir := t.TempDir()
+	stub := filepath.Join(dir, "stub")
+	os.MkdirAll(stub, 0o755)
+	for name, text := range stubHeaders {
+		if err := os.WriteFile(filepath.Join(stub, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range allSchemas(t) {
+		generate(t, name, dir, gen.Options{})
+	}
+	for _, target := range []string{"i686-linux-gnu", "armv7-none-eabi", "powerpc-linux-gnu", "s390x-linux-gnu"} {
+		args := append([]string{"--target=" + target, "-ffreestanding", "-nostdlibinc", "-isystem", stub}, strictFlags...)
+		args = append(args, "-fsyntax-only")
+		for _, name := range allSchemas(t) {
+			args = append(args, name+".c")
+		}
+		run(t, dir, clang, args...)
+	}
+}
+
 // TestTwoPackagesLink links the code of every corpus schema into one
 // program: nothing may clash.
 func TestTwoPackagesLink(t *testing.T) {
