@@ -24,7 +24,16 @@ func TestGolden(t *testing.T) {
 			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
 		})
 	}
+	t.Run("edge", func(t *testing.T) {
+		s := gentest.LoadSchema(t, edgeSchema)
+		gentest.Golden(t, filepath.Join("testdata", "edge"), Generate, s, gen.Options{})
+	})
 }
+
+// edgeSchema exercises what the corpus does not: names that clash with the
+// crate's own, fixed arrays too long for derive(Default), unions whose first
+// variant carries fields, u32 enums and recursion through a union.
+var edgeSchema = filepath.Join("gen", "rust", "testdata", "schemas", "edge.sdp")
 
 func TestCrateName(t *testing.T) {
 	for in, want := range map[string]string{

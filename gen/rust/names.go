@@ -126,7 +126,7 @@ func (g *generator) assignNames() {
 		if _, isEnum := d.(*schema.Enum); isEnum {
 			continue
 		}
-		n := g.name[d] + "Ref"
+		n := strings.TrimRight(g.name[d], "_") + "Ref"
 		for used[n] {
 			n += "_"
 		}

@@ -147,6 +147,7 @@ func TestCrateQuality(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	names = append(names, "edge")
 	var pkgs []string
 	for _, n := range names {
 		pkgs = append(pkgs, "-p", crateName(n))

@@ -71,6 +71,19 @@ const (
 	bodyClose = "\x01"
 )
 
+// Arguments of a call that rustfmt would break one per line when the line
+// is too long are marked too.
+const (
+	argsOpen  = "\x02"
+	argsSep   = "\x03"
+	argsClose = "\x04"
+)
+
+// call writes `fn(args)` with its arguments marked.
+func call(fn string, args ...string) string {
+	return fn + "(" + argsOpen + strings.Join(args, argsSep) + argsClose + ")"
+}
+
 // closure writes `|params| body` with its body marked.
 func closure(params, body string) string {
 	return "|" + params + "| " + bodyOpen + body + bodyClose
@@ -78,16 +91,48 @@ func closure(params, body string) string {
 
 // flat removes the closure markers.
 func flat(s string) string {
-	return strings.NewReplacer(bodyOpen, "", bodyClose, "").Replace(s)
+	return strings.NewReplacer(bodyOpen, "", bodyClose, "", argsOpen, "", argsSep, ", ", argsClose, "").Replace(s)
+}
+
+// matchingClose is the index of the body close marker that matches the
+// open marker at i, or -1.
+func matchingClose(expr string, i int) int {
+	if i < 0 {
+		return -1
+	}
+	depth := 0
+	for k := i; k < len(expr); k++ {
+		switch expr[k] {
+		case bodyOpen[0]:
+			depth++
+		case bodyClose[0]:
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
 }
 
 // wrapped prints prefix+expr+suffix on one line if it fits, otherwise with
 // the outermost closure's body in a block: `f(x, |e| {` / body / `})`.
 func (p *printer) wrapped(prefix, expr, suffix string) {
 	line := flat(prefix + expr + suffix)
+	if a, b := strings.Index(expr, argsOpen), strings.LastIndex(expr, argsClose); a >= 0 && b > a && len(line) > p.width() {
+		p.Line(prefix + expr[:a])
+		p.In()
+		for _, arg := range strings.Split(expr[a+1:b], argsSep) {
+			p.Line(arg + ",")
+		}
+		p.Out()
+		p.Line(expr[b+1:] + suffix)
+		return
+	}
 	i := strings.Index(expr, bodyOpen)
-	j := strings.LastIndex(expr, bodyClose)
-	if i < 0 || j < i {
+	j := matchingClose(expr, i)
+	if i < 0 || j < 0 || strings.Trim(expr[j+1:], ")?") != "" {
+		// No closure, or not a trailing one: leave the line as it is.
 		p.Line(line)
 		return
 	}

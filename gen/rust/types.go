@@ -65,7 +65,7 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 // derive Default (arrays of more than 32 elements).
 func defaultExpr(t *schema.Type) string {
 	if t.Kind == schema.FixedArray && !defaultable(t) {
-		return "::core::array::from_fn(|_| " + defaultExpr(t.Elem) + ")"
+		return "::core::array::from_fn(" + closure("_", defaultExpr(t.Elem)) + ")"
 	}
 	return stdDef + "::default()"
 }

@@ -281,6 +281,9 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 			f = "::core::convert::identity"
 		}
 		if t.Kind == schema.FixedArray {
+			if !defaultable(elem) {
+				return call("rt::map_array_or", list, flat(f), "|| "+flat(defaultExpr(elem)))
+			}
 			return fmt.Sprintf("rt::map_array(%s, %s)", list, f)
 		}
 		return fmt.Sprintf("rt::map_list(%s, %s)", list, f)

@@ -953,7 +953,24 @@ pub fn map_array<E, T: Default, const N: usize>(
     list: ListView<'_, E>,
     f: impl FnMut(E) -> T,
 ) -> [T; N] {
-    list.to_array(f)
+    map_array_or(list, f, T::default)
+}
+
+/// Like [`map_array`], for element types without `Default` (arrays of more
+/// than 32 elements): `fallback` would fill missing elements, which a
+/// validated view never has.
+#[doc(hidden)]
+#[inline]
+pub fn map_array_or<E, T, const N: usize>(
+    list: ListView<'_, E>,
+    mut f: impl FnMut(E) -> T,
+    mut fallback: impl FnMut() -> T,
+) -> [T; N] {
+    let mut it = list.iter();
+    ::core::array::from_fn(|_| match it.next() {
+        Some(e) => f(e),
+        None => fallback(),
+    })
 }
 
 /// An error about a message type id the schema does not define.

@@ -1,0 +1,168 @@
+package rust
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCrateAPI runs Rust tests of the generated API against the edge
+// schema's crate: escaped names, values round-tripping through the owned
+// and view APIs, depth limits, messages and the stream reader.
+func TestCrateAPI(t *testing.T) {
+	w := buildWorkspace(t)
+	out, err := w.cargo(t, "test", "--quiet", "-p", "sdp_rust_testee")
+	if err != nil {
+		t.Fatalf("cargo test: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "test result: ok") {
+		t.Fatalf("cargo test ran no tests:\n%s", out)
+	}
+}
+
+// edgeTests is testee/src/edge_tests.rs.
+const edgeTests = `use edge::*;
+
+fn holder() -> Holder {
+    Holder {
+        inline: Inline::Deep {
+            items: vec![None, Some(Foo { self_: true, crate_: 1, super_: 2 })],
+            maybe: Some(vec![]),
+            fixed: [
+                Message_ { out: 1, r: "x".into(), depth: 3 },
+                Message_::default(),
+            ],
+        },
+        maybe: Some(Inline::Empty),
+        list: vec![Inline::Pair { out: 5, e: "\u{e9}t\u{e9}".into() }, Inline::default()],
+        e: Big32::B,
+        es: vec![Big32::A, Big32::B],
+        maybe_e: Some(Big32::A),
+        fixed_e: [Big32::A, Big32::B, Big32::A],
+        strs: ["a".into(), String::new()],
+        nested: vec![vec!["q".into()], vec![]],
+        opt_opt: Some(None),
+        bytes_list: vec![vec![1, 2], vec![]],
+        fixed_bytes: [[1, 2, 3, 4], [5, 6, 7, 8]],
+    }
+}
+
+#[test]
+fn values_roundtrip_through_owned_and_view_apis() {
+    let h = holder();
+    let bytes = h.encode_to_vec();
+    assert_eq!(bytes.len(), h.encoded_size());
+    assert_eq!(Holder::decode(&bytes).unwrap(), h);
+    let view = HolderRef::decode(&bytes).unwrap();
+    assert_eq!(view.to_owned_value(), h);
+    assert_eq!(view.strs.get(0), Some("a"));
+    assert_eq!(view.fixed_bytes.get(1), Some(&[5, 6, 7, 8]));
+    assert_eq!(view.es.iter().collect::<Vec<_>>(), vec![Big32::A, Big32::B]);
+    match view.list.iter().next() {
+        Some(InlineRef::Pair { out, e }) => assert_eq!((out, e), (5, "\u{e9}t\u{e9}")),
+        other => panic!("unexpected {other:?}"),
+    }
+    let (prefix, used) = Holder::decode_prefix(&[&bytes[..], &[9, 9]].concat()).unwrap();
+    assert_eq!((prefix, used), (h.clone(), bytes.len()));
+    assert_eq!(
+        Holder::decode(&[&bytes[..], &[0]].concat()).unwrap_err().kind(),
+        DecodeErrorKind::TrailingBytes
+    );
+}
+
+#[test]
+fn big_fixed_arrays_default_and_roundtrip() {
+    let mut b = Big::default();
+    b.data[39] = 7;
+    b.grid[1][39] = 0xbeef;
+    b.names[32] = "last".into();
+    b.points[33].super_ = 9;
+    let bytes = b.encode_to_vec();
+    assert_eq!(bytes.len(), b.encoded_size());
+    assert_eq!(Big::decode(&bytes).unwrap(), b);
+    let v = BigRef::decode(&bytes).unwrap();
+    assert_eq!(v.names.len(), 33);
+    assert_eq!(Big::from(v), b);
+}
+
+#[test]
+fn depth_limit_is_enforced_and_configurable() {
+    let mut t = Tree::default();
+    for _ in 0..70 {
+        t = Tree { kids: vec![], next: Some(Box::new(t)), choice: None };
+    }
+    let bytes = t.encode_to_vec();
+    let e = Tree::decode(&bytes).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::DepthLimitExceeded(64));
+    assert!(e.to_string().contains("depth"), "{e}");
+    assert_eq!(TreeRef::decode(&bytes).unwrap_err().kind(), e.kind());
+    let limits = Limits::new().with_max_depth(71);
+    assert_eq!(Tree::decode_with(&bytes, limits).unwrap(), t);
+    assert_eq!(TreeRef::decode_with(&bytes, limits).unwrap().to_owned_value(), t);
+    let low = Limits::new().with_max_depth(70);
+    assert!(Tree::decode_with(&bytes, low).is_err());
+}
+
+#[test]
+fn recursion_through_a_union_roundtrips() {
+    let leaf = Tree { kids: vec![Tree::default()], next: None, choice: Some(Box::new(Choice::Leaf)) };
+    let t = Tree {
+        kids: vec![],
+        next: None,
+        choice: Some(Box::new(Choice::Sub { tree: Some(Box::new(leaf)) })),
+    };
+    let bytes = t.encode_to_vec();
+    assert_eq!(Tree::decode(&bytes).unwrap(), t);
+    assert_eq!(TreeRef::decode(&bytes).unwrap().to_owned_value(), t);
+}
+
+#[test]
+fn messages_and_streams() {
+    let h = holder();
+    let m = Message::from(h.clone());
+    let bytes = m.encode_to_vec();
+    assert_eq!(&bytes[..4], b"SDP2");
+    assert_eq!(bytes.len(), m.encoded_size());
+    assert_eq!(decode_message(&bytes).unwrap(), m);
+    assert_eq!(Holder::decode_message(&bytes).unwrap(), h);
+    assert_eq!(MessageRef::decode(&bytes).unwrap().to_owned_value(), m);
+    assert!(matches!(
+        Big::decode_message(&bytes).unwrap_err().kind(),
+        DecodeErrorKind::WrongTypeId { .. }
+    ));
+
+    let mut stream = Vec::new();
+    h.write_message_to(&mut stream).unwrap();
+    Message::from(FooRef { n: 3 }).write_to(&mut stream).unwrap();
+    Message_ { out: 1, r: "r".into(), depth: 2 }.write_message_to(&mut stream).unwrap();
+    let got: Vec<Message> = MessageReader::new(&stream[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[0], m);
+    assert_eq!(got[1].type_id(), FooRef::TYPE_ID);
+
+    let mut small = MessageReader::new(&stream[..]).with_max_size(8);
+    match small.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert!(matches!(e.kind(), DecodeErrorKind::MessageTooLarge { .. }))
+        }
+        other => panic!("a too-large message was not refused: {other:?}"),
+    }
+    let mut cut = MessageReader::new(&stream[..stream.len() - 1]);
+    assert!(cut.read_message().unwrap().is_some());
+    assert!(cut.read_message().unwrap().is_some());
+    assert!(cut.read_message().is_err());
+}
+
+#[test]
+fn errors_name_offset_and_type() {
+    let mut bytes = Message_ { out: 1, r: "ok".into(), depth: 2 }.encode_to_vec();
+    bytes[8] = 0xff; // inside the string
+    let e = Message_::decode(&bytes).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
+    assert_eq!(e.offset(), 8);
+    assert_eq!(e.within(), Some("Message_"));
+    let text = e.to_string();
+    assert!(text.contains("offset 8") && text.contains("UTF-8"), "{text}");
+    let err: &dyn std::error::Error = &e;
+    assert!(err.source().is_none());
+}
+`
