@@ -20,7 +20,7 @@ defs=()
 srcs=("$HERE/main.cpp" "$HERE/peers.cpp" "$OUT/peers/bench.pb.cc" "$OUT/peers/bench.capnp.c++")
 ok=1
 for s in primitives arrays nested plugins optionals; do
-	if ! "$SDP" gen --lang cpp --out "$OUT/sdp/$s" "$ROOT/conformance/schemas/$s.sdp" 2>"$BUILD/logs/cpp-gen.err"; then
+	if ! "$SDP" gen --lang cpp --out "$OUT/sdp/$s" "$ROOT/conformance/schemas/$s.sdp" >/dev/null 2>"$BUILD/logs/cpp-gen.err"; then
 		ok=0
 		break
 	fi
