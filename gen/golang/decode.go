@@ -108,7 +108,9 @@ func (g *generator) decodeFieldsSlow(p *emit.Printer, recv string, fields []fiel
 	for _, f := range fields {
 		g.decodeValue(p, f.t, recv+"."+f.goName, 0)
 		p.P("if d.err != nil {")
-		p.F("\td.at(%q)", f.name)
+		if f.name != "" {
+			p.F("\td.at(%q)", f.name)
+		}
 		p.P("\treturn")
 		p.P("}")
 	}
@@ -300,16 +302,14 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 	}
 }
 
-// decodeElems emits a loop decoding every element of the array x.
+// decodeElems emits a loop decoding every element of the array x; it stops
+// at the first failure, naming the index.
 func (g *generator) decodeElems(p *emit.Printer, elem *schema.Type, x, i string, lvl int) {
 	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
 		g.decodeValue(p, elem, x+"["+i+"]", lvl+1)
-		if elem.Kind.IsScalar() || elem.Kind == schema.EnumRef {
-			return // a failed read leaves nothing to read: the loop ends quickly
-		}
 		p.P("if d.err != nil {")
 		p.F("\td.index(%s)", i)
-		p.P("\treturn")
+		p.P("\tbreak")
 		p.P("}")
 	})
 }

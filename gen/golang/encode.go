@@ -79,12 +79,19 @@ func (g *generator) encodeFields(p *emit.Printer, recv string, fields []field, c
 	for i, r := range g.runs(recv, fields, ctx) {
 		if r.leaves == nil {
 			f := r.fields[0]
-			g.encodeValue(p, f.t, recv+"."+f.goName, ctx+"."+f.name, 0)
+			g.encodeValue(p, f.t, recv+"."+f.goName, joinPath(ctx, f.name), 0)
 			continue
 		}
 		g.use("extend")
 		g.encodeRun(p, r, fmt.Sprintf("r%d", i))
 	}
+}
+
+func joinPath(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "." + b
 }
 
 // encodeImports are the packages the encoders reference.
@@ -122,7 +129,9 @@ func (g *generator) variantFields(v *schema.Variant) []field {
 	case schema.VariantInline:
 		return toFields(v.Fields)
 	case schema.VariantStruct:
-		return []field{{goName: structVariantField(g.names.decl[v.Struct]), name: v.Struct.Name,
+		// The struct has no name of its own on the wire: error paths go from
+		// the variant straight to the struct's fields.
+		return []field{{goName: structVariantField(g.names.decl[v.Struct]),
 			t: &schema.Type{Kind: schema.StructRef, Struct: v.Struct}}}
 	}
 	return nil

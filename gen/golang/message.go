@@ -60,12 +60,12 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 	p.P()
 	p.P("// DecodeMessageWith is DecodeMessage with options.")
 	p.Block("func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {", "}", func() {
-		p.P(`id, err := messageHeader(b, "message")`)
+		p.P(`id, err := messageHeader(b, "")`)
 		p.P("if err != nil {")
 		p.P("\treturn nil, err")
 		p.P("}")
 		if len(g.s.Structs) == 0 {
-			p.P(`return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
+			p.P(`return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
 			return
 		}
 		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}")
@@ -81,7 +81,7 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 			p.Out()
 		}
 		p.P("default:")
-		p.P(`	return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
+		p.P(`	return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
 		p.P("}")
 		p.P("if d.err != nil {")
 		p.P("\treturn nil, d.finish(name)")
@@ -159,7 +159,7 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 		p.P("\treturn err")
 		p.P("}")
 		p.F("if id != %s {", id)
-		p.F("\treturn &DecodeError{Type: %q, Offset: 4, Rule: RuleMessage, Msg: \"type id \" + strconv.Itoa(int(id)) + \" is not %s (%d)\"}", st.Name, st.Name, st.ID)
+		p.F("\treturn &DecodeError{Type: %q, Path: \"message\", Offset: 4, Rule: RuleMessage, Msg: \"type id \" + strconv.Itoa(int(id)) + \" is not %s (%d)\"}", st.Name, st.Name, st.ID)
 		p.P("}")
 		p.F("*m = %s{}", name)
 		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}")
@@ -179,15 +179,15 @@ const messageRuntime = `// messageHeader checks a message's header and that its 
 // exactly the number of bytes after the header, and returns its type id.
 func messageHeader(b []byte, typ string) (uint16, error) {
 	if len(b) < MessageHeaderSize {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleTruncated,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
 	}
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
-		return 0, &DecodeError{Type: typ, Offset: 6, Rule: RuleMessage,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
 	return binary.LittleEndian.Uint16(b[4:]), nil
@@ -255,19 +255,19 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
 		return nil, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, &DecodeError{Type: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return nil, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, &DecodeError{Type: "message", Offset: 6, Rule: RuleMessage,
+		return nil, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -279,7 +279,7 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
 		return nil, err
 	}

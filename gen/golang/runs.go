@@ -76,7 +76,7 @@ func (g *generator) runs(recv string, fields []field, ctx string) []run {
 		r := run{fields: cur}
 		for _, f := range cur {
 			var d int
-			r.leaves, r.size, d = g.flatten(r.leaves, f.t, recv+"."+f.goName, r.size, ctx+"."+f.name)
+			r.leaves, r.size, d = g.flatten(r.leaves, f.t, recv+"."+f.goName, r.size, joinPath(ctx, f.name))
 			if d > r.depth {
 				r.depth = d
 			}

@@ -284,6 +284,10 @@ func checkError(t *testing.T, err error) {
 // TestInvalidRules checks that every invalid vector is rejected for the rule
 // the corpus names (the conformance runner only checks rejection).
 func TestInvalidRules(t *testing.T) {
+	s, err := schema.Load(conformance.SchemaPath("SCHEMA"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	invalid, err := conformance.Invalids("SCHEMA")
 	if err != nil {
 		t.Fatal(err)
@@ -298,6 +302,20 @@ func TestInvalidRules(t *testing.T) {
 		var de *SCHEMA.DecodeError
 		if !errors.As(err, &de) || de.Rule != v.Rule {
 			t.Errorf("%s: got %v, want rule %s", v.ID(), err, v.Rule)
+			continue
+		}
+		// The offset and path agree with the reference codec's.
+		if v.Message {
+			_, _, err = codec.DecodeMessage(s, b, codec.Options{})
+		} else {
+			_, err = codec.Decode(s, v.Type, b, codec.Options{})
+		}
+		var ce *codec.DecodeError
+		if !errors.As(err, &ce) {
+			t.Fatalf("%s: the reference codec: %v", v.ID(), err)
+		}
+		if ce.Offset != de.Offset || ce.Path != de.Path {
+			t.Errorf("%s: offset %d path %q, the reference codec says offset %d path %q", v.ID(), de.Offset, de.Path, ce.Offset, ce.Path)
 		}
 	}
 }

@@ -187,7 +187,7 @@ func (m *Plugin) decode(d *decoder) {
 			m.Parameters[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -248,7 +248,7 @@ func (m *PluginRegistry) decode(d *decoder) {
 			m.Plugins[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}

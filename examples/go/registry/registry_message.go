@@ -63,7 +63,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "message")
+	id, err := messageHeader(b, "")
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 		v.decode(&d)
 		m, name = v, "PluginRegistry"
 	default:
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	if d.err != nil {
 		return nil, d.finish(name)
@@ -108,15 +108,15 @@ func knownTypeID(id uint16) bool {
 // exactly the number of bytes after the header, and returns its type id.
 func messageHeader(b []byte, typ string) (uint16, error) {
 	if len(b) < MessageHeaderSize {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleTruncated,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
 	}
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
-		return 0, &DecodeError{Type: typ, Offset: 6, Rule: RuleMessage,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
 	return binary.LittleEndian.Uint16(b[4:]), nil
@@ -184,19 +184,19 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
 		return nil, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, &DecodeError{Type: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return nil, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, &DecodeError{Type: "message", Offset: 6, Rule: RuleMessage,
+		return nil, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -208,7 +208,7 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (m *Parameter) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != ParameterTypeID {
-		return &DecodeError{Type: "Parameter", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Parameter (1)"}
+		return &DecodeError{Type: "Parameter", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Parameter (1)"}
 	}
 	*m = Parameter{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -305,7 +305,7 @@ func (m *Plugin) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != PluginTypeID {
-		return &DecodeError{Type: "Plugin", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Plugin (2)"}
+		return &DecodeError{Type: "Plugin", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Plugin (2)"}
 	}
 	*m = Plugin{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -357,7 +357,7 @@ func (m *PluginRegistry) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != PluginRegistryTypeID {
-		return &DecodeError{Type: "PluginRegistry", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not PluginRegistry (3)"}
+		return &DecodeError{Type: "PluginRegistry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not PluginRegistry (3)"}
 	}
 	*m = PluginRegistry{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}

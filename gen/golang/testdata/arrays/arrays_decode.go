@@ -54,6 +54,10 @@ func (m *Arrays) decode(d *decoder) {
 		m.Bools = make([]bool, n0)
 		for i0 := range m.Bools {
 			m.Bools[i0] = d.boolean()
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {
@@ -116,7 +120,7 @@ func (m *Arrays) decode(d *decoder) {
 			m.Strings[i0] = d.str()
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -130,7 +134,7 @@ func (m *Arrays) decode(d *decoder) {
 			m.Points[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -144,7 +148,7 @@ func (m *Arrays) decode(d *decoder) {
 			m.Nested[i0] = d.arrayU32()
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -158,7 +162,7 @@ func (m *Arrays) decode(d *decoder) {
 			m.Blobs[i0] = d.bytes()
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -220,7 +224,7 @@ func (m *Fixed) decode(d *decoder) {
 		d.fixedF32s(m.Matrix[i0][:])
 		if d.err != nil {
 			d.index(i0)
-			return
+			break
 		}
 	}
 	if d.err != nil {
@@ -231,7 +235,7 @@ func (m *Fixed) decode(d *decoder) {
 		m.Names[i0] = d.str()
 		if d.err != nil {
 			d.index(i0)
-			return
+			break
 		}
 	}
 	if d.err != nil {
@@ -240,6 +244,10 @@ func (m *Fixed) decode(d *decoder) {
 	}
 	for i0 := range m.Flags {
 		m.Flags[i0] = d.boolean()
+		if d.err != nil {
+			d.index(i0)
+			break
+		}
 	}
 	if d.err != nil {
 		d.at("flags")
@@ -249,7 +257,7 @@ func (m *Fixed) decode(d *decoder) {
 		m.Points[i0].decode(d)
 		if d.err != nil {
 			d.index(i0)
-			return
+			break
 		}
 	}
 	if d.err != nil {
@@ -260,7 +268,7 @@ func (m *Fixed) decode(d *decoder) {
 		m.Lists[i0] = d.arrayU16()
 		if d.err != nil {
 			d.index(i0)
-			return
+			break
 		}
 	}
 	if d.err != nil {
@@ -596,7 +604,7 @@ func (m *SmallArrays) decode(d *decoder) {
 			m.Names[i0] = d.str()
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -608,6 +616,10 @@ func (m *SmallArrays) decode(d *decoder) {
 		m.Flags = make([]bool, n0)
 		for i0 := range m.Flags {
 			m.Flags[i0] = d.boolean()
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {

@@ -83,7 +83,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "message")
+	id, err := messageHeader(b, "")
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 		v.decode(&d)
 		m, name = v, "SmallArrays"
 	default:
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	if d.err != nil {
 		return nil, d.finish(name)
@@ -148,15 +148,15 @@ func knownTypeID(id uint16) bool {
 // exactly the number of bytes after the header, and returns its type id.
 func messageHeader(b []byte, typ string) (uint16, error) {
 	if len(b) < MessageHeaderSize {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleTruncated,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
 	}
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
-		return 0, &DecodeError{Type: typ, Offset: 6, Rule: RuleMessage,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
 	return binary.LittleEndian.Uint16(b[4:]), nil
@@ -224,19 +224,19 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
 		return nil, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, &DecodeError{Type: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return nil, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, &DecodeError{Type: "message", Offset: 6, Rule: RuleMessage,
+		return nil, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -248,7 +248,7 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
 		return nil, err
 	}
@@ -293,7 +293,7 @@ func (m *Arrays) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != ArraysTypeID {
-		return &DecodeError{Type: "Arrays", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Arrays (1)"}
+		return &DecodeError{Type: "Arrays", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Arrays (1)"}
 	}
 	*m = Arrays{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -345,7 +345,7 @@ func (m *Fixed) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != FixedTypeID {
-		return &DecodeError{Type: "Fixed", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Fixed (2)"}
+		return &DecodeError{Type: "Fixed", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Fixed (2)"}
 	}
 	*m = Fixed{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -397,7 +397,7 @@ func (m *Point) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != PointTypeID {
-		return &DecodeError{Type: "Point", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (3)"}
+		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (3)"}
 	}
 	*m = Point{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -449,7 +449,7 @@ func (m *U32Array) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != U32ArrayTypeID {
-		return &DecodeError{Type: "U32Array", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not U32Array (4)"}
+		return &DecodeError{Type: "U32Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not U32Array (4)"}
 	}
 	*m = U32Array{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -501,7 +501,7 @@ func (m *I16Array) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != I16ArrayTypeID {
-		return &DecodeError{Type: "I16Array", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not I16Array (5)"}
+		return &DecodeError{Type: "I16Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not I16Array (5)"}
 	}
 	*m = I16Array{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -553,7 +553,7 @@ func (m *F32Array) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != F32ArrayTypeID {
-		return &DecodeError{Type: "F32Array", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not F32Array (6)"}
+		return &DecodeError{Type: "F32Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not F32Array (6)"}
 	}
 	*m = F32Array{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -605,7 +605,7 @@ func (m *ByteArray) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != ByteArrayTypeID {
-		return &DecodeError{Type: "ByteArray", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ByteArray (7)"}
+		return &DecodeError{Type: "ByteArray", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ByteArray (7)"}
 	}
 	*m = ByteArray{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -657,7 +657,7 @@ func (m *SmallArrays) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != SmallArraysTypeID {
-		return &DecodeError{Type: "SmallArrays", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not SmallArrays (8)"}
+		return &DecodeError{Type: "SmallArrays", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not SmallArrays (8)"}
 	}
 	*m = SmallArrays{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}

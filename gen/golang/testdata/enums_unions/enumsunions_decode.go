@@ -335,7 +335,6 @@ func decodeShape(d *decoder) Shape {
 func (v *ShapeCircle) decode(d *decoder) {
 	v.Circle.decode(d)
 	if d.err != nil {
-		d.at("Circle")
 		return
 	}
 }
@@ -548,6 +547,10 @@ func (m *Enums) decode(d *decoder) {
 		m.List = make([]Sparse, n0)
 		for i0 := range m.List {
 			m.List[i0] = decodeSparse(d)
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {
@@ -556,6 +559,10 @@ func (m *Enums) decode(d *decoder) {
 	}
 	for i0 := range m.Fixed {
 		m.Fixed[i0] = decodeSmall(d)
+		if d.err != nil {
+			d.index(i0)
+			break
+		}
 	}
 	if d.err != nil {
 		d.at("fixed")
@@ -617,7 +624,7 @@ func (m *Unions) decode(d *decoder) {
 			m.Shapes[i0] = decodeShape(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}

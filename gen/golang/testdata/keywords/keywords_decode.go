@@ -401,7 +401,6 @@ func (v *ResultErr) decode(d *decoder) {
 func (v *ResultError) decode(d *decoder) {
 	v.Error.decode(d)
 	if d.err != nil {
-		d.at("Error")
 		return
 	}
 }
@@ -457,6 +456,10 @@ func (m *Holder) decode(d *decoder) {
 		m.Kinds = make([]Type, n0)
 		for i0 := range m.Kinds {
 			m.Kinds[i0] = decodeType(d)
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {

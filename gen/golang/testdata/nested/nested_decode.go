@@ -192,7 +192,7 @@ func (m *Scene) decode(d *decoder) {
 			m.Rects[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -384,7 +384,7 @@ func (m *DevicePlugin) decode(d *decoder) {
 			m.Parameters[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -477,7 +477,7 @@ func (m *AudioDevice) decode(d *decoder) {
 			m.Plugins[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}

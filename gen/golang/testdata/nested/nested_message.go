@@ -75,7 +75,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "message")
+	id, err := messageHeader(b, "")
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 		v.decode(&d)
 		m, name = v, "AudioDevice"
 	default:
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	if d.err != nil {
 		return nil, d.finish(name)
@@ -132,15 +132,15 @@ func knownTypeID(id uint16) bool {
 // exactly the number of bytes after the header, and returns its type id.
 func messageHeader(b []byte, typ string) (uint16, error) {
 	if len(b) < MessageHeaderSize {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleTruncated,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
 	}
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
-		return 0, &DecodeError{Type: typ, Offset: 6, Rule: RuleMessage,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
 	return binary.LittleEndian.Uint16(b[4:]), nil
@@ -208,19 +208,19 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
 		return nil, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, &DecodeError{Type: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return nil, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, &DecodeError{Type: "message", Offset: 6, Rule: RuleMessage,
+		return nil, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -232,7 +232,7 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
 		return nil, err
 	}
@@ -277,7 +277,7 @@ func (m *Point) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != PointTypeID {
-		return &DecodeError{Type: "Point", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (1)"}
+		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (1)"}
 	}
 	*m = Point{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -329,7 +329,7 @@ func (m *Rectangle) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != RectangleTypeID {
-		return &DecodeError{Type: "Rectangle", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Rectangle (2)"}
+		return &DecodeError{Type: "Rectangle", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Rectangle (2)"}
 	}
 	*m = Rectangle{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -381,7 +381,7 @@ func (m *Scene) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != SceneTypeID {
-		return &DecodeError{Type: "Scene", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Scene (3)"}
+		return &DecodeError{Type: "Scene", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Scene (3)"}
 	}
 	*m = Scene{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -433,7 +433,7 @@ func (m *DeviceParameter) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != DeviceParameterTypeID {
-		return &DecodeError{Type: "DeviceParameter", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DeviceParameter (4)"}
+		return &DecodeError{Type: "DeviceParameter", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DeviceParameter (4)"}
 	}
 	*m = DeviceParameter{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -485,7 +485,7 @@ func (m *DevicePlugin) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != DevicePluginTypeID {
-		return &DecodeError{Type: "DevicePlugin", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DevicePlugin (5)"}
+		return &DecodeError{Type: "DevicePlugin", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DevicePlugin (5)"}
 	}
 	*m = DevicePlugin{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -537,7 +537,7 @@ func (m *AudioDevice) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != AudioDeviceTypeID {
-		return &DecodeError{Type: "AudioDevice", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not AudioDevice (6)"}
+		return &DecodeError{Type: "AudioDevice", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not AudioDevice (6)"}
 	}
 	*m = AudioDevice{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}

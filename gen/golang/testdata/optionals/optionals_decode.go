@@ -303,7 +303,7 @@ func (m *Optionals) decode(d *decoder) {
 			}
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}

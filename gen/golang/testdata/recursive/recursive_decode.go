@@ -60,7 +60,7 @@ func (m *Tree) decode(d *decoder) {
 			m.Children[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -182,7 +182,7 @@ func (m *Dir) decode(d *decoder) {
 			m.Entries[i0].decode(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}
@@ -360,7 +360,7 @@ func (v *ExprAdd) decode(d *decoder) {
 			v.Terms[i0] = decodeExpr(d)
 			if d.err != nil {
 				d.index(i0)
-				return
+				break
 			}
 		}
 	}

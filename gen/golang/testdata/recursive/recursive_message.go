@@ -71,7 +71,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "message")
+	id, err := messageHeader(b, "")
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 		v.decode(&d)
 		m, name = v, "Program"
 	default:
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	if d.err != nil {
 		return nil, d.finish(name)
@@ -124,15 +124,15 @@ func knownTypeID(id uint16) bool {
 // exactly the number of bytes after the header, and returns its type id.
 func messageHeader(b []byte, typ string) (uint16, error) {
 	if len(b) < MessageHeaderSize {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleTruncated,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
 	}
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
-		return 0, &DecodeError{Type: typ, Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
-		return 0, &DecodeError{Type: typ, Offset: 6, Rule: RuleMessage,
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
 	return binary.LittleEndian.Uint16(b[4:]), nil
@@ -200,19 +200,19 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
 		return nil, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, &DecodeError{Type: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return nil, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
-		return nil, &DecodeError{Type: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, &DecodeError{Type: "message", Offset: 6, Rule: RuleMessage,
+		return nil, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -224,7 +224,7 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Type: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
 		return nil, err
 	}
@@ -269,7 +269,7 @@ func (m *Tree) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != TreeTypeID {
-		return &DecodeError{Type: "Tree", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Tree (1)"}
+		return &DecodeError{Type: "Tree", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Tree (1)"}
 	}
 	*m = Tree{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -321,7 +321,7 @@ func (m *Node) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != NodeTypeID {
-		return &DecodeError{Type: "Node", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Node (2)"}
+		return &DecodeError{Type: "Node", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Node (2)"}
 	}
 	*m = Node{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -373,7 +373,7 @@ func (m *Dir) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != DirTypeID {
-		return &DecodeError{Type: "Dir", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Dir (3)"}
+		return &DecodeError{Type: "Dir", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Dir (3)"}
 	}
 	*m = Dir{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -425,7 +425,7 @@ func (m *Entry) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != EntryTypeID {
-		return &DecodeError{Type: "Entry", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Entry (4)"}
+		return &DecodeError{Type: "Entry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Entry (4)"}
 	}
 	*m = Entry{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
@@ -477,7 +477,7 @@ func (m *Program) UnmarshalMessage(b []byte) error {
 		return err
 	}
 	if id != ProgramTypeID {
-		return &DecodeError{Type: "Program", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Program (5)"}
+		return &DecodeError{Type: "Program", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Program (5)"}
 	}
 	*m = Program{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}

@@ -45,11 +45,13 @@ const (
 
 // DecodeError is the error of every decoder in this package.
 type DecodeError struct {
-	// Type is the schema type that was being decoded.
+	// Type is the schema type that was being decoded; empty when a message
+	// was rejected before its type was known.
 	Type string
 	// Path locates the problem inside Type by schema field names and array
-	// indexes ("plugins[3].parameters[0].display_name"); empty when the
-	// problem is at the top level.
+	// indexes ("plugins[3].parameters[0].display_name"), or is "message" for
+	// an error in a message header; empty when the problem is at the top
+	// level.
 	Path string
 	// Offset is the byte offset in the input where the offending value starts.
 	Offset int
@@ -63,9 +65,10 @@ type DecodeError struct {
 // Error implements error.
 func (e *DecodeError) Error() string {
 	where := e.Type
-	if e.Path != "" {
-		where += "." + e.Path
+	if where != "" && e.Path != "" {
+		where += "."
 	}
+	where += e.Path
 	return "sdp: decode " + where + ": " + e.Msg + " (rule " + e.Rule + ", offset " + strconv.Itoa(e.Offset) + ")"
 }
 
@@ -155,6 +158,15 @@ func (d *decoder) failAt(off int, rule, msg string) {
 
 func (d *decoder) truncated(need int) {
 	d.failAt(d.off, RuleTruncated, "need "+strconv.Itoa(need)+" bytes, "+strconv.Itoa(len(d.b)-d.off)+" left")
+}
+
+// truncatedElement reports a fixed array of size-byte elements that the
+// input ends inside, at the first incomplete element.
+func (d *decoder) truncatedElement(size int) {
+	i := (len(d.b) - d.off) / size
+	d.off += i * size
+	d.truncated(size)
+	d.index(i)
 }
 
 // enter goes one level deeper; the caller decrements depth when done.
@@ -330,7 +342,7 @@ func (d *decoder) bytes() []byte {
 
 func (d *decoder) fixedBytes(dst []byte) {
 	if len(d.b)-d.off < len(dst) {
-		d.truncated(len(dst))
+		d.truncatedElement(1)
 		return
 	}
 	d.off += copy(dst, d.b[d.off:])
