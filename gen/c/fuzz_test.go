@@ -11,9 +11,11 @@ import (
 	"text/template"
 	"time"
 
+	"sdp/codec"
 	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
+	"sdp/schema"
 )
 
 // fuzzTemplate is a libFuzzer target for every decoder of a schema. The
@@ -244,6 +246,78 @@ func TestFuzz(t *testing.T) {
 		t.Fatalf("the fuzzer found a problem (%v):\n%s", err, tail(string(out), 60))
 	}
 	t.Logf("%d seeds, %s; %s", seed, time.Since(start).Round(time.Second), statLine(string(out)))
+	differential(t, corpus)
+}
+
+// differential feeds every input of the fuzzing corpus (the seeds and what
+// the fuzzer found) to the conformance testees and to the reference codec:
+// both must accept, or both reject for the same rule.
+func differential(t *testing.T, corpus string) {
+	entries, err := os.ReadDir(corpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := schemaNames(t)
+	bins := nativeTestees(t)
+	schemas := map[string]*schema.Schema{}
+	testees := map[string]conformance.Testee{}
+	defer func() {
+		for _, te := range testees {
+			te.Close()
+		}
+	}()
+	checked, mismatches := 0, 0
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(corpus, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) < 2 {
+			continue
+		}
+		name := names[int(data[0])%len(names)]
+		s := schemas[name]
+		if s == nil {
+			s = gentest.LoadSchema(t, conformance.SchemaPath(name))
+			schemas[name] = s
+			testees[name] = startFrom(bins)(t, name)
+		}
+		st := s.Structs[int(data[1]&0x7f)%len(s.Structs)]
+		in := data[2:]
+		var refErr error
+		op := conformance.OpRoundtrip
+		if data[1]&0x80 != 0 {
+			op = conformance.OpMessage
+			_, _, refErr = codec.DecodeMessage(s, in, codec.Options{})
+		} else {
+			_, refErr = codec.Decode(s, st.Name, in, codec.Options{})
+		}
+		status, out, err := testees[name].Do(op, st.ID, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		want := "accepted"
+		if de, ok := refErr.(*codec.DecodeError); ok {
+			want = "rejected: " + de.Rule
+		} else if refErr != nil {
+			t.Fatalf("reference codec: %v", refErr)
+		}
+		got := "accepted"
+		switch status {
+		case conformance.StatusRejected:
+			got = "rejected: " + strings.SplitN(string(out), ":", 2)[0]
+		case conformance.StatusBroken:
+			got = "broken: " + string(out)
+		}
+		if got != want {
+			mismatches++
+			if mismatches <= 10 {
+				t.Errorf("%s %s (message %v) %x: reference %s, C %s", name, st.Name, op == conformance.OpMessage, in, want, got)
+			}
+		}
+	}
+	t.Logf("differential check against the reference codec: %d inputs, %d mismatches", checked, mismatches)
 }
 
 func tail(s string, n int) string {
