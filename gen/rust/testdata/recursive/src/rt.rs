@@ -257,9 +257,18 @@ pub trait Scalar: Copy + Default + PartialEq + fmt::Debug + sealed::Sealed {
         out
     }
 
-    /// Appends the encoding of every element.
+    /// Appends the encoding of one value.
     #[doc(hidden)]
-    fn extend_le(out: &mut Vec<u8>, values: &[Self]);
+    fn put_le(self, out: &mut Vec<u8>);
+
+    /// Appends the encoding of every element (element by element; numeric
+    /// types copy in bulk on little-endian hosts).
+    #[doc(hidden)]
+    fn extend_le(out: &mut Vec<u8>, values: &[Self]) {
+        for v in values {
+            v.put_le(out);
+        }
+    }
 
     /// Views validated bytes as a slice of `Self` without copying, where the
     /// host is little-endian and the bytes are suitably aligned.
@@ -285,8 +294,8 @@ impl Scalar for bool {
         }
     }
 
-    fn extend_le(out: &mut Vec<u8>, values: &[Self]) {
-        out.extend(values.iter().map(|v| u8::from(*v)));
+    fn put_le(self, out: &mut Vec<u8>) {
+        out.push(u8::from(self));
     }
 }
 
@@ -322,11 +331,9 @@ macro_rules! numeric_scalar {
                 out.extend_from_slice(bytes);
             }
 
-            #[cfg(not(target_endian = "little"))]
-            fn extend_le(out: &mut Vec<u8>, values: &[Self]) {
-                for v in values {
-                    out.extend_from_slice(&v.to_le_bytes());
-                }
+            #[inline]
+            fn put_le(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
             }
 
             #[cfg(target_endian = "little")]
@@ -1304,9 +1311,11 @@ mod tests {
             let view = r.scalar_slice::<T>().unwrap();
             assert_eq!(view.to_vec(), values);
             assert!(view.iter().eq(values.iter().copied()));
+            // The portable element-wise path (used on big-endian hosts)
+            // writes the same bytes as the bulk path.
             let mut elementwise = Vec::new();
             for v in view.iter() {
-                put_scalar_array(&mut elementwise, &[v]);
+                v.put_le(&mut elementwise);
             }
             assert_eq!(&out[4..], &elementwise[..]);
         }
