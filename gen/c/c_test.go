@@ -165,3 +165,25 @@ func TestTwoPackagesLink(t *testing.T) {
 	}
 	run(t, dir, gcc, append(args, "main.c", "-o", "all")...)
 }
+
+// TestPackageOption checks that --package names the files and prefixes every
+// identifier, made a valid C identifier.
+func TestPackageOption(t *testing.T) {
+	s := gentest.LoadSchema(t, conformance.SchemaPath("plugins"))
+	files, err := Generate(s, gen.Options{Package: "My-Audio"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 || files[0].Path != "my_audio.h" || files[1].Path != "my_audio.c" {
+		t.Fatalf("files: %v, %v", files[0].Path, files[1].Path)
+	}
+	h, c := string(files[0].Content), string(files[1].Content)
+	for _, want := range []string{"#ifndef MY_AUDIO_H_INCLUDED", "int my_audio_plugin_registry_decode(", "} my_audio_message;", "#define MY_AUDIO_ERR_UTF8 (-7)"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("header lacks %q", want)
+		}
+	}
+	if !strings.Contains(c, "#include \"my_audio.h\"") || strings.Contains(c, "plugins_") || strings.Contains(h, "plugins_") {
+		t.Errorf("source not fully renamed")
+	}
+}

@@ -283,124 +283,211 @@ struct arrays_small_arrays {
     arrays_bool_slice flags;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see arrays_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Arrays */
+/** The message type id of Arrays. */
 #define ARRAYS_ARRAYS_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_arrays_size(const arrays_arrays* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_arrays_decode(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_arrays_message_size(const arrays_arrays* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Arrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_arrays_decode_message(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* Fixed */
+/** The message type id of Fixed. */
 #define ARRAYS_FIXED_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_fixed_size(const arrays_fixed* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_fixed_decode(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_fixed_message_size(const arrays_fixed* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Fixed (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_fixed_decode_message(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* Point */
+/** The message type id of Point. */
 #define ARRAYS_POINT_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_point_size(const arrays_point* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_point_decode(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_point_message_size(const arrays_point* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Point (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_point_decode_message(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* U32Array */
+/** The message type id of U32Array. */
 #define ARRAYS_U32_ARRAY_TYPE_ID 4u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_u32_array_size(const arrays_u32_array* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_u32_array_decode(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_u32_array_message_size(const arrays_u32_array* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a U32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_u32_array_decode_message(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* I16Array */
+/** The message type id of I16Array. */
 #define ARRAYS_I16_ARRAY_TYPE_ID 5u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_i16_array_size(const arrays_i16_array* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_i16_array_decode(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_i16_array_message_size(const arrays_i16_array* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a I16Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_i16_array_decode_message(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* F32Array */
+/** The message type id of F32Array. */
 #define ARRAYS_F32_ARRAY_TYPE_ID 6u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_f32_array_size(const arrays_f32_array* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_f32_array_decode(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_f32_array_message_size(const arrays_f32_array* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a F32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_f32_array_decode_message(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* ByteArray */
+/** The message type id of ByteArray. */
 #define ARRAYS_BYTE_ARRAY_TYPE_ID 7u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_byte_array_size(const arrays_byte_array* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_byte_array_decode(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_byte_array_message_size(const arrays_byte_array* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a ByteArray (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_byte_array_decode_message(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 
 /* SmallArrays */
+/** The message type id of SmallArrays. */
 #define ARRAYS_SMALL_ARRAYS_TYPE_ID 8u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_small_arrays_size(const arrays_small_arrays* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (arrays_strerror names it). After an error *out must
+ * not be used.
+ */
 int arrays_small_arrays_decode(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_small_arrays_message_size(const arrays_small_arrays* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a SmallArrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_small_arrays_decode_message(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_small_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 

@@ -202,98 +202,159 @@ struct clash_holder {
     clash_str_slice strs;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see clash_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Arena */
+/** The message type id of Arena. */
 #define CLASH_ARENA__TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_arena__size(const clash_arena_* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). After an error *out must
+ * not be used.
+ */
 int clash_arena__decode(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_arena__message_size(const clash_arena_* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Arena (another type id is CLASH_ERR_MESSAGE). */
 int clash_arena__decode_message(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
 /* Message */
+/** The message type id of Message. */
 #define CLASH_MESSAGE__TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_message__size(const clash_message_* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). After an error *out must
+ * not be used.
+ */
 int clash_message__decode(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_message__message_size(const clash_message_* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Message (another type id is CLASH_ERR_MESSAGE). */
 int clash_message__decode_message(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
 /* Point */
+/** The message type id of Point. */
 #define CLASH_POINT_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size(const clash_point* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). After an error *out must
+ * not be used.
+ */
 int clash_point_decode(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_message_size(const clash_point* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Point (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_decode_message(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
 /* PointSize */
+/** The message type id of PointSize. */
 #define CLASH_POINT_SIZE__TYPE_ID 4u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size__size(const clash_point_size_* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). After an error *out must
+ * not be used.
+ */
 int clash_point_size__decode(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int clash_point_size__decode_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size__message_size(const clash_point_size_* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a PointSize (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_size__decode_message(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
 /* ShapeRect */
+/** The message type id of ShapeRect. */
 #define CLASH_SHAPE_RECT__TYPE_ID 5u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_shape_rect__size(const clash_shape_rect_* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). After an error *out must
+ * not be used.
+ */
 int clash_shape_rect__decode(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_shape_rect__message_size(const clash_shape_rect_* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a ShapeRect (another type id is CLASH_ERR_MESSAGE). */
 int clash_shape_rect__decode_message(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
 /* Holder */
+/** The message type id of Holder. */
 #define CLASH_HOLDER_TYPE_ID 6u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_holder_size(const clash_holder* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (clash_strerror names it). After an error *out must
+ * not be used.
+ */
 int clash_holder_decode(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_holder_message_size(const clash_holder* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Holder (another type id is CLASH_ERR_MESSAGE). */
 int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int clash_holder_decode_message_ex(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 

@@ -263,59 +263,81 @@ struct enums_unions_unions {
     enums_unions_shape_opt maybe;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see enums_unions_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Circle */
+/** The message type id of Circle. */
 #define ENUMS_UNIONS_CIRCLE_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_circle_size(const enums_unions_circle* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (enums_unions_strerror names it). After an error *out must
+ * not be used.
+ */
 int enums_unions_circle_decode(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_circle_message_size(const enums_unions_circle* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Circle (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_circle_decode_message(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 
 /* Enums */
+/** The message type id of Enums. */
 #define ENUMS_UNIONS_ENUMS_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_enums_size(const enums_unions_enums* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (enums_unions_strerror names it). After an error *out must
+ * not be used.
+ */
 int enums_unions_enums_decode(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_enums_message_size(const enums_unions_enums* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Enums (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_enums_decode_message(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 
 /* Unions */
+/** The message type id of Unions. */
 #define ENUMS_UNIONS_UNIONS_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_unions_size(const enums_unions_unions* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (enums_unions_strerror names it). After an error *out must
+ * not be used.
+ */
 int enums_unions_unions_decode(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_unions_message_size(const enums_unions_unions* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Unions (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 

@@ -202,46 +202,55 @@ struct keywords_holder {
     keywords_type_slice kinds;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see keywords_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Error */
+/** The message type id of Error. */
 #define KEYWORDS_ERROR_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t keywords_error_size(const keywords_error* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (keywords_strerror names it). After an error *out must
+ * not be used.
+ */
 int keywords_error_decode(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t keywords_error_message_size(const keywords_error* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Error (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_error_decode_message(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
 
 /* Holder */
+/** The message type id of Holder. */
 #define KEYWORDS_HOLDER_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t keywords_holder_size(const keywords_holder* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (keywords_strerror names it). After an error *out must
+ * not be used.
+ */
 int keywords_holder_decode(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t keywords_holder_message_size(const keywords_holder* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Holder (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int keywords_holder_decode_message_ex(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
 

@@ -138,72 +138,107 @@ struct messages_last {
     uint8_t unused_; /* C has no empty structs; always 0 */
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see messages_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Point */
+/** The message type id of Point. */
 #define MESSAGES_POINT_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_point_size(const messages_point* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (messages_strerror names it). After an error *out must
+ * not be used.
+ */
 int messages_point_decode(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_point_message_size(const messages_point* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Point (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_point_decode_message(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 
 /* Ping */
+/** The message type id of Ping. */
 #define MESSAGES_PING_TYPE_ID 100u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_ping_size(const messages_ping* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (messages_strerror names it). After an error *out must
+ * not be used.
+ */
 int messages_ping_decode(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_ping_message_size(const messages_ping* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Ping (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_ping_decode_message(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 
 /* Pong */
+/** The message type id of Pong. */
 #define MESSAGES_PONG_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_pong_size(const messages_pong* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (messages_strerror names it). After an error *out must
+ * not be used.
+ */
 int messages_pong_decode(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_pong_message_size(const messages_pong* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Pong (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_pong_decode_message(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 
 /* Last */
+/** The message type id of Last. */
 #define MESSAGES_LAST_TYPE_ID 65535u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_last_size(const messages_last* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (messages_strerror names it). After an error *out must
+ * not be used.
+ */
 int messages_last_decode(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_last_message_size(const messages_last* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Last (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_last_decode_message(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int messages_last_decode_message_ex(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 

@@ -184,98 +184,159 @@ struct nested_audio_device {
     nested_device_plugin_slice plugins;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see nested_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Point */
+/** The message type id of Point. */
 #define NESTED_POINT_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_point_size(const nested_point* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (nested_strerror names it). After an error *out must
+ * not be used.
+ */
 int nested_point_decode(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_point_message_size(const nested_point* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Point (another type id is NESTED_ERR_MESSAGE). */
 int nested_point_decode_message(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 
 /* Rectangle */
+/** The message type id of Rectangle. */
 #define NESTED_RECTANGLE_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_rectangle_size(const nested_rectangle* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (nested_strerror names it). After an error *out must
+ * not be used.
+ */
 int nested_rectangle_decode(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_rectangle_message_size(const nested_rectangle* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Rectangle (another type id is NESTED_ERR_MESSAGE). */
 int nested_rectangle_decode_message(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 
 /* Scene */
+/** The message type id of Scene. */
 #define NESTED_SCENE_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_scene_size(const nested_scene* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (nested_strerror names it). After an error *out must
+ * not be used.
+ */
 int nested_scene_decode(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_scene_message_size(const nested_scene* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Scene (another type id is NESTED_ERR_MESSAGE). */
 int nested_scene_decode_message(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 
 /* DeviceParameter */
+/** The message type id of DeviceParameter. */
 #define NESTED_DEVICE_PARAMETER_TYPE_ID 4u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_parameter_size(const nested_device_parameter* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (nested_strerror names it). After an error *out must
+ * not be used.
+ */
 int nested_device_parameter_decode(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_parameter_message_size(const nested_device_parameter* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a DeviceParameter (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_parameter_decode_message(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 
 /* DevicePlugin */
+/** The message type id of DevicePlugin. */
 #define NESTED_DEVICE_PLUGIN_TYPE_ID 5u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_plugin_size(const nested_device_plugin* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (nested_strerror names it). After an error *out must
+ * not be used.
+ */
 int nested_device_plugin_decode(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_plugin_message_size(const nested_device_plugin* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a DevicePlugin (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_plugin_decode_message(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 
 /* AudioDevice */
+/** The message type id of AudioDevice. */
 #define NESTED_AUDIO_DEVICE_TYPE_ID 6u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_audio_device_size(const nested_audio_device* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (nested_strerror names it). After an error *out must
+ * not be used.
+ */
 int nested_audio_device_decode(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_audio_device_message_size(const nested_audio_device* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a AudioDevice (another type id is NESTED_ERR_MESSAGE). */
 int nested_audio_device_decode_message(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int nested_audio_device_decode_message_ex(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 

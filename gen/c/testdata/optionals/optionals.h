@@ -266,59 +266,81 @@ struct optionals_reading {
     optionals_str_opt note;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see optionals_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Inner */
+/** The message type id of Inner. */
 #define OPTIONALS_INNER_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_inner_size(const optionals_inner* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (optionals_strerror names it). After an error *out must
+ * not be used.
+ */
 int optionals_inner_decode(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t optionals_inner_message_size(const optionals_inner* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Inner (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_inner_decode_message(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 
 /* Optionals */
+/** The message type id of Optionals. */
 #define OPTIONALS_OPTIONALS_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_optionals_size(const optionals_optionals* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (optionals_strerror names it). After an error *out must
+ * not be used.
+ */
 int optionals_optionals_decode(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t optionals_optionals_message_size(const optionals_optionals* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Optionals (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_optionals_decode_message(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 
 /* Reading */
+/** The message type id of Reading. */
 #define OPTIONALS_READING_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_reading_size(const optionals_reading* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (optionals_strerror names it). After an error *out must
+ * not be used.
+ */
 int optionals_reading_decode(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t optionals_reading_message_size(const optionals_reading* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Reading (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_reading_decode_message_ex(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 

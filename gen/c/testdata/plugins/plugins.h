@@ -160,59 +160,81 @@ struct plugins_plugin_registry {
     uint32_t total_parameter_count;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see plugins_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Parameter */
+/** The message type id of Parameter. */
 #define PLUGINS_PARAMETER_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_parameter_size(const plugins_parameter* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (plugins_strerror names it). After an error *out must
+ * not be used.
+ */
 int plugins_parameter_decode(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t plugins_parameter_message_size(const plugins_parameter* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Parameter (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_parameter_decode_message(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 
 /* Plugin */
+/** The message type id of Plugin. */
 #define PLUGINS_PLUGIN_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_size(const plugins_plugin* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (plugins_strerror names it). After an error *out must
+ * not be used.
+ */
 int plugins_plugin_decode(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_message_size(const plugins_plugin* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Plugin (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_decode_message(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 
 /* PluginRegistry */
+/** The message type id of PluginRegistry. */
 #define PLUGINS_PLUGIN_REGISTRY_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_registry_size(const plugins_plugin_registry* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (plugins_strerror names it). After an error *out must
+ * not be used.
+ */
 int plugins_plugin_registry_decode(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a PluginRegistry (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_registry_decode_message(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int plugins_plugin_registry_decode_message_ex(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 

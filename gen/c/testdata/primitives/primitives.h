@@ -141,59 +141,81 @@ struct primitives_empty {
     uint8_t unused_; /* C has no empty structs; always 0 */
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see primitives_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* AllPrimitives */
+/** The message type id of AllPrimitives. */
 #define PRIMITIVES_ALL_PRIMITIVES_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_all_primitives_size(const primitives_all_primitives* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (primitives_strerror names it). After an error *out must
+ * not be used.
+ */
 int primitives_all_primitives_decode(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t primitives_all_primitives_message_size(const primitives_all_primitives* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a AllPrimitives (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_all_primitives_decode_message(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 
 /* Text */
+/** The message type id of Text. */
 #define PRIMITIVES_TEXT_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_text_size(const primitives_text* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (primitives_strerror names it). After an error *out must
+ * not be used.
+ */
 int primitives_text_decode(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t primitives_text_message_size(const primitives_text* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Text (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_text_decode_message(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 
 /* Empty */
+/** The message type id of Empty. */
 #define PRIMITIVES_EMPTY_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_empty_size(const primitives_empty* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (primitives_strerror names it). After an error *out must
+ * not be used.
+ */
 int primitives_empty_decode(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t primitives_empty_message_size(const primitives_empty* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Empty (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_empty_decode_message(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int primitives_empty_decode_message_ex(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 

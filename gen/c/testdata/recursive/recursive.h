@@ -200,85 +200,133 @@ struct recursive_program {
     recursive_expr body;
 };
 
-/*
- * For every struct T of the schema:
- *
- *   T_size            the encoded size of *v in bytes (SIZE_MAX: too large to encode)
- *   T_encode          encodes *v into buf; the bytes written, or 0 when cap is too small
- *   T_decode          decodes exactly len bytes into *out, allocating from arena;
- *                     0 or a negative error code (see recursive_strerror)
- *   T_decode_ex       T_decode with options (NULL: defaults); res (may be NULL)
- *                     receives the error offset or the bytes consumed
- *   T_message_size    the size of *v framed as a message (header included)
- *   T_encode_message  encodes *v as a message ("SDP2", type id, length, payload)
- *   T_decode_message  decodes a message that must carry a T
- *
- * On error the contents of *out are unspecified; memory taken from the
- * arena stays taken until the arena is reset or freed.
- */
-
 /* Tree */
+/** The message type id of Tree. */
 #define RECURSIVE_TREE_TYPE_ID 1u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_tree_size(const recursive_tree* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (recursive_strerror names it). After an error *out must
+ * not be used.
+ */
 int recursive_tree_decode(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_tree_message_size(const recursive_tree* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Tree (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_tree_decode_message(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 
 /* Node */
+/** The message type id of Node. */
 #define RECURSIVE_NODE_TYPE_ID 2u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_node_size(const recursive_node* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (recursive_strerror names it). After an error *out must
+ * not be used.
+ */
 int recursive_node_decode(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_node_message_size(const recursive_node* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Node (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_node_decode_message(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 
 /* Dir */
+/** The message type id of Dir. */
 #define RECURSIVE_DIR_TYPE_ID 3u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_dir_size(const recursive_dir* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (recursive_strerror names it). After an error *out must
+ * not be used.
+ */
 int recursive_dir_decode(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_dir_message_size(const recursive_dir* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Dir (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_dir_decode_message(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 
 /* Entry */
+/** The message type id of Entry. */
 #define RECURSIVE_ENTRY_TYPE_ID 4u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_entry_size(const recursive_entry* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (recursive_strerror names it). After an error *out must
+ * not be used.
+ */
 int recursive_entry_decode(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_entry_message_size(const recursive_entry* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Entry (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_entry_decode_message(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 
 /* Program */
+/** The message type id of Program. */
 #define RECURSIVE_PROGRAM_TYPE_ID 5u
+/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_program_size(const recursive_program* v);
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap);
+/**
+ * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
+ * negative error code (recursive_strerror names it). After an error *out must
+ * not be used.
+ */
 int recursive_program_decode(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
+/** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
 int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
+/** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_program_message_size(const recursive_program* v);
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap);
+/** Decodes a message that must carry a Program (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
+/** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_program_decode_message_ex(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 
