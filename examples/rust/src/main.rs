@@ -1,0 +1,98 @@
+//! Builds a plugin registry, encodes it, decodes it through the owned and the
+//! zero-copy API, and streams it as messages.
+
+use std::error::Error;
+use std::io::Cursor;
+
+use registry::{
+    decode_message, Message, MessageReader, Parameter, Plugin, PluginRegistry, PluginRegistryRef,
+};
+
+fn build() -> PluginRegistry {
+    let plugins: Vec<Plugin> = (0..3)
+        .map(|i| Plugin {
+            name: format!("Plugin {i}"),
+            manufacturer_id: "SDPx".into(),
+            component_type: "aufx".into(),
+            component_subtype: format!("p{i:03}"),
+            parameters: (0..4)
+                .map(|j| Parameter {
+                    address: j,
+                    display_name: format!("Param {j}"),
+                    identifier: format!("param.{j}"),
+                    unit: "dB".into(),
+                    max_value: 1.0,
+                    default_value: 0.5,
+                    current_value: 0.25 * j as f32,
+                    is_writable: true,
+                    ..Default::default()
+                })
+                .collect(),
+        })
+        .collect();
+    let total_parameter_count = plugins.iter().map(|p| p.parameters.len() as u32).sum();
+    PluginRegistry {
+        total_plugin_count: plugins.len() as u32,
+        total_parameter_count,
+        plugins,
+    }
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let reg = build();
+
+    // Owned: encode with one allocation of the exact size, decode strictly.
+    let bytes = reg.encode_to_vec();
+    assert_eq!(bytes.len(), reg.encoded_size());
+    let back = PluginRegistry::decode(&bytes)?;
+    assert_eq!(back, reg);
+    println!(
+        "encoded {} plugins in {} bytes",
+        reg.plugins.len(),
+        bytes.len()
+    );
+
+    // Zero-copy: strings borrow from `bytes`, lists decode lazily.
+    let view = PluginRegistryRef::decode(&bytes)?;
+    for plugin in view.plugins.iter() {
+        let names: Vec<&str> = plugin.parameters.iter().map(|p| p.display_name).collect();
+        println!(
+            "{} ({}): {}",
+            plugin.name,
+            plugin.component_subtype,
+            names.join(", ")
+        );
+    }
+    assert_eq!(view.to_owned_value(), reg);
+
+    // Messages: a header names the type, so a reader can dispatch.
+    let msg = reg.encode_message();
+    match decode_message(&msg)? {
+        Message::PluginRegistry(r) => {
+            println!("message: registry with {} plugins", r.plugins.len())
+        }
+        other => println!("message of type {}", other.type_id()),
+    }
+
+    // Streams: write messages to any io::Write, read them back one at a time.
+    let mut stream = Vec::new();
+    for plugin in &reg.plugins {
+        plugin.write_message_to(&mut stream)?;
+    }
+    reg.write_message_to(&mut stream)?;
+    let mut count = 0;
+    for message in MessageReader::new(Cursor::new(&stream)).with_max_size(1 << 20) {
+        let message = message?;
+        count += 1;
+        println!("streamed message {count}: type id {}", message.type_id());
+    }
+
+    // Corrupt input is rejected with the offset and type, never a panic.
+    let mut bad = bytes.clone();
+    bad.truncate(bytes.len() - 3);
+    match PluginRegistry::decode(&bad) {
+        Err(e) => println!("truncated input: {e}"),
+        Ok(_) => unreachable!("a truncated registry cannot decode"),
+    }
+    Ok(())
+}
