@@ -27,10 +27,30 @@ func corpusSchemas(t *testing.T) []*schema.Schema {
 	return out
 }
 
-// TestGolden compares the generated source of every conformance schema with
-// testdata/<schema>/ (go test ./gen/golang -update rewrites it).
+// testSchemas loads the backend's own test schemas (testschemas/*.sdp):
+// names that collide with generated ones.
+func testSchemas(t *testing.T) []*schema.Schema {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testschemas", "*.sdp"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no test schemas: %v", err)
+	}
+	var out []*schema.Schema
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, gentest.LoadSchema(t, abs))
+	}
+	return out
+}
+
+// TestGolden compares the generated source of every conformance schema (and
+// of the test schemas) with testdata/<schema>/ (go test ./gen/golang -update
+// rewrites it).
 func TestGolden(t *testing.T) {
-	for _, s := range corpusSchemas(t) {
+	for _, s := range append(corpusSchemas(t), testSchemas(t)...) {
 		s := s
 		t.Run(s.Name, func(t *testing.T) {
 			files := gentest.Golden(t, filepath.Join("testdata", s.Name), Generate, s, gen.Options{})

@@ -114,6 +114,25 @@ func (m *testModule) write(t *testing.T) error {
 		main.WriteString("\t" + `"` + s.Name + `": handle_` + s.Name + ",\n")
 	}
 	main.WriteString("}\n")
+	for _, s := range testSchemas(t) {
+		m.schemas = append(m.schemas, s.Name)
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			return err
+		}
+		pkgDir := filepath.Join(dir, s.Name)
+		if err := gen.Write(pkgDir, files); err != nil {
+			return err
+		}
+		for _, f := range files {
+			m.files = append(m.files, filepath.Join(pkgDir, f.Path))
+		}
+		if src, ok := schemaTests[s.Name]; ok {
+			if err := os.WriteFile(filepath.Join(pkgDir, "sdp_test.go"), []byte(src), 0o644); err != nil {
+				return err
+			}
+		}
+	}
 	if err := os.WriteFile(filepath.Join(dir, "testee", "common.go"), []byte(testeeCommon), 0o644); err != nil {
 		return err
 	}
@@ -178,6 +197,16 @@ func TestGeneratedPackages(t *testing.T) {
 	passed := strings.Count(out, "--- PASS")
 	if passed == 0 || strings.Contains(out, "--- FAIL") || strings.Contains(out, "--- SKIP") {
 		t.Fatalf("go test in the generated packages:\n%s", out)
+	}
+	for _, s := range m.schemas {
+		if !strings.Contains(out, "ok  \tsdptest/"+s) {
+			t.Errorf("no tests passed in the generated package %s:\n%s", s, out)
+		}
+	}
+	for _, name := range []string{"TestCollisions", "FuzzDecodePluginRegistry", "TestInvalidRules", "TestDepthOption", "TestMessageStream", "TestUnionShape", "TestEnumSparse"} {
+		if !strings.Contains(out, "--- PASS: "+name+" ") {
+			t.Errorf("%s did not pass:\n%s", name, out)
+		}
 	}
 	t.Logf("%d tests and fuzz seed corpora passed in the generated packages", passed)
 }

@@ -84,21 +84,24 @@ func newNames(s *schema.Schema) *names {
 	for _, d := range s.Decls {
 		n.decl[d] = n.claim(naming.Pascal(d.DeclName()))
 	}
+	// Derived names start from the schema name, not the escaped Go name
+	// (Message.Red → MessageRed, not Message_Red).
 	for _, d := range s.Decls {
+		base := naming.Pascal(d.DeclName())
 		switch d := d.(type) {
 		case *schema.Enum:
 			for _, v := range d.Values {
-				n.value[v] = n.claim(n.decl[d] + naming.Pascal(v.Name))
+				n.value[v] = n.claim(base + naming.Pascal(v.Name))
 			}
 		case *schema.Union:
 			for _, v := range d.Variants {
-				n.vtype[v] = n.claim(n.decl[d] + naming.Pascal(v.Name))
+				n.vtype[v] = n.claim(base + naming.Pascal(v.Name))
 			}
-			u := n.decl[d]
+			u := base
 			n.unionFuncs[d] = [4]string{n.claim("Decode" + u), n.claim("Decode" + u + "With"),
 				n.claim("Decode" + u + "Prefix"), n.claim("Read" + u)}
 		case *schema.Struct:
-			n.typeID[d] = n.claim(n.decl[d] + "TypeID")
+			n.typeID[d] = n.claim(base + "TypeID")
 		}
 	}
 	return n

@@ -660,3 +660,67 @@ import (
 	"sdptest/SCHEMA"
 )
 `
+
+// schemaTests are tests of the test schemas (testschemas/*.sdp), by name.
+var schemaTests = map[string]string{
+	"collisions": `package collisions_test
+
+import (
+	"reflect"
+	"testing"
+
+	"sdptest/collisions"
+)
+
+// TestCollisions uses every escaped name and round-trips a value.
+func TestCollisions(t *testing.T) {
+	var inner collisions.Shape = collisions.ShapeRect_{W: 2}
+	h := &collisions.Holder{
+		M:     collisions.Message_{EncodedSize_: 7, String_: "s", WriteTo_: 1, ID: 9, URL: "u"},
+		S:     collisions.ShapeMessage{Message_: collisions.Message_{String_: "x"}},
+		C:     collisions.ColorRed_,
+		R:     collisions.ColorRed{X: 3},
+		E:     collisions.DecodeError_{Msg: "m"},
+		Maybe: collisions.ShapeRect_{W: 1.5},
+		Twice: &inner,
+	}
+	b, err := h.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back collisions.Holder
+	if err := back.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(h, &back) {
+		t.Fatalf("round trip: got %+v, want %+v", back, *h)
+	}
+	msg, err := h.MarshalMessage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := collisions.DecodeMessage(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.(*collisions.Holder); !ok || m.MessageTypeID() != collisions.HolderTypeID {
+		t.Fatalf("dispatched to %T", m)
+	}
+	sb, _ := h.S.MarshalBinary()
+	s, err := collisions.DecodeShape_(sb)
+	if err != nil || !reflect.DeepEqual(s, h.S) {
+		t.Fatalf("DecodeShape_: %v, %v", s, err)
+	}
+	for _, v := range []collisions.Message{new(collisions.Message_), new(collisions.DecodeError_), new(collisions.ColorRed),
+		new(collisions.ShapeRect), new(collisions.DecodeShape)} {
+		if collisions.NewMessage(v.MessageTypeID()) == nil {
+			t.Errorf("%T: no message type", v)
+		}
+	}
+	var nilUnion collisions.Holder
+	if _, err := nilUnion.MarshalBinary(); err == nil {
+		t.Error("a nil union encoded")
+	}
+}
+`,
+}
