@@ -275,11 +275,11 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 			g.decodeElems(p, t.Elem, x, i, lvl)
 		})
 	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:
-		p.F("d.fixedBytes(%s[:])", x)
+		p.F("d.fixedBytes(%s[:])", sel(x))
 	case t.Kind == schema.FixedArray && isBulk(t.Elem):
 		k := bulkKinds[t.Elem.Kind]
 		g.use("bulk." + k)
-		p.F("d.fixed%ss(%s[:])", k, x)
+		p.F("d.fixed%ss(%s[:])", k, sel(x))
 	case t.Kind == schema.FixedArray:
 		g.decodeElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.Optional:
@@ -292,7 +292,7 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 			g.decodeValue(p, t.Elem, deref(t.Elem, x), lvl+1)
 		})
 	case t.Kind == schema.StructRef:
-		p.F("%s.decode(d)", x)
+		p.F("%s.decode(d)", sel(x))
 	case t.Kind == schema.EnumRef:
 		p.F("%s = decode%s(d)", x, g.names.decl[t.Enum])
 	case t.Kind == schema.UnionRef:
@@ -306,7 +306,7 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 // at the first failure, naming the index.
 func (g *generator) decodeElems(p *emit.Printer, elem *schema.Type, x, i string, lvl int) {
 	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-		g.decodeValue(p, elem, x+"["+i+"]", lvl+1)
+		g.decodeValue(p, elem, sel(x)+"["+i+"]", lvl+1)
 		p.P("if d.err != nil {")
 		p.F("\td.index(%s)", i)
 		p.P("\tbreak")

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"strings"
 
 	"sdp/gen/emit"
 	"sdp/schema"
@@ -220,12 +221,12 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 			return 4
 		}
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.sizeValueFull(p, t.Elem, x+"["+i+"]", lvl+1)
+			g.sizeValueFull(p, t.Elem, sel(x)+"["+i+"]", lvl+1)
 		})
 		return 4
 	case schema.FixedArray:
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.sizeValueFull(p, t.Elem, x+"["+i+"]", lvl+1)
+			g.sizeValueFull(p, t.Elem, sel(x)+"["+i+"]", lvl+1)
 		})
 		return 0
 	case schema.Optional:
@@ -238,7 +239,7 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 		})
 		return 1
 	case schema.StructRef:
-		p.F("n += %s.EncodedSize()", x)
+		p.F("n += %s.EncodedSize()", sel(x))
 	case schema.UnionRef:
 		if n, ok := t.FixedSize(); ok {
 			return n
@@ -261,7 +262,15 @@ func deref(elem *schema.Type, x string) string {
 	if elem.Kind == schema.StructRef {
 		return x
 	}
-	return "(*" + x + ")"
+	return "*" + x
+}
+
+// sel parenthesizes a dereference before an index or selector: *p → (*p).
+func sel(x string) string {
+	if strings.HasPrefix(x, "*") {
+		return "(" + x + ")"
+	}
+	return x
 }
 
 // appendScalar is the expression appending scalar x of kind k to b.
@@ -321,20 +330,20 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 			return
 		}
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.encodeValue(p, t.Elem, x+"["+i+"]", ctx, lvl+1)
+			g.encodeValue(p, t.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
 		})
 	case t.Kind == schema.FixedArray:
 		if t.Elem.Kind == schema.U8 {
-			p.F("b = append(b, %s[:]...)", x)
+			p.F("b = append(b, %s[:]...)", sel(x))
 			return
 		}
 		if isBulk(t.Elem) {
 			g.use("bulk." + bulkKinds[t.Elem.Kind])
-			p.F("b = append%ss(b, %s[:])", bulkKinds[t.Elem.Kind], x)
+			p.F("b = append%ss(b, %s[:])", bulkKinds[t.Elem.Kind], sel(x))
 			return
 		}
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.encodeValue(p, t.Elem, x+"["+i+"]", ctx, lvl+1)
+			g.encodeValue(p, t.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
 		})
 	case t.Kind == schema.Optional:
 		p.Block("if "+x+" == nil {", "} else {", func() { p.P("b = append(b, 0)") })
@@ -348,7 +357,7 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 		p.Out()
 		p.P("}")
 	case t.Kind == schema.StructRef, t.Kind == schema.EnumRef:
-		p.F("b = %s.encode(b, e)", x)
+		p.F("b = %s.encode(b, e)", sel(x))
 	case t.Kind == schema.UnionRef:
 		g.use("EncodeError")
 		p.Block("if "+x+" == nil {", "} else {", func() {

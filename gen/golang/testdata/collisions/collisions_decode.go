@@ -493,7 +493,7 @@ func (m *Holder) decode(d *decoder) {
 	if d.present() {
 		m.Twice = new(Shape)
 		if d.present() {
-			(*m.Twice) = decodeShape(d)
+			*m.Twice = decodeShape(d)
 		}
 	}
 	if d.err != nil {

@@ -431,8 +431,8 @@ func (m *Holder) EncodedSize() int {
 		n += m.Maybe.EncodedSize()
 	}
 	if m.Twice != nil {
-		if (*m.Twice) != nil {
-			n += (*m.Twice).EncodedSize()
+		if *m.Twice != nil {
+			n += *m.Twice.EncodedSize()
 		}
 		n += 1
 	}
@@ -462,11 +462,11 @@ func (m *Holder) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		if (*m.Twice) == nil {
+		if *m.Twice == nil {
 			b = append(b, 0)
 		} else {
 			b = append(b, 1)
-			b = (*m.Twice).encode(b, e)
+			b = *m.Twice.encode(b, e)
 		}
 	}
 	return b

@@ -225,7 +225,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeBool = new(bool)
-		(*m.MaybeBool) = d.boolean()
+		*m.MaybeBool = d.boolean()
 	}
 	if d.err != nil {
 		d.at("maybe_bool")
@@ -233,7 +233,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeU8 = new(uint8)
-		(*m.MaybeU8) = d.u8()
+		*m.MaybeU8 = d.u8()
 	}
 	if d.err != nil {
 		d.at("maybe_u8")
@@ -241,7 +241,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeI64 = new(int64)
-		(*m.MaybeI64) = int64(d.u64())
+		*m.MaybeI64 = int64(d.u64())
 	}
 	if d.err != nil {
 		d.at("maybe_i64")
@@ -249,7 +249,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeF64 = new(float64)
-		(*m.MaybeF64) = math.Float64frombits(d.u64())
+		*m.MaybeF64 = math.Float64frombits(d.u64())
 	}
 	if d.err != nil {
 		d.at("maybe_f64")
@@ -257,7 +257,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeStr = new(string)
-		(*m.MaybeStr) = d.str()
+		*m.MaybeStr = d.str()
 	}
 	if d.err != nil {
 		d.at("maybe_str")
@@ -273,7 +273,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeLevel = new(Level)
-		(*m.MaybeLevel) = decodeLevel(d)
+		*m.MaybeLevel = decodeLevel(d)
 	}
 	if d.err != nil {
 		d.at("maybe_level")
@@ -288,7 +288,7 @@ func (m *Optionals) decode(d *decoder) {
 	}
 	if d.present() {
 		m.MaybeList = new([]uint32)
-		(*m.MaybeList) = d.arrayU32()
+		*m.MaybeList = d.arrayU32()
 	}
 	if d.err != nil {
 		d.at("maybe_list")
@@ -299,7 +299,7 @@ func (m *Optionals) decode(d *decoder) {
 		for i0 := range m.ListOfMaybe {
 			if d.present() {
 				m.ListOfMaybe[i0] = new(string)
-				(*m.ListOfMaybe[i0]) = d.str()
+				*m.ListOfMaybe[i0] = d.str()
 			}
 			if d.err != nil {
 				d.index(i0)
@@ -322,8 +322,8 @@ func (m *Optionals) decode(d *decoder) {
 	if d.present() {
 		m.MaybeMaybe = new(*uint32)
 		if d.present() {
-			(*m.MaybeMaybe) = new(uint32)
-			(*(*m.MaybeMaybe)) = d.u32()
+			*m.MaybeMaybe = new(uint32)
+			**m.MaybeMaybe = d.u32()
 		}
 	}
 	if d.err != nil {
@@ -393,7 +393,7 @@ func (m *Reading) decode(d *decoder) {
 	}
 	if d.present() {
 		m.Calibration = new(float64)
-		(*m.Calibration) = math.Float64frombits(d.u64())
+		*m.Calibration = math.Float64frombits(d.u64())
 	}
 	if d.err != nil {
 		d.at("calibration")
@@ -401,7 +401,7 @@ func (m *Reading) decode(d *decoder) {
 	}
 	if d.present() {
 		m.Note = new(string)
-		(*m.Note) = d.str()
+		*m.Note = d.str()
 	}
 	if d.err != nil {
 		d.at("note")

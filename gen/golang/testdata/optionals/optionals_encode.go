@@ -247,7 +247,7 @@ func (m *Optionals) EncodedSize() int {
 		n += 8
 	}
 	if m.MaybeStr != nil {
-		n += len((*m.MaybeStr))
+		n += len(*m.MaybeStr)
 		n += 4
 	}
 	if m.MaybeInner != nil {
@@ -260,12 +260,12 @@ func (m *Optionals) EncodedSize() int {
 		n += m.MaybeChoice.EncodedSize()
 	}
 	if m.MaybeList != nil {
-		n += len((*m.MaybeList)) * 4
+		n += len(*m.MaybeList) * 4
 		n += 4
 	}
 	for i0 := range m.ListOfMaybe {
 		if m.ListOfMaybe[i0] != nil {
-			n += len((*m.ListOfMaybe[i0]))
+			n += len(*m.ListOfMaybe[i0])
 			n += 4
 		}
 		n += 1
@@ -274,7 +274,7 @@ func (m *Optionals) EncodedSize() int {
 		n += 4
 	}
 	if m.MaybeMaybe != nil {
-		if (*m.MaybeMaybe) != nil {
+		if *m.MaybeMaybe != nil {
 			n += 4
 		}
 		n += 1
@@ -288,31 +288,31 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendBool(b, (*m.MaybeBool))
+		b = appendBool(b, *m.MaybeBool)
 	}
 	if m.MaybeU8 == nil {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = append(b, (*m.MaybeU8))
+		b = append(b, *m.MaybeU8)
 	}
 	if m.MaybeI64 == nil {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = binary.LittleEndian.AppendUint64(b, uint64((*m.MaybeI64)))
+		b = binary.LittleEndian.AppendUint64(b, uint64(*m.MaybeI64))
 	}
 	if m.MaybeF64 == nil {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits((*m.MaybeF64)))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*m.MaybeF64))
 	}
 	if m.MaybeStr == nil {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendString(b, (*m.MaybeStr), e, "Optionals.maybe_str")
+		b = appendString(b, *m.MaybeStr, e, "Optionals.maybe_str")
 	}
 	if m.MaybeInner == nil {
 		b = append(b, 0)
@@ -336,8 +336,8 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendCount(b, len((*m.MaybeList)), e, "Optionals.maybe_list")
-		b = appendU32s(b, (*m.MaybeList))
+		b = appendCount(b, len(*m.MaybeList), e, "Optionals.maybe_list")
+		b = appendU32s(b, *m.MaybeList)
 	}
 	b = appendCount(b, len(m.ListOfMaybe), e, "Optionals.list_of_maybe")
 	for i0 := range m.ListOfMaybe {
@@ -345,7 +345,7 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 			b = append(b, 0)
 		} else {
 			b = append(b, 1)
-			b = appendString(b, (*m.ListOfMaybe[i0]), e, "Optionals.list_of_maybe")
+			b = appendString(b, *m.ListOfMaybe[i0], e, "Optionals.list_of_maybe")
 		}
 	}
 	if m.MaybeFixed == nil {
@@ -358,11 +358,11 @@ func (m *Optionals) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		if (*m.MaybeMaybe) == nil {
+		if *m.MaybeMaybe == nil {
 			b = append(b, 0)
 		} else {
 			b = append(b, 1)
-			b = binary.LittleEndian.AppendUint32(b, (*(*m.MaybeMaybe)))
+			b = binary.LittleEndian.AppendUint32(b, **m.MaybeMaybe)
 		}
 	}
 	return b
@@ -409,7 +409,7 @@ func (m *Reading) EncodedSize() int {
 		n += 8
 	}
 	if m.Note != nil {
-		n += len((*m.Note))
+		n += len(*m.Note)
 		n += 4
 	}
 	return n
@@ -424,13 +424,13 @@ func (m *Reading) encode(b []byte, e *encoder) []byte {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits((*m.Calibration)))
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*m.Calibration))
 	}
 	if m.Note == nil {
 		b = append(b, 0)
 	} else {
 		b = append(b, 1)
-		b = appendString(b, (*m.Note), e, "Reading.note")
+		b = appendString(b, *m.Note, e, "Reading.note")
 	}
 	return b
 }
