@@ -231,7 +231,7 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 		return 0
 	case schema.Optional:
 		if t.Elem.Kind == schema.UnionRef {
-			p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", x) })
+			p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", sel(x)) })
 			return 1
 		}
 		p.Block("if "+x+" != nil {", "}", func() {
@@ -244,7 +244,7 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 		if n, ok := t.FixedSize(); ok {
 			return n
 		}
-		p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", x) })
+		p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", sel(x)) })
 	}
 	return 0
 }
@@ -350,7 +350,7 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 		p.In()
 		p.P("b = append(b, 1)")
 		if t.Elem.Kind == schema.UnionRef {
-			p.F("b = %s.encode(b, e)", x)
+			p.F("b = %s.encode(b, e)", sel(x))
 		} else {
 			g.encodeValue(p, t.Elem, deref(t.Elem, x), ctx, lvl+1)
 		}
@@ -364,7 +364,7 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 			p.F("e.fail(%q, \"the union has no variant (nil)\")", ctx)
 		})
 		p.In()
-		p.F("b = %s.encode(b, e)", x)
+		p.F("b = %s.encode(b, e)", sel(x))
 		p.Out()
 		p.P("}")
 	default:

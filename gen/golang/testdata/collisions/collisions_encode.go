@@ -432,7 +432,7 @@ func (m *Holder) EncodedSize() int {
 	}
 	if m.Twice != nil {
 		if *m.Twice != nil {
-			n += *m.Twice.EncodedSize()
+			n += (*m.Twice).EncodedSize()
 		}
 		n += 1
 	}
@@ -466,7 +466,7 @@ func (m *Holder) encode(b []byte, e *encoder) []byte {
 			b = append(b, 0)
 		} else {
 			b = append(b, 1)
-			b = *m.Twice.encode(b, e)
+			b = (*m.Twice).encode(b, e)
 		}
 	}
 	return b
