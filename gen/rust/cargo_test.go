@@ -32,6 +32,7 @@ type workspace struct {
 	dir    string // workspace root
 	target string // CARGO_TARGET_DIR
 	testee string // the built testee binary
+	crates []string
 }
 
 // cargoEnv is the environment cargo runs with.
@@ -55,7 +56,7 @@ func buildWorkspace(t *testing.T) *workspace {
 	t.Helper()
 	gentest.RequireTool(t, "cargo")
 	buildOnce.Do(func() {
-		built, buildErr = setupWorkspace()
+		built, buildErr = setupWorkspace(extraSchemas(t))
 		if buildErr != nil {
 			return
 		}
@@ -77,7 +78,7 @@ func gentestRoot() string {
 	return filepath.Clean(filepath.Join(conformance.Dir(), ".."))
 }
 
-func setupWorkspace() (*workspace, error) {
+func setupWorkspace(extra []string) (*workspace, error) {
 	root := filepath.Join(os.TempDir(), "sdp-rust-test")
 	w := &workspace{
 		dir:    filepath.Join(root, "ws"),
@@ -89,6 +90,7 @@ func setupWorkspace() (*workspace, error) {
 		return nil, err
 	}
 	var schemas []*schema.Schema
+	w.crates = append(w.crates, names...)
 	for _, name := range names {
 		s, err := schema.Load(conformance.SchemaPath(name))
 		if err != nil {
@@ -103,19 +105,23 @@ func setupWorkspace() (*workspace, error) {
 			return nil, err
 		}
 	}
-	edge, err := schema.Load(filepath.Join(gentestRoot(), edgeSchema))
-	if err != nil {
-		return nil, err
-	}
-	edgeFiles, err := Generate(edge, gen.Options{})
-	if err != nil {
-		return nil, err
-	}
-	if err := syncFiles(filepath.Join(w.dir, "crates", "edge"), edgeFiles); err != nil {
-		return nil, err
+	for _, path := range extra {
+		s, err := schema.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			return nil, err
+		}
+		if err := syncFiles(filepath.Join(w.dir, "crates", s.Name), files); err != nil {
+			return nil, err
+		}
+		names = append(names, s.Name)
+		w.crates = append(w.crates, s.Name)
 	}
 	var deps []string
-	for _, n := range append(names, "edge") {
+	for _, n := range names {
 		deps = append(deps, fmt.Sprintf("%s = { path = \"../crates/%s\" }", n, n))
 	}
 	files := []gen.File{

@@ -9,11 +9,13 @@ import (
 // decodeRs emits the owned decoders: decode, decode_with, decode_prefix and
 // the readers they share.
 func (g *generator) decodeRs() []byte {
-	p := g.file()
-	p.P("//! Decoding into the owned types: strict, bounds-checked, never panics.")
-	p.P()
-	p.P("use crate::rt;")
-	p.P("use crate::types::*;")
+	docs := []string{"Decoding into the owned types: strict, bounds-checked, never panics."}
+	return g.module(docs, []string{"crate::rt", "crate::types::*"}, func(p *printer) {
+		g.decodeBody(p)
+	})
+}
+
+func (g *generator) decodeBody(p *printer) {
 	for _, d := range g.s.Decls {
 		p.P()
 		name := g.name[d]
@@ -40,7 +42,6 @@ func (g *generator) decodeRs() []byte {
 			}
 		})
 	}
-	return p.Bytes()
 }
 
 // decodeAPI emits decode, decode_with and decode_prefix. life is the

@@ -13,12 +13,13 @@ const outVec = "&mut " + stdVec + "<u8>"
 // encodeRs emits encoded_size, encode, encode_to_vec and write_to for every
 // type.
 func (g *generator) encodeRs() []byte {
-	p := g.file()
-	p.P("//! Encoding: the exact size is computed first, then written with one")
-	p.P("//! allocation.")
-	p.P()
-	p.P("use crate::rt;")
-	p.P("use crate::types::*;")
+	docs := []string{"Encoding: the exact size is computed first, then written with one", "allocation."}
+	return g.module(docs, []string{"crate::rt", "crate::types::*"}, func(p *printer) {
+		g.encodeBody(p)
+	})
+}
+
+func (g *generator) encodeBody(p *printer) {
 	for _, d := range g.s.Decls {
 		p.P()
 		name := g.name[d]
@@ -36,7 +37,6 @@ func (g *generator) encodeRs() []byte {
 			}
 		})
 	}
-	return p.Bytes()
 }
 
 // encodeAPI emits the public encoding methods shared by every type.

@@ -24,16 +24,27 @@ func TestGolden(t *testing.T) {
 			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
 		})
 	}
-	t.Run("edge", func(t *testing.T) {
-		s := gentest.LoadSchema(t, edgeSchema)
-		gentest.Golden(t, filepath.Join("testdata", "edge"), Generate, s, gen.Options{})
-	})
+	for _, path := range extraSchemas(t) {
+		path := path
+		name := strings.TrimSuffix(filepath.Base(path), ".sdp")
+		t.Run(name, func(t *testing.T) {
+			s := gentest.LoadSchema(t, path)
+			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
+		})
+	}
 }
 
-// edgeSchema exercises what the corpus does not: names that clash with the
-// crate's own, fixed arrays too long for derive(Default), unions whose first
-// variant carries fields, u32 enums and recursion through a union.
-var edgeSchema = filepath.Join("gen", "rust", "testdata", "schemas", "edge.sdp")
+// extraSchemas are testdata/schemas/*.sdp: what the corpus does not cover.
+// edge.sdp has names that clash with the crate's own, fixed arrays too long
+// for derive(Default), unions whose first variant carries fields, u32 enums
+// and recursion through a union; the others have no structs at all.
+func extraSchemas(t testing.TB) []string {
+	paths, err := filepath.Glob(filepath.Join(gentestRoot(), "gen", "rust", "testdata", "schemas", "*.sdp"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no schemas in testdata/schemas: %v", err)
+	}
+	return paths
+}
 
 func TestCrateName(t *testing.T) {
 	for in, want := range map[string]string{

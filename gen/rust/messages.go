@@ -9,24 +9,21 @@ import (
 // messagesRs emits message mode: type ids, per-struct message encoding and
 // decoding, the Message and MessageRef enums, and the stream reader.
 func (g *generator) messagesRs() []byte {
-	p := g.file()
-	p.P("//! Messages: a 10-byte header (`SDP2`, u16 type id, u32 payload length)")
-	p.P("//! before a struct, so a reader can tell which type follows.")
-	p.P()
-	p.P("use crate::rt;")
-	p.P("use crate::types::*;")
-	p.P("use crate::views::*;")
-	for _, st := range g.s.Structs {
-		p.P()
-		g.structMessage(p, st)
+	docs := []string{
+		"Messages: a 10-byte header (`SDP2`, u16 type id, u32 payload length)",
+		"before a struct, so a reader can tell which type follows.",
 	}
-	p.P()
-	g.messageEnum(p)
-	p.P()
-	g.messageRefEnum(p)
-	p.P()
-	g.messageReader(p)
-	return p.Bytes()
+	return g.module(docs, []string{"crate::rt", "crate::types::*", "crate::views::*"}, func(p *printer) {
+		for _, st := range g.s.Structs {
+			g.structMessage(p, st)
+			p.P()
+		}
+		g.messageEnum(p)
+		p.P()
+		g.messageRefEnum(p)
+		p.P()
+		g.messageReader(p)
+	})
 }
 
 func (g *generator) structMessage(p *printer, st *schema.Struct) {

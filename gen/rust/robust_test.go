@@ -143,11 +143,7 @@ func short(b []byte) string {
 // documentation with rustdoc warnings (broken links) denied.
 func TestCrateQuality(t *testing.T) {
 	w := buildWorkspace(t)
-	names, err := conformance.SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	names = append(names, "edge")
+	names := w.crates
 	var pkgs []string
 	for _, n := range names {
 		pkgs = append(pkgs, "-p", crateName(n))

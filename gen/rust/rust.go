@@ -35,7 +35,9 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 		{Path: "src/types.rs", Content: g.typesRs()},
 		{Path: "src/encode.rs", Content: g.encodeRs()},
 		{Path: "src/decode.rs", Content: g.decodeRs()},
-		{Path: "src/views.rs", Content: g.viewsRs()},
+	}
+	if g.hasViews() {
+		files = append(files, gen.File{Path: "src/views.rs", Content: g.viewsRs()})
 	}
 	if len(s.Structs) > 0 {
 		files = append(files, gen.File{Path: "src/messages.rs", Content: g.messagesRs()})
@@ -244,7 +246,9 @@ func (g *generator) libRs() []byte {
 	p.P("#[doc(hidden)]")
 	p.P("pub mod rt;")
 	p.P("mod types;")
-	p.P("mod views;")
+	if g.hasViews() {
+		p.P("mod views;")
+	}
 	p.P()
 	if len(g.s.Structs) > 0 {
 		p.P("pub use messages::*;")
@@ -257,9 +261,46 @@ func (g *generator) libRs() []byte {
 	p.Out()
 	p.P("};")
 	p.P("pub use types::*;")
-	p.P("pub use views::*;")
+	if g.hasViews() {
+		p.P("pub use views::*;")
+	}
 	return p.Bytes()
 }
+
+// module renders a source file: header, module docs, the imports the body
+// uses, then the body.
+func (g *generator) module(docs []string, imports []string, body func(p *printer)) []byte {
+	b := newPrinter()
+	body(b)
+	text := string(b.Bytes())
+	p := g.file()
+	for _, d := range docs {
+		if d == "" {
+			p.P("//!")
+		} else {
+			p.P("//! ", d)
+		}
+	}
+	p.P()
+	for _, imp := range imports {
+		used := true
+		switch imp {
+		case "crate::rt":
+			used = strings.Contains(text, "rt::")
+		case "crate::types::*", "crate::views::*":
+			used = len(g.s.Decls) > 0
+		}
+		if used {
+			p.P("use ", imp, ";")
+		}
+	}
+	p.P()
+	p.Line(strings.TrimRight(text, "\n"))
+	return p.Bytes()
+}
+
+// hasViews: the schema has structs or unions, so the crate has views.rs.
+func (g *generator) hasViews() bool { return len(g.s.Structs)+len(g.s.Unions) > 0 }
 
 // firstName names the first declared type, for the crate docs.
 func (g *generator) firstName() string {

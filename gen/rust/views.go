@@ -10,14 +10,18 @@ import (
 // viewsRs emits the borrowed views: one per struct and union. Types without
 // strings or arrays are their own view (a type alias).
 func (g *generator) viewsRs() []byte {
-	p := g.file()
-	p.P("//! Borrowed views: decoding without copying strings and arrays.")
-	p.P("//!")
-	p.P("//! A view is validated completely when it is decoded (the same checks")
-	p.P("//! and errors as the owned decoders), so reading it never fails.")
-	p.P()
-	p.P("use crate::rt;")
-	p.P("use crate::types::*;")
+	docs := []string{
+		"Borrowed views: decoding without copying strings and arrays.",
+		"",
+		"A view is validated completely when it is decoded (the same checks",
+		"and errors as the owned decoders), so reading it never fails.",
+	}
+	return g.module(docs, []string{"crate::rt", "crate::types::*"}, func(p *printer) {
+		g.viewsBody(p)
+	})
+}
+
+func (g *generator) viewsBody(p *printer) {
 	for _, d := range g.s.Decls {
 		if _, isEnum := d.(*schema.Enum); isEnum {
 			continue
@@ -29,7 +33,6 @@ func (g *generator) viewsRs() []byte {
 			g.viewAlias(p, d)
 		}
 	}
-	return p.Bytes()
 }
 
 func (g *generator) viewAlias(p *printer, d schema.Decl) {

@@ -12,7 +12,7 @@ use std::io;
 /// The default nesting limit: the top-level struct is at depth 1.
 pub const DEFAULT_MAX_DEPTH: u32 = 64;
 
-/// The default largest message payload a [`crate::MessageReader`] accepts.
+/// The default largest message payload a message stream reader accepts.
 pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 64 << 20;
 
 /// The 4 bytes that start every message: `SDP2`.
