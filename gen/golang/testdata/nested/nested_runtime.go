@@ -282,14 +282,24 @@ func (d *decoder) present() bool {
 // count reads an array count or string length and checks, before anything
 // is allocated, that the input holds count elements of at least min bytes.
 func (d *decoder) count(min int) int {
-	off := d.off
-	n := d.u32()
-	if uint64(n)*uint64(min) > uint64(len(d.b)-d.off) {
-		d.failAt(off, RuleCount, "count "+strconv.FormatUint(uint64(n), 10)+" needs at least "+
-			strconv.FormatUint(uint64(n)*uint64(min), 10)+" bytes, "+strconv.Itoa(len(d.b)-d.off)+" left")
+	if len(d.b)-d.off < 4 {
+		d.truncated(4)
 		return 0
 	}
+	n := binary.LittleEndian.Uint32(d.b[d.off:])
+	if uint64(n)*uint64(min) > uint64(len(d.b)-d.off-4) {
+		d.badCount(n, min)
+		return 0
+	}
+	d.off += 4
 	return int(n)
+}
+
+// badCount reports a count at d.off whose elements cannot fit in the input.
+func (d *decoder) badCount(n uint32, min int) {
+	left := len(d.b) - d.off - 4
+	d.failAt(d.off, RuleCount, "count "+strconv.FormatUint(uint64(n), 10)+" needs at least "+
+		strconv.FormatUint(uint64(n)*uint64(min), 10)+" bytes, "+strconv.Itoa(left)+" left")
 }
 
 // Strings shorter than textLarge are copied into shared blocks of up to
@@ -302,23 +312,32 @@ const (
 )
 
 func (d *decoder) str() string {
-	off := d.off
-	n := d.count(1)
+	b := d.b[d.off:]
+	if len(b) < 4 {
+		d.truncated(4)
+		return ""
+	}
+	n := binary.LittleEndian.Uint32(b)
+	if uint64(n) > uint64(len(b)-4) {
+		d.badCount(n, 1)
+		return ""
+	}
 	if n == 0 {
+		d.off += 4
 		return ""
 	}
-	s := d.b[d.off : d.off+n]
+	s := b[4 : 4+n]
 	if !utf8.Valid(s) {
-		d.failAt(off, RuleUTF8, "the string is not valid UTF-8")
+		d.failAt(d.off, RuleUTF8, "the string is not valid UTF-8")
 		return ""
 	}
-	d.off += n
-	if n >= textLarge {
+	d.off += 4 + int(n)
+	if len(s) >= textLarge {
 		return string(s)
 	}
-	if cap(d.text)-len(d.text) < n {
+	if cap(d.text)-len(d.text) < len(s) {
 		size := textBlock
-		if left := len(d.b) - d.off + n; left < size {
+		if left := len(d.b) - d.off + len(s); left < size {
 			size = left
 		}
 		d.text = make([]byte, 0, size)
