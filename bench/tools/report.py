@@ -241,7 +241,7 @@ def render_md(run, charts_rel):
     p("## Conditions")
     p("")
     p(f"- Date (UTC): {run['date']}; git commit {run['git_commit'] or 'unknown'}"
-      + ("; **quick mode: each benchmark ran a few times only, the numbers are not meaningful**" if run["quick"] else ""))
+      + ("; **quick mode: each benchmark ran once, cold, to prove the suite builds and runs; these numbers are not measurements**" if run["quick"] else ""))
     p(f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']} ({m['kernel']}, {m['arch']}); "
       f"load average when the report was written: {m['load_average_at_report']}")
     p("- A shared virtual machine: other processes (including other builds) may have run during the "
@@ -280,8 +280,12 @@ def render_md(run, charts_rel):
     if os.path.exists(os.path.join(run.get("charts_dir", ""), "registry.svg")):
         p(f"![plugin registry]({charts_rel}/registry.svg)")
         p("")
-    p("| workload | language | SDP encode | best peer encode | SDP decode | best peer decode |")
-    p("|---|---|---|---|---|---|")
+    p("SDP against the fastest peer serializer of the same language (median per operation; "
+      "*decode* is the owned decode). For the arrays, the last column is SDP's decode time divided "
+      "by a C `memcpy` of the same bytes (1.0 = as fast as copying).")
+    p("")
+    p("| workload | language | SDP encode | best peer encode | SDP decode | best peer decode | SDP decode / memcpy |")
+    p("|---|---|---|---|---|---|---|")
     for w in ("registry", "f32_1m", "i16_48k", "u32_1k"):
         rows = by.get(w, {})
         for lang in ("c", "cpp", "go", "rust", "swift"):
@@ -298,7 +302,9 @@ def render_md(run, charts_rel):
                 return fmt_ns(me["median_ns"]), f"{fmt_ns(bp[1]['median_ns'])} ({bp[0]}; SDP {fmt_ratio(bp[1]['median_ns'] / me['median_ns'])})"
             e1, e2 = pair("encode")
             d1, d2 = pair("decode")
-            p(f"| {w} | {LANG_TITLES[lang]} | {e1} | {e2} | {d1} | {d2} |")
+            mc = memcpy_ns(rows)
+            vs = f"{s['decode']['median_ns'] / mc:.2f}" if mc and w != "registry" and "decode" in s else ""
+            p(f"| {w} | {LANG_TITLES[lang]} | {e1} | {e2} | {d1} | {d2} | {vs} |")
     p("")
 
     for w in run["workloads"]:
@@ -315,7 +321,7 @@ def render_md(run, charts_rel):
             continue
         ops = [o for o in OPS if any(o in r for r in rows.values())]
         large = w["kind"] == "array" and (w.get("sdpb_bytes") or 0) >= 4096
-        mc = memcpy_ns(rows)
+        mc = memcpy_ns(rows) if w["kind"] == "array" else None
         head = ["implementation", "wire bytes"] + [OP_TITLES[o] for o in ops]
         if large:
             head += ["encode MB/s", "decode MB/s"]
@@ -340,7 +346,7 @@ def render_md(run, charts_rel):
                     cells.append(f"{r['bytes'] / r['median_ns'] * 1e3:,.0f}" if r and r["median_ns"] > 0 else "")
             ea = ops_r.get("encode", {}).get("allocs")
             da = (ops_r.get("decode") or ops_r.get("decode_view") or {}).get("allocs")
-            cells.append(f"{fmt_allocs(ea)} / {fmt_allocs(da)}" if impl != "memcpy" else "")
+            cells.append(f"{fmt_allocs(ea)} / {fmt_allocs(da)}" if impl != "memcpy" else "0")
             for o in ("encode", "decode"):
                 me = ops_r.get(o) or (ops_r.get("decode_view") if o == "decode" else None)
                 bp = best_peer(rows, lang, o)
