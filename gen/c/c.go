@@ -41,7 +41,10 @@ type generator struct {
 	c *emit.Printer
 }
 
-// helper is a generated composite type: a slice ([]T) or an optional (?T).
+// helper is a generated composite type: a slice ([]T), an optional (?T),
+// or a fixed array ([N]T) stored behind a pointer (as the element of a slice
+// or a boxed optional), wrapped in a struct so that it can be declared
+// before its element type is complete.
 type helper struct {
 	key  string
 	name string

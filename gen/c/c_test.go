@@ -10,6 +10,7 @@ import (
 	"sdp/conformance"
 	"sdp/gen"
 	"sdp/gen/gentest"
+	"sdp/schema"
 )
 
 // strictFlags are the warnings every generated file must compile cleanly with.
@@ -26,7 +27,7 @@ func schemaNames(t *testing.T) []string {
 }
 
 // extraSchemas are schemas of this package's own tests, beyond the corpus.
-var extraSchemas = []string{"clash"}
+var extraSchemas = []string{"clash", "edge"}
 
 // allSchemas lists the corpus schemas and this package's own.
 func allSchemas(t *testing.T) []string { return append(schemaNames(t), extraSchemas...) }
@@ -41,14 +42,20 @@ func schemaPath(name string) string {
 	return conformance.SchemaPath(name)
 }
 
-// generate writes the C files of a schema of allSchemas into dir.
-func generate(t *testing.T, name, dir string, opt gen.Options) []gen.File {
+// loadSchema loads a schema of allSchemas.
+func loadSchema(t *testing.T, name string) *schema.Schema {
 	t.Helper()
 	p, err := filepath.Abs(schemaPath(name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := gentest.LoadSchema(t, p)
+	return gentest.LoadSchema(t, p)
+}
+
+// generate writes the C files of a schema of allSchemas into dir.
+func generate(t *testing.T, name, dir string, opt gen.Options) []gen.File {
+	t.Helper()
+	s := loadSchema(t, name)
 	files, err := Generate(s, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -63,11 +70,7 @@ func TestGolden(t *testing.T) {
 	for _, name := range allSchemas(t) {
 		name := name
 		t.Run(name, func(t *testing.T) {
-			p, err := filepath.Abs(schemaPath(name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := gentest.LoadSchema(t, p)
+			s := loadSchema(t, name)
 			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
 		})
 	}

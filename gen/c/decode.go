@@ -153,15 +153,11 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 			box := fmt.Sprintf("box%d", lvl)
 			ifElse(p, "*p++ != 0", func() {
 				g.use("alloc_")
-				p.F("%s = (%s)%s_alloc_(d->arena, 1, sizeof *%s);", g.declare(t.Elem, "*"+box, false),
-					g.declare(t.Elem, "*", false), pkg, box)
+				p.F("%s = (%s)%s_alloc_(d->arena, 1, sizeof *%s);", g.elemDecl(t.Elem, "*"+box, false),
+					g.elemDecl(t.Elem, "*", false), pkg, box)
 				r.fail(box+" == NULL", "p - 1", "NO_MEMORY")
-				r.read(t.Elem, box+"[0]", lvl+1, false)
-				if t.Elem.Kind == schema.FixedArray {
-					p.F("%s = (%s)%s;", e, g.declare(t.Elem, "*", true), box)
-				} else {
-					p.F("%s = %s;", e, box)
-				}
+				r.read(t.Elem, elemValue(t.Elem, box+"[0]"), lvl+1, false)
+				p.F("%s = %s;", e, box)
 			}, func() { p.F("%s = NULL;", e) })
 			return
 		}
@@ -203,8 +199,8 @@ func (r *reader) array(t *schema.Type, e string, lvl int) {
 			p.F("%s.data = NULL;", e)
 		}, func() {
 			g.use("alloc_")
-			p.F("%s = (%s)%s_alloc_(d->arena, %s, sizeof *%s);", g.declare(elem, "*"+items, false),
-				g.declare(elem, "*", false), pkg, n, items)
+			p.F("%s = (%s)%s_alloc_(d->arena, %s, sizeof *%s);", g.elemDecl(elem, "*"+items, false),
+				g.elemDecl(elem, "*", false), pkg, n, items)
 			r.fail(items+" == NULL", "p - 4", "NO_MEMORY")
 			k := elem.Kind
 			switch {
@@ -221,14 +217,10 @@ func (r *reader) array(t *schema.Type, e string, lvl int) {
 				checked := fixed && (elem.Kind.IsScalar() || elem.Kind == schema.EnumRef || pure(elem))
 				i := loopVar(lvl)
 				p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s; %s++) {", i, i, n, i), "}", func() {
-					r.read(elem, fmt.Sprintf("%s[%s]", items, i), lvl+1, checked)
+					r.read(elem, elemValue(elem, fmt.Sprintf("%s[%s]", items, i)), lvl+1, checked)
 				})
 			}
-			if elem.Kind == schema.FixedArray {
-				p.F("%s.data = (%s)%s;", e, g.declare(elem, "*", true), items)
-			} else {
-				p.F("%s.data = %s;", e, items)
-			}
+			p.F("%s.data = %s;", e, items)
 		})
 		p.F("%s.len = %s;", e, n)
 	})

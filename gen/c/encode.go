@@ -95,7 +95,7 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, e string, lvl int) i
 		}
 		i := loopVar(lvl)
 		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
-			add(g.sizeOf(p, t.Elem, fmt.Sprintf("%s.data[%s]", e, i), lvl+1))
+			add(g.sizeOf(p, t.Elem, elemValue(t.Elem, fmt.Sprintf("%s.data[%s]", e, i)), lvl+1))
 		})
 		return 4
 	case schema.FixedArray:
@@ -107,7 +107,7 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, e string, lvl int) i
 	case schema.Optional:
 		cond, val := e+".has", e+".value"
 		if t.Boxed {
-			cond, val = e+" != NULL", e+"[0]"
+			cond, val = e+" != NULL", elemValue(t.Elem, e+"[0]")
 		}
 		p.Block("if ("+cond+") {", "}", func() { add(g.sizeOf(p, t.Elem, val, lvl+1)) })
 		return 1
@@ -190,7 +190,7 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 			p.F("%s_put_u32_(p, %s.len);", pkg, e)
 			p.P("p += 4;")
 			p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
-				g.write(p, t.Elem, fmt.Sprintf("%s.data[%s]", e, i), lvl+1)
+				g.write(p, t.Elem, elemValue(t.Elem, fmt.Sprintf("%s.data[%s]", e, i)), lvl+1)
 			})
 		}
 	case schema.FixedArray:
@@ -212,7 +212,7 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 	case schema.Optional:
 		cond, val := e+".has", e+".value"
 		if t.Boxed {
-			cond, val = e+" != NULL", e+"[0]"
+			cond, val = e+" != NULL", elemValue(t.Elem, e+"[0]")
 		}
 		ifElse(p, cond, func() {
 			p.P("*p++ = 1;")

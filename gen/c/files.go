@@ -66,7 +66,7 @@ func (g *generator) apiDecls() {
 		h.F("size_t %s_message_size(const %s* v);", name, name)
 		h.P("/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */")
 		h.F("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap);", name, name)
-		h.F("/** Decodes a message that must carry a %s (another type id is %s_ERR_MESSAGE). */", s.Name, g.up)
+		h.F("/** Decodes a message that must carry a value of %s (another type id is %s_ERR_MESSAGE). */", s.Name, g.up)
 		h.F("int %s_decode_message(const uint8_t* data, size_t len, %s* out, %s_arena* arena);", name, name, pkg)
 		h.P("/** Like _decode_message, with options and result as for _decode_ex. */")
 		h.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s* out, %s_arena* arena,", name, name, pkg)

@@ -190,10 +190,10 @@ func TestFuzz(t *testing.T) {
 	var data struct{ Schemas []fuzzSchema }
 	args := append(append([]string{}, strictFlags...), "-g", "-O1", "-fno-sanitize-recover=all")
 	args = append(args, fuzzFlags...)
-	for si, name := range schemaNames(t) {
+	for si, name := range allSchemas(t) {
 		generate(t, name, dir, gen.Options{})
 		args = append(args, name+".c")
-		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		s := loadSchema(t, name)
 		g, err := newGenerator(s, gen.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -205,6 +205,9 @@ func TestFuzz(t *testing.T) {
 			fs.Structs = append(fs.Structs, testeeStruct{T: g.typeName(st), Name: st.Name, ID: st.ID})
 		}
 		data.Schemas = append(data.Schemas, fs)
+		for i := range s.Structs {
+			add([]byte{byte(si), byte(i)}, nil)
+		}
 		// Seeds: every golden vector, plain and as a message, and every invalid vector.
 		cases, err := conformance.Cases(name)
 		if err != nil {
@@ -257,7 +260,7 @@ func differential(t *testing.T, corpus string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := schemaNames(t)
+	names := allSchemas(t)
 	bins := nativeTestees(t)
 	schemas := map[string]*schema.Schema{}
 	testees := map[string]conformance.Testee{}
@@ -278,7 +281,7 @@ func differential(t *testing.T, corpus string) {
 		name := names[int(data[0])%len(names)]
 		s := schemas[name]
 		if s == nil {
-			s = gentest.LoadSchema(t, conformance.SchemaPath(name))
+			s = loadSchema(t, name)
 			schemas[name] = s
 			testees[name] = startFrom(bins)(t, name)
 		}

@@ -106,7 +106,7 @@ func (g *generator) assignNames() error {
 			b += "_"
 		}
 	}
-	var walk func(t *schema.Type)
+	var walk, register func(t *schema.Type)
 	walk = func(t *schema.Type) {
 		switch t.Kind {
 		case schema.Array, schema.Optional, schema.FixedArray:
@@ -114,9 +114,15 @@ func (g *generator) assignNames() error {
 		default:
 			return
 		}
+		if (t.Kind == schema.Array || (t.Kind == schema.Optional && t.Boxed)) && t.Elem.Kind == schema.FixedArray {
+			register(t.Elem) // stored behind a pointer: wrapped in a struct
+		}
 		if t.Kind == schema.FixedArray || (t.Kind == schema.Optional && t.Boxed) {
 			return
 		}
+		register(t)
+	}
+	register = func(t *schema.Type) {
 		key := g.mangle(t)
 		if g.helpers[key] != nil {
 			return

@@ -298,7 +298,7 @@ func buildTestees(t *testing.T, variant string, extra func(pkg string) []string)
 		return bins
 	}
 	root := filepath.Join(scratch(t), "testee-"+variant)
-	names := schemaNames(t)
+	names := allSchemas(t)
 	bins := map[string]string{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -307,7 +307,7 @@ func buildTestees(t *testing.T, variant string, extra func(pkg string) []string)
 	for i, name := range names {
 		dir := filepath.Join(root, name)
 		generate(t, name, dir, gen.Options{})
-		writeTestee(t, gentest.LoadSchema(t, conformance.SchemaPath(name)), dir)
+		writeTestee(t, loadSchema(t, name), dir)
 		wg.Add(1)
 		go func(i int, name, dir string) {
 			defer wg.Done()

@@ -37,7 +37,7 @@ func (g *generator) decl(t *schema.Type, inner string, constq bool) string {
 		return g.decl(t.Elem, fmt.Sprintf("%s[%d]", inner, t.Len), constq)
 	case schema.Optional:
 		if t.Boxed {
-			return g.decl(t.Elem, "*"+q+inner, true)
+			return g.elemDecl(t.Elem, "*"+q+inner, true)
 		}
 		return q + g.helperName(t) + " " + inner
 	case schema.Array:
@@ -48,6 +48,28 @@ func (g *generator) decl(t *schema.Type, inner string, constq bool) string {
 		return q + g.typeName(t.Decl()) + " " + inner
 	}
 	return q + scalarTypes[t.Kind] + " " + inner
+}
+
+// elemDecl declares an element stored behind a pointer: like decl, but a
+// fixed array is its wrapper struct.
+func (g *generator) elemDecl(t *schema.Type, inner string, constq bool) string {
+	if t.Kind == schema.FixedArray {
+		q := ""
+		if constq {
+			q = "const "
+		}
+		return tidy(q + g.helperName(t) + " " + inner)
+	}
+	return tidy(g.decl(t, inner, constq))
+}
+
+// elemValue is the lvalue of the value an element expression holds: the
+// array inside a fixed array's wrapper.
+func elemValue(t *schema.Type, e string) string {
+	if t.Kind == schema.FixedArray {
+		return e + ".items"
+	}
+	return e
 }
 
 // tidy puts pointer stars next to the type: "T *const *p" → "T* const* p".
@@ -171,7 +193,8 @@ func (g *generator) typeSection() {
 	for _, hp := range g.helperOrder {
 		hp := hp
 		byName[hp.name].deps = func() []*node {
-			if hp.t.Kind == schema.Optional {
+			switch hp.t.Kind {
+			case schema.Optional, schema.FixedArray:
 				return inline(hp.t.Elem)
 			}
 			return nil
@@ -281,11 +304,18 @@ func (g *generator) unionDef(u *schema.Union) {
 func (g *generator) helperDef(hp *helper) {
 	h := g.h
 	t := hp.t
-	if t.Kind == schema.Array {
+	switch t.Kind {
+	case schema.Array:
 		h.F("/** A %s: len elements at data (NULL when len is 0). */", t)
 		h.Block("struct "+hp.name+" {", "};", func() {
-			h.P(g.declare(t.Elem, "*data", true), ";")
+			h.P(g.elemDecl(t.Elem, "*data", true), ";")
 			h.P("uint32_t len;")
+		})
+		return
+	case schema.FixedArray:
+		h.F("/** A %s stored behind a pointer. */", t)
+		h.Block("struct "+hp.name+" {", "};", func() {
+			h.P(g.declare(t, "items", false), ";")
 		})
 		return
 	}

@@ -303,7 +303,7 @@ int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out,
 size_t arrays_arrays_message_size(const arrays_arrays* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Arrays (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Arrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_arrays_decode_message(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena,
@@ -329,7 +329,7 @@ int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, a
 size_t arrays_fixed_message_size(const arrays_fixed* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Fixed (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Fixed (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_fixed_decode_message(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena,
@@ -355,7 +355,7 @@ int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, a
 size_t arrays_point_message_size(const arrays_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Point (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Point (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_point_decode_message(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena,
@@ -381,7 +381,7 @@ int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array
 size_t arrays_u32_array_message_size(const arrays_u32_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a U32Array (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of U32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_u32_array_decode_message(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena,
@@ -407,7 +407,7 @@ int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array
 size_t arrays_i16_array_message_size(const arrays_i16_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a I16Array (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of I16Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_i16_array_decode_message(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena,
@@ -433,7 +433,7 @@ int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array
 size_t arrays_f32_array_message_size(const arrays_f32_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a F32Array (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of F32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_f32_array_decode_message(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena,
@@ -459,7 +459,7 @@ int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_arr
 size_t arrays_byte_array_message_size(const arrays_byte_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a ByteArray (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of ByteArray (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_byte_array_decode_message(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena,
@@ -485,7 +485,7 @@ int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_
 size_t arrays_small_arrays_message_size(const arrays_small_arrays* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a SmallArrays (another type id is ARRAYS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of SmallArrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_small_arrays_decode_message(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int arrays_small_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena,

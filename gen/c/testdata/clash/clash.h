@@ -222,7 +222,7 @@ int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, c
 size_t clash_arena__message_size(const clash_arena_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Arena (another type id is CLASH_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Arena (another type id is CLASH_ERR_MESSAGE). */
 int clash_arena__decode_message(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena,
@@ -248,7 +248,7 @@ int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* ou
 size_t clash_message__message_size(const clash_message_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Message (another type id is CLASH_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Message (another type id is CLASH_ERR_MESSAGE). */
 int clash_message__decode_message(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena,
@@ -274,7 +274,7 @@ int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, cla
 size_t clash_point_message_size(const clash_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Point (another type id is CLASH_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Point (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_decode_message(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena,
@@ -300,7 +300,7 @@ int clash_point_size__decode_ex(const uint8_t* data, size_t len, clash_point_siz
 size_t clash_point_size__message_size(const clash_point_size_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a PointSize (another type id is CLASH_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of PointSize (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_size__decode_message(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
@@ -326,7 +326,7 @@ int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rec
 size_t clash_shape_rect__message_size(const clash_shape_rect_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a ShapeRect (another type id is CLASH_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of ShapeRect (another type id is CLASH_ERR_MESSAGE). */
 int clash_shape_rect__decode_message(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena,
@@ -352,7 +352,7 @@ int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, c
 size_t clash_holder_message_size(const clash_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Holder (another type id is CLASH_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Holder (another type id is CLASH_ERR_MESSAGE). */
 int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int clash_holder_decode_message_ex(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena,

@@ -283,7 +283,7 @@ int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_
 size_t enums_unions_circle_message_size(const enums_unions_circle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Circle (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Circle (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_circle_decode_message(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena,
@@ -309,7 +309,7 @@ int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_e
 size_t enums_unions_enums_message_size(const enums_unions_enums* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Enums (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Enums (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_enums_decode_message(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena,
@@ -335,7 +335,7 @@ int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_
 size_t enums_unions_unions_message_size(const enums_unions_unions* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Unions (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Unions (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int enums_unions_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena,

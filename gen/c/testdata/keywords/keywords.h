@@ -222,7 +222,7 @@ int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* ou
 size_t keywords_error_message_size(const keywords_error* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Error (another type id is KEYWORDS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Error (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_error_decode_message(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena,
@@ -248,7 +248,7 @@ int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* 
 size_t keywords_holder_message_size(const keywords_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Holder (another type id is KEYWORDS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Holder (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int keywords_holder_decode_message_ex(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena,

@@ -158,7 +158,7 @@ int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* ou
 size_t messages_point_message_size(const messages_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Point (another type id is MESSAGES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Point (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_point_decode_message(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena,
@@ -184,7 +184,7 @@ int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out,
 size_t messages_ping_message_size(const messages_ping* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Ping (another type id is MESSAGES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Ping (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_ping_decode_message(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena,
@@ -210,7 +210,7 @@ int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out,
 size_t messages_pong_message_size(const messages_pong* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Pong (another type id is MESSAGES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Pong (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_pong_decode_message(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena,
@@ -236,7 +236,7 @@ int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out,
 size_t messages_last_message_size(const messages_last* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Last (another type id is MESSAGES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Last (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_last_decode_message(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int messages_last_decode_message_ex(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena,

@@ -204,7 +204,7 @@ int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, n
 size_t nested_point_message_size(const nested_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Point (another type id is NESTED_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Point (another type id is NESTED_ERR_MESSAGE). */
 int nested_point_decode_message(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena,
@@ -230,7 +230,7 @@ int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle
 size_t nested_rectangle_message_size(const nested_rectangle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Rectangle (another type id is NESTED_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Rectangle (another type id is NESTED_ERR_MESSAGE). */
 int nested_rectangle_decode_message(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena,
@@ -256,7 +256,7 @@ int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, n
 size_t nested_scene_message_size(const nested_scene* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Scene (another type id is NESTED_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Scene (another type id is NESTED_ERR_MESSAGE). */
 int nested_scene_decode_message(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena,
@@ -282,7 +282,7 @@ int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_de
 size_t nested_device_parameter_message_size(const nested_device_parameter* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a DeviceParameter (another type id is NESTED_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of DeviceParameter (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_parameter_decode_message(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena,
@@ -308,7 +308,7 @@ int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_devic
 size_t nested_device_plugin_message_size(const nested_device_plugin* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a DevicePlugin (another type id is NESTED_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of DevicePlugin (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_plugin_decode_message(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena,
@@ -334,7 +334,7 @@ int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_
 size_t nested_audio_device_message_size(const nested_audio_device* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a AudioDevice (another type id is NESTED_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of AudioDevice (another type id is NESTED_ERR_MESSAGE). */
 int nested_audio_device_decode_message(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int nested_audio_device_decode_message_ex(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena,

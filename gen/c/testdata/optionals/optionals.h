@@ -286,7 +286,7 @@ int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* 
 size_t optionals_inner_message_size(const optionals_inner* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Inner (another type id is OPTIONALS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Inner (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_inner_decode_message(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena,
@@ -312,7 +312,7 @@ int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_opt
 size_t optionals_optionals_message_size(const optionals_optionals* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Optionals (another type id is OPTIONALS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Optionals (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_optionals_decode_message(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena,
@@ -338,7 +338,7 @@ int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_readi
 size_t optionals_reading_message_size(const optionals_reading* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Reading (another type id is OPTIONALS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Reading (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int optionals_reading_decode_message_ex(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena,

@@ -180,7 +180,7 @@ int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_paramet
 size_t plugins_parameter_message_size(const plugins_parameter* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Parameter (another type id is PLUGINS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Parameter (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_parameter_decode_message(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena,
@@ -206,7 +206,7 @@ int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* ou
 size_t plugins_plugin_message_size(const plugins_plugin* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Plugin (another type id is PLUGINS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Plugin (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_decode_message(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena,
@@ -232,7 +232,7 @@ int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_p
 size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a PluginRegistry (another type id is PLUGINS_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of PluginRegistry (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_registry_decode_message(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int plugins_plugin_registry_decode_message_ex(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena,

@@ -161,7 +161,7 @@ int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primiti
 size_t primitives_all_primitives_message_size(const primitives_all_primitives* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a AllPrimitives (another type id is PRIMITIVES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of AllPrimitives (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_all_primitives_decode_message(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena,
@@ -187,7 +187,7 @@ int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* 
 size_t primitives_text_message_size(const primitives_text* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Text (another type id is PRIMITIVES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Text (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_text_decode_message(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena,
@@ -213,7 +213,7 @@ int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty
 size_t primitives_empty_message_size(const primitives_empty* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Empty (another type id is PRIMITIVES_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Empty (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_empty_decode_message(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int primitives_empty_decode_message_ex(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena,

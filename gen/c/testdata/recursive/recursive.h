@@ -220,7 +220,7 @@ int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* ou
 size_t recursive_tree_message_size(const recursive_tree* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Tree (another type id is RECURSIVE_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Tree (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_tree_decode_message(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena,
@@ -246,7 +246,7 @@ int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* ou
 size_t recursive_node_message_size(const recursive_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Node (another type id is RECURSIVE_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Node (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_node_decode_message(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena,
@@ -272,7 +272,7 @@ int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out,
 size_t recursive_dir_message_size(const recursive_dir* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Dir (another type id is RECURSIVE_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Dir (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_dir_decode_message(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena,
@@ -298,7 +298,7 @@ int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* 
 size_t recursive_entry_message_size(const recursive_entry* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Entry (another type id is RECURSIVE_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Entry (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_entry_decode_message(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena,
@@ -324,7 +324,7 @@ int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_progr
 size_t recursive_program_message_size(const recursive_program* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap);
-/** Decodes a message that must carry a Program (another type id is RECURSIVE_ERR_MESSAGE). */
+/** Decodes a message that must carry a value of Program (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
 int recursive_program_decode_message_ex(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena,
