@@ -8,7 +8,10 @@ import (
 )
 
 func (g *generator) emitDecode(p *emit.Printer) []string {
-	imports := []string{"io"}
+	var imports []string
+	if len(g.s.Decls) > 0 {
+		imports = append(imports, "io") // WriteTo, ReadFrom
+	}
 	for _, d := range g.s.Decls {
 		switch d := d.(type) {
 		case *schema.Struct:

@@ -23,6 +23,7 @@ type testModule struct {
 	dir     string
 	schemas []string // schema names = package directories
 	files   []string // the generated files
+	tested  []string // the packages with test files
 	err     error
 }
 
@@ -81,6 +82,7 @@ func (m *testModule) write(t *testing.T) error {
 		if err := os.WriteFile(filepath.Join(pkgDir, "sdp_fuzz_test.go"), []byte(fuzz.String()), 0o644); err != nil {
 			return err
 		}
+		m.tested = append(m.tested, s.Name)
 		n := newNames(s)
 		if len(s.Enums) > 0 {
 			src := strings.ReplaceAll(enumHead, "SCHEMA", s.Name)
@@ -126,6 +128,16 @@ func (m *testModule) write(t *testing.T) error {
 		}
 		for _, f := range files {
 			m.files = append(m.files, filepath.Join(pkgDir, f.Path))
+		}
+		if len(s.Structs) > 0 {
+			src := strings.ReplaceAll(zeroHead, "SCHEMA", s.Name)
+			for _, st := range s.Structs {
+				src += strings.NewReplacer("SCHEMA", s.Name, "TYPE", newNames(s).decl[st]).Replace(zeroTest)
+			}
+			if err := os.WriteFile(filepath.Join(pkgDir, "sdp_zero_test.go"), []byte(src), 0o644); err != nil {
+				return err
+			}
+			m.tested = append(m.tested, s.Name)
 		}
 		if src, ok := schemaTests[s.Name]; ok {
 			if err := os.WriteFile(filepath.Join(pkgDir, "sdp_test.go"), []byte(src), 0o644); err != nil {
@@ -201,7 +213,7 @@ func TestGeneratedPackages(t *testing.T) {
 	if passed == 0 || strings.Contains(out, "--- FAIL") || strings.Contains(out, "--- SKIP") {
 		t.Fatalf("go test in the generated packages:\n%s", out)
 	}
-	for _, s := range m.schemas {
+	for _, s := range m.tested {
 		if !strings.Contains(out, "ok  \tsdptest/"+s) {
 			t.Errorf("no tests passed in the generated package %s:\n%s", s, out)
 		}
