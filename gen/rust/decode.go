@@ -10,7 +10,7 @@ import (
 // the readers they share.
 func (g *generator) decodeRs() []byte {
 	docs := []string{"Decoding into the owned types: strict, bounds-checked, never panics."}
-	return g.module(docs, []string{"crate::rt", "crate::types::*"}, func(p *printer) {
+	return g.module(docs, []string{"crate::rt", "crate::types::*", "crate::views::*"}, func(p *printer) {
 		g.decodeBody(p)
 	})
 }
@@ -30,13 +30,17 @@ func (g *generator) decodeBody(p *printer) {
 			p.P("#[doc(hidden)]")
 			switch d := d.(type) {
 			case *schema.Struct:
-				readWrapper(p, name, "'_")
+				readWrapper(p, d, "'_", "Self")
 				p.P()
 				g.structRead(p, d, "'_", g.ownedValue)
+				if len(d.Fields) > 0 {
+					p.P()
+					g.fieldAt(p, d)
+				}
 			case *schema.Enum:
 				g.enumRead(p, d)
 			case *schema.Union:
-				readWrapper(p, name, "'_")
+				readWrapper(p, d, "'_", "")
 				p.P()
 				g.unionRead(p, d, "'_", g.ownedValue)
 			}
@@ -69,10 +73,35 @@ func decodeAPI(p *printer, name, life, read string) {
 	})
 }
 
-// readWrapper emits `read`, which names the type in errors from inside it.
-func readWrapper(p *printer, name, life string) {
+// readWrapper emits `read`, which names the type (and, for a struct with
+// fields, the field, found by owner's field_at) in errors from inside it.
+func readWrapper(p *printer, d schema.Decl, life, owner string) {
+	name := d.DeclName()
 	p.Fn("pub fn read", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
+		if st, ok := d.(*schema.Struct); ok && len(st.Fields) > 0 {
+			p.wrapped("", call("rt::read_struct", "r", "depth", fmt.Sprintf("%q", name), "Self::read_fields", owner+"::field_at"), "")
+			return
+		}
 		p.F("Self::read_fields(r, depth).map_err(|e| e.inside(%q))", name)
+	})
+}
+
+// fieldAt emits field_at, which re-reads a struct that failed to decode to
+// name the field that failed. It runs on the error path only.
+func (g *generator) fieldAt(p *printer, st *schema.Struct) {
+	p.P("#[doc(hidden)]")
+	p.P("#[cold]")
+	p.Fn("pub fn field_at", []string{"mut r: rt::Reader<'_>", "depth: u32"}, stdOption+"<&'static str>", func() {
+		p.P("let r = &mut r;")
+		p.P("r.enter(depth).ok()?;")
+		for _, f := range st.Fields {
+			p.wrapped("if rt::failed(", g.viewResult(f.Type, "depth"), ") {")
+			p.In()
+			p.F("return Some(%q);", st.Name+"."+f.Name)
+			p.Out()
+			p.P("}")
+		}
+		p.P("None")
 	})
 }
 

@@ -159,9 +159,19 @@ fn errors_name_offset_and_type() {
     let e = Message_::decode(&bytes).unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
     assert_eq!(e.offset(), 8);
-    assert_eq!(e.within(), Some("Message_"));
+    assert_eq!(e.within(), Some("Message"));
+    assert_eq!(e.field(), Some("Message.r"));
     let text = e.to_string();
     assert!(text.contains("offset 8") && text.contains("UTF-8"), "{text}");
+    assert!(text.ends_with("(field Message.r)"), "{text}");
+    // An error deep inside names the innermost struct field.
+    let mut h = holder().encode_to_vec();
+    h.truncate(h.len() - 1);
+    let e = Holder::decode(&h).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+    assert_eq!(e.field(), Some("Holder.fixed_bytes"));
+    let e = HolderRef::decode(&h).unwrap_err();
+    assert_eq!(e.field(), Some("Holder.fixed_bytes"));
     let err: &dyn std::error::Error = &e;
     assert!(err.source().is_none());
 }

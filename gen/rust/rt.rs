@@ -106,6 +106,7 @@ pub struct DecodeError {
     kind: DecodeErrorKind,
     offset: usize,
     within: Option<&'static str>,
+    field: Option<&'static str>,
 }
 
 impl DecodeError {
@@ -115,6 +116,7 @@ impl DecodeError {
             kind,
             offset,
             within: None,
+            field: None,
         }
     }
 
@@ -133,6 +135,11 @@ impl DecodeError {
         self.within
     }
 
+    /// The innermost struct field being decoded, as `Struct.field`, if known.
+    pub const fn field(&self) -> Option<&'static str> {
+        self.field
+    }
+
     /// Records the type being decoded unless an inner type already did.
     #[doc(hidden)]
     pub fn inside(mut self, type_name: &'static str) -> Self {
@@ -140,6 +147,21 @@ impl DecodeError {
             self.within = Some(type_name);
         }
         self
+    }
+
+    /// Records the struct field being decoded unless an inner one already
+    /// did; `find` names it (it runs on this error path only).
+    #[doc(hidden)]
+    #[cold]
+    pub fn in_field(
+        mut self,
+        type_name: &'static str,
+        find: impl FnOnce() -> Option<&'static str>,
+    ) -> Self {
+        if self.field.is_none() {
+            self.field = find();
+        }
+        self.inside(type_name)
     }
 }
 
@@ -179,8 +201,13 @@ impl fmt::Display for DecodeErrorKind {
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "sdp decode: {} at offset {}", self.kind, self.offset)?;
-        if let Some(t) = self.within {
-            write!(f, " (in {t})")?;
+        match (self.field, self.within) {
+            (Some(field), Some(t)) if field.split('.').next() != Some(t) => {
+                write!(f, " (in {t}, field {field})")?
+            }
+            (Some(field), _) => write!(f, " (field {field})")?,
+            (None, Some(t)) => write!(f, " (in {t})")?,
+            (None, None) => {}
         }
         Ok(())
     }
@@ -658,6 +685,17 @@ impl<'a> Reader<'a> {
         DecodeError::new(kind, self.pos)
     }
 
+    /// A copy of the reader positioned at `pos` (to re-read a value on an
+    /// error path).
+    #[doc(hidden)]
+    pub fn at(&self, pos: usize) -> Reader<'a> {
+        Reader {
+            buf: self.buf,
+            pos,
+            max_depth: self.max_depth,
+        }
+    }
+
     /// Fails when `depth` exceeds the limit.
     #[inline]
     pub fn enter(&self, depth: u32) -> Result<(), DecodeError> {
@@ -982,6 +1020,31 @@ pub fn map_array_or<E, T, const N: usize>(
 #[doc(hidden)]
 pub fn unknown_type_id(type_id: u16) -> DecodeError {
     DecodeError::new(DecodeErrorKind::UnknownTypeId(type_id), 4)
+}
+
+/// Reads a struct with `read`; on failure, names the struct and (found by
+/// `field_at`, on the error path only) the field that failed.
+#[doc(hidden)]
+#[inline]
+pub fn read_struct<'a, T>(
+    r: &mut Reader<'a>,
+    depth: u32,
+    name: &'static str,
+    read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+) -> Result<T, DecodeError> {
+    let start = r.pos;
+    match read(r, depth) {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_field(name, || field_at(r.at(start), depth))),
+    }
+}
+
+/// Whether a read failed (the error itself is not needed).
+#[doc(hidden)]
+#[inline]
+pub fn failed<T>(result: Result<T, DecodeError>) -> bool {
+    result.is_err()
 }
 
 /// Decodes a whole input with `read`: trailing bytes are an error.
@@ -1334,6 +1397,26 @@ mod tests {
                 out
             },
             vec![4, 3, 2, 1]
+        );
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let e = DecodeError::new(DecodeErrorKind::InvalidBool(7), 12)
+            .in_field("Inner", || Some("Inner.flag"))
+            .in_field("Outer", || Some("Outer.inner"));
+        assert_eq!(e.field(), Some("Inner.flag"));
+        assert_eq!(e.within(), Some("Inner"));
+        assert_eq!(
+            e.to_string(),
+            "sdp decode: invalid bool byte 0x07 at offset 12 (field Inner.flag)"
+        );
+        let e = DecodeError::new(DecodeErrorKind::UnknownEnumValue(9), 3)
+            .inside("Level")
+            .in_field("Reading", || Some("Reading.level"));
+        assert_eq!(
+            e.to_string(),
+            "sdp decode: unknown enum value 9 at offset 3 (in Level, field Reading.level)"
         );
     }
 

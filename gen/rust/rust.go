@@ -74,7 +74,9 @@ const (
 )
 
 // Arguments of a call that rustfmt would break one per line when the line
-// is too long are marked too.
+// is too long, or the arguments wider than its fn_call_width (60), are
+// marked too. (Calls whose one argument is itself a call are not marked:
+// rustfmt lets that argument overflow instead.)
 const (
 	argsOpen  = "\x02"
 	argsSep   = "\x03"
@@ -121,7 +123,7 @@ func matchingClose(expr string, i int) int {
 // the outermost closure's body in a block: `f(x, |e| {` / body / `})`.
 func (p *printer) wrapped(prefix, expr, suffix string) {
 	line := flat(prefix + expr + suffix)
-	if a, b := strings.Index(expr, argsOpen), strings.LastIndex(expr, argsClose); a >= 0 && b > a && len(line) > p.width() {
+	if a, b := strings.Index(expr, argsOpen), strings.LastIndex(expr, argsClose); a >= 0 && b > a && (len(line) > p.width() || len(flat(expr[a+1:b])) > 60) {
 		p.Line(prefix + expr[:a])
 		p.In()
 		for _, arg := range strings.Split(expr[a+1:b], argsSep) {
@@ -287,8 +289,15 @@ func (g *generator) module(docs []string, imports []string, body func(p *printer
 		switch imp {
 		case "crate::rt":
 			used = strings.Contains(text, "rt::")
-		case "crate::types::*", "crate::views::*":
+		case "crate::types::*":
 			used = len(g.s.Decls) > 0
+		case "crate::views::*":
+			used = false
+			for d, v := range g.view {
+				if g.hasView[d] && strings.Contains(text, v+"::") || strings.Contains(text, v+"<") {
+					used = true
+				}
+			}
 		}
 		if used {
 			p.P("use ", imp, ";")

@@ -88,7 +88,7 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 		decodeAPI(p, view, "'a", "Self::read")
 		p.P()
 		p.P("#[doc(hidden)]")
-		readWrapper(p, name, "'a")
+		readWrapper(p, d, "'a", name)
 		p.P()
 		switch d := d.(type) {
 		case *schema.Struct:

@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Parameter {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -25,7 +26,7 @@ impl Parameter {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Parameter"))
+        rt::read_struct(r, depth, "Parameter", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -43,6 +44,47 @@ impl Parameter {
             is_writable: r.bool()?,
             can_ramp: r.bool()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u64()) {
+            return Some("Parameter.address");
+        }
+        if rt::failed(r.str()) {
+            return Some("Parameter.display_name");
+        }
+        if rt::failed(r.str()) {
+            return Some("Parameter.identifier");
+        }
+        if rt::failed(r.str()) {
+            return Some("Parameter.unit");
+        }
+        if rt::failed(r.f32()) {
+            return Some("Parameter.min_value");
+        }
+        if rt::failed(r.f32()) {
+            return Some("Parameter.max_value");
+        }
+        if rt::failed(r.f32()) {
+            return Some("Parameter.default_value");
+        }
+        if rt::failed(r.f32()) {
+            return Some("Parameter.current_value");
+        }
+        if rt::failed(r.u32()) {
+            return Some("Parameter.raw_flags");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Parameter.is_writable");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Parameter.can_ramp");
+        }
+        None
     }
 }
 
@@ -66,7 +108,7 @@ impl Plugin {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Plugin"))
+        rt::read_struct(r, depth, "Plugin", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -78,6 +120,29 @@ impl Plugin {
             component_subtype: r.str()?.to_owned(),
             parameters: r.vec(42, |r| Parameter::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("Plugin.name");
+        }
+        if rt::failed(r.str()) {
+            return Some("Plugin.manufacturer_id");
+        }
+        if rt::failed(r.str()) {
+            return Some("Plugin.component_type");
+        }
+        if rt::failed(r.str()) {
+            return Some("Plugin.component_subtype");
+        }
+        if rt::failed(r.list_of(42, 0, depth, |r, d| ParameterRef::read(r, d + 1))) {
+            return Some("Plugin.parameters");
+        }
+        None
     }
 }
 
@@ -101,7 +166,13 @@ impl PluginRegistry {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("PluginRegistry"))
+        rt::read_struct(
+            r,
+            depth,
+            "PluginRegistry",
+            Self::read_fields,
+            Self::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -111,5 +182,22 @@ impl PluginRegistry {
             total_plugin_count: r.u32()?,
             total_parameter_count: r.u32()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.list_of(20, 0, depth, |r, d| PluginRef::read(r, d + 1))) {
+            return Some("PluginRegistry.plugins");
+        }
+        if rt::failed(r.u32()) {
+            return Some("PluginRegistry.total_plugin_count");
+        }
+        if rt::failed(r.u32()) {
+            return Some("PluginRegistry.total_parameter_count");
+        }
+        None
     }
 }

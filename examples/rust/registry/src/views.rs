@@ -48,7 +48,13 @@ impl<'a> ParameterRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Parameter"))
+        rt::read_struct(
+            r,
+            depth,
+            "Parameter",
+            Self::read_fields,
+            Parameter::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -124,7 +130,7 @@ impl<'a> PluginRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Plugin"))
+        rt::read_struct(r, depth, "Plugin", Self::read_fields, Plugin::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -186,7 +192,13 @@ impl<'a> PluginRegistryRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("PluginRegistry"))
+        rt::read_struct(
+            r,
+            depth,
+            "PluginRegistry",
+            Self::read_fields,
+            PluginRegistry::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {

@@ -25,7 +25,7 @@ impl Arrays {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Arrays"))
+        rt::read_struct(r, depth, "Arrays", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -47,6 +47,59 @@ impl Arrays {
             nested: r.vec(4, |r| r.scalar_vec::<u32>())?,
             blobs: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.scalar_slice::<bool>()) {
+            return Some("Arrays.bools");
+        }
+        if rt::failed(r.bytes()) {
+            return Some("Arrays.bytes");
+        }
+        if rt::failed(r.scalar_slice::<i8>()) {
+            return Some("Arrays.i8s");
+        }
+        if rt::failed(r.scalar_slice::<u16>()) {
+            return Some("Arrays.u16s");
+        }
+        if rt::failed(r.scalar_slice::<i16>()) {
+            return Some("Arrays.i16s");
+        }
+        if rt::failed(r.scalar_slice::<u32>()) {
+            return Some("Arrays.u32s");
+        }
+        if rt::failed(r.scalar_slice::<i32>()) {
+            return Some("Arrays.i32s");
+        }
+        if rt::failed(r.scalar_slice::<u64>()) {
+            return Some("Arrays.u64s");
+        }
+        if rt::failed(r.scalar_slice::<i64>()) {
+            return Some("Arrays.i64s");
+        }
+        if rt::failed(r.scalar_slice::<f32>()) {
+            return Some("Arrays.f32s");
+        }
+        if rt::failed(r.scalar_slice::<f64>()) {
+            return Some("Arrays.f64s");
+        }
+        if rt::failed(r.list_of(4, 0, depth, |r, _| r.str())) {
+            return Some("Arrays.strings");
+        }
+        if rt::failed(r.list_of(16, 16, depth, |r, d| Point::read(r, d + 1))) {
+            return Some("Arrays.points");
+        }
+        if rt::failed(r.list_of(4, 0, depth, |r, _| r.scalar_slice::<u32>())) {
+            return Some("Arrays.nested");
+        }
+        if rt::failed(r.list_of(4, 0, depth, |r, _| r.bytes())) {
+            return Some("Arrays.blobs");
+        }
+        None
     }
 }
 
@@ -70,7 +123,7 @@ impl Fixed {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Fixed"))
+        rt::read_struct(r, depth, "Fixed", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -83,6 +136,32 @@ impl Fixed {
             points: r.array(|r| Point::read(r, depth + 1))?,
             lists: r.array(|r| r.scalar_vec::<u16>())?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.byte_array::<4>()) {
+            return Some("Fixed.rgba");
+        }
+        if rt::failed(r.list(3, 12, depth, |r, _| r.scalars::<f32>(3))) {
+            return Some("Fixed.matrix");
+        }
+        if rt::failed(r.list(2, 0, depth, |r, _| r.str())) {
+            return Some("Fixed.names");
+        }
+        if rt::failed(r.scalars::<bool>(3)) {
+            return Some("Fixed.flags");
+        }
+        if rt::failed(r.list(2, 16, depth, |r, d| Point::read(r, d + 1))) {
+            return Some("Fixed.points");
+        }
+        if rt::failed(r.list(2, 0, depth, |r, _| r.scalar_slice::<u16>())) {
+            return Some("Fixed.lists");
+        }
+        None
     }
 }
 
@@ -106,7 +185,7 @@ impl Point {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Point"))
+        rt::read_struct(r, depth, "Point", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -115,6 +194,20 @@ impl Point {
             x: r.f64()?,
             y: r.f64()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.f64()) {
+            return Some("Point.x");
+        }
+        if rt::failed(r.f64()) {
+            return Some("Point.y");
+        }
+        None
     }
 }
 
@@ -138,7 +231,7 @@ impl U32Array {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("U32Array"))
+        rt::read_struct(r, depth, "U32Array", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -146,6 +239,17 @@ impl U32Array {
         Ok(Self {
             values: r.scalar_vec::<u32>()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.scalar_slice::<u32>()) {
+            return Some("U32Array.values");
+        }
+        None
     }
 }
 
@@ -169,7 +273,7 @@ impl I16Array {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("I16Array"))
+        rt::read_struct(r, depth, "I16Array", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -177,6 +281,17 @@ impl I16Array {
         Ok(Self {
             samples: r.scalar_vec::<i16>()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.scalar_slice::<i16>()) {
+            return Some("I16Array.samples");
+        }
+        None
     }
 }
 
@@ -200,7 +315,7 @@ impl F32Array {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("F32Array"))
+        rt::read_struct(r, depth, "F32Array", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -208,6 +323,17 @@ impl F32Array {
         Ok(Self {
             values: r.scalar_vec::<f32>()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.scalar_slice::<f32>()) {
+            return Some("F32Array.values");
+        }
+        None
     }
 }
 
@@ -231,7 +357,7 @@ impl ByteArray {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("ByteArray"))
+        rt::read_struct(r, depth, "ByteArray", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -239,6 +365,17 @@ impl ByteArray {
         Ok(Self {
             data: r.bytes()?.to_vec(),
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.bytes()) {
+            return Some("ByteArray.data");
+        }
+        None
     }
 }
 
@@ -262,7 +399,7 @@ impl SmallArrays {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("SmallArrays"))
+        rt::read_struct(r, depth, "SmallArrays", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -274,5 +411,28 @@ impl SmallArrays {
             names: r.vec(4, |r| r.str().map(str::to_owned))?,
             flags: r.scalar_vec::<bool>()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.bytes()) {
+            return Some("SmallArrays.bytes");
+        }
+        if rt::failed(r.scalar_slice::<u32>()) {
+            return Some("SmallArrays.words");
+        }
+        if rt::failed(r.scalar_slice::<f64>()) {
+            return Some("SmallArrays.reals");
+        }
+        if rt::failed(r.list_of(4, 0, depth, |r, _| r.str())) {
+            return Some("SmallArrays.names");
+        }
+        if rt::failed(r.scalar_slice::<bool>()) {
+            return Some("SmallArrays.flags");
+        }
+        None
     }
 }

@@ -50,7 +50,7 @@ impl<'a> ArraysRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Arrays"))
+        rt::read_struct(r, depth, "Arrays", Self::read_fields, Arrays::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -135,7 +135,7 @@ impl<'a> FixedRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Fixed"))
+        rt::read_struct(r, depth, "Fixed", Self::read_fields, Fixed::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -208,7 +208,7 @@ impl<'a> U32ArrayRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("U32Array"))
+        rt::read_struct(r, depth, "U32Array", Self::read_fields, U32Array::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -258,7 +258,7 @@ impl<'a> I16ArrayRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("I16Array"))
+        rt::read_struct(r, depth, "I16Array", Self::read_fields, I16Array::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -308,7 +308,7 @@ impl<'a> F32ArrayRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("F32Array"))
+        rt::read_struct(r, depth, "F32Array", Self::read_fields, F32Array::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -358,7 +358,13 @@ impl<'a> ByteArrayRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("ByteArray"))
+        rt::read_struct(
+            r,
+            depth,
+            "ByteArray",
+            Self::read_fields,
+            ByteArray::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -412,7 +418,13 @@ impl<'a> SmallArraysRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("SmallArrays"))
+        rt::read_struct(
+            r,
+            depth,
+            "SmallArrays",
+            Self::read_fields,
+            SmallArrays::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {

@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Message_ {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -25,7 +26,7 @@ impl Message_ {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Message_"))
+        rt::read_struct(r, depth, "Message", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -35,6 +36,23 @@ impl Message_ {
             r: r.str()?.to_owned(),
             depth: r.u8()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("Message.out");
+        }
+        if rt::failed(r.str()) {
+            return Some("Message.r");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Message.depth");
+        }
+        None
     }
 }
 
@@ -58,7 +76,7 @@ impl Foo {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Foo"))
+        rt::read_struct(r, depth, "Foo", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -68,6 +86,23 @@ impl Foo {
             crate_: r.u8()?,
             super_: r.u8()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.bool()) {
+            return Some("Foo.self");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Foo.crate");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Foo.super");
+        }
+        None
     }
 }
 
@@ -91,12 +126,23 @@ impl FooRef {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("FooRef"))
+        rt::read_struct(r, depth, "FooRef", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self { n: r.u32()? })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("FooRef.n");
+        }
+        None
     }
 }
 
@@ -120,7 +166,7 @@ impl Big {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Big"))
+        rt::read_struct(r, depth, "Big", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -131,6 +177,26 @@ impl Big {
             names: r.array(|r| r.str().map(str::to_owned))?,
             points: r.array(|r| Foo::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.byte_array::<40>()) {
+            return Some("Big.data");
+        }
+        if rt::failed(r.list(2, 80, depth, |r, _| r.scalars::<u16>(40))) {
+            return Some("Big.grid");
+        }
+        if rt::failed(r.list(33, 0, depth, |r, _| r.str())) {
+            return Some("Big.names");
+        }
+        if rt::failed(r.list(34, 3, depth, |r, d| Foo::read(r, d + 1))) {
+            return Some("Big.points");
+        }
+        None
     }
 }
 
@@ -223,7 +289,7 @@ impl Holder {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Holder"))
+        rt::read_struct(r, depth, "Holder", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -242,6 +308,50 @@ impl Holder {
             bytes_list: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
             fixed_bytes: r.array(|r| r.scalar_array::<u8, 4>())?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(InlineRef::read(r, depth + 1)) {
+            return Some("Holder.inline");
+        }
+        if rt::failed(r.option(|r| InlineRef::read(r, depth + 1))) {
+            return Some("Holder.maybe");
+        }
+        if rt::failed(r.list_of(1, 0, depth, |r, d| InlineRef::read(r, d + 1))) {
+            return Some("Holder.list");
+        }
+        if rt::failed(Big32::read(r)) {
+            return Some("Holder.e");
+        }
+        if rt::failed(r.list_of(4, 4, depth, |r, _| Big32::read(r))) {
+            return Some("Holder.es");
+        }
+        if rt::failed(r.option(Big32::read)) {
+            return Some("Holder.maybe_e");
+        }
+        if rt::failed(r.list(3, 4, depth, |r, _| Big32::read(r))) {
+            return Some("Holder.fixed_e");
+        }
+        if rt::failed(r.list(2, 0, depth, |r, _| r.str())) {
+            return Some("Holder.strs");
+        }
+        if rt::failed(r.list_of(4, 0, depth, |r, d| r.list_of(4, 0, d, |r, _| r.str()))) {
+            return Some("Holder.nested");
+        }
+        if rt::failed(r.option(|r| r.option(|r| r.str()))) {
+            return Some("Holder.opt_opt");
+        }
+        if rt::failed(r.list_of(4, 0, depth, |r, _| r.bytes())) {
+            return Some("Holder.bytes_list");
+        }
+        if rt::failed(r.list(2, 4, depth, |r, _| r.byte_array::<4>())) {
+            return Some("Holder.fixed_bytes");
+        }
+        None
     }
 }
 
@@ -265,7 +375,7 @@ impl Tree {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Tree"))
+        rt::read_struct(r, depth, "Tree", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -275,6 +385,23 @@ impl Tree {
             next: r.option_box(|r| Tree::read(r, depth + 1))?,
             choice: r.option_box(|r| Choice::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.list_of(6, 0, depth, |r, d| TreeRef::read(r, d + 1))) {
+            return Some("Tree.kids");
+        }
+        if rt::failed(r.option_box(|r| TreeRef::read(r, depth + 1))) {
+            return Some("Tree.next");
+        }
+        if rt::failed(r.option_box(|r| ChoiceRef::read(r, depth + 1))) {
+            return Some("Tree.choice");
+        }
+        None
     }
 }
 

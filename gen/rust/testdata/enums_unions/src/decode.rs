@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Small {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -137,12 +138,23 @@ impl Circle {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Circle"))
+        rt::read_struct(r, depth, "Circle", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self { radius: r.f64()? })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.f64()) {
+            return Some("Circle.radius");
+        }
+        None
     }
 }
 
@@ -249,7 +261,7 @@ impl Enums {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Enums"))
+        rt::read_struct(r, depth, "Enums", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -262,6 +274,32 @@ impl Enums {
             list: r.vec(2, Sparse::read)?,
             fixed: r.array(Small::read)?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(Small::read(r)) {
+            return Some("Enums.small");
+        }
+        if rt::failed(Sparse::read(r)) {
+            return Some("Enums.sparse");
+        }
+        if rt::failed(Wide::read(r)) {
+            return Some("Enums.wide");
+        }
+        if rt::failed(Default::read(r)) {
+            return Some("Enums.default_value");
+        }
+        if rt::failed(r.list_of(2, 2, depth, |r, _| Sparse::read(r))) {
+            return Some("Enums.list");
+        }
+        if rt::failed(r.list(2, 1, depth, |r, _| Small::read(r))) {
+            return Some("Enums.fixed");
+        }
+        None
     }
 }
 
@@ -285,7 +323,7 @@ impl Unions {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Unions"))
+        rt::read_struct(r, depth, "Unions", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -296,5 +334,25 @@ impl Unions {
             nested: Nested::read(r, depth + 1)?,
             maybe: r.option(|r| Shape::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(ShapeRef::read(r, depth + 1)) {
+            return Some("Unions.shape");
+        }
+        if rt::failed(r.list_of(1, 0, depth, |r, d| ShapeRef::read(r, d + 1))) {
+            return Some("Unions.shapes");
+        }
+        if rt::failed(NestedRef::read(r, depth + 1)) {
+            return Some("Unions.nested");
+        }
+        if rt::failed(r.option(|r| ShapeRef::read(r, depth + 1))) {
+            return Some("Unions.maybe");
+        }
+        None
     }
 }

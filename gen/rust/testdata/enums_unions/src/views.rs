@@ -203,7 +203,7 @@ impl<'a> EnumsRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Enums"))
+        rt::read_struct(r, depth, "Enums", Self::read_fields, Enums::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -266,7 +266,7 @@ impl<'a> UnionsRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Unions"))
+        rt::read_struct(r, depth, "Unions", Self::read_fields, Unions::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {

@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Type {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -53,7 +54,7 @@ impl Error {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Error"))
+        rt::read_struct(r, depth, "Error", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -92,6 +93,110 @@ impl Error {
             len: r.u32()?,
             errno: r.i32()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(Type::read(r)) {
+            return Some("Error.type");
+        }
+        if rt::failed(r.str()) {
+            return Some("Error.match");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.self");
+        }
+        if rt::failed(r.u16()) {
+            return Some("Error.class");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Error.default");
+        }
+        if rt::failed(r.i32()) {
+            return Some("Error.func");
+        }
+        if rt::failed(r.u32()) {
+            return Some("Error.init");
+        }
+        if rt::failed(r.f32()) {
+            return Some("Error.in");
+        }
+        if rt::failed(r.i8()) {
+            return Some("Error.var");
+        }
+        if rt::failed(r.u64()) {
+            return Some("Error.fn");
+        }
+        if rt::failed(r.i16()) {
+            return Some("Error.struct");
+        }
+        if rt::failed(r.str()) {
+            return Some("Error.namespace");
+        }
+        if rt::failed(r.i64()) {
+            return Some("Error.int");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.char");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Error.return");
+        }
+        if rt::failed(r.str()) {
+            return Some("Error.protocol");
+        }
+        if rt::failed(r.u32()) {
+            return Some("Error.where");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Error.async");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Error.await");
+        }
+        if rt::failed(r.bool()) {
+            return Some("Error.break");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.new");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.delete");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.operator");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.register");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.inout");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.extension");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.package");
+        }
+        if rt::failed(r.u8()) {
+            return Some("Error.range");
+        }
+        if rt::failed(r.str()) {
+            return Some("Error.string");
+        }
+        if rt::failed(r.u32()) {
+            return Some("Error.size");
+        }
+        if rt::failed(r.u32()) {
+            return Some("Error.len");
+        }
+        if rt::failed(r.i32()) {
+            return Some("Error.errno");
+        }
+        None
     }
 }
 
@@ -151,7 +256,7 @@ impl Holder {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Holder"))
+        rt::read_struct(r, depth, "Holder", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -160,5 +265,19 @@ impl Holder {
             result: Result::read(r, depth + 1)?,
             kinds: r.vec(1, Type::read)?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(ResultRef::read(r, depth + 1)) {
+            return Some("Holder.result");
+        }
+        if rt::failed(r.list_of(1, 1, depth, |r, _| Type::read(r))) {
+            return Some("Holder.kinds");
+        }
+        None
     }
 }

@@ -25,7 +25,7 @@ impl Point {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Point"))
+        rt::read_struct(r, depth, "Point", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -34,6 +34,20 @@ impl Point {
             x: r.f64()?,
             y: r.f64()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.f64()) {
+            return Some("Point.x");
+        }
+        if rt::failed(r.f64()) {
+            return Some("Point.y");
+        }
+        None
     }
 }
 
@@ -57,12 +71,23 @@ impl Ping {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Ping"))
+        rt::read_struct(r, depth, "Ping", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self { seq: r.u32()? })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("Ping.seq");
+        }
+        None
     }
 }
 
@@ -86,7 +111,7 @@ impl Pong {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Pong"))
+        rt::read_struct(r, depth, "Pong", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -95,6 +120,20 @@ impl Pong {
             seq: r.u32()?,
             echo: r.str()?.to_owned(),
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("Pong.seq");
+        }
+        if rt::failed(r.str()) {
+            return Some("Pong.echo");
+        }
+        None
     }
 }
 

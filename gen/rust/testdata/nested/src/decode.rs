@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Point {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -25,7 +26,7 @@ impl Point {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Point"))
+        rt::read_struct(r, depth, "Point", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -34,6 +35,20 @@ impl Point {
             x: r.f32()?,
             y: r.f32()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.f32()) {
+            return Some("Point.x");
+        }
+        if rt::failed(r.f32()) {
+            return Some("Point.y");
+        }
+        None
     }
 }
 
@@ -57,7 +72,7 @@ impl Rectangle {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Rectangle"))
+        rt::read_struct(r, depth, "Rectangle", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -67,6 +82,23 @@ impl Rectangle {
             bottom_right: Point::read(r, depth + 1)?,
             color: r.u32()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(Point::read(r, depth + 1)) {
+            return Some("Rectangle.top_left");
+        }
+        if rt::failed(Point::read(r, depth + 1)) {
+            return Some("Rectangle.bottom_right");
+        }
+        if rt::failed(r.u32()) {
+            return Some("Rectangle.color");
+        }
+        None
     }
 }
 
@@ -90,7 +122,7 @@ impl Scene {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Scene"))
+        rt::read_struct(r, depth, "Scene", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -100,6 +132,23 @@ impl Scene {
             rects: r.vec(20, |r| Rectangle::read(r, depth + 1))?,
             origin: Point::read(r, depth + 1)?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("Scene.name");
+        }
+        if rt::failed(r.list_of(20, 20, depth, |r, d| Rectangle::read(r, d + 1))) {
+            return Some("Scene.rects");
+        }
+        if rt::failed(Point::read(r, depth + 1)) {
+            return Some("Scene.origin");
+        }
+        None
     }
 }
 
@@ -151,7 +200,13 @@ impl DeviceParameter {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("DeviceParameter"))
+        rt::read_struct(
+            r,
+            depth,
+            "DeviceParameter",
+            Self::read_fields,
+            Self::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -161,6 +216,23 @@ impl DeviceParameter {
             name: r.str()?.to_owned(),
             value: r.f32()?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("DeviceParameter.id");
+        }
+        if rt::failed(r.str()) {
+            return Some("DeviceParameter.name");
+        }
+        if rt::failed(r.f32()) {
+            return Some("DeviceParameter.value");
+        }
+        None
     }
 }
 
@@ -184,7 +256,7 @@ impl DevicePlugin {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("DevicePlugin"))
+        rt::read_struct(r, depth, "DevicePlugin", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -194,6 +266,23 @@ impl DevicePlugin {
             bypassed: r.bool()?,
             parameters: r.vec(12, |r| DeviceParameter::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("DevicePlugin.name");
+        }
+        if rt::failed(r.bool()) {
+            return Some("DevicePlugin.bypassed");
+        }
+        if rt::failed(r.list_of(12, 0, depth, |r, d| DeviceParameterRef::read(r, d + 1))) {
+            return Some("DevicePlugin.parameters");
+        }
+        None
     }
 }
 
@@ -217,7 +306,7 @@ impl AudioDevice {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("AudioDevice"))
+        rt::read_struct(r, depth, "AudioDevice", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -230,5 +319,31 @@ impl AudioDevice {
             channels: r.u16()?,
             plugins: r.vec(9, |r| DevicePlugin::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u64()) {
+            return Some("AudioDevice.id");
+        }
+        if rt::failed(r.str()) {
+            return Some("AudioDevice.name");
+        }
+        if rt::failed(DeviceKind::read(r)) {
+            return Some("AudioDevice.kind");
+        }
+        if rt::failed(r.u32()) {
+            return Some("AudioDevice.sample_rate");
+        }
+        if rt::failed(r.u16()) {
+            return Some("AudioDevice.channels");
+        }
+        if rt::failed(r.list_of(9, 0, depth, |r, d| DevicePluginRef::read(r, d + 1))) {
+            return Some("AudioDevice.plugins");
+        }
+        None
     }
 }

@@ -60,7 +60,7 @@ impl<'a> SceneRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Scene"))
+        rt::read_struct(r, depth, "Scene", Self::read_fields, Scene::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -116,7 +116,13 @@ impl<'a> DeviceParameterRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("DeviceParameter"))
+        rt::read_struct(
+            r,
+            depth,
+            "DeviceParameter",
+            Self::read_fields,
+            DeviceParameter::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -172,7 +178,13 @@ impl<'a> DevicePluginRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("DevicePlugin"))
+        rt::read_struct(
+            r,
+            depth,
+            "DevicePlugin",
+            Self::read_fields,
+            DevicePlugin::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -233,7 +245,13 @@ impl<'a> AudioDeviceRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("AudioDevice"))
+        rt::read_struct(
+            r,
+            depth,
+            "AudioDevice",
+            Self::read_fields,
+            AudioDevice::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {

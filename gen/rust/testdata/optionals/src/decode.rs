@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Level {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -53,7 +54,7 @@ impl Inner {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Inner"))
+        rt::read_struct(r, depth, "Inner", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -62,6 +63,20 @@ impl Inner {
             id: r.u32()?,
             label: r.str()?.to_owned(),
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("Inner.id");
+        }
+        if rt::failed(r.str()) {
+            return Some("Inner.label");
+        }
+        None
     }
 }
 
@@ -118,7 +133,7 @@ impl Optionals {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Optionals"))
+        rt::read_struct(r, depth, "Optionals", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -137,6 +152,50 @@ impl Optionals {
             maybe_fixed: r.option(|r| r.scalar_array::<u16, 2>())?,
             maybe_maybe: r.option(|r| r.option(|r| r.u32()))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.option(|r| r.bool())) {
+            return Some("Optionals.maybe_bool");
+        }
+        if rt::failed(r.option(|r| r.u8())) {
+            return Some("Optionals.maybe_u8");
+        }
+        if rt::failed(r.option(|r| r.i64())) {
+            return Some("Optionals.maybe_i64");
+        }
+        if rt::failed(r.option(|r| r.f64())) {
+            return Some("Optionals.maybe_f64");
+        }
+        if rt::failed(r.option(|r| r.str())) {
+            return Some("Optionals.maybe_str");
+        }
+        if rt::failed(r.option(|r| InnerRef::read(r, depth + 1))) {
+            return Some("Optionals.maybe_inner");
+        }
+        if rt::failed(r.option(Level::read)) {
+            return Some("Optionals.maybe_level");
+        }
+        if rt::failed(r.option(|r| Choice::read(r, depth + 1))) {
+            return Some("Optionals.maybe_choice");
+        }
+        if rt::failed(r.option(|r| r.scalar_slice::<u32>())) {
+            return Some("Optionals.maybe_list");
+        }
+        if rt::failed(r.list_of(1, 0, depth, |r, _| r.option(|r| r.str()))) {
+            return Some("Optionals.list_of_maybe");
+        }
+        if rt::failed(r.option(|r| r.scalars::<u16>(2))) {
+            return Some("Optionals.maybe_fixed");
+        }
+        if rt::failed(r.option(|r| r.option(|r| r.u32()))) {
+            return Some("Optionals.maybe_maybe");
+        }
+        None
     }
 }
 
@@ -160,7 +219,7 @@ impl Reading {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Reading"))
+        rt::read_struct(r, depth, "Reading", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -171,5 +230,25 @@ impl Reading {
             calibration: r.option(|r| r.f64())?,
             note: r.option(|r| r.str().map(str::to_owned))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.u32()) {
+            return Some("Reading.sensor_id");
+        }
+        if rt::failed(r.f64()) {
+            return Some("Reading.value");
+        }
+        if rt::failed(r.option(|r| r.f64())) {
+            return Some("Reading.calibration");
+        }
+        if rt::failed(r.option(|r| r.str())) {
+            return Some("Reading.note");
+        }
+        None
     }
 }

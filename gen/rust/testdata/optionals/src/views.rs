@@ -35,7 +35,7 @@ impl<'a> InnerRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Inner"))
+        rt::read_struct(r, depth, "Inner", Self::read_fields, Inner::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -111,7 +111,13 @@ impl<'a> OptionalsRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Optionals"))
+        rt::read_struct(
+            r,
+            depth,
+            "Optionals",
+            Self::read_fields,
+            Optionals::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -190,7 +196,7 @@ impl<'a> ReadingRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Reading"))
+        rt::read_struct(r, depth, "Reading", Self::read_fields, Reading::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {

@@ -25,7 +25,7 @@ impl AllPrimitives {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("AllPrimitives"))
+        rt::read_struct(r, depth, "AllPrimitives", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -44,6 +44,50 @@ impl AllPrimitives {
             f64_val: r.f64()?,
             label: r.str()?.to_owned(),
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.bool()) {
+            return Some("AllPrimitives.flag");
+        }
+        if rt::failed(r.u8()) {
+            return Some("AllPrimitives.u8_val");
+        }
+        if rt::failed(r.u16()) {
+            return Some("AllPrimitives.u16_val");
+        }
+        if rt::failed(r.u32()) {
+            return Some("AllPrimitives.u32_val");
+        }
+        if rt::failed(r.u64()) {
+            return Some("AllPrimitives.u64_val");
+        }
+        if rt::failed(r.i8()) {
+            return Some("AllPrimitives.i8_val");
+        }
+        if rt::failed(r.i16()) {
+            return Some("AllPrimitives.i16_val");
+        }
+        if rt::failed(r.i32()) {
+            return Some("AllPrimitives.i32_val");
+        }
+        if rt::failed(r.i64()) {
+            return Some("AllPrimitives.i64_val");
+        }
+        if rt::failed(r.f32()) {
+            return Some("AllPrimitives.f32_val");
+        }
+        if rt::failed(r.f64()) {
+            return Some("AllPrimitives.f64_val");
+        }
+        if rt::failed(r.str()) {
+            return Some("AllPrimitives.label");
+        }
+        None
     }
 }
 
@@ -67,7 +111,7 @@ impl Text {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Text"))
+        rt::read_struct(r, depth, "Text", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -75,6 +119,17 @@ impl Text {
         Ok(Self {
             value: r.str()?.to_owned(),
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("Text.value");
+        }
+        None
     }
 }
 

@@ -49,7 +49,13 @@ impl<'a> AllPrimitivesRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("AllPrimitives"))
+        rt::read_struct(
+            r,
+            depth,
+            "AllPrimitives",
+            Self::read_fields,
+            AllPrimitives::field_at,
+        )
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -123,7 +129,7 @@ impl<'a> TextRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Text"))
+        rt::read_struct(r, depth, "Text", Self::read_fields, Text::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {

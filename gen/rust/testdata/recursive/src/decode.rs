@@ -4,6 +4,7 @@
 
 use crate::rt;
 use crate::types::*;
+use crate::views::*;
 
 impl Tree {
     /// Decodes a value that fills `bytes` exactly, with the default limits
@@ -25,7 +26,7 @@ impl Tree {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Tree"))
+        rt::read_struct(r, depth, "Tree", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -34,6 +35,20 @@ impl Tree {
             value: r.i32()?,
             children: r.vec(8, |r| Tree::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.i32()) {
+            return Some("Tree.value");
+        }
+        if rt::failed(r.list_of(8, 0, depth, |r, d| TreeRef::read(r, d + 1))) {
+            return Some("Tree.children");
+        }
+        None
     }
 }
 
@@ -57,7 +72,7 @@ impl Node {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Node"))
+        rt::read_struct(r, depth, "Node", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -66,6 +81,20 @@ impl Node {
             value: r.str()?.to_owned(),
             next: r.option_box(|r| Node::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("Node.value");
+        }
+        if rt::failed(r.option_box(|r| NodeRef::read(r, depth + 1))) {
+            return Some("Node.next");
+        }
+        None
     }
 }
 
@@ -89,7 +118,7 @@ impl Dir {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Dir"))
+        rt::read_struct(r, depth, "Dir", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -98,6 +127,20 @@ impl Dir {
             name: r.str()?.to_owned(),
             entries: r.vec(13, |r| Entry::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("Dir.name");
+        }
+        if rt::failed(r.list_of(13, 0, depth, |r, d| EntryRef::read(r, d + 1))) {
+            return Some("Dir.entries");
+        }
+        None
     }
 }
 
@@ -121,7 +164,7 @@ impl Entry {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Entry"))
+        rt::read_struct(r, depth, "Entry", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -131,6 +174,23 @@ impl Entry {
             size: r.u64()?,
             sub: r.option_box(|r| Dir::read(r, depth + 1))?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(r.str()) {
+            return Some("Entry.name");
+        }
+        if rt::failed(r.u64()) {
+            return Some("Entry.size");
+        }
+        if rt::failed(r.option_box(|r| DirRef::read(r, depth + 1))) {
+            return Some("Entry.sub");
+        }
+        None
     }
 }
 
@@ -192,7 +252,7 @@ impl Program {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Program"))
+        rt::read_struct(r, depth, "Program", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -200,5 +260,16 @@ impl Program {
         Ok(Self {
             body: Expr::read(r, depth + 1)?,
         })
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+        let r = &mut r;
+        r.enter(depth).ok()?;
+        if rt::failed(ExprRef::read(r, depth + 1)) {
+            return Some("Program.body");
+        }
+        None
     }
 }

@@ -37,7 +37,7 @@ impl<'a> TreeRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Tree"))
+        rt::read_struct(r, depth, "Tree", Self::read_fields, Tree::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -92,7 +92,7 @@ impl<'a> NodeRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Node"))
+        rt::read_struct(r, depth, "Node", Self::read_fields, Node::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -147,7 +147,7 @@ impl<'a> DirRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Dir"))
+        rt::read_struct(r, depth, "Dir", Self::read_fields, Dir::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -201,7 +201,7 @@ impl<'a> EntryRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Entry"))
+        rt::read_struct(r, depth, "Entry", Self::read_fields, Entry::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -329,7 +329,7 @@ impl<'a> ProgramRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        Self::read_fields(r, depth).map_err(|e| e.inside("Program"))
+        rt::read_struct(r, depth, "Program", Self::read_fields, Program::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
