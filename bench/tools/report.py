@@ -28,7 +28,8 @@ OP_TITLES = {
     "msg_decode": "message decode (dispatch)",
     "copy": "memcpy",
 }
-LANG_TITLES = {"c": "C", "cpp": "C++", "go": "Go", "rust": "Rust", "swift": "Swift"}
+LANG_TITLES = {"c": "C", "cpp": "C++", "go": "Go", "rust": "Rust", "swift": "Swift",
+               "swiftcxx": "Swift (C++ interop)"}
 SDP_IMPLS = ("sdp", "sdp_view", "sdp_cxx_interop")
 
 
@@ -306,6 +307,27 @@ def render_md(run, charts_rel):
             vs = f"{s['decode']['median_ns'] / mc:.2f}" if mc and w != "registry" and "decode" in s else ""
             p(f"| {w} | {LANG_TITLES[lang]} | {e1} | {e2} | {d1} | {d2} | {vs} |")
     p("")
+
+    interop = [(w["name"], by[w["name"]]) for w in run["workloads"]
+               if ("swift", "sdp_cxx_interop") in by.get(w["name"], {}) and ("swift", "sdp") in by[w["name"]]]
+    if interop:
+        p("## Swift: the pure-Swift backend vs the C++ backend through Swift's C++ interoperability")
+        p("")
+        p("Both produce and consume Swift values: the interop rows include converting the C++ values "
+          "(std::string, std::vector) to Swift types and back, which is what a Swift program calling the "
+          "C++ backend has to do.")
+        p("")
+        p("| workload | pure Swift encode | via C++ interop encode | pure Swift decode | via C++ interop decode |")
+        p("|---|---|---|---|---|")
+        for name, rows in interop:
+            a, b = rows[("swift", "sdp")], rows[("swift", "sdp_cxx_interop")]
+            cells = []
+            for op in ("encode", "decode"):
+                x, y = a.get(op), b.get(op)
+                cells.append(fmt_ns(x["median_ns"]) if x else "")
+                cells.append(f"{fmt_ns(y['median_ns'])} ({y['median_ns'] / x['median_ns']:.2g}× the time)" if x and y else "")
+            p(f"| {name} | " + " | ".join(cells) + " |")
+        p("")
 
     for w in run["workloads"]:
         name = w["name"]
