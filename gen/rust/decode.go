@@ -129,7 +129,7 @@ func (g *generator) enumRead(p *printer, e *schema.Enum) {
 		p.F("let v = r.%s()?;", base)
 		p.Block(fmt.Sprintf("match Self::from_%s(v) {", base), "}", func() {
 			p.P("Some(x) => Ok(x),")
-			p.F("None => Err(r.unknown_enum(%s, %d).inside(%q)),", wide, e.Base.Size(), g.name[e])
+			p.F("None => Err(r.unknown_enum(%s, %d).inside(%q)),", wide, e.Base.Size(), e.Name)
 		})
 	})
 }
