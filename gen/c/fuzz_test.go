@@ -162,14 +162,14 @@ func firstLine(s string) string {
 
 // TestFuzz builds one libFuzzer target holding every corpus schema's
 // decoders, seeds it with the golden and invalid vectors and runs it
-// briefly (SDP_C_FUZZ_SECONDS, default 30).
+// briefly (SDP_C_FUZZ_SECONDS, default 20).
 func TestFuzz(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
 	gentest.RequireTool(t, "clang")
 	cc, fuzzFlags := fuzzCompiler(t)
-	seconds := 30
+	seconds := 20
 	if s := os.Getenv("SDP_C_FUZZ_SECONDS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
