@@ -482,11 +482,27 @@ func TestMessageStream(t *testing.T) {
 const fuzzType = `
 func FuzzDecodeTYPE(f *testing.F) {
 	seeds(f, "SNAME")
+	s, err := schema.Load(conformance.SchemaPath("SCHEMA"))
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var v SCHEMA.TYPE
 		err := v.UnmarshalBinary(b)
 		var p SCHEMA.TYPE
 		n, perr := p.UnmarshalPrefix(b, SCHEMA.DecodeOptions{})
+		// The reference codec decides the same, for the same reason.
+		_, cerr := codec.Decode(s, "SNAME", b, codec.Options{})
+		if (err == nil) != (cerr == nil) {
+			t.Fatalf("the generated decoder says %v, the reference codec %v", err, cerr)
+		}
+		if err != nil {
+			var de *SCHEMA.DecodeError
+			var ce *codec.DecodeError
+			if errors.As(err, &de) && errors.As(cerr, &ce) && (de.Rule != ce.Rule || de.Offset != ce.Offset || de.Path != ce.Path) {
+				t.Fatalf("the generated decoder says %v, the reference codec %v", err, cerr)
+			}
+		}
 		if err != nil {
 			checkError(t, err)
 			if perr == nil && n == len(b) {
