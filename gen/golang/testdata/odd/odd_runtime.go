@@ -173,10 +173,14 @@ func (d *decoder) truncatedElement(size int) {
 func (d *decoder) enter() bool {
 	d.depth++
 	if d.depth > d.maxDepth {
-		d.failAt(d.off, RuleDepth, "nesting deeper than "+strconv.Itoa(d.maxDepth))
+		d.tooDeep()
 		return false
 	}
 	return true
+}
+
+func (d *decoder) tooDeep() {
+	d.failAt(d.off, RuleDepth, "nesting deeper than "+strconv.Itoa(d.maxDepth))
 }
 
 // at and index name the field or element a failure happened in.
@@ -253,30 +257,32 @@ func (d *decoder) u64() uint64 {
 }
 
 func (d *decoder) boolean() bool {
-	off := d.off
-	switch v := d.u8(); v {
-	case 0:
-		return false
-	case 1:
-		return true
-	default:
-		d.failAt(off, RuleBool, "byte "+strconv.Itoa(int(v))+" is not a bool (0 or 1)")
+	if d.off >= len(d.b) {
+		d.truncated(1)
 		return false
 	}
+	v := d.b[d.off]
+	if v > 1 {
+		d.failAt(d.off, RuleBool, "byte "+strconv.Itoa(int(v))+" is not a bool (0 or 1)")
+		return false
+	}
+	d.off++
+	return v == 1
 }
 
 // present reads an optional's presence byte.
 func (d *decoder) present() bool {
-	off := d.off
-	switch v := d.u8(); v {
-	case 0:
-		return false
-	case 1:
-		return true
-	default:
-		d.failAt(off, RulePresence, "presence byte "+strconv.Itoa(int(v))+" is not 0 or 1")
+	if d.off >= len(d.b) {
+		d.truncated(1)
 		return false
 	}
+	v := d.b[d.off]
+	if v > 1 {
+		d.failAt(d.off, RulePresence, "presence byte "+strconv.Itoa(int(v))+" is not 0 or 1")
+		return false
+	}
+	d.off++
+	return v == 1
 }
 
 // count reads an array count or string length and checks, before anything
