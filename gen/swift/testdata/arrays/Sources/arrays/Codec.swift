@@ -79,21 +79,22 @@ extension Arrays {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.bools = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
-        self.bytes = try r.numbers(UInt8.self)
-        self.i8s = try r.numbers(Int8.self)
-        self.u16s = try r.numbers(UInt16.self)
-        self.i16s = try r.numbers(Int16.self)
-        self.u32s = try r.numbers(UInt32.self)
-        self.i32s = try r.numbers(Int32.self)
-        self.u64s = try r.numbers(UInt64.self)
-        self.i64s = try r.numbers(Int64.self)
-        self.f32s = try r.numbers(Float.self)
-        self.f64s = try r.numbers(Double.self)
-        self.strings = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
-        self.points = try r.array(minSize: 16) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
-        self.nested = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }
-        self.blobs = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }
+        let f0 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
+        let f1 = try r.numbers(UInt8.self)
+        let f2 = try r.numbers(Int8.self)
+        let f3 = try r.numbers(UInt16.self)
+        let f4 = try r.numbers(Int16.self)
+        let f5 = try r.numbers(UInt32.self)
+        let f6 = try r.numbers(Int32.self)
+        let f7 = try r.numbers(UInt64.self)
+        let f8 = try r.numbers(Int64.self)
+        let f9 = try r.numbers(Float.self)
+        let f10 = try r.numbers(Double.self)
+        let f11 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
+        let f12 = try r.array(minSize: 16) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
+        let f13 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }
+        let f14 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }
+        self.init(bools: f0, bytes: f1, i8s: f2, u16s: f3, i16s: f4, u32s: f5, i32s: f6, u64s: f7, i64s: f8, f32s: f9, f64s: f10, strings: f11, points: f12, nested: f13, blobs: f14)
     }
 }
 
@@ -154,12 +155,13 @@ extension Fixed {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.rgba = try r.fixedNumbers(UInt8.self, 4)
-        self.matrix = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(Float.self, 3) }
-        self.names = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
-        self.flags = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
-        self.points = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
-        self.lists = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }
+        let f0 = try r.fixedNumbers(UInt8.self, 4)
+        let f1 = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(Float.self, 3) }
+        let f2 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
+        let f3 = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
+        let f4 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
+        let f5 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }
+        self.init(rgba: f0, matrix: f1, names: f2, flags: f3, points: f4, lists: f5)
     }
 }
 
@@ -214,8 +216,9 @@ extension Point {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(16)
-        self.x = r.rawF64()
-        self.y = r.rawF64()
+        let f0 = r.rawF64()
+        let f1 = r.rawF64()
+        self.init(x: f0, y: f1)
     }
 }
 
@@ -270,7 +273,8 @@ extension U32Array {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.values = try r.numbers(UInt32.self)
+        let f0 = try r.numbers(UInt32.self)
+        self.init(values: f0)
     }
 }
 
@@ -325,7 +329,8 @@ extension I16Array {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.samples = try r.numbers(Int16.self)
+        let f0 = try r.numbers(Int16.self)
+        self.init(samples: f0)
     }
 }
 
@@ -380,7 +385,8 @@ extension F32Array {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.values = try r.numbers(Float.self)
+        let f0 = try r.numbers(Float.self)
+        self.init(values: f0)
     }
 }
 
@@ -435,7 +441,8 @@ extension ByteArray {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.data = try r.numbers(UInt8.self)
+        let f0 = try r.numbers(UInt8.self)
+        self.init(data: f0)
     }
 }
 
@@ -498,10 +505,11 @@ extension SmallArrays {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.bytes = try r.numbers(UInt8.self)
-        self.words = try r.numbers(UInt32.self)
-        self.reals = try r.numbers(Double.self)
-        self.names = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
-        self.flags = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
+        let f0 = try r.numbers(UInt8.self)
+        let f1 = try r.numbers(UInt32.self)
+        let f2 = try r.numbers(Double.self)
+        let f3 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
+        let f4 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
+        self.init(bytes: f0, words: f1, reals: f2, names: f3, flags: f4)
     }
 }

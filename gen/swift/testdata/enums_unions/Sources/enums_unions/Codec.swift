@@ -105,7 +105,8 @@ extension Circle {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.radius = try r.f64()
+        let f0 = try r.f64()
+        self.init(radius: f0)
     }
 }
 
@@ -378,12 +379,13 @@ extension Enums {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(8)
-        self.small = try Small._sdpRaw(&r)
-        self.sparse = try Sparse._sdpRaw(&r)
-        self.wide = try Wide._sdpRaw(&r)
-        self.defaultValue = try Default._sdpRaw(&r)
-        self.list = try r.array(minSize: 2) { (r: inout _SDPReader) throws(DecodeError) in try Sparse._sdpRead(&r) }
-        self.fixed = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try Small._sdpRead(&r) }
+        let f0 = try Small._sdpRaw(&r)
+        let f1 = try Sparse._sdpRaw(&r)
+        let f2 = try Wide._sdpRaw(&r)
+        let f3 = try Default._sdpRaw(&r)
+        let f4 = try r.array(minSize: 2) { (r: inout _SDPReader) throws(DecodeError) in try Sparse._sdpRead(&r) }
+        let f5 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try Small._sdpRead(&r) }
+        self.init(small: f0, sparse: f1, wide: f2, defaultValue: f3, list: f4, fixed: f5)
     }
 }
 
@@ -444,9 +446,10 @@ extension Unions {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.shape = try Shape(_sdpFrom: &r, depth: depth &+ 1)
-        self.shapes = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
-        self.nested = try Nested(_sdpFrom: &r, depth: depth &+ 1)
-        self.maybe = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try Shape(_sdpFrom: &r, depth: depth &+ 1)
+        let f1 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
+        let f2 = try Nested(_sdpFrom: &r, depth: depth &+ 1)
+        let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(shape: f0, shapes: f1, nested: f2, maybe: f3)
     }
 }

@@ -51,8 +51,9 @@ extension Point {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(16)
-        self.x = r.rawF64()
-        self.y = r.rawF64()
+        let f0 = r.rawF64()
+        let f1 = r.rawF64()
+        self.init(x: f0, y: f1)
     }
 }
 
@@ -105,7 +106,8 @@ extension Ping {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.seq = try r.int(UInt32.self)
+        let f0 = try r.int(UInt32.self)
+        self.init(seq: f0)
     }
 }
 
@@ -161,8 +163,9 @@ extension Pong {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.seq = try r.int(UInt32.self)
-        self.echo = try r.string()
+        let f0 = try r.int(UInt32.self)
+        let f1 = try r.string()
+        self.init(seq: f0, echo: f1)
     }
 }
 

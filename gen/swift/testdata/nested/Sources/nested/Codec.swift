@@ -51,8 +51,9 @@ extension Point {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(8)
-        self.x = r.rawF32()
-        self.y = r.rawF32()
+        let f0 = r.rawF32()
+        let f1 = r.rawF32()
+        self.init(x: f0, y: f1)
     }
 }
 
@@ -107,9 +108,10 @@ extension Rectangle {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.topLeft = try Point(_sdpFrom: &r, depth: depth &+ 1)
-        self.bottomRight = try Point(_sdpFrom: &r, depth: depth &+ 1)
-        self.color = try r.int(UInt32.self)
+        let f0 = try Point(_sdpFrom: &r, depth: depth &+ 1)
+        let f1 = try Point(_sdpFrom: &r, depth: depth &+ 1)
+        let f2 = try r.int(UInt32.self)
+        self.init(topLeft: f0, bottomRight: f1, color: f2)
     }
 }
 
@@ -167,9 +169,10 @@ extension Scene {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.name = try r.string()
-        self.rects = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Rectangle(_sdpFrom: &r, depth: depth &+ 1) }
-        self.origin = try Point(_sdpFrom: &r, depth: depth &+ 1)
+        let f0 = try r.string()
+        let f1 = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Rectangle(_sdpFrom: &r, depth: depth &+ 1) }
+        let f2 = try Point(_sdpFrom: &r, depth: depth &+ 1)
+        self.init(name: f0, rects: f1, origin: f2)
     }
 }
 
@@ -240,9 +243,10 @@ extension DeviceParameter {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.id = try r.int(UInt32.self)
-        self.name = try r.string()
-        self.value = try r.f32()
+        let f0 = try r.int(UInt32.self)
+        let f1 = try r.string()
+        let f2 = try r.f32()
+        self.init(id: f0, name: f1, value: f2)
     }
 }
 
@@ -300,9 +304,10 @@ extension DevicePlugin {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.name = try r.string()
-        self.bypassed = try r.bool()
-        self.parameters = try r.array(minSize: 12) { (r: inout _SDPReader) throws(DecodeError) in try DeviceParameter(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try r.string()
+        let f1 = try r.bool()
+        let f2 = try r.array(minSize: 12) { (r: inout _SDPReader) throws(DecodeError) in try DeviceParameter(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(name: f0, bypassed: f1, parameters: f2)
     }
 }
 
@@ -363,12 +368,13 @@ extension AudioDevice {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.id = try r.int(UInt64.self)
-        self.name = try r.string()
+        let f0 = try r.int(UInt64.self)
+        let f1 = try r.string()
         try r.need(7)
-        self.kind = try DeviceKind._sdpRaw(&r)
-        self.sampleRate = r.raw(UInt32.self)
-        self.channels = r.raw(UInt16.self)
-        self.plugins = try r.array(minSize: 9) { (r: inout _SDPReader) throws(DecodeError) in try DevicePlugin(_sdpFrom: &r, depth: depth &+ 1) }
+        let f2 = try DeviceKind._sdpRaw(&r)
+        let f3 = r.raw(UInt32.self)
+        let f4 = r.raw(UInt16.self)
+        let f5 = try r.array(minSize: 9) { (r: inout _SDPReader) throws(DecodeError) in try DevicePlugin(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(id: f0, name: f1, kind: f2, sampleRate: f3, channels: f4, plugins: f5)
     }
 }

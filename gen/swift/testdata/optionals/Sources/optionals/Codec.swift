@@ -66,8 +66,9 @@ extension Inner {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.id = try r.int(UInt32.self)
-        self.label = try r.string()
+        let f0 = try r.int(UInt32.self)
+        let f1 = try r.string()
+        self.init(id: f0, label: f1)
     }
 }
 
@@ -222,18 +223,19 @@ extension Optionals {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.maybeBool = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
-        self.maybeU8 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt8.self) }
-        self.maybeI64 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(Int64.self) }
-        self.maybeF64 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
-        self.maybeStr = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
-        self.maybeInner = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Inner(_sdpFrom: &r, depth: depth &+ 1) }
-        self.maybeLevel = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Level._sdpRead(&r) }
-        self.maybeChoice = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Choice(_sdpFrom: &r, depth: depth &+ 1) }
-        self.maybeList = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }
-        self.listOfMaybe = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() } }
-        self.maybeFixed = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt16.self, 2) }
-        self.maybeMaybe = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt32.self) } }
+        let f0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
+        let f1 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt8.self) }
+        let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(Int64.self) }
+        let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
+        let f4 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
+        let f5 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Inner(_sdpFrom: &r, depth: depth &+ 1) }
+        let f6 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Level._sdpRead(&r) }
+        let f7 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Choice(_sdpFrom: &r, depth: depth &+ 1) }
+        let f8 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }
+        let f9 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() } }
+        let f10 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt16.self, 2) }
+        let f11 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt32.self) } }
+        self.init(maybeBool: f0, maybeU8: f1, maybeI64: f2, maybeF64: f3, maybeStr: f4, maybeInner: f5, maybeLevel: f6, maybeChoice: f7, maybeList: f8, listOfMaybe: f9, maybeFixed: f10, maybeMaybe: f11)
     }
 }
 
@@ -293,9 +295,10 @@ extension Reading {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(12)
-        self.sensorId = r.raw(UInt32.self)
-        self.value = r.rawF64()
-        self.calibration = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
-        self.note = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
+        let f0 = r.raw(UInt32.self)
+        let f1 = r.rawF64()
+        let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
+        let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
+        self.init(sensorId: f0, value: f1, calibration: f2, note: f3)
     }
 }

@@ -63,18 +63,19 @@ extension Parameter {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.address = try r.int(UInt64.self)
-        self.displayName = try r.string()
-        self.identifier = try r.string()
-        self.unit = try r.string()
+        let f0 = try r.int(UInt64.self)
+        let f1 = try r.string()
+        let f2 = try r.string()
+        let f3 = try r.string()
         try r.need(22)
-        self.minValue = r.rawF32()
-        self.maxValue = r.rawF32()
-        self.defaultValue = r.rawF32()
-        self.currentValue = r.rawF32()
-        self.rawFlags = r.raw(UInt32.self)
-        self.isWritable = try r.rawBool()
-        self.canRamp = try r.rawBool()
+        let f4 = r.rawF32()
+        let f5 = r.rawF32()
+        let f6 = r.rawF32()
+        let f7 = r.rawF32()
+        let f8 = r.raw(UInt32.self)
+        let f9 = try r.rawBool()
+        let f10 = try r.rawBool()
+        self.init(address: f0, displayName: f1, identifier: f2, unit: f3, minValue: f4, maxValue: f5, defaultValue: f6, currentValue: f7, rawFlags: f8, isWritable: f9, canRamp: f10)
     }
 }
 
@@ -137,11 +138,12 @@ extension Plugin {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.name = try r.string()
-        self.manufacturerId = try r.string()
-        self.componentType = try r.string()
-        self.componentSubtype = try r.string()
-        self.parameters = try r.array(minSize: 42) { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try r.string()
+        let f1 = try r.string()
+        let f2 = try r.string()
+        let f3 = try r.string()
+        let f4 = try r.array(minSize: 42) { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(name: f0, manufacturerId: f1, componentType: f2, componentSubtype: f3, parameters: f4)
     }
 }
 
@@ -198,9 +200,10 @@ extension PluginRegistry {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.plugins = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Plugin(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Plugin(_sdpFrom: &r, depth: depth &+ 1) }
         try r.need(8)
-        self.totalPluginCount = r.raw(UInt32.self)
-        self.totalParameterCount = r.raw(UInt32.self)
+        let f1 = r.raw(UInt32.self)
+        let f2 = r.raw(UInt32.self)
+        self.init(plugins: f0, totalPluginCount: f1, totalParameterCount: f2)
     }
 }

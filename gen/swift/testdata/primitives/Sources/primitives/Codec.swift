@@ -63,18 +63,19 @@ extension AllPrimitives {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(43)
-        self.flag = try r.rawBool()
-        self.u8Val = r.raw(UInt8.self)
-        self.u16Val = r.raw(UInt16.self)
-        self.u32Val = r.raw(UInt32.self)
-        self.u64Val = r.raw(UInt64.self)
-        self.i8Val = r.raw(Int8.self)
-        self.i16Val = r.raw(Int16.self)
-        self.i32Val = r.raw(Int32.self)
-        self.i64Val = r.raw(Int64.self)
-        self.f32Val = r.rawF32()
-        self.f64Val = r.rawF64()
-        self.label = try r.string()
+        let f0 = try r.rawBool()
+        let f1 = r.raw(UInt8.self)
+        let f2 = r.raw(UInt16.self)
+        let f3 = r.raw(UInt32.self)
+        let f4 = r.raw(UInt64.self)
+        let f5 = r.raw(Int8.self)
+        let f6 = r.raw(Int16.self)
+        let f7 = r.raw(Int32.self)
+        let f8 = r.raw(Int64.self)
+        let f9 = r.rawF32()
+        let f10 = r.rawF64()
+        let f11 = try r.string()
+        self.init(flag: f0, u8Val: f1, u16Val: f2, u32Val: f3, u64Val: f4, i8Val: f5, i16Val: f6, i32Val: f7, i64Val: f8, f32Val: f9, f64Val: f10, label: f11)
     }
 }
 
@@ -129,7 +130,8 @@ extension Text {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.value = try r.string()
+        let f0 = try r.string()
+        self.init(value: f0)
     }
 }
 

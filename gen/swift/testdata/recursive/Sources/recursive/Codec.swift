@@ -52,8 +52,9 @@ extension Tree {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.value = try r.int(Int32.self)
-        self.children = try r.array(minSize: 8) { (r: inout _SDPReader) throws(DecodeError) in try Tree(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try r.int(Int32.self)
+        let f1 = try r.array(minSize: 8) { (r: inout _SDPReader) throws(DecodeError) in try Tree(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(value: f0, children: f1)
     }
 }
 
@@ -110,8 +111,9 @@ extension Node {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.value = try r.string()
-        self._next = (try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }).map { _SDPBox($0) }
+        let f0 = try r.string()
+        let f1 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(value: f0, next: f1)
     }
 }
 
@@ -168,8 +170,9 @@ extension Dir {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.name = try r.string()
-        self.entries = try r.array(minSize: 13) { (r: inout _SDPReader) throws(DecodeError) in try Entry(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try r.string()
+        let f1 = try r.array(minSize: 13) { (r: inout _SDPReader) throws(DecodeError) in try Entry(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(name: f0, entries: f1)
     }
 }
 
@@ -227,9 +230,10 @@ extension Entry {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.name = try r.string()
-        self.size = try r.int(UInt64.self)
-        self._sub = (try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Dir(_sdpFrom: &r, depth: depth &+ 1) }).map { _SDPBox($0) }
+        let f0 = try r.string()
+        let f1 = try r.int(UInt64.self)
+        let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Dir(_sdpFrom: &r, depth: depth &+ 1) }
+        self.init(name: f0, size: f1, sub: f2)
     }
 }
 
@@ -381,6 +385,7 @@ extension Program {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        self.body = try Expr(_sdpFrom: &r, depth: depth &+ 1)
+        let f0 = try Expr(_sdpFrom: &r, depth: depth &+ 1)
+        self.init(body: f0)
     }
 }
