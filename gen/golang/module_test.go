@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -151,11 +152,20 @@ func (m *testModule) write(t *testing.T) error {
 	return os.WriteFile(filepath.Join(dir, "testee", "main.go"), []byte(main.String()), 0o644)
 }
 
+// goTool is the go command of the toolchain running the tests, or the one
+// on PATH.
+func goTool(t *testing.T) string {
+	p := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return gentest.RequireTool(t, "go")
+}
+
 // goCmd runs the go command in the module, offline.
 func (m *testModule) goCmd(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	goBin := gentest.RequireTool(t, "go")
-	cmd := exec.Command(goBin, args...)
+	cmd := exec.Command(goTool(t), args...)
 	cmd.Dir = m.dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	cmd.Env = append(cmd.Env, env...)
@@ -191,7 +201,7 @@ func TestGeneratedVet(t *testing.T) {
 	}
 	m.goCmd(t, []string{"GOARCH=s390x"}, append([]string{"build"}, pkgs...)...)
 	m.goCmd(t, []string{"GOARCH=386"}, append([]string{"build"}, pkgs...)...)
-	gofmt := filepath.Join(filepath.Dir(gentest.RequireTool(t, "go")), "gofmt")
+	gofmt := filepath.Join(filepath.Dir(goTool(t)), "gofmt")
 	if _, err := os.Stat(gofmt); err != nil {
 		gofmt = gentest.RequireTool(t, "gofmt")
 	}
