@@ -14,7 +14,7 @@ var scalarNames = map[string]Kind{
 }
 
 // maxTypeSize bounds the fixed part of any type, so sizes fit in 32 bits on
-// every target.
+// every target: every type's minimum size is below it.
 const maxTypeSize = 1<<31 - 1
 
 // nameKey is how names are compared for clashes: backends change case and
@@ -118,8 +118,8 @@ func (c *checker) resolve(t *astType) *Type {
 	case formOptional:
 		return &Type{Kind: Optional, Elem: c.resolve(t.elem), Pos: t.pos}
 	case formFixed:
-		if t.n.val == 0 || t.n.val > maxTypeSize {
-			c.errs.add(t.n.pos, fmt.Sprintf("fixed array length %d is out of range", t.n.val), fmt.Sprintf("use 1 to %d, or []T for a variable length", maxTypeSize))
+		if t.n.val == 0 || t.n.val >= maxTypeSize {
+			c.errs.add(t.n.pos, fmt.Sprintf("fixed array length %d is out of range", t.n.val), fmt.Sprintf("use 1 to %d, or []T for a variable length", maxTypeSize-1))
 		}
 		return &Type{Kind: FixedArray, Len: uint32(t.n.val), Elem: c.resolve(t.elem), Pos: t.pos}
 	}

@@ -22,9 +22,12 @@ func (c *checker) sizes() {
 	}
 	var decl func(d Decl)
 	var typ func(t *Type) (min, fixed int)
-	fieldsSize := func(fs []*Field) (min, fixed int) {
+	// fieldsSize sums the fields' sizes; huge reports a field that is over the
+	// limit on its own (and has been reported already).
+	fieldsSize := func(fs []*Field) (min, fixed int, huge bool) {
 		for _, f := range fs {
 			m, x := typ(f.Type)
+			huge = huge || m >= maxTypeSize
 			min = addSat(min, m)
 			if fixed >= 0 {
 				fixed = addSat(fixed, x)
@@ -33,7 +36,7 @@ func (c *checker) sizes() {
 				fixed = -1
 			}
 		}
-		return min, fixed
+		return min, fixed, huge
 	}
 	typ = func(t *Type) (int, int) {
 		switch t.Kind {
@@ -52,6 +55,10 @@ func (c *checker) sizes() {
 				c.errs.add(t.Pos, fmt.Sprintf("elements of %s encode to zero bytes", t), "an array needs elements of at least one byte")
 			}
 			min := mulSat(int(t.Len), m)
+			if min >= maxTypeSize {
+				c.errs.add(t.Pos, fmt.Sprintf("%s encodes to at least 2 GiB", t), "types are limited to 2 GiB; use []T for large data")
+				return min, -1
+			}
 			if x < 0 {
 				return min, -1
 			}
@@ -72,8 +79,9 @@ func (c *checker) sizes() {
 		defer func() { state[d] = 2 }()
 		switch d := d.(type) {
 		case *Struct:
-			d.minSize, d.fixedSize = fieldsSize(d.Fields)
-			if d.minSize > maxTypeSize {
+			var huge bool
+			d.minSize, d.fixedSize, huge = fieldsSize(d.Fields)
+			if d.minSize >= maxTypeSize && !huge {
 				c.errs.add(d.Pos, fmt.Sprintf("struct %s encodes to at least %d bytes", d.Name, d.minSize), "types are limited to 2 GiB; use []T for large data")
 			}
 		case *Union:
@@ -81,7 +89,7 @@ func (c *checker) sizes() {
 			for i, v := range d.Variants {
 				var m, x int
 				if v.Kind == VariantInline {
-					m, x = fieldsSize(v.Fields)
+					m, x, _ = fieldsSize(v.Fields)
 				} else if v.Kind == VariantStruct {
 					decl(v.Struct)
 					m, x = v.Struct.minSize, v.Struct.fixedSize
@@ -106,16 +114,18 @@ func (c *checker) sizes() {
 	}
 }
 
+// addSat and mulSat saturate at maxTypeSize, which no valid type reaches,
+// without overflowing int on 32-bit hosts (a, b are in 0..maxTypeSize).
 func addSat(a, b int) int {
-	if a > maxTypeSize || b > maxTypeSize || a+b > maxTypeSize {
-		return maxTypeSize + 1
+	if a > maxTypeSize-b {
+		return maxTypeSize
 	}
 	return a + b
 }
 
 func mulSat(a, b int) int {
-	if a != 0 && b > (maxTypeSize+1)/a {
-		return maxTypeSize + 1
+	if a != 0 && b > maxTypeSize/a {
+		return maxTypeSize
 	}
 	return a * b
 }
