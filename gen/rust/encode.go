@@ -164,13 +164,70 @@ func (g *generator) structEncode(p *printer, st *schema.Struct) {
 		p.P("pub fn encode_raw(&self, _out: ", outVec, ") {}")
 	} else {
 		p.Block("pub fn encode_raw(&self, out: "+outVec+") {", "}", func() {
-			for _, f := range st.Fields {
+			fields := st.Fields
+			for len(fields) > 0 {
+				n := plainRun(fields)
+				if n >= 3 {
+					g.encodeRun(p, fields[:n])
+					fields = fields[n:]
+					continue
+				}
+				f := fields[0]
 				g.encodeValue(p, f.Type, "self."+fieldName(f), false, 0)
+				fields = fields[1:]
 			}
 		})
 	}
 	p.P()
 	sizeFn(p, g.name[st], s)
+}
+
+// plainScalar: a field written as a fixed number of bytes from a scalar
+// (numbers, bools, enums).
+func plainScalar(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == schema.EnumRef }
+
+// plainRun is the number of leading fields that are plain scalars.
+func plainRun(fields []*schema.Field) int {
+	n := 0
+	for n < len(fields) && plainScalar(fields[n].Type) {
+		n++
+	}
+	return n
+}
+
+// encodeRun writes a run of scalar fields with one append: they are
+// assembled in a stack array first, which saves a capacity check per field
+// (the encoder's main cost on structs of many small fields).
+func (g *generator) encodeRun(p *printer, fields []*schema.Field) {
+	total := 0
+	for _, f := range fields {
+		n, _ := f.Type.FixedSize()
+		total += n
+	}
+	p.F("let mut run = [0u8; %d];", total)
+	at := 0
+	for _, f := range fields {
+		x := "self." + fieldName(f)
+		n, _ := f.Type.FixedSize()
+		var bytes string
+		switch {
+		case f.Type.Kind == schema.Bool:
+			p.F("run[%d] = u8::from(%s);", at, x)
+		case f.Type.Kind == schema.U8:
+			p.F("run[%d] = %s;", at, x)
+		case f.Type.Kind == schema.EnumRef && f.Type.Enum.Base == schema.U8:
+			p.F("run[%d] = %s.to_u8();", at, x)
+		case f.Type.Kind == schema.EnumRef:
+			bytes = fmt.Sprintf("%s.to_%s().to_le_bytes()", x, scalarName(f.Type.Enum.Base))
+		default:
+			bytes = x + ".to_le_bytes()"
+		}
+		if bytes != "" {
+			p.F("run[%d..%d].copy_from_slice(&%s);", at, at+n, bytes)
+		}
+		at += n
+	}
+	p.P("out.extend_from_slice(&run);")
 }
 
 func (g *generator) enumEncode(p *printer, e *schema.Enum) {

@@ -32,13 +32,15 @@ impl Parameter {
         rt::put_str(out, &self.display_name);
         rt::put_str(out, &self.identifier);
         rt::put_str(out, &self.unit);
-        out.extend_from_slice(&self.min_value.to_le_bytes());
-        out.extend_from_slice(&self.max_value.to_le_bytes());
-        out.extend_from_slice(&self.default_value.to_le_bytes());
-        out.extend_from_slice(&self.current_value.to_le_bytes());
-        out.extend_from_slice(&self.raw_flags.to_le_bytes());
-        rt::put_bool(out, self.is_writable);
-        rt::put_bool(out, self.can_ramp);
+        let mut run = [0u8; 22];
+        run[0..4].copy_from_slice(&self.min_value.to_le_bytes());
+        run[4..8].copy_from_slice(&self.max_value.to_le_bytes());
+        run[8..12].copy_from_slice(&self.default_value.to_le_bytes());
+        run[12..16].copy_from_slice(&self.current_value.to_le_bytes());
+        run[16..20].copy_from_slice(&self.raw_flags.to_le_bytes());
+        run[20] = u8::from(self.is_writable);
+        run[21] = u8::from(self.can_ramp);
+        out.extend_from_slice(&run);
     }
 
     /// The exact number of bytes [`Parameter::encode`] appends.

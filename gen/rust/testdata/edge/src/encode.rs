@@ -61,9 +61,11 @@ impl Foo {
 
     #[doc(hidden)]
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
-        rt::put_bool(out, self.self_);
-        out.push(self.crate_);
-        out.push(self.super_);
+        let mut run = [0u8; 3];
+        run[0] = u8::from(self.self_);
+        run[1] = self.crate_;
+        run[2] = self.super_;
+        out.extend_from_slice(&run);
     }
 
     /// The exact number of bytes [`Foo::encode`] appends.

@@ -286,10 +286,12 @@ impl Enums {
 
     #[doc(hidden)]
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
-        self.small.encode_raw(out);
-        self.sparse.encode_raw(out);
-        self.wide.encode_raw(out);
-        self.default_value.encode_raw(out);
+        let mut run = [0u8; 8];
+        run[0] = self.small.to_u8();
+        run[1..3].copy_from_slice(&self.sparse.to_u16().to_le_bytes());
+        run[3..7].copy_from_slice(&self.wide.to_u32().to_le_bytes());
+        run[7] = self.default_value.to_u8();
+        out.extend_from_slice(&run);
         rt::put_len(out, self.list.len());
         for e in &self.list {
             e.encode_raw(out);

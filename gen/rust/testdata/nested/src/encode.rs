@@ -237,9 +237,11 @@ impl AudioDevice {
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
         out.extend_from_slice(&self.id.to_le_bytes());
         rt::put_str(out, &self.name);
-        self.kind.encode_raw(out);
-        out.extend_from_slice(&self.sample_rate.to_le_bytes());
-        out.extend_from_slice(&self.channels.to_le_bytes());
+        let mut run = [0u8; 7];
+        run[0] = self.kind.to_u8();
+        run[1..5].copy_from_slice(&self.sample_rate.to_le_bytes());
+        run[5..7].copy_from_slice(&self.channels.to_le_bytes());
+        out.extend_from_slice(&run);
         rt::put_len(out, self.plugins.len());
         for e in &self.plugins {
             e.encode_raw(out);

@@ -28,17 +28,19 @@ impl AllPrimitives {
 
     #[doc(hidden)]
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
-        rt::put_bool(out, self.flag);
-        out.push(self.u8_val);
-        out.extend_from_slice(&self.u16_val.to_le_bytes());
-        out.extend_from_slice(&self.u32_val.to_le_bytes());
-        out.extend_from_slice(&self.u64_val.to_le_bytes());
-        out.extend_from_slice(&self.i8_val.to_le_bytes());
-        out.extend_from_slice(&self.i16_val.to_le_bytes());
-        out.extend_from_slice(&self.i32_val.to_le_bytes());
-        out.extend_from_slice(&self.i64_val.to_le_bytes());
-        out.extend_from_slice(&self.f32_val.to_le_bytes());
-        out.extend_from_slice(&self.f64_val.to_le_bytes());
+        let mut run = [0u8; 43];
+        run[0] = u8::from(self.flag);
+        run[1] = self.u8_val;
+        run[2..4].copy_from_slice(&self.u16_val.to_le_bytes());
+        run[4..8].copy_from_slice(&self.u32_val.to_le_bytes());
+        run[8..16].copy_from_slice(&self.u64_val.to_le_bytes());
+        run[16..17].copy_from_slice(&self.i8_val.to_le_bytes());
+        run[17..19].copy_from_slice(&self.i16_val.to_le_bytes());
+        run[19..23].copy_from_slice(&self.i32_val.to_le_bytes());
+        run[23..31].copy_from_slice(&self.i64_val.to_le_bytes());
+        run[31..35].copy_from_slice(&self.f32_val.to_le_bytes());
+        run[35..43].copy_from_slice(&self.f64_val.to_le_bytes());
+        out.extend_from_slice(&run);
         rt::put_str(out, &self.label);
     }
 
