@@ -145,7 +145,7 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 void bench_run(const char *impl, const char *workload, const char *op, size_t bytes, bench_fn fn, void *ctx) {
-	enum { RUNS = 7 };
+	enum { RUNS = 11 };
 	double samples[RUNS];
 	int runs = 1;
 	long iters;
@@ -163,7 +163,7 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 		double w0 = now_ns();
 		fn(ctx); /* warm up */
 		double warm = now_ns() - w0;
-		const double target = 20e6;
+		const double target = 5e6;
 		long n = 1;
 		double el = 0;
 		if (warm > 500e6) {
@@ -186,7 +186,7 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 		}
 		iters = (long)((double)n * target / (el + 1));
 		if (iters < 1) iters = 1;
-		/* Slow operations (over ~50 ms) get 3 runs instead of 7. */
+		/* Slow operations (over ~50 ms) get 3 runs instead of 11. */
 		runs = el / (double)n > 50e6 ? 3 : RUNS;
 		for (int r = 0; r < runs; r++) {
 			double t0 = now_ns();

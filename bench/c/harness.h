@@ -1,6 +1,6 @@
 /* The C and C++ harnesses' shared measurement loop, workload table and
  * JSON output (bench/c/harness.c). Same method as the Go harness: calibrate
- * an iteration count to ~20 ms a run, time 7 runs, report median/min/max
+ * an iteration count to ~5 ms a run, time 11 runs, report median/min/max
  * ns/op; quick mode runs each benchmark 3 times. Allocations per operation
  * are counted by replacing malloc (operator new calls malloc). */
 #ifndef SDP_BENCH_HARNESS_H

@@ -247,7 +247,7 @@ def render_md(run, charts_rel):
       f"load average when the report was written: {m['load_average_at_report']}")
     p("- A shared virtual machine: other processes (including other builds) may have run during the "
       "measurement, so treat differences under ~10% as noise. Each cell is the median of "
-      "repeated timed runs (each run calibrated to ~20 ms); the small numbers are the fastest and slowest "
+      "repeated timed runs (11 runs, each calibrated to ~5 ms); the small numbers are the fastest and slowest "
       "run relative to the median.")
     tc = run["toolchains"]
     p("- Toolchains: " + "; ".join(f"{k}: `{v}`" for k, v in tc.items() if v))

@@ -115,7 +115,7 @@ impl Harness {
             allocs = (ALLOCS.load(Ordering::Relaxed) - a0) as f64;
         } else {
             f(); // warm up
-            let target = 20e6;
+            let target = 5e6;
             let mut n: u64 = 1;
             let el = loop {
                 let t0 = Instant::now();
@@ -129,8 +129,8 @@ impl Harness {
                 n *= 2;
             };
             iters = ((n as f64 * target / (el + 1.0)) as u64).max(1);
-            // Slow operations (over ~50 ms) get 3 runs instead of 7.
-            let runs = if el / n as f64 > 50e6 { 3 } else { 7 };
+            // Slow operations (over ~50 ms) get 3 runs instead of 11.
+            let runs = if el / n as f64 > 50e6 { 3 } else { 11 };
             for _ in 0..runs {
                 let t0 = Instant::now();
                 for _ in 0..iters {

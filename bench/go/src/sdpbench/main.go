@@ -64,7 +64,7 @@ func main() {
 	only := flag.String("only", "", "comma-separated workloads to run (default all)")
 	flag.Parse()
 
-	cfg := Config{Quick: *quick, Runs: 7, Target: 20 * time.Millisecond}
+	cfg := Config{Quick: *quick, Runs: 11, Target: 5 * time.Millisecond}
 	ws, err := loadWorkloads(*list, *data, *only)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sdpbench:", err)
