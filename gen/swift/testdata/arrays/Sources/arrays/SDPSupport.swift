@@ -550,12 +550,23 @@ func _sdpSerialize(size: Int, _ body: (inout _SDPWriter) -> Void) -> [UInt8] {
     }
 }
 
-/// Appends an encoding of exactly size bytes to out.
+/// Appends an encoding of exactly size bytes to out, writing straight into
+/// its spare capacity where the compiler has OutputSpan (Swift 6.2).
 @inline(__always)
 func _sdpAppend(_ out: inout [UInt8], size: Int, _ body: (inout _SDPWriter) -> Void) {
     if size == 0 {
         return
     }
+    #if compiler(>=6.2)
+    out.append(addingCapacity: size) { span in
+        span.withUnsafeMutableBufferPointer { buf, initialized in
+            var w = _SDPWriter(base: UnsafeMutableRawPointer(buf.baseAddress!), pos: 0)
+            body(&w)
+            precondition(w.pos == size, "sdp: encoded size mismatch")
+            initialized = size
+        }
+    }
+    #else
     let start = out.count
     out.append(contentsOf: repeatElement(0, count: size))
     out.withUnsafeMutableBytes { b in
@@ -563,6 +574,7 @@ func _sdpAppend(_ out: inout [UInt8], size: Int, _ body: (inout _SDPWriter) -> V
         body(&w)
         precondition(w.pos == size, "sdp: encoded size mismatch")
     }
+    #endif
 }
 
 /// Decodes one value from the start of input. With prefix false the value
