@@ -25,6 +25,14 @@ var strictFlags = []string{"-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Wer
 
 var sanitizeFlags = []string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}
 
+// asanFlags are the strict flags plus the sanitizers, for test programs.
+// Optimizing sanitized code costs more compile time than the tests save in
+// running it, so these build at -O0 (the strict -O1 builds of TestCompile
+// still catch the warnings that need optimization).
+func asanFlags() []string {
+	return append(append([]string{}, strictFlags...), append([]string{"-O0"}, sanitizeFlags...)...)
+}
+
 var jobs = make(chan struct{}, 2)
 
 // clangPath finds clang++: on PATH, or the one shipped with Swift.

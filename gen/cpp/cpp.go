@@ -36,15 +36,21 @@ func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 
 // generator holds what every emitting function needs for one schema.
 type generator struct {
-	s      *schema.Schema
-	ns     []string // namespace components
-	nsq    string   // fully qualified namespace: "::a::b"
-	file   string   // base name of the generated files
-	names  map[schema.Decl]string
-	order  []schema.Decl // structs and unions, each after the types it stores inline
-	tmp    int           // counter for temporaries within one function
-	rd     map[string]*schema.Type
-	rdList []string // element readers for list and lazy views, in first-use order
+	s     *schema.Schema
+	ns    []string // namespace components
+	nsq   string   // fully qualified namespace: "::a::b"
+	file  string   // base name of the generated files
+	names map[schema.Decl]string
+	order []schema.Decl // structs and unions, each after the types it stores inline
+	tmp   int           // counter for temporaries within one function
+	// viewMode makes the checked decoders build views instead of owned values.
+	viewMode bool
+	// qualify makes ctype and vtype name schema types with their namespace,
+	// for members of variant types, where a variant's nested type may hide a
+	// schema type of the same name.
+	qualify bool
+	rd      map[string]*schema.Type
+	rdList  []string // element readers for list and lazy views, in first-use order
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
@@ -269,9 +275,16 @@ func (g *generator) ctype(t *schema.Type) string {
 		}
 		return "std::optional<" + g.ctype(t.Elem) + ">"
 	case schema.StructRef, schema.EnumRef, schema.UnionRef:
-		return g.name(t.Decl())
+		return g.qualified(g.name(t.Decl()))
 	}
 	return scalarType(t.Kind)
+}
+
+func (g *generator) qualified(name string) string {
+	if g.qualify {
+		return g.nsq + "::" + name
+	}
+	return name
 }
 
 // vtype is the zero-copy view type of a schema type.
@@ -290,9 +303,9 @@ func (g *generator) vtype(t *schema.Type) string {
 		}
 		return "std::optional<" + g.vtype(t.Elem) + ">"
 	case schema.StructRef, schema.UnionRef:
-		return g.viewName(t.Decl())
+		return g.qualified(g.viewName(t.Decl()))
 	case schema.EnumRef:
-		return g.name(t.Decl())
+		return g.qualified(g.name(t.Decl()))
 	}
 	return scalarType(t.Kind)
 }

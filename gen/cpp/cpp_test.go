@@ -1,9 +1,11 @@
 package cpp
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"sdp/conformance"
@@ -29,30 +31,85 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestCompile builds every corpus schema's code with g++ and clang++ under
-// strict warnings as errors, and with g++ -fno-exceptions.
+// generateAll generates the schemas into dir/<name>/ and returns every
+// generated source file (the inputs a compilation depends on).
+func generateAll(t *testing.T, dir string, schemas []*schema.Schema) []string {
+	t.Helper()
+	var deps []string
+	for _, s := range schemas {
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(filepath.Join(dir, s.Name), files); err != nil {
+			t.Fatal(err)
+		}
+		deps = append(deps, filepath.Join(dir, s.Name, s.Name+".hpp"), filepath.Join(dir, s.Name, s.Name+".cpp"))
+	}
+	return deps
+}
+
+func corpusSchemas(t *testing.T) []*schema.Schema {
+	var out []*schema.Schema
+	for _, name := range corpus(t) {
+		out = append(out, gentest.LoadSchema(t, conformance.SchemaPath(name)))
+	}
+	return out
+}
+
+// clashSchema holds names that collide with C++ keywords and macros, with
+// the generated names (views, kTypeId, to_owned) and, inside a union, a
+// variant type that hides a schema type of the same name.
+const clashSchema = `struct Point { x: f32 }
+enum Kind: u8 { A, B, errno, NULL }
+union U {
+    Point { y: f64 },
+    Other { p: Point, k: Kind, ps: []Point, op: ?Point },
+    value { k: Kind },
+    U2 { u: ?U },
+}
+struct Holder { u: U, us: []U }
+struct HolderView { x: u8 }
+struct class { errno: u8, kTypeId: u8, class: u8, to_owned: u8, std: str }
+struct encode { decode: u8 }
+struct std { sdp: u8 }
+`
+
+// TestCompile builds the code of every corpus schema (and of clashSchema)
+// with g++ and clang++ under strict warnings as errors, and with g++
+// -fno-exceptions. All schemas go into one translation unit, each in its own
+// namespace, which also shows that generated headers coexist.
 func TestCompile(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	clang := clangPath(t)
-	for _, name := range corpus(t) {
-		name := name
-		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
-		dir := generate(t, s, gen.Options{})
-		src, hdr := filepath.Join(dir, name+".cpp"), filepath.Join(dir, name+".hpp")
-		for _, c := range []struct {
-			label, cxx string
-			extra      []string
-		}{
-			{"g++", gxx, []string{"-O2"}},
-			{"clang++", clang, []string{"-O1"}},
-			{"g++-fno-exceptions", gxx, []string{"-O0", "-fno-exceptions"}},
-		} {
-			c := c
-			t.Run(name+"/"+c.label, func(t *testing.T) {
-				t.Parallel()
-				compile(t, c.cxx, append(append([]string{}, strictFlags...), c.extra...), src, hdr)
-			})
-		}
+	clashes, err := schema.Parse("clashes.sdp", []byte(clashSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := append(corpusSchemas(t), clashes)
+	dir := t.TempDir()
+	deps := generateAll(t, dir, schemas)
+	unity := filepath.Join(dir, "all.cpp")
+	var src strings.Builder
+	for _, s := range schemas {
+		fmt.Fprintf(&src, "#include \"%s/%s.cpp\"\n", s.Name, s.Name)
+	}
+	if err := os.WriteFile(unity, []byte(src.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		label, cxx string
+		extra      []string
+	}{
+		{"g++", gxx, []string{"-O1"}},
+		{"clang++", clang, []string{"-O1"}},
+		{"g++-fno-exceptions", gxx, []string{"-O0", "-fno-exceptions"}},
+	} {
+		c := c
+		t.Run(c.label, func(t *testing.T) {
+			t.Parallel()
+			compile(t, c.cxx, append(append([]string{}, strictFlags...), c.extra...), unity, deps...)
+		})
 	}
 }
 
@@ -67,7 +124,7 @@ func TestPackageOption(t *testing.T) {
 		}
 	}
 	main := filepath.Join(dir, "main.cpp")
-	prog := `#include "acme_wire_v2.hpp"
+	prog := `#include "acme_wire_v2.cpp"
 int main() {
     acme::wire_v2::Holder h;
     h.result.value = acme::wire_v2::Result::Err{-7};
@@ -81,86 +138,93 @@ int main() {
 	if err := os.WriteFile(main, []byte(prog), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	flags := append(append([]string{}, strictFlags...), "-O1")
-	objs := []string{
-		compile(t, gxx, flags, filepath.Join(dir, "acme_wire_v2.cpp"), filepath.Join(dir, "acme_wire_v2.hpp")),
-		compile(t, gxx, flags, main, filepath.Join(dir, "acme_wire_v2.hpp")),
-	}
+	obj := compile(t, gxx, append(append([]string{}, strictFlags...), "-O1"), main,
+		filepath.Join(dir, "acme_wire_v2.cpp"), filepath.Join(dir, "acme_wire_v2.hpp"))
 	exe := filepath.Join(dir, "main")
-	link(t, gxx, nil, exe, objs...)
+	link(t, gxx, nil, exe, obj)
 	if out, err := exec.Command(exe).CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }
 
-// TestConformance runs the corpus against one testee per schema, built with
-// AddressSanitizer and UndefinedBehaviorSanitizer.
+// TestConformance runs the corpus against a testee program built from the
+// generated code of every schema with AddressSanitizer and
+// UndefinedBehaviorSanitizer, then again with the portable byte-order code
+// that big-endian targets use (under UndefinedBehaviorSanitizer).
 func TestConformance(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
-	names := corpus(t)
-	exes := map[string]string{}
-	flags := append(append([]string{}, strictFlags...), "-O1", "-g1")
-	flags = append(flags, sanitizeFlags...)
-	dirs := map[string]string{}
-	schemas := map[string]*schema.Schema{}
-	for _, name := range names {
-		schemas[name] = gentest.LoadSchema(t, conformance.SchemaPath(name))
-		dirs[name] = generate(t, schemas[name], gen.Options{})
-		exes[name] = filepath.Join(dirs[name], "testee")
+	schemas := corpusSchemas(t)
+	dir := t.TempDir()
+	deps := generateAll(t, dir, schemas)
+	src := filepath.Join(dir, "testee.cpp")
+	if err := os.WriteFile(src, testeeProgram(schemas), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	variants := []struct {
+		name  string
+		flags []string
+	}{
+		{"native", asanFlags()},
+		{"portable", append(append([]string{}, strictFlags...), "-O0", "-DSDP_PORTABLE_BYTE_ORDER",
+			"-fsanitize=undefined", "-fno-sanitize-recover=all")},
 	}
 	t.Run("build", func(t *testing.T) {
-		for _, name := range names {
-			name := name
-			s, dir := schemas[name], dirs[name]
-			t.Run(name, func(t *testing.T) {
+		for _, v := range variants {
+			v := v
+			t.Run(v.name, func(t *testing.T) {
 				t.Parallel()
-				buildTestee(t, gxx, flags, dir, s)
+				obj := compile(t, gxx, v.flags, src, deps...)
+				link(t, gxx, v.flags, filepath.Join(dir, "testee-"+v.name), obj)
 			})
 		}
 	})
 	if t.Failed() {
 		return
 	}
-	conformance.Run(t, "cpp", func(t *testing.T, name string) conformance.Testee {
-		cmd := exec.Command(exes[name])
-		cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0", "UBSAN_OPTIONS=print_stacktrace=1")
-		testee, err := conformance.Start(cmd)
+	for _, v := range variants {
+		exe := filepath.Join(dir, "testee-"+v.name)
+		start := func(t *testing.T, name string) conformance.Testee {
+			cmd := exec.Command(exe, name)
+			cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1", "UBSAN_OPTIONS=print_stacktrace=1")
+			testee, err := conformance.Start(cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return testee
+		}
+		t.Run(v.name, func(t *testing.T) {
+			conformance.Run(t, "cpp", start)
+			t.Run("rules", func(t *testing.T) { checkRules(t, corpus(t), start) })
+		})
+	}
+}
+
+// checkRules checks that every invalid vector is rejected with the rule the
+// corpus names (the testee's rejection text starts with Status::rule()).
+func checkRules(t *testing.T, names []string, start conformance.StartFunc) {
+	for _, name := range names {
+		invalid, err := conformance.Invalids(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return testee
-	})
-}
-
-func buildTestee(t *testing.T, cxx string, flags []string, dir string, s *schema.Schema) {
-	main := filepath.Join(dir, "testee.cpp")
-	if err := os.WriteFile(main, testeeMain(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	hdr := filepath.Join(dir, s.Name+".hpp")
-	objs := []string{
-		compile(t, cxx, flags, filepath.Join(dir, s.Name+".cpp"), hdr),
-		compile(t, cxx, flags, main, hdr),
-	}
-	link(t, cxx, sanitizeFlags, filepath.Join(dir, "testee"), objs...)
-}
-
-// TestCMake configures and builds one generated library with CMake.
-func TestCMake(t *testing.T) {
-	cmake := gentest.RequireTool(t, "cmake")
-	gentest.RequireTool(t, "g++")
-	s := gentest.LoadSchema(t, conformance.SchemaPath("plugins"))
-	dir := generate(t, s, gen.Options{})
-	build := filepath.Join(t.TempDir(), "build")
-	for _, args := range [][]string{
-		{"-S", dir, "-B", build, "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Werror"},
-		{"--build", build},
-	} {
-		if out, err := exec.Command(cmake, args...).CombinedOutput(); err != nil {
-			t.Fatalf("cmake %v: %v\n%s", args, err, out)
+		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		testee := start(t, name)
+		for _, v := range invalid {
+			in, _ := v.Bytes()
+			op := conformance.OpRoundtrip
+			if v.Message {
+				op = conformance.OpMessage
+			}
+			status, out, err := testee.Do(op, s.Struct(v.Type).ID, in)
+			if err != nil {
+				t.Fatalf("%s: %v", v.ID(), err)
+			}
+			if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+" at byte ") {
+				t.Errorf("%s: want rule %s, got status %d: %s", v.ID(), v.Rule, status, out)
+			}
 		}
-	}
-	if _, err := os.Stat(filepath.Join(build, "libplugins.a")); err != nil {
-		t.Fatalf("the library was not built: %v", err)
+		if err := testee.Close(); err != nil {
+			t.Errorf("%s testee: %v", name, err)
+		}
 	}
 }

@@ -83,13 +83,28 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 			p.F("std::size_t %s = 0;", n)
 			ret(p, fmt.Sprintf("r.count(%s, %d)", n, t.Elem.MinSize()))
 		}
-		g.readElems(p, t, n, lv)
+		if g.viewMode && lv != "" {
+			g.viewElems(p, t, n, lv)
+		} else {
+			g.readElems(p, t, n, lv)
+		}
 	case schema.Optional:
 		h := g.newTmp("has")
 		p.F("bool %s = false;", h)
 		ret(p, fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
 		if check {
 			p.Block(fmt.Sprintf("if (%s) {", h), "}", func() { g.readOf(p, t.Elem, "") })
+			return
+		}
+		if g.viewMode && t.Boxed {
+			p.Block(fmt.Sprintf("if (%s) {", h), "} else {", func() {
+				p.F("%s = %s(r.p, &%s);", lv, g.vtype(t), g.reader(t.Elem))
+				g.readOf(p, t.Elem, "")
+			})
+			p.In()
+			p.F("%s = %s();", lv, g.vtype(t))
+			p.Out()
+			p.P("}")
 			return
 		}
 		p.Block(fmt.Sprintf("if (%s) {", h), "} else {", func() {
@@ -157,6 +172,43 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	})
 }
 
+// viewElems validates n array elements and points the view lv at them.
+func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
+	elem := t.Elem
+	start := g.newTmp("s")
+	if flat(elem) {
+		k := flatSize(elem)
+		if t.Kind == schema.FixedArray {
+			ret(p, fmt.Sprintf("r.need(%s * %d)", n, k))
+		}
+		switch {
+		case elem.Kind == schema.Bool:
+			ret(p, fmt.Sprintf("r.bools(%s)", n))
+		case elem.Kind == schema.EnumRef:
+			p.F("const std::uint8_t* %s = r.p;", start)
+			i := g.newTmp("i")
+			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
+				g.readOf(p, elem, "")
+			})
+			p.F("%s = %s(%s, %s);", lv, g.vtype(t), start, n)
+			return
+		}
+		p.F("%s = %s(r.p, %s);", lv, g.vtype(t), n)
+		p.F("r.p += %s * %d;", n, k)
+		return
+	}
+	p.F("const std::uint8_t* %s = r.p;", start)
+	i := g.newTmp("i")
+	p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
+		g.readOf(p, elem, "")
+	})
+	stride, fixed := elem.FixedSize()
+	if !fixed {
+		stride = 0
+	}
+	p.F("%s = %s(%s, %s, %d, &%s);", lv, g.vtype(t), start, n, stride, g.reader(elem))
+}
+
 // readFields decodes fields in order, folding runs of flat fields into one
 // bounds check.
 func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owner string, check bool) {
@@ -184,7 +236,19 @@ func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owne
 	}
 }
 
+// viewSig is the checked decoder of a view: it validates like sdp_check and
+// builds the view in the same pass.
+func (g *generator) viewSig(d schema.Decl) string {
+	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 {
+		return fmt.Sprintf("bool sdp_read(Reader& r, %s&, std::uint32_t d) noexcept", g.viewName(d))
+	}
+	return fmt.Sprintf("bool sdp_read(Reader& r, %s& v, std::uint32_t d) noexcept", g.viewName(d))
+}
+
 func (g *generator) readSig(d schema.Decl, check bool) string {
+	if g.viewMode {
+		return g.viewSig(d)
+	}
 	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 && !check {
 		return fmt.Sprintf("bool sdp_read(Reader& r, %s&, std::uint32_t d)", g.name(d))
 	}

@@ -171,7 +171,9 @@ func (g *generator) variantTypes(p *emit.Printer, u *schema.Union, view bool) []
 				continue
 			}
 			p.Block("struct "+vn+" {", "};", func() {
+				g.qualify = true
 				g.fields(p, v.Fields, vn, view, true)
+				g.qualify = false
 			})
 		}
 	}

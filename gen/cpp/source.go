@@ -27,6 +27,10 @@ func (g *generator) source() []byte {
 		body.P()
 		g.readFunc(body, d, true)
 		body.P()
+		g.viewMode = true
+		g.readFunc(body, d, false)
+		g.viewMode = false
+		body.P()
 		g.viewFunc(body, d)
 		body.P()
 		g.skipFunc(body, d)
@@ -60,6 +64,7 @@ func (g *generator) source() []byte {
 		p.F("[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
 		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
+		p.F("[[maybe_unused]] %s;", g.viewSig(d))
 		p.F("[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", vn)
 		p.F("[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", n)
 		p.F("[[maybe_unused]] void sdp_own(const %s& s, %s& o);", vn, n)
@@ -155,16 +160,9 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 		p.F("Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", t)
 		p.Block("                     const DecodeOptions& options) {", "}", func() {
 			p.P("Reader r(data, size, options.max_depth);")
-			if view {
-				p.F("if (!sdp_check(r, Tag<%s>{}, 1)) {", n)
-			} else {
-				p.P("if (!sdp_read(r, out, 1)) {")
-			}
+			p.P("if (!sdp_read(r, out, 1)) {")
 			p.P(indent + "return r.status;")
 			p.P("}")
-			if view {
-				p.P("sdp_view(data, out);")
-			}
 			p.P("consumed = r.offset();")
 			p.P("return Status();")
 		})

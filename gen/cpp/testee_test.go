@@ -9,24 +9,19 @@ import (
 	"sdp/schema"
 )
 
-// testeeMain writes the conformance testee for a schema: it answers the
-// protocol of conformance/testee.go, decoding every input through both the
-// owned and the view API and reporting status 2 when they disagree.
-func testeeMain(s *schema.Schema) []byte {
+// testeeCode writes the conformance testee for a schema as a namespace
+// testee_<name> with a serve() function: it answers the protocol of
+// conformance/testee.go on stdin/stdout, decoding every input through both
+// the owned and the view API and reporting status 2 when they disagree.
+// testeeProgram puts the testees of several schemas into one program.
+func testeeCode(s *schema.Schema) []byte {
 	g, err := newGenerator(s, gen.Options{})
 	if err != nil {
 		panic(err)
 	}
 	ns := strings.Join(g.ns, "::")
 	p := emit.New(indent)
-	p.F("#include \"%s.hpp\"", g.file)
-	p.P()
-	p.P("#include <algorithm>")
-	p.P("#include <cstdio>")
-	p.P("#include <string>")
-	p.P("#include <vector>")
-	p.P()
-	p.P("namespace {")
+	p.P("namespace testee_", g.file, " {")
 	p.P()
 	p.P("using Bytes = std::vector<std::uint8_t>;")
 	p.F("namespace ns = ::%s;", ns)
@@ -182,9 +177,7 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
 }
 
 `)
-	p.P("} // namespace")
-	p.P()
-	p.Block("int main() {", "}", func() {
+	p.Block("int serve() {", "}", func() {
 		p.Block("for (;;) {", "}", func() {
 			p.P("std::uint8_t hdr[4];")
 			p.P("if (std::fread(hdr, 1, 4, stdin) != 4) {")
@@ -213,6 +206,39 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
 			p.P(indent + fmt.Sprintf("reply(2, \"unknown type id \" + std::to_string(id));"))
 			p.P("}")
 		})
+	})
+	p.P()
+	p.P("} // namespace testee_", g.file)
+	return p.Bytes()
+}
+
+// testeeProgram is one translation unit holding the generated sources of
+// every schema (generated into dir/<name>/) and their testees; its main
+// serves the schema named by its argument.
+func testeeProgram(schemas []*schema.Schema) []byte {
+	p := emit.New(indent)
+	for _, s := range schemas {
+		p.F("#include \"%s/%s.cpp\"", s.Name, s.Name)
+	}
+	p.P()
+	p.P("#include <algorithm>")
+	p.P("#include <cstdio>")
+	p.P("#include <cstring>")
+	p.P("#include <string>")
+	p.P("#include <vector>")
+	for _, s := range schemas {
+		p.P()
+		p.Line(strings.TrimRight(string(testeeCode(s)), "\n"))
+	}
+	p.P()
+	p.Block("int main(int argc, char** argv) {", "}", func() {
+		for _, s := range schemas {
+			p.F("if (argc == 2 && std::strcmp(argv[1], \"%s\") == 0) {", s.Name)
+			p.F(indent+"return testee_%s::serve();", s.Name)
+			p.P("}")
+		}
+		p.P("std::fprintf(stderr, \"usage: testee SCHEMA\\n\");")
+		p.P("return 2;")
 	})
 	return p.Bytes()
 }

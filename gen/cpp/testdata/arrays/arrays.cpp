@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -254,6 +280,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Arrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Arrays>) noexcept;
 [[maybe_unused]] void sdp_own(const ArraysView& s, Arrays& o);
@@ -261,6 +288,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
@@ -268,6 +296,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Fixed& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Fixed>) noexcept;
 [[maybe_unused]] void sdp_own(const FixedView& s, Fixed& o);
@@ -275,6 +304,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const U32ArrayView& s, U32Array& o);
@@ -282,6 +312,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
 [[maybe_unused]] void sdp_own(const I16ArrayView& s, I16Array& o);
@@ -289,6 +320,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const F32ArrayView& s, F32Array& o);
@@ -296,6 +328,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
 [[maybe_unused]] void sdp_own(const ByteArrayView& s, ByteArray& o);
@@ -303,6 +336,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
 [[maybe_unused]] void sdp_own(const SmallArraysView& s, SmallArrays& o);
@@ -628,6 +662,130 @@ bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 1)) {
+        return false;
+    }
+    if (!r.bools(n1)) {
+        return false;
+    }
+    v.bools = sdp::ArrayView<bool>(r.p, n1);
+    r.p += n1 * 1;
+    std::size_t n3 = 0;
+    if (!r.count(n3, 1)) {
+        return false;
+    }
+    v.bytes = sdp::ArrayView<std::uint8_t>(r.p, n3);
+    r.p += n3 * 1;
+    std::size_t n5 = 0;
+    if (!r.count(n5, 1)) {
+        return false;
+    }
+    v.i8s = sdp::ArrayView<std::int8_t>(r.p, n5);
+    r.p += n5 * 1;
+    std::size_t n7 = 0;
+    if (!r.count(n7, 2)) {
+        return false;
+    }
+    v.u16s = sdp::ArrayView<std::uint16_t>(r.p, n7);
+    r.p += n7 * 2;
+    std::size_t n9 = 0;
+    if (!r.count(n9, 2)) {
+        return false;
+    }
+    v.i16s = sdp::ArrayView<std::int16_t>(r.p, n9);
+    r.p += n9 * 2;
+    std::size_t n11 = 0;
+    if (!r.count(n11, 4)) {
+        return false;
+    }
+    v.u32s = sdp::ArrayView<std::uint32_t>(r.p, n11);
+    r.p += n11 * 4;
+    std::size_t n13 = 0;
+    if (!r.count(n13, 4)) {
+        return false;
+    }
+    v.i32s = sdp::ArrayView<std::int32_t>(r.p, n13);
+    r.p += n13 * 4;
+    std::size_t n15 = 0;
+    if (!r.count(n15, 8)) {
+        return false;
+    }
+    v.u64s = sdp::ArrayView<std::uint64_t>(r.p, n15);
+    r.p += n15 * 8;
+    std::size_t n17 = 0;
+    if (!r.count(n17, 8)) {
+        return false;
+    }
+    v.i64s = sdp::ArrayView<std::int64_t>(r.p, n17);
+    r.p += n17 * 8;
+    std::size_t n19 = 0;
+    if (!r.count(n19, 4)) {
+        return false;
+    }
+    v.f32s = sdp::ArrayView<float>(r.p, n19);
+    r.p += n19 * 4;
+    std::size_t n21 = 0;
+    if (!r.count(n21, 8)) {
+        return false;
+    }
+    v.f64s = sdp::ArrayView<double>(r.p, n21);
+    r.p += n21 * 8;
+    std::size_t n23 = 0;
+    if (!r.count(n23, 4)) {
+        return false;
+    }
+    const std::uint8_t* s24 = r.p;
+    for (std::size_t i25 = 0; i25 < n23; ++i25) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    v.strings = sdp::ListView<std::string_view>(s24, n23, 0, &sdp_rd_str);
+    std::size_t n26 = 0;
+    if (!r.count(n26, 16)) {
+        return false;
+    }
+    const std::uint8_t* s27 = r.p;
+    for (std::size_t i28 = 0; i28 < n26; ++i28) {
+        if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.points = sdp::ListView<PointView>(s27, n26, 16, &sdp_rd_T5Point);
+    std::size_t n29 = 0;
+    if (!r.count(n29, 4)) {
+        return false;
+    }
+    const std::uint8_t* s30 = r.p;
+    for (std::size_t i31 = 0; i31 < n29; ++i31) {
+        std::size_t n32 = 0;
+        if (!r.count(n32, 4)) {
+            return false;
+        }
+        r.p += n32 * 4;
+    }
+    v.nested = sdp::ListView<sdp::ArrayView<std::uint32_t>>(s30, n29, 0, &sdp_rd_A_u32);
+    std::size_t n33 = 0;
+    if (!r.count(n33, 4)) {
+        return false;
+    }
+    const std::uint8_t* s34 = r.p;
+    for (std::size_t i35 = 0; i35 < n33; ++i35) {
+        std::size_t n36 = 0;
+        if (!r.count(n36, 1)) {
+            return false;
+        }
+        r.p += n36 * 1;
+    }
+    v.blobs = sdp::ListView<sdp::ArrayView<std::uint8_t>>(s34, n33, 0, &sdp_rd_A_u8);
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.bools = sdp::ArrayView<bool>(p, n1);
@@ -803,6 +961,19 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(16)) {
+        return false;
+    }
+    v.x = sdp::load<double>(r.p);
+    v.y = sdp::load<double>(r.p + 8);
+    r.p += 16;
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     v.x = sdp::load<double>(p);
     p += 8;
@@ -940,6 +1111,57 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(4 * 1)) {
+        return false;
+    }
+    v.rgba = sdp::ArrayView<std::uint8_t>(r.p, 4);
+    r.p += 4 * 1;
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < 3; ++i3) {
+        if (!r.need(12)) {
+            return false;
+        }
+        r.p += 12;
+    }
+    v.matrix = sdp::ListView<sdp::ArrayView<float>>(s2, 3, 12, &sdp_rd_F3_f32);
+    const std::uint8_t* s4 = r.p;
+    for (std::size_t i5 = 0; i5 < 2; ++i5) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    v.names = sdp::ListView<std::string_view>(s4, 2, 0, &sdp_rd_str);
+    if (!r.need(3 * 1)) {
+        return false;
+    }
+    if (!r.bools(3)) {
+        return false;
+    }
+    v.flags = sdp::ArrayView<bool>(r.p, 3);
+    r.p += 3 * 1;
+    const std::uint8_t* s7 = r.p;
+    for (std::size_t i8 = 0; i8 < 2; ++i8) {
+        if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.points = sdp::ListView<PointView>(s7, 2, 16, &sdp_rd_T5Point);
+    const std::uint8_t* s9 = r.p;
+    for (std::size_t i10 = 0; i10 < 2; ++i10) {
+        std::size_t n11 = 0;
+        if (!r.count(n11, 2)) {
+            return false;
+        }
+        r.p += n11 * 2;
+    }
+    v.lists = sdp::ListView<sdp::ArrayView<std::uint16_t>>(s9, 2, 0, &sdp_rd_A_u16);
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept {
     v.rgba = sdp::ArrayView<std::uint8_t>(p, 4);
     p += 4 * 1;
@@ -1050,6 +1272,19 @@ bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 4)) {
+        return false;
+    }
+    v.values = sdp::ArrayView<std::uint32_t>(r.p, n1);
+    r.p += n1 * 4;
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.values = sdp::ArrayView<std::uint32_t>(p, n1);
@@ -1102,6 +1337,19 @@ bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     if (!r.count(n1, 2)) {
         return false;
     }
+    r.p += n1 * 2;
+    return true;
+}
+
+bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 2)) {
+        return false;
+    }
+    v.samples = sdp::ArrayView<std::int16_t>(r.p, n1);
     r.p += n1 * 2;
     return true;
 }
@@ -1162,6 +1410,19 @@ bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 4)) {
+        return false;
+    }
+    v.values = sdp::ArrayView<float>(r.p, n1);
+    r.p += n1 * 4;
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.values = sdp::ArrayView<float>(p, n1);
@@ -1214,6 +1475,19 @@ bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     if (!r.count(n1, 1)) {
         return false;
     }
+    r.p += n1 * 1;
+    return true;
+}
+
+bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 1)) {
+        return false;
+    }
+    v.data = sdp::ArrayView<std::uint8_t>(r.p, n1);
     r.p += n1 * 1;
     return true;
 }
@@ -1350,6 +1624,51 @@ bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
         return false;
     }
     r.p += n6;
+    return true;
+}
+
+bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 1)) {
+        return false;
+    }
+    v.bytes = sdp::ArrayView<std::uint8_t>(r.p, n1);
+    r.p += n1 * 1;
+    std::size_t n3 = 0;
+    if (!r.count(n3, 4)) {
+        return false;
+    }
+    v.words = sdp::ArrayView<std::uint32_t>(r.p, n3);
+    r.p += n3 * 4;
+    std::size_t n5 = 0;
+    if (!r.count(n5, 8)) {
+        return false;
+    }
+    v.reals = sdp::ArrayView<double>(r.p, n5);
+    r.p += n5 * 8;
+    std::size_t n7 = 0;
+    if (!r.count(n7, 4)) {
+        return false;
+    }
+    const std::uint8_t* s8 = r.p;
+    for (std::size_t i9 = 0; i9 < n7; ++i9) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    v.names = sdp::ListView<std::string_view>(s8, n7, 0, &sdp_rd_str);
+    std::size_t n10 = 0;
+    if (!r.count(n10, 1)) {
+        return false;
+    }
+    if (!r.bools(n10)) {
+        return false;
+    }
+    v.flags = sdp::ArrayView<bool>(r.p, n10);
+    r.p += n10 * 1;
     return true;
 }
 
@@ -1551,10 +1870,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Arrays>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1615,10 +1933,9 @@ Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Fixed>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1679,10 +1996,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Point>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1743,10 +2059,9 @@ Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out, con
 Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<U32Array>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1807,10 +2122,9 @@ Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out, con
 Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<I16Array>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1871,10 +2185,9 @@ Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out, con
 Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<F32Array>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1935,10 +2248,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& out, co
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<ByteArray>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1999,10 +2311,9 @@ Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& out, 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArraysView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<SmallArrays>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -293,6 +319,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
 [[maybe_unused]] void sdp_own(const CircleView& s, Circle& o);
@@ -300,6 +327,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Shape& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Shape>) noexcept;
 [[maybe_unused]] void sdp_own(const ShapeView& s, Shape& o);
@@ -307,6 +335,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nested& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nested>) noexcept;
 [[maybe_unused]] void sdp_own(const NestedView& s, Nested& o);
@@ -314,6 +343,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
 [[maybe_unused]] void sdp_own(const EnumsView& s, Enums& o);
@@ -321,6 +351,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Unions& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, UnionsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Unions>) noexcept;
 [[maybe_unused]] void sdp_own(const UnionsView& s, Unions& o);
@@ -352,6 +383,18 @@ bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     if (!r.need(8)) {
         return false;
     }
+    r.p += 8;
+    return true;
+}
+
+bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(8)) {
+        return false;
+    }
+    v.radius = sdp::load<double>(r.p);
     r.p += 8;
     return true;
 }
@@ -549,6 +592,69 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
         break;
     }
     case 5:
+        break;
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        v.value.emplace<0>();
+        break;
+    case 1: {
+        auto& x = v.value.emplace<1>();
+        if (!sdp_read(r, x, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    case 2: {
+        auto& x = v.value.emplace<2>();
+        if (!r.need(8)) {
+            return false;
+        }
+        x.width = sdp::load<float>(r.p);
+        x.height = sdp::load<float>(r.p + 4);
+        r.p += 8;
+        break;
+    }
+    case 3: {
+        auto& x = v.value.emplace<3>();
+        std::size_t n1 = 0;
+        if (!r.count(n1, 4)) {
+            return false;
+        }
+        x.points = sdp::ArrayView<float>(r.p, n1);
+        r.p += n1 * 4;
+        if (!r.need(1)) {
+            return false;
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        x.closed = r.p[0] != 0;
+        r.p += 1;
+        break;
+    }
+    case 4: {
+        auto& x = v.value.emplace<4>();
+        if (!r.str(x.text)) {
+            return false;
+        }
+        break;
+    }
+    case 5:
+        v.value.emplace<5>();
         break;
     default:
         return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
@@ -790,6 +896,48 @@ bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        auto& x = v.value.emplace<0>();
+        if (!r.need(1)) {
+            return false;
+        }
+        x.value = sdp::load<Small>(r.p);
+        if (!sdp_known(x.value)) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+        break;
+    }
+    case 1: {
+        auto& x = v.value.emplace<1>();
+        if (!sdp_read(r, x.shape, d + 1)) {
+            return false;
+        }
+        if (!r.need(2)) {
+            return false;
+        }
+        x.sparse = sdp::load<Sparse>(r.p);
+        if (!sdp_known(x.sparse)) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 2;
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept {
     switch (*p++) {
     case 0: {
@@ -963,6 +1111,62 @@ bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(8)) {
+        return false;
+    }
+    v.small = sdp::load<Small>(r.p);
+    if (!sdp_known(v.small)) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+    }
+    v.sparse = sdp::load<Sparse>(r.p + 1);
+    if (!sdp_known(v.sparse)) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+    }
+    v.wide = sdp::load<Wide>(r.p + 3);
+    if (!sdp_known(v.wide)) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+    }
+    v.default_value = sdp::load<Default>(r.p + 7);
+    if (!sdp_known(v.default_value)) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+    }
+    r.p += 8;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 2)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!r.need(2)) {
+            return false;
+        }
+        if (!sdp_known(sdp::load<Sparse>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 2;
+    }
+    v.list = sdp::ArrayView<Sparse>(s2, n1);
+    if (!r.need(2 * 1)) {
+        return false;
+    }
+    const std::uint8_t* s4 = r.p;
+    for (std::size_t i5 = 0; i5 < 2; ++i5) {
+        if (!r.need(1)) {
+            return false;
+        }
+        if (!sdp_known(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+    }
+    v.fixed = sdp::ArrayView<Small>(s4, 2);
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
     v.small = sdp::load<Small>(p);
     p += 1;
@@ -1089,6 +1293,42 @@ bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
             return false;
         }
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_read(r, v.shape, d + 1)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 1)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.shapes = sdp::ListView<ShapeView>(s2, n1, 0, &sdp_rd_T5Shape);
+    if (!sdp_read(r, v.nested, d + 1)) {
+        return false;
+    }
+    bool has4 = false;
+    if (!r.flag(has4, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has4) {
+        v.maybe.emplace();
+        if (!sdp_read(r, (*v.maybe), d + 1)) {
+            return false;
+        }
+    } else {
+        v.maybe.reset();
     }
     return true;
 }
@@ -1247,10 +1487,9 @@ Status decode(const std::uint8_t* data, std::size_t size, CircleView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, CircleView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Circle>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1311,10 +1550,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ShapeView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ShapeView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Shape>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1375,10 +1613,9 @@ Status decode(const std::uint8_t* data, std::size_t size, NestedView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, NestedView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Nested>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1439,10 +1676,9 @@ Status decode(const std::uint8_t* data, std::size_t size, EnumsView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, EnumsView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Enums>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1503,10 +1739,9 @@ Status decode(const std::uint8_t* data, std::size_t size, UnionsView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, UnionsView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Unions>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -266,6 +292,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Error& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Error>) noexcept;
 [[maybe_unused]] void sdp_own(const ErrorView& s, Error& o);
@@ -273,6 +300,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Result& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Result>) noexcept;
 [[maybe_unused]] void sdp_own(const ResultView& s, Result& o);
@@ -280,6 +308,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
@@ -468,6 +497,91 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     if (!r.need(12)) {
         return false;
     }
+    r.p += 12;
+    return true;
+}
+
+bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(1)) {
+        return false;
+    }
+    v.type = sdp::load<Type>(r.p);
+    if (!sdp_known(v.type)) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+    }
+    r.p += 1;
+    if (!r.str(v.match)) {
+        return false;
+    }
+    if (!r.need(27)) {
+        return false;
+    }
+    v.self = sdp::load<std::uint8_t>(r.p);
+    v.class_ = sdp::load<std::uint16_t>(r.p + 1);
+    if (r.p[3] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+    }
+    v.default_ = r.p[3] != 0;
+    v.func = sdp::load<std::int32_t>(r.p + 4);
+    v.init = sdp::load<std::uint32_t>(r.p + 8);
+    v.in = sdp::load<float>(r.p + 12);
+    v.var = sdp::load<std::int8_t>(r.p + 16);
+    v.fn = sdp::load<std::uint64_t>(r.p + 17);
+    v.struct_ = sdp::load<std::int16_t>(r.p + 25);
+    r.p += 27;
+    if (!r.str(v.namespace_)) {
+        return false;
+    }
+    if (!r.need(10)) {
+        return false;
+    }
+    v.int_ = sdp::load<std::int64_t>(r.p);
+    v.char_ = sdp::load<std::uint8_t>(r.p + 8);
+    if (r.p[9] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+    }
+    v.return_ = r.p[9] != 0;
+    r.p += 10;
+    if (!r.str(v.protocol)) {
+        return false;
+    }
+    if (!r.need(15)) {
+        return false;
+    }
+    v.where = sdp::load<std::uint32_t>(r.p);
+    if (r.p[4] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+    }
+    v.async = r.p[4] != 0;
+    if (r.p[5] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+    }
+    v.await = r.p[5] != 0;
+    if (r.p[6] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+    }
+    v.break_ = r.p[6] != 0;
+    v.new_ = sdp::load<std::uint8_t>(r.p + 7);
+    v.delete_ = sdp::load<std::uint8_t>(r.p + 8);
+    v.operator_ = sdp::load<std::uint8_t>(r.p + 9);
+    v.register_ = sdp::load<std::uint8_t>(r.p + 10);
+    v.inout = sdp::load<std::uint8_t>(r.p + 11);
+    v.extension = sdp::load<std::uint8_t>(r.p + 12);
+    v.package = sdp::load<std::uint8_t>(r.p + 13);
+    v.range = sdp::load<std::uint8_t>(r.p + 14);
+    r.p += 15;
+    if (!r.str(v.string)) {
+        return false;
+    }
+    if (!r.need(12)) {
+        return false;
+    }
+    v.size = sdp::load<std::uint32_t>(r.p);
+    v.len = sdp::load<std::uint32_t>(r.p + 4);
+    v.errno_ = sdp::load<std::int32_t>(r.p + 8);
     r.p += 12;
     return true;
 }
@@ -716,6 +830,44 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        auto& x = v.value.emplace<0>();
+        if (!sdp_read(r, x.value, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    case 1: {
+        auto& x = v.value.emplace<1>();
+        if (!r.need(4)) {
+            return false;
+        }
+        x.code = sdp::load<std::int32_t>(r.p);
+        r.p += 4;
+        break;
+    }
+    case 2: {
+        auto& x = v.value.emplace<2>();
+        if (!sdp_read(r, x, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept {
     switch (*p++) {
     case 0: {
@@ -848,6 +1000,31 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_read(r, v.result, d + 1)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 1)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!r.need(1)) {
+            return false;
+        }
+        if (!sdp_known(sdp::load<Type>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+    }
+    v.kinds = sdp::ArrayView<Type>(s2, n1);
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept {
     p = sdp_view(p, v.result);
     const std::size_t n1 = get_count(p);
@@ -968,10 +1145,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Error>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1032,10 +1208,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Result>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1096,10 +1271,9 @@ Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Holder>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -254,6 +280,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
@@ -261,6 +288,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
 [[maybe_unused]] void sdp_own(const PingView& s, Ping& o);
@@ -268,6 +296,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
 [[maybe_unused]] void sdp_own(const PongView& s, Pong& o);
@@ -275,6 +304,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Last&, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LastView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
 [[maybe_unused]] void sdp_own(const LastView& s, Last& o);
@@ -307,6 +337,19 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.need(16)) {
         return false;
     }
+    r.p += 16;
+    return true;
+}
+
+bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(16)) {
+        return false;
+    }
+    v.x = sdp::load<double>(r.p);
+    v.y = sdp::load<double>(r.p + 8);
     r.p += 16;
     return true;
 }
@@ -352,6 +395,18 @@ bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     if (!r.need(4)) {
         return false;
     }
+    r.p += 4;
+    return true;
+}
+
+bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     return true;
 }
@@ -410,6 +465,21 @@ bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.seq = sdp::load<std::uint32_t>(r.p);
+    r.p += 4;
+    if (!r.str(v.echo)) {
+        return false;
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
     v.seq = sdp::load<std::uint32_t>(p);
     p += 4;
@@ -443,6 +513,13 @@ bool sdp_read(Reader& r, Last&, std::uint32_t d) {
 }
 
 bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -521,10 +598,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Point>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -585,10 +661,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PingView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Ping>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -649,10 +724,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PongView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Pong>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -713,10 +787,9 @@ Status decode(const std::uint8_t* data, std::size_t size, LastView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Last>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

@@ -24,8 +24,12 @@ namespace messages {
 namespace sdp {
 
 /// True when the target stores integers little-endian, as the wire does:
-/// arrays of numbers are then copied with one memcpy.
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/// values are then loaded with memcpy and arrays of numbers copied with one
+/// memcpy. Elsewhere (or with SDP_PORTABLE_BYTE_ORDER defined) values are
+/// assembled byte by byte, which is correct on every target.
+#if defined(SDP_PORTABLE_BYTE_ORDER)
+inline constexpr bool kLittleEndian = false;
+#elif defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 inline constexpr bool kLittleEndian = true;
 #elif defined(_MSC_VER) || defined(__x86_64__) || defined(__i386__)
 inline constexpr bool kLittleEndian = true;
@@ -129,16 +133,6 @@ struct DecodeOptions {
 
 namespace detail {
 
-template <class U>
-constexpr U byteswap(U v) noexcept {
-    U out = 0;
-    for (std::size_t i = 0; i < sizeof(U); ++i) {
-        out = static_cast<U>((out << 8) | (v & 0xFFu));
-        v = static_cast<U>(v >> 8);
-    }
-    return out;
-}
-
 template <std::size_t N> struct uint_of;
 template <> struct uint_of<1> { using type = std::uint8_t; };
 template <> struct uint_of<2> { using type = std::uint16_t; };
@@ -157,10 +151,13 @@ inline T load(const std::uint8_t* p) noexcept {
         return static_cast<T>(load<std::underlying_type_t<T>>(p));
     } else {
         using U = typename detail::uint_of<sizeof(T)>::type;
-        U u;
-        std::memcpy(&u, p, sizeof u);
-        if constexpr (!kLittleEndian && sizeof(T) > 1) {
-            u = detail::byteswap(u);
+        U u = 0;
+        if constexpr (kLittleEndian) {
+            std::memcpy(&u, p, sizeof u);
+        } else {
+            for (std::size_t i = 0; i < sizeof u; ++i) {
+                u = static_cast<U>(u | static_cast<U>(static_cast<U>(p[i]) << (8 * i)));
+            }
         }
         T v;
         std::memcpy(&v, &u, sizeof v);
@@ -179,10 +176,13 @@ inline void store(std::uint8_t* p, T v) noexcept {
         using U = typename detail::uint_of<sizeof(T)>::type;
         U u;
         std::memcpy(&u, &v, sizeof u);
-        if constexpr (!kLittleEndian && sizeof(T) > 1) {
-            u = detail::byteswap(u);
+        if constexpr (kLittleEndian) {
+            std::memcpy(p, &u, sizeof u);
+        } else {
+            for (std::size_t i = 0; i < sizeof u; ++i) {
+                p[i] = static_cast<std::uint8_t>(u >> (8 * i));
+            }
         }
-        std::memcpy(p, &u, sizeof u);
     }
 }
 

@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -264,6 +290,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
@@ -271,6 +298,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, RectangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Rectangle>) noexcept;
 [[maybe_unused]] void sdp_own(const RectangleView& s, Rectangle& o);
@@ -278,6 +306,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Scene& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SceneView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Scene>) noexcept;
 [[maybe_unused]] void sdp_own(const SceneView& s, Scene& o);
@@ -285,6 +314,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
 [[maybe_unused]] void sdp_own(const DeviceParameterView& s, DeviceParameter& o);
@@ -292,6 +322,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DevicePluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DevicePlugin>) noexcept;
 [[maybe_unused]] void sdp_own(const DevicePluginView& s, DevicePlugin& o);
@@ -299,6 +330,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, AudioDeviceView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AudioDevice>) noexcept;
 [[maybe_unused]] void sdp_own(const AudioDeviceView& s, AudioDevice& o);
@@ -334,6 +366,19 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.need(8)) {
         return false;
     }
+    r.p += 8;
+    return true;
+}
+
+bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(8)) {
+        return false;
+    }
+    v.x = sdp::load<float>(r.p);
+    v.y = sdp::load<float>(r.p + 4);
     r.p += 8;
     return true;
 }
@@ -393,6 +438,24 @@ bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
     if (!r.need(4)) {
         return false;
     }
+    r.p += 4;
+    return true;
+}
+
+bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_read(r, v.top_left, d + 1)) {
+        return false;
+    }
+    if (!sdp_read(r, v.bottom_right, d + 1)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.color = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     return true;
 }
@@ -471,6 +534,30 @@ bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
         }
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+        return false;
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.name)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 20)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.rects = sdp::ListView<RectangleView>(s2, n1, 20, &sdp_rd_T9Rectangle);
+    if (!sdp_read(r, v.origin, d + 1)) {
         return false;
     }
     return true;
@@ -556,6 +643,26 @@ bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept {
     if (!r.need(4)) {
         return false;
     }
+    r.p += 4;
+    return true;
+}
+
+bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.id = sdp::load<std::uint32_t>(r.p);
+    r.p += 4;
+    if (!r.str(v.name)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.value = sdp::load<float>(r.p);
     r.p += 4;
     return true;
 }
@@ -656,6 +763,35 @@ bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
             return false;
         }
     }
+    return true;
+}
+
+bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.name)) {
+        return false;
+    }
+    if (!r.need(1)) {
+        return false;
+    }
+    if (r.p[0] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+    }
+    v.bypassed = r.p[0] != 0;
+    r.p += 1;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 12)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.parameters = sdp::ListView<DeviceParameterView>(s2, n1, 0, &sdp_rd_T15DeviceParameter);
     return true;
 }
 
@@ -781,6 +917,42 @@ bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
             return false;
         }
     }
+    return true;
+}
+
+bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(8)) {
+        return false;
+    }
+    v.id = sdp::load<std::uint64_t>(r.p);
+    r.p += 8;
+    if (!r.str(v.name)) {
+        return false;
+    }
+    if (!r.need(7)) {
+        return false;
+    }
+    v.kind = sdp::load<DeviceKind>(r.p);
+    if (!sdp_known(v.kind)) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+    }
+    v.sample_rate = sdp::load<std::uint32_t>(r.p + 1);
+    v.channels = sdp::load<std::uint16_t>(r.p + 5);
+    r.p += 7;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 9)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.plugins = sdp::ListView<DevicePluginView>(s2, n1, 0, &sdp_rd_T12DevicePlugin);
     return true;
 }
 
@@ -934,10 +1106,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Point>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -998,10 +1169,9 @@ Status decode(const std::uint8_t* data, std::size_t size, RectangleView& out, co
 Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Rectangle>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1062,10 +1232,9 @@ Status decode(const std::uint8_t* data, std::size_t size, SceneView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Scene>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1126,10 +1295,9 @@ Status decode(const std::uint8_t* data, std::size_t size, DeviceParameterView& o
 Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<DeviceParameter>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1190,10 +1358,9 @@ Status decode(const std::uint8_t* data, std::size_t size, DevicePluginView& out,
 Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePluginView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<DevicePlugin>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1254,10 +1421,9 @@ Status decode(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<AudioDevice>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

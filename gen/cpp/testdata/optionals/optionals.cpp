@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -263,6 +289,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
 [[maybe_unused]] void sdp_own(const InnerView& s, Inner& o);
@@ -270,6 +297,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
 [[maybe_unused]] void sdp_own(const ChoiceView& s, Choice& o);
@@ -277,6 +305,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Optionals& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Optionals>) noexcept;
 [[maybe_unused]] void sdp_own(const OptionalsView& s, Optionals& o);
@@ -284,6 +313,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
@@ -326,6 +356,21 @@ bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     }
     r.p += 4;
     if (!r.skip_str()) {
+        return false;
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.id = sdp::load<std::uint32_t>(r.p);
+    r.p += 4;
+    if (!r.str(v.label)) {
         return false;
     }
     return true;
@@ -426,6 +471,33 @@ bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
         if (!r.need(8)) {
             return false;
         }
+        r.p += 8;
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        v.value.emplace<0>();
+        break;
+    case 1: {
+        auto& x = v.value.emplace<1>();
+        if (!r.need(8)) {
+            return false;
+        }
+        x.value = sdp::load<std::int64_t>(r.p);
         r.p += 8;
         break;
     }
@@ -925,6 +997,194 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        v.maybe_bool.emplace();
+        if (!r.need(1)) {
+            return false;
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        (*v.maybe_bool) = r.p[0] != 0;
+        r.p += 1;
+    } else {
+        v.maybe_bool.reset();
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has2) {
+        v.maybe_u8.emplace();
+        if (!r.need(1)) {
+            return false;
+        }
+        (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
+        r.p += 1;
+    } else {
+        v.maybe_u8.reset();
+    }
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has3) {
+        v.maybe_i64.emplace();
+        if (!r.need(8)) {
+            return false;
+        }
+        (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
+        r.p += 8;
+    } else {
+        v.maybe_i64.reset();
+    }
+    bool has4 = false;
+    if (!r.flag(has4, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has4) {
+        v.maybe_f64.emplace();
+        if (!r.need(8)) {
+            return false;
+        }
+        (*v.maybe_f64) = sdp::load<double>(r.p);
+        r.p += 8;
+    } else {
+        v.maybe_f64.reset();
+    }
+    bool has5 = false;
+    if (!r.flag(has5, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has5) {
+        v.maybe_str.emplace();
+        if (!r.str((*v.maybe_str))) {
+            return false;
+        }
+    } else {
+        v.maybe_str.reset();
+    }
+    bool has6 = false;
+    if (!r.flag(has6, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has6) {
+        v.maybe_inner.emplace();
+        if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
+            return false;
+        }
+    } else {
+        v.maybe_inner.reset();
+    }
+    bool has7 = false;
+    if (!r.flag(has7, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has7) {
+        v.maybe_level.emplace();
+        if (!r.need(1)) {
+            return false;
+        }
+        (*v.maybe_level) = sdp::load<Level>(r.p);
+        if (!sdp_known((*v.maybe_level))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+    } else {
+        v.maybe_level.reset();
+    }
+    bool has8 = false;
+    if (!r.flag(has8, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has8) {
+        v.maybe_choice.emplace();
+        if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
+            return false;
+        }
+    } else {
+        v.maybe_choice.reset();
+    }
+    bool has9 = false;
+    if (!r.flag(has9, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has9) {
+        v.maybe_list.emplace();
+        std::size_t n10 = 0;
+        if (!r.count(n10, 4)) {
+            return false;
+        }
+        (*v.maybe_list) = sdp::ArrayView<std::uint32_t>(r.p, n10);
+        r.p += n10 * 4;
+    } else {
+        v.maybe_list.reset();
+    }
+    std::size_t n12 = 0;
+    if (!r.count(n12, 1)) {
+        return false;
+    }
+    const std::uint8_t* s13 = r.p;
+    for (std::size_t i14 = 0; i14 < n12; ++i14) {
+        bool has15 = false;
+        if (!r.flag(has15, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has15) {
+            if (!r.skip_str()) {
+                return false;
+            }
+        }
+    }
+    v.list_of_maybe = sdp::ListView<std::optional<std::string_view>>(s13, n12, 0, &sdp_rd_O_str);
+    bool has16 = false;
+    if (!r.flag(has16, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has16) {
+        v.maybe_fixed.emplace();
+        if (!r.need(2 * 2)) {
+            return false;
+        }
+        (*v.maybe_fixed) = sdp::ArrayView<std::uint16_t>(r.p, 2);
+        r.p += 2 * 2;
+    } else {
+        v.maybe_fixed.reset();
+    }
+    bool has18 = false;
+    if (!r.flag(has18, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has18) {
+        v.maybe_maybe.emplace();
+        bool has19 = false;
+        if (!r.flag(has19, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has19) {
+            (*v.maybe_maybe).emplace();
+            if (!r.need(4)) {
+                return false;
+            }
+            (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
+            r.p += 4;
+        } else {
+            (*v.maybe_maybe).reset();
+        }
+    } else {
+        v.maybe_maybe.reset();
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept {
     if (*p++ != 0) {
         v.maybe_bool.emplace();
@@ -1251,6 +1511,45 @@ bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(12)) {
+        return false;
+    }
+    v.sensor_id = sdp::load<std::uint32_t>(r.p);
+    v.value = sdp::load<double>(r.p + 4);
+    r.p += 12;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        v.calibration.emplace();
+        if (!r.need(8)) {
+            return false;
+        }
+        (*v.calibration) = sdp::load<double>(r.p);
+        r.p += 8;
+    } else {
+        v.calibration.reset();
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has2) {
+        v.note.emplace();
+        if (!r.str((*v.note))) {
+            return false;
+        }
+    } else {
+        v.note.reset();
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
     v.sensor_id = sdp::load<std::uint32_t>(p);
     p += 4;
@@ -1400,10 +1699,9 @@ Status decode(const std::uint8_t* data, std::size_t size, InnerView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, InnerView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Inner>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1464,10 +1762,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ChoiceView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ChoiceView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Choice>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1528,10 +1825,9 @@ Status decode(const std::uint8_t* data, std::size_t size, OptionalsView& out, co
 Status decode_prefix(const std::uint8_t* data, std::size_t size, OptionalsView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Optionals>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1592,10 +1888,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ReadingView& out, cons
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ReadingView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Reading>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

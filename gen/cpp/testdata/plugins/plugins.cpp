@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -254,6 +280,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
 [[maybe_unused]] void sdp_own(const ParameterView& s, Parameter& o);
@@ -261,6 +288,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginView& s, Plugin& o);
@@ -268,6 +296,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginRegistryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<PluginRegistry>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginRegistryView& s, PluginRegistry& o);
@@ -362,6 +391,44 @@ bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
+    r.p += 22;
+    return true;
+}
+
+bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(8)) {
+        return false;
+    }
+    v.address = sdp::load<std::uint64_t>(r.p);
+    r.p += 8;
+    if (!r.str(v.display_name)) {
+        return false;
+    }
+    if (!r.str(v.identifier)) {
+        return false;
+    }
+    if (!r.str(v.unit)) {
+        return false;
+    }
+    if (!r.need(22)) {
+        return false;
+    }
+    v.min_value = sdp::load<float>(r.p);
+    v.max_value = sdp::load<float>(r.p + 4);
+    v.default_value = sdp::load<float>(r.p + 8);
+    v.current_value = sdp::load<float>(r.p + 12);
+    v.raw_flags = sdp::load<std::uint32_t>(r.p + 16);
+    if (r.p[20] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+    }
+    v.is_writable = r.p[20] != 0;
+    if (r.p[21] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+    }
+    v.can_ramp = r.p[21] != 0;
     r.p += 22;
     return true;
 }
@@ -503,6 +570,36 @@ bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.name)) {
+        return false;
+    }
+    if (!r.str(v.manufacturer_id)) {
+        return false;
+    }
+    if (!r.str(v.component_type)) {
+        return false;
+    }
+    if (!r.str(v.component_subtype)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 42)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<Parameter>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.parameters = sdp::ListView<ParameterView>(s2, n1, 0, &sdp_rd_T9Parameter);
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.name = std::string_view(reinterpret_cast<const char*>(p), n1);
@@ -612,6 +709,30 @@ bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
     if (!r.need(8)) {
         return false;
     }
+    r.p += 8;
+    return true;
+}
+
+bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 20)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<Plugin>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.plugins = sdp::ListView<PluginView>(s2, n1, 0, &sdp_rd_T6Plugin);
+    if (!r.need(8)) {
+        return false;
+    }
+    v.total_plugin_count = sdp::load<std::uint32_t>(r.p);
+    v.total_parameter_count = sdp::load<std::uint32_t>(r.p + 4);
     r.p += 8;
     return true;
 }
@@ -738,10 +859,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, co
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Parameter>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -802,10 +922,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Plugin>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -866,10 +985,9 @@ Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& ou
 Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<PluginRegistry>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -254,6 +280,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
 [[maybe_unused]] void sdp_own(const AllPrimitivesView& s, AllPrimitives& o);
@@ -261,6 +288,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Text& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
 [[maybe_unused]] void sdp_own(const TextView& s, Text& o);
@@ -268,6 +296,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Empty&, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
 [[maybe_unused]] void sdp_own(const EmptyView& s, Empty& o);
@@ -335,6 +364,34 @@ bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
     }
     r.p += 43;
     if (!r.skip_str()) {
+        return false;
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(43)) {
+        return false;
+    }
+    if (r.p[0] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+    }
+    v.flag = r.p[0] != 0;
+    v.u8_val = sdp::load<std::uint8_t>(r.p + 1);
+    v.u16_val = sdp::load<std::uint16_t>(r.p + 2);
+    v.u32_val = sdp::load<std::uint32_t>(r.p + 4);
+    v.u64_val = sdp::load<std::uint64_t>(r.p + 8);
+    v.i8_val = sdp::load<std::int8_t>(r.p + 16);
+    v.i16_val = sdp::load<std::int16_t>(r.p + 17);
+    v.i32_val = sdp::load<std::int32_t>(r.p + 19);
+    v.i64_val = sdp::load<std::int64_t>(r.p + 23);
+    v.f32_val = sdp::load<float>(r.p + 31);
+    v.f64_val = sdp::load<double>(r.p + 35);
+    r.p += 43;
+    if (!r.str(v.label)) {
         return false;
     }
     return true;
@@ -423,6 +480,16 @@ bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.value)) {
+        return false;
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.value = std::string_view(reinterpret_cast<const char*>(p), n1);
@@ -452,6 +519,13 @@ bool sdp_read(Reader& r, Empty&, std::uint32_t d) {
 }
 
 bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -535,10 +609,9 @@ Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out
 Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<AllPrimitives>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -599,10 +672,9 @@ Status decode(const std::uint8_t* data, std::size_t size, TextView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Text>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -663,10 +735,9 @@ Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Empty>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

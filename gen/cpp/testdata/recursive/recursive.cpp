@@ -99,6 +99,15 @@ struct Reader {
         out.assign(data, size);
         return true;
     }
+    bool str(std::string_view& out) noexcept {
+        const char* data = nullptr;
+        std::size_t size = 0;
+        if (!str(data, size)) {
+            return false;
+        }
+        out = std::string_view(data, size);
+        return true;
+    }
     bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
@@ -115,8 +124,25 @@ struct Reader {
         return true;
     }
 
+    // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
     static bool valid_utf8(const std::uint8_t* s, std::size_t n) noexcept {
         std::size_t i = 0;
+        for (; n - i >= 8; i += 8) {
+            std::uint64_t chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080u) != 0) {
+                return valid_utf8_from(s, n, i);
+            }
+        }
+        std::uint8_t any = 0;
+        for (std::size_t k = i; k < n; ++k) {
+            any = static_cast<std::uint8_t>(any | s[k]);
+        }
+        return any < 0x80 || valid_utf8_from(s, n, i);
+    }
+
+    // Validates s[i:n] as UTF-8 (Unicode scalar values, shortest forms).
+    static bool valid_utf8_from(const std::uint8_t* s, std::size_t n, std::size_t i) noexcept {
         while (i < n) {
             if (n - i >= 8) {
                 std::uint64_t chunk;
@@ -254,6 +280,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Tree& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TreeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Tree>) noexcept;
 [[maybe_unused]] void sdp_own(const TreeView& s, Tree& o);
@@ -261,6 +288,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
 [[maybe_unused]] void sdp_own(const NodeView& s, Node& o);
@@ -268,6 +296,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Dir& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, DirView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DirView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Dir>) noexcept;
 [[maybe_unused]] void sdp_own(const DirView& s, Dir& o);
@@ -275,6 +304,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Entry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EntryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Entry>) noexcept;
 [[maybe_unused]] void sdp_own(const EntryView& s, Entry& o);
@@ -282,6 +312,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Expr& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ExprView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Expr>) noexcept;
 [[maybe_unused]] void sdp_own(const ExprView& s, Expr& o);
@@ -289,6 +320,7 @@ struct Tag {};
 [[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Program& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
+[[maybe_unused]] bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ProgramView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Program>) noexcept;
 [[maybe_unused]] void sdp_own(const ProgramView& s, Program& o);
@@ -355,6 +387,29 @@ bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept {
             return false;
         }
     }
+    return true;
+}
+
+bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.need(4)) {
+        return false;
+    }
+    v.value = sdp::load<std::int32_t>(r.p);
+    r.p += 4;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 8)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<Tree>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.children = sdp::ListView<TreeView>(s2, n1, 0, &sdp_rd_T4Tree);
     return true;
 }
 
@@ -449,6 +504,28 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.value)) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        v.next = sdp::LazyView<NodeView>(r.p, &sdp_rd_T4Node);
+        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+            return false;
+        }
+    } else {
+        v.next = sdp::LazyView<NodeView>();
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.value = std::string_view(reinterpret_cast<const char*>(p), n1);
@@ -537,6 +614,27 @@ bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept {
             return false;
         }
     }
+    return true;
+}
+
+bool sdp_read(Reader& r, DirView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.name)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.count(n1, 13)) {
+        return false;
+    }
+    const std::uint8_t* s2 = r.p;
+    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+        if (!sdp_check(r, Tag<Entry>{}, d + 1)) {
+            return false;
+        }
+    }
+    v.entries = sdp::ListView<EntryView>(s2, n1, 0, &sdp_rd_T5Entry);
     return true;
 }
 
@@ -639,6 +737,33 @@ bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
         if (!sdp_check(r, Tag<Dir>{}, d + 1)) {
             return false;
         }
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.str(v.name)) {
+        return false;
+    }
+    if (!r.need(8)) {
+        return false;
+    }
+    v.size = sdp::load<std::uint64_t>(r.p);
+    r.p += 8;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        v.sub = sdp::LazyView<DirView>(r.p, &sdp_rd_T3Dir);
+        if (!sdp_check(r, Tag<Dir>{}, d + 1)) {
+            return false;
+        }
+    } else {
+        v.sub = sdp::LazyView<DirView>();
     }
     return true;
 }
@@ -840,6 +965,61 @@ bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
     return true;
 }
 
+bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        auto& x = v.value.emplace<0>();
+        if (!r.need(8)) {
+            return false;
+        }
+        x.value = sdp::load<std::int64_t>(r.p);
+        r.p += 8;
+        break;
+    }
+    case 1: {
+        auto& x = v.value.emplace<1>();
+        bool has1 = false;
+        if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has1) {
+            x.inner = sdp::LazyView<ExprView>(r.p, &sdp_rd_T4Expr);
+            if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+                return false;
+            }
+        } else {
+            x.inner = sdp::LazyView<ExprView>();
+        }
+        break;
+    }
+    case 2: {
+        auto& x = v.value.emplace<2>();
+        std::size_t n2 = 0;
+        if (!r.count(n2, 2)) {
+            return false;
+        }
+        const std::uint8_t* s3 = r.p;
+        for (std::size_t i4 = 0; i4 < n2; ++i4) {
+            if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+                return false;
+            }
+        }
+        x.terms = sdp::ListView<ExprView>(s3, n2, 0, &sdp_rd_T4Expr);
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 const std::uint8_t* sdp_view(const std::uint8_t* p, ExprView& v) noexcept {
     switch (*p++) {
     case 0: {
@@ -961,6 +1141,16 @@ bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+        return false;
+    }
+    return true;
+}
+
+bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_read(r, v.body, d + 1)) {
         return false;
     }
     return true;
@@ -1094,10 +1284,9 @@ Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Tree>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1158,10 +1347,9 @@ Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Node>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1222,10 +1410,9 @@ Status decode(const std::uint8_t* data, std::size_t size, DirView& out, const De
 Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Dir>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1286,10 +1473,9 @@ Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, const 
 Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Entry>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1350,10 +1536,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, const D
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Expr>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }
@@ -1414,10 +1599,9 @@ Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out, cons
 Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramView& out, std::size_t& consumed,
                      const DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
-    if (!sdp_check(r, Tag<Program>{}, 1)) {
+    if (!sdp_read(r, out, 1)) {
         return r.status;
     }
-    sdp_view(data, out);
     consumed = r.offset();
     return Status();
 }

@@ -1,0 +1,158 @@
+package cpp
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// apiProgram exercises what the conformance testee cannot see: value
+// semantics (deep copies of boxes, equality), the view containers' access
+// paths, custom depth limits and error details. It includes the headers of
+// two schemas in one translation unit, which must coexist.
+const apiProgram = `#include "arrays.cpp"
+#include "recursive.cpp"
+
+#include <cstdio>
+#include <utility>
+
+#define CHECK(cond)                                                        \
+    do {                                                                   \
+        if (!(cond)) {                                                     \
+            std::printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            return 1;                                                      \
+        }                                                                  \
+    } while (0)
+
+int main() {
+    // Boxes copy deeply; equality compares contents.
+    recursive::Node list;
+    list.value = "a";
+    list.next = recursive::Node{"b", recursive::Node{"c", {}}};
+    recursive::Node copy = list;
+    CHECK(copy == list);
+    copy.next->next->value = "z";
+    CHECK(list.next->next->value == "c");
+    CHECK(copy != list);
+    copy = list;
+    CHECK(copy == list);
+    recursive::Node moved = std::move(copy);
+    CHECK(moved == list);
+
+    // Lazy views of recursive optionals.
+    const auto bytes = recursive::encode(list);
+    recursive::NodeView nv;
+    CHECK(recursive::decode(bytes.data(), bytes.size(), nv));
+    CHECK(nv.value == "a" && nv.next.has_value());
+    const recursive::NodeView second = nv.next.value();
+    CHECK(second.value == "b" && (*second.next).value == "c" && !(*second.next).next);
+    CHECK(nv.to_owned() == list);
+
+    // Depth: the three-node list is depth 3.
+    recursive::Node out;
+    recursive::DecodeOptions opts;
+    opts.max_depth = 3;
+    CHECK(recursive::decode(bytes.data(), bytes.size(), out, opts));
+    opts.max_depth = 2;
+    recursive::Status st = recursive::decode(bytes.data(), bytes.size(), out, opts);
+    CHECK(!st && st.code() == recursive::ErrorCode::Depth && std::string(st.rule()) == "depth");
+    CHECK(!recursive::decode(bytes.data(), bytes.size(), nv, opts));
+
+    // Recursive unions.
+    recursive::Program prog;
+    recursive::Expr::Add add;
+    add.terms.push_back(recursive::Expr{recursive::Expr::Lit{1}});
+    recursive::Expr::Neg neg{};
+    neg.inner = recursive::Expr{recursive::Expr::Lit{2}};
+    add.terms.push_back(recursive::Expr{neg});
+    prog.body.value = add;
+    const auto pb = recursive::encode(prog);
+    recursive::Program pback;
+    CHECK(recursive::decode(pb.data(), pb.size(), pback) && pback == prog);
+    recursive::ProgramView pv;
+    CHECK(recursive::decode(pb.data(), pb.size(), pv));
+    const auto* addv = std::get_if<recursive::ExprView::Add>(&pv.body.value);
+    CHECK(addv != nullptr && addv->terms.size() == 2);
+    CHECK(std::get<recursive::ExprView::Lit>(addv->terms[0].value).value == 1);
+    const auto negv = std::get<recursive::ExprView::Neg>(addv->terms[1].value);
+    CHECK(std::get<recursive::ExprView::Lit>(negv.inner.value().value).value == 2);
+
+    // Array views: numbers, bools, strings (variable size) and points (fixed).
+    arrays::Arrays a;
+    a.u32s = {1, 2, 0xFFFFFFFFu};
+    a.f64s = {0.5, -1.25};
+    a.bools = {true, false, true};
+    a.bytes = {0xDE, 0xAD};
+    a.strings = {"x", "yy", "zzz"};
+    a.points = {{1.0, 2.0}, {3.0, 4.0}};
+    a.nested = {{1}, {}, {2, 3}};
+    const auto ab = arrays::encode(a);
+    arrays::ArraysView av;
+    CHECK(arrays::decode(ab.data(), ab.size(), av));
+    CHECK(av.u32s.size() == 3 && av.u32s[2] == 0xFFFFFFFFu && av.u32s.to_vector() == a.u32s);
+    double sum = 0;
+    for (double f : av.f64s) {
+        sum += f;
+    }
+    CHECK(sum == -0.75);
+    CHECK(av.bools.size() == 3 && av.bools[0] && !av.bools[1]);
+    CHECK(av.bytes.size_bytes() == 2 && av.bytes.data()[0] == 0xDE);
+    CHECK(av.strings.size() == 3 && av.strings[2] == "zzz" && av.strings[0] == "x");
+    std::size_t total = 0;
+    for (std::string_view s : av.strings) {
+        total += s.size();
+    }
+    CHECK(total == 6);
+    CHECK(av.points[1].x == 3.0 && av.points[0].y == 2.0);
+    CHECK(av.nested[2][1] == 3 && av.nested[1].empty());
+    CHECK(av.to_owned() == a);
+
+    // Prefix decoding and trailing bytes.
+    std::vector<std::uint8_t> two = ab;
+    two.insert(two.end(), ab.begin(), ab.end());
+    std::size_t used = 0;
+    arrays::Arrays first;
+    CHECK(arrays::decode_prefix(two.data(), two.size(), first, used) && used == ab.size() && first == a);
+    const arrays::Status ast = arrays::decode(two.data(), two.size(), first);
+    CHECK(ast.code() == arrays::ErrorCode::Trailing && ast.offset() == ab.size());
+
+    // encode_to refuses a short buffer.
+    std::vector<std::uint8_t> small(ab.size() - 1);
+    CHECK(arrays::encode_to(a, small.data(), small.size()) == 0);
+    std::printf("ok\n");
+    return 0;
+}
+`
+
+// TestAPI builds and runs apiProgram under the sanitizers.
+func TestAPI(t *testing.T) {
+	gxx := gentest.RequireTool(t, "g++")
+	dir := t.TempDir()
+	var deps []string
+	for _, name := range []string{"arrays", "recursive"} {
+		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(dir, files[:2]); err != nil {
+			t.Fatal(err)
+		}
+		deps = append(deps, filepath.Join(dir, name+".hpp"), filepath.Join(dir, name+".cpp"))
+	}
+	main := filepath.Join(dir, "api.cpp")
+	if err := os.WriteFile(main, []byte(apiProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	obj := compile(t, gxx, asanFlags(), main, deps...)
+	exe := filepath.Join(dir, "api")
+	link(t, gxx, sanitizeFlags, exe, obj)
+	if out, err := exec.Command(exe).CombinedOutput(); err != nil || string(out) != "ok\n" {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
