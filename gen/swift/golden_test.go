@@ -114,3 +114,11 @@ func TestReservedTypeNames(t *testing.T) {
 		t.Errorf("the support file does not qualify Swift.Error")
 	}
 }
+
+// TestExample keeps examples/swift/PluginRegistry equal to what the
+// generator writes for it (rewrite with -update).
+func TestExample(t *testing.T) {
+	s := gentest.LoadSchema(t, conformance.SchemaPath("plugins"))
+	dir := filepath.Join(gentest.Root(t), "examples", "swift", "PluginRegistry")
+	gentest.Golden(t, dir, Generate, s, gen.Options{Package: "PluginRegistry"})
+}
