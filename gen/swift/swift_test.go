@@ -230,3 +230,81 @@ func TestStandalonePackage(t *testing.T) {
 		t.Errorf("the package's tests did not pass:\n%s", tail(out, 4000))
 	}
 }
+
+// TestMutatedInputs sends the testee corrupted versions of every golden
+// vector (bytes flipped, truncated, extended): it must never crash or report
+// an inconsistency, and whatever it accepts must re-encode to the same bytes,
+// since every value has exactly one encoding.
+func TestMutatedInputs(t *testing.T) {
+	c := builtCorpus(t)
+	bin := filepath.Join(c.dir, ".build", "debug", "SDPTestee")
+	if os.Getenv(asanEnv) == "1" {
+		if asan := filepath.Join(c.dir, ".build-asan", "debug", "SDPTestee"); fileExists(asan) {
+			bin = asan
+		}
+	}
+	for _, name := range c.modules {
+		name := name
+		t.Run(name, func(t *testing.T) {
+			s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+			cases, err := conformance.Cases(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			te, err := conformance.Start(exec.Command(bin, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer te.Close()
+			rng := uint64(0x9E3779B97F4A7C15)
+			next := func(n int) int {
+				rng ^= rng << 13
+				rng ^= rng >> 7
+				rng ^= rng << 17
+				return int(rng % uint64(n))
+			}
+			sent, accepted := 0, 0
+			for _, cs := range cases {
+				st := s.Struct(cs.Type)
+				if st == nil || len(cs.Golden) == 0 || len(cs.Golden) > 1<<16 {
+					continue
+				}
+				for i := 0; i < 40; i++ {
+					in := append([]byte(nil), cs.Golden...)
+					switch i % 4 {
+					case 0, 1:
+						for k := 0; k <= next(3); k++ {
+							in[next(len(in))] ^= byte(1 + next(255))
+						}
+					case 2:
+						in = in[:next(len(in))]
+					case 3:
+						at := next(len(in))
+						in[at] = []byte{0x00, 0x01, 0x02, 0x7F, 0x80, 0xFF}[next(6)]
+					}
+					status, out, err := te.Do(conformance.OpRoundtrip, st.ID, in)
+					if err != nil {
+						t.Fatalf("%s mutation %d (%x): %v", cs.ID(), i, in, err)
+					}
+					sent++
+					switch status {
+					case conformance.StatusOK:
+						accepted++
+						if string(out) != string(in) {
+							t.Errorf("%s mutation %d: accepted %x but re-encoded %x", cs.ID(), i, in, out)
+						}
+					case conformance.StatusRejected:
+					default:
+						t.Errorf("%s mutation %d (%x): status %d: %s", cs.ID(), i, in, status, out)
+					}
+				}
+			}
+			t.Logf("%d mutated inputs, %d accepted (and re-encoded identically)", sent, accepted)
+		})
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
