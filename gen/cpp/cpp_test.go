@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,6 +196,7 @@ func TestConformance(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			conformance.Run(t, "cpp", start)
 			t.Run("rules", func(t *testing.T) { checkRules(t, corpus(t), start) })
+			t.Run("mutations", func(t *testing.T) { checkMutations(t, corpus(t), start) })
 		})
 	}
 }
@@ -227,4 +229,59 @@ func checkRules(t *testing.T, names []string, start conformance.StartFunc) {
 			t.Errorf("%s testee: %v", name, err)
 		}
 	}
+}
+
+// checkMutations feeds the testee corrupted golden vectors (bytes changed,
+// inserted, removed, the input cut short; from a fixed seed): the owned and
+// view decoders must agree on each and nothing may crash, which the
+// sanitizers would report.
+func checkMutations(t *testing.T, names []string, start conformance.StartFunc) {
+	rng := rand.New(rand.NewSource(1))
+	for _, name := range names {
+		cases, err := conformance.Cases(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
+		testee := start(t, name)
+		for _, c := range cases {
+			id := s.Struct(c.Type).ID
+			for i := 0; i < 30; i++ {
+				in := mutate(rng, c.Golden)
+				op := conformance.OpRoundtrip
+				if i%3 == 0 {
+					op = conformance.OpMessage
+					in = mutate(rng, conformance.Message(id, c.Golden))
+				}
+				status, out, err := testee.Do(op, id, in)
+				if err != nil {
+					t.Fatalf("%s mutated to %x: %v", c.ID(), in, err)
+				}
+				if status != conformance.StatusOK && status != conformance.StatusRejected {
+					t.Errorf("%s mutated to %x: status %d: %s", c.ID(), in, status, out)
+				}
+			}
+		}
+		if err := testee.Close(); err != nil {
+			t.Errorf("%s testee: %v", name, err)
+		}
+	}
+}
+
+func mutate(rng *rand.Rand, in []byte) []byte {
+	out := append([]byte{}, in...)
+	for n := 1 + rng.Intn(3); n > 0; n-- {
+		switch k := rng.Intn(4); {
+		case k == 0 && len(out) > 0:
+			out[rng.Intn(len(out))] = byte(rng.Intn(256))
+		case k == 1 && len(out) > 0:
+			out[rng.Intn(len(out))] ^= 1 << uint(rng.Intn(8))
+		case k == 2:
+			i := rng.Intn(len(out) + 1)
+			out = append(out[:i], append([]byte{byte(rng.Intn(256))}, out[i:]...)...)
+		case len(out) > 0:
+			out = out[:rng.Intn(len(out))]
+		}
+	}
+	return out
 }
