@@ -127,6 +127,14 @@ func (g *generator) fieldsSize(p *emit.Printer, fields []*schema.Field, fixedExt
 		p.F("return %d", fixed)
 		return
 	}
+	if len(vars) == 1 {
+		if fixed == 0 {
+			p.F("return %s", vars[0])
+		} else {
+			p.F("return %d &+ %s", fixed, vars[0])
+		}
+		return
+	}
 	p.F("var n = %d", fixed)
 	for _, v := range vars {
 		p.F("n &+= %s", v)
@@ -149,6 +157,13 @@ func variantPattern(u string, v *schema.Variant, need func(*schema.Field) bool) 
 	case v.Kind == schema.VariantStruct:
 		return c + "(let v)"
 	case v.Kind == schema.VariantInline && len(v.Fields) > 0:
+		any := false
+		for _, f := range v.Fields {
+			any = any || need(f)
+		}
+		if !any {
+			return c
+		}
 		var bs []string
 		for i, f := range v.Fields {
 			if need(f) {
@@ -173,7 +188,7 @@ func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
 			p.F("%d", n)
 			return
 		}
-		p.Block("switch self {", "}", func() {
+		switchBlock(p, "switch self {", func() {
 			for _, v := range u.Variants {
 				switch v.Kind {
 				case schema.VariantStruct:
@@ -185,7 +200,7 @@ func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
 				case schema.VariantInline:
 					variable := func(f *schema.Field) bool { _, ok := f.Type.FixedSize(); return !ok }
 					pat := variantPattern("", v, variable)
-					p.Block("case "+pat+":", "", func() {
+					caseBlock(p, "case "+pat+":", func() {
 						g.fieldsSize(p, v.Fields, 1, bindName(v))
 					})
 				default:
@@ -247,10 +262,10 @@ func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
 
 func (g *generator) unionEncode(p *emit.Printer, u *schema.Union) {
 	p.Block("func _sdpWrite(_ w: inout _SDPWriter) {", "}", func() {
-		p.Block("switch self {", "}", func() {
+		switchBlock(p, "switch self {", func() {
 			for _, v := range u.Variants {
 				pat := variantPattern("", v, func(*schema.Field) bool { return true })
-				p.Block("case "+pat+":", "", func() {
+				caseBlock(p, "case "+pat+":", func() {
 					p.F("w.int(%d as UInt8)", v.Tag)
 					switch v.Kind {
 					case schema.VariantStruct:
@@ -366,9 +381,9 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
 		p.P("try r.enter(depth)")
 		p.P("let at = r.pos")
-		p.Block("switch try r.int(UInt8.self) {", "}", func() {
+		switchBlock(p, "switch try r.int(UInt8.self) {", func() {
 			for _, v := range u.Variants {
-				p.Block(fmt.Sprintf("case %d:", v.Tag), "", func() {
+				caseBlock(p, fmt.Sprintf("case %d:", v.Tag), func() {
 					switch {
 					case v.Kind == schema.VariantStruct:
 						p.F("self = .%s(try %s(_sdpFrom: &r, depth: depth &+ 1))", variantCase(v), g.typeName(v.Struct))
@@ -386,7 +401,7 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 					}
 				})
 			}
-			p.Block("default:", "", func() {
+			caseBlock(p, "default:", func() {
 				p.P("throw DecodeError.invalidUnionTag(offset: at)")
 			})
 		})

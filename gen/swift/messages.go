@@ -61,11 +61,11 @@ func (g *generator) messagesFile() []byte {
 		})
 		p.P()
 		p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
-			p.Block("switch try _sdpReadHeader(&r) {", "}", func() {
+			switchBlock(p, "switch try _sdpReadHeader(&r) {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case %d: self = .%s(try %s(_sdpFrom: &r, depth: 1))", st.ID, member(st.Name), g.typeName(st))
 				}
-				p.Block("case let id:", "", func() {
+				caseBlock(p, "case let id:", func() {
 					p.P(`throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")`)
 				})
 			})
@@ -73,7 +73,7 @@ func (g *generator) messagesFile() []byte {
 		p.P()
 		p.P("/// The message type id of the carried struct.")
 		p.Block("public var messageTypeID: UInt16 {", "}", func() {
-			p.Block("switch self {", "}", func() {
+			switchBlock(p, "switch self {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case .%s: return %d", member(st.Name), st.ID)
 				}
@@ -82,7 +82,7 @@ func (g *generator) messagesFile() []byte {
 		p.P()
 		p.P("/// The carried struct encoded as a message.")
 		p.Block("public func serializedMessage() -> [UInt8] {", "}", func() {
-			p.Block("switch self {", "}", func() {
+			switchBlock(p, "switch self {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case .%s(let v): return v.serializedMessage()", member(st.Name))
 				}

@@ -249,3 +249,19 @@ func label(name string) string {
 	}
 	return n
 }
+
+// switchBlock prints a switch whose cases sit at the switch's own
+// indentation, as Swift style has it.
+func switchBlock(p *emit.Printer, open string, body func()) {
+	p.Line(open)
+	body()
+	p.Line("}")
+}
+
+// caseBlock prints a case label with its statements one level in.
+func caseBlock(p *emit.Printer, label string, body func()) {
+	p.Line(label)
+	p.In()
+	body()
+	p.Out()
+}

@@ -21,14 +21,14 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P()
 	q := func(d schema.Decl) string { return module + "." + g.typeName(d) }
 	p.Block(fmt.Sprintf("func handle_%s(op: UInt8, typeID: UInt16, input: [UInt8]) -> (UInt8, [UInt8]) {", module), "}", func() {
-		p.Block("switch (op, typeID) {", "}", func() {
+		switchBlock(p, "switch (op, typeID) {", func() {
 			for _, st := range s.Structs {
 				p.F("case (1, %d): return roundTrip(input, %s.self)", st.ID, q(st))
 			}
-			p.Block("case (2, _):", "", func() {
+			caseBlock(p, "case (2, _):", func() {
 				p.P("return message(input)")
 			})
-			p.Block("default:", "", func() {
+			caseBlock(p, "default:", func() {
 				p.P(`return (2, Array("unknown op \(op) or type id \(typeID)".utf8))`)
 			})
 		})
@@ -39,8 +39,8 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.P("let owned = Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: input) }")
 		p.P("let raw = input.withUnsafeBytes { b in Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: b, options: " + module + ".DecodeOptions()) } }")
 		p.P("let data = Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: Foundation.Data(input), options: " + module + ".DecodeOptions()) }")
-		p.Block("switch (owned, raw, data) {", "}", func() {
-			p.Block("case (.success(let v), .success(let w), .success(let x)):", "", func() {
+		switchBlock(p, "switch (owned, raw, data) {", func() {
+			caseBlock(p, "case (.success(let v), .success(let w), .success(let x)):", func() {
 				p.P("let out = v.serializedBytes()")
 				p.Block("if w.serializedBytes() != out || x.serializedBytes() != out {", "}", func() {
 					p.P(`return (2, Array("the [UInt8], raw-buffer and Data decoders disagree".utf8))`)
@@ -58,13 +58,13 @@ func testeeFile(s *schema.Schema, module string) []byte {
 				})
 				p.P("return (0, out)")
 			})
-			p.Block("case (.failure(let e), .failure(let f), .failure(let g)):", "", func() {
+			caseBlock(p, "case (.failure(let e), .failure(let f), .failure(let g)):", func() {
 				p.Block("if e != f || e != g {", "}", func() {
 					p.P(`return (2, Array("decoders reject with different errors: \(e), \(f), \(g)".utf8))`)
 				})
 				p.P("return (1, Array(e.description.utf8))")
 			})
-			p.Block("default:", "", func() {
+			caseBlock(p, "default:", func() {
 				p.P(`return (2, Array("one decode API accepted what another rejected".utf8))`)
 			})
 		})
@@ -78,7 +78,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			p.P("let out = m.serializedMessage()")
 			p.F("let viaRaw = try input.withUnsafeBytes { try %s.AnyMessage(serializedMessage: $0) }", module)
 			p.P("let direct: [UInt8]")
-			p.Block("switch m {", "}", func() {
+			switchBlock(p, "switch m {", func() {
 				for _, st := range s.Structs {
 					p.F("case .%s: direct = try %s(serializedMessage: input).serializedMessage()", member(st.Name), q(st))
 				}

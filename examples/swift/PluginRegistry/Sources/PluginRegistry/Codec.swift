@@ -187,9 +187,7 @@ extension PluginRegistry {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 8
-        n &+= _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
-        return n
+        return 8 &+ _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

@@ -262,9 +262,7 @@ extension U32Array {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n &+= 4 &+ self.values.count &* 4
-        return n
+        return 4 &+ self.values.count &* 4
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
@@ -318,9 +316,7 @@ extension I16Array {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n &+= 4 &+ self.samples.count &* 2
-        return n
+        return 4 &+ self.samples.count &* 2
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
@@ -374,9 +370,7 @@ extension F32Array {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n &+= 4 &+ self.values.count &* 4
-        return n
+        return 4 &+ self.values.count &* 4
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
@@ -430,9 +424,7 @@ extension ByteArray {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n &+= 4 &+ self.data.count &* 1
-        return n
+        return 4 &+ self.data.count &* 1
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

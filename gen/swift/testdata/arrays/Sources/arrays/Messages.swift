@@ -271,45 +271,44 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .arrays(try Arrays(_sdpFrom: &r, depth: 1))
-            case 2: self = .fixed(try Fixed(_sdpFrom: &r, depth: 1))
-            case 3: self = .point(try Point(_sdpFrom: &r, depth: 1))
-            case 4: self = .u32Array(try U32Array(_sdpFrom: &r, depth: 1))
-            case 5: self = .i16Array(try I16Array(_sdpFrom: &r, depth: 1))
-            case 6: self = .f32Array(try F32Array(_sdpFrom: &r, depth: 1))
-            case 7: self = .byteArray(try ByteArray(_sdpFrom: &r, depth: 1))
-            case 8: self = .smallArrays(try SmallArrays(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .arrays(try Arrays(_sdpFrom: &r, depth: 1))
+        case 2: self = .fixed(try Fixed(_sdpFrom: &r, depth: 1))
+        case 3: self = .point(try Point(_sdpFrom: &r, depth: 1))
+        case 4: self = .u32Array(try U32Array(_sdpFrom: &r, depth: 1))
+        case 5: self = .i16Array(try I16Array(_sdpFrom: &r, depth: 1))
+        case 6: self = .f32Array(try F32Array(_sdpFrom: &r, depth: 1))
+        case 7: self = .byteArray(try ByteArray(_sdpFrom: &r, depth: 1))
+        case 8: self = .smallArrays(try SmallArrays(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .arrays: return 1
-            case .fixed: return 2
-            case .point: return 3
-            case .u32Array: return 4
-            case .i16Array: return 5
-            case .f32Array: return 6
-            case .byteArray: return 7
-            case .smallArrays: return 8
+        case .arrays: return 1
+        case .fixed: return 2
+        case .point: return 3
+        case .u32Array: return 4
+        case .i16Array: return 5
+        case .f32Array: return 6
+        case .byteArray: return 7
+        case .smallArrays: return 8
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .arrays(let v): return v.serializedMessage()
-            case .fixed(let v): return v.serializedMessage()
-            case .point(let v): return v.serializedMessage()
-            case .u32Array(let v): return v.serializedMessage()
-            case .i16Array(let v): return v.serializedMessage()
-            case .f32Array(let v): return v.serializedMessage()
-            case .byteArray(let v): return v.serializedMessage()
-            case .smallArrays(let v): return v.serializedMessage()
+        case .arrays(let v): return v.serializedMessage()
+        case .fixed(let v): return v.serializedMessage()
+        case .point(let v): return v.serializedMessage()
+        case .u32Array(let v): return v.serializedMessage()
+        case .i16Array(let v): return v.serializedMessage()
+        case .f32Array(let v): return v.serializedMessage()
+        case .byteArray(let v): return v.serializedMessage()
+        case .smallArrays(let v): return v.serializedMessage()
         }
     }
 }

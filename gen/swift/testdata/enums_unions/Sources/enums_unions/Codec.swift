@@ -151,53 +151,39 @@ extension Shape {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
-            case .none: return 1
-            case .circle: return 9
-            case .rect(_, _):
-                return 9
-
-            case .polygon(let v0, _):
-                var n = 2
-                n &+= 4 &+ v0.count &* 4
-                return n
-
-            case .label(let v0):
-                var n = 1
-                n &+= 4 &+ v0.utf8.count
-                return n
-
-            case .marker:
-                return 1
-
+        case .none: return 1
+        case .circle: return 9
+        case .rect:
+            return 9
+        case .polygon(let v0, _):
+            return 2 &+ 4 &+ v0.count &* 4
+        case .label(let v0):
+            return 1 &+ 4 &+ v0.utf8.count
+        case .marker:
+            return 1
         }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         switch self {
-            case .none:
-                w.int(0 as UInt8)
-
-            case .circle(let v):
-                w.int(1 as UInt8)
-                v._sdpWrite(&w)
-
-            case .rect(let v0, let v1):
-                w.int(2 as UInt8)
-                w.f32(v0)
-                w.f32(v1)
-
-            case .polygon(let v0, let v1):
-                w.int(3 as UInt8)
-                w.numbers(v0)
-                w.bool(v1)
-
-            case .label(let v0):
-                w.int(4 as UInt8)
-                w.string(v0)
-
-            case .marker:
-                w.int(5 as UInt8)
-
+        case .none:
+            w.int(0 as UInt8)
+        case .circle(let v):
+            w.int(1 as UInt8)
+            v._sdpWrite(&w)
+        case .rect(let v0, let v1):
+            w.int(2 as UInt8)
+            w.f32(v0)
+            w.f32(v1)
+        case .polygon(let v0, let v1):
+            w.int(3 as UInt8)
+            w.numbers(v0)
+            w.bool(v1)
+        case .label(let v0):
+            w.int(4 as UInt8)
+            w.string(v0)
+        case .marker:
+            w.int(5 as UInt8)
         }
     }
 
@@ -205,33 +191,26 @@ extension Shape {
         try r.enter(depth)
         let at = r.pos
         switch try r.int(UInt8.self) {
-            case 0:
-                self = .none
-
-            case 1:
-                self = .circle(try Circle(_sdpFrom: &r, depth: depth &+ 1))
-
-            case 2:
-                try r.need(8)
-                let v0 = r.rawF32()
-                let v1 = r.rawF32()
-                self = .rect(width: v0, height: v1)
-
-            case 3:
-                let v0 = try r.numbers(Float.self)
-                let v1 = try r.bool()
-                self = .polygon(points: v0, closed: v1)
-
-            case 4:
-                let v0 = try r.string()
-                self = .label(text: v0)
-
-            case 5:
-                self = .marker
-
-            default:
-                throw DecodeError.invalidUnionTag(offset: at)
-
+        case 0:
+            self = .none
+        case 1:
+            self = .circle(try Circle(_sdpFrom: &r, depth: depth &+ 1))
+        case 2:
+            try r.need(8)
+            let v0 = r.rawF32()
+            let v1 = r.rawF32()
+            self = .rect(width: v0, height: v1)
+        case 3:
+            let v0 = try r.numbers(Float.self)
+            let v1 = try r.bool()
+            self = .polygon(points: v0, closed: v1)
+        case 4:
+            let v0 = try r.string()
+            self = .label(text: v0)
+        case 5:
+            self = .marker
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
         }
     }
 }
@@ -277,28 +256,22 @@ extension Nested {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
-            case .leaf(_):
-                return 2
-
-            case .branch(let v0, _):
-                var n = 3
-                n &+= v0.encodedSize
-                return n
-
+        case .leaf:
+            return 2
+        case .branch(let v0, _):
+            return 3 &+ v0.encodedSize
         }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         switch self {
-            case .leaf(let v0):
-                w.int(0 as UInt8)
-                w.int(v0.rawValue)
-
-            case .branch(let v0, let v1):
-                w.int(1 as UInt8)
-                v0._sdpWrite(&w)
-                w.int(v1.rawValue)
-
+        case .leaf(let v0):
+            w.int(0 as UInt8)
+            w.int(v0.rawValue)
+        case .branch(let v0, let v1):
+            w.int(1 as UInt8)
+            v0._sdpWrite(&w)
+            w.int(v1.rawValue)
         }
     }
 
@@ -306,18 +279,15 @@ extension Nested {
         try r.enter(depth)
         let at = r.pos
         switch try r.int(UInt8.self) {
-            case 0:
-                let v0 = try Small._sdpRead(&r)
-                self = .leaf(value: v0)
-
-            case 1:
-                let v0 = try Shape(_sdpFrom: &r, depth: depth &+ 1)
-                let v1 = try Sparse._sdpRead(&r)
-                self = .branch(shape: v0, sparse: v1)
-
-            default:
-                throw DecodeError.invalidUnionTag(offset: at)
-
+        case 0:
+            let v0 = try Small._sdpRead(&r)
+            self = .leaf(value: v0)
+        case 1:
+            let v0 = try Shape(_sdpFrom: &r, depth: depth &+ 1)
+            let v1 = try Sparse._sdpRead(&r)
+            self = .branch(shape: v0, sparse: v1)
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
         }
     }
 }
@@ -362,9 +332,7 @@ extension Enums {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 10
-        n &+= 4 &+ self.list.count &* 2
-        return n
+        return 10 &+ 4 &+ self.list.count &* 2
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

@@ -111,30 +111,29 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .circle(try Circle(_sdpFrom: &r, depth: 1))
-            case 2: self = .enums(try Enums(_sdpFrom: &r, depth: 1))
-            case 3: self = .unions(try Unions(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .circle(try Circle(_sdpFrom: &r, depth: 1))
+        case 2: self = .enums(try Enums(_sdpFrom: &r, depth: 1))
+        case 3: self = .unions(try Unions(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .circle: return 1
-            case .enums: return 2
-            case .unions: return 3
+        case .circle: return 1
+        case .enums: return 2
+        case .unions: return 3
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .circle(let v): return v.serializedMessage()
-            case .enums(let v): return v.serializedMessage()
-            case .unions(let v): return v.serializedMessage()
+        case .circle(let v): return v.serializedMessage()
+        case .enums(let v): return v.serializedMessage()
+        case .unions(let v): return v.serializedMessage()
         }
     }
 }

@@ -180,32 +180,25 @@ extension Result {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
-            case .ok(let v0):
-                var n = 1
-                n &+= v0.encodedSize
-                return n
-
-            case .err(_):
-                return 5
-
-            case .error(let v): return 1 &+ v.encodedSize
+        case .ok(let v0):
+            return 1 &+ v0.encodedSize
+        case .err:
+            return 5
+        case .error(let v): return 1 &+ v.encodedSize
         }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         switch self {
-            case .ok(let v0):
-                w.int(0 as UInt8)
-                v0._sdpWrite(&w)
-
-            case .err(let v0):
-                w.int(1 as UInt8)
-                w.int(v0)
-
-            case .error(let v):
-                w.int(2 as UInt8)
-                v._sdpWrite(&w)
-
+        case .ok(let v0):
+            w.int(0 as UInt8)
+            v0._sdpWrite(&w)
+        case .err(let v0):
+            w.int(1 as UInt8)
+            w.int(v0)
+        case .error(let v):
+            w.int(2 as UInt8)
+            v._sdpWrite(&w)
         }
     }
 
@@ -213,20 +206,16 @@ extension Result {
         try r.enter(depth)
         let at = r.pos
         switch try r.int(UInt8.self) {
-            case 0:
-                let v0 = try Error(_sdpFrom: &r, depth: depth &+ 1)
-                self = .ok(value: v0)
-
-            case 1:
-                let v0 = try r.int(Int32.self)
-                self = .err(code: v0)
-
-            case 2:
-                self = .error(try Error(_sdpFrom: &r, depth: depth &+ 1))
-
-            default:
-                throw DecodeError.invalidUnionTag(offset: at)
-
+        case 0:
+            let v0 = try Error(_sdpFrom: &r, depth: depth &+ 1)
+            self = .ok(value: v0)
+        case 1:
+            let v0 = try r.int(Int32.self)
+            self = .err(code: v0)
+        case 2:
+            self = .error(try Error(_sdpFrom: &r, depth: depth &+ 1))
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
         }
     }
 }

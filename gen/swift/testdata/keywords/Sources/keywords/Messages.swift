@@ -79,27 +79,26 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .error(try Error(_sdpFrom: &r, depth: 1))
-            case 2: self = .holder(try Holder(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .error(try Error(_sdpFrom: &r, depth: 1))
+        case 2: self = .holder(try Holder(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .error: return 1
-            case .holder: return 2
+        case .error: return 1
+        case .holder: return 2
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .error(let v): return v.serializedMessage()
-            case .holder(let v): return v.serializedMessage()
+        case .error(let v): return v.serializedMessage()
+        case .holder(let v): return v.serializedMessage()
         }
     }
 }

@@ -151,9 +151,7 @@ extension Pong {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 4
-        n &+= 4 &+ self.echo.utf8.count
-        return n
+        return 4 &+ 4 &+ self.echo.utf8.count
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

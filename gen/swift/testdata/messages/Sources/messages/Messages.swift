@@ -143,33 +143,32 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .point(try Point(_sdpFrom: &r, depth: 1))
-            case 100: self = .ping(try Ping(_sdpFrom: &r, depth: 1))
-            case 3: self = .pong(try Pong(_sdpFrom: &r, depth: 1))
-            case 65535: self = .last(try Last(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .point(try Point(_sdpFrom: &r, depth: 1))
+        case 100: self = .ping(try Ping(_sdpFrom: &r, depth: 1))
+        case 3: self = .pong(try Pong(_sdpFrom: &r, depth: 1))
+        case 65535: self = .last(try Last(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .point: return 1
-            case .ping: return 100
-            case .pong: return 3
-            case .last: return 65535
+        case .point: return 1
+        case .ping: return 100
+        case .pong: return 3
+        case .last: return 65535
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .point(let v): return v.serializedMessage()
-            case .ping(let v): return v.serializedMessage()
-            case .pong(let v): return v.serializedMessage()
-            case .last(let v): return v.serializedMessage()
+        case .point(let v): return v.serializedMessage()
+        case .ping(let v): return v.serializedMessage()
+        case .pong(let v): return v.serializedMessage()
+        case .last(let v): return v.serializedMessage()
         }
     }
 }

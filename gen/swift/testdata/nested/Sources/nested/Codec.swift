@@ -230,9 +230,7 @@ extension DeviceParameter {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 8
-        n &+= 4 &+ self.name.utf8.count
-        return n
+        return 8 &+ 4 &+ self.name.utf8.count
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

@@ -207,39 +207,38 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .point(try Point(_sdpFrom: &r, depth: 1))
-            case 2: self = .rectangle(try Rectangle(_sdpFrom: &r, depth: 1))
-            case 3: self = .scene(try Scene(_sdpFrom: &r, depth: 1))
-            case 4: self = .deviceParameter(try DeviceParameter(_sdpFrom: &r, depth: 1))
-            case 5: self = .devicePlugin(try DevicePlugin(_sdpFrom: &r, depth: 1))
-            case 6: self = .audioDevice(try AudioDevice(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .point(try Point(_sdpFrom: &r, depth: 1))
+        case 2: self = .rectangle(try Rectangle(_sdpFrom: &r, depth: 1))
+        case 3: self = .scene(try Scene(_sdpFrom: &r, depth: 1))
+        case 4: self = .deviceParameter(try DeviceParameter(_sdpFrom: &r, depth: 1))
+        case 5: self = .devicePlugin(try DevicePlugin(_sdpFrom: &r, depth: 1))
+        case 6: self = .audioDevice(try AudioDevice(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .point: return 1
-            case .rectangle: return 2
-            case .scene: return 3
-            case .deviceParameter: return 4
-            case .devicePlugin: return 5
-            case .audioDevice: return 6
+        case .point: return 1
+        case .rectangle: return 2
+        case .scene: return 3
+        case .deviceParameter: return 4
+        case .devicePlugin: return 5
+        case .audioDevice: return 6
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .point(let v): return v.serializedMessage()
-            case .rectangle(let v): return v.serializedMessage()
-            case .scene(let v): return v.serializedMessage()
-            case .deviceParameter(let v): return v.serializedMessage()
-            case .devicePlugin(let v): return v.serializedMessage()
-            case .audioDevice(let v): return v.serializedMessage()
+        case .point(let v): return v.serializedMessage()
+        case .rectangle(let v): return v.serializedMessage()
+        case .scene(let v): return v.serializedMessage()
+        case .deviceParameter(let v): return v.serializedMessage()
+        case .devicePlugin(let v): return v.serializedMessage()
+        case .audioDevice(let v): return v.serializedMessage()
         }
     }
 }

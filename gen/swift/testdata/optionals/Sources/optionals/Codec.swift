@@ -54,9 +54,7 @@ extension Inner {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 4
-        n &+= 4 &+ self.label.utf8.count
-        return n
+        return 4 &+ 4 &+ self.label.utf8.count
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
@@ -113,22 +111,19 @@ extension Choice {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
-            case .nothing: return 1
-            case .number(_):
-                return 9
-
+        case .nothing: return 1
+        case .number:
+            return 9
         }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         switch self {
-            case .nothing:
-                w.int(0 as UInt8)
-
-            case .number(let v0):
-                w.int(1 as UInt8)
-                w.int(v0)
-
+        case .nothing:
+            w.int(0 as UInt8)
+        case .number(let v0):
+            w.int(1 as UInt8)
+            w.int(v0)
         }
     }
 
@@ -136,16 +131,13 @@ extension Choice {
         try r.enter(depth)
         let at = r.pos
         switch try r.int(UInt8.self) {
-            case 0:
-                self = .nothing
-
-            case 1:
-                let v0 = try r.int(Int64.self)
-                self = .number(value: v0)
-
-            default:
-                throw DecodeError.invalidUnionTag(offset: at)
-
+        case 0:
+            self = .nothing
+        case 1:
+            let v0 = try r.int(Int64.self)
+            self = .number(value: v0)
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
         }
     }
 }

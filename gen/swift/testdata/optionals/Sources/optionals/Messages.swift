@@ -111,30 +111,29 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .inner(try Inner(_sdpFrom: &r, depth: 1))
-            case 2: self = .optionals(try Optionals(_sdpFrom: &r, depth: 1))
-            case 3: self = .reading(try Reading(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .inner(try Inner(_sdpFrom: &r, depth: 1))
+        case 2: self = .optionals(try Optionals(_sdpFrom: &r, depth: 1))
+        case 3: self = .reading(try Reading(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .inner: return 1
-            case .optionals: return 2
-            case .reading: return 3
+        case .inner: return 1
+        case .optionals: return 2
+        case .reading: return 3
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .inner(let v): return v.serializedMessage()
-            case .optionals(let v): return v.serializedMessage()
-            case .reading(let v): return v.serializedMessage()
+        case .inner(let v): return v.serializedMessage()
+        case .optionals(let v): return v.serializedMessage()
+        case .reading(let v): return v.serializedMessage()
         }
     }
 }

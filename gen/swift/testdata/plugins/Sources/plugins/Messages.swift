@@ -111,30 +111,29 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .parameter(try Parameter(_sdpFrom: &r, depth: 1))
-            case 2: self = .plugin(try Plugin(_sdpFrom: &r, depth: 1))
-            case 3: self = .pluginRegistry(try PluginRegistry(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .parameter(try Parameter(_sdpFrom: &r, depth: 1))
+        case 2: self = .plugin(try Plugin(_sdpFrom: &r, depth: 1))
+        case 3: self = .pluginRegistry(try PluginRegistry(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .parameter: return 1
-            case .plugin: return 2
-            case .pluginRegistry: return 3
+        case .parameter: return 1
+        case .plugin: return 2
+        case .pluginRegistry: return 3
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .parameter(let v): return v.serializedMessage()
-            case .plugin(let v): return v.serializedMessage()
-            case .pluginRegistry(let v): return v.serializedMessage()
+        case .parameter(let v): return v.serializedMessage()
+        case .plugin(let v): return v.serializedMessage()
+        case .pluginRegistry(let v): return v.serializedMessage()
         }
     }
 }

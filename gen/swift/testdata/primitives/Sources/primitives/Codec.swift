@@ -40,9 +40,7 @@ extension AllPrimitives {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 43
-        n &+= 4 &+ self.label.utf8.count
-        return n
+        return 43 &+ 4 &+ self.label.utf8.count
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
@@ -119,9 +117,7 @@ extension Text {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n &+= 4 &+ self.value.utf8.count
-        return n
+        return 4 &+ self.value.utf8.count
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

@@ -111,30 +111,29 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .allPrimitives(try AllPrimitives(_sdpFrom: &r, depth: 1))
-            case 2: self = .text(try Text(_sdpFrom: &r, depth: 1))
-            case 3: self = .empty(try Empty(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .allPrimitives(try AllPrimitives(_sdpFrom: &r, depth: 1))
+        case 2: self = .text(try Text(_sdpFrom: &r, depth: 1))
+        case 3: self = .empty(try Empty(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .allPrimitives: return 1
-            case .text: return 2
-            case .empty: return 3
+        case .allPrimitives: return 1
+        case .text: return 2
+        case .empty: return 3
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .allPrimitives(let v): return v.serializedMessage()
-            case .text(let v): return v.serializedMessage()
-            case .empty(let v): return v.serializedMessage()
+        case .allPrimitives(let v): return v.serializedMessage()
+        case .text(let v): return v.serializedMessage()
+        case .empty(let v): return v.serializedMessage()
         }
     }
 }

@@ -40,9 +40,7 @@ extension Tree {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 4
-        n &+= _sdpArraySize(self.children) { e0 in e0.encodedSize }
-        return n
+        return 4 &+ _sdpArraySize(self.children) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
@@ -278,36 +276,26 @@ extension Expr {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
-            case .lit(_):
-                return 9
-
-            case .neg(let v0):
-                var n = 1
-                n &+= _sdpOptionalSize(v0) { e0 in e0.encodedSize }
-                return n
-
-            case .add(let v0):
-                var n = 1
-                n &+= _sdpArraySize(v0) { e0 in e0.encodedSize }
-                return n
-
+        case .lit:
+            return 9
+        case .neg(let v0):
+            return 1 &+ _sdpOptionalSize(v0) { e0 in e0.encodedSize }
+        case .add(let v0):
+            return 1 &+ _sdpArraySize(v0) { e0 in e0.encodedSize }
         }
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         switch self {
-            case .lit(let v0):
-                w.int(0 as UInt8)
-                w.int(v0)
-
-            case .neg(let v0):
-                w.int(1 as UInt8)
-                w.optional(v0) { w, e0 in e0._sdpWrite(&w) }
-
-            case .add(let v0):
-                w.int(2 as UInt8)
-                w.array(v0) { w, e0 in e0._sdpWrite(&w) }
-
+        case .lit(let v0):
+            w.int(0 as UInt8)
+            w.int(v0)
+        case .neg(let v0):
+            w.int(1 as UInt8)
+            w.optional(v0) { w, e0 in e0._sdpWrite(&w) }
+        case .add(let v0):
+            w.int(2 as UInt8)
+            w.array(v0) { w, e0 in e0._sdpWrite(&w) }
         }
     }
 
@@ -315,21 +303,17 @@ extension Expr {
         try r.enter(depth)
         let at = r.pos
         switch try r.int(UInt8.self) {
-            case 0:
-                let v0 = try r.int(Int64.self)
-                self = .lit(value: v0)
-
-            case 1:
-                let v0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }
-                self = .neg(inner: v0)
-
-            case 2:
-                let v0 = try r.array(minSize: 2) { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }
-                self = .add(terms: v0)
-
-            default:
-                throw DecodeError.invalidUnionTag(offset: at)
-
+        case 0:
+            let v0 = try r.int(Int64.self)
+            self = .lit(value: v0)
+        case 1:
+            let v0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }
+            self = .neg(inner: v0)
+        case 2:
+            let v0 = try r.array(minSize: 2) { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }
+            self = .add(terms: v0)
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
         }
     }
 }
@@ -374,9 +358,7 @@ extension Program {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n &+= self.body.encodedSize
-        return n
+        return self.body.encodedSize
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {

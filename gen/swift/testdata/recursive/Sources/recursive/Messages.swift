@@ -175,36 +175,35 @@ public enum AnyMessage: Sendable, Hashable {
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
         switch try _sdpReadHeader(&r) {
-            case 1: self = .tree(try Tree(_sdpFrom: &r, depth: 1))
-            case 2: self = .node(try Node(_sdpFrom: &r, depth: 1))
-            case 3: self = .dir(try Dir(_sdpFrom: &r, depth: 1))
-            case 4: self = .entry(try Entry(_sdpFrom: &r, depth: 1))
-            case 5: self = .program(try Program(_sdpFrom: &r, depth: 1))
-            case let id:
-                throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
-
+        case 1: self = .tree(try Tree(_sdpFrom: &r, depth: 1))
+        case 2: self = .node(try Node(_sdpFrom: &r, depth: 1))
+        case 3: self = .dir(try Dir(_sdpFrom: &r, depth: 1))
+        case 4: self = .entry(try Entry(_sdpFrom: &r, depth: 1))
+        case 5: self = .program(try Program(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
     }
 
     /// The message type id of the carried struct.
     public var messageTypeID: UInt16 {
         switch self {
-            case .tree: return 1
-            case .node: return 2
-            case .dir: return 3
-            case .entry: return 4
-            case .program: return 5
+        case .tree: return 1
+        case .node: return 2
+        case .dir: return 3
+        case .entry: return 4
+        case .program: return 5
         }
     }
 
     /// The carried struct encoded as a message.
     public func serializedMessage() -> [UInt8] {
         switch self {
-            case .tree(let v): return v.serializedMessage()
-            case .node(let v): return v.serializedMessage()
-            case .dir(let v): return v.serializedMessage()
-            case .entry(let v): return v.serializedMessage()
-            case .program(let v): return v.serializedMessage()
+        case .tree(let v): return v.serializedMessage()
+        case .node(let v): return v.serializedMessage()
+        case .dir(let v): return v.serializedMessage()
+        case .entry(let v): return v.serializedMessage()
+        case .program(let v): return v.serializedMessage()
         }
     }
 }
