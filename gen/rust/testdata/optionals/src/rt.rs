@@ -870,6 +870,13 @@ impl<'a> Reader<'a> {
             .buf
             .get(start..self.pos)
             .ok_or_else(|| self.error(DecodeErrorKind::Truncated))?;
+        // `get` jumps to `index * fixed`: only when that is where the
+        // validated elements start.
+        let fixed = if n.checked_mul(fixed) == Some(bytes.len()) {
+            fixed
+        } else {
+            0
+        };
         Ok(ListView {
             bytes,
             len: n,
@@ -1420,6 +1427,32 @@ mod tests {
             e.to_string(),
             "sdp decode: unknown enum value 9 at offset 3 (in Level, field Reading.level)"
         );
+    }
+
+    #[test]
+    fn list_views_reread_what_they_validated() {
+        let words = ["plain", "h\u{e9}llo", "", "\u{1f600}!"];
+        let mut buf = Vec::new();
+        put_len(&mut buf, words.len());
+        for w in words {
+            put_str(&mut buf, w);
+        }
+        buf.push(7);
+        let mut r = Reader::new(&buf, Limits::new());
+        let list = r.list_of(4, 0, 1, |r, _| r.str()).unwrap();
+        assert_eq!(r.u8().unwrap(), 7);
+        assert_eq!(list.iter().collect::<Vec<_>>(), words);
+        assert_eq!(list.get(3), Some("\u{1f600}!"));
+        assert_eq!(list.get(4), None);
+        // Invalid UTF-8 is caught by the validating pass.
+        let mut bad = buf.clone();
+        bad[9] = 0xff;
+        let mut r = Reader::new(&bad, Limits::new());
+        assert!(r.list_of(4, 0, 1, |r, _| r.str()).is_err());
+        // A wrong fixed size is not used for random access.
+        let mut r = Reader::new(&buf, Limits::new());
+        let list = r.list_of(4, 3, 1, |r, _| r.str()).unwrap();
+        assert_eq!(list.get(1), Some("h\u{e9}llo"));
     }
 
     #[test]
