@@ -30,6 +30,7 @@ protoc-gen-go
 python3
 make
 g++
+ccache
 "
 
 missing=""

@@ -15,6 +15,13 @@ capnp compile -oc++:"$OUT/peers" --src-prefix="$PEERS" "$PEERS/bench.capnp"
 CXX=${CXX:-g++}
 CXXFLAGS="-O2 -std=c++17 -Wall -Wextra -Wno-unused-parameter"
 CC=${CC:-gcc}
+# ccache (bench/setup.sh installs it) makes rebuilds of unchanged code
+# instant, also from a fresh clone (CCACHE_BASEDIR makes paths relative).
+if command -v ccache >/dev/null; then
+	export CCACHE_BASEDIR="$ROOT" CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
+	CC="ccache $CC"
+	CXX="ccache $CXX"
+fi
 inc=(-I"$HERE" -I"$HERE/../c" -I"$OUT/peers")
 defs=()
 srcs=("$HERE/main.cpp" "$HERE/peers.cpp" "$OUT/peers/bench.pb.cc" "$OUT/peers/bench.capnp.c++")
@@ -44,4 +51,4 @@ for s in "${srcs[@]}"; do
 	objs+=("$o")
 done
 # shellcheck disable=SC2046
-$CXX -o "$BUILD/bin/bench-cpp" "${objs[@]}" $(pkg-config --libs protobuf capnp) -lflatbuffers
+${CXX#ccache } -o "$BUILD/bin/bench-cpp" "${objs[@]}" $(pkg-config --libs protobuf capnp) -lflatbuffers

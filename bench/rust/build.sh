@@ -40,6 +40,9 @@ else
 	export SDP_RUST_GAP="not built: sdp gen --lang rust failed: $(head -n1 "$BUILD/logs/rust-gen.err" 2>/dev/null)"
 fi
 export RUSTC_VERSION_STRING="$(rustc --version)"
+# The target directory lives in a cache outside the work tree, so a fresh
+# clone (CI) reuses the compiled peer crates (serde, prost, bincode, ...).
+export CARGO_TARGET_DIR="${SDP_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sdp-bench}/rust-target"
 cd "$CRATE"
 cargo build --release --offline "${features[@]}"
-cp "$CRATE/target/release/bench-rust" "$BUILD/bin/bench-rust"
+cp "$CARGO_TARGET_DIR/release/bench-rust" "$BUILD/bin/bench-rust"

@@ -11,9 +11,18 @@ rm -rf "$OUT"
 mkdir -p "$OUT/obj"
 SWIFTC=${SWIFTC:-swiftc}
 command -v "$SWIFTC" >/dev/null || SWIFTC=/opt/swift/usr/bin/swiftc
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+# ccache (bench/setup.sh installs it) makes rebuilds of unchanged code
+# instant, also from a fresh clone (CCACHE_BASEDIR makes paths relative).
+if command -v ccache >/dev/null; then
+	export CCACHE_BASEDIR="$ROOT" CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
+	CC="ccache $CC"
+	CXX="ccache $CXX"
+fi
 for s in arrays plugins; do
 	"$SDP" gen --lang cpp --out "$OUT/$s" "$ROOT/conformance/schemas/$s.sdp" >/dev/null
-	g++ -std=c++17 -O2 -c -o "$OUT/obj/$s.o" "$OUT/$s/$s.cpp"
+	$CXX -std=c++17 -O2 -c -o "$OUT/obj/$s.o" "$OUT/$s/$s.cpp"
 done
 cat >"$OUT/module.modulemap" <<MAP
 module SDPCxx {
@@ -23,7 +32,7 @@ module SDPCxx {
     export *
 }
 MAP
-gcc -O2 -std=c11 -c -o "$OUT/obj/harness.o" "$HERE/../c/harness.c"
+$CC -O2 -std=c11 -c -o "$OUT/obj/harness.o" "$HERE/../c/harness.c"
 "$SWIFTC" -O -wmo -cxx-interoperability-mode=default -Xcc -std=c++17 \
 	-I "$OUT" -I "$HERE/../swift/Harness" -o "$BUILD/bin/bench-swiftcxx.bin" \
 	"$HERE/main.swift" "$HERE/../swift/Run.swift" "$HERE/../swift/Model.swift" \
