@@ -232,11 +232,27 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     return put(p, static_cast<std::uint32_t>(n));
 }
 
+// Copies n bytes. Short copies, the common case for strings, use fixed-size
+// overlapping moves the compiler inlines instead of a call to memcpy.
+[[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
+    if (n >= 16) {
+        std::memcpy(d, s, n);
+    } else if (n >= 8) {
+        std::memcpy(d, s, 8);
+        std::memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        std::memcpy(d, s, 4);
+        std::memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n != 0) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
-    if (n != 0) {
-        std::memcpy(p, data, n);
-    }
+    copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
     return p + n;
 }
 
