@@ -478,8 +478,16 @@ def main():
     run["file"] = os.path.relpath(os.path.abspath(path), md_dir)
     os.makedirs(a.charts, exist_ok=True)
     run["charts_dir"] = a.charts
+    meta = {w["name"]: w for w in run["workloads"]}
     for w, rows in index(run).items():
-        svg = render_svg(f"{w}", rows)
+        m = meta.get(w, {})
+        title = w
+        if m:
+            title = f"{w}: {m['schema']}.sdp {m['type']}"
+            if m.get("sdpb_bytes") is not None:
+                title += f", {m['sdpb_bytes']:,} bytes"
+            title += " (decode: owned, or the view where a library has only views)"
+        svg = render_svg(title, rows)
         if svg:
             with open(os.path.join(a.charts, w + ".svg"), "w") as f:
                 f.write(svg)
