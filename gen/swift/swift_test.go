@@ -32,7 +32,8 @@ const asanEnv = "SDP_SWIFT_ASAN"
 
 type corpusPackage struct {
 	dir     string
-	modules []string
+	modules []string // every module, with generated tests
+	testees []string // the corpus modules the testee serves
 	err     error
 	log     string
 }
@@ -65,9 +66,24 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 		modules = append(modules, name)
 		files = append(files, gen.File{Path: "Sources/SDPTestee/Testee_" + name + ".swift", Content: testeeFile(s, name)})
 	}
+	testees := append([]string(nil), modules...)
+	// Extra schemas whose generated tests run too (not part of the corpus).
+	for _, path := range extraSchemas {
+		s := gentest.LoadSchema(t, filepath.Join("gen", "swift", path))
+		out, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range out {
+			if f.Path != "Package.swift" {
+				files = append(files, f)
+			}
+		}
+		modules = append(modules, s.Name)
+	}
 	files = append(files,
-		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(modules)},
-		gen.File{Path: "Package.swift", Content: corpusManifest(modules)})
+		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(testees)},
+		gen.File{Path: "Package.swift", Content: corpusManifest(modules, testees)})
 	version, err := exec.Command(swift, "--version").CombinedOutput()
 	if err != nil {
 		t.Fatalf("swift --version: %v\n%s", err, version)
@@ -83,11 +99,16 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 	if err := gen.Write(dir, files); err != nil {
 		t.Fatal(err)
 	}
-	return corpusPackage{dir: dir, modules: modules}
+	return corpusPackage{dir: dir, modules: modules, testees: testees}
 }
 
-// corpusManifest is the combined package's Package.swift.
-func corpusManifest(modules []string) []byte {
+// extraSchemas are schemas (relative to gen/swift) whose generated packages
+// are built and tested with the corpus.
+var extraSchemas = []string{"testdata/swift_edge.sdp"}
+
+// corpusManifest is the combined package's Package.swift: a library and a
+// test target per module, and the testee depending on the corpus modules.
+func corpusManifest(modules, testees []string) []byte {
 	p := emit.New("    ")
 	p.P("// swift-tools-version:6.0")
 	p.P()
@@ -100,6 +121,8 @@ func corpusManifest(modules []string) []byte {
 			for _, m := range modules {
 				p.F(".target(name: %q, path: %q),", m, "Sources/"+m)
 				p.F(".testTarget(name: %q, dependencies: [%q], path: %q),", m+"Tests", m, "Tests/"+m+"Tests")
+			}
+			for _, m := range testees {
 				deps = append(deps, `"`+m+`"`)
 			}
 			p.F(`.executableTarget(name: "SDPTestee", dependencies: [%s], path: "Sources/SDPTestee"),`, strings.Join(deps, ", "))
@@ -243,7 +266,7 @@ func TestMutatedInputs(t *testing.T) {
 			bin = asan
 		}
 	}
-	for _, name := range c.modules {
+	for _, name := range c.testees {
 		name := name
 		t.Run(name, func(t *testing.T) {
 			s := gentest.LoadSchema(t, conformance.SchemaPath(name))

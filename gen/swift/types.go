@@ -35,7 +35,7 @@ func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 			if boxed(f.Type) {
 				store := "_" + plainMember(f.Name)
 				p.Block(fmt.Sprintf("public var %s: %s {", name, g.typ(f.Type)), "}", func() {
-					p.F("get { %s?.value }", store)
+					p.F("get { %s.map { $0.value } }", store)
 					p.F("set { %s = newValue.map { _SDPBox($0) } }", store)
 				})
 				p.F("var %s: _SDPBox<%s>?", store, g.typ(f.Type.Elem))

@@ -21,7 +21,7 @@ public struct Node: Sendable, Hashable {
     public var value: String
 
     public var next: Node? {
-        get { _next?.value }
+        get { _next.map { $0.value } }
         set { _next = newValue.map { _SDPBox($0) } }
     }
     var _next: _SDPBox<Node>?
@@ -58,7 +58,7 @@ public struct Entry: Sendable, Hashable {
     public var size: UInt64
 
     public var sub: Dir? {
-        get { _sub?.value }
+        get { _sub.map { $0.value } }
         set { _sub = newValue.map { _SDPBox($0) } }
     }
     var _sub: _SDPBox<Dir>?
