@@ -246,7 +246,9 @@ def render_md(run, charts_rel):
     p(f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']} ({m['kernel']}, {m['arch']}); "
       f"load average when the report was written: {m['load_average_at_report']}")
     p("- A shared virtual machine: other processes (including other builds) may have run during the "
-      "measurement, so treat differences under ~10% as noise. Each cell is the median of "
+      "measurement, so treat differences under ~10% as noise. Times are the process's CPU time "
+      "(user + system, all threads: `CLOCK_PROCESS_CPUTIME_ID`), which leaves out time spent waiting for a CPU. "
+      "Each cell is the median of "
       "repeated timed runs (11 runs, each calibrated to ~5 ms); the small numbers are the fastest and slowest "
       "run relative to the median.")
     tc = run["toolchains"]
