@@ -74,6 +74,10 @@ struct HolderView { x: u8 }
 struct class { errno: u8, kTypeId: u8, class: u8, to_owned: u8, std: str }
 struct encode { decode: u8 }
 struct std { sdp: u8 }
+struct Status { code: u8 }
+struct DecodeOptions { max_depth: u32 }
+enum ErrorCode: u8 { Ok }
+union AnyMessage { A }
 `
 
 // TestCompile builds the code of every corpus schema (and of clashSchema)

@@ -13,10 +13,10 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 	p.P()
 	p.P("// Decodes a message's payload, reporting offsets within the whole message.")
 	p.P("template <class T>")
-	p.Block("Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {", "}", func() {
-		p.P("const Status st = decode(data + 10, size - 10, out, options);")
+	p.Block("sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {", "}", func() {
+		p.P("const sdp::Status st = decode(data + 10, size - 10, out, options);")
 		p.P("if (!st) {")
-		p.P(indent + "return Status(st.code(), st.offset() + 10, st.message());")
+		p.P(indent + "return sdp::Status(st.code(), st.offset() + 10, st.message());")
 		p.P("}")
 		p.P("return st;")
 	})
@@ -47,14 +47,14 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 		})
 		for _, t := range []string{n, vn} {
 			p.P()
-			p.Block(fmt.Sprintf("Status decode_message(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options) {", t), "}", func() {
+			p.Block(fmt.Sprintf("sdp::Status decode_message(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options) {", t), "}", func() {
 				p.P("std::uint16_t id = 0;")
-				p.P("const Status st = check_header(data, size, id);")
+				p.P("const sdp::Status st = check_header(data, size, id);")
 				p.P("if (!st) {")
 				p.P(indent + "return st;")
 				p.P("}")
 				p.F("if (id != %s::kTypeId) {", n)
-				p.P(indent + "return Status(sdp::ErrorCode::Message, 4, kWrongType);")
+				p.P(indent + "return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);")
 				p.P("}")
 				p.P("return decode_payload(data, size, out, options);")
 			})
@@ -62,10 +62,10 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 	}
 	for _, t := range []string{"AnyMessage", "AnyMessageView"} {
 		p.P()
-		p.P("Status decode_any_message(const std::uint8_t* data, std::size_t size, ", t, "& out,")
-		p.Block("                          const DecodeOptions& options) {", "}", func() {
+		p.P("sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, ", t, "& out,")
+		p.Block("                               const sdp::DecodeOptions& options) {", "}", func() {
 			p.P("std::uint16_t id = 0;")
-			p.P("const Status st = check_header(data, size, id);")
+			p.P("const sdp::Status st = check_header(data, size, id);")
 			p.P("if (!st) {")
 			p.P(indent + "return st;")
 			p.P("}")
@@ -79,7 +79,7 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 				p.F(indent+"return decode_payload(data, size, out.emplace<%s>(), options);", n)
 			}
 			p.P("default:")
-			p.P(indent + "return Status(sdp::ErrorCode::Message, 4, kUnknownType);")
+			p.P(indent + "return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);")
 			p.P("}")
 		})
 	}

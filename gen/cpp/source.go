@@ -148,23 +148,23 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 			t = vn
 		}
 		p.P()
-		p.Block(fmt.Sprintf("Status decode(const std::uint8_t* data, std::size_t size, %s& out, const DecodeOptions& options) {", t), "}", func() {
+		p.Block(fmt.Sprintf("sdp::Status decode(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options) {", t), "}", func() {
 			p.P("std::size_t consumed = 0;")
-			p.P("const Status st = decode_prefix(data, size, out, consumed, options);")
+			p.P("const sdp::Status st = decode_prefix(data, size, out, consumed, options);")
 			p.P("if (st && consumed != size) {")
-			p.P(indent + "return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);")
+			p.P(indent + "return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);")
 			p.P("}")
 			p.P("return st;")
 		})
 		p.P()
-		p.F("Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", t)
-		p.Block("                     const DecodeOptions& options) {", "}", func() {
+		p.F("sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", t)
+		p.Block("                          const sdp::DecodeOptions& options) {", "}", func() {
 			p.P("Reader r(data, size, options.max_depth);")
 			p.P("if (!sdp_read(r, out, 1)) {")
 			p.P(indent + "return r.status;")
 			p.P("}")
 			p.P("consumed = r.offset();")
-			p.P("return Status();")
+			p.P("return sdp::Status();")
 		})
 	}
 	p.P()

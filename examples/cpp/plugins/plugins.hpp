@@ -555,14 +555,14 @@ std::vector<std::uint8_t> encode(const Parameter& value);
 std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Parameter to_owned(const ParameterView& view);
 
@@ -574,14 +574,14 @@ std::vector<std::uint8_t> encode(const Plugin& value);
 std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Plugin to_owned(const PluginView& view);
 
@@ -593,14 +593,14 @@ std::vector<std::uint8_t> encode(const PluginRegistry& value);
 std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistry& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistry& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 PluginRegistry to_owned(const PluginRegistryView& view);
 
@@ -609,20 +609,20 @@ PluginRegistry to_owned(const PluginRegistryView& view);
 std::size_t encoded_message_size(const Parameter& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Parameter& value);
 std::size_t encode_message_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Parameter& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, ParameterView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Plugin& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Plugin& value);
 std::size_t encode_message_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, PluginView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const PluginRegistry& value) noexcept;
 std::vector<std::uint8_t> encode_message(const PluginRegistry& value);
 std::size_t encode_message_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options = {});
 
 /// Any message of the schema.
 using AnyMessage = std::variant<Parameter, Plugin, PluginRegistry>;
@@ -630,10 +630,10 @@ using AnyMessage = std::variant<Parameter, Plugin, PluginRegistry>;
 using AnyMessageView = std::variant<ParameterView, PluginView, PluginRegistryView>;
 
 /// Decodes a message of any type of the schema, chosen by its type id.
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options = {});
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options = {});
 /// The type id of the message held.
 std::uint16_t message_type_id(const AnyMessage& message) noexcept;
 std::size_t encoded_message_size(const AnyMessage& message) noexcept;

@@ -1855,42 +1855,42 @@ std::size_t encode_to(const Arrays& value, std::uint8_t* buf, std::size_t cap) n
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Arrays to_owned(const ArraysView& view) {
@@ -1918,42 +1918,42 @@ std::size_t encode_to(const Fixed& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Fixed to_owned(const FixedView& view) {
@@ -1981,42 +1981,42 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Point& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Point to_owned(const PointView& view) {
@@ -2044,42 +2044,42 @@ std::size_t encode_to(const U32Array& value, std::uint8_t* buf, std::size_t cap)
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 U32Array to_owned(const U32ArrayView& view) {
@@ -2107,42 +2107,42 @@ std::size_t encode_to(const I16Array& value, std::uint8_t* buf, std::size_t cap)
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 I16Array to_owned(const I16ArrayView& view) {
@@ -2170,42 +2170,42 @@ std::size_t encode_to(const F32Array& value, std::uint8_t* buf, std::size_t cap)
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 F32Array to_owned(const F32ArrayView& view) {
@@ -2233,42 +2233,42 @@ std::size_t encode_to(const ByteArray& value, std::uint8_t* buf, std::size_t cap
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 ByteArray to_owned(const ByteArrayView& view) {
@@ -2296,42 +2296,42 @@ std::size_t encode_to(const SmallArrays& value, std::uint8_t* buf, std::size_t c
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArrays& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArrays& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArraysView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArraysView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 SmallArrays to_owned(const SmallArraysView& view) {
@@ -2346,10 +2346,10 @@ namespace {
 
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
-Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {
-    const Status st = decode(data + 10, size - 10, out, options);
+sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
+    const sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message());
     }
     return st;
 }
@@ -2377,26 +2377,26 @@ std::size_t encode_message_to(const Arrays& value, std::uint8_t* buf, std::size_
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Arrays::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, ArraysView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ArraysView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Arrays::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2419,26 +2419,26 @@ std::size_t encode_message_to(const Fixed& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Fixed::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, FixedView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, FixedView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Fixed::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2461,26 +2461,26 @@ std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Point::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Point::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2503,26 +2503,26 @@ std::size_t encode_message_to(const U32Array& value, std::uint8_t* buf, std::siz
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, U32Array& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32Array& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != U32Array::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != U32Array::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2545,26 +2545,26 @@ std::size_t encode_message_to(const I16Array& value, std::uint8_t* buf, std::siz
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, I16Array& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16Array& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != I16Array::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != I16Array::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2587,26 +2587,26 @@ std::size_t encode_message_to(const F32Array& value, std::uint8_t* buf, std::siz
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, F32Array& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32Array& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != F32Array::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != F32Array::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2629,26 +2629,26 @@ std::size_t encode_message_to(const ByteArray& value, std::uint8_t* buf, std::si
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != ByteArray::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != ByteArray::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -2671,34 +2671,34 @@ std::size_t encode_message_to(const SmallArrays& value, std::uint8_t* buf, std::
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, SmallArrays& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArrays& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != SmallArrays::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != SmallArrays::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -2720,14 +2720,14 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case SmallArrays::kTypeId:
         return decode_payload(data, size, out.emplace<SmallArrays>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -2749,7 +2749,7 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case SmallArraysView::kTypeId:
         return decode_payload(data, size, out.emplace<SmallArraysView>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 

@@ -1130,42 +1130,42 @@ std::size_t encode_to(const Error& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Error& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Error to_owned(const ErrorView& view) {
@@ -1193,42 +1193,42 @@ std::size_t encode_to(const Result& value, std::uint8_t* buf, std::size_t cap) n
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Result& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Result to_owned(const ResultView& view) {
@@ -1256,42 +1256,42 @@ std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) n
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Holder to_owned(const HolderView& view) {
@@ -1306,10 +1306,10 @@ namespace {
 
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
-Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {
-    const Status st = decode(data + 10, size - 10, out, options);
+sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
+    const sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message());
     }
     return st;
 }
@@ -1337,26 +1337,26 @@ std::size_t encode_message_to(const Error& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Error& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Error::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Error::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1379,34 +1379,34 @@ std::size_t encode_message_to(const Holder& value, std::uint8_t* buf, std::size_
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Holder& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Holder::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, HolderView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Holder::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -1416,14 +1416,14 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case Holder::kTypeId:
         return decode_payload(data, size, out.emplace<Holder>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -1433,7 +1433,7 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case HolderView::kTypeId:
         return decode_payload(data, size, out.emplace<HolderView>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 

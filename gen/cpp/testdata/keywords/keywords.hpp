@@ -607,14 +607,14 @@ std::vector<std::uint8_t> encode(const Error& value);
 std::size_t encode_to(const Error& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Error& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Error to_owned(const ErrorView& view);
 
@@ -626,14 +626,14 @@ std::vector<std::uint8_t> encode(const Result& value);
 std::size_t encode_to(const Result& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Result& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Result to_owned(const ResultView& view);
 
@@ -645,14 +645,14 @@ std::vector<std::uint8_t> encode(const Holder& value);
 std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Holder to_owned(const HolderView& view);
 
@@ -661,14 +661,14 @@ Holder to_owned(const HolderView& view);
 std::size_t encoded_message_size(const Error& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Error& value);
 std::size_t encode_message_to(const Error& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Error& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Holder& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Holder& value);
 std::size_t encode_message_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Holder& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, HolderView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options = {});
 
 /// Any message of the schema.
 using AnyMessage = std::variant<Error, Holder>;
@@ -676,10 +676,10 @@ using AnyMessage = std::variant<Error, Holder>;
 using AnyMessageView = std::variant<ErrorView, HolderView>;
 
 /// Decodes a message of any type of the schema, chosen by its type id.
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options = {});
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options = {});
 /// The type id of the message held.
 std::uint16_t message_type_id(const AnyMessage& message) noexcept;
 std::size_t encoded_message_size(const AnyMessage& message) noexcept;

@@ -542,14 +542,14 @@ std::vector<std::uint8_t> encode(const Point& value);
 std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Point& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Point to_owned(const PointView& view);
 
@@ -561,14 +561,14 @@ std::vector<std::uint8_t> encode(const Ping& value);
 std::size_t encode_to(const Ping& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Ping& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Ping& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, PingView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PingView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Ping to_owned(const PingView& view);
 
@@ -580,14 +580,14 @@ std::vector<std::uint8_t> encode(const Pong& value);
 std::size_t encode_to(const Pong& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Pong& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Pong& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, PongView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PongView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Pong to_owned(const PongView& view);
 
@@ -599,14 +599,14 @@ std::vector<std::uint8_t> encode(const Last& value);
 std::size_t encode_to(const Last& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Last& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Last& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, LastView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, LastView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Last to_owned(const LastView& view);
 
@@ -615,26 +615,26 @@ Last to_owned(const LastView& view);
 std::size_t encoded_message_size(const Point& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Point& value);
 std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Ping& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Ping& value);
 std::size_t encode_message_to(const Ping& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Ping& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, PingView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Ping& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PingView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Pong& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Pong& value);
 std::size_t encode_message_to(const Pong& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Pong& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, PongView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Pong& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PongView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Last& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Last& value);
 std::size_t encode_message_to(const Last& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Last& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, LastView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Last& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LastView& out, const sdp::DecodeOptions& options = {});
 
 /// Any message of the schema.
 using AnyMessage = std::variant<Point, Ping, Pong, Last>;
@@ -642,10 +642,10 @@ using AnyMessage = std::variant<Point, Ping, Pong, Last>;
 using AnyMessageView = std::variant<PointView, PingView, PongView, LastView>;
 
 /// Decodes a message of any type of the schema, chosen by its type id.
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options = {});
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options = {});
 /// The type id of the message held.
 std::uint16_t message_type_id(const AnyMessage& message) noexcept;
 std::size_t encoded_message_size(const AnyMessage& message) noexcept;

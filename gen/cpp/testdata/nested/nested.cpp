@@ -1091,42 +1091,42 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Point& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Point to_owned(const PointView& view) {
@@ -1154,42 +1154,42 @@ std::size_t encode_to(const Rectangle& value, std::uint8_t* buf, std::size_t cap
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Rectangle& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Rectangle& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, RectangleView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, RectangleView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Rectangle to_owned(const RectangleView& view) {
@@ -1217,42 +1217,42 @@ std::size_t encode_to(const Scene& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Scene& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Scene& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, SceneView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, SceneView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Scene to_owned(const SceneView& view) {
@@ -1280,42 +1280,42 @@ std::size_t encode_to(const DeviceParameter& value, std::uint8_t* buf, std::size
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceParameter& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceParameter& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 DeviceParameter to_owned(const DeviceParameterView& view) {
@@ -1343,42 +1343,42 @@ std::size_t encode_to(const DevicePlugin& value, std::uint8_t* buf, std::size_t 
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlugin& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlugin& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePluginView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePluginView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 DevicePlugin to_owned(const DevicePluginView& view) {
@@ -1406,42 +1406,42 @@ std::size_t encode_to(const AudioDevice& value, std::uint8_t* buf, std::size_t c
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, AudioDevice& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDevice& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevice& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevice& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 AudioDevice to_owned(const AudioDeviceView& view) {
@@ -1456,10 +1456,10 @@ namespace {
 
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
-Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {
-    const Status st = decode(data + 10, size - 10, out, options);
+sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
+    const sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message());
     }
     return st;
 }
@@ -1487,26 +1487,26 @@ std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Point::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Point::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1529,26 +1529,26 @@ std::size_t encode_message_to(const Rectangle& value, std::uint8_t* buf, std::si
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Rectangle::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, RectangleView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, RectangleView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Rectangle::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1571,26 +1571,26 @@ std::size_t encode_message_to(const Scene& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Scene& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Scene& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Scene::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, SceneView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SceneView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Scene::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1613,26 +1613,26 @@ std::size_t encode_message_to(const DeviceParameter& value, std::uint8_t* buf, s
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != DeviceParameter::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != DeviceParameter::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1655,26 +1655,26 @@ std::size_t encode_message_to(const DevicePlugin& value, std::uint8_t* buf, std:
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != DevicePlugin::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != DevicePlugin::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1697,34 +1697,34 @@ std::size_t encode_message_to(const AudioDevice& value, std::uint8_t* buf, std::
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevice& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevice& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != AudioDevice::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != AudioDevice::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -1742,14 +1742,14 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case AudioDevice::kTypeId:
         return decode_payload(data, size, out.emplace<AudioDevice>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -1767,7 +1767,7 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case AudioDeviceView::kTypeId:
         return decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 

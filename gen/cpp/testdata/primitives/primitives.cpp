@@ -594,42 +594,42 @@ std::size_t encode_to(const AllPrimitives& value, std::uint8_t* buf, std::size_t
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitives& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitives& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 AllPrimitives to_owned(const AllPrimitivesView& view) {
@@ -657,42 +657,42 @@ std::size_t encode_to(const Text& value, std::uint8_t* buf, std::size_t cap) noe
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Text& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Text& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, TextView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, TextView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Text to_owned(const TextView& view) {
@@ -720,42 +720,42 @@ std::size_t encode_to(const Empty& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Empty& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Empty& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Empty to_owned(const EmptyView& view) {
@@ -770,10 +770,10 @@ namespace {
 
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
-Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {
-    const Status st = decode(data + 10, size - 10, out, options);
+sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
+    const sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message());
     }
     return st;
 }
@@ -801,26 +801,26 @@ std::size_t encode_message_to(const AllPrimitives& value, std::uint8_t* buf, std
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != AllPrimitives::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != AllPrimitives::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -843,26 +843,26 @@ std::size_t encode_message_to(const Text& value, std::uint8_t* buf, std::size_t 
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Text& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Text& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Text::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, TextView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TextView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Text::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -885,34 +885,34 @@ std::size_t encode_message_to(const Empty& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Empty& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Empty& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Empty::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, EmptyView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EmptyView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Empty::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -924,14 +924,14 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case Empty::kTypeId:
         return decode_payload(data, size, out.emplace<Empty>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -943,7 +943,7 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case EmptyView::kTypeId:
         return decode_payload(data, size, out.emplace<EmptyView>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 

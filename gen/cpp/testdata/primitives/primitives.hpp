@@ -541,14 +541,14 @@ std::vector<std::uint8_t> encode(const AllPrimitives& value);
 std::size_t encode_to(const AllPrimitives& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitives& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitives& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 AllPrimitives to_owned(const AllPrimitivesView& view);
 
@@ -560,14 +560,14 @@ std::vector<std::uint8_t> encode(const Text& value);
 std::size_t encode_to(const Text& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Text& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Text& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, TextView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, TextView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Text to_owned(const TextView& view);
 
@@ -579,14 +579,14 @@ std::vector<std::uint8_t> encode(const Empty& value);
 std::size_t encode_to(const Empty& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Empty& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Empty& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Empty to_owned(const EmptyView& view);
 
@@ -595,20 +595,20 @@ Empty to_owned(const EmptyView& view);
 std::size_t encoded_message_size(const AllPrimitives& value) noexcept;
 std::vector<std::uint8_t> encode_message(const AllPrimitives& value);
 std::size_t encode_message_to(const AllPrimitives& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Text& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Text& value);
 std::size_t encode_message_to(const Text& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Text& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, TextView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Text& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TextView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Empty& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Empty& value);
 std::size_t encode_message_to(const Empty& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Empty& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, EmptyView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Empty& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EmptyView& out, const sdp::DecodeOptions& options = {});
 
 /// Any message of the schema.
 using AnyMessage = std::variant<AllPrimitives, Text, Empty>;
@@ -616,10 +616,10 @@ using AnyMessage = std::variant<AllPrimitives, Text, Empty>;
 using AnyMessageView = std::variant<AllPrimitivesView, TextView, EmptyView>;
 
 /// Decodes a message of any type of the schema, chosen by its type id.
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options = {});
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options = {});
 /// The type id of the message held.
 std::uint16_t message_type_id(const AnyMessage& message) noexcept;
 std::size_t encoded_message_size(const AnyMessage& message) noexcept;

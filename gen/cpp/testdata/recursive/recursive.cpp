@@ -1269,42 +1269,42 @@ std::size_t encode_to(const Tree& value, std::uint8_t* buf, std::size_t cap) noe
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Tree& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Tree& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Tree to_owned(const TreeView& view) {
@@ -1332,42 +1332,42 @@ std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noe
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Node& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Node to_owned(const NodeView& view) {
@@ -1395,42 +1395,42 @@ std::size_t encode_to(const Dir& value, std::uint8_t* buf, std::size_t cap) noex
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Dir& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Dir& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, DirView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DirView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Dir to_owned(const DirView& view) {
@@ -1458,42 +1458,42 @@ std::size_t encode_to(const Entry& value, std::uint8_t* buf, std::size_t cap) no
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Entry& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Entry& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Entry to_owned(const EntryView& view) {
@@ -1521,42 +1521,42 @@ std::size_t encode_to(const Expr& value, std::uint8_t* buf, std::size_t cap) noe
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Expr& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Expr& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Expr to_owned(const ExprView& view) {
@@ -1584,42 +1584,42 @@ std::size_t encode_to(const Program& value, std::uint8_t* buf, std::size_t cap) 
     return n;
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, Program& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Program& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
-Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out, const DecodeOptions& options) {
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const Status st = decode_prefix(data, size, out, consumed, options);
+    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
-        return Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
+        return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
 }
 
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramView& out, std::size_t& consumed,
-                     const DecodeOptions& options) {
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options) {
     Reader r(data, size, options.max_depth);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
     consumed = r.offset();
-    return Status();
+    return sdp::Status();
 }
 
 Program to_owned(const ProgramView& view) {
@@ -1634,10 +1634,10 @@ namespace {
 
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
-Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const DecodeOptions& options) {
-    const Status st = decode(data + 10, size - 10, out, options);
+sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
+    const sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message());
     }
     return st;
 }
@@ -1665,26 +1665,26 @@ std::size_t encode_message_to(const Tree& value, std::uint8_t* buf, std::size_t 
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Tree::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, TreeView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TreeView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Tree::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1707,26 +1707,26 @@ std::size_t encode_message_to(const Node& value, std::uint8_t* buf, std::size_t 
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Node& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Node::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, NodeView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Node::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1749,26 +1749,26 @@ std::size_t encode_message_to(const Dir& value, std::uint8_t* buf, std::size_t c
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Dir::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, DirView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DirView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Dir::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1791,26 +1791,26 @@ std::size_t encode_message_to(const Entry& value, std::uint8_t* buf, std::size_t
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Entry& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Entry& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Entry::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, EntryView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EntryView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Entry::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
@@ -1833,34 +1833,34 @@ std::size_t encode_message_to(const Program& value, std::uint8_t* buf, std::size
     return 10 + n;
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, Program& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Program& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Program::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_message(const std::uint8_t* data, std::size_t size, ProgramView& out, const DecodeOptions& options) {
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ProgramView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
     if (id != Program::kTypeId) {
-        return Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -1876,14 +1876,14 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case Program::kTypeId:
         return decode_payload(data, size, out.emplace<Program>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options) {
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id);
     if (!st) {
         return st;
     }
@@ -1899,7 +1899,7 @@ Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage
     case ProgramView::kTypeId:
         return decode_payload(data, size, out.emplace<ProgramView>(), options);
     default:
-        return Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
 

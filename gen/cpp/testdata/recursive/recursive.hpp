@@ -617,14 +617,14 @@ std::vector<std::uint8_t> encode(const Tree& value);
 std::size_t encode_to(const Tree& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Tree& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Tree& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Tree to_owned(const TreeView& view);
 
@@ -636,14 +636,14 @@ std::vector<std::uint8_t> encode(const Node& value);
 std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Node& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Node to_owned(const NodeView& view);
 
@@ -655,14 +655,14 @@ std::vector<std::uint8_t> encode(const Dir& value);
 std::size_t encode_to(const Dir& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Dir& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Dir& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, DirView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, DirView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Dir to_owned(const DirView& view);
 
@@ -674,14 +674,14 @@ std::vector<std::uint8_t> encode(const Entry& value);
 std::size_t encode_to(const Entry& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Entry& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Entry& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Entry to_owned(const EntryView& view);
 
@@ -693,14 +693,14 @@ std::vector<std::uint8_t> encode(const Expr& value);
 std::size_t encode_to(const Expr& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Expr& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Expr& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Expr to_owned(const ExprView& view);
 
@@ -712,14 +712,14 @@ std::vector<std::uint8_t> encode(const Program& value);
 std::size_t encode_to(const Program& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
 /// On error out holds a partial value.
-Status decode(const std::uint8_t* data, std::size_t size, Program& out, const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, Program& out, const sdp::DecodeOptions& options = {});
 /// Decodes a value from the start of data and sets consumed to its length.
-Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Validates data completely and decodes a view that points into it.
-Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out, const DecodeOptions& options = {});
-Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramView& out, std::size_t& consumed,
-                     const DecodeOptions& options = {});
+sdp::Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramView& out, std::size_t& consumed,
+                          const sdp::DecodeOptions& options = {});
 /// Copies a view into an owned value.
 Program to_owned(const ProgramView& view);
 
@@ -728,32 +728,32 @@ Program to_owned(const ProgramView& view);
 std::size_t encoded_message_size(const Tree& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Tree& value);
 std::size_t encode_message_to(const Tree& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, TreeView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TreeView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Node& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Node& value);
 std::size_t encode_message_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Node& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, NodeView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Dir& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Dir& value);
 std::size_t encode_message_to(const Dir& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, DirView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DirView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Entry& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Entry& value);
 std::size_t encode_message_to(const Entry& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Entry& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, EntryView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Entry& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EntryView& out, const sdp::DecodeOptions& options = {});
 
 std::size_t encoded_message_size(const Program& value) noexcept;
 std::vector<std::uint8_t> encode_message(const Program& value);
 std::size_t encode_message_to(const Program& value, std::uint8_t* buf, std::size_t cap) noexcept;
-Status decode_message(const std::uint8_t* data, std::size_t size, Program& out, const DecodeOptions& options = {});
-Status decode_message(const std::uint8_t* data, std::size_t size, ProgramView& out, const DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Program& out, const sdp::DecodeOptions& options = {});
+sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ProgramView& out, const sdp::DecodeOptions& options = {});
 
 /// Any message of the schema.
 using AnyMessage = std::variant<Tree, Node, Dir, Entry, Program>;
@@ -761,10 +761,10 @@ using AnyMessage = std::variant<Tree, Node, Dir, Entry, Program>;
 using AnyMessageView = std::variant<TreeView, NodeView, DirView, EntryView, ProgramView>;
 
 /// Decodes a message of any type of the schema, chosen by its type id.
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
-                          const DecodeOptions& options = {});
-Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
-                          const DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
+                               const sdp::DecodeOptions& options = {});
+sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
+                               const sdp::DecodeOptions& options = {});
 /// The type id of the message held.
 std::uint16_t message_type_id(const AnyMessage& message) noexcept;
 std::size_t encoded_message_size(const AnyMessage& message) noexcept;
