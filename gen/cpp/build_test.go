@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"sdp/gen"
@@ -74,7 +75,7 @@ func cacheDir(t testing.TB) string {
 func compile(t testing.TB, cxx string, flags []string, src string, deps ...string) string {
 	t.Helper()
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", cxx, strings.Join(flags, "\x00"))
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", cxx, compilerVersion(cxx), strings.Join(flags, "\x00"))
 	for _, f := range append([]string{src}, deps...) {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -100,6 +101,19 @@ func compile(t testing.TB, cxx string, flags []string, src string, deps ...strin
 		t.Fatal(err)
 	}
 	return obj
+}
+
+var versions sync.Map // compiler path → its --version output
+
+// compilerVersion identifies a compiler build, so an upgrade invalidates the
+// cached objects.
+func compilerVersion(cxx string) string {
+	if v, ok := versions.Load(cxx); ok {
+		return v.(string)
+	}
+	out, _ := exec.Command(cxx, "--version").Output()
+	versions.Store(cxx, string(out))
+	return string(out)
 }
 
 // link links objects into an executable.
