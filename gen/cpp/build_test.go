@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"sdp/gen"
 	"sdp/gen/gentest"
@@ -62,11 +63,23 @@ func generate(t testing.TB, s *schema.Schema, opt gen.Options) string {
 	return dir
 }
 
+var pruneOnce sync.Once
+
+// cacheDir returns the object cache, first deleting objects no run has used
+// for three days (a hit refreshes an object's time).
 func cacheDir(t testing.TB) string {
 	dir := filepath.Join(os.TempDir(), "sdp-cpp-test-cache")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	pruneOnce.Do(func() {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > 72*time.Hour {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	})
 	return dir
 }
 
@@ -86,6 +99,8 @@ func compile(t testing.TB, cxx string, flags []string, src string, deps ...strin
 	}
 	obj := filepath.Join(cacheDir(t), hex.EncodeToString(h.Sum(nil))[:32]+".o")
 	if _, err := os.Stat(obj); err == nil {
+		now := time.Now()
+		os.Chtimes(obj, now, now)
 		return obj
 	}
 	jobs <- struct{}{}
