@@ -17,14 +17,7 @@ import (
 var strictFlags = []string{"-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Wconversion",
 	"-Wcast-qual", "-Wstrict-prototypes", "-Wmissing-prototypes", "-Werror"}
 
-func schemaNames(t *testing.T) []string {
-	t.Helper()
-	names, err := conformance.SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return names
-}
+func schemaNames(t *testing.T) []string { return gentest.CorpusNames(t) }
 
 // extraSchemas are schemas of this package's own tests, beyond the corpus.
 var extraSchemas = []string{"clash", "edge"}

@@ -15,21 +15,12 @@ import (
 	"sdp/schema"
 )
 
-func corpus(t *testing.T) []string {
-	names, err := conformance.SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return names
-}
+func corpus(t *testing.T) []string { return gentest.CorpusNames(t) }
 
 // TestGolden compares the generated code for every corpus schema with
 // testdata/<schema>/ (go test ./gen/cpp -update rewrites it).
 func TestGolden(t *testing.T) {
-	for _, name := range corpus(t) {
-		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
-		gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
-	}
+	gentest.GoldenEach(t, Generate, gentest.CorpusSchemas(t))
 }
 
 // generateAll generates the schemas into dir/<name>/ and returns every

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"sdp/conformance"
 	"sdp/gen"
 	"sdp/schema"
 )
@@ -145,4 +146,55 @@ func RequireTool(t testing.TB, name string) string {
 		t.Skipf("%s is not installed (run the README's setup command)", name)
 	}
 	return p
+}
+
+// CorpusNames lists the conformance corpus schemas' base names, sorted.
+func CorpusNames(t testing.TB) []string {
+	t.Helper()
+	names, err := conformance.SchemaNames()
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no conformance schemas: %v", err)
+	}
+	return names
+}
+
+// CorpusSchemas loads every conformance corpus schema, sorted by name.
+func CorpusSchemas(t testing.TB) []*schema.Schema {
+	t.Helper()
+	var out []*schema.Schema
+	for _, n := range CorpusNames(t) {
+		out = append(out, LoadSchema(t, conformance.SchemaPath(n)))
+	}
+	return out
+}
+
+// LoadGlob loads the schemas matching pattern (relative to the test's
+// package directory), sorted by path; none is an error.
+func LoadGlob(t testing.TB, pattern string) []*schema.Schema {
+	t.Helper()
+	paths, err := filepath.Glob(pattern)
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no schemas match %s: %v", pattern, err)
+	}
+	var out []*schema.Schema
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, LoadSchema(t, abs))
+	}
+	return out
+}
+
+// GoldenEach runs Golden for every schema as a subtest named after it,
+// against testdata/<schema>/ with default options.
+func GoldenEach(t *testing.T, g gen.Generator, schemas []*schema.Schema) {
+	t.Helper()
+	for _, s := range schemas {
+		s := s
+		t.Run(s.Name, func(t *testing.T) {
+			Golden(t, filepath.Join("testdata", s.Name), g, s, gen.Options{})
+		})
+	}
 }

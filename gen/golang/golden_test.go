@@ -14,36 +14,12 @@ import (
 )
 
 // corpusSchemas loads every conformance schema.
-func corpusSchemas(t *testing.T) []*schema.Schema {
-	t.Helper()
-	names, err := conformance.SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*schema.Schema
-	for _, n := range names {
-		out = append(out, gentest.LoadSchema(t, conformance.SchemaPath(n)))
-	}
-	return out
-}
+func corpusSchemas(t *testing.T) []*schema.Schema { return gentest.CorpusSchemas(t) }
 
 // testSchemas loads the backend's own test schemas (testschemas/*.sdp):
 // names that collide with generated ones.
 func testSchemas(t *testing.T) []*schema.Schema {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("testschemas", "*.sdp"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no test schemas: %v", err)
-	}
-	var out []*schema.Schema
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, gentest.LoadSchema(t, abs))
-	}
-	return out
+	return gentest.LoadGlob(t, filepath.Join("testschemas", "*.sdp"))
 }
 
 // TestGolden compares the generated source of every conformance schema (and

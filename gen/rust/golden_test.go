@@ -13,25 +13,7 @@ import (
 // TestGolden compares the crate generated for every corpus schema with
 // testdata/<schema>/ (rewrite with -update).
 func TestGolden(t *testing.T) {
-	names, err := conformance.SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range names {
-		name := name
-		t.Run(name, func(t *testing.T) {
-			s := gentest.LoadSchema(t, conformance.SchemaPath(name))
-			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
-		})
-	}
-	for _, path := range extraSchemas(t) {
-		path := path
-		name := strings.TrimSuffix(filepath.Base(path), ".sdp")
-		t.Run(name, func(t *testing.T) {
-			s := gentest.LoadSchema(t, path)
-			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
-		})
-	}
+	gentest.GoldenEach(t, Generate, append(gentest.CorpusSchemas(t), gentest.LoadGlob(t, filepath.Join("testdata", "schemas", "*.sdp"))...))
 }
 
 // extraSchemas are testdata/schemas/*.sdp: what the corpus does not cover.

@@ -13,17 +13,7 @@ import (
 // TestGolden compares the package generated for every corpus schema with
 // testdata/<schema>/ (rewrite with go test ./gen/swift -update).
 func TestGolden(t *testing.T) {
-	names, err := conformance.SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range names {
-		name := name
-		t.Run(name, func(t *testing.T) {
-			s := gentest.LoadSchema(t, conformance.SchemaPath(name))
-			gentest.Golden(t, filepath.Join("testdata", name), Generate, s, gen.Options{})
-		})
-	}
+	gentest.GoldenEach(t, Generate, gentest.CorpusSchemas(t))
 }
 
 func TestModuleName(t *testing.T) {
