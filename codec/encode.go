@@ -152,7 +152,7 @@ func (e *encoder) elements(elem *schema.Type, want int) (int, error) {
 			}
 			e.pop(p)
 			n++
-			if n > math.MaxUint32 {
+			if uint64(n) > math.MaxUint32 {
 				return 0, e.fail("more than %d elements", uint32(math.MaxUint32))
 			}
 			if e.peek() == ']' {

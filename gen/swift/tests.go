@@ -208,7 +208,7 @@ func (g *generator) sample(t *schema.Type, seed, budget int) string {
 	case schema.U16:
 		return fmt.Sprint(60000 + seed)
 	case schema.U32:
-		return fmt.Sprint(4000000000 + seed)
+		return fmt.Sprint(uint32(4000000000) + uint32(seed))
 	case schema.U64:
 		return fmt.Sprint(uint64(18000000000000000000) + uint64(seed))
 	case schema.I8:
