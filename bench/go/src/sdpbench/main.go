@@ -60,7 +60,7 @@ func main() {
 	list := flag.String("workloads", "bench/workloads.tsv", "workload table")
 	data := flag.String("data", "bench/build/data", "directory with <workload>.json and <workload>.sdpb")
 	out := flag.String("out", "", "write results here (default stdout)")
-	quick := flag.Bool("quick", false, "run each benchmark a few times only")
+	quick := flag.Bool("quick", false, "run each benchmark once (checks that it works; the time means little)")
 	only := flag.String("only", "", "comma-separated workloads to run (default all)")
 	flag.Parse()
 
