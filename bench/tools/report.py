@@ -181,6 +181,10 @@ def fmt_ratio(x):
     return f"{1 / x:.2g}× slower" if 1 / x < 10 else f"{1 / x:.0f}× slower"
 
 
+def fmt_times(x):
+    return f"{x:.2g}×" if x < 10 else f"{x:.0f}×"
+
+
 def fmt_bytes(n):
     return f"{n:,}" if n is not None else ""
 
@@ -373,7 +377,7 @@ def render_md(run, charts_rel):
             for op in ("encode", "decode"):
                 x, y = a.get(op), b.get(op)
                 cells.append(fmt_ns(x["median_ns"]) if x else "")
-                cells.append(f"{fmt_ns(y['median_ns'])} ({y['median_ns'] / x['median_ns']:.2g}× the time)" if x and y else "")
+                cells.append(f"{fmt_ns(y['median_ns'])} ({fmt_times(y['median_ns'] / x['median_ns'])} the time)" if x and y else "")
             p(f"| {name} | " + " | ".join(cells) + " |")
         p("")
 
