@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in scripts/ (they work without make too).
-.PHONY: setup demo test update bench sdp
+.PHONY: setup demo test update bench bench-quick sdp
 
 setup:
 	scripts/setup
@@ -16,6 +16,10 @@ update:
 
 bench:
 	bench/run
+
+# Every benchmark once: checks the suite builds and runs (what CI does).
+bench-quick:
+	bench/run --quick
 
 sdp:
 	go build -o bin/sdp ./cmd/sdp
