@@ -3,6 +3,7 @@
 // messages, and prints the sizes.
 //
 //	go run ./examples/go
+//	go run ./examples/go registry.sdpb   # decode a file made elsewhere
 //
 // The package registry/ is generated from registry.sdp (see generate.go);
 // go test ./examples/go checks that it is up to date.
@@ -20,7 +21,13 @@ import (
 )
 
 func main() {
-	if err := run(os.Stdout); err != nil {
+	var err error
+	if len(os.Args) > 1 {
+		err = decodeFile(os.Stdout, os.Args[1])
+	} else {
+		err = run(os.Stdout)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "example:", err)
 		os.Exit(1)
 	}
@@ -90,6 +97,34 @@ func run(out io.Writer) error {
 			fmt.Fprintf(out, "  read a Parameter: %s [%g, %g] %s\n", m.DisplayName, m.MinValue, m.MaxValue, m.Unit)
 		}
 	}
+	return nil
+}
+
+// decodeFile decodes a PluginRegistry written by any SDP implementation
+// (`sdp encode`, another language's generated code), prints what it holds,
+// and checks that re-encoding reproduces the file byte for byte.
+func decodeFile(out io.Writer, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var reg registry.PluginRegistry
+	if err := reg.UnmarshalBinary(data); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(out, "decoded:   %s: %d bytes, %d plugins, %d parameters\n", path, len(data), len(reg.Plugins), countParameters(&reg))
+	if len(reg.Plugins) > 0 && len(reg.Plugins[0].Parameters) > 0 {
+		p, q := reg.Plugins[0], reg.Plugins[0].Parameters[0]
+		fmt.Fprintf(out, "first:     %s by %s, parameter %q [%g, %g] %s\n", p.Name, p.ManufacturerID, q.DisplayName, q.MinValue, q.MaxValue, q.Unit)
+	}
+	again, err := reg.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(again, data) {
+		return fmt.Errorf("re-encoding %s gave different bytes", path)
+	}
+	fmt.Fprintf(out, "encoded:   %d bytes again, identical to the file\n", len(again))
 	return nil
 }
 
