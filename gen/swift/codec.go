@@ -9,7 +9,7 @@ import (
 )
 
 // codecFile holds the encoders, decoders and the public serialization API
-// of every struct and union, and the readers of every enum.
+// of every struct, union and enum.
 func (g *generator) codecFile() []byte {
 	p := g.header()
 	for _, d := range g.s.Decls {
@@ -36,6 +36,17 @@ func (g *generator) codecFile() []byte {
 			})
 		case *schema.Enum:
 			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+				g.publicAPI(p, d.Name)
+				p.P()
+				p.P("/// The number of bytes serializedBytes() returns.")
+				p.F("public var encodedSize: Int { %d }", d.Base.Size())
+				p.P()
+				p.P("func _sdpWrite(_ w: inout _SDPWriter) {")
+				p.In()
+				p.P("w.int(rawValue)")
+				p.Out()
+				p.P("}")
+				p.P()
 				g.enumDecode(p, d)
 			})
 		}
@@ -44,7 +55,8 @@ func (g *generator) codecFile() []byte {
 	return p.Bytes()
 }
 
-// publicAPI prints the serialization API every struct and union offers.
+// publicAPI prints the serialization API every struct, union and enum
+// offers.
 func (g *generator) publicAPI(p *emit.Printer, name string) {
 	decode := "{ (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }"
 	p.F("/// Decodes `%s` from bytes that hold exactly one value.", name)
@@ -410,6 +422,11 @@ func (g *generator) unionDecode(p *emit.Printer, u *schema.Union) {
 
 func (g *generator) enumDecode(p *emit.Printer, e *schema.Enum) {
 	base := scalarTypes[e.Base]
+	// An enum is no struct or union value: it adds no depth.
+	p.Block("init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {", "}", func() {
+		p.P("self = try Self._sdpRead(&r)")
+	})
+	p.P()
 	p.Block("static func _sdpRead(_ r: inout _SDPReader) throws(DecodeError) -> Self {", "}", func() {
 		p.F("try r.need(%d)", e.Base.Size())
 		p.P("return try _sdpRaw(&r)")

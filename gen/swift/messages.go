@@ -120,6 +120,8 @@ func (g *generator) foundationFile() []byte {
 			name = d.Name
 		case *schema.Union:
 			name = d.Name
+		case *schema.Enum:
+			name = d.Name
 		default:
 			continue
 		}

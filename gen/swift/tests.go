@@ -29,6 +29,10 @@ func (g *generator) testsFile() []byte {
 				values = append(values, g.typeName(d)+"()")
 			case *schema.Union:
 				values = append(values, g.zero(&schema.Type{Kind: schema.UnionRef, Union: d}))
+			case *schema.Enum:
+				g.enumTests(p, d)
+				p.P()
+				continue
 			default:
 				continue
 			}
@@ -63,7 +67,7 @@ func (g *generator) testsFile() []byte {
 // testProtocols prints the test-local protocols and checks every struct and
 // union goes through.
 func (g *generator) testProtocols(p *emit.Printer) {
-	p.P("/// The serialization API every struct and union offers.")
+	p.P("/// The serialization API every struct, union and enum offers.")
 	p.Block("protocol SDPValue: Hashable {", "}", func() {
 		p.P("init(serializedBytes: [UInt8]) throws(DecodeError)")
 		p.P("init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)")
@@ -89,7 +93,7 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		switch d.(type) {
 		case *schema.Struct:
 			p.F("extension %s: SDPMessageValue {}", g.typeName(d))
-		case *schema.Union:
+		case *schema.Union, *schema.Enum:
 			p.F("extension %s: SDPValue {}", g.typeName(d))
 		}
 	}
@@ -106,7 +110,8 @@ func (g *generator) testProtocols(p *emit.Printer) {
 	})
 	p.P()
 	p.P("/// Round-trips v through every decode API and checks encodings are exact.")
-	p.Block("func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
+	p.P("/// limitsDepth is false for enums, which are no struct or union value.")
+	p.Block("func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
 		p.P("let bytes = v.serializedBytes()")
 		p.P("XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)")
 		p.P("XCTAssertEqual(try T(serializedBytes: bytes), v, file: file, line: line)")
@@ -121,7 +126,12 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.P("XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)")
 		p.P("let longer = bytes + [0]")
 		p.P(`assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }`)
-		p.P(`assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }`)
+		p.Block("if limitsDepth {", "}", func() {
+			p.P(`assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }`)
+		})
+		p.Block("else {", "}", func() {
+			p.P("XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)")
+		})
 		p.Block("for n in 0..<bytes.count {", "}", func() {
 			p.P("XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), \"prefix of \\(n) bytes\", file: file, line: line)")
 		})
@@ -285,4 +295,63 @@ func join(s []string) string {
 		out += v
 	}
 	return out
+}
+
+// enumTests prints the tests of an enum: every value round-trips through
+// every API, and a number that names no value is rejected with rule "enum"
+// at its offset by every decode API.
+func (g *generator) enumTests(p *emit.Printer, e *schema.Enum) {
+	name := g.typeName(e)
+	p.Block(fmt.Sprintf("func test%sRoundTrip() throws {", g.plain[e]), "}", func() {
+		p.F("XCTAssertEqual(%s.allCases.count, %d)", name, len(e.Values))
+		p.Block(fmt.Sprintf("for v in %s.allCases {", name), "}", func() {
+			p.P("try checkRoundTrip(v, limitsDepth: false)")
+			p.F("XCTAssertEqual(v.encodedSize, %d)", e.Base.Size())
+		})
+		for _, v := range e.Values {
+			var bs []string
+			for i := 0; i < e.Base.Size(); i++ {
+				bs = append(bs, fmt.Sprintf("0x%02X", byte(v.Value>>(8*uint(i)))))
+			}
+			p.F("XCTAssertEqual(%s.%s.serializedBytes(), [%s])", name, member(v.Name), join(bs))
+		}
+	})
+	p.P()
+	unknown, ok := unknownEnumValue(e)
+	if !ok {
+		return
+	}
+	var bs []string
+	for i := 0; i < e.Base.Size(); i++ {
+		bs = append(bs, fmt.Sprintf("0x%02X", byte(unknown>>(8*uint(i)))))
+	}
+	p.Block(fmt.Sprintf("func test%sRejectsUnknownValue() {", g.plain[e]), "}", func() {
+		p.F("let bytes: [UInt8] = [%s]", join(bs))
+		p.Block("do {", "}", func() {
+			p.F("_ = try %s(serializedBytes: bytes)", name)
+			p.P(`XCTFail("accepted an enum number that names no value")`)
+		})
+		p.Block("catch {", "}", func() {
+			p.P(`XCTAssertEqual(error.rule, "enum")`)
+			p.P("XCTAssertEqual(error.offset, 0)")
+		})
+		p.F(`assertRejects("enum") { () throws(DecodeError) in _ = try %s.decodePrefix(bytes + [0], options: DecodeOptions()) }`, name)
+		p.P("#if canImport(Foundation)")
+		p.F(`assertRejects("enum") { () throws(DecodeError) in _ = try %s(serializedBytes: Data(bytes), options: DecodeOptions()) }`, name)
+		p.P("#endif")
+
+	})
+	p.P()
+}
+
+// unknownEnumValue is the smallest number of e's base type that names no
+// value of e; ok is false when every number names one.
+func unknownEnumValue(e *schema.Enum) (uint32, bool) {
+	max := uint64(1)<<(8*uint(e.Base.Size())) - 1
+	for v := uint64(0); v <= max && v <= uint64(len(e.Values)); v++ {
+		if e.Value(uint32(v)) == nil {
+			return uint32(v), true
+		}
+	}
+	return 0, false
 }

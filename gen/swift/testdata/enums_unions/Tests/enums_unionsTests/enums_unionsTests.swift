@@ -7,7 +7,7 @@ import enums_unions
 import Foundation
 #endif
 
-/// The serialization API every struct and union offers.
+/// The serialization API every struct, union and enum offers.
 protocol SDPValue: Hashable {
     init(serializedBytes: [UInt8]) throws(DecodeError)
     init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
@@ -29,6 +29,10 @@ protocol SDPMessageValue: SDPValue {
     func serializedMessage() -> [UInt8]
 }
 
+extension Small: SDPValue {}
+extension Sparse: SDPValue {}
+extension Wide: SDPValue {}
+extension Default: SDPValue {}
 extension Circle: SDPMessageValue {}
 extension Shape: SDPValue {}
 extension Nested: SDPValue {}
@@ -47,7 +51,8 @@ func assertRejects(_ rule: String, file: StaticString = #filePath, line: UInt = 
 }
 
 /// Round-trips v through every decode API and checks encodings are exact.
-func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {
+/// limitsDepth is false for enums, which are no struct or union value.
+func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
     let bytes = v.serializedBytes()
     XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)
     XCTAssertEqual(try T(serializedBytes: bytes), v, file: file, line: line)
@@ -62,7 +67,12 @@ func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: U
     XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)
     let longer = bytes + [0]
     assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }
-    assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
+    if limitsDepth {
+        assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
+    }
+    else {
+        XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)
+    }
     for n in 0..<bytes.count {
         XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), "prefix of \(n) bytes", file: file, line: line)
     }
@@ -98,6 +108,113 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
 }
 
 final class enums_unionsTests: XCTestCase {
+    func testSmallRoundTrip() throws {
+        XCTAssertEqual(Small.allCases.count, 3)
+        for v in Small.allCases {
+            try checkRoundTrip(v, limitsDepth: false)
+            XCTAssertEqual(v.encodedSize, 1)
+        }
+        XCTAssertEqual(Small.zero.serializedBytes(), [0x00])
+        XCTAssertEqual(Small.one.serializedBytes(), [0x01])
+        XCTAssertEqual(Small.two.serializedBytes(), [0x02])
+    }
+
+    func testSmallRejectsUnknownValue() {
+        let bytes: [UInt8] = [0x03]
+        do {
+            _ = try Small(serializedBytes: bytes)
+            XCTFail("accepted an enum number that names no value")
+        }
+        catch {
+            XCTAssertEqual(error.rule, "enum")
+            XCTAssertEqual(error.offset, 0)
+        }
+        assertRejects("enum") { () throws(DecodeError) in _ = try Small.decodePrefix(bytes + [0], options: DecodeOptions()) }
+        #if canImport(Foundation)
+        assertRejects("enum") { () throws(DecodeError) in _ = try Small(serializedBytes: Data(bytes), options: DecodeOptions()) }
+        #endif
+    }
+
+    func testSparseRoundTrip() throws {
+        XCTAssertEqual(Sparse.allCases.count, 4)
+        for v in Sparse.allCases {
+            try checkRoundTrip(v, limitsDepth: false)
+            XCTAssertEqual(v.encodedSize, 2)
+        }
+        XCTAssertEqual(Sparse.first.serializedBytes(), [0x01, 0x00])
+        XCTAssertEqual(Sparse.second.serializedBytes(), [0x02, 0x00])
+        XCTAssertEqual(Sparse.tenth.serializedBytes(), [0x0A, 0x00])
+        XCTAssertEqual(Sparse.big.serializedBytes(), [0xFF, 0xFF])
+    }
+
+    func testSparseRejectsUnknownValue() {
+        let bytes: [UInt8] = [0x00, 0x00]
+        do {
+            _ = try Sparse(serializedBytes: bytes)
+            XCTFail("accepted an enum number that names no value")
+        }
+        catch {
+            XCTAssertEqual(error.rule, "enum")
+            XCTAssertEqual(error.offset, 0)
+        }
+        assertRejects("enum") { () throws(DecodeError) in _ = try Sparse.decodePrefix(bytes + [0], options: DecodeOptions()) }
+        #if canImport(Foundation)
+        assertRejects("enum") { () throws(DecodeError) in _ = try Sparse(serializedBytes: Data(bytes), options: DecodeOptions()) }
+        #endif
+    }
+
+    func testWideRoundTrip() throws {
+        XCTAssertEqual(Wide.allCases.count, 2)
+        for v in Wide.allCases {
+            try checkRoundTrip(v, limitsDepth: false)
+            XCTAssertEqual(v.encodedSize, 4)
+        }
+        XCTAssertEqual(Wide.min.serializedBytes(), [0x00, 0x00, 0x00, 0x00])
+        XCTAssertEqual(Wide.max.serializedBytes(), [0xFF, 0xFF, 0xFF, 0xFF])
+    }
+
+    func testWideRejectsUnknownValue() {
+        let bytes: [UInt8] = [0x01, 0x00, 0x00, 0x00]
+        do {
+            _ = try Wide(serializedBytes: bytes)
+            XCTFail("accepted an enum number that names no value")
+        }
+        catch {
+            XCTAssertEqual(error.rule, "enum")
+            XCTAssertEqual(error.offset, 0)
+        }
+        assertRejects("enum") { () throws(DecodeError) in _ = try Wide.decodePrefix(bytes + [0], options: DecodeOptions()) }
+        #if canImport(Foundation)
+        assertRejects("enum") { () throws(DecodeError) in _ = try Wide(serializedBytes: Data(bytes), options: DecodeOptions()) }
+        #endif
+    }
+
+    func testDefaultRoundTrip() throws {
+        XCTAssertEqual(Default.allCases.count, 2)
+        for v in Default.allCases {
+            try checkRoundTrip(v, limitsDepth: false)
+            XCTAssertEqual(v.encodedSize, 1)
+        }
+        XCTAssertEqual(Default.a.serializedBytes(), [0x00])
+        XCTAssertEqual(Default.b.serializedBytes(), [0x01])
+    }
+
+    func testDefaultRejectsUnknownValue() {
+        let bytes: [UInt8] = [0x02]
+        do {
+            _ = try Default(serializedBytes: bytes)
+            XCTFail("accepted an enum number that names no value")
+        }
+        catch {
+            XCTAssertEqual(error.rule, "enum")
+            XCTAssertEqual(error.offset, 0)
+        }
+        assertRejects("enum") { () throws(DecodeError) in _ = try Default.decodePrefix(bytes + [0], options: DecodeOptions()) }
+        #if canImport(Foundation)
+        assertRejects("enum") { () throws(DecodeError) in _ = try Default(serializedBytes: Data(bytes), options: DecodeOptions()) }
+        #endif
+    }
+
     func testCircleRoundTrip() throws {
         let values: [Circle] = [
             Circle(),

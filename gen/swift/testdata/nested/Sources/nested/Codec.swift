@@ -177,6 +177,54 @@ extension Scene {
 }
 
 extension DeviceKind {
+    /// Decodes `DeviceKind` from bytes that hold exactly one value.
+    public init(serializedBytes bytes: [UInt8]) throws(DecodeError) {
+        try self.init(serializedBytes: bytes, options: DecodeOptions())
+    }
+
+    /// Decodes `DeviceKind` from bytes that hold exactly one value, with options (the depth limit).
+    public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
+        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+    }
+
+    /// Decodes `DeviceKind` from a raw buffer that holds exactly one value (no copy is made).
+    public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+    }
+
+    /// Decodes `DeviceKind` from the start of bytes; returns it with the number of
+    /// bytes it took. Bytes after it are left alone.
+    public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
+        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+    }
+
+    /// Decodes `DeviceKind` from the start of a raw buffer; returns it with the
+    /// number of bytes it took.
+    public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
+        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+    }
+
+    /// The encoding: exactly encodedSize bytes, allocated once.
+    public func serializedBytes() -> [UInt8] {
+        _sdpSerialize(size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// Appends the encoding to out.
+    public func serialize(into out: inout [UInt8]) {
+        _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The number of bytes serializedBytes() returns.
+    public var encodedSize: Int { 1 }
+
+    func _sdpWrite(_ w: inout _SDPWriter) {
+        w.int(rawValue)
+    }
+
+    init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self._sdpRead(&r)
+    }
+
     static func _sdpRead(_ r: inout _SDPReader) throws(DecodeError) -> Self {
         try r.need(1)
         return try _sdpRaw(&r)

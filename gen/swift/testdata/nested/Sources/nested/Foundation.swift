@@ -66,6 +66,18 @@ extension Scene {
     }
 }
 
+extension DeviceKind {
+    /// Decodes `DeviceKind` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
+    public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+    }
+
+    /// The encoding as Data.
+    public func serializedData() -> Foundation.Data {
+        Foundation.Data(serializedBytes())
+    }
+}
+
 extension DeviceParameter {
     /// Decodes `DeviceParameter` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {

@@ -7,7 +7,7 @@ import nested
 import Foundation
 #endif
 
-/// The serialization API every struct and union offers.
+/// The serialization API every struct, union and enum offers.
 protocol SDPValue: Hashable {
     init(serializedBytes: [UInt8]) throws(DecodeError)
     init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
@@ -32,6 +32,7 @@ protocol SDPMessageValue: SDPValue {
 extension Point: SDPMessageValue {}
 extension Rectangle: SDPMessageValue {}
 extension Scene: SDPMessageValue {}
+extension DeviceKind: SDPValue {}
 extension DeviceParameter: SDPMessageValue {}
 extension DevicePlugin: SDPMessageValue {}
 extension AudioDevice: SDPMessageValue {}
@@ -48,7 +49,8 @@ func assertRejects(_ rule: String, file: StaticString = #filePath, line: UInt = 
 }
 
 /// Round-trips v through every decode API and checks encodings are exact.
-func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {
+/// limitsDepth is false for enums, which are no struct or union value.
+func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
     let bytes = v.serializedBytes()
     XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)
     XCTAssertEqual(try T(serializedBytes: bytes), v, file: file, line: line)
@@ -63,7 +65,12 @@ func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: U
     XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)
     let longer = bytes + [0]
     assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }
-    assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
+    if limitsDepth {
+        assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
+    }
+    else {
+        XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)
+    }
     for n in 0..<bytes.count {
         XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), "prefix of \(n) bytes", file: file, line: line)
     }
@@ -130,6 +137,33 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 3, wrapped: AnyMessage.scene(v))
         }
+    }
+
+    func testDeviceKindRoundTrip() throws {
+        XCTAssertEqual(DeviceKind.allCases.count, 3)
+        for v in DeviceKind.allCases {
+            try checkRoundTrip(v, limitsDepth: false)
+            XCTAssertEqual(v.encodedSize, 1)
+        }
+        XCTAssertEqual(DeviceKind.input.serializedBytes(), [0x00])
+        XCTAssertEqual(DeviceKind.output.serializedBytes(), [0x01])
+        XCTAssertEqual(DeviceKind.duplex.serializedBytes(), [0x02])
+    }
+
+    func testDeviceKindRejectsUnknownValue() {
+        let bytes: [UInt8] = [0x03]
+        do {
+            _ = try DeviceKind(serializedBytes: bytes)
+            XCTFail("accepted an enum number that names no value")
+        }
+        catch {
+            XCTAssertEqual(error.rule, "enum")
+            XCTAssertEqual(error.offset, 0)
+        }
+        assertRejects("enum") { () throws(DecodeError) in _ = try DeviceKind.decodePrefix(bytes + [0], options: DecodeOptions()) }
+        #if canImport(Foundation)
+        assertRejects("enum") { () throws(DecodeError) in _ = try DeviceKind(serializedBytes: Data(bytes), options: DecodeOptions()) }
+        #endif
     }
 
     func testDeviceParameterRoundTrip() throws {

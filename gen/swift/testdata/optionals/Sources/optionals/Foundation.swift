@@ -15,6 +15,18 @@ func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(
     return try result.get()
 }
 
+extension Level {
+    /// Decodes `Level` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
+    public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+    }
+
+    /// The encoding as Data.
+    public func serializedData() -> Foundation.Data {
+        Foundation.Data(serializedBytes())
+    }
+}
+
 extension Inner {
     /// Decodes `Inner` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {

@@ -7,7 +7,7 @@ import optionals
 import Foundation
 #endif
 
-/// The serialization API every struct and union offers.
+/// The serialization API every struct, union and enum offers.
 protocol SDPValue: Hashable {
     init(serializedBytes: [UInt8]) throws(DecodeError)
     init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
@@ -29,6 +29,7 @@ protocol SDPMessageValue: SDPValue {
     func serializedMessage() -> [UInt8]
 }
 
+extension Level: SDPValue {}
 extension Inner: SDPMessageValue {}
 extension Choice: SDPValue {}
 extension Optionals: SDPMessageValue {}
@@ -46,7 +47,8 @@ func assertRejects(_ rule: String, file: StaticString = #filePath, line: UInt = 
 }
 
 /// Round-trips v through every decode API and checks encodings are exact.
-func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: UInt = #line) throws {
+/// limitsDepth is false for enums, which are no struct or union value.
+func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
     let bytes = v.serializedBytes()
     XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)
     XCTAssertEqual(try T(serializedBytes: bytes), v, file: file, line: line)
@@ -61,7 +63,12 @@ func checkRoundTrip<T: SDPValue>(_ v: T, file: StaticString = #filePath, line: U
     XCTAssertEqual(prefix.bytesConsumed, bytes.count, file: file, line: line)
     let longer = bytes + [0]
     assertRejects("trailing", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: longer) }
-    assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
+    if limitsDepth {
+        assertRejects("depth", file: file, line: line) { () throws(DecodeError) in _ = try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)) }
+    }
+    else {
+        XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(maxDepth: 0)), v, file: file, line: line)
+    }
     for n in 0..<bytes.count {
         XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), "prefix of \(n) bytes", file: file, line: line)
     }
@@ -97,6 +104,32 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
 }
 
 final class optionalsTests: XCTestCase {
+    func testLevelRoundTrip() throws {
+        XCTAssertEqual(Level.allCases.count, 2)
+        for v in Level.allCases {
+            try checkRoundTrip(v, limitsDepth: false)
+            XCTAssertEqual(v.encodedSize, 1)
+        }
+        XCTAssertEqual(Level.low.serializedBytes(), [0x00])
+        XCTAssertEqual(Level.high.serializedBytes(), [0x01])
+    }
+
+    func testLevelRejectsUnknownValue() {
+        let bytes: [UInt8] = [0x02]
+        do {
+            _ = try Level(serializedBytes: bytes)
+            XCTFail("accepted an enum number that names no value")
+        }
+        catch {
+            XCTAssertEqual(error.rule, "enum")
+            XCTAssertEqual(error.offset, 0)
+        }
+        assertRejects("enum") { () throws(DecodeError) in _ = try Level.decodePrefix(bytes + [0], options: DecodeOptions()) }
+        #if canImport(Foundation)
+        assertRejects("enum") { () throws(DecodeError) in _ = try Level(serializedBytes: Data(bytes), options: DecodeOptions()) }
+        #endif
+    }
+
     func testInnerRoundTrip() throws {
         let values: [Inner] = [
             Inner(),
