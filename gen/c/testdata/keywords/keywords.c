@@ -412,12 +412,32 @@ static int keywords_utf8_valid_(const uint8_t* s, size_t n) {
     return 1;
 }
 
-static uint8_t* keywords_put_str_(uint8_t* p, const keywords_str* s) {
-    keywords_put_u32_(p, s->len);
-    if (s->len != 0) {
-        memcpy(p + 4, s->data, s->len);
+/*
+ * A length and the string's bytes. Strings are mostly short: a call to
+ * memcpy with a variable length costs more than the copy, so up to 15 bytes
+ * are copied with two fixed-size (overlapping) moves the compiler inlines.
+ * inline: without it compilers keep this a call, and encoders spend their
+ * time on calls.
+ */
+static inline uint8_t* keywords_put_str_(uint8_t* p, const keywords_str* s) {
+    const uint32_t n = s->len;
+    const char* const src = s->data;
+    uint8_t* const d = p + 4;
+    keywords_put_u32_(p, n);
+    if (n >= 16) {
+        memcpy(d, src, n);
+    } else if (n >= 8) {
+        memcpy(d, src, 8);
+        memcpy(d + n - 8, src + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, src, 4);
+        memcpy(d + n - 4, src + n - 4, 4);
+    } else if (n != 0) {
+        d[0] = (uint8_t)src[0];
+        d[n / 2] = (uint8_t)src[n / 2];
+        d[n - 1] = (uint8_t)src[n - 1];
     }
-    return p + 4 + (size_t)s->len;
+    return d + n;
 }
 
 /* A string into arena memory, NUL-terminated. */
