@@ -245,10 +245,16 @@ func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
 		if t.Elem.IsNumeric() {
 			return "w.numbers(" + v + ")"
 		}
+		if t.Elem.Kind == schema.StructRef {
+			return fmt.Sprintf("w.structs(%s) { w, %s in %s._sdpWrite(at: %s, &w) }", v, e, g.typeName(t.Elem.Struct), e)
+		}
 		return fmt.Sprintf("w.array(%s) { w, %s in %s }", v, e, g.writeStmt(t.Elem, e, depth+1))
 	case schema.FixedArray:
 		if t.Elem.IsNumeric() {
 			return fmt.Sprintf("w.fixedNumbers(%s, %d)", v, t.Len)
+		}
+		if t.Elem.Kind == schema.StructRef {
+			return fmt.Sprintf("w.fixedStructs(%s, %d) { w, %s in %s._sdpWrite(at: %s, &w) }", v, t.Len, e, g.typeName(t.Elem.Struct), e)
 		}
 		return fmt.Sprintf("w.fixed(%s, %d) { w, %s in %s }", v, t.Len, e, g.writeStmt(t.Elem, e, depth+1))
 	case schema.Optional:
@@ -260,14 +266,30 @@ func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
 	panic("swift: write of " + t.String())
 }
 
+// structEncode prints the encoder of a struct. It reads the fields through
+// a pointer to the value: a struct passed by value from an array element
+// to a function that is not inlined is copied first (retaining every
+// string and array it holds), because the writer's raw-pointer stores
+// might alias it; measured 40% of the plugin registry's encode time.
 func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
 	if len(st.Fields) == 0 {
 		p.P("func _sdpWrite(_: inout _SDPWriter) {}")
+		p.P()
+		p.P("static func _sdpWrite(at _: UnsafePointer<Self>, _: inout _SDPWriter) {}")
 		return
 	}
+	// The same statements on self: withUnsafePointer(to: self) would first
+	// store a value held in registers to the stack (measured 6% slower on
+	// the all-primitives struct).
 	p.Block("func _sdpWrite(_ w: inout _SDPWriter) {", "}", func() {
 		for _, f := range st.Fields {
 			p.P(g.writeStmt(f.Type, "self."+member(f.Name), 0))
+		}
+	})
+	p.P()
+	p.Block("static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {", "}", func() {
+		for _, f := range st.Fields {
+			p.P(g.writeStmt(f.Type, "p.pointee."+member(f.Name), 0))
 		}
 	})
 }

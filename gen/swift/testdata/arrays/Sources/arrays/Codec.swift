@@ -72,9 +72,27 @@ extension Arrays {
         w.numbers(self.f32s)
         w.numbers(self.f64s)
         w.array(self.strings) { w, e0 in w.string(e0) }
-        w.array(self.points) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.points) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.array(self.nested) { w, e0 in w.numbers(e0) }
         w.array(self.blobs) { w, e0 in w.numbers(e0) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.array(p.pointee.bools) { w, e0 in w.bool(e0) }
+        w.numbers(p.pointee.bytes)
+        w.numbers(p.pointee.i8s)
+        w.numbers(p.pointee.u16s)
+        w.numbers(p.pointee.i16s)
+        w.numbers(p.pointee.u32s)
+        w.numbers(p.pointee.i32s)
+        w.numbers(p.pointee.u64s)
+        w.numbers(p.pointee.i64s)
+        w.numbers(p.pointee.f32s)
+        w.numbers(p.pointee.f64s)
+        w.array(p.pointee.strings) { w, e0 in w.string(e0) }
+        w.structs(p.pointee.points) { w, e0 in Point._sdpWrite(at: e0, &w) }
+        w.array(p.pointee.nested) { w, e0 in w.numbers(e0) }
+        w.array(p.pointee.blobs) { w, e0 in w.numbers(e0) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -149,8 +167,17 @@ extension Fixed {
         w.fixed(self.matrix, 3) { w, e0 in w.fixedNumbers(e0, 3) }
         w.fixed(self.names, 2) { w, e0 in w.string(e0) }
         w.fixed(self.flags, 3) { w, e0 in w.bool(e0) }
-        w.fixed(self.points, 2) { w, e0 in e0._sdpWrite(&w) }
+        w.fixedStructs(self.points, 2) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.fixed(self.lists, 2) { w, e0 in w.numbers(e0) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.fixedNumbers(p.pointee.rgba, 4)
+        w.fixed(p.pointee.matrix, 3) { w, e0 in w.fixedNumbers(e0, 3) }
+        w.fixed(p.pointee.names, 2) { w, e0 in w.string(e0) }
+        w.fixed(p.pointee.flags, 3) { w, e0 in w.bool(e0) }
+        w.fixedStructs(p.pointee.points, 2) { w, e0 in Point._sdpWrite(at: e0, &w) }
+        w.fixed(p.pointee.lists, 2) { w, e0 in w.numbers(e0) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -213,6 +240,11 @@ extension Point {
         w.f64(self.y)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.f64(p.pointee.x)
+        w.f64(p.pointee.y)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(16)
@@ -269,6 +301,10 @@ extension U32Array {
         w.numbers(self.values)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.numbers(p.pointee.values)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.numbers(UInt32.self)
@@ -321,6 +357,10 @@ extension I16Array {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.numbers(self.samples)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.numbers(p.pointee.samples)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -377,6 +417,10 @@ extension F32Array {
         w.numbers(self.values)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.numbers(p.pointee.values)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.numbers(Float.self)
@@ -429,6 +473,10 @@ extension ByteArray {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.numbers(self.data)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.numbers(p.pointee.data)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -493,6 +541,14 @@ extension SmallArrays {
         w.numbers(self.reals)
         w.array(self.names) { w, e0 in w.string(e0) }
         w.array(self.flags) { w, e0 in w.bool(e0) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.numbers(p.pointee.bytes)
+        w.numbers(p.pointee.words)
+        w.numbers(p.pointee.reals)
+        w.array(p.pointee.names) { w, e0 in w.string(e0) }
+        w.array(p.pointee.flags) { w, e0 in w.bool(e0) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

@@ -295,6 +295,10 @@ extension Circle {
         w.f64(self.radius)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.f64(p.pointee.radius)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.f64()
@@ -536,6 +540,15 @@ extension Enums {
         w.fixed(self.fixed, 2) { w, e0 in w.int(e0.rawValue) }
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.small.rawValue)
+        w.int(p.pointee.sparse.rawValue)
+        w.int(p.pointee.wide.rawValue)
+        w.int(p.pointee.defaultValue.rawValue)
+        w.array(p.pointee.list) { w, e0 in w.int(e0.rawValue) }
+        w.fixed(p.pointee.fixed, 2) { w, e0 in w.int(e0.rawValue) }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(8)
@@ -602,6 +615,13 @@ extension Unions {
         w.array(self.shapes) { w, e0 in e0._sdpWrite(&w) }
         self.nested._sdpWrite(&w)
         w.optional(self.maybe) { w, e0 in e0._sdpWrite(&w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        p.pointee.shape._sdpWrite(&w)
+        w.array(p.pointee.shapes) { w, e0 in e0._sdpWrite(&w) }
+        p.pointee.nested._sdpWrite(&w)
+        w.optional(p.pointee.maybe) { w, e0 in e0._sdpWrite(&w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

@@ -516,6 +516,31 @@ struct _SDPWriter {
         }
     }
 
+    /// Writes every struct of an array through a pointer to it, which
+    /// neither copies the struct nor retains what it holds.
+    @inline(__always)
+    mutating func structElements<T>(_ a: [T], _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
+        a.withUnsafeBufferPointer { b in
+            if let base = b.baseAddress {
+                for i in 0..<b.count {
+                    element(&self, base + i)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func structs<T>(_ a: [T], _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
+        count(a.count)
+        structElements(a, element)
+    }
+
+    @inline(__always)
+    mutating func fixedStructs<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
+        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        structElements(a, element)
+    }
+
     @inline(__always)
     mutating func array<T>(_ a: [T], _ element: (inout _SDPWriter, T) -> Void) {
         count(a.count)

@@ -145,6 +145,41 @@ extension Error {
         w.int(self.errno)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.type.rawValue)
+        w.string(p.pointee.match)
+        w.int(p.pointee.`self`)
+        w.int(p.pointee.`class`)
+        w.bool(p.pointee.`default`)
+        w.int(p.pointee.`func`)
+        w.int(p.pointee.`init`)
+        w.f32(p.pointee.`in`)
+        w.int(p.pointee.`var`)
+        w.int(p.pointee.fn)
+        w.int(p.pointee.`struct`)
+        w.string(p.pointee.namespace)
+        w.int(p.pointee.int)
+        w.int(p.pointee.char)
+        w.bool(p.pointee.`return`)
+        w.string(p.pointee.`protocol`)
+        w.int(p.pointee.`where`)
+        w.bool(p.pointee.`async`)
+        w.bool(p.pointee.`await`)
+        w.bool(p.pointee.`break`)
+        w.int(p.pointee.new)
+        w.int(p.pointee.delete)
+        w.int(p.pointee.`operator`)
+        w.int(p.pointee.register)
+        w.int(p.pointee.`inout`)
+        w.int(p.pointee.`extension`)
+        w.int(p.pointee.`package`)
+        w.int(p.pointee.range)
+        w.string(p.pointee.string)
+        w.int(p.pointee.size)
+        w.int(p.pointee.len)
+        w.int(p.pointee.errno)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try `Type`._sdpRead(&r)
@@ -317,6 +352,11 @@ extension Holder {
     func _sdpWrite(_ w: inout _SDPWriter) {
         self.result._sdpWrite(&w)
         w.array(self.kinds) { w, e0 in w.int(e0.rawValue) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        p.pointee.result._sdpWrite(&w)
+        w.array(p.pointee.kinds) { w, e0 in w.int(e0.rawValue) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

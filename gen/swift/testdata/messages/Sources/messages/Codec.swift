@@ -48,6 +48,11 @@ extension Point {
         w.f64(self.y)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.f64(p.pointee.x)
+        w.f64(p.pointee.y)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(16)
@@ -102,6 +107,10 @@ extension Ping {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.int(self.seq)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.seq)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -159,6 +168,11 @@ extension Pong {
         w.string(self.echo)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.seq)
+        w.string(p.pointee.echo)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.int(UInt32.self)
@@ -211,6 +225,8 @@ extension Last {
     }
 
     func _sdpWrite(_: inout _SDPWriter) {}
+
+    static func _sdpWrite(at _: UnsafePointer<Self>, _: inout _SDPWriter) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)

@@ -48,6 +48,11 @@ extension Point {
         w.f32(self.y)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.f32(p.pointee.x)
+        w.f32(p.pointee.y)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(8)
@@ -104,6 +109,12 @@ extension Rectangle {
         self.topLeft._sdpWrite(&w)
         self.bottomRight._sdpWrite(&w)
         w.int(self.color)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        p.pointee.topLeft._sdpWrite(&w)
+        p.pointee.bottomRight._sdpWrite(&w)
+        w.int(p.pointee.color)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -163,8 +174,14 @@ extension Scene {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.string(self.name)
-        w.array(self.rects) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.rects) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
         self.origin._sdpWrite(&w)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.name)
+        w.structs(p.pointee.rects) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
+        p.pointee.origin._sdpWrite(&w)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -287,6 +304,12 @@ extension DeviceParameter {
         w.f32(self.value)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.id)
+        w.string(p.pointee.name)
+        w.f32(p.pointee.value)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.int(UInt32.self)
@@ -345,7 +368,13 @@ extension DevicePlugin {
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.string(self.name)
         w.bool(self.bypassed)
-        w.array(self.parameters) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.parameters) { w, e0 in DeviceParameter._sdpWrite(at: e0, &w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.name)
+        w.bool(p.pointee.bypassed)
+        w.structs(p.pointee.parameters) { w, e0 in DeviceParameter._sdpWrite(at: e0, &w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -409,7 +438,16 @@ extension AudioDevice {
         w.int(self.kind.rawValue)
         w.int(self.sampleRate)
         w.int(self.channels)
-        w.array(self.plugins) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.plugins) { w, e0 in DevicePlugin._sdpWrite(at: e0, &w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.id)
+        w.string(p.pointee.name)
+        w.int(p.pointee.kind.rawValue)
+        w.int(p.pointee.sampleRate)
+        w.int(p.pointee.channels)
+        w.structs(p.pointee.plugins) { w, e0 in DevicePlugin._sdpWrite(at: e0, &w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

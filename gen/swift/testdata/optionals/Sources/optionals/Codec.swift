@@ -110,6 +110,11 @@ extension Inner {
         w.string(self.label)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.id)
+        w.string(p.pointee.label)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.int(UInt32.self)
@@ -261,6 +266,21 @@ extension Optionals {
         w.optional(self.maybeMaybe) { w, e0 in w.optional(e0) { w, e1 in w.int(e1) } }
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.optional(p.pointee.maybeBool) { w, e0 in w.bool(e0) }
+        w.optional(p.pointee.maybeU8) { w, e0 in w.int(e0) }
+        w.optional(p.pointee.maybeI64) { w, e0 in w.int(e0) }
+        w.optional(p.pointee.maybeF64) { w, e0 in w.f64(e0) }
+        w.optional(p.pointee.maybeStr) { w, e0 in w.string(e0) }
+        w.optional(p.pointee.maybeInner) { w, e0 in e0._sdpWrite(&w) }
+        w.optional(p.pointee.maybeLevel) { w, e0 in w.int(e0.rawValue) }
+        w.optional(p.pointee.maybeChoice) { w, e0 in e0._sdpWrite(&w) }
+        w.optional(p.pointee.maybeList) { w, e0 in w.numbers(e0) }
+        w.array(p.pointee.listOfMaybe) { w, e0 in w.optional(e0) { w, e1 in w.string(e1) } }
+        w.optional(p.pointee.maybeFixed) { w, e0 in w.fixedNumbers(e0, 2) }
+        w.optional(p.pointee.maybeMaybe) { w, e0 in w.optional(e0) { w, e1 in w.int(e1) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
@@ -330,6 +350,13 @@ extension Reading {
         w.f64(self.value)
         w.optional(self.calibration) { w, e0 in w.f64(e0) }
         w.optional(self.note) { w, e0 in w.string(e0) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.sensorId)
+        w.f64(p.pointee.value)
+        w.optional(p.pointee.calibration) { w, e0 in w.f64(e0) }
+        w.optional(p.pointee.note) { w, e0 in w.string(e0) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

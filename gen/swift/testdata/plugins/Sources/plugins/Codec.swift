@@ -61,6 +61,20 @@ extension Parameter {
         w.bool(self.canRamp)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.address)
+        w.string(p.pointee.displayName)
+        w.string(p.pointee.identifier)
+        w.string(p.pointee.unit)
+        w.f32(p.pointee.minValue)
+        w.f32(p.pointee.maxValue)
+        w.f32(p.pointee.defaultValue)
+        w.f32(p.pointee.currentValue)
+        w.int(p.pointee.rawFlags)
+        w.bool(p.pointee.isWritable)
+        w.bool(p.pointee.canRamp)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.int(UInt64.self)
@@ -133,7 +147,15 @@ extension Plugin {
         w.string(self.manufacturerId)
         w.string(self.componentType)
         w.string(self.componentSubtype)
-        w.array(self.parameters) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.name)
+        w.string(p.pointee.manufacturerId)
+        w.string(p.pointee.componentType)
+        w.string(p.pointee.componentSubtype)
+        w.structs(p.pointee.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -191,9 +213,15 @@ extension PluginRegistry {
     }
 
     func _sdpWrite(_ w: inout _SDPWriter) {
-        w.array(self.plugins) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.plugins) { w, e0 in Plugin._sdpWrite(at: e0, &w) }
         w.int(self.totalPluginCount)
         w.int(self.totalParameterCount)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.structs(p.pointee.plugins) { w, e0 in Plugin._sdpWrite(at: e0, &w) }
+        w.int(p.pointee.totalPluginCount)
+        w.int(p.pointee.totalParameterCount)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

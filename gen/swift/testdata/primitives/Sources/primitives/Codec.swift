@@ -58,6 +58,21 @@ extension AllPrimitives {
         w.string(self.label)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.bool(p.pointee.flag)
+        w.int(p.pointee.u8Val)
+        w.int(p.pointee.u16Val)
+        w.int(p.pointee.u32Val)
+        w.int(p.pointee.u64Val)
+        w.int(p.pointee.i8Val)
+        w.int(p.pointee.i16Val)
+        w.int(p.pointee.i32Val)
+        w.int(p.pointee.i64Val)
+        w.f32(p.pointee.f32Val)
+        w.f64(p.pointee.f64Val)
+        w.string(p.pointee.label)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.need(43)
@@ -124,6 +139,10 @@ extension Text {
         w.string(self.value)
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.value)
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -175,6 +194,8 @@ extension Empty {
     }
 
     func _sdpWrite(_: inout _SDPWriter) {}
+
+    static func _sdpWrite(at _: UnsafePointer<Self>, _: inout _SDPWriter) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)

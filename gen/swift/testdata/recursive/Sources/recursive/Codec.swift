@@ -45,7 +45,12 @@ extension Tree {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.int(self.value)
-        w.array(self.children) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.children) { w, e0 in Tree._sdpWrite(at: e0, &w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.int(p.pointee.value)
+        w.structs(p.pointee.children) { w, e0 in Tree._sdpWrite(at: e0, &w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -107,6 +112,11 @@ extension Node {
         w.optional(self.next) { w, e0 in e0._sdpWrite(&w) }
     }
 
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.value)
+        w.optional(p.pointee.next) { w, e0 in e0._sdpWrite(&w) }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -163,7 +173,12 @@ extension Dir {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         w.string(self.name)
-        w.array(self.entries) { w, e0 in e0._sdpWrite(&w) }
+        w.structs(self.entries) { w, e0 in Entry._sdpWrite(at: e0, &w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.name)
+        w.structs(p.pointee.entries) { w, e0 in Entry._sdpWrite(at: e0, &w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -224,6 +239,12 @@ extension Entry {
         w.string(self.name)
         w.int(self.size)
         w.optional(self.sub) { w, e0 in e0._sdpWrite(&w) }
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        w.string(p.pointee.name)
+        w.int(p.pointee.size)
+        w.optional(p.pointee.sub) { w, e0 in e0._sdpWrite(&w) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -363,6 +384,10 @@ extension Program {
 
     func _sdpWrite(_ w: inout _SDPWriter) {
         self.body._sdpWrite(&w)
+    }
+
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+        p.pointee.body._sdpWrite(&w)
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
