@@ -171,25 +171,36 @@ func (p *parser) decl() *astDecl {
 
 // fieldBlock parses `{ name: Type, ... }`. Commas between fields are
 // optional; a trailing comma is fine.
-func (p *parser) fieldBlock(owner string) []*astField {
+// block parses `{ item, item, ... }`: it reads each item's `///` docs and
+// calls item for the rest. Separators (`,` or `;`) are optional and a
+// trailing one is fine.
+func (p *parser) block(owner string, item func(doc []string)) {
 	p.expectPunct("{", "to open "+owner)
-	var fields []*astField
 	for {
 		doc := p.docs()
 		if p.isPunct("}") {
 			p.next()
-			return fields
+			return
 		}
 		if p.peek().kind == tokEOF {
 			p.fail(p.peek(), "unexpected end of file in "+owner, "add the closing }")
 		}
-		name := p.expectIdent("field name in " + owner)
-		p.expectPunct(":", "after field name "+name.name)
-		fields = append(fields, &astField{doc: doc, name: name, typ: p.typ()})
+		item(doc)
 		if p.isPunct(",") || p.isPunct(";") {
 			p.next()
 		}
 	}
+}
+
+// fieldBlock parses `{ name: Type, ... }`.
+func (p *parser) fieldBlock(owner string) []*astField {
+	var fields []*astField
+	p.block(owner, func(doc []string) {
+		name := p.expectIdent("field name in " + owner)
+		p.expectPunct(":", "after field name "+name.name)
+		fields = append(fields, &astField{doc: doc, name: name, typ: p.typ()})
+	})
+	return fields
 }
 
 func (p *parser) typ() *astType {
@@ -230,47 +241,23 @@ func (p *parser) integer(what string) *astInt {
 }
 
 func (p *parser) enumBody(d *astDecl) {
-	p.expectPunct("{", "to open enum "+d.name.name)
-	for {
-		doc := p.docs()
-		if p.isPunct("}") {
-			p.next()
-			return
-		}
-		if p.peek().kind == tokEOF {
-			p.fail(p.peek(), "unexpected end of file in enum "+d.name.name, "add the closing }")
-		}
+	p.block("enum "+d.name.name, func(doc []string) {
 		v := &astValue{doc: doc, name: p.expectIdent("enum value name in " + d.name.name)}
 		if p.isPunct("=") {
 			p.next()
 			v.value = p.integer("enum value")
 		}
 		d.values = append(d.values, v)
-		if p.isPunct(",") || p.isPunct(";") {
-			p.next()
-		}
-	}
+	})
 }
 
 func (p *parser) unionBody(d *astDecl) {
-	p.expectPunct("{", "to open union "+d.name.name)
-	for {
-		doc := p.docs()
-		if p.isPunct("}") {
-			p.next()
-			return
-		}
-		if p.peek().kind == tokEOF {
-			p.fail(p.peek(), "unexpected end of file in union "+d.name.name, "add the closing }")
-		}
+	p.block("union "+d.name.name, func(doc []string) {
 		v := &astVariant{doc: doc, name: p.expectIdent("variant name in union " + d.name.name)}
 		if p.isPunct("{") {
 			v.hasBody = true
 			v.fields = p.fieldBlock("variant " + v.name.name)
 		}
 		d.variants = append(d.variants, v)
-		if p.isPunct(",") || p.isPunct(";") {
-			p.next()
-		}
-	}
+	})
 }
