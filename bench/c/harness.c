@@ -147,7 +147,22 @@ static int cmp_double(const void *a, const void *b) {
 	return x < y ? -1 : x > y;
 }
 
+typedef struct {
+	bench_fn fn;
+	void *ctx;
+} one_at_a_time;
+
+static void run_each(void *p, long n) {
+	one_at_a_time *o = p;
+	for (long i = 0; i < n; i++) o->fn(o->ctx);
+}
+
 void bench_run(const char *impl, const char *workload, const char *op, size_t bytes, bench_fn fn, void *ctx) {
+	one_at_a_time o = {fn, ctx};
+	bench_run_batch(impl, workload, op, bytes, run_each, &o);
+}
+
+void bench_run_batch(const char *impl, const char *workload, const char *op, size_t bytes, bench_batch_fn fn, void *ctx) {
 	enum { RUNS = 11 };
 	double samples[RUNS];
 	int runs = 1;
@@ -159,12 +174,12 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 		iters = 1;
 		uint64_t a0 = bench_allocs;
 		double t0 = now_ns();
-		fn(ctx);
+		fn(ctx, 1);
 		samples[0] = now_ns() - t0;
 		allocs = (double)(bench_allocs - a0);
 	} else {
 		double w0 = now_ns();
-		fn(ctx); /* warm up */
+		fn(ctx, 1); /* warm up */
 		double warm = now_ns() - w0;
 		const double target = 5e6;
 		long n = 1;
@@ -175,14 +190,14 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 			iters = 1;
 			uint64_t a0 = bench_allocs;
 			double t0 = now_ns();
-			fn(ctx);
+			fn(ctx, 1);
 			samples[0] = now_ns() - t0;
 			allocs = (double)(bench_allocs - a0);
 			goto done;
 		}
 		for (;;) {
 			double t0 = now_ns();
-			for (long i = 0; i < n; i++) fn(ctx);
+			fn(ctx, n);
 			el = now_ns() - t0;
 			if (el >= target / 8 || n >= (1L << 30)) break;
 			n *= 2;
@@ -193,12 +208,12 @@ void bench_run(const char *impl, const char *workload, const char *op, size_t by
 		runs = el / (double)n > 50e6 ? 3 : RUNS;
 		for (int r = 0; r < runs; r++) {
 			double t0 = now_ns();
-			for (long i = 0; i < iters; i++) fn(ctx);
+			fn(ctx, iters);
 			samples[r] = (now_ns() - t0) / (double)iters;
 		}
 		long arun = iters < 20 ? iters : 20;
 		uint64_t a0 = bench_allocs;
-		for (long i = 0; i < arun; i++) fn(ctx);
+		fn(ctx, arun);
 		allocs = (double)(bench_allocs - a0) / (double)arun;
 	}
 done:

@@ -8,10 +8,17 @@ final class Box {
     init(_ f: @escaping () -> Void) { self.f = f }
 }
 
+/// Times f with the shared loop; the iterations run here, in Swift (see
+/// bench_run_batch), as the Rust and Go harnesses loop in their own language.
 func run(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ f: @escaping () -> Void) {
     let box = Box(f)
     let ctx = Unmanaged.passRetained(box).toOpaque()
-    bench_run(impl, workload, op, bytes, { p in Unmanaged<Box>.fromOpaque(p!).takeUnretainedValue().f() }, ctx)
+    bench_run_batch(impl, workload, op, bytes, { p, n in
+        let f = Unmanaged<Box>.fromOpaque(p!).takeUnretainedValue().f
+        for _ in 0..<n {
+            f()
+        }
+    }, ctx)
     Unmanaged<Box>.fromOpaque(ctx).release()
 }
 
