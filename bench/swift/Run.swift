@@ -3,23 +3,53 @@
 import BenchHarness
 import Foundation
 
-final class Box {
-    let f: () -> Void
-    init(_ f: @escaping () -> Void) { self.f = f }
+final class Box<F> {
+    let f: F
+    init(_ f: F) { self.f = f }
 }
 
-/// Times f with the shared loop; the iterations run here, in Swift (see
-/// bench_run_batch), as the Rust and Go harnesses loop in their own language.
-func run(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ f: @escaping () -> Void) {
-    let box = Box(f)
-    let ctx = Unmanaged.passRetained(box).toOpaque()
+/// Times batch, which performs the operation n times, with the shared
+/// measurement loop (bench_run_batch): the iterations run here, in Swift, as
+/// the Rust and Go harnesses loop in their own language.
+func runBatch(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ batch: @escaping (Int) -> Void) {
+    let ctx = Unmanaged.passRetained(Box(batch)).toOpaque()
     bench_run_batch(impl, workload, op, bytes, { p, n in
-        let f = Unmanaged<Box>.fromOpaque(p!).takeUnretainedValue().f
+        Unmanaged<Box<(Int) -> Void>>.fromOpaque(p!).takeUnretainedValue().f(n)
+    }, ctx)
+    Unmanaged<Box<(Int) -> Void>>.fromOpaque(ctx).release()
+}
+
+/// Times f, one call per operation.
+func run(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ f: @escaping () -> Void) {
+    let ctx = Unmanaged.passRetained(Box(f)).toOpaque()
+    bench_run_batch(impl, workload, op, bytes, { p, n in
+        let f = Unmanaged<Box<() -> Void>>.fromOpaque(p!).takeUnretainedValue().f
         for _ in 0..<n {
             f()
         }
     }, ctx)
-    Unmanaged<Box>.fromOpaque(ctx).release()
+    Unmanaged<Box<() -> Void>>.fromOpaque(ctx).release()
+}
+
+/// Times f on a buffer kept between operations. The buffer is moved into a
+/// local for each batch, so the loop passes it inout without the dynamic
+/// exclusivity checks that a variable captured by an escaping closure gets
+/// (Rust's borrow checker makes the same guarantee at compile time).
+func runReusing(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ buffer: [UInt8],
+                _ f: @escaping (inout [UInt8]) -> Void) {
+    final class Holder {
+        var buf: [UInt8]
+        init(_ b: [UInt8]) { buf = b }
+    }
+    let holder = Holder(buffer)
+    runBatch(impl, workload, op, bytes) { n in
+        var buf = [UInt8]()
+        swap(&buf, &holder.buf)
+        for _ in 0..<n {
+            f(&buf)
+        }
+        swap(&buf, &holder.buf)
+    }
 }
 
 func gap(_ impl: String, _ workload: String?, _ reason: String) {

@@ -36,7 +36,7 @@ func benchSDPType<T: Equatable>(
     var buf = [UInt8]()
     buf.reserveCapacity(enc.count)
     run("sdp", w.name, "encode", enc.count) { blackHole(encode(value)) }
-    run("sdp", w.name, "encode_reuse", enc.count) {
+    runReusing("sdp", w.name, "encode_reuse", enc.count, buf) { buf in
         buf.removeAll(keepingCapacity: true)
         append(value, &buf)
         blackHole(buf.count)
