@@ -153,7 +153,10 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 	p.P()
 	p.F("// UnmarshalMessage decodes a message that must carry a %s and fill b exactly,", name)
 	p.P("// with the default options.")
-	p.Block("func (m *"+name+") UnmarshalMessage(b []byte) error {", "}", func() {
+	p.F("func (m *%s) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }", name)
+	p.P()
+	p.P("// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).")
+	p.Block("func (m *"+name+") UnmarshalMessageWith(b []byte, opts DecodeOptions) error {", "}", func() {
 		p.F("id, err := messageHeader(b, %q)", st.Name)
 		p.P("if err != nil {")
 		p.P("\treturn err")
@@ -162,7 +165,7 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 		p.F("\treturn &DecodeError{Type: %q, Path: \"message\", Offset: 4, Rule: RuleMessage, Msg: \"type id \" + strconv.Itoa(int(id)) + \" is not %s (%d)\"}", st.Name, st.Name, st.ID)
 		p.P("}")
 		p.F("*m = %s{}", name)
-		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}")
+		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}")
 		p.P("m.decode(&d)")
 		p.P("if d.err != nil {")
 		p.F("\treturn d.finish(%q)", st.Name)

@@ -46,7 +46,7 @@ var methodNames = map[string]bool{
 	"MarshalBinary": true, "UnmarshalBinary": true, "UnmarshalBinaryWith": true,
 	"UnmarshalPrefix": true, "AppendBinary": true, "EncodedSize": true,
 	"WriteTo": true, "ReadFrom": true, "MarshalMessage": true,
-	"AppendMessage": true, "UnmarshalMessage": true, "MessageTypeID": true,
+	"AppendMessage": true, "UnmarshalMessage": true, "UnmarshalMessageWith": true, "MessageTypeID": true,
 	"String": true, "IsValid": true,
 }
 

@@ -335,6 +335,8 @@ func TestDepthOption(t *testing.T) {
 	for _, c := range cases {
 		m := SCHEMA.NewMessage(typeID(t, c.Type)).(interface {
 			UnmarshalBinaryWith(b []byte, opts SCHEMA.DecodeOptions) error
+			UnmarshalMessageWith(b []byte, opts SCHEMA.DecodeOptions) error
+			MarshalMessage() ([]byte, error)
 		})
 		depth := 1
 		for ; depth <= SCHEMA.DefaultMaxDepth; depth++ {
@@ -348,8 +350,19 @@ func TestDepthOption(t *testing.T) {
 		if _, err := codec.Decode(s, c.Type, c.Golden, codec.Options{MaxDepth: depth}); err != nil {
 			t.Errorf("%s: depth limit %d: the reference codec rejects it: %v", c.ID(), depth, err)
 		}
+		msg, merr := m.MarshalMessage()
+		if merr != nil {
+			t.Fatalf("%s: MarshalMessage: %v", c.ID(), merr)
+		}
+		if err := m.UnmarshalMessageWith(msg, SCHEMA.DecodeOptions{MaxDepth: depth}); err != nil {
+			t.Errorf("%s: UnmarshalMessageWith, depth limit %d: %v", c.ID(), depth, err)
+		}
 		if depth == 1 {
 			continue
+		}
+		var me *SCHEMA.DecodeError
+		if err := m.UnmarshalMessageWith(msg, SCHEMA.DecodeOptions{MaxDepth: depth - 1}); !errors.As(err, &me) || me.Rule != SCHEMA.RuleDepth {
+			t.Errorf("%s: UnmarshalMessageWith, depth limit %d: got %v, want a depth error", c.ID(), depth-1, err)
 		}
 		err := m.UnmarshalBinaryWith(c.Golden, SCHEMA.DecodeOptions{MaxDepth: depth - 1})
 		var de *SCHEMA.DecodeError

@@ -287,7 +287,10 @@ func (m *Arrays) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Arrays and fill b exactly,
 // with the default options.
-func (m *Arrays) UnmarshalMessage(b []byte) error {
+func (m *Arrays) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Arrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Arrays")
 	if err != nil {
 		return err
@@ -296,7 +299,7 @@ func (m *Arrays) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Arrays", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Arrays (1)"}
 	}
 	*m = Arrays{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Arrays")
@@ -339,7 +342,10 @@ func (m *Fixed) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Fixed and fill b exactly,
 // with the default options.
-func (m *Fixed) UnmarshalMessage(b []byte) error {
+func (m *Fixed) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Fixed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Fixed")
 	if err != nil {
 		return err
@@ -348,7 +354,7 @@ func (m *Fixed) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Fixed", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Fixed (2)"}
 	}
 	*m = Fixed{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Fixed")
@@ -391,7 +397,10 @@ func (m *Point) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Point and fill b exactly,
 // with the default options.
-func (m *Point) UnmarshalMessage(b []byte) error {
+func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Point")
 	if err != nil {
 		return err
@@ -400,7 +409,7 @@ func (m *Point) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (3)"}
 	}
 	*m = Point{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Point")
@@ -444,6 +453,11 @@ func (m *U32Array) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a U32Array and fill b exactly,
 // with the default options.
 func (m *U32Array) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *U32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "U32Array")
 	if err != nil {
 		return err
@@ -452,7 +466,7 @@ func (m *U32Array) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "U32Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not U32Array (4)"}
 	}
 	*m = U32Array{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("U32Array")
@@ -496,6 +510,11 @@ func (m *I16Array) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a I16Array and fill b exactly,
 // with the default options.
 func (m *I16Array) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *I16Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "I16Array")
 	if err != nil {
 		return err
@@ -504,7 +523,7 @@ func (m *I16Array) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "I16Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not I16Array (5)"}
 	}
 	*m = I16Array{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("I16Array")
@@ -548,6 +567,11 @@ func (m *F32Array) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a F32Array and fill b exactly,
 // with the default options.
 func (m *F32Array) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *F32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "F32Array")
 	if err != nil {
 		return err
@@ -556,7 +580,7 @@ func (m *F32Array) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "F32Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not F32Array (6)"}
 	}
 	*m = F32Array{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("F32Array")
@@ -600,6 +624,11 @@ func (m *ByteArray) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a ByteArray and fill b exactly,
 // with the default options.
 func (m *ByteArray) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *ByteArray) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "ByteArray")
 	if err != nil {
 		return err
@@ -608,7 +637,7 @@ func (m *ByteArray) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "ByteArray", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ByteArray (7)"}
 	}
 	*m = ByteArray{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("ByteArray")
@@ -652,6 +681,11 @@ func (m *SmallArrays) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a SmallArrays and fill b exactly,
 // with the default options.
 func (m *SmallArrays) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *SmallArrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "SmallArrays")
 	if err != nil {
 		return err
@@ -660,7 +694,7 @@ func (m *SmallArrays) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "SmallArrays", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not SmallArrays (8)"}
 	}
 	*m = SmallArrays{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("SmallArrays")

@@ -272,6 +272,11 @@ func (m *Message_) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a Message_ and fill b exactly,
 // with the default options.
 func (m *Message_) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Message_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Message")
 	if err != nil {
 		return err
@@ -280,7 +285,7 @@ func (m *Message_) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Message", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Message (1)"}
 	}
 	*m = Message_{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Message")
@@ -324,6 +329,11 @@ func (m *DecodeError_) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a DecodeError_ and fill b exactly,
 // with the default options.
 func (m *DecodeError_) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *DecodeError_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "DecodeError")
 	if err != nil {
 		return err
@@ -332,7 +342,7 @@ func (m *DecodeError_) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "DecodeError", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DecodeError (2)"}
 	}
 	*m = DecodeError_{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("DecodeError")
@@ -376,6 +386,11 @@ func (m *ColorRed) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a ColorRed and fill b exactly,
 // with the default options.
 func (m *ColorRed) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *ColorRed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "ColorRed")
 	if err != nil {
 		return err
@@ -384,7 +399,7 @@ func (m *ColorRed) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "ColorRed", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ColorRed (3)"}
 	}
 	*m = ColorRed{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("ColorRed")
@@ -428,6 +443,11 @@ func (m *ShapeRect) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a ShapeRect and fill b exactly,
 // with the default options.
 func (m *ShapeRect) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *ShapeRect) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "ShapeRect")
 	if err != nil {
 		return err
@@ -436,7 +456,7 @@ func (m *ShapeRect) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "ShapeRect", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ShapeRect (4)"}
 	}
 	*m = ShapeRect{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("ShapeRect")
@@ -480,6 +500,11 @@ func (m *DecodeShape) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a DecodeShape and fill b exactly,
 // with the default options.
 func (m *DecodeShape) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *DecodeShape) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "DecodeShape")
 	if err != nil {
 		return err
@@ -488,7 +513,7 @@ func (m *DecodeShape) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "DecodeShape", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DecodeShape (5)"}
 	}
 	*m = DecodeShape{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("DecodeShape")
@@ -531,7 +556,10 @@ func (m *Holder) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Holder and fill b exactly,
 // with the default options.
-func (m *Holder) UnmarshalMessage(b []byte) error {
+func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Holder")
 	if err != nil {
 		return err
@@ -540,7 +568,7 @@ func (m *Holder) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Holder", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Holder (6)"}
 	}
 	*m = Holder{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Holder")

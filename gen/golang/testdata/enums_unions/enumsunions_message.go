@@ -247,7 +247,10 @@ func (m *Circle) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Circle and fill b exactly,
 // with the default options.
-func (m *Circle) UnmarshalMessage(b []byte) error {
+func (m *Circle) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Circle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Circle")
 	if err != nil {
 		return err
@@ -256,7 +259,7 @@ func (m *Circle) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Circle", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Circle (1)"}
 	}
 	*m = Circle{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Circle")
@@ -299,7 +302,10 @@ func (m *Enums) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Enums and fill b exactly,
 // with the default options.
-func (m *Enums) UnmarshalMessage(b []byte) error {
+func (m *Enums) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Enums) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Enums")
 	if err != nil {
 		return err
@@ -308,7 +314,7 @@ func (m *Enums) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Enums", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Enums (2)"}
 	}
 	*m = Enums{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Enums")
@@ -351,7 +357,10 @@ func (m *Unions) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Unions and fill b exactly,
 // with the default options.
-func (m *Unions) UnmarshalMessage(b []byte) error {
+func (m *Unions) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Unions) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Unions")
 	if err != nil {
 		return err
@@ -360,7 +369,7 @@ func (m *Unions) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Unions", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Unions (3)"}
 	}
 	*m = Unions{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Unions")

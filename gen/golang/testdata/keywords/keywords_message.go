@@ -239,7 +239,10 @@ func (m *Error) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Error and fill b exactly,
 // with the default options.
-func (m *Error) UnmarshalMessage(b []byte) error {
+func (m *Error) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Error) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Error")
 	if err != nil {
 		return err
@@ -248,7 +251,7 @@ func (m *Error) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Error", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Error (1)"}
 	}
 	*m = Error{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Error")
@@ -291,7 +294,10 @@ func (m *Holder) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Holder and fill b exactly,
 // with the default options.
-func (m *Holder) UnmarshalMessage(b []byte) error {
+func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Holder")
 	if err != nil {
 		return err
@@ -300,7 +306,7 @@ func (m *Holder) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Holder", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Holder (2)"}
 	}
 	*m = Holder{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Holder")

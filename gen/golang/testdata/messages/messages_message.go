@@ -255,7 +255,10 @@ func (m *Point) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Point and fill b exactly,
 // with the default options.
-func (m *Point) UnmarshalMessage(b []byte) error {
+func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Point")
 	if err != nil {
 		return err
@@ -264,7 +267,7 @@ func (m *Point) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (1)"}
 	}
 	*m = Point{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Point")
@@ -307,7 +310,10 @@ func (m *Ping) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Ping and fill b exactly,
 // with the default options.
-func (m *Ping) UnmarshalMessage(b []byte) error {
+func (m *Ping) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Ping) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Ping")
 	if err != nil {
 		return err
@@ -316,7 +322,7 @@ func (m *Ping) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Ping", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Ping (100)"}
 	}
 	*m = Ping{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Ping")
@@ -359,7 +365,10 @@ func (m *Pong) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Pong and fill b exactly,
 // with the default options.
-func (m *Pong) UnmarshalMessage(b []byte) error {
+func (m *Pong) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Pong) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Pong")
 	if err != nil {
 		return err
@@ -368,7 +377,7 @@ func (m *Pong) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Pong", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Pong (3)"}
 	}
 	*m = Pong{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Pong")
@@ -411,7 +420,10 @@ func (m *Last) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Last and fill b exactly,
 // with the default options.
-func (m *Last) UnmarshalMessage(b []byte) error {
+func (m *Last) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Last) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Last")
 	if err != nil {
 		return err
@@ -420,7 +432,7 @@ func (m *Last) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Last", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Last (65535)"}
 	}
 	*m = Last{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Last")

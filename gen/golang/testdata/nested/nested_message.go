@@ -271,7 +271,10 @@ func (m *Point) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Point and fill b exactly,
 // with the default options.
-func (m *Point) UnmarshalMessage(b []byte) error {
+func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Point")
 	if err != nil {
 		return err
@@ -280,7 +283,7 @@ func (m *Point) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (1)"}
 	}
 	*m = Point{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Point")
@@ -324,6 +327,11 @@ func (m *Rectangle) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a Rectangle and fill b exactly,
 // with the default options.
 func (m *Rectangle) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Rectangle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Rectangle")
 	if err != nil {
 		return err
@@ -332,7 +340,7 @@ func (m *Rectangle) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Rectangle", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Rectangle (2)"}
 	}
 	*m = Rectangle{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Rectangle")
@@ -375,7 +383,10 @@ func (m *Scene) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Scene and fill b exactly,
 // with the default options.
-func (m *Scene) UnmarshalMessage(b []byte) error {
+func (m *Scene) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Scene) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Scene")
 	if err != nil {
 		return err
@@ -384,7 +395,7 @@ func (m *Scene) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Scene", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Scene (3)"}
 	}
 	*m = Scene{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Scene")
@@ -428,6 +439,11 @@ func (m *DeviceParameter) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a DeviceParameter and fill b exactly,
 // with the default options.
 func (m *DeviceParameter) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *DeviceParameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "DeviceParameter")
 	if err != nil {
 		return err
@@ -436,7 +452,7 @@ func (m *DeviceParameter) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "DeviceParameter", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DeviceParameter (4)"}
 	}
 	*m = DeviceParameter{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("DeviceParameter")
@@ -480,6 +496,11 @@ func (m *DevicePlugin) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a DevicePlugin and fill b exactly,
 // with the default options.
 func (m *DevicePlugin) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *DevicePlugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "DevicePlugin")
 	if err != nil {
 		return err
@@ -488,7 +509,7 @@ func (m *DevicePlugin) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "DevicePlugin", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DevicePlugin (5)"}
 	}
 	*m = DevicePlugin{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("DevicePlugin")
@@ -532,6 +553,11 @@ func (m *AudioDevice) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a AudioDevice and fill b exactly,
 // with the default options.
 func (m *AudioDevice) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *AudioDevice) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "AudioDevice")
 	if err != nil {
 		return err
@@ -540,7 +566,7 @@ func (m *AudioDevice) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "AudioDevice", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not AudioDevice (6)"}
 	}
 	*m = AudioDevice{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("AudioDevice")

@@ -231,7 +231,10 @@ func (m *Odd) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Odd and fill b exactly,
 // with the default options.
-func (m *Odd) UnmarshalMessage(b []byte) error {
+func (m *Odd) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Odd) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Odd")
 	if err != nil {
 		return err
@@ -240,7 +243,7 @@ func (m *Odd) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Odd", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Odd (1)"}
 	}
 	*m = Odd{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Odd")

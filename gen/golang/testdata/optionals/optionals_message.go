@@ -247,7 +247,10 @@ func (m *Inner) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Inner and fill b exactly,
 // with the default options.
-func (m *Inner) UnmarshalMessage(b []byte) error {
+func (m *Inner) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Inner) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Inner")
 	if err != nil {
 		return err
@@ -256,7 +259,7 @@ func (m *Inner) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Inner", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Inner (1)"}
 	}
 	*m = Inner{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Inner")
@@ -300,6 +303,11 @@ func (m *Optionals) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a Optionals and fill b exactly,
 // with the default options.
 func (m *Optionals) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Optionals) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Optionals")
 	if err != nil {
 		return err
@@ -308,7 +316,7 @@ func (m *Optionals) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Optionals", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Optionals (2)"}
 	}
 	*m = Optionals{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Optionals")
@@ -351,7 +359,10 @@ func (m *Reading) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Reading and fill b exactly,
 // with the default options.
-func (m *Reading) UnmarshalMessage(b []byte) error {
+func (m *Reading) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Reading) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Reading")
 	if err != nil {
 		return err
@@ -360,7 +371,7 @@ func (m *Reading) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Reading", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Reading (3)"}
 	}
 	*m = Reading{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Reading")

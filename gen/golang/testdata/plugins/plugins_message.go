@@ -248,6 +248,11 @@ func (m *Parameter) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a Parameter and fill b exactly,
 // with the default options.
 func (m *Parameter) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Parameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Parameter")
 	if err != nil {
 		return err
@@ -256,7 +261,7 @@ func (m *Parameter) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Parameter", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Parameter (1)"}
 	}
 	*m = Parameter{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Parameter")
@@ -299,7 +304,10 @@ func (m *Plugin) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Plugin and fill b exactly,
 // with the default options.
-func (m *Plugin) UnmarshalMessage(b []byte) error {
+func (m *Plugin) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Plugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Plugin")
 	if err != nil {
 		return err
@@ -308,7 +316,7 @@ func (m *Plugin) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Plugin", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Plugin (2)"}
 	}
 	*m = Plugin{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Plugin")
@@ -352,6 +360,11 @@ func (m *PluginRegistry) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a PluginRegistry and fill b exactly,
 // with the default options.
 func (m *PluginRegistry) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *PluginRegistry) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "PluginRegistry")
 	if err != nil {
 		return err
@@ -360,7 +373,7 @@ func (m *PluginRegistry) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "PluginRegistry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not PluginRegistry (3)"}
 	}
 	*m = PluginRegistry{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("PluginRegistry")

@@ -248,6 +248,11 @@ func (m *AllPrimitives) MarshalMessage() ([]byte, error) {
 // UnmarshalMessage decodes a message that must carry a AllPrimitives and fill b exactly,
 // with the default options.
 func (m *AllPrimitives) UnmarshalMessage(b []byte) error {
+	return m.UnmarshalMessageWith(b, DecodeOptions{})
+}
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *AllPrimitives) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "AllPrimitives")
 	if err != nil {
 		return err
@@ -256,7 +261,7 @@ func (m *AllPrimitives) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "AllPrimitives", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not AllPrimitives (1)"}
 	}
 	*m = AllPrimitives{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("AllPrimitives")
@@ -299,7 +304,10 @@ func (m *Text) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Text and fill b exactly,
 // with the default options.
-func (m *Text) UnmarshalMessage(b []byte) error {
+func (m *Text) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Text) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Text")
 	if err != nil {
 		return err
@@ -308,7 +316,7 @@ func (m *Text) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Text", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Text (2)"}
 	}
 	*m = Text{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Text")
@@ -351,7 +359,10 @@ func (m *Empty) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Empty and fill b exactly,
 // with the default options.
-func (m *Empty) UnmarshalMessage(b []byte) error {
+func (m *Empty) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Empty) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Empty")
 	if err != nil {
 		return err
@@ -360,7 +371,7 @@ func (m *Empty) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Empty", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Empty (3)"}
 	}
 	*m = Empty{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Empty")

@@ -263,7 +263,10 @@ func (m *Tree) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Tree and fill b exactly,
 // with the default options.
-func (m *Tree) UnmarshalMessage(b []byte) error {
+func (m *Tree) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Tree) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Tree")
 	if err != nil {
 		return err
@@ -272,7 +275,7 @@ func (m *Tree) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Tree", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Tree (1)"}
 	}
 	*m = Tree{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Tree")
@@ -315,7 +318,10 @@ func (m *Node) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Node and fill b exactly,
 // with the default options.
-func (m *Node) UnmarshalMessage(b []byte) error {
+func (m *Node) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Node) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Node")
 	if err != nil {
 		return err
@@ -324,7 +330,7 @@ func (m *Node) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Node", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Node (2)"}
 	}
 	*m = Node{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Node")
@@ -367,7 +373,10 @@ func (m *Dir) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Dir and fill b exactly,
 // with the default options.
-func (m *Dir) UnmarshalMessage(b []byte) error {
+func (m *Dir) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Dir) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Dir")
 	if err != nil {
 		return err
@@ -376,7 +385,7 @@ func (m *Dir) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Dir", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Dir (3)"}
 	}
 	*m = Dir{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Dir")
@@ -419,7 +428,10 @@ func (m *Entry) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Entry and fill b exactly,
 // with the default options.
-func (m *Entry) UnmarshalMessage(b []byte) error {
+func (m *Entry) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Entry) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Entry")
 	if err != nil {
 		return err
@@ -428,7 +440,7 @@ func (m *Entry) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Entry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Entry (4)"}
 	}
 	*m = Entry{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Entry")
@@ -471,7 +483,10 @@ func (m *Program) MarshalMessage() ([]byte, error) {
 
 // UnmarshalMessage decodes a message that must carry a Program and fill b exactly,
 // with the default options.
-func (m *Program) UnmarshalMessage(b []byte) error {
+func (m *Program) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b, DecodeOptions{}) }
+
+// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
+func (m *Program) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	id, err := messageHeader(b, "Program")
 	if err != nil {
 		return err
@@ -480,7 +495,7 @@ func (m *Program) UnmarshalMessage(b []byte) error {
 		return &DecodeError{Type: "Program", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Program (5)"}
 	}
 	*m = Program{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: DefaultMaxDepth}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Program")
