@@ -33,6 +33,7 @@ func (g *generator) viewsBody(p *printer) {
 			g.viewAlias(p, d)
 		}
 	}
+	g.compositeElems(p)
 }
 
 func (g *generator) viewAlias(p *printer, d schema.Decl) {
@@ -48,6 +49,8 @@ func (g *generator) viewAlias(p *printer, d schema.Decl) {
 		} else {
 			p.Block("pub fn to_owned_value(&self) -> Self {", "}", func() { p.P("self.clone()") })
 		}
+		p.P()
+		g.validRead(p, d, "")
 	})
 }
 
@@ -96,6 +99,8 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 		case *schema.Union:
 			g.unionRead(p, d, "'a", g.viewValue)
 		}
+		p.P()
+		g.validRead(p, d, "'a")
 		p.P()
 		p.F("/// Copies the view into an owned [`%s`].", name)
 		self := "self"
@@ -196,14 +201,10 @@ func (g *generator) viewResult(t *schema.Type, depth string) string {
 		case isScalarElem(elem):
 			return fmt.Sprintf("r.scalars::<%s>(%d)", scalarName(elem.Kind), t.Len)
 		}
-		fixed, _ := elem.FixedSize()
-		if fixed < 0 {
-			fixed = 0
-		}
 		if t.Kind == schema.Array {
-			return fmt.Sprintf("r.list_of(%d, %d, %s, %s)", elem.MinSize(), fixed, depth, g.viewReadFn(elem))
+			return fmt.Sprintf("r.list_of(%d, %s, %s)", elem.MinSize(), depth, g.elemExpr(elem))
 		}
-		return fmt.Sprintf("r.list(%d, %d, %s, %s)", t.Len, fixed, depth, g.viewReadFn(elem))
+		return fmt.Sprintf("r.list(%d, %s, %s)", t.Len, depth, g.elemExpr(elem))
 	case schema.Optional:
 		if t.Elem.Kind == schema.EnumRef {
 			return "r.option(" + g.name[t.Elem.Decl()] + "::read)"
@@ -229,7 +230,7 @@ func (g *generator) viewName(d schema.Decl) string {
 	return g.name[d]
 }
 
-// viewReadFn is the function pointer a ListView reads its elements with; it
+// viewReadFn is the validating reader of a list's elements (a ReadFn); it
 // receives the depth of the struct holding the list.
 func (g *generator) viewReadFn(t *schema.Type) string {
 	d := "d"
@@ -237,6 +238,260 @@ func (g *generator) viewReadFn(t *schema.Type) string {
 		d = "_"
 	}
 	return closure("r, "+d, g.viewResult(t, "d"))
+}
+
+// fixedSize is the encoded size of every t, or 0 when it varies.
+func fixedSize(t *schema.Type) int {
+	n, ok := t.FixedSize()
+	if !ok || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// elemExpr is the rt::Elem with which a list view reads elements of type t.
+func (g *generator) elemExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "rt::elem_str()"
+	case schema.StructRef, schema.UnionRef:
+		return g.viewName(t.Decl()) + "::elem()"
+	case schema.EnumRef:
+		return g.name[t.Decl()] + "::elem()"
+	case schema.Array, schema.FixedArray:
+		switch elem := t.Elem; {
+		case t.Kind == schema.Array && elem.Kind == schema.U8:
+			return "rt::elem_bytes()"
+		case elem.Kind == schema.U8:
+			return fmt.Sprintf("rt::elem_byte_array::<%d>()", t.Len)
+		case t.Kind == schema.Array && isScalarElem(elem):
+			return fmt.Sprintf("rt::elem_scalar_slice::<%s>()", scalarName(elem.Kind))
+		case isScalarElem(elem):
+			return fmt.Sprintf("rt::elem_scalars::<%s, %d>()", scalarName(elem.Kind), t.Len)
+		}
+	}
+	return g.compositeElem(t) + "()"
+}
+
+// elemKey identifies an element type among the composite ones.
+func elemKey(t *schema.Type) string {
+	if t.Kind == schema.Optional && t.Boxed {
+		return "box " + t.String()
+	}
+	return t.String()
+}
+
+// compositeElem names the views-module function that gives the rt::Elem of
+// list elements of type t (optionals and lists of non-scalars), in the order
+// the schema first uses them.
+func (g *generator) compositeElem(t *schema.Type) string {
+	g.findComposites()
+	if name, ok := g.composite[elemKey(t)]; ok {
+		return name
+	}
+	panic("rust: no list element function for " + t.String())
+}
+
+// findComposites fills composite and compositeList once.
+func (g *generator) findComposites() {
+	if g.composite == nil {
+		g.composite = map[string]string{}
+		var visit func(t *schema.Type)
+		visit = func(t *schema.Type) {
+			if t == nil {
+				return
+			}
+			if (t.Kind == schema.Array || t.Kind == schema.FixedArray) && !isScalarElem(t.Elem) {
+				e := t.Elem
+				k := e.Kind
+				if k == schema.Optional || (k == schema.Array || k == schema.FixedArray) && !isScalarElem(e.Elem) {
+					if _, ok := g.composite[elemKey(e)]; !ok {
+						g.composite[elemKey(e)] = fmt.Sprintf("elem_%d", len(g.compositeList))
+						g.compositeList = append(g.compositeList, e)
+					}
+				}
+			}
+			visit(t.Elem)
+		}
+		for _, d := range g.s.Decls {
+			for _, t := range fieldsOf(d) {
+				visit(t)
+			}
+		}
+	}
+}
+
+// compositeElems emits the functions compositeElem names.
+func (g *generator) compositeElems(p *printer) {
+	g.findComposites()
+	for _, t := range g.compositeList {
+		name := g.composite[elemKey(t)]
+		view := g.viewOf(t)
+		p.P()
+		p.F("/// The elements of `[]%s` lists.", t.String())
+		p.Block("pub(crate) fn "+name+"<'a>() -> rt::Elem<'a, "+view+"> {", "}", func() {
+			head := "let check: rt::ReadFn<'a, " + view + "> ="
+			if line := head + " " + flat(g.viewReadFn(t)) + ";"; len(line) <= p.width() {
+				p.Line(line)
+			} else {
+				p.Line(head)
+				p.In()
+				p.wrapped("", g.viewReadFn(t), ";")
+				p.Out()
+			}
+			p.Block("let valid: rt::ValidFn<'a, "+view+"> = |b, p| {", "};", func() {
+				p.P("// SAFETY: `b[*p..]` starts with an element that `check` accepted.")
+				p.P("unsafe { " + g.validExpr(t) + " }")
+			})
+			p.P("// SAFETY: `valid` re-reads exactly what `check` reads and accepts.")
+			p.F("unsafe { rt::Elem::new(check, valid, %d) }", fixedSize(t))
+		})
+	}
+}
+
+// validExpr reads a t that was validated, without checks, from `b` at `*p`.
+// It is used inside `unsafe` code whose contract says a validated t is there.
+func (g *generator) validExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "rt::v_str(b, p)"
+	case schema.Array, schema.FixedArray:
+		elem := t.Elem
+		switch {
+		case t.Kind == schema.Array && elem.Kind == schema.U8:
+			return "rt::v_bytes(b, p)"
+		case elem.Kind == schema.U8:
+			return fmt.Sprintf("rt::v_byte_array::<%d>(b, p)", t.Len)
+		case t.Kind == schema.Array && isScalarElem(elem):
+			return fmt.Sprintf("rt::v_scalar_slice::<%s>(b, p)", scalarName(elem.Kind))
+		case isScalarElem(elem):
+			return fmt.Sprintf("rt::v_scalars::<%s, %d>(b, p)", scalarName(elem.Kind), t.Len)
+		case t.Kind == schema.Array:
+			return fmt.Sprintf("rt::v_list_of(b, p, %d, %s)", fixedSize(elem), g.validFn(elem))
+		}
+		return fmt.Sprintf("rt::v_list(b, p, %d, %d, %s)", t.Len, fixedSize(elem), g.validFn(elem))
+	case schema.Optional:
+		inner := g.validExpr(t.Elem)
+		if t.Boxed {
+			inner = stdBox + "::new(" + inner + ")"
+		}
+		return "rt::v_option(b, p, " + closure("b, p", inner) + ")"
+	case schema.StructRef, schema.UnionRef:
+		return g.viewName(t.Decl()) + "::read_valid(b, p)"
+	case schema.EnumRef:
+		return g.name[t.Decl()] + "::read_valid(b, p)"
+	}
+	return "rt::v_" + scalarName(t.Kind) + "(b, p)"
+}
+
+// validFn is the rt::ValidFn that re-reads a validated list element.
+func (g *generator) validFn(t *schema.Type) string {
+	e := g.validExpr(t)
+	if strings.HasSuffix(e, "(b, p)") && !strings.ContainsAny(strings.TrimSuffix(e, "(b, p)"), "(\x02") {
+		return strings.TrimSuffix(e, "(b, p)")
+	}
+	return closure("b, p", e)
+}
+
+// validRead emits read_valid and elem for a struct or union: its view, or
+// the owned type when that is its own view (life is "'a" or "").
+func (g *generator) validRead(p *printer, d schema.Decl, life string) {
+	b := "&'a [u8]"
+	elemHead := "pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {"
+	if life == "" {
+		b = "&[u8]"
+		elemHead = "pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {"
+	}
+	unsafeOps := true
+	self := &schema.Type{Kind: schema.UnionRef}
+	switch d := d.(type) {
+	case *schema.Struct:
+		unsafeOps = len(d.Fields) > 0
+		self = &schema.Type{Kind: schema.StructRef, Struct: d}
+	case *schema.Union:
+		self.Union = d
+	}
+	params := []string{"b: " + b, "p: &mut usize"}
+	if !unsafeOps {
+		params = []string{"_b: " + b, "_p: &mut usize"}
+	}
+	p.P("/// Reads a value that `read` validated, without checking it again.")
+	p.P("///")
+	p.P("/// # Safety")
+	p.P("///")
+	p.P("/// `b[*p..]` must start with a value that `read` accepted.")
+	p.P("#[doc(hidden)]")
+	p.P("#[inline]")
+	p.Fn("pub unsafe fn read_valid", params, "Self", func() {
+		if !unsafeOps {
+			p.P("Self {}")
+			return
+		}
+		p.Block("unsafe {", "}", func() {
+			p.P("// SAFETY: forwarded contract: `read` checked every value read here.")
+			switch d := d.(type) {
+			case *schema.Struct:
+				var fields []string
+				for _, f := range d.Fields {
+					fields = append(fields, fieldInit(fieldName(f), g.validExpr(f.Type)))
+				}
+				structLit(p, "Self", fields, "", 18)
+			case *schema.Union:
+				g.unionValid(p, d)
+			}
+		})
+	})
+	p.P()
+	p.P("/// How a list view reads elements of this type.")
+	p.P("#[doc(hidden)]")
+	p.P("#[inline]")
+	p.Block(elemHead, "}", func() {
+		p.P("// SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.")
+		p.wrapped("", call("unsafe { rt::Elem::new", "|r, d| Self::read(r, d + 1)", "Self::read_valid", fmt.Sprint(fixedSize(self)))+" }", "")
+	})
+}
+
+func (g *generator) unionValid(p *printer, u *schema.Union) {
+	arm := func(v *schema.Variant) string {
+		vn := "Self::" + pascal(v.Name)
+		switch v.Kind {
+		case schema.VariantStruct:
+			t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+			return vn + "(" + g.validExpr(t) + ")"
+		case schema.VariantInline:
+			var fields []string
+			for _, f := range v.Fields {
+				fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
+			}
+			if len(fields) == 0 {
+				return vn + " {}"
+			}
+			return vn + " { " + strings.Join(fields, ", ") + " }"
+		}
+		return vn
+	}
+	if len(u.Variants) == 1 {
+		p.P("*p += 1;")
+		p.P(arm(u.Variants[0]))
+		return
+	}
+	p.Block("match rt::v_u8(b, p) {", "}", func() {
+		for i, v := range u.Variants {
+			pat := fmt.Sprint(v.Tag)
+			if i == len(u.Variants)-1 {
+				pat = "_"
+			}
+			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
+				var fields []string
+				for _, f := range v.Fields {
+					fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
+				}
+				structLit(p, pat+" => Self::"+pascal(v.Name), fields, ",", 18)
+				continue
+			}
+			p.F("%s => %s,", pat, arm(v))
+		}
+	})
 }
 
 // toOwned converts the view x of a t to the owned value. isRef says x is a

@@ -59,19 +59,65 @@ impl<'a> ParameterRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let address = r.u64()?;
+        let display_name = r.str()?;
+        let identifier = r.str()?;
+        let unit = r.str()?;
+        let run = r.run::<22>()?;
+        let min_value = rt::at::<f32, 22>(run, 0);
+        let max_value = rt::at::<f32, 22>(run, 4);
+        let default_value = rt::at::<f32, 22>(run, 8);
+        let current_value = rt::at::<f32, 22>(run, 12);
+        let raw_flags = rt::at::<u32, 22>(run, 16);
+        let is_writable = r.bool_in(run, 20)?;
+        let can_ramp = r.bool_in(run, 21)?;
         Ok(Self {
-            address: r.u64()?,
-            display_name: r.str()?,
-            identifier: r.str()?,
-            unit: r.str()?,
-            min_value: r.f32()?,
-            max_value: r.f32()?,
-            default_value: r.f32()?,
-            current_value: r.f32()?,
-            raw_flags: r.u32()?,
-            is_writable: r.bool()?,
-            can_ramp: r.bool()?,
+            address,
+            display_name,
+            identifier,
+            unit,
+            min_value,
+            max_value,
+            default_value,
+            current_value,
+            raw_flags,
+            is_writable,
+            can_ramp,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                address: rt::v_u64(b, p),
+                display_name: rt::v_str(b, p),
+                identifier: rt::v_str(b, p),
+                unit: rt::v_str(b, p),
+                min_value: rt::v_f32(b, p),
+                max_value: rt::v_f32(b, p),
+                default_value: rt::v_f32(b, p),
+                current_value: rt::v_f32(b, p),
+                raw_flags: rt::v_u32(b, p),
+                is_writable: rt::v_bool(b, p),
+                can_ramp: rt::v_bool(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Parameter`].
@@ -140,8 +186,36 @@ impl<'a> PluginRef<'a> {
             manufacturer_id: r.str()?,
             component_type: r.str()?,
             component_subtype: r.str()?,
-            parameters: r.list_of(42, 0, depth, |r, d| ParameterRef::read(r, d + 1))?,
+            parameters: r.list_of(42, depth, ParameterRef::elem())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                manufacturer_id: rt::v_str(b, p),
+                component_type: rt::v_str(b, p),
+                component_subtype: rt::v_str(b, p),
+                parameters: rt::v_list_of(b, p, 0, ParameterRef::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Plugin`].
@@ -203,11 +277,41 @@ impl<'a> PluginRegistryRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let plugins = r.list_of(20, depth, PluginRef::elem())?;
+        let run = r.run::<8>()?;
+        let total_plugin_count = rt::at::<u32, 8>(run, 0);
+        let total_parameter_count = rt::at::<u32, 8>(run, 4);
         Ok(Self {
-            plugins: r.list_of(20, 0, depth, |r, d| PluginRef::read(r, d + 1))?,
-            total_plugin_count: r.u32()?,
-            total_parameter_count: r.u32()?,
+            plugins,
+            total_plugin_count,
+            total_parameter_count,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                plugins: rt::v_list_of(b, p, 0, PluginRef::read_valid),
+                total_plugin_count: rt::v_u32(b, p),
+                total_parameter_count: rt::v_u32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`PluginRegistry`].

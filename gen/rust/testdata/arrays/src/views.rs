@@ -67,11 +67,49 @@ impl<'a> ArraysRef<'a> {
             i64s: r.scalar_slice::<i64>()?,
             f32s: r.scalar_slice::<f32>()?,
             f64s: r.scalar_slice::<f64>()?,
-            strings: r.list_of(4, 0, depth, |r, _| r.str())?,
-            points: r.list_of(16, 16, depth, |r, d| Point::read(r, d + 1))?,
-            nested: r.list_of(4, 0, depth, |r, _| r.scalar_slice::<u32>())?,
-            blobs: r.list_of(4, 0, depth, |r, _| r.bytes())?,
+            strings: r.list_of(4, depth, rt::elem_str())?,
+            points: r.list_of(16, depth, Point::elem())?,
+            nested: r.list_of(4, depth, rt::elem_scalar_slice::<u32>())?,
+            blobs: r.list_of(4, depth, rt::elem_bytes())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                bools: rt::v_scalar_slice::<bool>(b, p),
+                bytes: rt::v_bytes(b, p),
+                i8s: rt::v_scalar_slice::<i8>(b, p),
+                u16s: rt::v_scalar_slice::<u16>(b, p),
+                i16s: rt::v_scalar_slice::<i16>(b, p),
+                u32s: rt::v_scalar_slice::<u32>(b, p),
+                i32s: rt::v_scalar_slice::<i32>(b, p),
+                u64s: rt::v_scalar_slice::<u64>(b, p),
+                i64s: rt::v_scalar_slice::<i64>(b, p),
+                f32s: rt::v_scalar_slice::<f32>(b, p),
+                f64s: rt::v_scalar_slice::<f64>(b, p),
+                strings: rt::v_list_of(b, p, 0, rt::v_str),
+                points: rt::v_list_of(b, p, 16, Point::read_valid),
+                nested: rt::v_list_of(b, p, 0, rt::v_scalar_slice::<u32>),
+                blobs: rt::v_list_of(b, p, 0, rt::v_bytes),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Arrays`].
@@ -142,12 +180,41 @@ impl<'a> FixedRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             rgba: r.byte_array::<4>()?,
-            matrix: r.list(3, 12, depth, |r, _| r.scalars::<f32>(3))?,
-            names: r.list(2, 0, depth, |r, _| r.str())?,
+            matrix: r.list(3, depth, rt::elem_scalars::<f32, 3>())?,
+            names: r.list(2, depth, rt::elem_str())?,
             flags: r.scalars::<bool>(3)?,
-            points: r.list(2, 16, depth, |r, d| Point::read(r, d + 1))?,
-            lists: r.list(2, 0, depth, |r, _| r.scalar_slice::<u16>())?,
+            points: r.list(2, depth, Point::elem())?,
+            lists: r.list(2, depth, rt::elem_scalar_slice::<u16>())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                rgba: rt::v_byte_array::<4>(b, p),
+                matrix: rt::v_list(b, p, 3, 12, rt::v_scalars::<f32, 3>),
+                names: rt::v_list(b, p, 2, 0, rt::v_str),
+                flags: rt::v_scalars::<bool, 3>(b, p),
+                points: rt::v_list(b, p, 2, 16, Point::read_valid),
+                lists: rt::v_list(b, p, 2, 0, rt::v_scalar_slice::<u16>),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Fixed`].
@@ -177,6 +244,31 @@ impl Point {
     /// The owned value: [`Point`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                x: rt::v_f64(b, p),
+                y: rt::v_f64(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 16) }
     }
 }
 
@@ -216,6 +308,30 @@ impl<'a> U32ArrayRef<'a> {
         Ok(Self {
             values: r.scalar_slice::<u32>()?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                values: rt::v_scalar_slice::<u32>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`U32Array`].
@@ -268,6 +384,30 @@ impl<'a> I16ArrayRef<'a> {
         })
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                samples: rt::v_scalar_slice::<i16>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+    }
+
     /// Copies the view into an owned [`I16Array`].
     pub fn to_owned_value(self) -> I16Array {
         I16Array {
@@ -316,6 +456,30 @@ impl<'a> F32ArrayRef<'a> {
         Ok(Self {
             values: r.scalar_slice::<f32>()?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                values: rt::v_scalar_slice::<f32>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`F32Array`].
@@ -370,6 +534,30 @@ impl<'a> ByteArrayRef<'a> {
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self { data: r.bytes()? })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                data: rt::v_bytes(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`ByteArray`].
@@ -433,9 +621,37 @@ impl<'a> SmallArraysRef<'a> {
             bytes: r.bytes()?,
             words: r.scalar_slice::<u32>()?,
             reals: r.scalar_slice::<f64>()?,
-            names: r.list_of(4, 0, depth, |r, _| r.str())?,
+            names: r.list_of(4, depth, rt::elem_str())?,
             flags: r.scalar_slice::<bool>()?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                bytes: rt::v_bytes(b, p),
+                words: rt::v_scalar_slice::<u32>(b, p),
+                reals: rt::v_scalar_slice::<f64>(b, p),
+                names: rt::v_list_of(b, p, 0, rt::v_str),
+                flags: rt::v_scalar_slice::<bool>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`SmallArrays`].

@@ -81,10 +81,14 @@ impl Foo {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<3>()?;
+        let self_ = r.bool_in(run, 0)?;
+        let crate_ = rt::at::<u8, 3>(run, 1);
+        let super_ = rt::at::<u8, 3>(run, 2);
         Ok(Self {
-            self_: r.bool()?,
-            crate_: r.u8()?,
-            super_: r.u8()?,
+            self_,
+            crate_,
+            super_,
         })
     }
 
@@ -187,13 +191,13 @@ impl Big {
         if rt::failed(r.byte_array::<40>()) {
             return Some("Big.data");
         }
-        if rt::failed(r.list(2, 80, depth, |r, _| r.scalars::<u16>(40))) {
+        if rt::failed(r.list(2, depth, rt::elem_scalars::<u16, 40>())) {
             return Some("Big.grid");
         }
-        if rt::failed(r.list(33, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list(33, depth, rt::elem_str())) {
             return Some("Big.names");
         }
-        if rt::failed(r.list(34, 3, depth, |r, d| Foo::read(r, d + 1))) {
+        if rt::failed(r.list(34, depth, Foo::elem())) {
             return Some("Big.points");
         }
         None
@@ -267,6 +271,26 @@ impl Big32 {
             None => Err(r.unknown_enum(v, 4).inside("Big32")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u32(unsafe { rt::v_u32(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 4) }
+    }
 }
 
 impl Holder {
@@ -321,34 +345,34 @@ impl Holder {
         if rt::failed(r.option(|r| InlineRef::read(r, depth + 1))) {
             return Some("Holder.maybe");
         }
-        if rt::failed(r.list_of(1, 0, depth, |r, d| InlineRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(1, depth, InlineRef::elem())) {
             return Some("Holder.list");
         }
         if rt::failed(Big32::read(r)) {
             return Some("Holder.e");
         }
-        if rt::failed(r.list_of(4, 4, depth, |r, _| Big32::read(r))) {
+        if rt::failed(r.list_of(4, depth, Big32::elem())) {
             return Some("Holder.es");
         }
         if rt::failed(r.option(Big32::read)) {
             return Some("Holder.maybe_e");
         }
-        if rt::failed(r.list(3, 4, depth, |r, _| Big32::read(r))) {
+        if rt::failed(r.list(3, depth, Big32::elem())) {
             return Some("Holder.fixed_e");
         }
-        if rt::failed(r.list(2, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list(2, depth, rt::elem_str())) {
             return Some("Holder.strs");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, d| r.list_of(4, 0, d, |r, _| r.str()))) {
+        if rt::failed(r.list_of(4, depth, elem_1())) {
             return Some("Holder.nested");
         }
         if rt::failed(r.option(|r| r.option(|r| r.str()))) {
             return Some("Holder.opt_opt");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, _| r.bytes())) {
+        if rt::failed(r.list_of(4, depth, rt::elem_bytes())) {
             return Some("Holder.bytes_list");
         }
-        if rt::failed(r.list(2, 4, depth, |r, _| r.byte_array::<4>())) {
+        if rt::failed(r.list(2, depth, rt::elem_byte_array::<4>())) {
             return Some("Holder.fixed_bytes");
         }
         None
@@ -392,7 +416,7 @@ impl Tree {
     pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
         let r = &mut r;
         r.enter(depth).ok()?;
-        if rt::failed(r.list_of(6, 0, depth, |r, d| TreeRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(6, depth, TreeRef::elem())) {
             return Some("Tree.kids");
         }
         if rt::failed(r.option_box(|r| TreeRef::read(r, depth + 1))) {

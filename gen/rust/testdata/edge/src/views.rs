@@ -50,6 +50,32 @@ impl<'a> MessageRef_<'a> {
         })
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                out: rt::v_u32(b, p),
+                r: rt::v_str(b, p),
+                depth: rt::v_u8(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+    }
+
     /// Copies the view into an owned [`Message_`].
     pub fn to_owned_value(self) -> Message_ {
         Message_ {
@@ -75,6 +101,32 @@ impl Foo {
     pub fn to_owned_value(self) -> Self {
         self
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                self_: rt::v_bool(b, p),
+                crate_: rt::v_u8(b, p),
+                super_: rt::v_u8(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 3) }
+    }
 }
 
 /// The view of [`FooRef`]: it holds no strings or arrays, so it is the owned
@@ -85,6 +137,28 @@ impl FooRef {
     /// The owned value: [`FooRef`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self { n: rt::v_u32(b, p) }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 4) }
     }
 }
 
@@ -126,10 +200,37 @@ impl<'a> BigRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             data: r.byte_array::<40>()?,
-            grid: r.list(2, 80, depth, |r, _| r.scalars::<u16>(40))?,
-            names: r.list(33, 0, depth, |r, _| r.str())?,
-            points: r.list(34, 3, depth, |r, d| Foo::read(r, d + 1))?,
+            grid: r.list(2, depth, rt::elem_scalars::<u16, 40>())?,
+            names: r.list(33, depth, rt::elem_str())?,
+            points: r.list(34, depth, Foo::elem())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                data: rt::v_byte_array::<40>(b, p),
+                grid: rt::v_list(b, p, 2, 80, rt::v_scalars::<u16, 40>),
+                names: rt::v_list(b, p, 33, 0, rt::v_str),
+                points: rt::v_list(b, p, 34, 3, Foo::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Big`].
@@ -202,12 +303,47 @@ impl<'a> InlineRef<'a> {
             }),
             1 => Ok(Self::Empty),
             2 => Ok(Self::Deep {
-                items: r.list_of(1, 0, depth, |r, d| r.option(|r| Foo::read(r, d + 1)))?,
-                maybe: r.option(|r| r.list_of(3, 3, depth, |r, d| Foo::read(r, d + 1)))?,
-                fixed: r.list(2, 0, depth, |r, d| MessageRef_::read(r, d + 1))?,
+                items: r.list_of(1, depth, elem_0())?,
+                maybe: r.option(|r| r.list_of(3, depth, Foo::elem()))?,
+                fixed: r.list(2, depth, MessageRef_::elem())?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Pair {
+                    out: rt::v_u32(b, p),
+                    e: rt::v_str(b, p),
+                },
+                1 => Self::Empty,
+                _ => Self::Deep {
+                    items: rt::v_list_of(b, p, 0, |b, p| {
+                        rt::v_option(b, p, |b, p| Foo::read_valid(b, p))
+                    }),
+                    maybe: rt::v_option(b, p, |b, p| rt::v_list_of(b, p, 3, Foo::read_valid)),
+                    fixed: rt::v_list(b, p, 2, 0, MessageRef_::read_valid),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Inline`].
@@ -282,17 +418,52 @@ impl<'a> HolderRef<'a> {
         Ok(Self {
             inline: InlineRef::read(r, depth + 1)?,
             maybe: r.option(|r| InlineRef::read(r, depth + 1))?,
-            list: r.list_of(1, 0, depth, |r, d| InlineRef::read(r, d + 1))?,
+            list: r.list_of(1, depth, InlineRef::elem())?,
             e: Big32::read(r)?,
-            es: r.list_of(4, 4, depth, |r, _| Big32::read(r))?,
+            es: r.list_of(4, depth, Big32::elem())?,
             maybe_e: r.option(Big32::read)?,
-            fixed_e: r.list(3, 4, depth, |r, _| Big32::read(r))?,
-            strs: r.list(2, 0, depth, |r, _| r.str())?,
-            nested: r.list_of(4, 0, depth, |r, d| r.list_of(4, 0, d, |r, _| r.str()))?,
+            fixed_e: r.list(3, depth, Big32::elem())?,
+            strs: r.list(2, depth, rt::elem_str())?,
+            nested: r.list_of(4, depth, elem_1())?,
             opt_opt: r.option(|r| r.option(|r| r.str()))?,
-            bytes_list: r.list_of(4, 0, depth, |r, _| r.bytes())?,
-            fixed_bytes: r.list(2, 4, depth, |r, _| r.byte_array::<4>())?,
+            bytes_list: r.list_of(4, depth, rt::elem_bytes())?,
+            fixed_bytes: r.list(2, depth, rt::elem_byte_array::<4>())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                inline: InlineRef::read_valid(b, p),
+                maybe: rt::v_option(b, p, |b, p| InlineRef::read_valid(b, p)),
+                list: rt::v_list_of(b, p, 0, InlineRef::read_valid),
+                e: Big32::read_valid(b, p),
+                es: rt::v_list_of(b, p, 4, Big32::read_valid),
+                maybe_e: rt::v_option(b, p, |b, p| Big32::read_valid(b, p)),
+                fixed_e: rt::v_list(b, p, 3, 4, Big32::read_valid),
+                strs: rt::v_list(b, p, 2, 0, rt::v_str),
+                nested: rt::v_list_of(b, p, 0, |b, p| rt::v_list_of(b, p, 0, rt::v_str)),
+                opt_opt: rt::v_option(b, p, |b, p| rt::v_option(b, p, |b, p| rt::v_str(b, p))),
+                bytes_list: rt::v_list_of(b, p, 0, rt::v_bytes),
+                fixed_bytes: rt::v_list(b, p, 2, 4, rt::v_byte_array::<4>),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Holder`].
@@ -356,10 +527,40 @@ impl<'a> TreeRef<'a> {
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            kids: r.list_of(6, 0, depth, |r, d| TreeRef::read(r, d + 1))?,
+            kids: r.list_of(6, depth, TreeRef::elem())?,
             next: r.option_box(|r| TreeRef::read(r, depth + 1))?,
             choice: r.option_box(|r| ChoiceRef::read(r, depth + 1))?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                kids: rt::v_list_of(b, p, 0, TreeRef::read_valid),
+                next: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(TreeRef::read_valid(b, p))
+                }),
+                choice: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(ChoiceRef::read_valid(b, p))
+                }),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -422,6 +623,35 @@ impl<'a> ChoiceRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Leaf,
+                _ => Self::Sub {
+                    tree: rt::v_option(b, p, |b, p| {
+                        ::std::boxed::Box::new(TreeRef::read_valid(b, p))
+                    }),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+    }
+
     /// Copies the view into an owned [`Choice`].
     pub fn to_owned_value(&self) -> Choice {
         match self {
@@ -437,4 +667,27 @@ impl ::core::convert::From<ChoiceRef<'_>> for Choice {
     fn from(v: ChoiceRef<'_>) -> Self {
         v.to_owned_value()
     }
+}
+
+/// The elements of `[]?Foo` lists.
+pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<Foo>> {
+    let check: rt::ReadFn<'a, ::core::option::Option<Foo>> =
+        |r, d| r.option(|r| Foo::read(r, d + 1));
+    let valid: rt::ValidFn<'a, ::core::option::Option<Foo>> = |b, p| {
+        // SAFETY: `b[*p..]` starts with an element that `check` accepted.
+        unsafe { rt::v_option(b, p, |b, p| Foo::read_valid(b, p)) }
+    };
+    // SAFETY: `valid` re-reads exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, valid, 0) }
+}
+
+/// The elements of `[][]str` lists.
+pub(crate) fn elem_1<'a>() -> rt::Elem<'a, rt::ListView<'a, &'a str>> {
+    let check: rt::ReadFn<'a, rt::ListView<'a, &'a str>> = |r, d| r.list_of(4, d, rt::elem_str());
+    let valid: rt::ValidFn<'a, rt::ListView<'a, &'a str>> = |b, p| {
+        // SAFETY: `b[*p..]` starts with an element that `check` accepted.
+        unsafe { rt::v_list_of(b, p, 0, rt::v_str) }
+    };
+    // SAFETY: `valid` re-reads exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, valid, 0) }
 }

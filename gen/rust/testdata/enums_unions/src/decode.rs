@@ -32,6 +32,26 @@ impl Small {
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Small")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 1) }
+    }
 }
 
 impl Sparse {
@@ -59,6 +79,26 @@ impl Sparse {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(u32::from(v), 2).inside("Sparse")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u16(unsafe { rt::v_u16(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 2) }
     }
 }
 
@@ -88,6 +128,26 @@ impl Wide {
             None => Err(r.unknown_enum(v, 4).inside("Wide")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u32(unsafe { rt::v_u32(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 4) }
+    }
 }
 
 impl Default {
@@ -115,6 +175,26 @@ impl Default {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Default")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 1) }
     }
 }
 
@@ -293,10 +373,10 @@ impl Enums {
         if rt::failed(Default::read(r)) {
             return Some("Enums.default_value");
         }
-        if rt::failed(r.list_of(2, 2, depth, |r, _| Sparse::read(r))) {
+        if rt::failed(r.list_of(2, depth, Sparse::elem())) {
             return Some("Enums.list");
         }
-        if rt::failed(r.list(2, 1, depth, |r, _| Small::read(r))) {
+        if rt::failed(r.list(2, depth, Small::elem())) {
             return Some("Enums.fixed");
         }
         None
@@ -344,7 +424,7 @@ impl Unions {
         if rt::failed(ShapeRef::read(r, depth + 1)) {
             return Some("Unions.shape");
         }
-        if rt::failed(r.list_of(1, 0, depth, |r, d| ShapeRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(1, depth, ShapeRef::elem())) {
             return Some("Unions.shapes");
         }
         if rt::failed(NestedRef::read(r, depth + 1)) {

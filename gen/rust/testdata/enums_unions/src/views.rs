@@ -17,6 +17,30 @@ impl Circle {
     pub fn to_owned_value(self) -> Self {
         self
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                radius: rt::v_f64(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 8) }
+    }
 }
 
 /// A borrowed view of [`Shape`]: strings and arrays point into the input.
@@ -83,6 +107,43 @@ impl<'a> ShapeRef<'a> {
             5 => Ok(Self::Marker {}),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::None,
+                1 => Self::Circle(Circle::read_valid(b, p)),
+                2 => Self::Rect {
+                    width: rt::v_f32(b, p),
+                    height: rt::v_f32(b, p),
+                },
+                3 => Self::Polygon {
+                    points: rt::v_scalar_slice::<f32>(b, p),
+                    closed: rt::v_bool(b, p),
+                },
+                4 => Self::Label {
+                    text: rt::v_str(b, p),
+                },
+                _ => Self::Marker {},
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Shape`].
@@ -154,6 +215,36 @@ impl<'a> NestedRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Leaf {
+                    value: Small::read_valid(b, p),
+                },
+                _ => Self::Branch {
+                    shape: ShapeRef::read_valid(b, p),
+                    sparse: Sparse::read_valid(b, p),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+    }
+
     /// Copies the view into an owned [`Nested`].
     pub fn to_owned_value(self) -> Nested {
         match self {
@@ -213,9 +304,38 @@ impl<'a> EnumsRef<'a> {
             sparse: Sparse::read(r)?,
             wide: Wide::read(r)?,
             default_value: Default::read(r)?,
-            list: r.list_of(2, 2, depth, |r, _| Sparse::read(r))?,
-            fixed: r.list(2, 1, depth, |r, _| Small::read(r))?,
+            list: r.list_of(2, depth, Sparse::elem())?,
+            fixed: r.list(2, depth, Small::elem())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                small: Small::read_valid(b, p),
+                sparse: Sparse::read_valid(b, p),
+                wide: Wide::read_valid(b, p),
+                default_value: Default::read_valid(b, p),
+                list: rt::v_list_of(b, p, 2, Sparse::read_valid),
+                fixed: rt::v_list(b, p, 2, 1, Small::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Enums`].
@@ -273,10 +393,37 @@ impl<'a> UnionsRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             shape: ShapeRef::read(r, depth + 1)?,
-            shapes: r.list_of(1, 0, depth, |r, d| ShapeRef::read(r, d + 1))?,
+            shapes: r.list_of(1, depth, ShapeRef::elem())?,
             nested: NestedRef::read(r, depth + 1)?,
             maybe: r.option(|r| ShapeRef::read(r, depth + 1))?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                shape: ShapeRef::read_valid(b, p),
+                shapes: rt::v_list_of(b, p, 0, ShapeRef::read_valid),
+                nested: NestedRef::read_valid(b, p),
+                maybe: rt::v_option(b, p, |b, p| ShapeRef::read_valid(b, p)),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Unions`].

@@ -17,6 +17,31 @@ impl Point {
     pub fn to_owned_value(self) -> Self {
         self
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                x: rt::v_f32(b, p),
+                y: rt::v_f32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 8) }
+    }
 }
 
 /// The view of [`Rectangle`]: it holds no strings or arrays, so it is the owned
@@ -27,6 +52,32 @@ impl Rectangle {
     /// The owned value: [`Rectangle`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                top_left: Point::read_valid(b, p),
+                bottom_right: Point::read_valid(b, p),
+                color: rt::v_u32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 20) }
     }
 }
 
@@ -67,9 +118,35 @@ impl<'a> SceneRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             name: r.str()?,
-            rects: r.list_of(20, 20, depth, |r, d| Rectangle::read(r, d + 1))?,
+            rects: r.list_of(20, depth, Rectangle::elem())?,
             origin: Point::read(r, depth + 1)?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                rects: rt::v_list_of(b, p, 20, Rectangle::read_valid),
+                origin: Point::read_valid(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Scene`].
@@ -134,6 +211,32 @@ impl<'a> DeviceParameterRef<'a> {
         })
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                id: rt::v_u32(b, p),
+                name: rt::v_str(b, p),
+                value: rt::v_f32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+    }
+
     /// Copies the view into an owned [`DeviceParameter`].
     pub fn to_owned_value(self) -> DeviceParameter {
         DeviceParameter {
@@ -192,8 +295,34 @@ impl<'a> DevicePluginRef<'a> {
         Ok(Self {
             name: r.str()?,
             bypassed: r.bool()?,
-            parameters: r.list_of(12, 0, depth, |r, d| DeviceParameterRef::read(r, d + 1))?,
+            parameters: r.list_of(12, depth, DeviceParameterRef::elem())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                bypassed: rt::v_bool(b, p),
+                parameters: rt::v_list_of(b, p, 0, DeviceParameterRef::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`DevicePlugin`].
@@ -256,14 +385,50 @@ impl<'a> AudioDeviceRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let id = r.u64()?;
+        let name = r.str()?;
+        let kind = DeviceKind::read(r)?;
+        let run = r.run::<6>()?;
+        let sample_rate = rt::at::<u32, 6>(run, 0);
+        let channels = rt::at::<u16, 6>(run, 4);
+        let plugins = r.list_of(9, depth, DevicePluginRef::elem())?;
         Ok(Self {
-            id: r.u64()?,
-            name: r.str()?,
-            kind: DeviceKind::read(r)?,
-            sample_rate: r.u32()?,
-            channels: r.u16()?,
-            plugins: r.list_of(9, 0, depth, |r, d| DevicePluginRef::read(r, d + 1))?,
+            id,
+            name,
+            kind,
+            sample_rate,
+            channels,
+            plugins,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                id: rt::v_u64(b, p),
+                name: rt::v_str(b, p),
+                kind: DeviceKind::read_valid(b, p),
+                sample_rate: rt::v_u32(b, p),
+                channels: rt::v_u16(b, p),
+                plugins: rt::v_list_of(b, p, 0, DevicePluginRef::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`AudioDevice`].

@@ -31,6 +31,26 @@ impl Color {
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Color")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 1) }
+    }
 }
 
 impl Wide {
@@ -58,5 +78,25 @@ impl Wide {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(v, 4).inside("Wide")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u32(unsafe { rt::v_u32(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 4) }
     }
 }

@@ -68,4 +68,24 @@ impl Kind {
             None => Err(r.unknown_enum(u32::from(v), 2).inside("Kind")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u16(unsafe { rt::v_u16(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 2) }
+    }
 }

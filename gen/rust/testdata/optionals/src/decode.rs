@@ -32,6 +32,26 @@ impl Level {
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Level")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 1) }
+    }
 }
 
 impl Inner {
@@ -186,7 +206,7 @@ impl Optionals {
         if rt::failed(r.option(|r| r.scalar_slice::<u32>())) {
             return Some("Optionals.maybe_list");
         }
-        if rt::failed(r.list_of(1, 0, depth, |r, _| r.option(|r| r.str()))) {
+        if rt::failed(r.list_of(1, depth, elem_0())) {
             return Some("Optionals.list_of_maybe");
         }
         if rt::failed(r.option(|r| r.scalars::<u16>(2))) {
@@ -224,11 +244,16 @@ impl Reading {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<12>()?;
+        let sensor_id = rt::at::<u32, 12>(run, 0);
+        let value = rt::at::<f64, 12>(run, 4);
+        let calibration = r.option(|r| r.f64())?;
+        let note = r.option(|r| r.str().map(str::to_owned))?;
         Ok(Self {
-            sensor_id: r.u32()?,
-            value: r.f64()?,
-            calibration: r.option(|r| r.f64())?,
-            note: r.option(|r| r.str().map(str::to_owned))?,
+            sensor_id,
+            value,
+            calibration,
+            note,
         })
     }
 

@@ -45,7 +45,7 @@ impl Tree {
         if rt::failed(r.i32()) {
             return Some("Tree.value");
         }
-        if rt::failed(r.list_of(8, 0, depth, |r, d| TreeRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(8, depth, TreeRef::elem())) {
             return Some("Tree.children");
         }
         None
@@ -137,7 +137,7 @@ impl Dir {
         if rt::failed(r.str()) {
             return Some("Dir.name");
         }
-        if rt::failed(r.list_of(13, 0, depth, |r, d| EntryRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(13, depth, EntryRef::elem())) {
             return Some("Dir.entries");
         }
         None

@@ -44,8 +44,33 @@ impl<'a> TreeRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             value: r.i32()?,
-            children: r.list_of(8, 0, depth, |r, d| TreeRef::read(r, d + 1))?,
+            children: r.list_of(8, depth, TreeRef::elem())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                value: rt::v_i32(b, p),
+                children: rt::v_list_of(b, p, 0, TreeRef::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -103,6 +128,33 @@ impl<'a> NodeRef<'a> {
         })
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                value: rt::v_str(b, p),
+                next: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(NodeRef::read_valid(b, p))
+                }),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+    }
+
     /// Copies the view into an owned [`Node`].
     pub fn to_owned_value(&self) -> Node {
         Node {
@@ -154,8 +206,33 @@ impl<'a> DirRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             name: r.str()?,
-            entries: r.list_of(13, 0, depth, |r, d| EntryRef::read(r, d + 1))?,
+            entries: r.list_of(13, depth, EntryRef::elem())?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                entries: rt::v_list_of(b, p, 0, EntryRef::read_valid),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Dir`].
@@ -211,6 +288,34 @@ impl<'a> EntryRef<'a> {
             size: r.u64()?,
             sub: r.option_box(|r| DirRef::read(r, depth + 1))?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                size: rt::v_u64(b, p),
+                sub: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(DirRef::read_valid(b, p))
+                }),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Entry`].
@@ -277,10 +382,44 @@ impl<'a> ExprRef<'a> {
                 inner: r.option_box(|r| ExprRef::read(r, depth + 1))?,
             }),
             2 => Ok(Self::Add {
-                terms: r.list_of(2, 0, depth, |r, d| ExprRef::read(r, d + 1))?,
+                terms: r.list_of(2, depth, ExprRef::elem())?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Lit {
+                    value: rt::v_i64(b, p),
+                },
+                1 => Self::Neg {
+                    inner: rt::v_option(b, p, |b, p| {
+                        ::std::boxed::Box::new(ExprRef::read_valid(b, p))
+                    }),
+                },
+                _ => Self::Add {
+                    terms: rt::v_list_of(b, p, 0, ExprRef::read_valid),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Expr`].
@@ -337,6 +476,30 @@ impl<'a> ProgramRef<'a> {
         Ok(Self {
             body: ExprRef::read(r, depth + 1)?,
         })
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                body: ExprRef::read_valid(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Program`].
