@@ -257,7 +257,7 @@ func (g *generator) unionRead(p *printer, u *schema.Union, life string, value va
 func (g *generator) ownedValue(t *schema.Type, depth string) string {
 	switch {
 	case t.Kind == schema.String:
-		return "r.str()?.to_owned()"
+		return "r.string()?"
 	case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
 		return "r.bytes()?.to_vec()"
 	}
@@ -268,7 +268,7 @@ func (g *generator) ownedValue(t *schema.Type, depth string) string {
 func (g *generator) ownedResult(t *schema.Type, depth string) string {
 	switch t.Kind {
 	case schema.String:
-		return "r.str().map(str::to_owned)"
+		return "r.string()"
 	case schema.Array, schema.FixedArray:
 		switch {
 		case t.Kind == schema.Array && t.Elem.Kind == schema.U8:

@@ -32,9 +32,9 @@ impl Parameter {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         let address = r.u64()?;
-        let display_name = r.str()?.to_owned();
-        let identifier = r.str()?.to_owned();
-        let unit = r.str()?.to_owned();
+        let display_name = r.string()?;
+        let identifier = r.string()?;
+        let unit = r.string()?;
         let run = r.run::<22>()?;
         let min_value = rt::at::<f32, 22>(run, 0);
         let max_value = rt::at::<f32, 22>(run, 4);
@@ -126,10 +126,10 @@ impl Plugin {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
-            manufacturer_id: r.str()?.to_owned(),
-            component_type: r.str()?.to_owned(),
-            component_subtype: r.str()?.to_owned(),
+            name: r.string()?,
+            manufacturer_id: r.string()?,
+            component_type: r.string()?,
+            component_subtype: r.string()?,
             parameters: r.vec(42, |r| Parameter::read(r, depth + 1))?,
         })
     }

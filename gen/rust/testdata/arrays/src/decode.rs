@@ -42,7 +42,7 @@ impl Arrays {
             i64s: r.scalar_vec::<i64>()?,
             f32s: r.scalar_vec::<f32>()?,
             f64s: r.scalar_vec::<f64>()?,
-            strings: r.vec(4, |r| r.str().map(str::to_owned))?,
+            strings: r.vec(4, |r| r.string())?,
             points: r.vec(16, |r| Point::read(r, depth + 1))?,
             nested: r.vec(4, |r| r.scalar_vec::<u32>())?,
             blobs: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
@@ -131,7 +131,7 @@ impl Fixed {
         Ok(Self {
             rgba: r.scalar_array::<u8, 4>()?,
             matrix: r.array(|r| r.scalar_array::<f32, 3>())?,
-            names: r.array(|r| r.str().map(str::to_owned))?,
+            names: r.array(|r| r.string())?,
             flags: r.scalar_array::<bool, 3>()?,
             points: r.array(|r| Point::read(r, depth + 1))?,
             lists: r.array(|r| r.scalar_vec::<u16>())?,
@@ -408,7 +408,7 @@ impl SmallArrays {
             bytes: r.bytes()?.to_vec(),
             words: r.scalar_vec::<u32>()?,
             reals: r.scalar_vec::<f64>()?,
-            names: r.vec(4, |r| r.str().map(str::to_owned))?,
+            names: r.vec(4, |r| r.string())?,
             flags: r.scalar_vec::<bool>()?,
         })
     }

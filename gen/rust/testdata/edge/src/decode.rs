@@ -33,7 +33,7 @@ impl Message_ {
         r.enter(depth)?;
         Ok(Self {
             out: r.u32()?,
-            r: r.str()?.to_owned(),
+            r: r.string()?,
             depth: r.u8()?,
         })
     }
@@ -178,7 +178,7 @@ impl Big {
         Ok(Self {
             data: r.scalar_array::<u8, 40>()?,
             grid: r.array(|r| r.scalar_array::<u16, 40>())?,
-            names: r.array(|r| r.str().map(str::to_owned))?,
+            names: r.array(|r| r.string())?,
             points: r.array(|r| Foo::read(r, depth + 1))?,
         })
     }
@@ -232,7 +232,7 @@ impl Inline {
         match r.u8()? {
             0 => Ok(Self::Pair {
                 out: r.u32()?,
-                e: r.str()?.to_owned(),
+                e: r.string()?,
             }),
             1 => Ok(Self::Empty),
             2 => Ok(Self::Deep {
@@ -326,9 +326,9 @@ impl Holder {
             es: r.vec(4, Big32::read)?,
             maybe_e: r.option(Big32::read)?,
             fixed_e: r.array(Big32::read)?,
-            strs: r.array(|r| r.str().map(str::to_owned))?,
-            nested: r.vec(4, |r| r.vec(4, |r| r.str().map(str::to_owned)))?,
-            opt_opt: r.option(|r| r.option(|r| r.str().map(str::to_owned)))?,
+            strs: r.array(|r| r.string())?,
+            nested: r.vec(4, |r| r.vec(4, |r| r.string()))?,
+            opt_opt: r.option(|r| r.option(|r| r.string()))?,
             bytes_list: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
             fixed_bytes: r.array(|r| r.scalar_array::<u8, 4>())?,
         })

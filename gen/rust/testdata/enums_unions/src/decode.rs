@@ -274,9 +274,7 @@ impl Shape {
                 points: r.scalar_vec::<f32>()?,
                 closed: r.bool()?,
             }),
-            4 => Ok(Self::Label {
-                text: r.str()?.to_owned(),
-            }),
+            4 => Ok(Self::Label { text: r.string()? }),
             5 => Ok(Self::Marker {}),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }

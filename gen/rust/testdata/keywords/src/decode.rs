@@ -80,7 +80,7 @@ impl Error {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         let r#type = Type::read(r)?;
-        let r#match = r.str()?.to_owned();
+        let r#match = r.string()?;
         let run = r.run::<27>()?;
         let self_ = rt::at::<u8, 27>(run, 0);
         let class = rt::at::<u16, 27>(run, 1);
@@ -91,12 +91,12 @@ impl Error {
         let var = rt::at::<i8, 27>(run, 16);
         let r#fn = rt::at::<u64, 27>(run, 17);
         let r#struct = rt::at::<i16, 27>(run, 25);
-        let namespace = r.str()?.to_owned();
+        let namespace = r.string()?;
         let run = r.run::<10>()?;
         let int = rt::at::<i64, 10>(run, 0);
         let char = rt::at::<u8, 10>(run, 8);
         let r#return = r.bool_in(run, 9)?;
-        let protocol = r.str()?.to_owned();
+        let protocol = r.string()?;
         let run = r.run::<15>()?;
         let r#where = rt::at::<u32, 15>(run, 0);
         let r#async = r.bool_in(run, 4)?;
@@ -110,7 +110,7 @@ impl Error {
         let extension = rt::at::<u8, 15>(run, 12);
         let package = rt::at::<u8, 15>(run, 13);
         let range = rt::at::<u8, 15>(run, 14);
-        let string = r.str()?.to_owned();
+        let string = r.string()?;
         let run = r.run::<12>()?;
         let size = rt::at::<u32, 12>(run, 0);
         let len = rt::at::<u32, 12>(run, 4);

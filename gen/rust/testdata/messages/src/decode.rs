@@ -118,7 +118,7 @@ impl Pong {
         r.enter(depth)?;
         Ok(Self {
             seq: r.u32()?,
-            echo: r.str()?.to_owned(),
+            echo: r.string()?,
         })
     }
 

@@ -128,7 +128,7 @@ impl Scene {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             rects: r.vec(20, |r| Rectangle::read(r, depth + 1))?,
             origin: Point::read(r, depth + 1)?,
         })
@@ -233,7 +233,7 @@ impl DeviceParameter {
         r.enter(depth)?;
         Ok(Self {
             id: r.u32()?,
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             value: r.f32()?,
         })
     }
@@ -282,7 +282,7 @@ impl DevicePlugin {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             bypassed: r.bool()?,
             parameters: r.vec(12, |r| DeviceParameter::read(r, depth + 1))?,
         })
@@ -332,7 +332,7 @@ impl AudioDevice {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         let id = r.u64()?;
-        let name = r.str()?.to_owned();
+        let name = r.string()?;
         let kind = DeviceKind::read(r)?;
         let run = r.run::<6>()?;
         let sample_rate = rt::at::<u32, 6>(run, 0);

@@ -34,7 +34,7 @@ impl Token {
             0 => Ok(Self::Eof),
             1 => Ok(Self::Number { value: r.f64()? }),
             2 => Ok(Self::Word {
-                text: r.str()?.to_owned(),
+                text: r.string()?,
                 kind: Kind::read(r)?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),

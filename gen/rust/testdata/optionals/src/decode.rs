@@ -81,7 +81,7 @@ impl Inner {
         r.enter(depth)?;
         Ok(Self {
             id: r.u32()?,
-            label: r.str()?.to_owned(),
+            label: r.string()?,
         })
     }
 
@@ -163,12 +163,12 @@ impl Optionals {
             maybe_u8: r.option(|r| r.u8())?,
             maybe_i64: r.option(|r| r.i64())?,
             maybe_f64: r.option(|r| r.f64())?,
-            maybe_str: r.option(|r| r.str().map(str::to_owned))?,
+            maybe_str: r.option(|r| r.string())?,
             maybe_inner: r.option(|r| Inner::read(r, depth + 1))?,
             maybe_level: r.option(Level::read)?,
             maybe_choice: r.option(|r| Choice::read(r, depth + 1))?,
             maybe_list: r.option(|r| r.scalar_vec::<u32>())?,
-            list_of_maybe: r.vec(1, |r| r.option(|r| r.str().map(str::to_owned)))?,
+            list_of_maybe: r.vec(1, |r| r.option(|r| r.string()))?,
             maybe_fixed: r.option(|r| r.scalar_array::<u16, 2>())?,
             maybe_maybe: r.option(|r| r.option(|r| r.u32()))?,
         })
@@ -248,7 +248,7 @@ impl Reading {
         let sensor_id = rt::at::<u32, 12>(run, 0);
         let value = rt::at::<f64, 12>(run, 4);
         let calibration = r.option(|r| r.f64())?;
-        let note = r.option(|r| r.str().map(str::to_owned))?;
+        let note = r.option(|r| r.string())?;
         Ok(Self {
             sensor_id,
             value,

@@ -42,7 +42,7 @@ impl AllPrimitives {
         let i64_val = rt::at::<i64, 43>(run, 23);
         let f32_val = rt::at::<f32, 43>(run, 31);
         let f64_val = rt::at::<f64, 43>(run, 35);
-        let label = r.str()?.to_owned();
+        let label = r.string()?;
         Ok(Self {
             flag,
             u8_val,
@@ -129,9 +129,7 @@ impl Text {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        Ok(Self {
-            value: r.str()?.to_owned(),
-        })
+        Ok(Self { value: r.string()? })
     }
 
     #[doc(hidden)]

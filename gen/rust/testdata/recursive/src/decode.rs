@@ -78,7 +78,7 @@ impl Node {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            value: r.str()?.to_owned(),
+            value: r.string()?,
             next: r.option_box(|r| Node::read(r, depth + 1))?,
         })
     }
@@ -124,7 +124,7 @@ impl Dir {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             entries: r.vec(13, |r| Entry::read(r, depth + 1))?,
         })
     }
@@ -170,7 +170,7 @@ impl Entry {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             size: r.u64()?,
             sub: r.option_box(|r| Dir::read(r, depth + 1))?,
         })
