@@ -221,9 +221,9 @@ func (g *generator) enumRead(p *printer, e *schema.Enum) {
 	p.P("/// How a list view reads elements of this type.")
 	p.P("#[doc(hidden)]")
 	p.P("#[inline]")
-	p.Block("pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {", "}", func() {
+	p.Block("pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {", "}", func() {
 		p.P("// SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.")
-		p.F("unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, %d) }", e.Base.Size())
+		p.wrapped("", call("unsafe { rt::Elem::new", "|r, _| Self::read(r).map(drop)", "Self::read_valid", fmt.Sprint(e.Base.Size()))+" }", "")
 	})
 }
 

@@ -100,6 +100,10 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 			g.unionRead(p, d, "'a", g.viewValue)
 		}
 		p.P()
+		if st, ok := d.(*schema.Struct); ok && len(st.Fields) > 0 {
+			g.structCheck(p, st)
+			p.P()
+		}
 		g.validRead(p, d, "'a")
 		p.P()
 		p.F("/// Copies the view into an owned [`%s`].", name)
@@ -330,13 +334,18 @@ func (g *generator) compositeElems(p *printer) {
 		p.P()
 		p.F("/// The elements of `[]%s` lists.", t.String())
 		p.Block("pub(crate) fn "+name+"<'a>() -> rt::Elem<'a, "+view+"> {", "}", func() {
-			head := "let check: rt::ReadFn<'a, " + view + "> ="
-			if line := head + " " + flat(g.viewReadFn(t)) + ";"; len(line) <= p.width() {
+			d := "d"
+			if !usesDepth(t, true) {
+				d = "_"
+			}
+			check := closure("r, "+d, g.viewResult(t, "d")+".map(drop)")
+			head := "let check: rt::CheckFn<'a> ="
+			if line := head + " " + flat(check) + ";"; len(line) <= p.width() {
 				p.Line(line)
 			} else {
 				p.Line(head)
 				p.In()
-				p.wrapped("", g.viewReadFn(t), ";")
+				p.wrapped("", check, ";")
 				p.Out()
 			}
 			p.Block("let valid: rt::ValidFn<'a, "+view+"> = |b, p| {", "};", func() {
@@ -397,10 +406,10 @@ func (g *generator) validFn(t *schema.Type) string {
 // the owned type when that is its own view (life is "'a" or "").
 func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 	b := "&'a [u8]"
-	elemHead := "pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {"
+	elemHead := "pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {"
 	if life == "" {
 		b = "&[u8]"
-		elemHead = "pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {"
+		elemHead = "pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {"
 	}
 	unsafeOps := true
 	self := &schema.Type{Kind: schema.UnionRef}
@@ -447,7 +456,11 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 	p.P("#[inline]")
 	p.Block(elemHead, "}", func() {
 		p.P("// SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.")
-		p.wrapped("", call("unsafe { rt::Elem::new", "|r, d| Self::read(r, d + 1)", "Self::read_valid", fmt.Sprint(fixedSize(self)))+" }", "")
+		check := "|r, d| Self::read(r, d + 1).map(drop)"
+		if st, ok := d.(*schema.Struct); ok && life != "" && len(st.Fields) > 0 {
+			check = "|r, d| Self::check(r, d + 1)"
+		}
+		p.wrapped("", call("unsafe { rt::Elem::new", check, "Self::read_valid", fmt.Sprint(fixedSize(self)))+" }", "")
 	})
 }
 
@@ -559,4 +572,56 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		return x + ".to_owned_value()"
 	}
 	panic("rust: no view conversion for " + t.String())
+}
+
+// structCheck emits check, which validates a struct view exactly as read
+// does (same errors) without building it: list elements are checked once
+// when their view is decoded and built only when they are iterated.
+func (g *generator) structCheck(p *printer, st *schema.Struct) {
+	p.P("/// Validates a value as `read` does, without building it.")
+	p.P("#[doc(hidden)]")
+	p.Fn("pub fn check", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		p.wrapped("", call("rt::read_struct", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::check_fields", g.name[st]+"::field_at"), "")
+	})
+	p.P()
+	p.Fn("fn check_fields", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		p.P("r.enter(depth)?;")
+		fields := st.Fields
+		for len(fields) > 0 {
+			if n := decodeRun(fields); n >= 2 {
+				total, at := 0, 0
+				for _, f := range fields[:n] {
+					size, _ := f.Type.FixedSize()
+					total += size
+				}
+				var bools []int
+				for _, f := range fields[:n] {
+					if f.Type.Kind == schema.Bool {
+						bools = append(bools, at)
+					}
+					size, _ := f.Type.FixedSize()
+					at += size
+				}
+				if len(bools) == 0 {
+					p.F("r.run::<%d>()?;", total)
+				} else {
+					p.F("let run = r.run::<%d>()?;", total)
+					for _, i := range bools {
+						p.F("r.bool_in(run, %d)?;", i)
+					}
+				}
+				fields = fields[n:]
+				continue
+			}
+			f := fields[0]
+			t := f.Type
+			if t.Kind == schema.StructRef && g.hasView[t.Decl()] && len(t.Struct.Fields) > 0 {
+				p.F("%s::check(r, depth + 1)?;", g.view[t.Decl()])
+			} else {
+				p.wrapped("", g.viewResult(t, "depth"), "?;")
+			}
+			fields = fields[1:]
+		}
+		p.P("Ok(())")
+	})
 }

@@ -50,6 +50,20 @@ impl<'a> MessageRef_<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Message", Self::check_fields, Message_::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u32()?;
+        r.str()?;
+        r.u8()?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -71,9 +85,9 @@ impl<'a> MessageRef_<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Message_`].
@@ -123,9 +137,9 @@ impl Foo {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 3) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 3) }
     }
 }
 
@@ -156,9 +170,9 @@ impl FooRef {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 4) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 4) }
     }
 }
 
@@ -206,6 +220,21 @@ impl<'a> BigRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Big", Self::check_fields, Big::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.byte_array::<40>()?;
+        r.list(2, depth, rt::elem_scalars::<u16, 40>())?;
+        r.list(33, depth, rt::elem_str())?;
+        r.list(34, depth, Foo::elem())?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -228,9 +257,9 @@ impl<'a> BigRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Big`].
@@ -341,9 +370,9 @@ impl<'a> InlineRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Inline`].
@@ -431,6 +460,29 @@ impl<'a> HolderRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Holder", Self::check_fields, Holder::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        InlineRef::read(r, depth + 1)?;
+        r.option(|r| InlineRef::read(r, depth + 1))?;
+        r.list_of(1, depth, InlineRef::elem())?;
+        Big32::read(r)?;
+        r.list_of(4, depth, Big32::elem())?;
+        r.option(Big32::read)?;
+        r.list(3, depth, Big32::elem())?;
+        r.list(2, depth, rt::elem_str())?;
+        r.list_of(4, depth, elem_1())?;
+        r.option(|r| r.option(|r| r.str()))?;
+        r.list_of(4, depth, rt::elem_bytes())?;
+        r.list(2, depth, rt::elem_byte_array::<4>())?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -461,9 +513,9 @@ impl<'a> HolderRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Holder`].
@@ -533,6 +585,20 @@ impl<'a> TreeRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Tree", Self::check_fields, Tree::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.list_of(6, depth, TreeRef::elem())?;
+        r.option_box(|r| TreeRef::read(r, depth + 1))?;
+        r.option_box(|r| ChoiceRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -558,9 +624,9 @@ impl<'a> TreeRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -647,9 +713,9 @@ impl<'a> ChoiceRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Choice`].
@@ -671,8 +737,7 @@ impl ::core::convert::From<ChoiceRef<'_>> for Choice {
 
 /// The elements of `[]?Foo` lists.
 pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<Foo>> {
-    let check: rt::ReadFn<'a, ::core::option::Option<Foo>> =
-        |r, d| r.option(|r| Foo::read(r, d + 1));
+    let check: rt::CheckFn<'a> = |r, d| r.option(|r| Foo::read(r, d + 1)).map(drop);
     let valid: rt::ValidFn<'a, ::core::option::Option<Foo>> = |b, p| {
         // SAFETY: `b[*p..]` starts with an element that `check` accepted.
         unsafe { rt::v_option(b, p, |b, p| Foo::read_valid(b, p)) }
@@ -683,7 +748,7 @@ pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<Foo>> {
 
 /// The elements of `[][]str` lists.
 pub(crate) fn elem_1<'a>() -> rt::Elem<'a, rt::ListView<'a, &'a str>> {
-    let check: rt::ReadFn<'a, rt::ListView<'a, &'a str>> = |r, d| r.list_of(4, d, rt::elem_str());
+    let check: rt::CheckFn<'a> = |r, d| r.list_of(4, d, rt::elem_str()).map(drop);
     let valid: rt::ValidFn<'a, rt::ListView<'a, &'a str>> = |b, p| {
         // SAFETY: `b[*p..]` starts with an element that `check` accepted.
         unsafe { rt::v_list_of(b, p, 0, rt::v_str) }

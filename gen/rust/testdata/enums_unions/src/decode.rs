@@ -48,9 +48,9 @@ impl Small {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 1) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 1) }
     }
 }
 
@@ -96,9 +96,9 @@ impl Sparse {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 2) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 2) }
     }
 }
 
@@ -144,9 +144,9 @@ impl Wide {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 4) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 4) }
     }
 }
 
@@ -192,9 +192,9 @@ impl Default {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 1) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 1) }
     }
 }
 

@@ -514,16 +514,21 @@ pub type ReadFn<'a, E> = fn(&mut Reader<'a>, u32) -> Result<E, DecodeError>;
 /// anything: `*pos` is its offset in the bytes and moves past it.
 pub type ValidFn<'a, E> = unsafe fn(&'a [u8], &mut usize) -> E;
 
-/// A validating element reader: a [`ReadFn`] or a closure like one.
+/// Validates one element of a list without building it, at the given
+/// nesting depth (of the struct holding the list).
 #[doc(hidden)]
-pub trait Check<'a, E>: Fn(&mut Reader<'a>, u32) -> Result<E, DecodeError> + Copy {}
+pub type CheckFn<'a> = fn(&mut Reader<'a>, u32) -> Result<(), DecodeError>;
 
-impl<'a, E, F> Check<'a, E> for F where F: Fn(&mut Reader<'a>, u32) -> Result<E, DecodeError> + Copy {}
+/// A validating element reader: a [`CheckFn`] or a closure like one.
+#[doc(hidden)]
+pub trait Check<'a>: Fn(&mut Reader<'a>, u32) -> Result<(), DecodeError> + Copy {}
+
+impl<'a, F> Check<'a> for F where F: Fn(&mut Reader<'a>, u32) -> Result<(), DecodeError> + Copy {}
 
 /// How a [`ListView`] reads its elements: once with checks when the view is
 /// decoded, then (iterating) without re-checking what was validated.
 #[doc(hidden)]
-pub struct Elem<'a, E, C = ReadFn<'a, E>> {
+pub struct Elem<'a, E, C = CheckFn<'a>> {
     check: C,
     valid: ValidFn<'a, E>,
     fixed: usize,
@@ -537,16 +542,17 @@ impl<E, C: Copy> Clone for Elem<'_, E, C> {
 
 impl<E, C: Copy> Copy for Elem<'_, E, C> {}
 
-impl<'a, E, C: Check<'a, E>> Elem<'a, E, C> {
+impl<'a, E, C: Check<'a>> Elem<'a, E, C> {
     /// Pairs a validating reader with its unchecked re-reader.
     ///
     /// # Safety
     ///
     /// Whenever `check` succeeds on a reader at offset `s` and leaves it at
     /// `e`, then `valid` called on any slice holding those same bytes at an
-    /// offset `s'` must return the same value, read nothing outside
-    /// `s'..s' + (e - s)` and leave the offset at `s' + (e - s)`. `fixed` is 0,
-    /// or the size that every element `check` accepts has.
+    /// offset `s'` must read the element (relying only on what `check`
+    /// verified), read nothing outside `s'..s' + (e - s)` and leave the
+    /// offset at `s' + (e - s)`. `fixed` is 0, or the size that every
+    /// element `check` accepts has.
     #[inline(always)]
     pub unsafe fn new(check: C, valid: ValidFn<'a, E>, fixed: usize) -> Self {
         Elem {
@@ -560,45 +566,55 @@ impl<'a, E, C: Check<'a, E>> Elem<'a, E, C> {
 /// The elements of `[]str` lists.
 #[doc(hidden)]
 #[inline]
-pub fn elem_str<'a>() -> Elem<'a, &'a str, impl Check<'a, &'a str>> {
+pub fn elem_str<'a>() -> Elem<'a, &'a str, impl Check<'a>> {
     // SAFETY: `v_str` reads the length and bytes that `Reader::str` checked
     // (bounds and UTF-8).
-    unsafe { Elem::new(|r, _| r.str(), v_str, 0) }
+    unsafe { Elem::new(|r, _| r.str().map(drop), v_str, 0) }
 }
 
 /// The elements of `[][]u8` lists.
 #[doc(hidden)]
 #[inline]
-pub fn elem_bytes<'a>() -> Elem<'a, &'a [u8], impl Check<'a, &'a [u8]>> {
+pub fn elem_bytes<'a>() -> Elem<'a, &'a [u8], impl Check<'a>> {
     // SAFETY: `v_bytes` reads the length and bytes that `Reader::bytes` checked.
-    unsafe { Elem::new(|r, _| r.bytes(), v_bytes, 0) }
+    unsafe { Elem::new(|r, _| r.bytes().map(drop), v_bytes, 0) }
 }
 
 /// The elements of `[][N]u8` lists.
 #[doc(hidden)]
 #[inline]
-pub fn elem_byte_array<'a, const N: usize>() -> Elem<'a, &'a [u8; N], impl Check<'a, &'a [u8; N]>> {
+pub fn elem_byte_array<'a, const N: usize>() -> Elem<'a, &'a [u8; N], impl Check<'a>> {
     // SAFETY: `v_byte_array` reads the `N` bytes `Reader::byte_array` checked.
-    unsafe { Elem::new(|r, _| r.byte_array::<N>(), v_byte_array::<N>, N) }
+    unsafe { Elem::new(|r, _| r.byte_array::<N>().map(drop), v_byte_array::<N>, N) }
 }
 
 /// The elements of `[][]T` lists of scalars.
 #[doc(hidden)]
 #[inline]
-pub fn elem_scalar_slice<'a, T: Scalar>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a, LeSlice<'a, T>>>
-{
+pub fn elem_scalar_slice<'a, T: Scalar>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a>> {
     // SAFETY: `v_scalar_slice` reads the count and elements that
     // `Reader::scalar_slice` checked (bounds, and bools).
-    unsafe { Elem::new(|r, _| r.scalar_slice::<T>(), v_scalar_slice::<T>, 0) }
+    unsafe {
+        Elem::new(
+            |r, _| r.scalar_slice::<T>().map(drop),
+            v_scalar_slice::<T>,
+            0,
+        )
+    }
 }
 
 /// The elements of `[][N]T` lists of scalars.
 #[doc(hidden)]
 #[inline]
-pub fn elem_scalars<'a, T: Scalar, const N: usize>(
-) -> Elem<'a, LeSlice<'a, T>, impl Check<'a, LeSlice<'a, T>>> {
+pub fn elem_scalars<'a, T: Scalar, const N: usize>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a>> {
     // SAFETY: `v_scalars` reads the `N` elements `Reader::scalars` checked.
-    unsafe { Elem::new(|r, _| r.scalars::<T>(N), v_scalars::<T, N>, N * T::SIZE) }
+    unsafe {
+        Elem::new(
+            |r, _| r.scalars::<T>(N).map(drop),
+            v_scalars::<T, N>,
+            N * T::SIZE,
+        )
+    }
 }
 
 /// A validated array of non-scalar elements (structs, unions, strings,
@@ -1242,7 +1258,7 @@ impl<'a> Reader<'a> {
     /// Reads `n` elements, validating each, into a lazily decoding view.
     /// `depth` is the nesting depth of the struct holding the list.
     #[inline]
-    pub fn list<E, C: Check<'a, E>>(
+    pub fn list<E, C: Check<'a>>(
         &mut self,
         n: usize,
         depth: u32,
@@ -1267,7 +1283,7 @@ impl<'a> Reader<'a> {
     /// Reads a `[]T` of non-scalar elements (u32 count, then the elements),
     /// validating each, into a lazily decoding view.
     #[inline]
-    pub fn list_of<E, C: Check<'a, E>>(
+    pub fn list_of<E, C: Check<'a>>(
         &mut self,
         min_size: usize,
         depth: u32,

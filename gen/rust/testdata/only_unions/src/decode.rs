@@ -84,8 +84,8 @@ impl Kind {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r), Self::read_valid, 2) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 2) }
     }
 }

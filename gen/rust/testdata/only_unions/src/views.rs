@@ -81,9 +81,9 @@ impl<'a> TokenRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Token`].

@@ -46,6 +46,19 @@ impl<'a> InnerRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Inner", Self::check_fields, Inner::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u32()?;
+        r.str()?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -66,9 +79,9 @@ impl<'a> InnerRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Inner`].
@@ -118,9 +131,9 @@ impl Choice {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
     }
 }
 
@@ -190,6 +203,35 @@ impl<'a> OptionalsRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "Optionals",
+            Self::check_fields,
+            Optionals::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.option(|r| r.bool())?;
+        r.option(|r| r.u8())?;
+        r.option(|r| r.i64())?;
+        r.option(|r| r.f64())?;
+        r.option(|r| r.str())?;
+        r.option(|r| InnerRef::read(r, depth + 1))?;
+        r.option(Level::read)?;
+        r.option(|r| Choice::read(r, depth + 1))?;
+        r.option(|r| r.scalar_slice::<u32>())?;
+        r.list_of(1, depth, elem_0())?;
+        r.option(|r| r.scalars::<u16>(2))?;
+        r.option(|r| r.option(|r| r.u32()))?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -222,9 +264,9 @@ impl<'a> OptionalsRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Optionals`].
@@ -303,6 +345,20 @@ impl<'a> ReadingRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Reading", Self::check_fields, Reading::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.run::<12>()?;
+        r.option(|r| r.f64())?;
+        r.option(|r| r.str())?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -325,9 +381,9 @@ impl<'a> ReadingRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Reading`].
@@ -349,7 +405,7 @@ impl ::core::convert::From<ReadingRef<'_>> for Reading {
 
 /// The elements of `[]?str` lists.
 pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<&'a str>> {
-    let check: rt::ReadFn<'a, ::core::option::Option<&'a str>> = |r, _| r.option(|r| r.str());
+    let check: rt::CheckFn<'a> = |r, _| r.option(|r| r.str()).map(drop);
     let valid: rt::ValidFn<'a, ::core::option::Option<&'a str>> = |b, p| {
         // SAFETY: `b[*p..]` starts with an element that `check` accepted.
         unsafe { rt::v_option(b, p, |b, p| rt::v_str(b, p)) }

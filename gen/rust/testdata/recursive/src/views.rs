@@ -48,6 +48,19 @@ impl<'a> TreeRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Tree", Self::check_fields, Tree::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.i32()?;
+        r.list_of(8, depth, TreeRef::elem())?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -68,9 +81,9 @@ impl<'a> TreeRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -128,6 +141,19 @@ impl<'a> NodeRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Node", Self::check_fields, Node::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.option_box(|r| NodeRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -150,9 +176,9 @@ impl<'a> NodeRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Node`].
@@ -210,6 +236,19 @@ impl<'a> DirRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Dir", Self::check_fields, Dir::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.list_of(13, depth, EntryRef::elem())?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -230,9 +269,9 @@ impl<'a> DirRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Dir`].
@@ -290,6 +329,20 @@ impl<'a> EntryRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Entry", Self::check_fields, Entry::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.u64()?;
+        r.option_box(|r| DirRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -313,9 +366,9 @@ impl<'a> EntryRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Entry`].
@@ -417,9 +470,9 @@ impl<'a> ExprRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Expr`].
@@ -478,6 +531,18 @@ impl<'a> ProgramRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Program", Self::check_fields, Program::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        ExprRef::read(r, depth + 1)?;
+        Ok(())
+    }
+
     /// Reads a value that `read` validated, without checking it again.
     ///
     /// # Safety
@@ -497,9 +562,9 @@ impl<'a> ProgramRef<'a> {
     /// How a list view reads elements of this type.
     #[doc(hidden)]
     #[inline]
-    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a, Self>> {
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
     }
 
     /// Copies the view into an owned [`Program`].
