@@ -1578,8 +1578,8 @@ unsafe fn copy_small(src: &[u8], dst: *mut u8) {
     let n = src.len();
     let s = src.as_ptr();
     // SAFETY: every read is within `src` and every write within
-    // `dst..dst + n` (the offsets `n - 16`, `n - 8` and `n - 4` are taken
-    // only when `n` is at least 16, 8 or 4).
+    // `dst..dst + n` (the offsets `n - 16`, `n - 8`, `n - 4` and `n - 1`
+    // are taken only when `n` is at least 16, 8, 4 or 1).
     unsafe {
         if n > 16 {
             if n > 32 {
@@ -1600,10 +1600,11 @@ unsafe fn copy_small(src: &[u8], dst: *mut u8) {
             let b = s.add(n - 4).cast::<[u8; 4]>().read_unaligned();
             dst.cast::<[u8; 4]>().write_unaligned(a);
             dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(b);
-        } else {
-            for i in 0..n {
-                *dst.add(i) = *s.add(i);
-            }
+        } else if n > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (some twice).
+            *dst = *s;
+            *dst.add(n / 2) = *s.add(n / 2);
+            *dst.add(n - 1) = *s.add(n - 1);
         }
     }
 }
