@@ -45,6 +45,9 @@ func (g *generator) decodeBody(p *printer) {
 				g.unionRead(p, d, "'_", g.ownedValue)
 			}
 		})
+		if _, isEnum := d.(*schema.Enum); isEnum {
+			validImpl(p, "impl<'a> rt::Valid<'a> for "+name)
+		}
 	}
 }
 
@@ -223,7 +226,7 @@ func (g *generator) enumRead(p *printer, e *schema.Enum) {
 	p.P("#[inline]")
 	p.Block("pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {", "}", func() {
 		p.P("// SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.")
-		p.wrapped("", call("unsafe { rt::Elem::new", "|r, _| Self::read(r).map(drop)", "Self::read_valid", fmt.Sprint(e.Base.Size()))+" }", "")
+		p.wrapped("", call("unsafe { rt::Elem::new", "|r, _| Self::read(r).map(drop)", "rt::Hint::LEAF", fmt.Sprint(e.Base.Size()))+" }", "")
 	})
 }
 

@@ -42,6 +42,10 @@ type generator struct {
 	// order; filled on first use.
 	composite     map[string]string
 	compositeList []*schema.Type
+	// hints names the views-module rt::Hint consts of list elements that
+	// need one (by elemKey), in hintList order.
+	hints    map[string]string
+	hintList []*schema.Type
 }
 
 func newGenerator(s *schema.Schema, crate string) *generator {

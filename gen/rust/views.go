@@ -34,6 +34,7 @@ func (g *generator) viewsBody(p *printer) {
 		}
 	}
 	g.compositeElems(p)
+	g.hintConsts(p)
 }
 
 func (g *generator) viewAlias(p *printer, d schema.Decl) {
@@ -52,6 +53,7 @@ func (g *generator) viewAlias(p *printer, d schema.Decl) {
 		p.P()
 		g.validRead(p, d, "")
 	})
+	validImpl(p, "impl<'a> rt::Valid<'a> for "+name)
 }
 
 func (g *generator) viewType(p *printer, d schema.Decl) {
@@ -130,6 +132,7 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 			p.P("v.to_owned_value()")
 		})
 	})
+	validImpl(p, "impl<'a> rt::Valid<'a> for "+view+"<'a>")
 }
 
 // fieldInit is `name: value`, or the shorthand `name` when they are equal.
@@ -296,14 +299,33 @@ func (g *generator) compositeElem(t *schema.Type) string {
 	panic("rust: no list element function for " + t.String())
 }
 
-// findComposites fills composite and compositeList once.
+// addHint registers the hint const of list elements of type t (an array).
+func (g *generator) addHint(t *schema.Type) {
+	for t.Kind == schema.Optional {
+		t = t.Elem
+	}
+	if !needsHint(t) {
+		return
+	}
+	g.addHint(t.Elem) // an inner hint is declared first
+	if _, ok := g.hints[elemKey(t)]; !ok {
+		g.hints[elemKey(t)] = fmt.Sprintf("HINT_%d", len(g.hintList))
+		g.hintList = append(g.hintList, t)
+	}
+}
+
+// findComposites fills composite, compositeList, hints and hintList once.
 func (g *generator) findComposites() {
 	if g.composite == nil {
 		g.composite = map[string]string{}
+		g.hints = map[string]string{}
 		var visit func(t *schema.Type)
 		visit = func(t *schema.Type) {
 			if t == nil {
 				return
+			}
+			if t.Kind == schema.Array || t.Kind == schema.FixedArray {
+				g.addHint(t.Elem)
 			}
 			if (t.Kind == schema.Array || t.Kind == schema.FixedArray) && !isScalarElem(t.Elem) {
 				e := t.Elem
@@ -348,12 +370,9 @@ func (g *generator) compositeElems(p *printer) {
 				p.wrapped("", check, ";")
 				p.Out()
 			}
-			p.Block("let valid: rt::ValidFn<'a, "+view+"> = |b, p| {", "};", func() {
-				p.P("// SAFETY: `b[*p..]` starts with an element that `check` accepted.")
-				p.P("unsafe { " + g.validExpr(t) + " }")
-			})
-			p.P("// SAFETY: `valid` re-reads exactly what `check` reads and accepts.")
-			p.F("unsafe { rt::Elem::new(check, valid, %d) }", fixedSize(t))
+			p.P("// SAFETY: reading back a validated element of this type reads")
+			p.P("// exactly what `check` reads and accepts.")
+			p.F("unsafe { rt::Elem::new(check, %s, %d) }", g.hintExpr(t), fixedSize(t))
 		})
 	}
 }
@@ -376,9 +395,9 @@ func (g *generator) validExpr(t *schema.Type) string {
 		case isScalarElem(elem):
 			return fmt.Sprintf("rt::v_scalars::<%s, %d>(b, p)", scalarName(elem.Kind), t.Len)
 		case t.Kind == schema.Array:
-			return fmt.Sprintf("rt::v_list_of(b, p, %d, %s)", fixedSize(elem), g.validFn(elem))
+			return fmt.Sprintf("rt::v_list_of(b, p, %d, %s)", fixedSize(elem), g.hintExpr(elem))
 		}
-		return fmt.Sprintf("rt::v_list(b, p, %d, %d, %s)", t.Len, fixedSize(elem), g.validFn(elem))
+		return fmt.Sprintf("rt::v_list(b, p, %d, %d, %s)", t.Len, fixedSize(elem), g.hintExpr(elem))
 	case schema.Optional:
 		inner := g.validExpr(t.Elem)
 		if t.Boxed {
@@ -393,13 +412,57 @@ func (g *generator) validExpr(t *schema.Type) string {
 	return "rt::v_" + scalarName(t.Kind) + "(b, p)"
 }
 
-// validFn is the rt::ValidFn that re-reads a validated list element.
-func (g *generator) validFn(t *schema.Type) string {
-	e := g.validExpr(t)
-	if strings.HasSuffix(e, "(b, p)") && !strings.ContainsAny(strings.TrimSuffix(e, "(b, p)"), "(\x02") {
-		return strings.TrimSuffix(e, "(b, p)")
+// needsHint: reading a list element of type t back needs an rt::Hint
+// other than LEAF (a fixed array of scalars, or an array of non-scalars).
+func needsHint(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.Optional:
+		return needsHint(t.Elem)
+	case schema.FixedArray:
+		return t.Elem.Kind != schema.U8
+	case schema.Array:
+		return !isScalarElem(t.Elem)
 	}
-	return closure("b, p", e)
+	return false
+}
+
+// hintExpr is the rt::Hint with which list elements of type t are read.
+func (g *generator) hintExpr(t *schema.Type) string {
+	if t.Kind == schema.Optional {
+		return g.hintExpr(t.Elem)
+	}
+	if !needsHint(t) {
+		return "rt::Hint::LEAF"
+	}
+	g.findComposites()
+	if name, ok := g.hints[elemKey(t)]; ok {
+		return name
+	}
+	panic("rust: no hint for " + t.String())
+}
+
+// hintConsts emits the consts hintExpr names.
+func (g *generator) hintConsts(p *printer) {
+	g.findComposites()
+	for _, t := range g.hintList {
+		p.P()
+		p.F("/// How elements of type `%s` are read back from a validated list.", t.String())
+		inner := "None"
+		fixed := 0
+		if !isScalarElem(t.Elem) {
+			fixed = fixedSize(t.Elem)
+			if h := g.hintExpr(t.Elem); h != "rt::Hint::LEAF" {
+				inner = "Some(&" + h + ")"
+			}
+		}
+		fields := []string{
+			fmt.Sprintf("counted: %v", t.Kind == schema.Array),
+			fmt.Sprintf("n: %d", t.Len),
+			fmt.Sprintf("fixed: %d", fixed),
+			"inner: " + inner,
+		}
+		structLit(p, "const "+g.hints[elemKey(t)]+": rt::Hint = rt::Hint", fields, ";", 18)
+	}
 }
 
 // validRead emits read_valid and elem for a struct or union: its view, or
@@ -460,7 +523,20 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 		if st, ok := d.(*schema.Struct); ok && life != "" && len(st.Fields) > 0 {
 			check = "|r, d| Self::check(r, d + 1)"
 		}
-		p.wrapped("", call("unsafe { rt::Elem::new", check, "Self::read_valid", fmt.Sprint(fixedSize(self)))+" }", "")
+		p.wrapped("", call("unsafe { rt::Elem::new", check, "rt::Hint::LEAF", fmt.Sprint(fixedSize(self)))+" }", "")
+	})
+}
+
+// validImpl emits the rt::Valid impl of a view (or of an owned type that is
+// its own view, or an enum), which list iteration calls.
+func validImpl(p *printer, head string) {
+	p.P()
+	p.Block(head+" {", "}", func() {
+		p.P("#[inline]")
+		p.Block("unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {", "}", func() {
+			p.P("// SAFETY: forwarded contract.")
+			p.P("unsafe { Self::read_valid(b, p) }")
+		})
 	})
 }
 

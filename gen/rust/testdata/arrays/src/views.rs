@@ -122,10 +122,10 @@ impl<'a> ArraysRef<'a> {
                 i64s: rt::v_scalar_slice::<i64>(b, p),
                 f32s: rt::v_scalar_slice::<f32>(b, p),
                 f64s: rt::v_scalar_slice::<f64>(b, p),
-                strings: rt::v_list_of(b, p, 0, rt::v_str),
-                points: rt::v_list_of(b, p, 16, Point::read_valid),
-                nested: rt::v_list_of(b, p, 0, rt::v_scalar_slice::<u32>),
-                blobs: rt::v_list_of(b, p, 0, rt::v_bytes),
+                strings: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                points: rt::v_list_of(b, p, 16, rt::Hint::LEAF),
+                nested: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                blobs: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -135,7 +135,7 @@ impl<'a> ArraysRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Arrays`].
@@ -163,6 +163,14 @@ impl<'a> ArraysRef<'a> {
 impl ::core::convert::From<ArraysRef<'_>> for Arrays {
     fn from(v: ArraysRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ArraysRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -243,11 +251,11 @@ impl<'a> FixedRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 rgba: rt::v_byte_array::<4>(b, p),
-                matrix: rt::v_list(b, p, 3, 12, rt::v_scalars::<f32, 3>),
-                names: rt::v_list(b, p, 2, 0, rt::v_str),
+                matrix: rt::v_list(b, p, 3, 12, HINT_0),
+                names: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
                 flags: rt::v_scalars::<bool, 3>(b, p),
-                points: rt::v_list(b, p, 2, 16, Point::read_valid),
-                lists: rt::v_list(b, p, 2, 0, rt::v_scalar_slice::<u16>),
+                points: rt::v_list(b, p, 2, 16, rt::Hint::LEAF),
+                lists: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -257,7 +265,7 @@ impl<'a> FixedRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Fixed`].
@@ -276,6 +284,14 @@ impl<'a> FixedRef<'a> {
 impl ::core::convert::From<FixedRef<'_>> for Fixed {
     fn from(v: FixedRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for FixedRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -311,7 +327,15 @@ impl Point {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 16) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 16) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Point {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -386,7 +410,7 @@ impl<'a> U32ArrayRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`U32Array`].
@@ -400,6 +424,14 @@ impl<'a> U32ArrayRef<'a> {
 impl ::core::convert::From<U32ArrayRef<'_>> for U32Array {
     fn from(v: U32ArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for U32ArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -472,7 +504,7 @@ impl<'a> I16ArrayRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`I16Array`].
@@ -486,6 +518,14 @@ impl<'a> I16ArrayRef<'a> {
 impl ::core::convert::From<I16ArrayRef<'_>> for I16Array {
     fn from(v: I16ArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for I16ArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -558,7 +598,7 @@ impl<'a> F32ArrayRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`F32Array`].
@@ -572,6 +612,14 @@ impl<'a> F32ArrayRef<'a> {
 impl ::core::convert::From<F32ArrayRef<'_>> for F32Array {
     fn from(v: F32ArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for F32ArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -654,7 +702,7 @@ impl<'a> ByteArrayRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`ByteArray`].
@@ -668,6 +716,14 @@ impl<'a> ByteArrayRef<'a> {
 impl ::core::convert::From<ByteArrayRef<'_>> for ByteArray {
     fn from(v: ByteArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ByteArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -759,7 +815,7 @@ impl<'a> SmallArraysRef<'a> {
                 bytes: rt::v_bytes(b, p),
                 words: rt::v_scalar_slice::<u32>(b, p),
                 reals: rt::v_scalar_slice::<f64>(b, p),
-                names: rt::v_list_of(b, p, 0, rt::v_str),
+                names: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 flags: rt::v_scalar_slice::<bool>(b, p),
             }
         }
@@ -770,7 +826,7 @@ impl<'a> SmallArraysRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`SmallArrays`].
@@ -790,3 +846,19 @@ impl ::core::convert::From<SmallArraysRef<'_>> for SmallArrays {
         v.to_owned_value()
     }
 }
+
+impl<'a> rt::Valid<'a> for SmallArraysRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
+/// How elements of type `[3]f32` are read back from a validated list.
+const HINT_0: rt::Hint = rt::Hint {
+    counted: false,
+    n: 3,
+    fixed: 0,
+    inner: None,
+};

@@ -289,7 +289,15 @@ impl Big32 {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 4) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 4) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Big32 {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -328,6 +336,7 @@ impl Holder {
             fixed_e: r.array(Big32::read)?,
             strs: r.array(|r| r.string())?,
             nested: r.vec(4, |r| r.vec(4, |r| r.string()))?,
+            cube: r.vec(4, |r| r.vec(4, |r| r.scalar_array::<u16, 2>()))?,
             opt_opt: r.option(|r| r.option(|r| r.string()))?,
             bytes_list: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
             fixed_bytes: r.array(|r| r.scalar_array::<u8, 4>())?,
@@ -365,6 +374,9 @@ impl Holder {
         }
         if rt::failed(r.list_of(4, depth, elem_1())) {
             return Some("Holder.nested");
+        }
+        if rt::failed(r.list_of(4, depth, elem_2())) {
+            return Some("Holder.cube");
         }
         if rt::failed(r.option(|r| r.option(|r| r.str()))) {
             return Some("Holder.opt_opt");

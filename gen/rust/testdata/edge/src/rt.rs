@@ -510,9 +510,132 @@ impl<T: Scalar> ExactSizeIterator for LeIter<'_, T> {}
 /// depth (of the struct holding the list).
 pub type ReadFn<'a, E> = fn(&mut Reader<'a>, u32) -> Result<E, DecodeError>;
 
-/// Re-reads one element that a [`ReadFn`] validated, without checking
-/// anything: `*pos` is its offset in the bytes and moves past it.
-pub type ValidFn<'a, E> = unsafe fn(&'a [u8], &mut usize) -> E;
+/// What the unchecked reader of a list element needs to know besides the
+/// element's type: the element count of an array element, and for an
+/// element that is itself an array of non-scalars, its elements' fixed size
+/// and hint.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// A `[]T` element: the count is read from the input; otherwise `n`.
+    pub counted: bool,
+    /// The count of a `[N]T` element.
+    pub n: usize,
+    /// The fixed size of the elements of an array element, or 0.
+    pub fixed: usize,
+    /// The hint of the elements of an array element.
+    pub inner: Option<&'static Hint>,
+}
+
+impl Hint {
+    /// The hint of elements that need none (and of `[]T` of scalars).
+    pub const LEAF: Hint = Hint {
+        counted: true,
+        n: 0,
+        fixed: 0,
+        inner: None,
+    };
+}
+
+/// A list element type that can be read back, without checks, from bytes a
+/// list view validated.
+#[doc(hidden)]
+pub trait Valid<'a>: Sized {
+    /// Reads the element at `*p` and moves `*p` past it.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` starts with an element that the checker of the [`Elem`]
+    /// giving `hint` accepted.
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self;
+}
+
+impl<'a> Valid<'a> for &'a str {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { v_str(b, p) }
+    }
+}
+
+impl<'a> Valid<'a> for &'a [u8] {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { v_bytes(b, p) }
+    }
+}
+
+impl<'a, const N: usize> Valid<'a> for &'a [u8; N] {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { v_byte_array::<N>(b, p) }
+    }
+}
+
+impl<'a, T: Scalar> Valid<'a> for LeSlice<'a, T> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        // SAFETY: forwarded contract: the count and the elements were
+        // checked (so `n * SIZE` does not overflow).
+        unsafe {
+            let n = if hint.counted {
+                v_u32(b, p) as usize
+            } else {
+                hint.n
+            };
+            LeSlice {
+                bytes: v_take(b, p, n * T::SIZE),
+                len: n,
+                _elem: ::core::marker::PhantomData,
+            }
+        }
+    }
+}
+
+impl<'a, E: Valid<'a>> Valid<'a> for ListView<'a, E> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        let inner = match hint.inner {
+            Some(h) => *h,
+            None => Hint::LEAF,
+        };
+        // SAFETY: forwarded contract: the count and the elements were
+        // checked with the element hint `inner`.
+        unsafe {
+            let n = if hint.counted {
+                v_u32(b, p) as usize
+            } else {
+                hint.n
+            };
+            v_list(b, p, n, hint.fixed, inner)
+        }
+    }
+}
+
+impl<'a, E: Valid<'a>> Valid<'a> for Option<E> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        // SAFETY: forwarded contract: the presence byte and the value were
+        // checked.
+        unsafe {
+            if v_bool(b, p) {
+                Some(E::read_valid(b, p, hint))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+impl<'a, E: Valid<'a>> Valid<'a> for Box<E> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        Box::new(unsafe { E::read_valid(b, p, hint) })
+    }
+}
 
 /// Validates one element of a list without building it, at the given
 /// nesting depth (of the struct holding the list).
@@ -526,12 +649,14 @@ pub trait Check<'a>: Fn(&mut Reader<'a>, u32) -> Result<(), DecodeError> + Copy 
 impl<'a, F> Check<'a> for F where F: Fn(&mut Reader<'a>, u32) -> Result<(), DecodeError> + Copy {}
 
 /// How a [`ListView`] reads its elements: once with checks when the view is
-/// decoded, then (iterating) without re-checking what was validated.
+/// decoded, then (iterating) with [`Valid::read_valid`], without
+/// re-checking what was validated.
 #[doc(hidden)]
 pub struct Elem<'a, E, C = CheckFn<'a>> {
     check: C,
-    valid: ValidFn<'a, E>,
+    hint: Hint,
     fixed: usize,
+    _elem: ::core::marker::PhantomData<fn(&'a [u8]) -> E>,
 }
 
 impl<E, C: Copy> Clone for Elem<'_, E, C> {
@@ -542,23 +667,24 @@ impl<E, C: Copy> Clone for Elem<'_, E, C> {
 
 impl<E, C: Copy> Copy for Elem<'_, E, C> {}
 
-impl<'a, E, C: Check<'a>> Elem<'a, E, C> {
-    /// Pairs a validating reader with its unchecked re-reader.
+impl<'a, E: Valid<'a>, C: Check<'a>> Elem<'a, E, C> {
+    /// Pairs a validating reader with the element type's unchecked reader.
     ///
     /// # Safety
     ///
     /// Whenever `check` succeeds on a reader at offset `s` and leaves it at
-    /// `e`, then `valid` called on any slice holding those same bytes at an
-    /// offset `s'` must read the element (relying only on what `check`
-    /// verified), read nothing outside `s'..s' + (e - s)` and leave the
-    /// offset at `s' + (e - s)`. `fixed` is 0, or the size that every
-    /// element `check` accepts has.
+    /// `e`, then `E::read_valid` with `hint`, called on any slice holding
+    /// those same bytes at an offset `s'`, must read the element (relying
+    /// only on what `check` verified), read nothing outside
+    /// `s'..s' + (e - s)` and leave the offset at `s' + (e - s)`. `fixed` is
+    /// 0, or the size that every element `check` accepts has.
     #[inline(always)]
-    pub unsafe fn new(check: C, valid: ValidFn<'a, E>, fixed: usize) -> Self {
+    pub unsafe fn new(check: C, hint: Hint, fixed: usize) -> Self {
         Elem {
             check,
-            valid,
+            hint,
             fixed,
+            _elem: ::core::marker::PhantomData,
         }
     }
 }
@@ -569,7 +695,7 @@ impl<'a, E, C: Check<'a>> Elem<'a, E, C> {
 pub fn elem_str<'a>() -> Elem<'a, &'a str, impl Check<'a>> {
     // SAFETY: `v_str` reads the length and bytes that `Reader::str` checked
     // (bounds and UTF-8).
-    unsafe { Elem::new(|r, _| r.str().map(drop), v_str, 0) }
+    unsafe { Elem::new(|r, _| r.str().map(drop), Hint::LEAF, 0) }
 }
 
 /// The elements of `[][]u8` lists.
@@ -577,7 +703,7 @@ pub fn elem_str<'a>() -> Elem<'a, &'a str, impl Check<'a>> {
 #[inline]
 pub fn elem_bytes<'a>() -> Elem<'a, &'a [u8], impl Check<'a>> {
     // SAFETY: `v_bytes` reads the length and bytes that `Reader::bytes` checked.
-    unsafe { Elem::new(|r, _| r.bytes().map(drop), v_bytes, 0) }
+    unsafe { Elem::new(|r, _| r.bytes().map(drop), Hint::LEAF, 0) }
 }
 
 /// The elements of `[][N]u8` lists.
@@ -585,36 +711,30 @@ pub fn elem_bytes<'a>() -> Elem<'a, &'a [u8], impl Check<'a>> {
 #[inline]
 pub fn elem_byte_array<'a, const N: usize>() -> Elem<'a, &'a [u8; N], impl Check<'a>> {
     // SAFETY: `v_byte_array` reads the `N` bytes `Reader::byte_array` checked.
-    unsafe { Elem::new(|r, _| r.byte_array::<N>().map(drop), v_byte_array::<N>, N) }
+    unsafe { Elem::new(|r, _| r.byte_array::<N>().map(drop), Hint::LEAF, N) }
 }
 
 /// The elements of `[][]T` lists of scalars.
 #[doc(hidden)]
 #[inline]
 pub fn elem_scalar_slice<'a, T: Scalar>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a>> {
-    // SAFETY: `v_scalar_slice` reads the count and elements that
+    // SAFETY: a counted `LeSlice` reads the count and elements that
     // `Reader::scalar_slice` checked (bounds, and bools).
-    unsafe {
-        Elem::new(
-            |r, _| r.scalar_slice::<T>().map(drop),
-            v_scalar_slice::<T>,
-            0,
-        )
-    }
+    unsafe { Elem::new(|r, _| r.scalar_slice::<T>().map(drop), Hint::LEAF, 0) }
 }
 
 /// The elements of `[][N]T` lists of scalars.
 #[doc(hidden)]
 #[inline]
 pub fn elem_scalars<'a, T: Scalar, const N: usize>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a>> {
-    // SAFETY: `v_scalars` reads the `N` elements `Reader::scalars` checked.
-    unsafe {
-        Elem::new(
-            |r, _| r.scalars::<T>(N).map(drop),
-            v_scalars::<T, N>,
-            N * T::SIZE,
-        )
-    }
+    let hint = Hint {
+        counted: false,
+        n: N,
+        fixed: 0,
+        inner: None,
+    };
+    // SAFETY: an `LeSlice` of `N` reads the elements `Reader::scalars` checked.
+    unsafe { Elem::new(|r, _| r.scalars::<T>(N).map(drop), hint, N * T::SIZE) }
 }
 
 /// A validated array of non-scalar elements (structs, unions, strings,
@@ -623,13 +743,14 @@ pub fn elem_scalars<'a, T: Scalar, const N: usize>() -> Elem<'a, LeSlice<'a, T>,
 /// without allocating and without checking again.
 pub struct ListView<'a, E> {
     // Invariant: `bytes` holds exactly `len` consecutive elements that the
-    // `check` of an [`Elem`] accepted, `valid` is that `Elem`'s re-reader and
-    // `fixed` its fixed size (or 0). Only `Reader::list` (after validating)
-    // and `v_list` (on validated bytes) build one.
+    // `check` of an [`Elem`] accepted; `hint` and `fixed` are that `Elem`'s.
+    // Only `Reader::list` (after validating) and `v_list` (on validated
+    // bytes) build one.
     bytes: &'a [u8],
     len: usize,
     fixed: usize,
-    valid: ValidFn<'a, E>,
+    hint: Hint,
+    _elem: ::core::marker::PhantomData<fn() -> E>,
 }
 
 impl<'a, E> ListView<'a, E> {
@@ -647,7 +768,9 @@ impl<'a, E> ListView<'a, E> {
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
+}
 
+impl<'a, E: Valid<'a>> ListView<'a, E> {
     /// The elements, decoded one by one.
     #[inline]
     pub fn iter(&self) -> ListIter<'a, E> {
@@ -655,7 +778,8 @@ impl<'a, E> ListView<'a, E> {
             bytes: self.bytes,
             pos: 0,
             left: self.len,
-            valid: self.valid,
+            hint: self.hint,
+            _elem: ::core::marker::PhantomData,
         }
     }
 
@@ -672,7 +796,7 @@ impl<'a, E> ListView<'a, E> {
         let mut pos = index * self.fixed;
         // SAFETY: the elements all have `fixed` bytes (the ListView
         // invariant), so element `index` starts at `index * fixed`.
-        Some(unsafe { (self.valid)(self.bytes, &mut pos) })
+        Some(unsafe { E::read_valid(self.bytes, &mut pos, &self.hint) })
     }
 
     /// Converts every element and collects them into exactly `N` values
@@ -697,13 +821,13 @@ impl<E> PartialEq for ListView<'_, E> {
     }
 }
 
-impl<E: fmt::Debug> fmt::Debug for ListView<'_, E> {
+impl<'a, E: Valid<'a> + fmt::Debug> fmt::Debug for ListView<'a, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl<'a, E> IntoIterator for ListView<'a, E> {
+impl<'a, E: Valid<'a>> IntoIterator for ListView<'a, E> {
     type Item = E;
     type IntoIter = ListIter<'a, E>;
 
@@ -719,10 +843,11 @@ pub struct ListIter<'a, E> {
     bytes: &'a [u8],
     pos: usize,
     left: usize,
-    valid: ValidFn<'a, E>,
+    hint: Hint,
+    _elem: ::core::marker::PhantomData<fn() -> E>,
 }
 
-impl<E> Iterator for ListIter<'_, E> {
+impl<'a, E: Valid<'a>> Iterator for ListIter<'a, E> {
     type Item = E;
 
     #[inline]
@@ -732,8 +857,8 @@ impl<E> Iterator for ListIter<'_, E> {
         }
         self.left -= 1;
         // SAFETY: a validated element starts at `pos` (the invariant), and
-        // `valid` moves `pos` past it, to the next one.
-        Some(unsafe { (self.valid)(self.bytes, &mut self.pos) })
+        // `read_valid` moves `pos` past it, to the next one.
+        Some(unsafe { E::read_valid(self.bytes, &mut self.pos, &self.hint) })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -741,7 +866,7 @@ impl<E> Iterator for ListIter<'_, E> {
     }
 }
 
-impl<E> ExactSizeIterator for ListIter<'_, E> {}
+impl<'a, E: Valid<'a>> ExactSizeIterator for ListIter<'a, E> {}
 
 // The unchecked readers of validated bytes. Each one's safety contract: `*p`
 // is the offset in `b` of a value of that type that a `Reader` accepted
@@ -912,19 +1037,19 @@ pub unsafe fn v_option<'a, T>(
 /// # Safety
 ///
 /// `b[*p..]` starts with a `[]T` that [`Reader::list_of`] accepted with an
-/// [`Elem`] whose re-reader and fixed size are `valid` and `fixed`.
+/// [`Elem`] whose fixed size and hint are `fixed` and `hint`.
 #[doc(hidden)]
 #[inline(always)]
-pub unsafe fn v_list_of<'a, E>(
+pub unsafe fn v_list_of<'a, E: Valid<'a>>(
     b: &'a [u8],
     p: &mut usize,
     fixed: usize,
-    valid: ValidFn<'a, E>,
+    hint: Hint,
 ) -> ListView<'a, E> {
     // SAFETY: forwarded contract.
     unsafe {
         let n = v_u32(b, p) as usize;
-        v_list(b, p, n, fixed, valid)
+        v_list(b, p, n, fixed, hint)
     }
 }
 
@@ -934,15 +1059,15 @@ pub unsafe fn v_list_of<'a, E>(
 /// # Safety
 ///
 /// `b[*p..]` starts with `n` elements that [`Reader::list`] accepted with an
-/// [`Elem`] whose re-reader and fixed size are `valid` and `fixed`.
+/// [`Elem`] whose fixed size and hint are `fixed` and `hint`.
 #[doc(hidden)]
 #[inline(always)]
-pub unsafe fn v_list<'a, E>(
+pub unsafe fn v_list<'a, E: Valid<'a>>(
     b: &'a [u8],
     p: &mut usize,
     n: usize,
     fixed: usize,
-    valid: ValidFn<'a, E>,
+    hint: Hint,
 ) -> ListView<'a, E> {
     let start = *p;
     if fixed != 0 {
@@ -951,7 +1076,7 @@ pub unsafe fn v_list<'a, E>(
     } else {
         for _ in 0..n {
             // SAFETY: forwarded contract: the elements follow each other.
-            unsafe { valid(b, p) };
+            unsafe { E::read_valid(b, p, &hint) };
         }
     }
     debug_assert!(start <= *p && *p <= b.len());
@@ -960,7 +1085,8 @@ pub unsafe fn v_list<'a, E>(
         bytes: unsafe { b.get_unchecked(start..*p) },
         len: n,
         fixed,
-        valid,
+        hint,
+        _elem: ::core::marker::PhantomData,
     }
 }
 
@@ -1258,7 +1384,7 @@ impl<'a> Reader<'a> {
     /// Reads `n` elements, validating each, into a lazily decoding view.
     /// `depth` is the nesting depth of the struct holding the list.
     #[inline]
-    pub fn list<E, C: Check<'a>>(
+    pub fn list<E: Valid<'a>, C: Check<'a>>(
         &mut self,
         n: usize,
         depth: u32,
@@ -1276,14 +1402,15 @@ impl<'a> Reader<'a> {
             bytes,
             len: n,
             fixed: elem.fixed,
-            valid: elem.valid,
+            hint: elem.hint,
+            _elem: ::core::marker::PhantomData,
         })
     }
 
     /// Reads a `[]T` of non-scalar elements (u32 count, then the elements),
     /// validating each, into a lazily decoding view.
     #[inline]
-    pub fn list_of<E, C: Check<'a>>(
+    pub fn list_of<E: Valid<'a>, C: Check<'a>>(
         &mut self,
         min_size: usize,
         depth: u32,
@@ -1431,15 +1558,15 @@ pub fn option_box<T, U>(o: &Option<Box<T>>, f: impl FnOnce(&T) -> U) -> Option<B
 /// Converts every element of a list view into a vector.
 #[doc(hidden)]
 #[inline]
-pub fn map_list<E, T>(list: ListView<'_, E>, f: impl FnMut(E) -> T) -> Vec<T> {
+pub fn map_list<'a, E: Valid<'a>, T>(list: ListView<'a, E>, f: impl FnMut(E) -> T) -> Vec<T> {
     list.iter().map(f).collect()
 }
 
 /// Converts every element of a fixed-array list view into an array.
 #[doc(hidden)]
 #[inline]
-pub fn map_array<E, T: Default, const N: usize>(
-    list: ListView<'_, E>,
+pub fn map_array<'a, E: Valid<'a>, T: Default, const N: usize>(
+    list: ListView<'a, E>,
     f: impl FnMut(E) -> T,
 ) -> [T; N] {
     map_array_or(list, f, T::default)
@@ -1450,8 +1577,8 @@ pub fn map_array<E, T: Default, const N: usize>(
 /// validated view never has.
 #[doc(hidden)]
 #[inline]
-pub fn map_array_or<E, T, const N: usize>(
-    list: ListView<'_, E>,
+pub fn map_array_or<'a, E: Valid<'a>, T, const N: usize>(
+    list: ListView<'a, E>,
     mut f: impl FnMut(E) -> T,
     mut fallback: impl FnMut() -> T,
 ) -> [T; N] {

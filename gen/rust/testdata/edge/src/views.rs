@@ -87,7 +87,7 @@ impl<'a> MessageRef_<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Message_`].
@@ -103,6 +103,14 @@ impl<'a> MessageRef_<'a> {
 impl ::core::convert::From<MessageRef_<'_>> for Message_ {
     fn from(v: MessageRef_<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for MessageRef_<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -139,7 +147,15 @@ impl Foo {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 3) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 3) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Foo {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -172,7 +188,15 @@ impl FooRef {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 4) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 4) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for FooRef {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -247,9 +271,9 @@ impl<'a> BigRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 data: rt::v_byte_array::<40>(b, p),
-                grid: rt::v_list(b, p, 2, 80, rt::v_scalars::<u16, 40>),
-                names: rt::v_list(b, p, 33, 0, rt::v_str),
-                points: rt::v_list(b, p, 34, 3, Foo::read_valid),
+                grid: rt::v_list(b, p, 2, 80, HINT_0),
+                names: rt::v_list(b, p, 33, 0, rt::Hint::LEAF),
+                points: rt::v_list(b, p, 34, 3, rt::Hint::LEAF),
             }
         }
     }
@@ -259,7 +283,7 @@ impl<'a> BigRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Big`].
@@ -280,6 +304,14 @@ impl<'a> BigRef<'a> {
 impl ::core::convert::From<BigRef<'_>> for Big {
     fn from(v: BigRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for BigRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -357,11 +389,9 @@ impl<'a> InlineRef<'a> {
                 },
                 1 => Self::Empty,
                 _ => Self::Deep {
-                    items: rt::v_list_of(b, p, 0, |b, p| {
-                        rt::v_option(b, p, |b, p| Foo::read_valid(b, p))
-                    }),
-                    maybe: rt::v_option(b, p, |b, p| rt::v_list_of(b, p, 3, Foo::read_valid)),
-                    fixed: rt::v_list(b, p, 2, 0, MessageRef_::read_valid),
+                    items: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                    maybe: rt::v_option(b, p, |b, p| rt::v_list_of(b, p, 3, rt::Hint::LEAF)),
+                    fixed: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
                 },
             }
         }
@@ -372,7 +402,7 @@ impl<'a> InlineRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Inline`].
@@ -402,6 +432,14 @@ impl ::core::convert::From<InlineRef<'_>> for Inline {
     }
 }
 
+impl<'a> rt::Valid<'a> for InlineRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// A borrowed view of [`Holder`]: strings and arrays point into the input.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HolderRef<'a> {
@@ -414,6 +452,7 @@ pub struct HolderRef<'a> {
     pub fixed_e: rt::ListView<'a, Big32>,
     pub strs: rt::ListView<'a, &'a str>,
     pub nested: rt::ListView<'a, rt::ListView<'a, &'a str>>,
+    pub cube: rt::ListView<'a, rt::ListView<'a, rt::LeSlice<'a, u16>>>,
     pub opt_opt: ::core::option::Option<::core::option::Option<&'a str>>,
     pub bytes_list: rt::ListView<'a, &'a [u8]>,
     pub fixed_bytes: rt::ListView<'a, &'a [u8; 4]>,
@@ -454,6 +493,7 @@ impl<'a> HolderRef<'a> {
             fixed_e: r.list(3, depth, Big32::elem())?,
             strs: r.list(2, depth, rt::elem_str())?,
             nested: r.list_of(4, depth, elem_1())?,
+            cube: r.list_of(4, depth, elem_2())?,
             opt_opt: r.option(|r| r.option(|r| r.str()))?,
             bytes_list: r.list_of(4, depth, rt::elem_bytes())?,
             fixed_bytes: r.list(2, depth, rt::elem_byte_array::<4>())?,
@@ -477,6 +517,7 @@ impl<'a> HolderRef<'a> {
         r.list(3, depth, Big32::elem())?;
         r.list(2, depth, rt::elem_str())?;
         r.list_of(4, depth, elem_1())?;
+        r.list_of(4, depth, elem_2())?;
         r.option(|r| r.option(|r| r.str()))?;
         r.list_of(4, depth, rt::elem_bytes())?;
         r.list(2, depth, rt::elem_byte_array::<4>())?;
@@ -496,16 +537,17 @@ impl<'a> HolderRef<'a> {
             Self {
                 inline: InlineRef::read_valid(b, p),
                 maybe: rt::v_option(b, p, |b, p| InlineRef::read_valid(b, p)),
-                list: rt::v_list_of(b, p, 0, InlineRef::read_valid),
+                list: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 e: Big32::read_valid(b, p),
-                es: rt::v_list_of(b, p, 4, Big32::read_valid),
+                es: rt::v_list_of(b, p, 4, rt::Hint::LEAF),
                 maybe_e: rt::v_option(b, p, |b, p| Big32::read_valid(b, p)),
-                fixed_e: rt::v_list(b, p, 3, 4, Big32::read_valid),
-                strs: rt::v_list(b, p, 2, 0, rt::v_str),
-                nested: rt::v_list_of(b, p, 0, |b, p| rt::v_list_of(b, p, 0, rt::v_str)),
+                fixed_e: rt::v_list(b, p, 3, 4, rt::Hint::LEAF),
+                strs: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
+                nested: rt::v_list_of(b, p, 0, HINT_1),
+                cube: rt::v_list_of(b, p, 0, HINT_3),
                 opt_opt: rt::v_option(b, p, |b, p| rt::v_option(b, p, |b, p| rt::v_str(b, p))),
-                bytes_list: rt::v_list_of(b, p, 0, rt::v_bytes),
-                fixed_bytes: rt::v_list(b, p, 2, 4, rt::v_byte_array::<4>),
+                bytes_list: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                fixed_bytes: rt::v_list(b, p, 2, 4, rt::Hint::LEAF),
             }
         }
     }
@@ -515,7 +557,7 @@ impl<'a> HolderRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Holder`].
@@ -530,6 +572,7 @@ impl<'a> HolderRef<'a> {
             fixed_e: rt::map_array(self.fixed_e, ::core::convert::identity),
             strs: rt::map_array(self.strs, |e| e.to_owned()),
             nested: rt::map_list(self.nested, |e| rt::map_list(e, |e1| e1.to_owned())),
+            cube: rt::map_list(self.cube, |e| rt::map_list(e, |e1| e1.to_array())),
             opt_opt: rt::option_map(&self.opt_opt, |v| rt::option_map(v, |v1| (*v1).to_owned())),
             bytes_list: rt::map_list(self.bytes_list, |e| e.to_vec()),
             fixed_bytes: rt::map_array(self.fixed_bytes, |e| *e),
@@ -540,6 +583,14 @@ impl<'a> HolderRef<'a> {
 impl ::core::convert::From<HolderRef<'_>> for Holder {
     fn from(v: HolderRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for HolderRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -610,7 +661,7 @@ impl<'a> TreeRef<'a> {
         unsafe {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
-                kids: rt::v_list_of(b, p, 0, TreeRef::read_valid),
+                kids: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 next: rt::v_option(b, p, |b, p| {
                     ::std::boxed::Box::new(TreeRef::read_valid(b, p))
                 }),
@@ -626,7 +677,7 @@ impl<'a> TreeRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -642,6 +693,14 @@ impl<'a> TreeRef<'a> {
 impl ::core::convert::From<TreeRef<'_>> for Tree {
     fn from(v: TreeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for TreeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -715,7 +774,7 @@ impl<'a> ChoiceRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Choice`].
@@ -735,24 +794,66 @@ impl ::core::convert::From<ChoiceRef<'_>> for Choice {
     }
 }
 
+impl<'a> rt::Valid<'a> for ChoiceRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// The elements of `[]?Foo` lists.
 pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<Foo>> {
     let check: rt::CheckFn<'a> = |r, d| r.option(|r| Foo::read(r, d + 1)).map(drop);
-    let valid: rt::ValidFn<'a, ::core::option::Option<Foo>> = |b, p| {
-        // SAFETY: `b[*p..]` starts with an element that `check` accepted.
-        unsafe { rt::v_option(b, p, |b, p| Foo::read_valid(b, p)) }
-    };
-    // SAFETY: `valid` re-reads exactly what `check` reads and accepts.
-    unsafe { rt::Elem::new(check, valid, 0) }
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, rt::Hint::LEAF, 0) }
 }
 
 /// The elements of `[][]str` lists.
 pub(crate) fn elem_1<'a>() -> rt::Elem<'a, rt::ListView<'a, &'a str>> {
     let check: rt::CheckFn<'a> = |r, d| r.list_of(4, d, rt::elem_str()).map(drop);
-    let valid: rt::ValidFn<'a, rt::ListView<'a, &'a str>> = |b, p| {
-        // SAFETY: `b[*p..]` starts with an element that `check` accepted.
-        unsafe { rt::v_list_of(b, p, 0, rt::v_str) }
-    };
-    // SAFETY: `valid` re-reads exactly what `check` reads and accepts.
-    unsafe { rt::Elem::new(check, valid, 0) }
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, HINT_1, 0) }
 }
+
+/// The elements of `[][][2]u16` lists.
+pub(crate) fn elem_2<'a>() -> rt::Elem<'a, rt::ListView<'a, rt::LeSlice<'a, u16>>> {
+    let check: rt::CheckFn<'a> = |r, d| r.list_of(4, d, rt::elem_scalars::<u16, 2>()).map(drop);
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, HINT_3, 0) }
+}
+
+/// How elements of type `[40]u16` are read back from a validated list.
+const HINT_0: rt::Hint = rt::Hint {
+    counted: false,
+    n: 40,
+    fixed: 0,
+    inner: None,
+};
+
+/// How elements of type `[]str` are read back from a validated list.
+const HINT_1: rt::Hint = rt::Hint {
+    counted: true,
+    n: 0,
+    fixed: 0,
+    inner: None,
+};
+
+/// How elements of type `[2]u16` are read back from a validated list.
+const HINT_2: rt::Hint = rt::Hint {
+    counted: false,
+    n: 2,
+    fixed: 0,
+    inner: None,
+};
+
+/// How elements of type `[][2]u16` are read back from a validated list.
+const HINT_3: rt::Hint = rt::Hint {
+    counted: true,
+    n: 0,
+    fixed: 4,
+    inner: Some(&HINT_2),
+};

@@ -39,7 +39,15 @@ impl Circle {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 8) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 8) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Circle {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -143,7 +151,7 @@ impl<'a> ShapeRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Shape`].
@@ -167,6 +175,14 @@ impl<'a> ShapeRef<'a> {
 impl ::core::convert::From<ShapeRef<'_>> for Shape {
     fn from(v: ShapeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ShapeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -242,7 +258,7 @@ impl<'a> NestedRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Nested`].
@@ -260,6 +276,14 @@ impl<'a> NestedRef<'a> {
 impl ::core::convert::From<NestedRef<'_>> for Nested {
     fn from(v: NestedRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for NestedRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -341,8 +365,8 @@ impl<'a> EnumsRef<'a> {
                 sparse: Sparse::read_valid(b, p),
                 wide: Wide::read_valid(b, p),
                 default_value: Default::read_valid(b, p),
-                list: rt::v_list_of(b, p, 2, Sparse::read_valid),
-                fixed: rt::v_list(b, p, 2, 1, Small::read_valid),
+                list: rt::v_list_of(b, p, 2, rt::Hint::LEAF),
+                fixed: rt::v_list(b, p, 2, 1, rt::Hint::LEAF),
             }
         }
     }
@@ -352,7 +376,7 @@ impl<'a> EnumsRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Enums`].
@@ -371,6 +395,14 @@ impl<'a> EnumsRef<'a> {
 impl ::core::convert::From<EnumsRef<'_>> for Enums {
     fn from(v: EnumsRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for EnumsRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -443,7 +475,7 @@ impl<'a> UnionsRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 shape: ShapeRef::read_valid(b, p),
-                shapes: rt::v_list_of(b, p, 0, ShapeRef::read_valid),
+                shapes: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 nested: NestedRef::read_valid(b, p),
                 maybe: rt::v_option(b, p, |b, p| ShapeRef::read_valid(b, p)),
             }
@@ -455,7 +487,7 @@ impl<'a> UnionsRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Unions`].
@@ -472,5 +504,13 @@ impl<'a> UnionsRef<'a> {
 impl ::core::convert::From<UnionsRef<'_>> for Unions {
     fn from(v: UnionsRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for UnionsRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

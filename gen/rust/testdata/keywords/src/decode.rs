@@ -50,7 +50,15 @@ impl Type {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), Self::read_valid, 1) }
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Type {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 

@@ -220,7 +220,7 @@ impl<'a> ErrorRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Error`].
@@ -265,6 +265,14 @@ impl<'a> ErrorRef<'a> {
 impl ::core::convert::From<ErrorRef<'_>> for Error {
     fn from(v: ErrorRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ErrorRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -339,7 +347,7 @@ impl<'a> ResultRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Result`].
@@ -357,6 +365,14 @@ impl<'a> ResultRef<'a> {
 impl ::core::convert::From<ResultRef<'_>> for Result {
     fn from(v: ResultRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ResultRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -423,7 +439,7 @@ impl<'a> HolderRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 result: ResultRef::read_valid(b, p),
-                kinds: rt::v_list_of(b, p, 1, Type::read_valid),
+                kinds: rt::v_list_of(b, p, 1, rt::Hint::LEAF),
             }
         }
     }
@@ -433,7 +449,7 @@ impl<'a> HolderRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Holder`].
@@ -448,5 +464,13 @@ impl<'a> HolderRef<'a> {
 impl ::core::convert::From<HolderRef<'_>> for Holder {
     fn from(v: HolderRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for HolderRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

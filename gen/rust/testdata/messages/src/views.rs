@@ -40,7 +40,15 @@ impl Point {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 16) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 16) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Point {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -75,7 +83,15 @@ impl Ping {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 4) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 4) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Ping {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -154,7 +170,7 @@ impl<'a> PongRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Pong`].
@@ -169,6 +185,14 @@ impl<'a> PongRef<'a> {
 impl ::core::convert::From<PongRef<'_>> for Pong {
     fn from(v: PongRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for PongRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -198,6 +222,14 @@ impl Last {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Last {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -40,7 +40,15 @@ impl Point {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 8) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 8) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Point {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -77,7 +85,15 @@ impl Rectangle {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 20) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 20) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Rectangle {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -149,7 +165,7 @@ impl<'a> SceneRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 name: rt::v_str(b, p),
-                rects: rt::v_list_of(b, p, 20, Rectangle::read_valid),
+                rects: rt::v_list_of(b, p, 20, rt::Hint::LEAF),
                 origin: Point::read_valid(b, p),
             }
         }
@@ -160,7 +176,7 @@ impl<'a> SceneRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Scene`].
@@ -176,6 +192,14 @@ impl<'a> SceneRef<'a> {
 impl ::core::convert::From<SceneRef<'_>> for Scene {
     fn from(v: SceneRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for SceneRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -268,7 +292,7 @@ impl<'a> DeviceParameterRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`DeviceParameter`].
@@ -284,6 +308,14 @@ impl<'a> DeviceParameterRef<'a> {
 impl ::core::convert::From<DeviceParameterRef<'_>> for DeviceParameter {
     fn from(v: DeviceParameterRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for DeviceParameterRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -366,7 +398,7 @@ impl<'a> DevicePluginRef<'a> {
             Self {
                 name: rt::v_str(b, p),
                 bypassed: rt::v_bool(b, p),
-                parameters: rt::v_list_of(b, p, 0, DeviceParameterRef::read_valid),
+                parameters: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -376,7 +408,7 @@ impl<'a> DevicePluginRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`DevicePlugin`].
@@ -392,6 +424,14 @@ impl<'a> DevicePluginRef<'a> {
 impl ::core::convert::From<DevicePluginRef<'_>> for DevicePlugin {
     fn from(v: DevicePluginRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for DevicePluginRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -494,7 +534,7 @@ impl<'a> AudioDeviceRef<'a> {
                 kind: DeviceKind::read_valid(b, p),
                 sample_rate: rt::v_u32(b, p),
                 channels: rt::v_u16(b, p),
-                plugins: rt::v_list_of(b, p, 0, DevicePluginRef::read_valid),
+                plugins: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -504,7 +544,7 @@ impl<'a> AudioDeviceRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`AudioDevice`].
@@ -523,5 +563,13 @@ impl<'a> AudioDeviceRef<'a> {
 impl ::core::convert::From<AudioDeviceRef<'_>> for AudioDevice {
     fn from(v: AudioDeviceRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for AudioDeviceRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

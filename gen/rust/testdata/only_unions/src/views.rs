@@ -83,7 +83,7 @@ impl<'a> TokenRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Token`].
@@ -102,5 +102,13 @@ impl<'a> TokenRef<'a> {
 impl ::core::convert::From<TokenRef<'_>> for Token {
     fn from(v: TokenRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for TokenRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -81,7 +81,7 @@ impl<'a> InnerRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Inner`].
@@ -96,6 +96,14 @@ impl<'a> InnerRef<'a> {
 impl ::core::convert::From<InnerRef<'_>> for Inner {
     fn from(v: InnerRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for InnerRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -133,7 +141,15 @@ impl Choice {
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Choice {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -252,9 +268,7 @@ impl<'a> OptionalsRef<'a> {
                 maybe_level: rt::v_option(b, p, |b, p| Level::read_valid(b, p)),
                 maybe_choice: rt::v_option(b, p, |b, p| Choice::read_valid(b, p)),
                 maybe_list: rt::v_option(b, p, |b, p| rt::v_scalar_slice::<u32>(b, p)),
-                list_of_maybe: rt::v_list_of(b, p, 0, |b, p| {
-                    rt::v_option(b, p, |b, p| rt::v_str(b, p))
-                }),
+                list_of_maybe: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 maybe_fixed: rt::v_option(b, p, |b, p| rt::v_scalars::<u16, 2>(b, p)),
                 maybe_maybe: rt::v_option(b, p, |b, p| rt::v_option(b, p, |b, p| rt::v_u32(b, p))),
             }
@@ -266,7 +280,7 @@ impl<'a> OptionalsRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Optionals`].
@@ -293,6 +307,14 @@ impl<'a> OptionalsRef<'a> {
 impl ::core::convert::From<OptionalsRef<'_>> for Optionals {
     fn from(v: OptionalsRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for OptionalsRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -383,7 +405,7 @@ impl<'a> ReadingRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Reading`].
@@ -403,13 +425,18 @@ impl ::core::convert::From<ReadingRef<'_>> for Reading {
     }
 }
 
+impl<'a> rt::Valid<'a> for ReadingRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// The elements of `[]?str` lists.
 pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<&'a str>> {
     let check: rt::CheckFn<'a> = |r, _| r.option(|r| r.str()).map(drop);
-    let valid: rt::ValidFn<'a, ::core::option::Option<&'a str>> = |b, p| {
-        // SAFETY: `b[*p..]` starts with an element that `check` accepted.
-        unsafe { rt::v_option(b, p, |b, p| rt::v_str(b, p)) }
-    };
-    // SAFETY: `valid` re-reads exactly what `check` reads and accepts.
-    unsafe { rt::Elem::new(check, valid, 0) }
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, rt::Hint::LEAF, 0) }
 }

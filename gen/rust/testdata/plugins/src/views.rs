@@ -141,7 +141,7 @@ impl<'a> ParameterRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Parameter`].
@@ -165,6 +165,14 @@ impl<'a> ParameterRef<'a> {
 impl ::core::convert::From<ParameterRef<'_>> for Parameter {
     fn from(v: ParameterRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ParameterRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -245,7 +253,7 @@ impl<'a> PluginRef<'a> {
                 manufacturer_id: rt::v_str(b, p),
                 component_type: rt::v_str(b, p),
                 component_subtype: rt::v_str(b, p),
-                parameters: rt::v_list_of(b, p, 0, ParameterRef::read_valid),
+                parameters: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -255,7 +263,7 @@ impl<'a> PluginRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Plugin`].
@@ -273,6 +281,14 @@ impl<'a> PluginRef<'a> {
 impl ::core::convert::From<PluginRef<'_>> for Plugin {
     fn from(v: PluginRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for PluginRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -358,7 +374,7 @@ impl<'a> PluginRegistryRef<'a> {
         unsafe {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
-                plugins: rt::v_list_of(b, p, 0, PluginRef::read_valid),
+                plugins: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 total_plugin_count: rt::v_u32(b, p),
                 total_parameter_count: rt::v_u32(b, p),
             }
@@ -370,7 +386,7 @@ impl<'a> PluginRegistryRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`PluginRegistry`].
@@ -386,5 +402,13 @@ impl<'a> PluginRegistryRef<'a> {
 impl ::core::convert::From<PluginRegistryRef<'_>> for PluginRegistry {
     fn from(v: PluginRegistryRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for PluginRegistryRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -73,7 +73,7 @@ impl<'a> TreeRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 value: rt::v_i32(b, p),
-                children: rt::v_list_of(b, p, 0, TreeRef::read_valid),
+                children: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -83,7 +83,7 @@ impl<'a> TreeRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -98,6 +98,14 @@ impl<'a> TreeRef<'a> {
 impl ::core::convert::From<TreeRef<'_>> for Tree {
     fn from(v: TreeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for TreeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -178,7 +186,7 @@ impl<'a> NodeRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Node`].
@@ -193,6 +201,14 @@ impl<'a> NodeRef<'a> {
 impl ::core::convert::From<NodeRef<'_>> for Node {
     fn from(v: NodeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for NodeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -261,7 +277,7 @@ impl<'a> DirRef<'a> {
             // SAFETY: forwarded contract: `read` checked every value read here.
             Self {
                 name: rt::v_str(b, p),
-                entries: rt::v_list_of(b, p, 0, EntryRef::read_valid),
+                entries: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
             }
         }
     }
@@ -271,7 +287,7 @@ impl<'a> DirRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Dir`].
@@ -286,6 +302,14 @@ impl<'a> DirRef<'a> {
 impl ::core::convert::From<DirRef<'_>> for Dir {
     fn from(v: DirRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for DirRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -368,7 +392,7 @@ impl<'a> EntryRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Entry`].
@@ -384,6 +408,14 @@ impl<'a> EntryRef<'a> {
 impl ::core::convert::From<EntryRef<'_>> for Entry {
     fn from(v: EntryRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for EntryRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -461,7 +493,7 @@ impl<'a> ExprRef<'a> {
                     }),
                 },
                 _ => Self::Add {
-                    terms: rt::v_list_of(b, p, 0, ExprRef::read_valid),
+                    terms: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
                 },
             }
         }
@@ -472,7 +504,7 @@ impl<'a> ExprRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Expr`].
@@ -492,6 +524,14 @@ impl<'a> ExprRef<'a> {
 impl ::core::convert::From<ExprRef<'_>> for Expr {
     fn from(v: ExprRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ExprRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -564,7 +604,7 @@ impl<'a> ProgramRef<'a> {
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
         // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
-        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), Self::read_valid, 0) }
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Program`].
@@ -578,5 +618,13 @@ impl<'a> ProgramRef<'a> {
 impl ::core::convert::From<ProgramRef<'_>> for Program {
     fn from(v: ProgramRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ProgramRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
