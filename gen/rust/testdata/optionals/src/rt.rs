@@ -1281,18 +1281,28 @@ impl<'a> Reader<'a> {
         self.back(4, DecodeErrorKind::CountTooLarge(n))
     }
 
+    /// A count error about the count at offset `at`.
+    #[cold]
+    #[inline(never)]
+    fn count_too_large_at(&self, n: u32, at: usize) -> DecodeError {
+        DecodeError::new(DecodeErrorKind::CountTooLarge(n), at)
+    }
+
     /// Reads a string.
     #[inline(always)]
     pub fn str(&mut self) -> Result<&'a str, DecodeError> {
-        let n = self.u32()?;
-        let at = self.pos;
-        let rest = self.buf.get(at..).unwrap_or(&[]);
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
+            return Err(self.truncated());
+        };
+        let n = u32::from_le_bytes(*len);
         match usize::try_from(n) {
-            Ok(n) if n <= rest.len() => {
-                self.pos += n;
-                let bytes = rest.split_at(n).0;
-                if ascii_prefix(rest, n) {
-                    // SAFETY: `bytes` is `rest[..n]`, which is ASCII, and
+            Ok(n) if n <= tail.len() => {
+                let bytes = tail.split_at(n).0;
+                let at = self.pos + 4;
+                self.pos = at + n;
+                if ascii_prefix(tail, n) {
+                    // SAFETY: `bytes` is `tail[..n]`, which is ASCII, and
                     // ASCII is valid UTF-8. (Measured: most strings are
                     // short and ASCII; checking them a word at a time first
                     // is far cheaper than the general UTF-8 check.)
@@ -1300,7 +1310,7 @@ impl<'a> Reader<'a> {
                 }
                 utf8(bytes, at)
             }
-            _ => Err(self.count_too_large(n)),
+            _ => Err(self.count_too_large_at(n, self.pos)),
         }
     }
 
@@ -1323,14 +1333,17 @@ impl<'a> Reader<'a> {
     /// Reads a `[]u8`.
     #[inline(always)]
     pub fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
-        let n = self.u32()?;
         let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
+            return Err(self.truncated());
+        };
+        let n = u32::from_le_bytes(*len);
         match usize::try_from(n) {
-            Ok(n) if n <= rest.len() => {
-                self.pos += n;
-                Ok(rest.split_at(n).0)
+            Ok(n) if n <= tail.len() => {
+                self.pos += 4 + n;
+                Ok(tail.split_at(n).0)
             }
-            _ => Err(self.count_too_large(n)),
+            _ => Err(self.count_too_large_at(n, self.pos)),
         }
     }
 
