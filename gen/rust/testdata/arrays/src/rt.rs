@@ -506,8 +506,8 @@ impl<T: Scalar> Iterator for LeIter<'_, T> {
 
 impl<T: Scalar> ExactSizeIterator for LeIter<'_, T> {}
 
-/// Reads and validates one element of a [`ListView`] at the given nesting
-/// depth (of the struct holding the list).
+/// Reads and validates one value at a nesting depth: the shape of the
+/// generated `read` functions.
 pub type ReadFn<'a, E> = fn(&mut Reader<'a>, u32) -> Result<E, DecodeError>;
 
 /// What the unchecked reader of a list element needs to know besides the
