@@ -225,7 +225,7 @@ func (g *generator) enumRead(p *printer, e *schema.Enum) {
 	p.P("#[doc(hidden)]")
 	p.P("#[inline]")
 	p.Block("pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {", "}", func() {
-		p.P("// SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.")
+		p.P("// SAFETY: `read_valid` reads back the number `read` accepted.")
 		p.wrapped("", call("unsafe { rt::Elem::new", "|r, _| Self::read(r).map(drop)", "rt::Hint::LEAF", fmt.Sprint(e.Base.Size()))+" }", "")
 	})
 }

@@ -518,11 +518,12 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 	p.P("#[doc(hidden)]")
 	p.P("#[inline]")
 	p.Block(elemHead, "}", func() {
-		p.P("// SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.")
-		check := "|r, d| Self::read(r, d + 1).map(drop)"
+		check, checker := "|r, d| Self::read(r, d + 1).map(drop)", "read"
 		if st, ok := d.(*schema.Struct); ok && life != "" && len(st.Fields) > 0 {
-			check = "|r, d| Self::check(r, d + 1)"
+			check, checker = "|r, d| Self::check(r, d + 1)", "check"
 		}
+		p.F("// SAFETY: `read_valid` reads back exactly what `%s` accepts (the", checker)
+		p.P("// same fields in the same order), and the fixed size is the schema's.")
 		p.wrapped("", call("unsafe { rt::Elem::new", check, "rt::Hint::LEAF", fmt.Sprint(fixedSize(self)))+" }", "")
 	})
 }

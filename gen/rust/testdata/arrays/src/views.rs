@@ -134,7 +134,8 @@ impl<'a> ArraysRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -264,7 +265,8 @@ impl<'a> FixedRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -326,7 +328,8 @@ impl Point {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 16) }
     }
 }
@@ -409,7 +412,8 @@ impl<'a> U32ArrayRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -503,7 +507,8 @@ impl<'a> I16ArrayRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -597,7 +602,8 @@ impl<'a> F32ArrayRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -701,7 +707,8 @@ impl<'a> ByteArrayRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -825,7 +832,8 @@ impl<'a> SmallArraysRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 

@@ -49,7 +49,7 @@ impl Small {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
     }
 }
@@ -105,7 +105,7 @@ impl Sparse {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 2) }
     }
 }
@@ -161,7 +161,7 @@ impl Wide {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 4) }
     }
 }
@@ -217,7 +217,7 @@ impl Default {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
     }
 }

@@ -38,7 +38,8 @@ impl Circle {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 8) }
     }
 }
@@ -150,7 +151,8 @@ impl<'a> ShapeRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
@@ -257,7 +259,8 @@ impl<'a> NestedRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
@@ -375,7 +378,8 @@ impl<'a> EnumsRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -486,7 +490,8 @@ impl<'a> UnionsRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 

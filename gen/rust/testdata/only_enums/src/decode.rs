@@ -48,7 +48,7 @@ impl Color {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
     }
 }
@@ -104,7 +104,7 @@ impl Wide {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 4) }
     }
 }

@@ -85,7 +85,7 @@ impl Kind {
     #[doc(hidden)]
     #[inline]
     pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back the number `read` accepted.
         unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 2) }
     }
 }

@@ -82,7 +82,8 @@ impl<'a> TokenRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 

@@ -140,7 +140,8 @@ impl<'a> ParameterRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -262,7 +263,8 @@ impl<'a> PluginRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
@@ -385,7 +387,8 @@ impl<'a> PluginRegistryRef<'a> {
     #[doc(hidden)]
     #[inline]
     pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
-        // SAFETY: `read_valid` re-reads exactly what `read` reads and accepts.
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
         unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
