@@ -45,6 +45,9 @@ func (g *generator) decodeBody(p *printer) {
 				g.unionRead(p, d, "'_", g.ownedValue)
 			}
 		})
+		if _, isEnum := d.(*schema.Enum); isEnum {
+			validImpl(p, "impl<'a> rt::Valid<'a> for "+name)
+		}
 	}
 }
 
@@ -111,12 +114,85 @@ type valueFn func(t *schema.Type, depth string) string
 func (g *generator) structRead(p *printer, st *schema.Struct, life string, value valueFn) {
 	p.Fn("fn read_fields", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
 		p.P("r.enter(depth)?;")
-		var fields []string
-		for _, f := range st.Fields {
-			fields = append(fields, fieldName(f)+": "+value(f.Type, "depth"))
+		if decodeRun(st.Fields) < 2 && len(st.Fields) > 0 && !hasRun(st.Fields) {
+			var fields []string
+			for _, f := range st.Fields {
+				fields = append(fields, fieldName(f)+": "+value(f.Type, "depth"))
+			}
+			structLit(p, "Ok(Self", fields, ")", 18)
+			return
 		}
-		structLit(p, "Ok(Self", fields, ")", 18)
+		// Runs of numbers and bools are bounds-checked once: the run is
+		// taken as a fixed-size array and its fields read at constant
+		// offsets. Fields are read in order into locals.
+		var inits []string
+		fields := st.Fields
+		for len(fields) > 0 {
+			if n := decodeRun(fields); n >= 2 {
+				g.decodeRun(p, fields[:n])
+				for _, f := range fields[:n] {
+					inits = append(inits, fieldInit(fieldName(f), localName(f)))
+				}
+				fields = fields[n:]
+				continue
+			}
+			f := fields[0]
+			p.wrapped("let "+localName(f)+" = ", value(f.Type, "depth"), ";")
+			inits = append(inits, fieldInit(fieldName(f), localName(f)))
+			fields = fields[1:]
+		}
+		structLit(p, "Ok(Self", inits, ")", 18)
 	})
+}
+
+// hasRun: some run of fields is read as one array.
+func hasRun(fields []*schema.Field) bool {
+	for i := range fields {
+		if decodeRun(fields[i:]) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeRun is the number of leading fields that are numbers or bools.
+func decodeRun(fields []*schema.Field) int {
+	n := 0
+	for n < len(fields) && fields[n].Type.Kind.IsScalar() {
+		n++
+	}
+	return n
+}
+
+// localName is the local variable a field is read into: its name, unless
+// that is one of the decoder's own variables.
+func localName(f *schema.Field) string {
+	n := fieldName(f)
+	switch n {
+	case "r", "depth", "run":
+		return n + "_"
+	}
+	return n
+}
+
+// decodeRun reads a run of number and bool fields with one bounds check.
+func (g *generator) decodeRun(p *printer, fields []*schema.Field) {
+	total := 0
+	for _, f := range fields {
+		n, _ := f.Type.FixedSize()
+		total += n
+	}
+	p.F("let run = r.run::<%d>()?;", total)
+	at := 0
+	for _, f := range fields {
+		n, _ := f.Type.FixedSize()
+		if f.Type.Kind == schema.Bool {
+			p.F("let %s = r.bool_in(run, %d)?;", localName(f), at)
+		} else {
+			p.F("let %s = rt::at::<%s, %d>(run, %d);", localName(f), scalarName(f.Type.Kind), total, at)
+		}
+		at += n
+	}
 }
 
 func (g *generator) enumRead(p *printer, e *schema.Enum) {
@@ -131,6 +207,26 @@ func (g *generator) enumRead(p *printer, e *schema.Enum) {
 			p.P("Some(x) => Ok(x),")
 			p.F("None => Err(r.unknown_enum(%s, %d).inside(%q)),", wide, e.Base.Size(), e.Name)
 		})
+	})
+	p.P()
+	p.P("/// Reads a value that `read` validated, without checking it again.")
+	p.P("///")
+	p.P("/// # Safety")
+	p.P("///")
+	p.P("/// `b[*p..]` must start with a value that `read` accepted.")
+	p.P("#[doc(hidden)]")
+	p.P("#[inline]")
+	p.Block("pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {", "}", func() {
+		p.P("// SAFETY: forwarded contract.")
+		p.F("Self::from_%s(unsafe { rt::v_%s(b, p) }).unwrap_or_default()", base, base)
+	})
+	p.P()
+	p.P("/// How a list view reads elements of this type.")
+	p.P("#[doc(hidden)]")
+	p.P("#[inline]")
+	p.Block("pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {", "}", func() {
+		p.P("// SAFETY: `read_valid` reads back the number `read` accepted.")
+		p.wrapped("", call("unsafe { rt::Elem::new", "|r, _| Self::read(r).map(drop)", "rt::Hint::LEAF", fmt.Sprint(e.Base.Size()))+" }", "")
 	})
 }
 
@@ -164,7 +260,7 @@ func (g *generator) unionRead(p *printer, u *schema.Union, life string, value va
 func (g *generator) ownedValue(t *schema.Type, depth string) string {
 	switch {
 	case t.Kind == schema.String:
-		return "r.str()?.to_owned()"
+		return "r.string()?"
 	case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
 		return "r.bytes()?.to_vec()"
 	}
@@ -175,7 +271,7 @@ func (g *generator) ownedValue(t *schema.Type, depth string) string {
 func (g *generator) ownedResult(t *schema.Type, depth string) string {
 	switch t.Kind {
 	case schema.String:
-		return "r.str().map(str::to_owned)"
+		return "r.string()"
 	case schema.Array, schema.FixedArray:
 		switch {
 		case t.Kind == schema.Array && t.Elem.Kind == schema.U8:

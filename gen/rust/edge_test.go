@@ -43,6 +43,7 @@ fn holder() -> Holder {
         opt_opt: Some(None),
         bytes_list: vec![vec![1, 2], vec![]],
         fixed_bytes: [[1, 2, 3, 4], [5, 6, 7, 8]],
+        cube: vec![vec![], vec![[1, 2], [3, 4]]],
     }
 }
 
@@ -56,6 +57,10 @@ fn values_roundtrip_through_owned_and_view_apis() {
     assert_eq!(view.to_owned_value(), h);
     assert_eq!(view.strs.get(0), Some("a"));
     assert_eq!(view.fixed_bytes.get(1), Some(&[5, 6, 7, 8]));
+    // Lists of lists of fixed arrays are read back through nested hints.
+    let plane = view.cube.get(1).unwrap();
+    assert_eq!(plane.get(1).map(|a| a.to_vec()), Some(vec![3, 4]));
+    assert_eq!(view.cube.iter().map(|p| p.len()).collect::<Vec<_>>(), vec![0, 2]);
     assert_eq!(view.es.iter().collect::<Vec<_>>(), vec![Big32::A, Big32::B]);
     match view.list.iter().next() {
         Some(InlineRef::Pair { out, e }) => assert_eq!((out, e), (5, "\u{e9}t\u{e9}")),

@@ -36,6 +36,16 @@ type generator struct {
 	viewCopy map[schema.Decl]bool
 	// defaultDerive: the owned struct can derive Default.
 	defaultDerive map[schema.Decl]bool
+
+	// composite names the views-module functions giving the rt::Elem of
+	// optional and list elements of lists (by elemKey), in compositeList
+	// order; filled on first use.
+	composite     map[string]string
+	compositeList []*schema.Type
+	// hints names the views-module rt::Hint consts of list elements that
+	// need one (by elemKey), in hintList order.
+	hints    map[string]string
+	hintList []*schema.Type
 }
 
 func newGenerator(s *schema.Schema, crate string) *generator {

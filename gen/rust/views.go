@@ -33,6 +33,8 @@ func (g *generator) viewsBody(p *printer) {
 			g.viewAlias(p, d)
 		}
 	}
+	g.compositeElems(p)
+	g.hintConsts(p)
 }
 
 func (g *generator) viewAlias(p *printer, d schema.Decl) {
@@ -48,7 +50,10 @@ func (g *generator) viewAlias(p *printer, d schema.Decl) {
 		} else {
 			p.Block("pub fn to_owned_value(&self) -> Self {", "}", func() { p.P("self.clone()") })
 		}
+		p.P()
+		g.validRead(p, d, "")
 	})
+	validImpl(p, "impl<'a> rt::Valid<'a> for "+name)
 }
 
 func (g *generator) viewType(p *printer, d schema.Decl) {
@@ -97,6 +102,12 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 			g.unionRead(p, d, "'a", g.viewValue)
 		}
 		p.P()
+		if st, ok := d.(*schema.Struct); ok && len(st.Fields) > 0 {
+			g.structCheck(p, st)
+			p.P()
+		}
+		g.validRead(p, d, "'a")
+		p.P()
 		p.F("/// Copies the view into an owned [`%s`].", name)
 		self := "self"
 		if !g.viewCopy[d] {
@@ -121,6 +132,7 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 			p.P("v.to_owned_value()")
 		})
 	})
+	validImpl(p, "impl<'a> rt::Valid<'a> for "+view+"<'a>")
 }
 
 // fieldInit is `name: value`, or the shorthand `name` when they are equal.
@@ -196,14 +208,10 @@ func (g *generator) viewResult(t *schema.Type, depth string) string {
 		case isScalarElem(elem):
 			return fmt.Sprintf("r.scalars::<%s>(%d)", scalarName(elem.Kind), t.Len)
 		}
-		fixed, _ := elem.FixedSize()
-		if fixed < 0 {
-			fixed = 0
-		}
 		if t.Kind == schema.Array {
-			return fmt.Sprintf("r.list_of(%d, %d, %s, %s)", elem.MinSize(), fixed, depth, g.viewReadFn(elem))
+			return fmt.Sprintf("r.list_of(%d, %s, %s)", elem.MinSize(), depth, g.elemExpr(elem))
 		}
-		return fmt.Sprintf("r.list(%d, %d, %s, %s)", t.Len, fixed, depth, g.viewReadFn(elem))
+		return fmt.Sprintf("r.list(%d, %s, %s)", t.Len, depth, g.elemExpr(elem))
 	case schema.Optional:
 		if t.Elem.Kind == schema.EnumRef {
 			return "r.option(" + g.name[t.Elem.Decl()] + "::read)"
@@ -229,7 +237,7 @@ func (g *generator) viewName(d schema.Decl) string {
 	return g.name[d]
 }
 
-// viewReadFn is the function pointer a ListView reads its elements with; it
+// viewReadFn is the validating reader of a list's elements (a ReadFn); it
 // receives the depth of the struct holding the list.
 func (g *generator) viewReadFn(t *schema.Type) string {
 	d := "d"
@@ -237,6 +245,343 @@ func (g *generator) viewReadFn(t *schema.Type) string {
 		d = "_"
 	}
 	return closure("r, "+d, g.viewResult(t, "d"))
+}
+
+// fixedSize is the encoded size of every t, or 0 when it varies.
+func fixedSize(t *schema.Type) int {
+	n, ok := t.FixedSize()
+	if !ok || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// elemExpr is the rt::Elem with which a list view reads elements of type t.
+func (g *generator) elemExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "rt::elem_str()"
+	case schema.StructRef, schema.UnionRef:
+		return g.viewName(t.Decl()) + "::elem()"
+	case schema.EnumRef:
+		return g.name[t.Decl()] + "::elem()"
+	case schema.Array, schema.FixedArray:
+		switch elem := t.Elem; {
+		case t.Kind == schema.Array && elem.Kind == schema.U8:
+			return "rt::elem_bytes()"
+		case elem.Kind == schema.U8:
+			return fmt.Sprintf("rt::elem_byte_array::<%d>()", t.Len)
+		case t.Kind == schema.Array && isScalarElem(elem):
+			return fmt.Sprintf("rt::elem_scalar_slice::<%s>()", scalarName(elem.Kind))
+		case isScalarElem(elem):
+			return fmt.Sprintf("rt::elem_scalars::<%s, %d>()", scalarName(elem.Kind), t.Len)
+		}
+	}
+	return g.compositeElem(t) + "()"
+}
+
+// elemKey identifies an element type among the composite ones.
+func elemKey(t *schema.Type) string {
+	if t.Kind == schema.Optional && t.Boxed {
+		return "box " + t.String()
+	}
+	return t.String()
+}
+
+// compositeElem names the views-module function that gives the rt::Elem of
+// list elements of type t (optionals and lists of non-scalars), in the order
+// the schema first uses them.
+func (g *generator) compositeElem(t *schema.Type) string {
+	g.findComposites()
+	if name, ok := g.composite[elemKey(t)]; ok {
+		return name
+	}
+	panic("rust: no list element function for " + t.String())
+}
+
+// addHint registers the hint const of list elements of type t (an array).
+func (g *generator) addHint(t *schema.Type) {
+	for t.Kind == schema.Optional {
+		t = t.Elem
+	}
+	if !needsHint(t) {
+		return
+	}
+	g.addHint(t.Elem) // an inner hint is declared first
+	if _, ok := g.hints[elemKey(t)]; !ok {
+		g.hints[elemKey(t)] = fmt.Sprintf("HINT_%d", len(g.hintList))
+		g.hintList = append(g.hintList, t)
+	}
+}
+
+// findComposites fills composite, compositeList, hints and hintList once.
+func (g *generator) findComposites() {
+	if g.composite == nil {
+		g.composite = map[string]string{}
+		g.hints = map[string]string{}
+		var visit func(t *schema.Type)
+		visit = func(t *schema.Type) {
+			if t == nil {
+				return
+			}
+			if t.Kind == schema.Array || t.Kind == schema.FixedArray {
+				g.addHint(t.Elem)
+			}
+			if (t.Kind == schema.Array || t.Kind == schema.FixedArray) && !isScalarElem(t.Elem) {
+				e := t.Elem
+				k := e.Kind
+				if k == schema.Optional || (k == schema.Array || k == schema.FixedArray) && !isScalarElem(e.Elem) {
+					if _, ok := g.composite[elemKey(e)]; !ok {
+						g.composite[elemKey(e)] = fmt.Sprintf("elem_%d", len(g.compositeList))
+						g.compositeList = append(g.compositeList, e)
+					}
+				}
+			}
+			visit(t.Elem)
+		}
+		for _, d := range g.s.Decls {
+			for _, t := range fieldsOf(d) {
+				visit(t)
+			}
+		}
+	}
+}
+
+// compositeElems emits the functions compositeElem names.
+func (g *generator) compositeElems(p *printer) {
+	g.findComposites()
+	for _, t := range g.compositeList {
+		name := g.composite[elemKey(t)]
+		view := g.viewOf(t)
+		p.P()
+		p.F("/// The elements of `[]%s` lists.", t.String())
+		p.Block("pub(crate) fn "+name+"<'a>() -> rt::Elem<'a, "+view+"> {", "}", func() {
+			d := "d"
+			if !usesDepth(t, true) {
+				d = "_"
+			}
+			check := closure("r, "+d, g.viewResult(t, "d")+".map(drop)")
+			head := "let check: rt::CheckFn<'a> ="
+			if line := head + " " + flat(check) + ";"; len(line) <= p.width() {
+				p.Line(line)
+			} else {
+				p.Line(head)
+				p.In()
+				p.wrapped("", check, ";")
+				p.Out()
+			}
+			p.P("// SAFETY: reading back a validated element of this type reads")
+			p.P("// exactly what `check` reads and accepts.")
+			p.F("unsafe { rt::Elem::new(check, %s, %d) }", g.hintExpr(t), fixedSize(t))
+		})
+	}
+}
+
+// validExpr reads a t that was validated, without checks, from `b` at `*p`.
+// It is used inside `unsafe` code whose contract says a validated t is there.
+func (g *generator) validExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.String:
+		return "rt::v_str(b, p)"
+	case schema.Array, schema.FixedArray:
+		elem := t.Elem
+		switch {
+		case t.Kind == schema.Array && elem.Kind == schema.U8:
+			return "rt::v_bytes(b, p)"
+		case elem.Kind == schema.U8:
+			return fmt.Sprintf("rt::v_byte_array::<%d>(b, p)", t.Len)
+		case t.Kind == schema.Array && isScalarElem(elem):
+			return fmt.Sprintf("rt::v_scalar_slice::<%s>(b, p)", scalarName(elem.Kind))
+		case isScalarElem(elem):
+			return fmt.Sprintf("rt::v_scalars::<%s, %d>(b, p)", scalarName(elem.Kind), t.Len)
+		case t.Kind == schema.Array:
+			return fmt.Sprintf("rt::v_list_of(b, p, %d, %s)", fixedSize(elem), g.hintExpr(elem))
+		}
+		return fmt.Sprintf("rt::v_list(b, p, %d, %d, %s)", t.Len, fixedSize(elem), g.hintExpr(elem))
+	case schema.Optional:
+		inner := g.validExpr(t.Elem)
+		if t.Boxed {
+			inner = stdBox + "::new(" + inner + ")"
+		}
+		return "rt::v_option(b, p, " + closure("b, p", inner) + ")"
+	case schema.StructRef, schema.UnionRef:
+		return g.viewName(t.Decl()) + "::read_valid(b, p)"
+	case schema.EnumRef:
+		return g.name[t.Decl()] + "::read_valid(b, p)"
+	}
+	return "rt::v_" + scalarName(t.Kind) + "(b, p)"
+}
+
+// needsHint: reading a list element of type t back needs an rt::Hint
+// other than LEAF (a fixed array of scalars, or an array of non-scalars).
+func needsHint(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.Optional:
+		return needsHint(t.Elem)
+	case schema.FixedArray:
+		return t.Elem.Kind != schema.U8
+	case schema.Array:
+		return !isScalarElem(t.Elem)
+	}
+	return false
+}
+
+// hintExpr is the rt::Hint with which list elements of type t are read.
+func (g *generator) hintExpr(t *schema.Type) string {
+	if t.Kind == schema.Optional {
+		return g.hintExpr(t.Elem)
+	}
+	if !needsHint(t) {
+		return "rt::Hint::LEAF"
+	}
+	g.findComposites()
+	if name, ok := g.hints[elemKey(t)]; ok {
+		return name
+	}
+	panic("rust: no hint for " + t.String())
+}
+
+// hintConsts emits the consts hintExpr names.
+func (g *generator) hintConsts(p *printer) {
+	g.findComposites()
+	for _, t := range g.hintList {
+		p.P()
+		p.F("/// How elements of type `%s` are read back from a validated list.", t.String())
+		inner := "None"
+		fixed := 0
+		if !isScalarElem(t.Elem) {
+			fixed = fixedSize(t.Elem)
+			if h := g.hintExpr(t.Elem); h != "rt::Hint::LEAF" {
+				inner = "Some(&" + h + ")"
+			}
+		}
+		fields := []string{
+			fmt.Sprintf("counted: %v", t.Kind == schema.Array),
+			fmt.Sprintf("n: %d", t.Len),
+			fmt.Sprintf("fixed: %d", fixed),
+			"inner: " + inner,
+		}
+		structLit(p, "const "+g.hints[elemKey(t)]+": rt::Hint = rt::Hint", fields, ";", 18)
+	}
+}
+
+// validRead emits read_valid and elem for a struct or union: its view, or
+// the owned type when that is its own view (life is "'a" or "").
+func (g *generator) validRead(p *printer, d schema.Decl, life string) {
+	b := "&'a [u8]"
+	elemHead := "pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {"
+	if life == "" {
+		b = "&[u8]"
+		elemHead = "pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {"
+	}
+	unsafeOps := true
+	self := &schema.Type{Kind: schema.UnionRef}
+	switch d := d.(type) {
+	case *schema.Struct:
+		unsafeOps = len(d.Fields) > 0
+		self = &schema.Type{Kind: schema.StructRef, Struct: d}
+	case *schema.Union:
+		self.Union = d
+	}
+	params := []string{"b: " + b, "p: &mut usize"}
+	if !unsafeOps {
+		params = []string{"_b: " + b, "_p: &mut usize"}
+	}
+	p.P("/// Reads a value that `read` validated, without checking it again.")
+	p.P("///")
+	p.P("/// # Safety")
+	p.P("///")
+	p.P("/// `b[*p..]` must start with a value that `read` accepted.")
+	p.P("#[doc(hidden)]")
+	p.P("#[inline]")
+	p.Fn("pub unsafe fn read_valid", params, "Self", func() {
+		if !unsafeOps {
+			p.P("Self {}")
+			return
+		}
+		p.Block("unsafe {", "}", func() {
+			p.P("// SAFETY: forwarded contract: `read` checked every value read here.")
+			switch d := d.(type) {
+			case *schema.Struct:
+				var fields []string
+				for _, f := range d.Fields {
+					fields = append(fields, fieldInit(fieldName(f), g.validExpr(f.Type)))
+				}
+				structLit(p, "Self", fields, "", 18)
+			case *schema.Union:
+				g.unionValid(p, d)
+			}
+		})
+	})
+	p.P()
+	p.P("/// How a list view reads elements of this type.")
+	p.P("#[doc(hidden)]")
+	p.P("#[inline]")
+	p.Block(elemHead, "}", func() {
+		check, checker := "|r, d| Self::read(r, d + 1).map(drop)", "read"
+		if st, ok := d.(*schema.Struct); ok && life != "" && len(st.Fields) > 0 {
+			check, checker = "|r, d| Self::check(r, d + 1)", "check"
+		}
+		p.F("// SAFETY: `read_valid` reads back exactly what `%s` accepts (the", checker)
+		p.P("// same fields in the same order), and the fixed size is the schema's.")
+		p.wrapped("", call("unsafe { rt::Elem::new", check, "rt::Hint::LEAF", fmt.Sprint(fixedSize(self)))+" }", "")
+	})
+}
+
+// validImpl emits the rt::Valid impl of a view (or of an owned type that is
+// its own view, or an enum), which list iteration calls.
+func validImpl(p *printer, head string) {
+	p.P()
+	p.Block(head+" {", "}", func() {
+		p.P("#[inline]")
+		p.Block("unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {", "}", func() {
+			p.P("// SAFETY: forwarded contract.")
+			p.P("unsafe { Self::read_valid(b, p) }")
+		})
+	})
+}
+
+func (g *generator) unionValid(p *printer, u *schema.Union) {
+	arm := func(v *schema.Variant) string {
+		vn := "Self::" + pascal(v.Name)
+		switch v.Kind {
+		case schema.VariantStruct:
+			t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+			return vn + "(" + g.validExpr(t) + ")"
+		case schema.VariantInline:
+			var fields []string
+			for _, f := range v.Fields {
+				fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
+			}
+			if len(fields) == 0 {
+				return vn + " {}"
+			}
+			return vn + " { " + strings.Join(fields, ", ") + " }"
+		}
+		return vn
+	}
+	if len(u.Variants) == 1 {
+		p.P("*p += 1;")
+		p.P(arm(u.Variants[0]))
+		return
+	}
+	p.Block("match rt::v_u8(b, p) {", "}", func() {
+		for i, v := range u.Variants {
+			pat := fmt.Sprint(v.Tag)
+			if i == len(u.Variants)-1 {
+				pat = "_"
+			}
+			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
+				var fields []string
+				for _, f := range v.Fields {
+					fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
+				}
+				structLit(p, pat+" => Self::"+pascal(v.Name), fields, ",", 18)
+				continue
+			}
+			p.F("%s => %s,", pat, arm(v))
+		}
+	})
 }
 
 // toOwned converts the view x of a t to the owned value. isRef says x is a
@@ -304,4 +649,56 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		return x + ".to_owned_value()"
 	}
 	panic("rust: no view conversion for " + t.String())
+}
+
+// structCheck emits check, which validates a struct view exactly as read
+// does (same errors) without building it: list elements are checked once
+// when their view is decoded and built only when they are iterated.
+func (g *generator) structCheck(p *printer, st *schema.Struct) {
+	p.P("/// Validates a value as `read` does, without building it.")
+	p.P("#[doc(hidden)]")
+	p.Fn("pub fn check", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		p.wrapped("", call("rt::read_struct", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::check_fields", g.name[st]+"::field_at"), "")
+	})
+	p.P()
+	p.Fn("fn check_fields", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		p.P("r.enter(depth)?;")
+		fields := st.Fields
+		for len(fields) > 0 {
+			if n := decodeRun(fields); n >= 2 {
+				total, at := 0, 0
+				for _, f := range fields[:n] {
+					size, _ := f.Type.FixedSize()
+					total += size
+				}
+				var bools []int
+				for _, f := range fields[:n] {
+					if f.Type.Kind == schema.Bool {
+						bools = append(bools, at)
+					}
+					size, _ := f.Type.FixedSize()
+					at += size
+				}
+				if len(bools) == 0 {
+					p.F("r.run::<%d>()?;", total)
+				} else {
+					p.F("let run = r.run::<%d>()?;", total)
+					for _, i := range bools {
+						p.F("r.bool_in(run, %d)?;", i)
+					}
+				}
+				fields = fields[n:]
+				continue
+			}
+			f := fields[0]
+			t := f.Type
+			if t.Kind == schema.StructRef && g.hasView[t.Decl()] && len(t.Struct.Fields) > 0 {
+				p.F("%s::check(r, depth + 1)?;", g.view[t.Decl()])
+			} else {
+				p.wrapped("", g.viewResult(t, "depth"), "?;")
+			}
+			fields = fields[1:]
+		}
+		p.P("Ok(())")
+	})
 }

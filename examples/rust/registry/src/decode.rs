@@ -31,18 +31,30 @@ impl Parameter {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let address = r.u64()?;
+        let display_name = r.string()?;
+        let identifier = r.string()?;
+        let unit = r.string()?;
+        let run = r.run::<22>()?;
+        let min_value = rt::at::<f32, 22>(run, 0);
+        let max_value = rt::at::<f32, 22>(run, 4);
+        let default_value = rt::at::<f32, 22>(run, 8);
+        let current_value = rt::at::<f32, 22>(run, 12);
+        let raw_flags = rt::at::<u32, 22>(run, 16);
+        let is_writable = r.bool_in(run, 20)?;
+        let can_ramp = r.bool_in(run, 21)?;
         Ok(Self {
-            address: r.u64()?,
-            display_name: r.str()?.to_owned(),
-            identifier: r.str()?.to_owned(),
-            unit: r.str()?.to_owned(),
-            min_value: r.f32()?,
-            max_value: r.f32()?,
-            default_value: r.f32()?,
-            current_value: r.f32()?,
-            raw_flags: r.u32()?,
-            is_writable: r.bool()?,
-            can_ramp: r.bool()?,
+            address,
+            display_name,
+            identifier,
+            unit,
+            min_value,
+            max_value,
+            default_value,
+            current_value,
+            raw_flags,
+            is_writable,
+            can_ramp,
         })
     }
 
@@ -114,10 +126,10 @@ impl Plugin {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
-            manufacturer_id: r.str()?.to_owned(),
-            component_type: r.str()?.to_owned(),
-            component_subtype: r.str()?.to_owned(),
+            name: r.string()?,
+            manufacturer_id: r.string()?,
+            component_type: r.string()?,
+            component_subtype: r.string()?,
             parameters: r.vec(42, |r| Parameter::read(r, depth + 1))?,
         })
     }
@@ -139,7 +151,7 @@ impl Plugin {
         if rt::failed(r.str()) {
             return Some("Plugin.component_subtype");
         }
-        if rt::failed(r.list_of(42, 0, depth, |r, d| ParameterRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(42, depth, ParameterRef::elem())) {
             return Some("Plugin.parameters");
         }
         None
@@ -177,10 +189,14 @@ impl PluginRegistry {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let plugins = r.vec(20, |r| Plugin::read(r, depth + 1))?;
+        let run = r.run::<8>()?;
+        let total_plugin_count = rt::at::<u32, 8>(run, 0);
+        let total_parameter_count = rt::at::<u32, 8>(run, 4);
         Ok(Self {
-            plugins: r.vec(20, |r| Plugin::read(r, depth + 1))?,
-            total_plugin_count: r.u32()?,
-            total_parameter_count: r.u32()?,
+            plugins,
+            total_plugin_count,
+            total_parameter_count,
         })
     }
 
@@ -189,7 +205,7 @@ impl PluginRegistry {
     pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
         let r = &mut r;
         r.enter(depth).ok()?;
-        if rt::failed(r.list_of(20, 0, depth, |r, d| PluginRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(20, depth, PluginRef::elem())) {
             return Some("PluginRegistry.plugins");
         }
         if rt::failed(r.u32()) {

@@ -42,7 +42,7 @@ impl Arrays {
             i64s: r.scalar_vec::<i64>()?,
             f32s: r.scalar_vec::<f32>()?,
             f64s: r.scalar_vec::<f64>()?,
-            strings: r.vec(4, |r| r.str().map(str::to_owned))?,
+            strings: r.vec(4, |r| r.string())?,
             points: r.vec(16, |r| Point::read(r, depth + 1))?,
             nested: r.vec(4, |r| r.scalar_vec::<u32>())?,
             blobs: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
@@ -87,16 +87,16 @@ impl Arrays {
         if rt::failed(r.scalar_slice::<f64>()) {
             return Some("Arrays.f64s");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list_of(4, depth, rt::elem_str())) {
             return Some("Arrays.strings");
         }
-        if rt::failed(r.list_of(16, 16, depth, |r, d| Point::read(r, d + 1))) {
+        if rt::failed(r.list_of(16, depth, Point::elem())) {
             return Some("Arrays.points");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, _| r.scalar_slice::<u32>())) {
+        if rt::failed(r.list_of(4, depth, rt::elem_scalar_slice::<u32>())) {
             return Some("Arrays.nested");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, _| r.bytes())) {
+        if rt::failed(r.list_of(4, depth, rt::elem_bytes())) {
             return Some("Arrays.blobs");
         }
         None
@@ -131,7 +131,7 @@ impl Fixed {
         Ok(Self {
             rgba: r.scalar_array::<u8, 4>()?,
             matrix: r.array(|r| r.scalar_array::<f32, 3>())?,
-            names: r.array(|r| r.str().map(str::to_owned))?,
+            names: r.array(|r| r.string())?,
             flags: r.scalar_array::<bool, 3>()?,
             points: r.array(|r| Point::read(r, depth + 1))?,
             lists: r.array(|r| r.scalar_vec::<u16>())?,
@@ -146,19 +146,19 @@ impl Fixed {
         if rt::failed(r.byte_array::<4>()) {
             return Some("Fixed.rgba");
         }
-        if rt::failed(r.list(3, 12, depth, |r, _| r.scalars::<f32>(3))) {
+        if rt::failed(r.list(3, depth, rt::elem_scalars::<f32, 3>())) {
             return Some("Fixed.matrix");
         }
-        if rt::failed(r.list(2, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list(2, depth, rt::elem_str())) {
             return Some("Fixed.names");
         }
         if rt::failed(r.scalars::<bool>(3)) {
             return Some("Fixed.flags");
         }
-        if rt::failed(r.list(2, 16, depth, |r, d| Point::read(r, d + 1))) {
+        if rt::failed(r.list(2, depth, Point::elem())) {
             return Some("Fixed.points");
         }
-        if rt::failed(r.list(2, 0, depth, |r, _| r.scalar_slice::<u16>())) {
+        if rt::failed(r.list(2, depth, rt::elem_scalar_slice::<u16>())) {
             return Some("Fixed.lists");
         }
         None
@@ -190,10 +190,10 @@ impl Point {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        Ok(Self {
-            x: r.f64()?,
-            y: r.f64()?,
-        })
+        let run = r.run::<16>()?;
+        let x = rt::at::<f64, 16>(run, 0);
+        let y = rt::at::<f64, 16>(run, 8);
+        Ok(Self { x, y })
     }
 
     #[doc(hidden)]
@@ -408,7 +408,7 @@ impl SmallArrays {
             bytes: r.bytes()?.to_vec(),
             words: r.scalar_vec::<u32>()?,
             reals: r.scalar_vec::<f64>()?,
-            names: r.vec(4, |r| r.str().map(str::to_owned))?,
+            names: r.vec(4, |r| r.string())?,
             flags: r.scalar_vec::<bool>()?,
         })
     }
@@ -427,7 +427,7 @@ impl SmallArrays {
         if rt::failed(r.scalar_slice::<f64>()) {
             return Some("SmallArrays.reals");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list_of(4, depth, rt::elem_str())) {
             return Some("SmallArrays.names");
         }
         if rt::failed(r.scalar_slice::<bool>()) {

@@ -67,11 +67,76 @@ impl<'a> ArraysRef<'a> {
             i64s: r.scalar_slice::<i64>()?,
             f32s: r.scalar_slice::<f32>()?,
             f64s: r.scalar_slice::<f64>()?,
-            strings: r.list_of(4, 0, depth, |r, _| r.str())?,
-            points: r.list_of(16, 16, depth, |r, d| Point::read(r, d + 1))?,
-            nested: r.list_of(4, 0, depth, |r, _| r.scalar_slice::<u32>())?,
-            blobs: r.list_of(4, 0, depth, |r, _| r.bytes())?,
+            strings: r.list_of(4, depth, rt::elem_str())?,
+            points: r.list_of(16, depth, Point::elem())?,
+            nested: r.list_of(4, depth, rt::elem_scalar_slice::<u32>())?,
+            blobs: r.list_of(4, depth, rt::elem_bytes())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Arrays", Self::check_fields, Arrays::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_slice::<bool>()?;
+        r.bytes()?;
+        r.scalar_slice::<i8>()?;
+        r.scalar_slice::<u16>()?;
+        r.scalar_slice::<i16>()?;
+        r.scalar_slice::<u32>()?;
+        r.scalar_slice::<i32>()?;
+        r.scalar_slice::<u64>()?;
+        r.scalar_slice::<i64>()?;
+        r.scalar_slice::<f32>()?;
+        r.scalar_slice::<f64>()?;
+        r.list_of(4, depth, rt::elem_str())?;
+        r.list_of(16, depth, Point::elem())?;
+        r.list_of(4, depth, rt::elem_scalar_slice::<u32>())?;
+        r.list_of(4, depth, rt::elem_bytes())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                bools: rt::v_scalar_slice::<bool>(b, p),
+                bytes: rt::v_bytes(b, p),
+                i8s: rt::v_scalar_slice::<i8>(b, p),
+                u16s: rt::v_scalar_slice::<u16>(b, p),
+                i16s: rt::v_scalar_slice::<i16>(b, p),
+                u32s: rt::v_scalar_slice::<u32>(b, p),
+                i32s: rt::v_scalar_slice::<i32>(b, p),
+                u64s: rt::v_scalar_slice::<u64>(b, p),
+                i64s: rt::v_scalar_slice::<i64>(b, p),
+                f32s: rt::v_scalar_slice::<f32>(b, p),
+                f64s: rt::v_scalar_slice::<f64>(b, p),
+                strings: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                points: rt::v_list_of(b, p, 16, rt::Hint::LEAF),
+                nested: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                blobs: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Arrays`].
@@ -99,6 +164,14 @@ impl<'a> ArraysRef<'a> {
 impl ::core::convert::From<ArraysRef<'_>> for Arrays {
     fn from(v: ArraysRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ArraysRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -142,12 +215,59 @@ impl<'a> FixedRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             rgba: r.byte_array::<4>()?,
-            matrix: r.list(3, 12, depth, |r, _| r.scalars::<f32>(3))?,
-            names: r.list(2, 0, depth, |r, _| r.str())?,
+            matrix: r.list(3, depth, rt::elem_scalars::<f32, 3>())?,
+            names: r.list(2, depth, rt::elem_str())?,
             flags: r.scalars::<bool>(3)?,
-            points: r.list(2, 16, depth, |r, d| Point::read(r, d + 1))?,
-            lists: r.list(2, 0, depth, |r, _| r.scalar_slice::<u16>())?,
+            points: r.list(2, depth, Point::elem())?,
+            lists: r.list(2, depth, rt::elem_scalar_slice::<u16>())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Fixed", Self::check_fields, Fixed::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.byte_array::<4>()?;
+        r.list(3, depth, rt::elem_scalars::<f32, 3>())?;
+        r.list(2, depth, rt::elem_str())?;
+        r.scalars::<bool>(3)?;
+        r.list(2, depth, Point::elem())?;
+        r.list(2, depth, rt::elem_scalar_slice::<u16>())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                rgba: rt::v_byte_array::<4>(b, p),
+                matrix: rt::v_list(b, p, 3, 12, HINT_0),
+                names: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
+                flags: rt::v_scalars::<bool, 3>(b, p),
+                points: rt::v_list(b, p, 2, 16, rt::Hint::LEAF),
+                lists: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Fixed`].
@@ -169,6 +289,14 @@ impl ::core::convert::From<FixedRef<'_>> for Fixed {
     }
 }
 
+impl<'a> rt::Valid<'a> for FixedRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// The view of [`Point`]: it holds no strings or arrays, so it is the owned
 /// type itself.
 pub type PointRef<'a> = Point;
@@ -177,6 +305,40 @@ impl Point {
     /// The owned value: [`Point`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                x: rt::v_f64(b, p),
+                y: rt::v_f64(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 16) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Point {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -218,6 +380,43 @@ impl<'a> U32ArrayRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "U32Array", Self::check_fields, U32Array::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_slice::<u32>()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                values: rt::v_scalar_slice::<u32>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`U32Array`].
     pub fn to_owned_value(self) -> U32Array {
         U32Array {
@@ -229,6 +428,14 @@ impl<'a> U32ArrayRef<'a> {
 impl ::core::convert::From<U32ArrayRef<'_>> for U32Array {
     fn from(v: U32ArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for U32ArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -268,6 +475,43 @@ impl<'a> I16ArrayRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "I16Array", Self::check_fields, I16Array::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_slice::<i16>()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                samples: rt::v_scalar_slice::<i16>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`I16Array`].
     pub fn to_owned_value(self) -> I16Array {
         I16Array {
@@ -279,6 +523,14 @@ impl<'a> I16ArrayRef<'a> {
 impl ::core::convert::From<I16ArrayRef<'_>> for I16Array {
     fn from(v: I16ArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for I16ArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -318,6 +570,43 @@ impl<'a> F32ArrayRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "F32Array", Self::check_fields, F32Array::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_slice::<f32>()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                values: rt::v_scalar_slice::<f32>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`F32Array`].
     pub fn to_owned_value(self) -> F32Array {
         F32Array {
@@ -329,6 +618,14 @@ impl<'a> F32ArrayRef<'a> {
 impl ::core::convert::From<F32ArrayRef<'_>> for F32Array {
     fn from(v: F32ArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for F32ArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -372,6 +669,49 @@ impl<'a> ByteArrayRef<'a> {
         Ok(Self { data: r.bytes()? })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "ByteArray",
+            Self::check_fields,
+            ByteArray::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.bytes()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                data: rt::v_bytes(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`ByteArray`].
     pub fn to_owned_value(self) -> ByteArray {
         ByteArray {
@@ -383,6 +723,14 @@ impl<'a> ByteArrayRef<'a> {
 impl ::core::convert::From<ByteArrayRef<'_>> for ByteArray {
     fn from(v: ByteArrayRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ByteArrayRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -433,9 +781,60 @@ impl<'a> SmallArraysRef<'a> {
             bytes: r.bytes()?,
             words: r.scalar_slice::<u32>()?,
             reals: r.scalar_slice::<f64>()?,
-            names: r.list_of(4, 0, depth, |r, _| r.str())?,
+            names: r.list_of(4, depth, rt::elem_str())?,
             flags: r.scalar_slice::<bool>()?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "SmallArrays",
+            Self::check_fields,
+            SmallArrays::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.bytes()?;
+        r.scalar_slice::<u32>()?;
+        r.scalar_slice::<f64>()?;
+        r.list_of(4, depth, rt::elem_str())?;
+        r.scalar_slice::<bool>()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                bytes: rt::v_bytes(b, p),
+                words: rt::v_scalar_slice::<u32>(b, p),
+                reals: rt::v_scalar_slice::<f64>(b, p),
+                names: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                flags: rt::v_scalar_slice::<bool>(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`SmallArrays`].
@@ -455,3 +854,19 @@ impl ::core::convert::From<SmallArraysRef<'_>> for SmallArrays {
         v.to_owned_value()
     }
 }
+
+impl<'a> rt::Valid<'a> for SmallArraysRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
+/// How elements of type `[3]f32` are read back from a validated list.
+const HINT_0: rt::Hint = rt::Hint {
+    counted: false,
+    n: 3,
+    fixed: 0,
+    inner: None,
+};

@@ -33,7 +33,7 @@ impl Message_ {
         r.enter(depth)?;
         Ok(Self {
             out: r.u32()?,
-            r: r.str()?.to_owned(),
+            r: r.string()?,
             depth: r.u8()?,
         })
     }
@@ -81,10 +81,14 @@ impl Foo {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<3>()?;
+        let self_ = r.bool_in(run, 0)?;
+        let crate_ = rt::at::<u8, 3>(run, 1);
+        let super_ = rt::at::<u8, 3>(run, 2);
         Ok(Self {
-            self_: r.bool()?,
-            crate_: r.u8()?,
-            super_: r.u8()?,
+            self_,
+            crate_,
+            super_,
         })
     }
 
@@ -174,7 +178,7 @@ impl Big {
         Ok(Self {
             data: r.scalar_array::<u8, 40>()?,
             grid: r.array(|r| r.scalar_array::<u16, 40>())?,
-            names: r.array(|r| r.str().map(str::to_owned))?,
+            names: r.array(|r| r.string())?,
             points: r.array(|r| Foo::read(r, depth + 1))?,
         })
     }
@@ -187,13 +191,13 @@ impl Big {
         if rt::failed(r.byte_array::<40>()) {
             return Some("Big.data");
         }
-        if rt::failed(r.list(2, 80, depth, |r, _| r.scalars::<u16>(40))) {
+        if rt::failed(r.list(2, depth, rt::elem_scalars::<u16, 40>())) {
             return Some("Big.grid");
         }
-        if rt::failed(r.list(33, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list(33, depth, rt::elem_str())) {
             return Some("Big.names");
         }
-        if rt::failed(r.list(34, 3, depth, |r, d| Foo::read(r, d + 1))) {
+        if rt::failed(r.list(34, depth, Foo::elem())) {
             return Some("Big.points");
         }
         None
@@ -228,7 +232,7 @@ impl Inline {
         match r.u8()? {
             0 => Ok(Self::Pair {
                 out: r.u32()?,
-                e: r.str()?.to_owned(),
+                e: r.string()?,
             }),
             1 => Ok(Self::Empty),
             2 => Ok(Self::Deep {
@@ -267,6 +271,34 @@ impl Big32 {
             None => Err(r.unknown_enum(v, 4).inside("Big32")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u32(unsafe { rt::v_u32(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 4) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Big32 {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 impl Holder {
@@ -302,9 +334,10 @@ impl Holder {
             es: r.vec(4, Big32::read)?,
             maybe_e: r.option(Big32::read)?,
             fixed_e: r.array(Big32::read)?,
-            strs: r.array(|r| r.str().map(str::to_owned))?,
-            nested: r.vec(4, |r| r.vec(4, |r| r.str().map(str::to_owned)))?,
-            opt_opt: r.option(|r| r.option(|r| r.str().map(str::to_owned)))?,
+            strs: r.array(|r| r.string())?,
+            nested: r.vec(4, |r| r.vec(4, |r| r.string()))?,
+            cube: r.vec(4, |r| r.vec(4, |r| r.scalar_array::<u16, 2>()))?,
+            opt_opt: r.option(|r| r.option(|r| r.string()))?,
             bytes_list: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
             fixed_bytes: r.array(|r| r.scalar_array::<u8, 4>())?,
         })
@@ -321,34 +354,37 @@ impl Holder {
         if rt::failed(r.option(|r| InlineRef::read(r, depth + 1))) {
             return Some("Holder.maybe");
         }
-        if rt::failed(r.list_of(1, 0, depth, |r, d| InlineRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(1, depth, InlineRef::elem())) {
             return Some("Holder.list");
         }
         if rt::failed(Big32::read(r)) {
             return Some("Holder.e");
         }
-        if rt::failed(r.list_of(4, 4, depth, |r, _| Big32::read(r))) {
+        if rt::failed(r.list_of(4, depth, Big32::elem())) {
             return Some("Holder.es");
         }
         if rt::failed(r.option(Big32::read)) {
             return Some("Holder.maybe_e");
         }
-        if rt::failed(r.list(3, 4, depth, |r, _| Big32::read(r))) {
+        if rt::failed(r.list(3, depth, Big32::elem())) {
             return Some("Holder.fixed_e");
         }
-        if rt::failed(r.list(2, 0, depth, |r, _| r.str())) {
+        if rt::failed(r.list(2, depth, rt::elem_str())) {
             return Some("Holder.strs");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, d| r.list_of(4, 0, d, |r, _| r.str()))) {
+        if rt::failed(r.list_of(4, depth, elem_1())) {
             return Some("Holder.nested");
+        }
+        if rt::failed(r.list_of(4, depth, elem_2())) {
+            return Some("Holder.cube");
         }
         if rt::failed(r.option(|r| r.option(|r| r.str()))) {
             return Some("Holder.opt_opt");
         }
-        if rt::failed(r.list_of(4, 0, depth, |r, _| r.bytes())) {
+        if rt::failed(r.list_of(4, depth, rt::elem_bytes())) {
             return Some("Holder.bytes_list");
         }
-        if rt::failed(r.list(2, 4, depth, |r, _| r.byte_array::<4>())) {
+        if rt::failed(r.list(2, depth, rt::elem_byte_array::<4>())) {
             return Some("Holder.fixed_bytes");
         }
         None
@@ -392,7 +428,7 @@ impl Tree {
     pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
         let r = &mut r;
         r.enter(depth).ok()?;
-        if rt::failed(r.list_of(6, 0, depth, |r, d| TreeRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(6, depth, TreeRef::elem())) {
             return Some("Tree.kids");
         }
         if rt::failed(r.option_box(|r| TreeRef::read(r, depth + 1))) {

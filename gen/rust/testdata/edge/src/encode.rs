@@ -317,6 +317,13 @@ impl Holder {
                 rt::put_str(out, e1);
             }
         }
+        rt::put_len(out, self.cube.len());
+        for e in &self.cube {
+            rt::put_len(out, e.len());
+            for e1 in e {
+                rt::put_scalar_array(out, e1);
+            }
+        }
         match &self.opt_opt {
             Some(v) => {
                 out.push(1);
@@ -341,7 +348,7 @@ impl Holder {
 
     /// The exact number of bytes [`Holder::encode`] appends.
     pub fn encoded_size(&self) -> usize {
-        let mut n = 43;
+        let mut n = 47;
         n += self.inline.encoded_size();
         n += rt::option_size(&self.maybe, |v| v.encoded_size());
         n += rt::sum_sizes(&self.list, |e| e.encoded_size());
@@ -349,6 +356,7 @@ impl Holder {
         n += rt::option_size(&self.maybe_e, |_| 4);
         n += rt::sum_sizes(&self.strs, |e| 4 + e.len());
         n += rt::sum_sizes(&self.nested, |e| 4 + rt::sum_sizes(e, |e1| 4 + e1.len()));
+        n += rt::sum_sizes(&self.cube, |e| 4 + e.len() * 4);
         n += rt::option_size(&self.opt_opt, |v| 1 + rt::option_size(v, |v1| 4 + v1.len()));
         n += rt::sum_sizes(&self.bytes_list, |e| 4 + e.len());
         n

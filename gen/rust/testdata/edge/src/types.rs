@@ -104,6 +104,7 @@ pub struct Holder {
     pub fixed_e: [Big32; 3],
     pub strs: [::std::string::String; 2],
     pub nested: ::std::vec::Vec<::std::vec::Vec<::std::string::String>>,
+    pub cube: ::std::vec::Vec<::std::vec::Vec<[u16; 2]>>,
     pub opt_opt: ::core::option::Option<::core::option::Option<::std::string::String>>,
     pub bytes_list: ::std::vec::Vec<::std::vec::Vec<u8>>,
     pub fixed_bytes: [[u8; 4]; 2],

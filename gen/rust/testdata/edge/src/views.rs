@@ -50,6 +50,47 @@ impl<'a> MessageRef_<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Message", Self::check_fields, Message_::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u32()?;
+        r.str()?;
+        r.u8()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                out: rt::v_u32(b, p),
+                r: rt::v_str(b, p),
+                depth: rt::v_u8(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Message_`].
     pub fn to_owned_value(self) -> Message_ {
         Message_ {
@@ -66,6 +107,14 @@ impl ::core::convert::From<MessageRef_<'_>> for Message_ {
     }
 }
 
+impl<'a> rt::Valid<'a> for MessageRef_<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// The view of [`Foo`]: it holds no strings or arrays, so it is the owned
 /// type itself.
 pub type FooRef_<'a> = Foo;
@@ -74,6 +123,41 @@ impl Foo {
     /// The owned value: [`Foo`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                self_: rt::v_bool(b, p),
+                crate_: rt::v_u8(b, p),
+                super_: rt::v_u8(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 3) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Foo {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -85,6 +169,37 @@ impl FooRef {
     /// The owned value: [`FooRef`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self { n: rt::v_u32(b, p) }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 4) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for FooRef {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -126,10 +241,53 @@ impl<'a> BigRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             data: r.byte_array::<40>()?,
-            grid: r.list(2, 80, depth, |r, _| r.scalars::<u16>(40))?,
-            names: r.list(33, 0, depth, |r, _| r.str())?,
-            points: r.list(34, 3, depth, |r, d| Foo::read(r, d + 1))?,
+            grid: r.list(2, depth, rt::elem_scalars::<u16, 40>())?,
+            names: r.list(33, depth, rt::elem_str())?,
+            points: r.list(34, depth, Foo::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Big", Self::check_fields, Big::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.byte_array::<40>()?;
+        r.list(2, depth, rt::elem_scalars::<u16, 40>())?;
+        r.list(33, depth, rt::elem_str())?;
+        r.list(34, depth, Foo::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                data: rt::v_byte_array::<40>(b, p),
+                grid: rt::v_list(b, p, 2, 80, HINT_0),
+                names: rt::v_list(b, p, 33, 0, rt::Hint::LEAF),
+                points: rt::v_list(b, p, 34, 3, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Big`].
@@ -150,6 +308,14 @@ impl<'a> BigRef<'a> {
 impl ::core::convert::From<BigRef<'_>> for Big {
     fn from(v: BigRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for BigRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -202,12 +368,46 @@ impl<'a> InlineRef<'a> {
             }),
             1 => Ok(Self::Empty),
             2 => Ok(Self::Deep {
-                items: r.list_of(1, 0, depth, |r, d| r.option(|r| Foo::read(r, d + 1)))?,
-                maybe: r.option(|r| r.list_of(3, 3, depth, |r, d| Foo::read(r, d + 1)))?,
-                fixed: r.list(2, 0, depth, |r, d| MessageRef_::read(r, d + 1))?,
+                items: r.list_of(1, depth, elem_0())?,
+                maybe: r.option(|r| r.list_of(3, depth, Foo::elem()))?,
+                fixed: r.list(2, depth, MessageRef_::elem())?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Pair {
+                    out: rt::v_u32(b, p),
+                    e: rt::v_str(b, p),
+                },
+                1 => Self::Empty,
+                _ => Self::Deep {
+                    items: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                    maybe: rt::v_option(b, p, |b, p| rt::v_list_of(b, p, 3, rt::Hint::LEAF)),
+                    fixed: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Inline`].
@@ -237,6 +437,14 @@ impl ::core::convert::From<InlineRef<'_>> for Inline {
     }
 }
 
+impl<'a> rt::Valid<'a> for InlineRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// A borrowed view of [`Holder`]: strings and arrays point into the input.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HolderRef<'a> {
@@ -249,6 +457,7 @@ pub struct HolderRef<'a> {
     pub fixed_e: rt::ListView<'a, Big32>,
     pub strs: rt::ListView<'a, &'a str>,
     pub nested: rt::ListView<'a, rt::ListView<'a, &'a str>>,
+    pub cube: rt::ListView<'a, rt::ListView<'a, rt::LeSlice<'a, u16>>>,
     pub opt_opt: ::core::option::Option<::core::option::Option<&'a str>>,
     pub bytes_list: rt::ListView<'a, &'a [u8]>,
     pub fixed_bytes: rt::ListView<'a, &'a [u8; 4]>,
@@ -282,17 +491,79 @@ impl<'a> HolderRef<'a> {
         Ok(Self {
             inline: InlineRef::read(r, depth + 1)?,
             maybe: r.option(|r| InlineRef::read(r, depth + 1))?,
-            list: r.list_of(1, 0, depth, |r, d| InlineRef::read(r, d + 1))?,
+            list: r.list_of(1, depth, InlineRef::elem())?,
             e: Big32::read(r)?,
-            es: r.list_of(4, 4, depth, |r, _| Big32::read(r))?,
+            es: r.list_of(4, depth, Big32::elem())?,
             maybe_e: r.option(Big32::read)?,
-            fixed_e: r.list(3, 4, depth, |r, _| Big32::read(r))?,
-            strs: r.list(2, 0, depth, |r, _| r.str())?,
-            nested: r.list_of(4, 0, depth, |r, d| r.list_of(4, 0, d, |r, _| r.str()))?,
+            fixed_e: r.list(3, depth, Big32::elem())?,
+            strs: r.list(2, depth, rt::elem_str())?,
+            nested: r.list_of(4, depth, elem_1())?,
+            cube: r.list_of(4, depth, elem_2())?,
             opt_opt: r.option(|r| r.option(|r| r.str()))?,
-            bytes_list: r.list_of(4, 0, depth, |r, _| r.bytes())?,
-            fixed_bytes: r.list(2, 4, depth, |r, _| r.byte_array::<4>())?,
+            bytes_list: r.list_of(4, depth, rt::elem_bytes())?,
+            fixed_bytes: r.list(2, depth, rt::elem_byte_array::<4>())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Holder", Self::check_fields, Holder::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        InlineRef::read(r, depth + 1)?;
+        r.option(|r| InlineRef::read(r, depth + 1))?;
+        r.list_of(1, depth, InlineRef::elem())?;
+        Big32::read(r)?;
+        r.list_of(4, depth, Big32::elem())?;
+        r.option(Big32::read)?;
+        r.list(3, depth, Big32::elem())?;
+        r.list(2, depth, rt::elem_str())?;
+        r.list_of(4, depth, elem_1())?;
+        r.list_of(4, depth, elem_2())?;
+        r.option(|r| r.option(|r| r.str()))?;
+        r.list_of(4, depth, rt::elem_bytes())?;
+        r.list(2, depth, rt::elem_byte_array::<4>())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                inline: InlineRef::read_valid(b, p),
+                maybe: rt::v_option(b, p, |b, p| InlineRef::read_valid(b, p)),
+                list: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                e: Big32::read_valid(b, p),
+                es: rt::v_list_of(b, p, 4, rt::Hint::LEAF),
+                maybe_e: rt::v_option(b, p, |b, p| Big32::read_valid(b, p)),
+                fixed_e: rt::v_list(b, p, 3, 4, rt::Hint::LEAF),
+                strs: rt::v_list(b, p, 2, 0, rt::Hint::LEAF),
+                nested: rt::v_list_of(b, p, 0, HINT_1),
+                cube: rt::v_list_of(b, p, 0, HINT_3),
+                opt_opt: rt::v_option(b, p, |b, p| rt::v_option(b, p, |b, p| rt::v_str(b, p))),
+                bytes_list: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                fixed_bytes: rt::v_list(b, p, 2, 4, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Holder`].
@@ -307,6 +578,7 @@ impl<'a> HolderRef<'a> {
             fixed_e: rt::map_array(self.fixed_e, ::core::convert::identity),
             strs: rt::map_array(self.strs, |e| e.to_owned()),
             nested: rt::map_list(self.nested, |e| rt::map_list(e, |e1| e1.to_owned())),
+            cube: rt::map_list(self.cube, |e| rt::map_list(e, |e1| e1.to_array())),
             opt_opt: rt::option_map(&self.opt_opt, |v| rt::option_map(v, |v1| (*v1).to_owned())),
             bytes_list: rt::map_list(self.bytes_list, |e| e.to_vec()),
             fixed_bytes: rt::map_array(self.fixed_bytes, |e| *e),
@@ -317,6 +589,14 @@ impl<'a> HolderRef<'a> {
 impl ::core::convert::From<HolderRef<'_>> for Holder {
     fn from(v: HolderRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for HolderRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -356,10 +636,55 @@ impl<'a> TreeRef<'a> {
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            kids: r.list_of(6, 0, depth, |r, d| TreeRef::read(r, d + 1))?,
+            kids: r.list_of(6, depth, TreeRef::elem())?,
             next: r.option_box(|r| TreeRef::read(r, depth + 1))?,
             choice: r.option_box(|r| ChoiceRef::read(r, depth + 1))?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Tree", Self::check_fields, Tree::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.list_of(6, depth, TreeRef::elem())?;
+        r.option_box(|r| TreeRef::read(r, depth + 1))?;
+        r.option_box(|r| ChoiceRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                kids: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                next: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(TreeRef::read_valid(b, p))
+                }),
+                choice: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(ChoiceRef::read_valid(b, p))
+                }),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -375,6 +700,14 @@ impl<'a> TreeRef<'a> {
 impl ::core::convert::From<TreeRef<'_>> for Tree {
     fn from(v: TreeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for TreeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -422,6 +755,36 @@ impl<'a> ChoiceRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Leaf,
+                _ => Self::Sub {
+                    tree: rt::v_option(b, p, |b, p| {
+                        ::std::boxed::Box::new(TreeRef::read_valid(b, p))
+                    }),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Choice`].
     pub fn to_owned_value(&self) -> Choice {
         match self {
@@ -438,3 +801,67 @@ impl ::core::convert::From<ChoiceRef<'_>> for Choice {
         v.to_owned_value()
     }
 }
+
+impl<'a> rt::Valid<'a> for ChoiceRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
+/// The elements of `[]?Foo` lists.
+pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<Foo>> {
+    let check: rt::CheckFn<'a> = |r, d| r.option(|r| Foo::read(r, d + 1)).map(drop);
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, rt::Hint::LEAF, 0) }
+}
+
+/// The elements of `[][]str` lists.
+pub(crate) fn elem_1<'a>() -> rt::Elem<'a, rt::ListView<'a, &'a str>> {
+    let check: rt::CheckFn<'a> = |r, d| r.list_of(4, d, rt::elem_str()).map(drop);
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, HINT_1, 0) }
+}
+
+/// The elements of `[][][2]u16` lists.
+pub(crate) fn elem_2<'a>() -> rt::Elem<'a, rt::ListView<'a, rt::LeSlice<'a, u16>>> {
+    let check: rt::CheckFn<'a> = |r, d| r.list_of(4, d, rt::elem_scalars::<u16, 2>()).map(drop);
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, HINT_3, 0) }
+}
+
+/// How elements of type `[40]u16` are read back from a validated list.
+const HINT_0: rt::Hint = rt::Hint {
+    counted: false,
+    n: 40,
+    fixed: 0,
+    inner: None,
+};
+
+/// How elements of type `[]str` are read back from a validated list.
+const HINT_1: rt::Hint = rt::Hint {
+    counted: true,
+    n: 0,
+    fixed: 0,
+    inner: None,
+};
+
+/// How elements of type `[2]u16` are read back from a validated list.
+const HINT_2: rt::Hint = rt::Hint {
+    counted: false,
+    n: 2,
+    fixed: 0,
+    inner: None,
+};
+
+/// How elements of type `[][2]u16` are read back from a validated list.
+const HINT_3: rt::Hint = rt::Hint {
+    counted: true,
+    n: 0,
+    fixed: 4,
+    inner: Some(&HINT_2),
+};

@@ -32,6 +32,34 @@ impl Small {
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Small")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Small {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 impl Sparse {
@@ -59,6 +87,34 @@ impl Sparse {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(u32::from(v), 2).inside("Sparse")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u16(unsafe { rt::v_u16(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 2) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Sparse {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -88,6 +144,34 @@ impl Wide {
             None => Err(r.unknown_enum(v, 4).inside("Wide")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u32(unsafe { rt::v_u32(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 4) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Wide {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 impl Default {
@@ -115,6 +199,34 @@ impl Default {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Default")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Default {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -194,9 +306,7 @@ impl Shape {
                 points: r.scalar_vec::<f32>()?,
                 closed: r.bool()?,
             }),
-            4 => Ok(Self::Label {
-                text: r.str()?.to_owned(),
-            }),
+            4 => Ok(Self::Label { text: r.string()? }),
             5 => Ok(Self::Marker {}),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
@@ -293,10 +403,10 @@ impl Enums {
         if rt::failed(Default::read(r)) {
             return Some("Enums.default_value");
         }
-        if rt::failed(r.list_of(2, 2, depth, |r, _| Sparse::read(r))) {
+        if rt::failed(r.list_of(2, depth, Sparse::elem())) {
             return Some("Enums.list");
         }
-        if rt::failed(r.list(2, 1, depth, |r, _| Small::read(r))) {
+        if rt::failed(r.list(2, depth, Small::elem())) {
             return Some("Enums.fixed");
         }
         None
@@ -344,7 +454,7 @@ impl Unions {
         if rt::failed(ShapeRef::read(r, depth + 1)) {
             return Some("Unions.shape");
         }
-        if rt::failed(r.list_of(1, 0, depth, |r, d| ShapeRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(1, depth, ShapeRef::elem())) {
             return Some("Unions.shapes");
         }
         if rt::failed(NestedRef::read(r, depth + 1)) {

@@ -17,6 +17,39 @@ impl Circle {
     pub fn to_owned_value(self) -> Self {
         self
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                radius: rt::v_f64(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 8) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Circle {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 /// A borrowed view of [`Shape`]: strings and arrays point into the input.
@@ -85,6 +118,44 @@ impl<'a> ShapeRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::None,
+                1 => Self::Circle(Circle::read_valid(b, p)),
+                2 => Self::Rect {
+                    width: rt::v_f32(b, p),
+                    height: rt::v_f32(b, p),
+                },
+                3 => Self::Polygon {
+                    points: rt::v_scalar_slice::<f32>(b, p),
+                    closed: rt::v_bool(b, p),
+                },
+                4 => Self::Label {
+                    text: rt::v_str(b, p),
+                },
+                _ => Self::Marker {},
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Shape`].
     pub fn to_owned_value(self) -> Shape {
         match self {
@@ -106,6 +177,14 @@ impl<'a> ShapeRef<'a> {
 impl ::core::convert::From<ShapeRef<'_>> for Shape {
     fn from(v: ShapeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ShapeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -154,6 +233,37 @@ impl<'a> NestedRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Leaf {
+                    value: Small::read_valid(b, p),
+                },
+                _ => Self::Branch {
+                    shape: ShapeRef::read_valid(b, p),
+                    sparse: Sparse::read_valid(b, p),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Nested`].
     pub fn to_owned_value(self) -> Nested {
         match self {
@@ -169,6 +279,14 @@ impl<'a> NestedRef<'a> {
 impl ::core::convert::From<NestedRef<'_>> for Nested {
     fn from(v: NestedRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for NestedRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -213,9 +331,56 @@ impl<'a> EnumsRef<'a> {
             sparse: Sparse::read(r)?,
             wide: Wide::read(r)?,
             default_value: Default::read(r)?,
-            list: r.list_of(2, 2, depth, |r, _| Sparse::read(r))?,
-            fixed: r.list(2, 1, depth, |r, _| Small::read(r))?,
+            list: r.list_of(2, depth, Sparse::elem())?,
+            fixed: r.list(2, depth, Small::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Enums", Self::check_fields, Enums::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        Small::read(r)?;
+        Sparse::read(r)?;
+        Wide::read(r)?;
+        Default::read(r)?;
+        r.list_of(2, depth, Sparse::elem())?;
+        r.list(2, depth, Small::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                small: Small::read_valid(b, p),
+                sparse: Sparse::read_valid(b, p),
+                wide: Wide::read_valid(b, p),
+                default_value: Default::read_valid(b, p),
+                list: rt::v_list_of(b, p, 2, rt::Hint::LEAF),
+                fixed: rt::v_list(b, p, 2, 1, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Enums`].
@@ -234,6 +399,14 @@ impl<'a> EnumsRef<'a> {
 impl ::core::convert::From<EnumsRef<'_>> for Enums {
     fn from(v: EnumsRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for EnumsRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -273,10 +446,53 @@ impl<'a> UnionsRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             shape: ShapeRef::read(r, depth + 1)?,
-            shapes: r.list_of(1, 0, depth, |r, d| ShapeRef::read(r, d + 1))?,
+            shapes: r.list_of(1, depth, ShapeRef::elem())?,
             nested: NestedRef::read(r, depth + 1)?,
             maybe: r.option(|r| ShapeRef::read(r, depth + 1))?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Unions", Self::check_fields, Unions::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        ShapeRef::read(r, depth + 1)?;
+        r.list_of(1, depth, ShapeRef::elem())?;
+        NestedRef::read(r, depth + 1)?;
+        r.option(|r| ShapeRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                shape: ShapeRef::read_valid(b, p),
+                shapes: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                nested: NestedRef::read_valid(b, p),
+                maybe: rt::v_option(b, p, |b, p| ShapeRef::read_valid(b, p)),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Unions`].
@@ -293,5 +509,13 @@ impl<'a> UnionsRef<'a> {
 impl ::core::convert::From<UnionsRef<'_>> for Unions {
     fn from(v: UnionsRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for UnionsRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

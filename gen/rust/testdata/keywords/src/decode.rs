@@ -32,6 +32,34 @@ impl Type {
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Type")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Type {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 impl Error {
@@ -59,39 +87,75 @@ impl Error {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let r#type = Type::read(r)?;
+        let r#match = r.string()?;
+        let run = r.run::<27>()?;
+        let self_ = rt::at::<u8, 27>(run, 0);
+        let class = rt::at::<u16, 27>(run, 1);
+        let default = r.bool_in(run, 3)?;
+        let func = rt::at::<i32, 27>(run, 4);
+        let init = rt::at::<u32, 27>(run, 8);
+        let r#in = rt::at::<f32, 27>(run, 12);
+        let var = rt::at::<i8, 27>(run, 16);
+        let r#fn = rt::at::<u64, 27>(run, 17);
+        let r#struct = rt::at::<i16, 27>(run, 25);
+        let namespace = r.string()?;
+        let run = r.run::<10>()?;
+        let int = rt::at::<i64, 10>(run, 0);
+        let char = rt::at::<u8, 10>(run, 8);
+        let r#return = r.bool_in(run, 9)?;
+        let protocol = r.string()?;
+        let run = r.run::<15>()?;
+        let r#where = rt::at::<u32, 15>(run, 0);
+        let r#async = r.bool_in(run, 4)?;
+        let r#await = r.bool_in(run, 5)?;
+        let r#break = r.bool_in(run, 6)?;
+        let new = rt::at::<u8, 15>(run, 7);
+        let delete = rt::at::<u8, 15>(run, 8);
+        let operator = rt::at::<u8, 15>(run, 9);
+        let register = rt::at::<u8, 15>(run, 10);
+        let inout = rt::at::<u8, 15>(run, 11);
+        let extension = rt::at::<u8, 15>(run, 12);
+        let package = rt::at::<u8, 15>(run, 13);
+        let range = rt::at::<u8, 15>(run, 14);
+        let string = r.string()?;
+        let run = r.run::<12>()?;
+        let size = rt::at::<u32, 12>(run, 0);
+        let len = rt::at::<u32, 12>(run, 4);
+        let errno = rt::at::<i32, 12>(run, 8);
         Ok(Self {
-            r#type: Type::read(r)?,
-            r#match: r.str()?.to_owned(),
-            self_: r.u8()?,
-            class: r.u16()?,
-            default: r.bool()?,
-            func: r.i32()?,
-            init: r.u32()?,
-            r#in: r.f32()?,
-            var: r.i8()?,
-            r#fn: r.u64()?,
-            r#struct: r.i16()?,
-            namespace: r.str()?.to_owned(),
-            int: r.i64()?,
-            char: r.u8()?,
-            r#return: r.bool()?,
-            protocol: r.str()?.to_owned(),
-            r#where: r.u32()?,
-            r#async: r.bool()?,
-            r#await: r.bool()?,
-            r#break: r.bool()?,
-            new: r.u8()?,
-            delete: r.u8()?,
-            operator: r.u8()?,
-            register: r.u8()?,
-            inout: r.u8()?,
-            extension: r.u8()?,
-            package: r.u8()?,
-            range: r.u8()?,
-            string: r.str()?.to_owned(),
-            size: r.u32()?,
-            len: r.u32()?,
-            errno: r.i32()?,
+            r#type,
+            r#match,
+            self_,
+            class,
+            default,
+            func,
+            init,
+            r#in,
+            var,
+            r#fn,
+            r#struct,
+            namespace,
+            int,
+            char,
+            r#return,
+            protocol,
+            r#where,
+            r#async,
+            r#await,
+            r#break,
+            new,
+            delete,
+            operator,
+            register,
+            inout,
+            extension,
+            package,
+            range,
+            string,
+            size,
+            len,
+            errno,
         })
     }
 
@@ -275,7 +339,7 @@ impl Holder {
         if rt::failed(ResultRef::read(r, depth + 1)) {
             return Some("Holder.result");
         }
-        if rt::failed(r.list_of(1, 1, depth, |r, _| Type::read(r))) {
+        if rt::failed(r.list_of(1, depth, Type::elem())) {
             return Some("Holder.kinds");
         }
         None

@@ -71,40 +71,157 @@ impl<'a> ErrorRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let r#type = Type::read(r)?;
+        let r#match = r.str()?;
+        let run = r.run::<27>()?;
+        let self_ = rt::at::<u8, 27>(run, 0);
+        let class = rt::at::<u16, 27>(run, 1);
+        let default = r.bool_in(run, 3)?;
+        let func = rt::at::<i32, 27>(run, 4);
+        let init = rt::at::<u32, 27>(run, 8);
+        let r#in = rt::at::<f32, 27>(run, 12);
+        let var = rt::at::<i8, 27>(run, 16);
+        let r#fn = rt::at::<u64, 27>(run, 17);
+        let r#struct = rt::at::<i16, 27>(run, 25);
+        let namespace = r.str()?;
+        let run = r.run::<10>()?;
+        let int = rt::at::<i64, 10>(run, 0);
+        let char = rt::at::<u8, 10>(run, 8);
+        let r#return = r.bool_in(run, 9)?;
+        let protocol = r.str()?;
+        let run = r.run::<15>()?;
+        let r#where = rt::at::<u32, 15>(run, 0);
+        let r#async = r.bool_in(run, 4)?;
+        let r#await = r.bool_in(run, 5)?;
+        let r#break = r.bool_in(run, 6)?;
+        let new = rt::at::<u8, 15>(run, 7);
+        let delete = rt::at::<u8, 15>(run, 8);
+        let operator = rt::at::<u8, 15>(run, 9);
+        let register = rt::at::<u8, 15>(run, 10);
+        let inout = rt::at::<u8, 15>(run, 11);
+        let extension = rt::at::<u8, 15>(run, 12);
+        let package = rt::at::<u8, 15>(run, 13);
+        let range = rt::at::<u8, 15>(run, 14);
+        let string = r.str()?;
+        let run = r.run::<12>()?;
+        let size = rt::at::<u32, 12>(run, 0);
+        let len = rt::at::<u32, 12>(run, 4);
+        let errno = rt::at::<i32, 12>(run, 8);
         Ok(Self {
-            r#type: Type::read(r)?,
-            r#match: r.str()?,
-            self_: r.u8()?,
-            class: r.u16()?,
-            default: r.bool()?,
-            func: r.i32()?,
-            init: r.u32()?,
-            r#in: r.f32()?,
-            var: r.i8()?,
-            r#fn: r.u64()?,
-            r#struct: r.i16()?,
-            namespace: r.str()?,
-            int: r.i64()?,
-            char: r.u8()?,
-            r#return: r.bool()?,
-            protocol: r.str()?,
-            r#where: r.u32()?,
-            r#async: r.bool()?,
-            r#await: r.bool()?,
-            r#break: r.bool()?,
-            new: r.u8()?,
-            delete: r.u8()?,
-            operator: r.u8()?,
-            register: r.u8()?,
-            inout: r.u8()?,
-            extension: r.u8()?,
-            package: r.u8()?,
-            range: r.u8()?,
-            string: r.str()?,
-            size: r.u32()?,
-            len: r.u32()?,
-            errno: r.i32()?,
+            r#type,
+            r#match,
+            self_,
+            class,
+            default,
+            func,
+            init,
+            r#in,
+            var,
+            r#fn,
+            r#struct,
+            namespace,
+            int,
+            char,
+            r#return,
+            protocol,
+            r#where,
+            r#async,
+            r#await,
+            r#break,
+            new,
+            delete,
+            operator,
+            register,
+            inout,
+            extension,
+            package,
+            range,
+            string,
+            size,
+            len,
+            errno,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Error", Self::check_fields, Error::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        Type::read(r)?;
+        r.str()?;
+        let run = r.run::<27>()?;
+        r.bool_in(run, 3)?;
+        r.str()?;
+        let run = r.run::<10>()?;
+        r.bool_in(run, 9)?;
+        r.str()?;
+        let run = r.run::<15>()?;
+        r.bool_in(run, 4)?;
+        r.bool_in(run, 5)?;
+        r.bool_in(run, 6)?;
+        r.str()?;
+        r.run::<12>()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                r#type: Type::read_valid(b, p),
+                r#match: rt::v_str(b, p),
+                self_: rt::v_u8(b, p),
+                class: rt::v_u16(b, p),
+                default: rt::v_bool(b, p),
+                func: rt::v_i32(b, p),
+                init: rt::v_u32(b, p),
+                r#in: rt::v_f32(b, p),
+                var: rt::v_i8(b, p),
+                r#fn: rt::v_u64(b, p),
+                r#struct: rt::v_i16(b, p),
+                namespace: rt::v_str(b, p),
+                int: rt::v_i64(b, p),
+                char: rt::v_u8(b, p),
+                r#return: rt::v_bool(b, p),
+                protocol: rt::v_str(b, p),
+                r#where: rt::v_u32(b, p),
+                r#async: rt::v_bool(b, p),
+                r#await: rt::v_bool(b, p),
+                r#break: rt::v_bool(b, p),
+                new: rt::v_u8(b, p),
+                delete: rt::v_u8(b, p),
+                operator: rt::v_u8(b, p),
+                register: rt::v_u8(b, p),
+                inout: rt::v_u8(b, p),
+                extension: rt::v_u8(b, p),
+                package: rt::v_u8(b, p),
+                range: rt::v_u8(b, p),
+                string: rt::v_str(b, p),
+                size: rt::v_u32(b, p),
+                len: rt::v_u32(b, p),
+                errno: rt::v_i32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Error`].
@@ -152,6 +269,14 @@ impl ::core::convert::From<ErrorRef<'_>> for Error {
     }
 }
 
+impl<'a> rt::Valid<'a> for ErrorRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// A borrowed view of [`Result`]: strings and arrays point into the input.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -196,6 +321,37 @@ impl<'a> ResultRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Ok {
+                    value: ErrorRef::read_valid(b, p),
+                },
+                1 => Self::Err {
+                    code: rt::v_i32(b, p),
+                },
+                _ => Self::Error(ErrorRef::read_valid(b, p)),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Result`].
     pub fn to_owned_value(self) -> Result {
         match self {
@@ -211,6 +367,14 @@ impl<'a> ResultRef<'a> {
 impl ::core::convert::From<ResultRef<'_>> for Result {
     fn from(v: ResultRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ResultRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -248,8 +412,47 @@ impl<'a> HolderRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             result: ResultRef::read(r, depth + 1)?,
-            kinds: r.list_of(1, 1, depth, |r, _| Type::read(r))?,
+            kinds: r.list_of(1, depth, Type::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Holder", Self::check_fields, Holder::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        ResultRef::read(r, depth + 1)?;
+        r.list_of(1, depth, Type::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                result: ResultRef::read_valid(b, p),
+                kinds: rt::v_list_of(b, p, 1, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Holder`].
@@ -264,5 +467,13 @@ impl<'a> HolderRef<'a> {
 impl ::core::convert::From<HolderRef<'_>> for Holder {
     fn from(v: HolderRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for HolderRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -30,10 +30,10 @@ impl Point {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        Ok(Self {
-            x: r.f64()?,
-            y: r.f64()?,
-        })
+        let run = r.run::<16>()?;
+        let x = rt::at::<f64, 16>(run, 0);
+        let y = rt::at::<f64, 16>(run, 8);
+        Ok(Self { x, y })
     }
 
     #[doc(hidden)]
@@ -118,7 +118,7 @@ impl Pong {
         r.enter(depth)?;
         Ok(Self {
             seq: r.u32()?,
-            echo: r.str()?.to_owned(),
+            echo: r.string()?,
         })
     }
 

@@ -31,10 +31,10 @@ impl Point {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        Ok(Self {
-            x: r.f32()?,
-            y: r.f32()?,
-        })
+        let run = r.run::<8>()?;
+        let x = rt::at::<f32, 8>(run, 0);
+        let y = rt::at::<f32, 8>(run, 4);
+        Ok(Self { x, y })
     }
 
     #[doc(hidden)]
@@ -128,7 +128,7 @@ impl Scene {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             rects: r.vec(20, |r| Rectangle::read(r, depth + 1))?,
             origin: Point::read(r, depth + 1)?,
         })
@@ -142,7 +142,7 @@ impl Scene {
         if rt::failed(r.str()) {
             return Some("Scene.name");
         }
-        if rt::failed(r.list_of(20, 20, depth, |r, d| Rectangle::read(r, d + 1))) {
+        if rt::failed(r.list_of(20, depth, Rectangle::elem())) {
             return Some("Scene.rects");
         }
         if rt::failed(Point::read(r, depth + 1)) {
@@ -177,6 +177,34 @@ impl DeviceKind {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(u32::from(v), 1).inside("DeviceKind")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for DeviceKind {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -213,7 +241,7 @@ impl DeviceParameter {
         r.enter(depth)?;
         Ok(Self {
             id: r.u32()?,
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             value: r.f32()?,
         })
     }
@@ -262,7 +290,7 @@ impl DevicePlugin {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             bypassed: r.bool()?,
             parameters: r.vec(12, |r| DeviceParameter::read(r, depth + 1))?,
         })
@@ -279,7 +307,7 @@ impl DevicePlugin {
         if rt::failed(r.bool()) {
             return Some("DevicePlugin.bypassed");
         }
-        if rt::failed(r.list_of(12, 0, depth, |r, d| DeviceParameterRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(12, depth, DeviceParameterRef::elem())) {
             return Some("DevicePlugin.parameters");
         }
         None
@@ -311,13 +339,20 @@ impl AudioDevice {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let id = r.u64()?;
+        let name = r.string()?;
+        let kind = DeviceKind::read(r)?;
+        let run = r.run::<6>()?;
+        let sample_rate = rt::at::<u32, 6>(run, 0);
+        let channels = rt::at::<u16, 6>(run, 4);
+        let plugins = r.vec(9, |r| DevicePlugin::read(r, depth + 1))?;
         Ok(Self {
-            id: r.u64()?,
-            name: r.str()?.to_owned(),
-            kind: DeviceKind::read(r)?,
-            sample_rate: r.u32()?,
-            channels: r.u16()?,
-            plugins: r.vec(9, |r| DevicePlugin::read(r, depth + 1))?,
+            id,
+            name,
+            kind,
+            sample_rate,
+            channels,
+            plugins,
         })
     }
 
@@ -341,7 +376,7 @@ impl AudioDevice {
         if rt::failed(r.u16()) {
             return Some("AudioDevice.channels");
         }
-        if rt::failed(r.list_of(9, 0, depth, |r, d| DevicePluginRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(9, depth, DevicePluginRef::elem())) {
             return Some("AudioDevice.plugins");
         }
         None

@@ -17,6 +17,40 @@ impl Point {
     pub fn to_owned_value(self) -> Self {
         self
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                x: rt::v_f32(b, p),
+                y: rt::v_f32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 8) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Point {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 /// The view of [`Rectangle`]: it holds no strings or arrays, so it is the owned
@@ -27,6 +61,41 @@ impl Rectangle {
     /// The owned value: [`Rectangle`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                top_left: Point::read_valid(b, p),
+                bottom_right: Point::read_valid(b, p),
+                color: rt::v_u32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 20) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Rectangle {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -67,9 +136,50 @@ impl<'a> SceneRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             name: r.str()?,
-            rects: r.list_of(20, 20, depth, |r, d| Rectangle::read(r, d + 1))?,
+            rects: r.list_of(20, depth, Rectangle::elem())?,
             origin: Point::read(r, depth + 1)?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Scene", Self::check_fields, Scene::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.list_of(20, depth, Rectangle::elem())?;
+        Point::read(r, depth + 1)?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                rects: rt::v_list_of(b, p, 20, rt::Hint::LEAF),
+                origin: Point::read_valid(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Scene`].
@@ -85,6 +195,14 @@ impl<'a> SceneRef<'a> {
 impl ::core::convert::From<SceneRef<'_>> for Scene {
     fn from(v: SceneRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for SceneRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -134,6 +252,53 @@ impl<'a> DeviceParameterRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "DeviceParameter",
+            Self::check_fields,
+            DeviceParameter::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u32()?;
+        r.str()?;
+        r.f32()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                id: rt::v_u32(b, p),
+                name: rt::v_str(b, p),
+                value: rt::v_f32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`DeviceParameter`].
     pub fn to_owned_value(self) -> DeviceParameter {
         DeviceParameter {
@@ -147,6 +312,14 @@ impl<'a> DeviceParameterRef<'a> {
 impl ::core::convert::From<DeviceParameterRef<'_>> for DeviceParameter {
     fn from(v: DeviceParameterRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for DeviceParameterRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -192,8 +365,55 @@ impl<'a> DevicePluginRef<'a> {
         Ok(Self {
             name: r.str()?,
             bypassed: r.bool()?,
-            parameters: r.list_of(12, 0, depth, |r, d| DeviceParameterRef::read(r, d + 1))?,
+            parameters: r.list_of(12, depth, DeviceParameterRef::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "DevicePlugin",
+            Self::check_fields,
+            DevicePlugin::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.bool()?;
+        r.list_of(12, depth, DeviceParameterRef::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                bypassed: rt::v_bool(b, p),
+                parameters: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`DevicePlugin`].
@@ -209,6 +429,14 @@ impl<'a> DevicePluginRef<'a> {
 impl ::core::convert::From<DevicePluginRef<'_>> for DevicePlugin {
     fn from(v: DevicePluginRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for DevicePluginRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -256,14 +484,73 @@ impl<'a> AudioDeviceRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let id = r.u64()?;
+        let name = r.str()?;
+        let kind = DeviceKind::read(r)?;
+        let run = r.run::<6>()?;
+        let sample_rate = rt::at::<u32, 6>(run, 0);
+        let channels = rt::at::<u16, 6>(run, 4);
+        let plugins = r.list_of(9, depth, DevicePluginRef::elem())?;
         Ok(Self {
-            id: r.u64()?,
-            name: r.str()?,
-            kind: DeviceKind::read(r)?,
-            sample_rate: r.u32()?,
-            channels: r.u16()?,
-            plugins: r.list_of(9, 0, depth, |r, d| DevicePluginRef::read(r, d + 1))?,
+            id,
+            name,
+            kind,
+            sample_rate,
+            channels,
+            plugins,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "AudioDevice",
+            Self::check_fields,
+            AudioDevice::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u64()?;
+        r.str()?;
+        DeviceKind::read(r)?;
+        r.run::<6>()?;
+        r.list_of(9, depth, DevicePluginRef::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                id: rt::v_u64(b, p),
+                name: rt::v_str(b, p),
+                kind: DeviceKind::read_valid(b, p),
+                sample_rate: rt::v_u32(b, p),
+                channels: rt::v_u16(b, p),
+                plugins: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`AudioDevice`].
@@ -282,5 +569,13 @@ impl<'a> AudioDeviceRef<'a> {
 impl ::core::convert::From<AudioDeviceRef<'_>> for AudioDevice {
     fn from(v: AudioDeviceRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for AudioDeviceRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -506,20 +506,251 @@ impl<T: Scalar> Iterator for LeIter<'_, T> {
 
 impl<T: Scalar> ExactSizeIterator for LeIter<'_, T> {}
 
-/// Reads one element of a [`ListView`].
+/// Reads and validates one value at a nesting depth: the shape of the
+/// generated `read` functions.
 pub type ReadFn<'a, E> = fn(&mut Reader<'a>, u32) -> Result<E, DecodeError>;
+
+/// What the unchecked reader of a list element needs to know besides the
+/// element's type: the element count of an array element, and for an
+/// element that is itself an array of non-scalars, its elements' fixed size
+/// and hint.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// A `[]T` element: the count is read from the input; otherwise `n`.
+    pub counted: bool,
+    /// The count of a `[N]T` element.
+    pub n: usize,
+    /// The fixed size of the elements of an array element, or 0.
+    pub fixed: usize,
+    /// The hint of the elements of an array element.
+    pub inner: Option<&'static Hint>,
+}
+
+impl Hint {
+    /// The hint of elements that need none (and of `[]T` of scalars).
+    pub const LEAF: Hint = Hint {
+        counted: true,
+        n: 0,
+        fixed: 0,
+        inner: None,
+    };
+}
+
+/// A list element type that can be read back, without checks, from bytes a
+/// list view validated.
+#[doc(hidden)]
+pub trait Valid<'a>: Sized {
+    /// Reads the element at `*p` and moves `*p` past it.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` starts with an element that the checker of the [`Elem`]
+    /// giving `hint` accepted.
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self;
+}
+
+impl<'a> Valid<'a> for &'a str {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { v_str(b, p) }
+    }
+}
+
+impl<'a> Valid<'a> for &'a [u8] {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { v_bytes(b, p) }
+    }
+}
+
+impl<'a, const N: usize> Valid<'a> for &'a [u8; N] {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { v_byte_array::<N>(b, p) }
+    }
+}
+
+impl<'a, T: Scalar> Valid<'a> for LeSlice<'a, T> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        // SAFETY: forwarded contract: the count and the elements were
+        // checked (so `n * SIZE` does not overflow).
+        unsafe {
+            let n = if hint.counted {
+                v_u32(b, p) as usize
+            } else {
+                hint.n
+            };
+            LeSlice {
+                bytes: v_take(b, p, n * T::SIZE),
+                len: n,
+                _elem: ::core::marker::PhantomData,
+            }
+        }
+    }
+}
+
+impl<'a, E: Valid<'a>> Valid<'a> for ListView<'a, E> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        let inner = match hint.inner {
+            Some(h) => *h,
+            None => Hint::LEAF,
+        };
+        // SAFETY: forwarded contract: the count and the elements were
+        // checked with the element hint `inner`.
+        unsafe {
+            let n = if hint.counted {
+                v_u32(b, p) as usize
+            } else {
+                hint.n
+            };
+            v_list(b, p, n, hint.fixed, inner)
+        }
+    }
+}
+
+impl<'a, E: Valid<'a>> Valid<'a> for Option<E> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        // SAFETY: forwarded contract: the presence byte and the value were
+        // checked.
+        unsafe {
+            if v_bool(b, p) {
+                Some(E::read_valid(b, p, hint))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+impl<'a, E: Valid<'a>> Valid<'a> for Box<E> {
+    #[inline(always)]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, hint: &Hint) -> Self {
+        // SAFETY: forwarded contract.
+        Box::new(unsafe { E::read_valid(b, p, hint) })
+    }
+}
+
+/// Validates one element of a list without building it, at the given
+/// nesting depth (of the struct holding the list).
+#[doc(hidden)]
+pub type CheckFn<'a> = fn(&mut Reader<'a>, u32) -> Result<(), DecodeError>;
+
+/// A validating element reader: a [`CheckFn`] or a closure like one.
+#[doc(hidden)]
+pub trait Check<'a>: Fn(&mut Reader<'a>, u32) -> Result<(), DecodeError> + Copy {}
+
+impl<'a, F> Check<'a> for F where F: Fn(&mut Reader<'a>, u32) -> Result<(), DecodeError> + Copy {}
+
+/// How a [`ListView`] reads its elements: once with checks when the view is
+/// decoded, then (iterating) with [`Valid::read_valid`], without
+/// re-checking what was validated.
+#[doc(hidden)]
+pub struct Elem<'a, E, C = CheckFn<'a>> {
+    check: C,
+    hint: Hint,
+    fixed: usize,
+    _elem: ::core::marker::PhantomData<fn(&'a [u8]) -> E>,
+}
+
+impl<E, C: Copy> Clone for Elem<'_, E, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E, C: Copy> Copy for Elem<'_, E, C> {}
+
+impl<'a, E: Valid<'a>, C: Check<'a>> Elem<'a, E, C> {
+    /// Pairs a validating reader with the element type's unchecked reader.
+    ///
+    /// # Safety
+    ///
+    /// Whenever `check` succeeds on a reader at offset `s` and leaves it at
+    /// `e`, then `E::read_valid` with `hint`, called on any slice holding
+    /// those same bytes at an offset `s'`, must read the element (relying
+    /// only on what `check` verified), read nothing outside
+    /// `s'..s' + (e - s)` and leave the offset at `s' + (e - s)`. `fixed` is
+    /// 0, or the size that every element `check` accepts has.
+    #[inline(always)]
+    pub unsafe fn new(check: C, hint: Hint, fixed: usize) -> Self {
+        Elem {
+            check,
+            hint,
+            fixed,
+            _elem: ::core::marker::PhantomData,
+        }
+    }
+}
+
+/// The elements of `[]str` lists.
+#[doc(hidden)]
+#[inline]
+pub fn elem_str<'a>() -> Elem<'a, &'a str, impl Check<'a>> {
+    // SAFETY: `v_str` reads the length and bytes that `Reader::str` checked
+    // (bounds and UTF-8).
+    unsafe { Elem::new(|r, _| r.str().map(drop), Hint::LEAF, 0) }
+}
+
+/// The elements of `[][]u8` lists.
+#[doc(hidden)]
+#[inline]
+pub fn elem_bytes<'a>() -> Elem<'a, &'a [u8], impl Check<'a>> {
+    // SAFETY: `v_bytes` reads the length and bytes that `Reader::bytes` checked.
+    unsafe { Elem::new(|r, _| r.bytes().map(drop), Hint::LEAF, 0) }
+}
+
+/// The elements of `[][N]u8` lists.
+#[doc(hidden)]
+#[inline]
+pub fn elem_byte_array<'a, const N: usize>() -> Elem<'a, &'a [u8; N], impl Check<'a>> {
+    // SAFETY: `v_byte_array` reads the `N` bytes `Reader::byte_array` checked.
+    unsafe { Elem::new(|r, _| r.byte_array::<N>().map(drop), Hint::LEAF, N) }
+}
+
+/// The elements of `[][]T` lists of scalars.
+#[doc(hidden)]
+#[inline]
+pub fn elem_scalar_slice<'a, T: Scalar>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a>> {
+    // SAFETY: a counted `LeSlice` reads the count and elements that
+    // `Reader::scalar_slice` checked (bounds, and bools).
+    unsafe { Elem::new(|r, _| r.scalar_slice::<T>().map(drop), Hint::LEAF, 0) }
+}
+
+/// The elements of `[][N]T` lists of scalars.
+#[doc(hidden)]
+#[inline]
+pub fn elem_scalars<'a, T: Scalar, const N: usize>() -> Elem<'a, LeSlice<'a, T>, impl Check<'a>> {
+    let hint = Hint {
+        counted: false,
+        n: N,
+        fixed: 0,
+        inner: None,
+    };
+    // SAFETY: an `LeSlice` of `N` reads the elements `Reader::scalars` checked.
+    unsafe { Elem::new(|r, _| r.scalars::<T>(N).map(drop), hint, N * T::SIZE) }
+}
 
 /// A validated array of non-scalar elements (structs, unions, strings,
 /// nested arrays) borrowed from the input. Every element was checked when
-/// the enclosing view was decoded; iterating decodes them again lazily,
-/// without allocating.
+/// the enclosing view was decoded; iterating reads them again lazily,
+/// without allocating and without checking again.
 pub struct ListView<'a, E> {
+    // Invariant: `bytes` holds exactly `len` consecutive elements that the
+    // `check` of an [`Elem`] accepted; `hint` and `fixed` are that `Elem`'s.
+    // Only `Reader::list` (after validating) and `v_list` (on validated
+    // bytes) build one.
     bytes: &'a [u8],
     len: usize,
     fixed: usize,
-    depth: u32,
-    max_depth: u32,
-    read: ReadFn<'a, E>,
+    hint: Hint,
+    _elem: ::core::marker::PhantomData<fn() -> E>,
 }
 
 impl<'a, E> ListView<'a, E> {
@@ -537,18 +768,18 @@ impl<'a, E> ListView<'a, E> {
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
+}
 
+impl<'a, E: Valid<'a>> ListView<'a, E> {
     /// The elements, decoded one by one.
+    #[inline]
     pub fn iter(&self) -> ListIter<'a, E> {
         ListIter {
-            reader: Reader {
-                buf: self.bytes,
-                pos: 0,
-                max_depth: self.max_depth,
-            },
+            bytes: self.bytes,
+            pos: 0,
             left: self.len,
-            depth: self.depth,
-            read: self.read,
+            hint: self.hint,
+            _elem: ::core::marker::PhantomData,
         }
     }
 
@@ -561,13 +792,11 @@ impl<'a, E> ListView<'a, E> {
         if self.fixed == 0 {
             return self.iter().nth(index);
         }
-        let start = index.checked_mul(self.fixed)?;
-        let mut r = Reader {
-            buf: self.bytes.get(start..)?,
-            pos: 0,
-            max_depth: self.max_depth,
-        };
-        (self.read)(&mut r, self.depth).ok()
+        // No overflow: index < len and len * fixed is the length of `bytes`.
+        let mut pos = index * self.fixed;
+        // SAFETY: the elements all have `fixed` bytes (the ListView
+        // invariant), so element `index` starts at `index * fixed`.
+        Some(unsafe { E::read_valid(self.bytes, &mut pos, &self.hint) })
     }
 
     /// Converts every element and collects them into exactly `N` values
@@ -592,13 +821,13 @@ impl<E> PartialEq for ListView<'_, E> {
     }
 }
 
-impl<E: fmt::Debug> fmt::Debug for ListView<'_, E> {
+impl<'a, E: Valid<'a> + fmt::Debug> fmt::Debug for ListView<'a, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl<'a, E> IntoIterator for ListView<'a, E> {
+impl<'a, E: Valid<'a>> IntoIterator for ListView<'a, E> {
     type Item = E;
     type IntoIter = ListIter<'a, E>;
 
@@ -609,30 +838,27 @@ impl<'a, E> IntoIterator for ListView<'a, E> {
 
 /// The iterator of [`ListView::iter`].
 pub struct ListIter<'a, E> {
-    reader: Reader<'a>,
+    // Invariant: `bytes[pos..]` holds `left` validated elements (see
+    // `ListView`).
+    bytes: &'a [u8],
+    pos: usize,
     left: usize,
-    depth: u32,
-    read: ReadFn<'a, E>,
+    hint: Hint,
+    _elem: ::core::marker::PhantomData<fn() -> E>,
 }
 
-impl<E> Iterator for ListIter<'_, E> {
+impl<'a, E: Valid<'a>> Iterator for ListIter<'a, E> {
     type Item = E;
 
+    #[inline]
     fn next(&mut self) -> Option<E> {
         if self.left == 0 {
             return None;
         }
         self.left -= 1;
-        // The elements were validated with the same reader settings when the
-        // view was decoded, so this cannot fail; if it ever did, the
-        // iteration would end early rather than panic.
-        match (self.read)(&mut self.reader, self.depth) {
-            Ok(e) => Some(e),
-            Err(_) => {
-                self.left = 0;
-                None
-            }
-        }
+        // SAFETY: a validated element starts at `pos` (the invariant), and
+        // `read_valid` moves `pos` past it, to the next one.
+        Some(unsafe { E::read_valid(self.bytes, &mut self.pos, &self.hint) })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -640,7 +866,229 @@ impl<E> Iterator for ListIter<'_, E> {
     }
 }
 
-impl<E> ExactSizeIterator for ListIter<'_, E> {}
+impl<'a, E: Valid<'a>> ExactSizeIterator for ListIter<'a, E> {}
+
+// The unchecked readers of validated bytes. Each one's safety contract: `*p`
+// is the offset in `b` of a value of that type that a `Reader` accepted
+// (with the same bytes), so every read below stays within `b`; the debug
+// assertions re-check that in test builds.
+
+macro_rules! valid_le {
+    ($($name:ident: $t:ty),*) => {$(
+        #[doc = concat!("Reads a validated `", stringify!($t), "`.")]
+        ///
+        /// # Safety
+        ///
+        /// `b[*p..]` starts with a value that a [`Reader`] accepted.
+        #[doc(hidden)]
+        #[inline(always)]
+        pub unsafe fn $name(b: &[u8], p: &mut usize) -> $t {
+            const N: usize = ::core::mem::size_of::<$t>();
+            debug_assert!(b.len() >= N && *p <= b.len() - N);
+            // SAFETY: the caller guarantees `N` bytes at `*p` (validated);
+            // `[u8; N]` has alignment 1.
+            let a = unsafe { b.as_ptr().add(*p).cast::<[u8; N]>().read() };
+            *p += N;
+            <$t>::from_le_bytes(a)
+        }
+    )*};
+}
+
+valid_le!(
+    v_u8: u8, v_u16: u16, v_u32: u32, v_u64: u64, v_i8: i8, v_i16: i16, v_i32: i32,
+    v_i64: i64, v_f32: f32, v_f64: f64
+);
+
+/// Reads a validated bool (or presence byte): 0 or 1.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with a value that a [`Reader`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_bool(b: &[u8], p: &mut usize) -> bool {
+    // SAFETY: forwarded contract.
+    unsafe { v_u8(b, p) != 0 }
+}
+
+/// Takes `n` validated bytes.
+///
+/// # Safety
+///
+/// `b[*p..]` holds at least `n` bytes that a [`Reader`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_take<'a>(b: &'a [u8], p: &mut usize, n: usize) -> &'a [u8] {
+    debug_assert!(*p <= b.len() && n <= b.len() - *p);
+    let at = *p;
+    *p += n;
+    // SAFETY: the caller guarantees `at + n <= b.len()`.
+    unsafe { b.get_unchecked(at..at + n) }
+}
+
+/// Reads a validated string.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with a string that [`Reader::str`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_str<'a>(b: &'a [u8], p: &mut usize) -> &'a str {
+    // SAFETY: the length and bytes were bounds-checked and the bytes
+    // checked to be UTF-8 by `Reader::str`.
+    unsafe {
+        let n = v_u32(b, p) as usize;
+        let s = v_take(b, p, n);
+        debug_assert!(std::str::from_utf8(s).is_ok());
+        std::str::from_utf8_unchecked(s)
+    }
+}
+
+/// Reads a validated `[]u8`.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with a `[]u8` that [`Reader::bytes`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_bytes<'a>(b: &'a [u8], p: &mut usize) -> &'a [u8] {
+    // SAFETY: forwarded contract: the length and bytes were checked.
+    unsafe {
+        let n = v_u32(b, p) as usize;
+        v_take(b, p, n)
+    }
+}
+
+/// Reads a validated `[N]u8`.
+///
+/// # Safety
+///
+/// `b[*p..]` holds `N` bytes that a [`Reader`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_byte_array<'a, const N: usize>(b: &'a [u8], p: &mut usize) -> &'a [u8; N] {
+    // SAFETY: forwarded contract; `[u8; N]` has alignment 1 and the slice
+    // has exactly `N` bytes.
+    unsafe { &*v_take(b, p, N).as_ptr().cast::<[u8; N]>() }
+}
+
+/// Reads a validated `[]T` of scalars.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with a `[]T` that [`Reader::scalar_slice`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_scalar_slice<'a, T: Scalar>(b: &'a [u8], p: &mut usize) -> LeSlice<'a, T> {
+    // SAFETY: forwarded contract: `scalar_slice` checked that the count's
+    // elements fit (so the product does not overflow) and validated them.
+    unsafe {
+        let n = v_u32(b, p) as usize;
+        LeSlice {
+            bytes: v_take(b, p, n * T::SIZE),
+            len: n,
+            _elem: ::core::marker::PhantomData,
+        }
+    }
+}
+
+/// Reads a validated `[N]T` of scalars.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with `N` scalars that [`Reader::scalars`] accepted.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_scalars<'a, T: Scalar, const N: usize>(
+    b: &'a [u8],
+    p: &mut usize,
+) -> LeSlice<'a, T> {
+    // SAFETY: forwarded contract.
+    LeSlice {
+        bytes: unsafe { v_take(b, p, N * T::SIZE) },
+        len: N,
+        _elem: ::core::marker::PhantomData,
+    }
+}
+
+/// Reads a validated `?T`.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with an optional that a [`Reader`] accepted, and `read`
+/// is the unchecked reader of its value.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_option<'a, T>(
+    b: &'a [u8],
+    p: &mut usize,
+    read: impl FnOnce(&'a [u8], &mut usize) -> T,
+) -> Option<T> {
+    // SAFETY: forwarded contract: the presence byte was checked.
+    if unsafe { v_bool(b, p) } {
+        Some(read(b, p))
+    } else {
+        None
+    }
+}
+
+/// Reads a validated `[]T` of non-scalars.
+///
+/// # Safety
+///
+/// `b[*p..]` starts with a `[]T` that [`Reader::list_of`] accepted with an
+/// [`Elem`] whose fixed size and hint are `fixed` and `hint`.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_list_of<'a, E: Valid<'a>>(
+    b: &'a [u8],
+    p: &mut usize,
+    fixed: usize,
+    hint: Hint,
+) -> ListView<'a, E> {
+    // SAFETY: forwarded contract.
+    unsafe {
+        let n = v_u32(b, p) as usize;
+        v_list(b, p, n, fixed, hint)
+    }
+}
+
+/// Reads `n` validated elements (a `[N]T` of non-scalars, or the elements of
+/// a `[]T`).
+///
+/// # Safety
+///
+/// `b[*p..]` starts with `n` elements that [`Reader::list`] accepted with an
+/// [`Elem`] whose fixed size and hint are `fixed` and `hint`.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn v_list<'a, E: Valid<'a>>(
+    b: &'a [u8],
+    p: &mut usize,
+    n: usize,
+    fixed: usize,
+    hint: Hint,
+) -> ListView<'a, E> {
+    let start = *p;
+    if fixed != 0 {
+        // No overflow: the validated elements are in `b`.
+        *p += n * fixed;
+    } else {
+        for _ in 0..n {
+            // SAFETY: forwarded contract: the elements follow each other.
+            unsafe { E::read_valid(b, p, &hint) };
+        }
+    }
+    debug_assert!(start <= *p && *p <= b.len());
+    ListView {
+        // SAFETY: the elements lie within `b` (forwarded contract).
+        bytes: unsafe { b.get_unchecked(start..*p) },
+        len: n,
+        fixed,
+        hint,
+        _elem: ::core::marker::PhantomData,
+    }
+}
 
 /// The bounds-checked cursor every decoder reads with.
 #[derive(Debug, Clone)]
@@ -653,7 +1101,7 @@ pub struct Reader<'a> {
 macro_rules! read_le {
     ($($name:ident: $t:ty),*) => {$(
         #[doc = concat!("Reads a little-endian `", stringify!($t), "`.")]
-        #[inline]
+        #[inline(always)]
         pub fn $name(&mut self) -> Result<$t, DecodeError> {
             Ok(<$t>::from_le_bytes(self.fixed()?))
         }
@@ -716,23 +1164,65 @@ impl<'a> Reader<'a> {
     }
 
     /// Takes the next `n` bytes.
-    #[inline]
+    #[inline(always)]
     pub fn take(&mut self, n: usize) -> Result<&'a [u8], DecodeError> {
-        let end = self.pos.checked_add(n);
-        match end.and_then(|end| self.buf.get(self.pos..end)) {
-            Some(s) => {
-                self.pos += n;
-                Ok(s)
-            }
-            None => Err(self.error(DecodeErrorKind::Truncated)),
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        if n <= rest.len() {
+            self.pos += n;
+            Ok(rest.split_at(n).0)
+        } else {
+            Err(self.truncated())
         }
     }
 
-    #[inline]
+    /// A truncation error at the current offset (out of line: error paths
+    /// stay out of the decoders' hot code).
+    #[cold]
+    #[inline(never)]
+    fn truncated(&self) -> DecodeError {
+        self.error(DecodeErrorKind::Truncated)
+    }
+
+    #[inline(always)]
     fn fixed<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
-        let s = self.take(N)?;
-        s.try_into()
-            .map_err(|_| self.error(DecodeErrorKind::Truncated))
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        match rest.first_chunk::<N>() {
+            Some(a) => {
+                self.pos += N;
+                Ok(*a)
+            }
+            None => Err(self.truncated()),
+        }
+    }
+
+    /// Takes the next `N` bytes as an array: a run of fixed-size fields,
+    /// bounds-checked once.
+    #[inline(always)]
+    pub fn run<const N: usize>(&mut self) -> Result<&'a [u8; N], DecodeError> {
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        match rest.first_chunk::<N>() {
+            Some(a) => {
+                self.pos += N;
+                Ok(a)
+            }
+            None => Err(self.truncated()),
+        }
+    }
+
+    /// The bool at offset `i` of a run just taken with [`Reader::run`].
+    #[inline(always)]
+    pub fn bool_in<const N: usize>(&self, run: &[u8; N], i: usize) -> Result<bool, DecodeError> {
+        match run.get(i) {
+            Some(0) => Ok(false),
+            Some(1) => Ok(true),
+            b => Err(self.bad_bool(b.copied().unwrap_or(0), N.saturating_sub(i))),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_bool(&self, b: u8, back: usize) -> DecodeError {
+        self.back(back, DecodeErrorKind::InvalidBool(b))
     }
 
     read_le!(
@@ -773,7 +1263,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a u32 count and checks that `count * min_size` bytes remain.
-    #[inline]
+    #[inline(always)]
     pub fn count(&mut self, min_size: usize) -> Result<usize, DecodeError> {
         let n = self.u32()?;
         let total = usize::try_from(n)
@@ -781,30 +1271,80 @@ impl<'a> Reader<'a> {
             .and_then(|c| c.checked_mul(min_size).map(|t| (c, t)));
         match total {
             Some((c, t)) if t <= self.remaining() => Ok(c),
-            _ => Err(self.back(4, DecodeErrorKind::CountTooLarge(n))),
+            _ => Err(self.count_too_large(n)),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_too_large(&self, n: u32) -> DecodeError {
+        self.back(4, DecodeErrorKind::CountTooLarge(n))
+    }
+
+    /// A count error about the count at offset `at`.
+    #[cold]
+    #[inline(never)]
+    fn count_too_large_at(&self, n: u32, at: usize) -> DecodeError {
+        DecodeError::new(DecodeErrorKind::CountTooLarge(n), at)
     }
 
     /// Reads a string.
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self) -> Result<&'a str, DecodeError> {
-        let n = self.count(1)?;
-        let at = self.pos;
-        let bytes = self.take(n)?;
-        if bytes.is_ascii() {
-            // SAFETY: ASCII bytes are valid UTF-8. (Measured: checking short
-            // ASCII strings with `is_ascii` first cuts the instructions of
-            // decoding the plugin registry view by 30%.)
-            return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
+            return Err(self.truncated());
+        };
+        let n = u32::from_le_bytes(*len);
+        match usize::try_from(n) {
+            Ok(n) if n <= tail.len() => {
+                let bytes = tail.split_at(n).0;
+                let at = self.pos + 4;
+                self.pos = at + n;
+                if ascii_prefix(tail, n) {
+                    // SAFETY: `bytes` is `tail[..n]`, which is ASCII, and
+                    // ASCII is valid UTF-8. (Measured: most strings are
+                    // short and ASCII; checking them a word at a time first
+                    // is far cheaper than the general UTF-8 check.)
+                    return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+                }
+                utf8(bytes, at)
+            }
+            _ => Err(self.count_too_large_at(n, self.pos)),
         }
-        std::str::from_utf8(bytes).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8, at))
+    }
+
+    /// Reads a string into a new `String` (short strings are copied without
+    /// a `memcpy` call).
+    #[inline(always)]
+    pub fn string(&mut self) -> Result<String, DecodeError> {
+        let s = self.str()?;
+        let mut v = Vec::with_capacity(s.len());
+        // SAFETY: `v` has room for `s.len()` bytes and does not overlap `s`;
+        // after the copy they are initialized, and they are UTF-8 (`s` is a
+        // `str`).
+        unsafe {
+            copy_small(s.as_bytes(), v.as_mut_ptr());
+            v.set_len(s.len());
+            Ok(String::from_utf8_unchecked(v))
+        }
     }
 
     /// Reads a `[]u8`.
-    #[inline]
+    #[inline(always)]
     pub fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
-        let n = self.count(1)?;
-        self.take(n)
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
+            return Err(self.truncated());
+        };
+        let n = u32::from_le_bytes(*len);
+        match usize::try_from(n) {
+            Ok(n) if n <= tail.len() => {
+                self.pos += 4 + n;
+                Ok(tail.split_at(n).0)
+            }
+            _ => Err(self.count_too_large_at(n, self.pos)),
+        }
     }
 
     /// Reads a `[N]u8`.
@@ -855,50 +1395,42 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads `n` elements, validating each, into a lazily decoding view.
-    pub fn list<E>(
+    /// `depth` is the nesting depth of the struct holding the list.
+    #[inline]
+    pub fn list<E: Valid<'a>, C: Check<'a>>(
         &mut self,
         n: usize,
-        fixed: usize,
         depth: u32,
-        read: ReadFn<'a, E>,
+        elem: Elem<'a, E, C>,
     ) -> Result<ListView<'a, E>, DecodeError> {
         let start = self.pos;
         for _ in 0..n {
-            read(self, depth)?;
+            (elem.check)(self, depth)?;
         }
         let bytes = self
             .buf
             .get(start..self.pos)
             .ok_or_else(|| self.error(DecodeErrorKind::Truncated))?;
-        // `get` jumps to `index * fixed`: only when that is where the
-        // validated elements start.
-        let fixed = if n.checked_mul(fixed) == Some(bytes.len()) {
-            fixed
-        } else {
-            0
-        };
         Ok(ListView {
             bytes,
             len: n,
-            fixed,
-            depth,
-            max_depth: self.max_depth,
-            read,
+            fixed: elem.fixed,
+            hint: elem.hint,
+            _elem: ::core::marker::PhantomData,
         })
     }
 
     /// Reads a `[]T` of non-scalar elements (u32 count, then the elements),
     /// validating each, into a lazily decoding view.
     #[inline]
-    pub fn list_of<E>(
+    pub fn list_of<E: Valid<'a>, C: Check<'a>>(
         &mut self,
         min_size: usize,
-        fixed: usize,
         depth: u32,
-        read: ReadFn<'a, E>,
+        elem: Elem<'a, E, C>,
     ) -> Result<ListView<'a, E>, DecodeError> {
         let n = self.count(min_size)?;
-        self.list(n, fixed, depth, read)
+        self.list(n, depth, elem)
     }
 
     /// Reads `n` elements into a vector.
@@ -963,6 +1495,51 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The scalar at offset `i` of a run of fields (constant offsets: the
+/// bounds are checked at compile time).
+#[doc(hidden)]
+#[inline(always)]
+pub fn at<T: Scalar, const N: usize>(run: &[u8; N], i: usize) -> T {
+    match run.get(i..i.wrapping_add(T::SIZE)) {
+        Some(chunk) => T::from_chunk(chunk),
+        None => T::default(),
+    }
+}
+
+/// Whether `rest[..n]` is ASCII (`n <= rest.len()`), checked 8 bytes at a
+/// time: a string shorter than 8 bytes with one load masked to its bytes,
+/// a longer one with word loads, the last one overlapping.
+#[inline(always)]
+fn ascii_prefix(rest: &[u8], n: usize) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    let Some(s) = rest.get(..n) else {
+        return false;
+    };
+    if n < 8 {
+        return match rest.first_chunk::<8>() {
+            // The low `n` bytes of the little-endian word are `s`.
+            Some(w) => word(w) & ((1u64 << (8 * n)) - 1) & HIGH == 0,
+            None => s.is_ascii(),
+        };
+    }
+    if n > 64 {
+        return s.is_ascii();
+    }
+    let mut acc = s.last_chunk::<8>().map_or(0, word);
+    let mut chunks = s.chunks_exact(8);
+    for c in &mut chunks {
+        acc |= c.first_chunk::<8>().map_or(0, word);
+    }
+    acc & HIGH == 0
+}
+
+/// The general UTF-8 check of a string at offset `at` (out of line).
+#[inline(never)]
+fn utf8(bytes: &[u8], at: usize) -> Result<&str, DecodeError> {
+    std::str::from_utf8(bytes).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8, at))
+}
+
 /// The summed encoded sizes of variable-size elements.
 #[doc(hidden)]
 #[inline]
@@ -994,15 +1571,15 @@ pub fn option_box<T, U>(o: &Option<Box<T>>, f: impl FnOnce(&T) -> U) -> Option<B
 /// Converts every element of a list view into a vector.
 #[doc(hidden)]
 #[inline]
-pub fn map_list<E, T>(list: ListView<'_, E>, f: impl FnMut(E) -> T) -> Vec<T> {
+pub fn map_list<'a, E: Valid<'a>, T>(list: ListView<'a, E>, f: impl FnMut(E) -> T) -> Vec<T> {
     list.iter().map(f).collect()
 }
 
 /// Converts every element of a fixed-array list view into an array.
 #[doc(hidden)]
 #[inline]
-pub fn map_array<E, T: Default, const N: usize>(
-    list: ListView<'_, E>,
+pub fn map_array<'a, E: Valid<'a>, T: Default, const N: usize>(
+    list: ListView<'a, E>,
     f: impl FnMut(E) -> T,
 ) -> [T; N] {
     map_array_or(list, f, T::default)
@@ -1013,8 +1590,8 @@ pub fn map_array<E, T: Default, const N: usize>(
 /// validated view never has.
 #[doc(hidden)]
 #[inline]
-pub fn map_array_or<E, T, const N: usize>(
-    list: ListView<'_, E>,
+pub fn map_array_or<'a, E: Valid<'a>, T, const N: usize>(
+    list: ListView<'a, E>,
     mut f: impl FnMut(E) -> T,
     mut fallback: impl FnMut() -> T,
 ) -> [T; N] {
@@ -1100,16 +1677,78 @@ pub fn put_len(out: &mut Vec<u8>, n: usize) {
 #[doc(hidden)]
 #[inline]
 pub fn put_str(out: &mut Vec<u8>, s: &str) {
-    put_len(out, s.len());
-    out.extend_from_slice(s.as_bytes());
+    put_bytes(out, s.as_bytes());
 }
 
-/// Appends a `[]u8`.
+/// Appends a `[]u8`: its length, then its bytes, with one capacity check.
+/// Short byte strings are copied with two overlapping fixed-size moves
+/// rather than a `memcpy` call. (Measured: the call and the per-append
+/// capacity checks were most of the cost of encoding the plugin registry,
+/// whose strings average 7 bytes.)
 #[doc(hidden)]
 #[inline]
 pub fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
-    put_len(out, b.len());
-    out.extend_from_slice(b);
+    let n = match u32::try_from(b.len()) {
+        Ok(n) => n,
+        Err(_) => panic!(
+            "sdp: length {} exceeds the wire format's u32 limit",
+            b.len()
+        ),
+    };
+    let len = out.len();
+    out.reserve(4 + b.len());
+    // SAFETY: `reserve` made room for `4 + b.len()` bytes after `len`; the
+    // writes below cover exactly that range (the overlapping moves write
+    // bytes of `b` inside it twice) and read only within `b`; then the
+    // length covers the initialized bytes.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        dst.cast::<[u8; 4]>().write_unaligned(n.to_le_bytes());
+        copy_small(b, dst.add(4));
+        out.set_len(len + 4 + b.len());
+    }
+}
+
+/// Copies `src` to `dst`: two overlapping fixed-size moves for up to 32
+/// bytes, `copy_nonoverlapping` for more.
+///
+/// # Safety
+///
+/// `dst` is valid for `src.len()` bytes of writes and does not overlap `src`.
+#[inline(always)]
+unsafe fn copy_small(src: &[u8], dst: *mut u8) {
+    let n = src.len();
+    let s = src.as_ptr();
+    // SAFETY: every read is within `src` and every write within
+    // `dst..dst + n` (the offsets `n - 16`, `n - 8`, `n - 4` and `n - 1`
+    // are taken only when `n` is at least 16, 8, 4 or 1).
+    unsafe {
+        if n > 16 {
+            if n > 32 {
+                ::core::ptr::copy_nonoverlapping(s, dst, n);
+                return;
+            }
+            let a = s.cast::<[u8; 16]>().read_unaligned();
+            let b = s.add(n - 16).cast::<[u8; 16]>().read_unaligned();
+            dst.cast::<[u8; 16]>().write_unaligned(a);
+            dst.add(n - 16).cast::<[u8; 16]>().write_unaligned(b);
+        } else if n >= 8 {
+            let a = s.cast::<[u8; 8]>().read_unaligned();
+            let b = s.add(n - 8).cast::<[u8; 8]>().read_unaligned();
+            dst.cast::<[u8; 8]>().write_unaligned(a);
+            dst.add(n - 8).cast::<[u8; 8]>().write_unaligned(b);
+        } else if n >= 4 {
+            let a = s.cast::<[u8; 4]>().read_unaligned();
+            let b = s.add(n - 4).cast::<[u8; 4]>().read_unaligned();
+            dst.cast::<[u8; 4]>().write_unaligned(a);
+            dst.add(n - 4).cast::<[u8; 4]>().write_unaligned(b);
+        } else if n > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (some twice).
+            *dst = *s;
+            *dst.add(n / 2) = *s.add(n / 2);
+            *dst.add(n - 1) = *s.add(n - 1);
+        }
+    }
 }
 
 /// Appends a bool.
@@ -1372,6 +2011,37 @@ mod tests {
     }
 
     #[test]
+    fn strings_of_every_length_take_the_word_paths() {
+        for n in 0..80 {
+            let ascii: String = (0..n).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+            // A non-ASCII byte right after the string must not matter.
+            let mut buf = Vec::new();
+            put_str(&mut buf, &ascii);
+            assert_eq!(buf.len(), 4 + n);
+            buf.extend_from_slice(&[0xff; 9]);
+            let mut r = Reader::new(&buf, Limits::new());
+            assert_eq!(r.str().unwrap(), ascii);
+            let mut r = Reader::new(&buf, Limits::new());
+            assert_eq!(r.string().unwrap(), ascii);
+            // At the very end of the input too.
+            let mut buf = Vec::new();
+            put_str(&mut buf, &ascii);
+            assert_eq!(Reader::new(&buf, Limits::new()).str().unwrap(), ascii);
+            // A byte with the high bit set at any position is caught.
+            for i in 0..n {
+                let mut bad = ascii.clone().into_bytes();
+                bad[i] = 0xc3;
+                let mut buf = Vec::new();
+                put_bytes(&mut buf, &bad);
+                buf.extend_from_slice(b"zzzzzzzz");
+                let e = Reader::new(&buf, Limits::new()).str().unwrap_err();
+                assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
+                assert_eq!(e.offset(), 4);
+            }
+        }
+    }
+
+    #[test]
     fn every_scalar_type_roundtrips_through_the_bulk_paths() {
         fn check<T: Scalar>(values: &[T]) {
             let mut out = Vec::new();
@@ -1439,7 +2109,7 @@ mod tests {
         }
         buf.push(7);
         let mut r = Reader::new(&buf, Limits::new());
-        let list = r.list_of(4, 0, 1, |r, _| r.str()).unwrap();
+        let list = r.list_of(4, 1, elem_str()).unwrap();
         assert_eq!(r.u8().unwrap(), 7);
         assert_eq!(list.iter().collect::<Vec<_>>(), words);
         assert_eq!(list.get(3), Some("\u{1f600}!"));
@@ -1448,11 +2118,18 @@ mod tests {
         let mut bad = buf.clone();
         bad[9] = 0xff;
         let mut r = Reader::new(&bad, Limits::new());
-        assert!(r.list_of(4, 0, 1, |r, _| r.str()).is_err());
-        // A wrong fixed size is not used for random access.
+        assert!(r.list_of(4, 1, elem_str()).is_err());
+        // Fixed-size elements are found by index.
+        let mut buf = Vec::new();
+        put_len(&mut buf, 3);
+        put_scalar_array(&mut buf, &[1u8, 2, 3, 4, 5, 6]);
         let mut r = Reader::new(&buf, Limits::new());
-        let list = r.list_of(4, 3, 1, |r, _| r.str()).unwrap();
-        assert_eq!(list.get(1), Some("h\u{e9}llo"));
+        let list = r.list_of(2, 1, elem_byte_array::<2>()).unwrap();
+        r.finish().unwrap();
+        assert_eq!(list.get(2), Some(&[5, 6]));
+        assert_eq!(list.get(3), None);
+        let words: Vec<[u8; 2]> = list.iter().copied().collect();
+        assert_eq!(words, vec![[1, 2], [3, 4], [5, 6]]);
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Token {
             0 => Ok(Self::Eof),
             1 => Ok(Self::Number { value: r.f64()? }),
             2 => Ok(Self::Word {
-                text: r.str()?.to_owned(),
+                text: r.string()?,
                 kind: Kind::read(r)?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
@@ -67,5 +67,33 @@ impl Kind {
             Some(x) => Ok(x),
             None => Err(r.unknown_enum(u32::from(v), 2).inside("Kind")),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u16(unsafe { rt::v_u16(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 2) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Kind {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -55,6 +55,38 @@ impl<'a> TokenRef<'a> {
         }
     }
 
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Eof,
+                1 => Self::Number {
+                    value: rt::v_f64(b, p),
+                },
+                _ => Self::Word {
+                    text: rt::v_str(b, p),
+                    kind: Kind::read_valid(b, p),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Token`].
     pub fn to_owned_value(self) -> Token {
         match self {
@@ -71,5 +103,13 @@ impl<'a> TokenRef<'a> {
 impl ::core::convert::From<TokenRef<'_>> for Token {
     fn from(v: TokenRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for TokenRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

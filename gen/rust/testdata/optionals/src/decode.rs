@@ -32,6 +32,34 @@ impl Level {
             None => Err(r.unknown_enum(u32::from(v), 1).inside("Level")),
         }
     }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        // SAFETY: forwarded contract.
+        Self::from_u8(unsafe { rt::v_u8(b, p) }).unwrap_or_default()
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back the number `read` accepted.
+        unsafe { rt::Elem::new(|r, _| Self::read(r).map(drop), rt::Hint::LEAF, 1) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Level {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
 }
 
 impl Inner {
@@ -61,7 +89,7 @@ impl Inner {
         r.enter(depth)?;
         Ok(Self {
             id: r.u32()?,
-            label: r.str()?.to_owned(),
+            label: r.string()?,
         })
     }
 
@@ -143,12 +171,12 @@ impl Optionals {
             maybe_u8: r.option(|r| r.u8())?,
             maybe_i64: r.option(|r| r.i64())?,
             maybe_f64: r.option(|r| r.f64())?,
-            maybe_str: r.option(|r| r.str().map(str::to_owned))?,
+            maybe_str: r.option(|r| r.string())?,
             maybe_inner: r.option(|r| Inner::read(r, depth + 1))?,
             maybe_level: r.option(Level::read)?,
             maybe_choice: r.option(|r| Choice::read(r, depth + 1))?,
             maybe_list: r.option(|r| r.scalar_vec::<u32>())?,
-            list_of_maybe: r.vec(1, |r| r.option(|r| r.str().map(str::to_owned)))?,
+            list_of_maybe: r.vec(1, |r| r.option(|r| r.string()))?,
             maybe_fixed: r.option(|r| r.scalar_array::<u16, 2>())?,
             maybe_maybe: r.option(|r| r.option(|r| r.u32()))?,
         })
@@ -186,7 +214,7 @@ impl Optionals {
         if rt::failed(r.option(|r| r.scalar_slice::<u32>())) {
             return Some("Optionals.maybe_list");
         }
-        if rt::failed(r.list_of(1, 0, depth, |r, _| r.option(|r| r.str()))) {
+        if rt::failed(r.list_of(1, depth, elem_0())) {
             return Some("Optionals.list_of_maybe");
         }
         if rt::failed(r.option(|r| r.scalars::<u16>(2))) {
@@ -224,11 +252,16 @@ impl Reading {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<12>()?;
+        let sensor_id = rt::at::<u32, 12>(run, 0);
+        let value = rt::at::<f64, 12>(run, 4);
+        let calibration = r.option(|r| r.f64())?;
+        let note = r.option(|r| r.string())?;
         Ok(Self {
-            sensor_id: r.u32()?,
-            value: r.f64()?,
-            calibration: r.option(|r| r.f64())?,
-            note: r.option(|r| r.str().map(str::to_owned))?,
+            sensor_id,
+            value,
+            calibration,
+            note,
         })
     }
 

@@ -46,6 +46,45 @@ impl<'a> InnerRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Inner", Self::check_fields, Inner::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u32()?;
+        r.str()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                id: rt::v_u32(b, p),
+                label: rt::v_str(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Inner`].
     pub fn to_owned_value(self) -> Inner {
         Inner {
@@ -61,6 +100,14 @@ impl ::core::convert::From<InnerRef<'_>> for Inner {
     }
 }
 
+impl<'a> rt::Valid<'a> for InnerRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// The view of [`Choice`]: it holds no strings or arrays, so it is the owned
 /// type itself.
 pub type ChoiceRef<'a> = Choice;
@@ -69,6 +116,42 @@ impl Choice {
     /// The owned value: [`Choice`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &[u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Nothing,
+                _ => Self::Number {
+                    value: rt::v_i64(b, p),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Choice {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -132,10 +215,75 @@ impl<'a> OptionalsRef<'a> {
             maybe_level: r.option(Level::read)?,
             maybe_choice: r.option(|r| Choice::read(r, depth + 1))?,
             maybe_list: r.option(|r| r.scalar_slice::<u32>())?,
-            list_of_maybe: r.list_of(1, 0, depth, |r, _| r.option(|r| r.str()))?,
+            list_of_maybe: r.list_of(1, depth, elem_0())?,
             maybe_fixed: r.option(|r| r.scalars::<u16>(2))?,
             maybe_maybe: r.option(|r| r.option(|r| r.u32()))?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "Optionals",
+            Self::check_fields,
+            Optionals::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.option(|r| r.bool())?;
+        r.option(|r| r.u8())?;
+        r.option(|r| r.i64())?;
+        r.option(|r| r.f64())?;
+        r.option(|r| r.str())?;
+        r.option(|r| InnerRef::read(r, depth + 1))?;
+        r.option(Level::read)?;
+        r.option(|r| Choice::read(r, depth + 1))?;
+        r.option(|r| r.scalar_slice::<u32>())?;
+        r.list_of(1, depth, elem_0())?;
+        r.option(|r| r.scalars::<u16>(2))?;
+        r.option(|r| r.option(|r| r.u32()))?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                maybe_bool: rt::v_option(b, p, |b, p| rt::v_bool(b, p)),
+                maybe_u8: rt::v_option(b, p, |b, p| rt::v_u8(b, p)),
+                maybe_i64: rt::v_option(b, p, |b, p| rt::v_i64(b, p)),
+                maybe_f64: rt::v_option(b, p, |b, p| rt::v_f64(b, p)),
+                maybe_str: rt::v_option(b, p, |b, p| rt::v_str(b, p)),
+                maybe_inner: rt::v_option(b, p, |b, p| InnerRef::read_valid(b, p)),
+                maybe_level: rt::v_option(b, p, |b, p| Level::read_valid(b, p)),
+                maybe_choice: rt::v_option(b, p, |b, p| Choice::read_valid(b, p)),
+                maybe_list: rt::v_option(b, p, |b, p| rt::v_scalar_slice::<u32>(b, p)),
+                list_of_maybe: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                maybe_fixed: rt::v_option(b, p, |b, p| rt::v_scalars::<u16, 2>(b, p)),
+                maybe_maybe: rt::v_option(b, p, |b, p| rt::v_option(b, p, |b, p| rt::v_u32(b, p))),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Optionals`].
@@ -162,6 +310,14 @@ impl<'a> OptionalsRef<'a> {
 impl ::core::convert::From<OptionalsRef<'_>> for Optionals {
     fn from(v: OptionalsRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for OptionalsRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -201,12 +357,59 @@ impl<'a> ReadingRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<12>()?;
+        let sensor_id = rt::at::<u32, 12>(run, 0);
+        let value = rt::at::<f64, 12>(run, 4);
+        let calibration = r.option(|r| r.f64())?;
+        let note = r.option(|r| r.str())?;
         Ok(Self {
-            sensor_id: r.u32()?,
-            value: r.f64()?,
-            calibration: r.option(|r| r.f64())?,
-            note: r.option(|r| r.str())?,
+            sensor_id,
+            value,
+            calibration,
+            note,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Reading", Self::check_fields, Reading::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.run::<12>()?;
+        r.option(|r| r.f64())?;
+        r.option(|r| r.str())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                sensor_id: rt::v_u32(b, p),
+                value: rt::v_f64(b, p),
+                calibration: rt::v_option(b, p, |b, p| rt::v_f64(b, p)),
+                note: rt::v_option(b, p, |b, p| rt::v_str(b, p)),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Reading`].
@@ -224,4 +427,20 @@ impl ::core::convert::From<ReadingRef<'_>> for Reading {
     fn from(v: ReadingRef<'_>) -> Self {
         v.to_owned_value()
     }
+}
+
+impl<'a> rt::Valid<'a> for ReadingRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
+/// The elements of `[]?str` lists.
+pub(crate) fn elem_0<'a>() -> rt::Elem<'a, ::core::option::Option<&'a str>> {
+    let check: rt::CheckFn<'a> = |r, _| r.option(|r| r.str()).map(drop);
+    // SAFETY: reading back a validated element of this type reads
+    // exactly what `check` reads and accepts.
+    unsafe { rt::Elem::new(check, rt::Hint::LEAF, 0) }
 }

@@ -59,19 +59,90 @@ impl<'a> ParameterRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let address = r.u64()?;
+        let display_name = r.str()?;
+        let identifier = r.str()?;
+        let unit = r.str()?;
+        let run = r.run::<22>()?;
+        let min_value = rt::at::<f32, 22>(run, 0);
+        let max_value = rt::at::<f32, 22>(run, 4);
+        let default_value = rt::at::<f32, 22>(run, 8);
+        let current_value = rt::at::<f32, 22>(run, 12);
+        let raw_flags = rt::at::<u32, 22>(run, 16);
+        let is_writable = r.bool_in(run, 20)?;
+        let can_ramp = r.bool_in(run, 21)?;
         Ok(Self {
-            address: r.u64()?,
-            display_name: r.str()?,
-            identifier: r.str()?,
-            unit: r.str()?,
-            min_value: r.f32()?,
-            max_value: r.f32()?,
-            default_value: r.f32()?,
-            current_value: r.f32()?,
-            raw_flags: r.u32()?,
-            is_writable: r.bool()?,
-            can_ramp: r.bool()?,
+            address,
+            display_name,
+            identifier,
+            unit,
+            min_value,
+            max_value,
+            default_value,
+            current_value,
+            raw_flags,
+            is_writable,
+            can_ramp,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "Parameter",
+            Self::check_fields,
+            Parameter::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.u64()?;
+        r.str()?;
+        r.str()?;
+        r.str()?;
+        let run = r.run::<22>()?;
+        r.bool_in(run, 20)?;
+        r.bool_in(run, 21)?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                address: rt::v_u64(b, p),
+                display_name: rt::v_str(b, p),
+                identifier: rt::v_str(b, p),
+                unit: rt::v_str(b, p),
+                min_value: rt::v_f32(b, p),
+                max_value: rt::v_f32(b, p),
+                default_value: rt::v_f32(b, p),
+                current_value: rt::v_f32(b, p),
+                raw_flags: rt::v_u32(b, p),
+                is_writable: rt::v_bool(b, p),
+                can_ramp: rt::v_bool(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Parameter`].
@@ -95,6 +166,14 @@ impl<'a> ParameterRef<'a> {
 impl ::core::convert::From<ParameterRef<'_>> for Parameter {
     fn from(v: ParameterRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ParameterRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -140,8 +219,53 @@ impl<'a> PluginRef<'a> {
             manufacturer_id: r.str()?,
             component_type: r.str()?,
             component_subtype: r.str()?,
-            parameters: r.list_of(42, 0, depth, |r, d| ParameterRef::read(r, d + 1))?,
+            parameters: r.list_of(42, depth, ParameterRef::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Plugin", Self::check_fields, Plugin::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.str()?;
+        r.str()?;
+        r.str()?;
+        r.list_of(42, depth, ParameterRef::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                manufacturer_id: rt::v_str(b, p),
+                component_type: rt::v_str(b, p),
+                component_subtype: rt::v_str(b, p),
+                parameters: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Plugin`].
@@ -159,6 +283,14 @@ impl<'a> PluginRef<'a> {
 impl ::core::convert::From<PluginRef<'_>> for Plugin {
     fn from(v: PluginRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for PluginRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -203,11 +335,61 @@ impl<'a> PluginRegistryRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let plugins = r.list_of(20, depth, PluginRef::elem())?;
+        let run = r.run::<8>()?;
+        let total_plugin_count = rt::at::<u32, 8>(run, 0);
+        let total_parameter_count = rt::at::<u32, 8>(run, 4);
         Ok(Self {
-            plugins: r.list_of(20, 0, depth, |r, d| PluginRef::read(r, d + 1))?,
-            total_plugin_count: r.u32()?,
-            total_parameter_count: r.u32()?,
+            plugins,
+            total_plugin_count,
+            total_parameter_count,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "PluginRegistry",
+            Self::check_fields,
+            PluginRegistry::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.list_of(20, depth, PluginRef::elem())?;
+        r.run::<8>()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                plugins: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                total_plugin_count: rt::v_u32(b, p),
+                total_parameter_count: rt::v_u32(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`PluginRegistry`].
@@ -223,5 +405,13 @@ impl<'a> PluginRegistryRef<'a> {
 impl ::core::convert::From<PluginRegistryRef<'_>> for PluginRegistry {
     fn from(v: PluginRegistryRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for PluginRegistryRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

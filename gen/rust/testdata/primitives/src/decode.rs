@@ -30,19 +30,32 @@ impl AllPrimitives {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<43>()?;
+        let flag = r.bool_in(run, 0)?;
+        let u8_val = rt::at::<u8, 43>(run, 1);
+        let u16_val = rt::at::<u16, 43>(run, 2);
+        let u32_val = rt::at::<u32, 43>(run, 4);
+        let u64_val = rt::at::<u64, 43>(run, 8);
+        let i8_val = rt::at::<i8, 43>(run, 16);
+        let i16_val = rt::at::<i16, 43>(run, 17);
+        let i32_val = rt::at::<i32, 43>(run, 19);
+        let i64_val = rt::at::<i64, 43>(run, 23);
+        let f32_val = rt::at::<f32, 43>(run, 31);
+        let f64_val = rt::at::<f64, 43>(run, 35);
+        let label = r.string()?;
         Ok(Self {
-            flag: r.bool()?,
-            u8_val: r.u8()?,
-            u16_val: r.u16()?,
-            u32_val: r.u32()?,
-            u64_val: r.u64()?,
-            i8_val: r.i8()?,
-            i16_val: r.i16()?,
-            i32_val: r.i32()?,
-            i64_val: r.i64()?,
-            f32_val: r.f32()?,
-            f64_val: r.f64()?,
-            label: r.str()?.to_owned(),
+            flag,
+            u8_val,
+            u16_val,
+            u32_val,
+            u64_val,
+            i8_val,
+            i16_val,
+            i32_val,
+            i64_val,
+            f32_val,
+            f64_val,
+            label,
         })
     }
 
@@ -116,9 +129,7 @@ impl Text {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        Ok(Self {
-            value: r.str()?.to_owned(),
-        })
+        Ok(Self { value: r.string()? })
     }
 
     #[doc(hidden)]

@@ -60,20 +60,89 @@ impl<'a> AllPrimitivesRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
+        let run = r.run::<43>()?;
+        let flag = r.bool_in(run, 0)?;
+        let u8_val = rt::at::<u8, 43>(run, 1);
+        let u16_val = rt::at::<u16, 43>(run, 2);
+        let u32_val = rt::at::<u32, 43>(run, 4);
+        let u64_val = rt::at::<u64, 43>(run, 8);
+        let i8_val = rt::at::<i8, 43>(run, 16);
+        let i16_val = rt::at::<i16, 43>(run, 17);
+        let i32_val = rt::at::<i32, 43>(run, 19);
+        let i64_val = rt::at::<i64, 43>(run, 23);
+        let f32_val = rt::at::<f32, 43>(run, 31);
+        let f64_val = rt::at::<f64, 43>(run, 35);
+        let label = r.str()?;
         Ok(Self {
-            flag: r.bool()?,
-            u8_val: r.u8()?,
-            u16_val: r.u16()?,
-            u32_val: r.u32()?,
-            u64_val: r.u64()?,
-            i8_val: r.i8()?,
-            i16_val: r.i16()?,
-            i32_val: r.i32()?,
-            i64_val: r.i64()?,
-            f32_val: r.f32()?,
-            f64_val: r.f64()?,
-            label: r.str()?,
+            flag,
+            u8_val,
+            u16_val,
+            u32_val,
+            u64_val,
+            i8_val,
+            i16_val,
+            i32_val,
+            i64_val,
+            f32_val,
+            f64_val,
+            label,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(
+            r,
+            depth,
+            "AllPrimitives",
+            Self::check_fields,
+            AllPrimitives::field_at,
+        )
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        let run = r.run::<43>()?;
+        r.bool_in(run, 0)?;
+        r.str()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                flag: rt::v_bool(b, p),
+                u8_val: rt::v_u8(b, p),
+                u16_val: rt::v_u16(b, p),
+                u32_val: rt::v_u32(b, p),
+                u64_val: rt::v_u64(b, p),
+                i8_val: rt::v_i8(b, p),
+                i16_val: rt::v_i16(b, p),
+                i32_val: rt::v_i32(b, p),
+                i64_val: rt::v_i64(b, p),
+                f32_val: rt::v_f32(b, p),
+                f64_val: rt::v_f64(b, p),
+                label: rt::v_str(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`AllPrimitives`].
@@ -98,6 +167,14 @@ impl<'a> AllPrimitivesRef<'a> {
 impl ::core::convert::From<AllPrimitivesRef<'_>> for AllPrimitives {
     fn from(v: AllPrimitivesRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for AllPrimitivesRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -137,6 +214,43 @@ impl<'a> TextRef<'a> {
         Ok(Self { value: r.str()? })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Text", Self::check_fields, Text::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                value: rt::v_str(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Text`].
     pub fn to_owned_value(self) -> Text {
         Text {
@@ -151,6 +265,14 @@ impl ::core::convert::From<TextRef<'_>> for Text {
     }
 }
 
+impl<'a> rt::Valid<'a> for TextRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
+    }
+}
+
 /// The view of [`Empty`]: it holds no strings or arrays, so it is the owned
 /// type itself.
 pub type EmptyRef<'a> = Empty;
@@ -159,5 +281,33 @@ impl Empty {
     /// The owned value: [`Empty`] is its own view.
     pub fn to_owned_value(self) -> Self {
         self
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(_b: &[u8], _p: &mut usize) -> Self {
+        Self {}
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem<'a>() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
+    }
+}
+
+impl<'a> rt::Valid<'a> for Empty {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }

@@ -45,7 +45,7 @@ impl Tree {
         if rt::failed(r.i32()) {
             return Some("Tree.value");
         }
-        if rt::failed(r.list_of(8, 0, depth, |r, d| TreeRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(8, depth, TreeRef::elem())) {
             return Some("Tree.children");
         }
         None
@@ -78,7 +78,7 @@ impl Node {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            value: r.str()?.to_owned(),
+            value: r.string()?,
             next: r.option_box(|r| Node::read(r, depth + 1))?,
         })
     }
@@ -124,7 +124,7 @@ impl Dir {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             entries: r.vec(13, |r| Entry::read(r, depth + 1))?,
         })
     }
@@ -137,7 +137,7 @@ impl Dir {
         if rt::failed(r.str()) {
             return Some("Dir.name");
         }
-        if rt::failed(r.list_of(13, 0, depth, |r, d| EntryRef::read(r, d + 1))) {
+        if rt::failed(r.list_of(13, depth, EntryRef::elem())) {
             return Some("Dir.entries");
         }
         None
@@ -170,7 +170,7 @@ impl Entry {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            name: r.str()?.to_owned(),
+            name: r.string()?,
             size: r.u64()?,
             sub: r.option_box(|r| Dir::read(r, depth + 1))?,
         })

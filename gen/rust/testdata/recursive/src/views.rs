@@ -44,8 +44,47 @@ impl<'a> TreeRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             value: r.i32()?,
-            children: r.list_of(8, 0, depth, |r, d| TreeRef::read(r, d + 1))?,
+            children: r.list_of(8, depth, TreeRef::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Tree", Self::check_fields, Tree::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.i32()?;
+        r.list_of(8, depth, TreeRef::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                value: rt::v_i32(b, p),
+                children: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Tree`].
@@ -60,6 +99,14 @@ impl<'a> TreeRef<'a> {
 impl ::core::convert::From<TreeRef<'_>> for Tree {
     fn from(v: TreeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for TreeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -103,6 +150,47 @@ impl<'a> NodeRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Node", Self::check_fields, Node::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.option_box(|r| NodeRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                value: rt::v_str(b, p),
+                next: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(NodeRef::read_valid(b, p))
+                }),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Node`].
     pub fn to_owned_value(&self) -> Node {
         Node {
@@ -115,6 +203,14 @@ impl<'a> NodeRef<'a> {
 impl ::core::convert::From<NodeRef<'_>> for Node {
     fn from(v: NodeRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for NodeRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -154,8 +250,47 @@ impl<'a> DirRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             name: r.str()?,
-            entries: r.list_of(13, 0, depth, |r, d| EntryRef::read(r, d + 1))?,
+            entries: r.list_of(13, depth, EntryRef::elem())?,
         })
+    }
+
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Dir", Self::check_fields, Dir::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.list_of(13, depth, EntryRef::elem())?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                entries: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Dir`].
@@ -170,6 +305,14 @@ impl<'a> DirRef<'a> {
 impl ::core::convert::From<DirRef<'_>> for Dir {
     fn from(v: DirRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for DirRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -213,6 +356,49 @@ impl<'a> EntryRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Entry", Self::check_fields, Entry::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.str()?;
+        r.u64()?;
+        r.option_box(|r| DirRef::read(r, depth + 1))?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                name: rt::v_str(b, p),
+                size: rt::v_u64(b, p),
+                sub: rt::v_option(b, p, |b, p| {
+                    ::std::boxed::Box::new(DirRef::read_valid(b, p))
+                }),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Entry`].
     pub fn to_owned_value(&self) -> Entry {
         Entry {
@@ -226,6 +412,14 @@ impl<'a> EntryRef<'a> {
 impl ::core::convert::From<EntryRef<'_>> for Entry {
     fn from(v: EntryRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for EntryRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -277,10 +471,45 @@ impl<'a> ExprRef<'a> {
                 inner: r.option_box(|r| ExprRef::read(r, depth + 1))?,
             }),
             2 => Ok(Self::Add {
-                terms: r.list_of(2, 0, depth, |r, d| ExprRef::read(r, d + 1))?,
+                terms: r.list_of(2, depth, ExprRef::elem())?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            match rt::v_u8(b, p) {
+                0 => Self::Lit {
+                    value: rt::v_i64(b, p),
+                },
+                1 => Self::Neg {
+                    inner: rt::v_option(b, p, |b, p| {
+                        ::std::boxed::Box::new(ExprRef::read_valid(b, p))
+                    }),
+                },
+                _ => Self::Add {
+                    terms: rt::v_list_of(b, p, 0, rt::Hint::LEAF),
+                },
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `read` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::read(r, d + 1).map(drop), rt::Hint::LEAF, 0) }
     }
 
     /// Copies the view into an owned [`Expr`].
@@ -300,6 +529,14 @@ impl<'a> ExprRef<'a> {
 impl ::core::convert::From<ExprRef<'_>> for Expr {
     fn from(v: ExprRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ExprRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
 
@@ -339,6 +576,43 @@ impl<'a> ProgramRef<'a> {
         })
     }
 
+    /// Validates a value as `read` does, without building it.
+    #[doc(hidden)]
+    pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct(r, depth, "Program", Self::check_fields, Program::field_at)
+    }
+
+    fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        ExprRef::read(r, depth + 1)?;
+        Ok(())
+    }
+
+    /// Reads a value that `read` validated, without checking it again.
+    ///
+    /// # Safety
+    ///
+    /// `b[*p..]` must start with a value that `read` accepted.
+    #[doc(hidden)]
+    #[inline]
+    pub unsafe fn read_valid(b: &'a [u8], p: &mut usize) -> Self {
+        unsafe {
+            // SAFETY: forwarded contract: `read` checked every value read here.
+            Self {
+                body: ExprRef::read_valid(b, p),
+            }
+        }
+    }
+
+    /// How a list view reads elements of this type.
+    #[doc(hidden)]
+    #[inline]
+    pub fn elem() -> rt::Elem<'a, Self, impl rt::Check<'a>> {
+        // SAFETY: `read_valid` reads back exactly what `check` accepts (the
+        // same fields in the same order), and the fixed size is the schema's.
+        unsafe { rt::Elem::new(|r, d| Self::check(r, d + 1), rt::Hint::LEAF, 0) }
+    }
+
     /// Copies the view into an owned [`Program`].
     pub fn to_owned_value(&self) -> Program {
         Program {
@@ -350,5 +624,13 @@ impl<'a> ProgramRef<'a> {
 impl ::core::convert::From<ProgramRef<'_>> for Program {
     fn from(v: ProgramRef<'_>) -> Self {
         v.to_owned_value()
+    }
+}
+
+impl<'a> rt::Valid<'a> for ProgramRef<'a> {
+    #[inline]
+    unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &rt::Hint) -> Self {
+        // SAFETY: forwarded contract.
+        unsafe { Self::read_valid(b, p) }
     }
 }
