@@ -417,6 +417,31 @@ func _sdpIsUTF8(_ p: UnsafeRawPointer, _ n: Int) -> Bool {
 
 /// Writes the wire format into a buffer whose exact size was computed
 /// before: the generated encoders write exactly encodedSize bytes.
+/// Copies n > 0 bytes. Most strings are short: two overlapping fixed-size
+/// moves copy 4-16 bytes inline, where a copyMemory call (memcpy) costs more
+/// than the copy itself. Every load stays inside [src, src + n).
+@inline(__always)
+func _sdpCopy(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, _ n: Int) {
+    if n >= 8 {
+        if n <= 16 {
+            dst.storeBytes(of: src.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            dst.storeBytes(of: src.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self),
+                           toByteOffset: n &- 8, as: UInt64.self)
+        } else {
+            dst.copyMemory(from: src, byteCount: n)
+        }
+    } else if n >= 4 {
+        dst.storeBytes(of: src.loadUnaligned(as: UInt32.self), as: UInt32.self)
+        dst.storeBytes(of: src.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self),
+                       toByteOffset: n &- 4, as: UInt32.self)
+    } else {
+        // 1-3 bytes: first, middle and last (some may coincide).
+        dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
+        dst.storeBytes(of: src.load(fromByteOffset: n >> 1, as: UInt8.self), toByteOffset: n >> 1, as: UInt8.self)
+        dst.storeBytes(of: src.load(fromByteOffset: n &- 1, as: UInt8.self), toByteOffset: n &- 1, as: UInt8.self)
+    }
+}
+
 struct _SDPWriter {
     let base: UnsafeMutableRawPointer
     var pos: Int
@@ -453,7 +478,7 @@ struct _SDPWriter {
     mutating func bytes(_ u: UnsafeBufferPointer<UInt8>) {
         count(u.count)
         if u.count > 0 {
-            (base + pos).copyMemory(from: u.baseAddress!, byteCount: u.count)
+            _sdpCopy(base + pos, UnsafeRawPointer(u.baseAddress!), u.count)
             pos &+= u.count
         }
     }
@@ -464,8 +489,21 @@ struct _SDPWriter {
         // contiguous first.
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { u in bytes(u) }
         if done == nil {
-            var c = s
-            c.withUTF8 { u in bytes(u) }
+            foreignString(s)
+        }
+    }
+
+    /// A string without contiguous UTF-8 (bridged, on Apple platforms):
+    /// out of line, so that the common path stays small enough to inline.
+    @inline(never)
+    mutating func foreignString(_ s: Swift.String) {
+        var c = s
+        c.withUTF8 { u in
+            count(u.count)
+            if u.count > 0 {
+                (base + pos).copyMemory(from: u.baseAddress!, byteCount: u.count)
+                pos &+= u.count
+            }
         }
     }
 
