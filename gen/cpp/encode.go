@@ -58,6 +58,7 @@ func (g *generator) fieldsSize(p *emit.Printer, fs []*schema.Field, prefix, owne
 }
 
 func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
+	g.tmp = 0
 	n := g.name(d)
 	switch d := d.(type) {
 	case *schema.Struct:
@@ -117,8 +118,15 @@ func (g *generator) variantCase(p *emit.Printer, v *schema.Variant, body func(),
 	})
 }
 
-// writeOf emits statements writing expr at out.
-func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
+// shortCopy is the size of the fixed, overlapping copy put_short_str
+// makes for a string of at most that many bytes.
+const shortCopy = 15
+
+// writeOf emits statements writing expr at out. trail is the number of
+// bytes the enclosing struct is certain to write after this value (0 when
+// unknown): a string followed by at least shortCopy bytes can be copied
+// with one fixed-size move that the following writes overwrite.
+func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string, trail int) {
 	switch {
 	case flat(t):
 		p.F("out = put(out, %s);", expr)
@@ -126,6 +134,10 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 	}
 	switch t.Kind {
 	case schema.String:
+		if trail > 0 {
+			p.F("out = put_short_str<%d>(out, %s);", trail, expr)
+			return
+		}
 		p.F("out = put_str(out, %s.data(), %s.size());", expr, expr)
 	case schema.Array, schema.FixedArray:
 		count := fmt.Sprint(t.Len)
@@ -144,13 +156,13 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 		default:
 			e := g.newTmp("e")
 			p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
-				g.writeOf(p, t.Elem, e)
+				g.writeOf(p, t.Elem, e, 0)
 			})
 		}
 	case schema.Optional:
 		p.F("out = put(out, static_cast<std::uint8_t>(%s.has_value() ? 1 : 0));", expr)
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", expr), "}", func() {
-			g.writeOf(p, t.Elem, "(*"+expr+")")
+			g.writeOf(p, t.Elem, "(*"+expr+")", 0)
 		})
 	case schema.StructRef, schema.UnionRef:
 		p.F("out = sdp_write(out, %s);", expr)
@@ -160,6 +172,7 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 }
 
 func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
+	g.tmp = 0
 	n := g.name(d)
 	switch d := d.(type) {
 	case *schema.Struct:
@@ -168,9 +181,7 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 			return
 		}
 		p.Block(fmt.Sprintf("std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
-			for _, f := range d.Fields {
-				g.writeOf(p, f.Type, "v."+fieldName(f, n))
-			}
+			g.writeFields(p, d.Fields, "v.", n)
 			p.P("return out;")
 		})
 	case *schema.Union:
@@ -183,9 +194,7 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 					case schema.VariantStruct:
 						p.P("out = sdp_write(out, x);")
 					case schema.VariantInline:
-						for _, f := range vr.Fields {
-							g.writeOf(p, f.Type, "x."+fieldName(f, variantName(vr, n)))
-						}
+						g.writeFields(p, vr.Fields, "x.", variantName(vr, n))
 					}
 				}, "const auto& x = *std::get_if<%d>(&v.value);")
 			}
@@ -194,5 +203,45 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 			p.P("}")
 			p.P("return out;")
 		})
+	}
+}
+
+// writeFields emits the writes of a run of fields read through prefix,
+// telling each how many bytes the fields after it write at least.
+func (g *generator) writeFields(p *emit.Printer, fs []*schema.Field, prefix, owner string) {
+	trail := make([]int, len(fs))
+	for i := len(fs) - 2; i >= 0; i-- {
+		trail[i] = trail[i+1] + fs[i+1].Type.MinSize()
+	}
+	for i := 0; i < len(fs); {
+		j := i
+		for j < len(fs) && flat(fs[j].Type) {
+			j++
+		}
+		if j-i < 2 {
+			g.writeOf(p, fs[i].Type, prefix+fieldName(fs[i], owner), trail[i])
+			i++
+			continue
+		}
+		// A run of flat fields: loading them all before storing any lets
+		// the compiler merge the stores (the output may alias the value,
+		// so interleaved loads and stores must stay one at a time).
+		var locals []string
+		for _, f := range fs[i:j] {
+			l := g.newTmp("f")
+			locals = append(locals, l)
+			p.F("const %s %s = %s;", g.ctype(f.Type), l, prefix+fieldName(f, owner))
+		}
+		off := 0
+		for k, f := range fs[i:j] {
+			if off == 0 {
+				p.F("sdp::store(out, %s);", locals[k])
+			} else {
+				p.F("sdp::store(out + %d, %s);", off, locals[k])
+			}
+			off += flatSize(f.Type)
+		}
+		p.F("out += %d;", off)
+		i = j
 	}
 }

@@ -21,7 +21,7 @@ func (g *generator) header() []byte {
 	p.P("#define ", guard)
 	p.P()
 	for _, inc := range []string{"array", "cstddef", "cstdint", "cstring", "iterator", "memory",
-		"optional", "string", "string_view", "type_traits", "utility", "variant", "vector"} {
+		"new", "optional", "string", "string_view", "type_traits", "utility", "variant", "vector"} {
 		p.P("#include <", inc, ">")
 	}
 	p.P()

@@ -21,6 +21,14 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +49,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +73,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +87,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +116,25 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed.
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +148,24 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most two 8-byte loads for strings of up to 16 bytes: a string of
+    // at most 8 bytes is loaded with the bytes after it when the input has
+    // them (end - s >= 8) and those are masked off. False means "not
+    // decided here": valid_utf8 then checks the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            const std::uint64_t mask = n == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
+            bits = sdp::load<std::uint64_t>(s) & mask;
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -235,8 +279,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +300,42 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 15 bytes out of a shorter string.
+// The bytes past size() lie inside the string's allocated storage (checked
+// with capacity()), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 15-byte move (two overlapping 8-byte moves, no branch on its length):
+// the bytes it writes past the string stay inside this value's encoding
+// (n + Trail >= 15) and are overwritten by the writes that follow, and the
+// bytes it reads past size() lie in the string's storage (capacity() >= 15;
+// every libstdc++, libc++ and MSVC string has at least that much).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+        std::memcpy(p, s.data(), 15);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -357,8 +440,11 @@ const std::uint8_t* sdp_rd_T12DevicePlugin(const std::uint8_t* p, DevicePluginVi
 std::size_t sdp_size(const Point&) noexcept { return 8; }
 
 std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
-    out = put(out, v.x);
-    out = put(out, v.y);
+    const float f1 = v.x;
+    const float f2 = v.y;
+    sdp::store(out, f1);
+    sdp::store(out + 4, f2);
+    out += 8;
     return out;
 }
 
@@ -369,8 +455,10 @@ bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.need(8)) {
         return false;
     }
-    v.x = sdp::load<float>(r.p);
-    v.y = sdp::load<float>(r.p + 4);
+    const float f1 = sdp::load<float>(r.p);
+    const float f2 = sdp::load<float>(r.p + 4);
+    v.x = f1;
+    v.y = f2;
     r.p += 8;
     return true;
 }
@@ -393,8 +481,10 @@ bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.need(8)) {
         return false;
     }
-    v.x = sdp::load<float>(r.p);
-    v.y = sdp::load<float>(r.p + 4);
+    const float f1 = sdp::load<float>(r.p);
+    const float f2 = sdp::load<float>(r.p + 4);
+    v.x = f1;
+    v.y = f2;
     r.p += 8;
     return true;
 }
@@ -501,7 +591,7 @@ std::size_t sdp_size(const Scene& v) noexcept {
 }
 
 std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept {
-    out = put_str(out, v.name.data(), v.name.size());
+    out = put_short_str<12>(out, v.name);
     out = put_count(out, v.rects.size());
     for (const auto& e1 : v.rects) {
         out = sdp_write(out, e1);
@@ -620,7 +710,7 @@ std::size_t sdp_size(const DeviceParameter& v) noexcept {
 
 std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept {
     out = put(out, v.id);
-    out = put_str(out, v.name.data(), v.name.size());
+    out = put_short_str<4>(out, v.name);
     out = put(out, v.value);
     return out;
 }
@@ -719,11 +809,11 @@ std::size_t sdp_size(const DevicePlugin& v) noexcept {
 }
 
 std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept {
-    out = put_str(out, v.name.data(), v.name.size());
+    out = put_short_str<5>(out, v.name);
     out = put(out, v.bypassed);
     out = put_count(out, v.parameters.size());
-    for (const auto& e2 : v.parameters) {
-        out = sdp_write(out, e2);
+    for (const auto& e1 : v.parameters) {
+        out = sdp_write(out, e1);
     }
     return out;
 }
@@ -851,8 +941,8 @@ void sdp_own(const DevicePluginView& s, DevicePlugin& o) {
 std::size_t sdp_size(const AudioDevice& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
-    for (const auto& e3 : v.plugins) {
-        n += sdp_size(e3);
+    for (const auto& e1 : v.plugins) {
+        n += sdp_size(e1);
     }
     n += 23;
     return n;
@@ -860,10 +950,14 @@ std::size_t sdp_size(const AudioDevice& v) noexcept {
 
 std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept {
     out = put(out, v.id);
-    out = put_str(out, v.name.data(), v.name.size());
-    out = put(out, v.kind);
-    out = put(out, v.sample_rate);
-    out = put(out, v.channels);
+    out = put_short_str<11>(out, v.name);
+    const DeviceKind f1 = v.kind;
+    const std::uint32_t f2 = v.sample_rate;
+    const std::uint16_t f3 = v.channels;
+    sdp::store(out, f1);
+    sdp::store(out + 1, f2);
+    sdp::store(out + 5, f3);
+    out += 7;
     out = put_count(out, v.plugins.size());
     for (const auto& e4 : v.plugins) {
         out = sdp_write(out, e4);
@@ -886,20 +980,23 @@ bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d) {
     if (!r.need(7)) {
         return false;
     }
-    v.kind = sdp::load<DeviceKind>(r.p);
-    if (!sdp_known(v.kind)) {
+    if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
-    v.sample_rate = sdp::load<std::uint32_t>(r.p + 1);
-    v.channels = sdp::load<std::uint16_t>(r.p + 5);
+    const DeviceKind f1 = sdp::load<DeviceKind>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 1);
+    const std::uint16_t f3 = sdp::load<std::uint16_t>(r.p + 5);
+    v.kind = f1;
+    v.sample_rate = f2;
+    v.channels = f3;
     r.p += 7;
-    std::size_t n1 = 0;
-    if (!r.count(n1, 9)) {
+    std::size_t n4 = 0;
+    if (!r.count(n4, 9)) {
         return false;
     }
-    v.plugins.resize(n1);
-    for (auto& e2 : v.plugins) {
-        if (!sdp_read(r, e2, d + 1)) {
+    v.plugins.resize(n4);
+    for (auto& e5 : v.plugins) {
+        if (!sdp_read(r, e5, d + 1)) {
             return false;
         }
     }
@@ -951,24 +1048,27 @@ bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     if (!r.need(7)) {
         return false;
     }
-    v.kind = sdp::load<DeviceKind>(r.p);
-    if (!sdp_known(v.kind)) {
+    if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
-    v.sample_rate = sdp::load<std::uint32_t>(r.p + 1);
-    v.channels = sdp::load<std::uint16_t>(r.p + 5);
+    const DeviceKind f1 = sdp::load<DeviceKind>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 1);
+    const std::uint16_t f3 = sdp::load<std::uint16_t>(r.p + 5);
+    v.kind = f1;
+    v.sample_rate = f2;
+    v.channels = f3;
     r.p += 7;
-    std::size_t n1 = 0;
-    if (!r.count(n1, 9)) {
+    std::size_t n4 = 0;
+    if (!r.count(n4, 9)) {
         return false;
     }
-    const std::uint8_t* s2 = r.p;
-    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+    const std::uint8_t* s5 = r.p;
+    for (std::size_t i6 = 0; i6 < n4; ++i6) {
         if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
             return false;
         }
     }
-    v.plugins = sdp::ListView<DevicePluginView>(s2, n1, 0, &sdp_rd_T12DevicePlugin);
+    v.plugins = sdp::ListView<DevicePluginView>(s5, n4, 0, &sdp_rd_T12DevicePlugin);
     return true;
 }
 
