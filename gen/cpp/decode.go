@@ -167,8 +167,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		return
 	case elem.IsNumeric():
 		if !check {
-			p.F("%s.resize(%s);", lv, n)
-			p.F("load_array(r.p, %s.data(), %s);", lv, n)
+			p.F("assign_array(r.p, %s, %s);", lv, n)
 		}
 		p.F("r.p += %s * %d;", n, elem.Kind.Size())
 		return

@@ -245,3 +245,57 @@ func (g *generator) writeFields(p *emit.Printer, fs []*schema.Field, prefix, own
 		i = j
 	}
 }
+
+// bulk reports a []T of numbers: on little-endian targets its elements
+// are already in wire form in memory.
+func bulk(t *schema.Type) bool { return t.Kind == schema.Array && t.Elem.IsNumeric() }
+
+// appends reports whether encode builds d's vector with sdp_append, which
+// copies its bulk arrays into the vector instead of zero-filling their
+// bytes first (the zero-fill costs as much as the copy).
+func (g *generator) appends(d schema.Decl) bool {
+	st, ok := d.(*schema.Struct)
+	if !ok {
+		return false
+	}
+	for _, f := range st.Fields {
+		if bulk(f.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendFunc emits sdp_append for a struct with bulk array fields: each run
+// of other fields is written into room the vector grows for it, each bulk
+// array is appended with one range insert (a memcpy) on little-endian
+// targets. The caller reserves the encoded size first.
+func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
+	g.tmp = 0
+	n := g.name(d)
+	p.Block(fmt.Sprintf("void sdp_append(std::vector<std::uint8_t>& buf, const %s& v) {", n), "}", func() {
+		fs := d.Fields
+		for i := 0; i < len(fs); {
+			if bulk(fs[i].Type) {
+				p.F("append_array(buf, v.%s);", fieldName(fs[i], n))
+				i++
+				continue
+			}
+			j := i
+			for j < len(fs) && !bulk(fs[j].Type) {
+				j++
+			}
+			// The run's writes may only rely on bytes the run itself
+			// writes (put_short_str's trail): the vector ends after it.
+			p.Block("{", "}", func() {
+				p.P("std::size_t n = 0;")
+				if c := g.fieldsSize(p, fs[i:j], "v.", n); c != 0 {
+					p.F("n += %d;", c)
+				}
+				p.P("std::uint8_t* out = grow(buf, n);")
+				g.writeFields(p, fs[i:j], "v.", n)
+			})
+			i = j
+		}
+	})
+}

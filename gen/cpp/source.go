@@ -22,6 +22,10 @@ func (g *generator) source() []byte {
 		g.sizeFunc(body, d)
 		body.P()
 		g.writeFunc(body, d)
+		if g.appends(d) {
+			body.P()
+			g.appendFunc(body, d.(*schema.Struct))
+		}
 		body.P()
 		g.readFunc(body, d, false)
 		body.P()
@@ -129,6 +133,13 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 	p.F("std::size_t encoded_size(const %s& value) noexcept { return sdp_size(value); }", n)
 	p.P()
 	p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode(const %s& value) {", n), "}", func() {
+		if g.appends(d) {
+			p.P("std::vector<std::uint8_t> out;")
+			p.P("out.reserve(sdp_size(value));")
+			p.P("sdp_append(out, value);")
+			p.P("return out;")
+			return
+		}
 		p.P("std::vector<std::uint8_t> out(sdp_size(value));")
 		p.P("sdp_write(out.data(), value);")
 		p.P("return out;")

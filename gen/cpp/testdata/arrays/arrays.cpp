@@ -266,6 +266,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -522,6 +564,65 @@ std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
     return out;
 }
 
+void sdp_append(std::vector<std::uint8_t>& buf, const Arrays& v) {
+    {
+        std::size_t n = 0;
+        n += v.bools.size() * 1;
+        n += 4;
+        std::uint8_t* out = grow(buf, n);
+        out = put_count(out, v.bools.size());
+        for (const bool e1 : v.bools) {
+            out = put(out, e1);
+        }
+    }
+    append_array(buf, v.bytes);
+    append_array(buf, v.i8s);
+    append_array(buf, v.u16s);
+    append_array(buf, v.i16s);
+    append_array(buf, v.u32s);
+    append_array(buf, v.i32s);
+    append_array(buf, v.u64s);
+    append_array(buf, v.i64s);
+    append_array(buf, v.f32s);
+    append_array(buf, v.f64s);
+    {
+        std::size_t n = 0;
+        for (const auto& e2 : v.strings) {
+            n += e2.size();
+        }
+        n += v.strings.size() * 4;
+        n += v.points.size() * 16;
+        for (const auto& e3 : v.nested) {
+            n += e3.size() * 4;
+        }
+        n += v.nested.size() * 4;
+        for (const auto& e4 : v.blobs) {
+            n += e4.size() * 1;
+        }
+        n += v.blobs.size() * 4;
+        n += 16;
+        std::uint8_t* out = grow(buf, n);
+        out = put_count(out, v.strings.size());
+        for (const auto& e5 : v.strings) {
+            out = put_str(out, e5.data(), e5.size());
+        }
+        out = put_count(out, v.points.size());
+        for (const auto& e6 : v.points) {
+            out = sdp_write(out, e6);
+        }
+        out = put_count(out, v.nested.size());
+        for (const auto& e7 : v.nested) {
+            out = put_count(out, e7.size());
+            out = store_array(out, e7.data(), e7.size());
+        }
+        out = put_count(out, v.blobs.size());
+        for (const auto& e8 : v.blobs) {
+            out = put_count(out, e8.size());
+            out = store_array(out, e8.data(), e8.size());
+        }
+    }
+}
+
 bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
@@ -539,71 +640,61 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
     if (!r.count(n2, 1)) {
         return false;
     }
-    v.bytes.resize(n2);
-    load_array(r.p, v.bytes.data(), n2);
+    assign_array(r.p, v.bytes, n2);
     r.p += n2 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
         return false;
     }
-    v.i8s.resize(n3);
-    load_array(r.p, v.i8s.data(), n3);
+    assign_array(r.p, v.i8s, n3);
     r.p += n3 * 1;
     std::size_t n4 = 0;
     if (!r.count(n4, 2)) {
         return false;
     }
-    v.u16s.resize(n4);
-    load_array(r.p, v.u16s.data(), n4);
+    assign_array(r.p, v.u16s, n4);
     r.p += n4 * 2;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
         return false;
     }
-    v.i16s.resize(n5);
-    load_array(r.p, v.i16s.data(), n5);
+    assign_array(r.p, v.i16s, n5);
     r.p += n5 * 2;
     std::size_t n6 = 0;
     if (!r.count(n6, 4)) {
         return false;
     }
-    v.u32s.resize(n6);
-    load_array(r.p, v.u32s.data(), n6);
+    assign_array(r.p, v.u32s, n6);
     r.p += n6 * 4;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
         return false;
     }
-    v.i32s.resize(n7);
-    load_array(r.p, v.i32s.data(), n7);
+    assign_array(r.p, v.i32s, n7);
     r.p += n7 * 4;
     std::size_t n8 = 0;
     if (!r.count(n8, 8)) {
         return false;
     }
-    v.u64s.resize(n8);
-    load_array(r.p, v.u64s.data(), n8);
+    assign_array(r.p, v.u64s, n8);
     r.p += n8 * 8;
     std::size_t n9 = 0;
     if (!r.count(n9, 8)) {
         return false;
     }
-    v.i64s.resize(n9);
-    load_array(r.p, v.i64s.data(), n9);
+    assign_array(r.p, v.i64s, n9);
     r.p += n9 * 8;
     std::size_t n10 = 0;
     if (!r.count(n10, 4)) {
         return false;
     }
-    v.f32s.resize(n10);
-    load_array(r.p, v.f32s.data(), n10);
+    assign_array(r.p, v.f32s, n10);
     r.p += n10 * 4;
     std::size_t n11 = 0;
     if (!r.count(n11, 8)) {
         return false;
     }
-    v.f64s.resize(n11);
-    load_array(r.p, v.f64s.data(), n11);
+    assign_array(r.p, v.f64s, n11);
     r.p += n11 * 8;
     std::size_t n12 = 0;
     if (!r.count(n12, 4)) {
@@ -635,8 +726,7 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         if (!r.count(n18, 4)) {
             return false;
         }
-        e17.resize(n18);
-        load_array(r.p, e17.data(), n18);
+        assign_array(r.p, e17, n18);
         r.p += n18 * 4;
     }
     std::size_t n19 = 0;
@@ -649,8 +739,7 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         if (!r.count(n21, 1)) {
             return false;
         }
-        e20.resize(n21);
-        load_array(r.p, e20.data(), n21);
+        assign_array(r.p, e20, n21);
         r.p += n21 * 1;
     }
     return true;
@@ -1167,8 +1256,7 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
         if (!r.count(n6, 2)) {
             return false;
         }
-        e5.resize(n6);
-        load_array(r.p, e5.data(), n6);
+        assign_array(r.p, e5, n6);
         r.p += n6 * 2;
     }
     return true;
@@ -1352,6 +1440,10 @@ std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept {
     return out;
 }
 
+void sdp_append(std::vector<std::uint8_t>& buf, const U32Array& v) {
+    append_array(buf, v.values);
+}
+
 bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
@@ -1360,8 +1452,7 @@ bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     if (!r.count(n1, 4)) {
         return false;
     }
-    v.values.resize(n1);
-    load_array(r.p, v.values.data(), n1);
+    assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
     return true;
 }
@@ -1421,6 +1512,10 @@ std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept {
     return out;
 }
 
+void sdp_append(std::vector<std::uint8_t>& buf, const I16Array& v) {
+    append_array(buf, v.samples);
+}
+
 bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
@@ -1429,8 +1524,7 @@ bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     if (!r.count(n1, 2)) {
         return false;
     }
-    v.samples.resize(n1);
-    load_array(r.p, v.samples.data(), n1);
+    assign_array(r.p, v.samples, n1);
     r.p += n1 * 2;
     return true;
 }
@@ -1490,6 +1584,10 @@ std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept {
     return out;
 }
 
+void sdp_append(std::vector<std::uint8_t>& buf, const F32Array& v) {
+    append_array(buf, v.values);
+}
+
 bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
@@ -1498,8 +1596,7 @@ bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     if (!r.count(n1, 4)) {
         return false;
     }
-    v.values.resize(n1);
-    load_array(r.p, v.values.data(), n1);
+    assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
     return true;
 }
@@ -1559,6 +1656,10 @@ std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept {
     return out;
 }
 
+void sdp_append(std::vector<std::uint8_t>& buf, const ByteArray& v) {
+    append_array(buf, v.data);
+}
+
 bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
@@ -1567,8 +1668,7 @@ bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     if (!r.count(n1, 1)) {
         return false;
     }
-    v.data.resize(n1);
-    load_array(r.p, v.data.data(), n1);
+    assign_array(r.p, v.data, n1);
     r.p += n1 * 1;
     return true;
 }
@@ -1647,6 +1747,30 @@ std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept {
     return out;
 }
 
+void sdp_append(std::vector<std::uint8_t>& buf, const SmallArrays& v) {
+    append_array(buf, v.bytes);
+    append_array(buf, v.words);
+    append_array(buf, v.reals);
+    {
+        std::size_t n = 0;
+        for (const auto& e1 : v.names) {
+            n += e1.size();
+        }
+        n += v.names.size() * 4;
+        n += v.flags.size() * 1;
+        n += 8;
+        std::uint8_t* out = grow(buf, n);
+        out = put_count(out, v.names.size());
+        for (const auto& e2 : v.names) {
+            out = put_str(out, e2.data(), e2.size());
+        }
+        out = put_count(out, v.flags.size());
+        for (const bool e3 : v.flags) {
+            out = put(out, e3);
+        }
+    }
+}
+
 bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
@@ -1655,22 +1779,19 @@ bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     if (!r.count(n1, 1)) {
         return false;
     }
-    v.bytes.resize(n1);
-    load_array(r.p, v.bytes.data(), n1);
+    assign_array(r.p, v.bytes, n1);
     r.p += n1 * 1;
     std::size_t n2 = 0;
     if (!r.count(n2, 4)) {
         return false;
     }
-    v.words.resize(n2);
-    load_array(r.p, v.words.data(), n2);
+    assign_array(r.p, v.words, n2);
     r.p += n2 * 4;
     std::size_t n3 = 0;
     if (!r.count(n3, 8)) {
         return false;
     }
-    v.reals.resize(n3);
-    load_array(r.p, v.reals.data(), n3);
+    assign_array(r.p, v.reals, n3);
     r.p += n3 * 8;
     std::size_t n4 = 0;
     if (!r.count(n4, 4)) {
@@ -1931,8 +2052,9 @@ bool operator==(const SmallArrays& a, const SmallArrays& b) {
 std::size_t encoded_size(const Arrays& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const Arrays& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2120,8 +2242,9 @@ Point PointView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const U32Array& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const U32Array& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2183,8 +2306,9 @@ U32Array U32ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const I16Array& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const I16Array& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2246,8 +2370,9 @@ I16Array I16ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const F32Array& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const F32Array& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2309,8 +2434,9 @@ F32Array F32ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const ByteArray& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const ByteArray& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2372,8 +2498,9 @@ ByteArray ByteArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const SmallArrays& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const SmallArrays& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2453,8 +2580,10 @@ std::size_t encoded_message_size(const Arrays& value) noexcept { return 10 + sdp
 
 std::vector<std::uint8_t> encode_message(const Arrays& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), Arrays::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), Arrays::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2579,8 +2708,10 @@ std::size_t encoded_message_size(const U32Array& value) noexcept { return 10 + s
 
 std::vector<std::uint8_t> encode_message(const U32Array& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), U32Array::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), U32Array::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2621,8 +2752,10 @@ std::size_t encoded_message_size(const I16Array& value) noexcept { return 10 + s
 
 std::vector<std::uint8_t> encode_message(const I16Array& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), I16Array::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), I16Array::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2663,8 +2796,10 @@ std::size_t encoded_message_size(const F32Array& value) noexcept { return 10 + s
 
 std::vector<std::uint8_t> encode_message(const F32Array& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), F32Array::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), F32Array::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2705,8 +2840,10 @@ std::size_t encoded_message_size(const ByteArray& value) noexcept { return 10 + 
 
 std::vector<std::uint8_t> encode_message(const ByteArray& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), ByteArray::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), ByteArray::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2747,8 +2884,10 @@ std::size_t encoded_message_size(const SmallArrays& value) noexcept { return 10 
 
 std::vector<std::uint8_t> encode_message(const SmallArrays& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), SmallArrays::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), SmallArrays::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 

@@ -266,6 +266,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
