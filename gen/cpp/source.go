@@ -64,8 +64,8 @@ func (g *generator) source() []byte {
 	p.P()
 	for _, d := range g.order {
 		n, vn := g.name(d), g.viewName(d)
-		p.F("[[maybe_unused]] std::size_t sdp_size(const %s& v) noexcept;", n)
-		p.F("[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] inline std::size_t sdp_size(const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
 		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
 		p.F("[[maybe_unused]] %s;", g.viewSig(d))

@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -417,24 +425,24 @@ SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) no
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Parameter& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Parameter& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
 [[maybe_unused]] void sdp_own(const ParameterView& s, Parameter& o);
-[[maybe_unused]] std::size_t sdp_size(const Plugin& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Plugin& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginView& s, Plugin& o);
-[[maybe_unused]] std::size_t sdp_size(const PluginRegistry& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const PluginRegistry& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept;
@@ -444,7 +452,7 @@ struct Tag {};
 const std::uint8_t* sdp_rd_T9Parameter(const std::uint8_t* p, ParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T6Plugin(const std::uint8_t* p, PluginView& out) noexcept;
 
-std::size_t sdp_size(const Parameter& v) noexcept {
+inline std::size_t sdp_size(const Parameter& v) noexcept {
     std::size_t n = 0;
     n += v.display_name.size();
     n += v.identifier.size();
@@ -453,7 +461,7 @@ std::size_t sdp_size(const Parameter& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
     out = put(out, v.address);
     out = put_short_str<30>(out, v.display_name);
     out = put_short_str<26>(out, v.identifier);
@@ -651,7 +659,7 @@ void sdp_own(const ParameterView& s, Parameter& o) {
     o.can_ramp = s.can_ramp;
 }
 
-std::size_t sdp_size(const Plugin& v) noexcept {
+inline std::size_t sdp_size(const Plugin& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     n += v.manufacturer_id.size();
@@ -664,7 +672,7 @@ std::size_t sdp_size(const Plugin& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept {
     out = put_short_str<16>(out, v.name);
     out = put_short_str<12>(out, v.manufacturer_id);
     out = put_short_str<8>(out, v.component_type);
@@ -814,7 +822,7 @@ void sdp_own(const PluginView& s, Plugin& o) {
     }
 }
 
-std::size_t sdp_size(const PluginRegistry& v) noexcept {
+inline std::size_t sdp_size(const PluginRegistry& v) noexcept {
     std::size_t n = 0;
     for (const auto& e1 : v.plugins) {
         n += sdp_size(e1);
@@ -823,7 +831,7 @@ std::size_t sdp_size(const PluginRegistry& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept {
     out = put_count(out, v.plugins.size());
     for (const auto& e1 : v.plugins) {
         out = sdp_write(out, e1);

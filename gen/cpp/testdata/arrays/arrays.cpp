@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -417,64 +425,64 @@ SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) no
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Arrays& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Arrays& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Arrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Arrays>) noexcept;
 [[maybe_unused]] void sdp_own(const ArraysView& s, Arrays& o);
-[[maybe_unused]] std::size_t sdp_size(const Point& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] std::size_t sdp_size(const Fixed& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Fixed& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Fixed& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Fixed>) noexcept;
 [[maybe_unused]] void sdp_own(const FixedView& s, Fixed& o);
-[[maybe_unused]] std::size_t sdp_size(const U32Array& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const U32Array& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const U32ArrayView& s, U32Array& o);
-[[maybe_unused]] std::size_t sdp_size(const I16Array& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const I16Array& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
 [[maybe_unused]] void sdp_own(const I16ArrayView& s, I16Array& o);
-[[maybe_unused]] std::size_t sdp_size(const F32Array& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const F32Array& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const F32ArrayView& s, F32Array& o);
-[[maybe_unused]] std::size_t sdp_size(const ByteArray& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const ByteArray& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
 [[maybe_unused]] void sdp_own(const ByteArrayView& s, ByteArray& o);
-[[maybe_unused]] std::size_t sdp_size(const SmallArrays& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const SmallArrays& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
@@ -488,7 +496,7 @@ const std::uint8_t* sdp_rd_A_u8(const std::uint8_t* p, sdp::ArrayView<std::uint8
 const std::uint8_t* sdp_rd_F3_f32(const std::uint8_t* p, sdp::ArrayView<float>& out) noexcept;
 const std::uint8_t* sdp_rd_A_u16(const std::uint8_t* p, sdp::ArrayView<std::uint16_t>& out) noexcept;
 
-std::size_t sdp_size(const Arrays& v) noexcept {
+inline std::size_t sdp_size(const Arrays& v) noexcept {
     std::size_t n = 0;
     n += v.bools.size() * 1;
     n += v.bytes.size() * 1;
@@ -518,7 +526,7 @@ std::size_t sdp_size(const Arrays& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
     out = put_count(out, v.bools.size());
     for (const bool e1 : v.bools) {
         out = put(out, e1);
@@ -1117,9 +1125,9 @@ void sdp_own(const ArraysView& s, Arrays& o) {
     }
 }
 
-std::size_t sdp_size(const Point&) noexcept { return 16; }
+inline std::size_t sdp_size(const Point&) noexcept { return 16; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     const double f1 = v.x;
     const double f2 = v.y;
     sdp::store(out, f1);
@@ -1184,7 +1192,7 @@ void sdp_own(const PointView& s, Point& o) {
     o.y = s.y;
 }
 
-std::size_t sdp_size(const Fixed& v) noexcept {
+inline std::size_t sdp_size(const Fixed& v) noexcept {
     std::size_t n = 0;
     for (const auto& e1 : v.names) {
         n += e1.size();
@@ -1196,7 +1204,7 @@ std::size_t sdp_size(const Fixed& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept {
     out = store_array(out, v.rgba.data(), 4);
     for (const auto& e1 : v.matrix) {
         out = store_array(out, e1.data(), 3);
@@ -1427,14 +1435,14 @@ void sdp_own(const FixedView& s, Fixed& o) {
     }
 }
 
-std::size_t sdp_size(const U32Array& v) noexcept {
+inline std::size_t sdp_size(const U32Array& v) noexcept {
     std::size_t n = 0;
     n += v.values.size() * 4;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept {
     out = put_count(out, v.values.size());
     out = store_array(out, v.values.data(), v.values.size());
     return out;
@@ -1499,14 +1507,14 @@ void sdp_own(const U32ArrayView& s, U32Array& o) {
     s.values.assign_to(o.values);
 }
 
-std::size_t sdp_size(const I16Array& v) noexcept {
+inline std::size_t sdp_size(const I16Array& v) noexcept {
     std::size_t n = 0;
     n += v.samples.size() * 2;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept {
     out = put_count(out, v.samples.size());
     out = store_array(out, v.samples.data(), v.samples.size());
     return out;
@@ -1571,14 +1579,14 @@ void sdp_own(const I16ArrayView& s, I16Array& o) {
     s.samples.assign_to(o.samples);
 }
 
-std::size_t sdp_size(const F32Array& v) noexcept {
+inline std::size_t sdp_size(const F32Array& v) noexcept {
     std::size_t n = 0;
     n += v.values.size() * 4;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept {
     out = put_count(out, v.values.size());
     out = store_array(out, v.values.data(), v.values.size());
     return out;
@@ -1643,14 +1651,14 @@ void sdp_own(const F32ArrayView& s, F32Array& o) {
     s.values.assign_to(o.values);
 }
 
-std::size_t sdp_size(const ByteArray& v) noexcept {
+inline std::size_t sdp_size(const ByteArray& v) noexcept {
     std::size_t n = 0;
     n += v.data.size() * 1;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept {
     out = put_count(out, v.data.size());
     out = store_array(out, v.data.data(), v.data.size());
     return out;
@@ -1715,7 +1723,7 @@ void sdp_own(const ByteArrayView& s, ByteArray& o) {
     s.data.assign_to(o.data);
 }
 
-std::size_t sdp_size(const SmallArrays& v) noexcept {
+inline std::size_t sdp_size(const SmallArrays& v) noexcept {
     std::size_t n = 0;
     n += v.bytes.size() * 1;
     n += v.words.size() * 4;
@@ -1729,7 +1737,7 @@ std::size_t sdp_size(const SmallArrays& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept {
     out = put_count(out, v.bytes.size());
     out = store_array(out, v.bytes.data(), v.bytes.size());
     out = put_count(out, v.words.size());

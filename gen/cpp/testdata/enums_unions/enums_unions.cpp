@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -456,40 +464,40 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Circle& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Circle& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
 [[maybe_unused]] void sdp_own(const CircleView& s, Circle& o);
-[[maybe_unused]] std::size_t sdp_size(const Shape& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Shape& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Shape& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Shape>) noexcept;
 [[maybe_unused]] void sdp_own(const ShapeView& s, Shape& o);
-[[maybe_unused]] std::size_t sdp_size(const Nested& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Nested& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nested& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nested>) noexcept;
 [[maybe_unused]] void sdp_own(const NestedView& s, Nested& o);
-[[maybe_unused]] std::size_t sdp_size(const Enums& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Enums& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
 [[maybe_unused]] void sdp_own(const EnumsView& s, Enums& o);
-[[maybe_unused]] std::size_t sdp_size(const Unions& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Unions& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Unions& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept;
@@ -498,9 +506,9 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const UnionsView& s, Unions& o);
 const std::uint8_t* sdp_rd_T5Shape(const std::uint8_t* p, ShapeView& out) noexcept;
 
-std::size_t sdp_size(const Circle&) noexcept { return 8; }
+inline std::size_t sdp_size(const Circle&) noexcept { return 8; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept {
     out = put(out, v.radius);
     return out;
 }
@@ -552,7 +560,7 @@ void sdp_own(const CircleView& s, Circle& o) {
     o.radius = s.radius;
 }
 
-std::size_t sdp_size(const Shape& v) noexcept {
+inline std::size_t sdp_size(const Shape& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0:
@@ -587,7 +595,7 @@ std::size_t sdp_size(const Shape& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0:
@@ -923,7 +931,7 @@ void sdp_own(const ShapeView& s, Shape& o) {
     }
 }
 
-std::size_t sdp_size(const Nested& v) noexcept {
+inline std::size_t sdp_size(const Nested& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0: {
@@ -943,7 +951,7 @@ std::size_t sdp_size(const Nested& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0: {
@@ -1143,14 +1151,14 @@ void sdp_own(const NestedView& s, Nested& o) {
     }
 }
 
-std::size_t sdp_size(const Enums& v) noexcept {
+inline std::size_t sdp_size(const Enums& v) noexcept {
     std::size_t n = 0;
     n += v.list.size() * 2;
     n += 14;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept {
     const Small f1 = v.small;
     const Sparse f2 = v.sparse;
     const Wide f3 = v.wide;
@@ -1363,7 +1371,7 @@ void sdp_own(const EnumsView& s, Enums& o) {
     }
 }
 
-std::size_t sdp_size(const Unions& v) noexcept {
+inline std::size_t sdp_size(const Unions& v) noexcept {
     std::size_t n = 0;
     n += sdp_size(v.shape);
     for (const auto& e1 : v.shapes) {
@@ -1377,7 +1385,7 @@ std::size_t sdp_size(const Unions& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept {
     out = sdp_write(out, v.shape);
     out = put_count(out, v.shapes.size());
     for (const auto& e1 : v.shapes) {

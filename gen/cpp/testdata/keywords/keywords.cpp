@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -429,24 +437,24 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Error& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Error& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Error& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Error>) noexcept;
 [[maybe_unused]] void sdp_own(const ErrorView& s, Error& o);
-[[maybe_unused]] std::size_t sdp_size(const Result& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Result& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Result& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Result>) noexcept;
 [[maybe_unused]] void sdp_own(const ResultView& s, Result& o);
-[[maybe_unused]] std::size_t sdp_size(const Holder& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Holder& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
@@ -454,7 +462,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
 
-std::size_t sdp_size(const Error& v) noexcept {
+inline std::size_t sdp_size(const Error& v) noexcept {
     std::size_t n = 0;
     n += v.match.size();
     n += v.namespace_.size();
@@ -464,7 +472,7 @@ std::size_t sdp_size(const Error& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept {
     out = put(out, v.type);
     out = put_short_str<76>(out, v.match);
     const std::uint8_t f1 = v.self;
@@ -936,7 +944,7 @@ void sdp_own(const ErrorView& s, Error& o) {
     o.errno_ = s.errno_;
 }
 
-std::size_t sdp_size(const Result& v) noexcept {
+inline std::size_t sdp_size(const Result& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0: {
@@ -960,7 +968,7 @@ std::size_t sdp_size(const Result& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0: {
@@ -1163,7 +1171,7 @@ void sdp_own(const ResultView& s, Result& o) {
     }
 }
 
-std::size_t sdp_size(const Holder& v) noexcept {
+inline std::size_t sdp_size(const Holder& v) noexcept {
     std::size_t n = 0;
     n += sdp_size(v.result);
     n += v.kinds.size() * 1;
@@ -1171,7 +1179,7 @@ std::size_t sdp_size(const Holder& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept {
     out = sdp_write(out, v.result);
     out = put_count(out, v.kinds.size());
     out = store_array(out, v.kinds.data(), v.kinds.size());

@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -417,32 +425,32 @@ SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) no
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Point& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] std::size_t sdp_size(const Ping& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Ping& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
 [[maybe_unused]] void sdp_own(const PingView& s, Ping& o);
-[[maybe_unused]] std::size_t sdp_size(const Pong& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Pong& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
 [[maybe_unused]] void sdp_own(const PongView& s, Pong& o);
-[[maybe_unused]] std::size_t sdp_size(const Last& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Last& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Last&, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
@@ -450,9 +458,9 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
 [[maybe_unused]] void sdp_own(const LastView& s, Last& o);
 
-std::size_t sdp_size(const Point&) noexcept { return 16; }
+inline std::size_t sdp_size(const Point&) noexcept { return 16; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     const double f1 = v.x;
     const double f2 = v.y;
     sdp::store(out, f1);
@@ -517,9 +525,9 @@ void sdp_own(const PointView& s, Point& o) {
     o.y = s.y;
 }
 
-std::size_t sdp_size(const Ping&) noexcept { return 4; }
+inline std::size_t sdp_size(const Ping&) noexcept { return 4; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept {
     out = put(out, v.seq);
     return out;
 }
@@ -571,14 +579,14 @@ void sdp_own(const PingView& s, Ping& o) {
     o.seq = s.seq;
 }
 
-std::size_t sdp_size(const Pong& v) noexcept {
+inline std::size_t sdp_size(const Pong& v) noexcept {
     std::size_t n = 0;
     n += v.echo.size();
     n += 8;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept {
     out = put(out, v.seq);
     out = put_str(out, v.echo.data(), v.echo.size());
     return out;
@@ -649,9 +657,9 @@ void sdp_own(const PongView& s, Pong& o) {
     o.echo.assign(s.echo.data(), s.echo.size());
 }
 
-std::size_t sdp_size(const Last&) noexcept { return 0; }
+inline std::size_t sdp_size(const Last&) noexcept { return 0; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Last&) noexcept { return out; }
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Last&) noexcept { return out; }
 
 bool sdp_read(Reader& r, Last&, std::uint32_t d) {
     if (!r.depth(d)) {

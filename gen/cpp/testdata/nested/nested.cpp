@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -427,48 +435,48 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Point& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] std::size_t sdp_size(const Rectangle& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Rectangle& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, RectangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Rectangle>) noexcept;
 [[maybe_unused]] void sdp_own(const RectangleView& s, Rectangle& o);
-[[maybe_unused]] std::size_t sdp_size(const Scene& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Scene& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Scene& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SceneView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Scene>) noexcept;
 [[maybe_unused]] void sdp_own(const SceneView& s, Scene& o);
-[[maybe_unused]] std::size_t sdp_size(const DeviceParameter& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const DeviceParameter& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
 [[maybe_unused]] void sdp_own(const DeviceParameterView& s, DeviceParameter& o);
-[[maybe_unused]] std::size_t sdp_size(const DevicePlugin& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const DevicePlugin& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DevicePluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DevicePlugin>) noexcept;
 [[maybe_unused]] void sdp_own(const DevicePluginView& s, DevicePlugin& o);
-[[maybe_unused]] std::size_t sdp_size(const AudioDevice& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const AudioDevice& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept;
@@ -479,9 +487,9 @@ const std::uint8_t* sdp_rd_T9Rectangle(const std::uint8_t* p, RectangleView& out
 const std::uint8_t* sdp_rd_T15DeviceParameter(const std::uint8_t* p, DeviceParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T12DevicePlugin(const std::uint8_t* p, DevicePluginView& out) noexcept;
 
-std::size_t sdp_size(const Point&) noexcept { return 8; }
+inline std::size_t sdp_size(const Point&) noexcept { return 8; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     const float f1 = v.x;
     const float f2 = v.y;
     sdp::store(out, f1);
@@ -546,9 +554,9 @@ void sdp_own(const PointView& s, Point& o) {
     o.y = s.y;
 }
 
-std::size_t sdp_size(const Rectangle&) noexcept { return 20; }
+inline std::size_t sdp_size(const Rectangle&) noexcept { return 20; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept {
     out = sdp_write(out, v.top_left);
     out = sdp_write(out, v.bottom_right);
     out = put(out, v.color);
@@ -624,7 +632,7 @@ void sdp_own(const RectangleView& s, Rectangle& o) {
     o.color = s.color;
 }
 
-std::size_t sdp_size(const Scene& v) noexcept {
+inline std::size_t sdp_size(const Scene& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     n += v.rects.size() * 20;
@@ -632,7 +640,7 @@ std::size_t sdp_size(const Scene& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept {
     out = put_short_str<12>(out, v.name);
     out = put_count(out, v.rects.size());
     for (const auto& e1 : v.rects) {
@@ -743,14 +751,14 @@ void sdp_own(const SceneView& s, Scene& o) {
     sdp_own(s.origin, o.origin);
 }
 
-std::size_t sdp_size(const DeviceParameter& v) noexcept {
+inline std::size_t sdp_size(const DeviceParameter& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     n += 12;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept {
     out = put(out, v.id);
     out = put_short_str<4>(out, v.name);
     out = put(out, v.value);
@@ -840,7 +848,7 @@ void sdp_own(const DeviceParameterView& s, DeviceParameter& o) {
     o.value = s.value;
 }
 
-std::size_t sdp_size(const DevicePlugin& v) noexcept {
+inline std::size_t sdp_size(const DevicePlugin& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     for (const auto& e1 : v.parameters) {
@@ -850,7 +858,7 @@ std::size_t sdp_size(const DevicePlugin& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept {
     out = put_short_str<5>(out, v.name);
     out = put(out, v.bypassed);
     out = put_count(out, v.parameters.size());
@@ -980,7 +988,7 @@ void sdp_own(const DevicePluginView& s, DevicePlugin& o) {
     }
 }
 
-std::size_t sdp_size(const AudioDevice& v) noexcept {
+inline std::size_t sdp_size(const AudioDevice& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     for (const auto& e1 : v.plugins) {
@@ -990,7 +998,7 @@ std::size_t sdp_size(const AudioDevice& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept {
     out = put(out, v.id);
     out = put_short_str<11>(out, v.name);
     const DeviceKind f1 = v.kind;

@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -426,32 +434,32 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Inner& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Inner& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
 [[maybe_unused]] void sdp_own(const InnerView& s, Inner& o);
-[[maybe_unused]] std::size_t sdp_size(const Choice& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Choice& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
 [[maybe_unused]] void sdp_own(const ChoiceView& s, Choice& o);
-[[maybe_unused]] std::size_t sdp_size(const Optionals& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Optionals& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Optionals& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Optionals>) noexcept;
 [[maybe_unused]] void sdp_own(const OptionalsView& s, Optionals& o);
-[[maybe_unused]] std::size_t sdp_size(const Reading& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Reading& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
@@ -460,14 +468,14 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
 const std::uint8_t* sdp_rd_O_str(const std::uint8_t* p, std::optional<std::string_view>& out) noexcept;
 
-std::size_t sdp_size(const Inner& v) noexcept {
+inline std::size_t sdp_size(const Inner& v) noexcept {
     std::size_t n = 0;
     n += v.label.size();
     n += 8;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept {
     out = put(out, v.id);
     out = put_str(out, v.label.data(), v.label.size());
     return out;
@@ -538,7 +546,7 @@ void sdp_own(const InnerView& s, Inner& o) {
     o.label.assign(s.label.data(), s.label.size());
 }
 
-std::size_t sdp_size(const Choice& v) noexcept {
+inline std::size_t sdp_size(const Choice& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0:
@@ -554,7 +562,7 @@ std::size_t sdp_size(const Choice& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0:
@@ -695,7 +703,7 @@ void sdp_own(const ChoiceView& s, Choice& o) {
     }
 }
 
-std::size_t sdp_size(const Optionals& v) noexcept {
+inline std::size_t sdp_size(const Optionals& v) noexcept {
     std::size_t n = 0;
     if (v.maybe_bool.has_value()) {
         n += 1;
@@ -746,7 +754,7 @@ std::size_t sdp_size(const Optionals& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.maybe_bool.has_value() ? 1 : 0));
     if (v.maybe_bool.has_value()) {
         out = put(out, (*v.maybe_bool));
@@ -1555,7 +1563,7 @@ void sdp_own(const OptionalsView& s, Optionals& o) {
     }
 }
 
-std::size_t sdp_size(const Reading& v) noexcept {
+inline std::size_t sdp_size(const Reading& v) noexcept {
     std::size_t n = 0;
     if (v.calibration.has_value()) {
         n += 8;
@@ -1568,7 +1576,7 @@ std::size_t sdp_size(const Reading& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
     const std::uint32_t f1 = v.sensor_id;
     const double f2 = v.value;
     sdp::store(out, f1);

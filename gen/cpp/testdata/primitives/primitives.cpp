@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -417,24 +425,24 @@ SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) no
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const AllPrimitives& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const AllPrimitives& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
 [[maybe_unused]] void sdp_own(const AllPrimitivesView& s, AllPrimitives& o);
-[[maybe_unused]] std::size_t sdp_size(const Text& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Text& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Text& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
 [[maybe_unused]] void sdp_own(const TextView& s, Text& o);
-[[maybe_unused]] std::size_t sdp_size(const Empty& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Empty& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Empty&, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept;
@@ -442,14 +450,14 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
 [[maybe_unused]] void sdp_own(const EmptyView& s, Empty& o);
 
-std::size_t sdp_size(const AllPrimitives& v) noexcept {
+inline std::size_t sdp_size(const AllPrimitives& v) noexcept {
     std::size_t n = 0;
     n += v.label.size();
     n += 47;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept {
     const bool f1 = v.flag;
     const std::uint8_t f2 = v.u8_val;
     const std::uint16_t f3 = v.u16_val;
@@ -623,14 +631,14 @@ void sdp_own(const AllPrimitivesView& s, AllPrimitives& o) {
     o.label.assign(s.label.data(), s.label.size());
 }
 
-std::size_t sdp_size(const Text& v) noexcept {
+inline std::size_t sdp_size(const Text& v) noexcept {
     std::size_t n = 0;
     n += v.value.size();
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept {
     out = put_str(out, v.value.data(), v.value.size());
     return out;
 }
@@ -682,9 +690,9 @@ void sdp_own(const TextView& s, Text& o) {
     o.value.assign(s.value.data(), s.value.size());
 }
 
-std::size_t sdp_size(const Empty&) noexcept { return 0; }
+inline std::size_t sdp_size(const Empty&) noexcept { return 0; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Empty&) noexcept { return out; }
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty&) noexcept { return out; }
 
 bool sdp_read(Reader& r, Empty&, std::uint32_t d) {
     if (!r.depth(d)) {

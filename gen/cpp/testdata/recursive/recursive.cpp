@@ -361,19 +361,27 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
+// Whether every std::string has room for 15 chars (its capacity() is never
+// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
+// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds15 = true;
+#else
+constexpr bool kStringHolds15 = false;
+#endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
 // 15-byte move (two overlapping 8-byte moves, no branch on its length):
 // the bytes it writes past the string stay inside this value's encoding
 // (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15;
-// every libstdc++, libc++ and MSVC string has at least that much).
+// bytes it reads past size() lie in the string's storage (capacity() >= 15,
+// see kStringHolds15).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && s.capacity() >= 15) {
+    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
         std::memcpy(p, s.data(), 15);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
@@ -417,48 +425,48 @@ SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) no
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Tree& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Tree& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Tree& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TreeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Tree>) noexcept;
 [[maybe_unused]] void sdp_own(const TreeView& s, Tree& o);
-[[maybe_unused]] std::size_t sdp_size(const Node& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Node& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
 [[maybe_unused]] void sdp_own(const NodeView& s, Node& o);
-[[maybe_unused]] std::size_t sdp_size(const Dir& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Dir& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Dir& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DirView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DirView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Dir>) noexcept;
 [[maybe_unused]] void sdp_own(const DirView& s, Dir& o);
-[[maybe_unused]] std::size_t sdp_size(const Entry& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Entry& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Entry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EntryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Entry>) noexcept;
 [[maybe_unused]] void sdp_own(const EntryView& s, Entry& o);
-[[maybe_unused]] std::size_t sdp_size(const Expr& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Expr& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Expr& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ExprView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Expr>) noexcept;
 [[maybe_unused]] void sdp_own(const ExprView& s, Expr& o);
-[[maybe_unused]] std::size_t sdp_size(const Program& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Program& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Program& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept;
@@ -471,7 +479,7 @@ const std::uint8_t* sdp_rd_T5Entry(const std::uint8_t* p, EntryView& out) noexce
 const std::uint8_t* sdp_rd_T3Dir(const std::uint8_t* p, DirView& out) noexcept;
 const std::uint8_t* sdp_rd_T4Expr(const std::uint8_t* p, ExprView& out) noexcept;
 
-std::size_t sdp_size(const Tree& v) noexcept {
+inline std::size_t sdp_size(const Tree& v) noexcept {
     std::size_t n = 0;
     for (const auto& e1 : v.children) {
         n += sdp_size(e1);
@@ -480,7 +488,7 @@ std::size_t sdp_size(const Tree& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept {
     out = put(out, v.value);
     out = put_count(out, v.children.size());
     for (const auto& e1 : v.children) {
@@ -585,7 +593,7 @@ void sdp_own(const TreeView& s, Tree& o) {
     }
 }
 
-std::size_t sdp_size(const Node& v) noexcept {
+inline std::size_t sdp_size(const Node& v) noexcept {
     std::size_t n = 0;
     n += v.value.size();
     if (v.next.has_value()) {
@@ -595,7 +603,7 @@ std::size_t sdp_size(const Node& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept {
     out = put_short_str<1>(out, v.value);
     out = put(out, static_cast<std::uint8_t>(v.next.has_value() ? 1 : 0));
     if (v.next.has_value()) {
@@ -700,7 +708,7 @@ void sdp_own(const NodeView& s, Node& o) {
     }
 }
 
-std::size_t sdp_size(const Dir& v) noexcept {
+inline std::size_t sdp_size(const Dir& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     for (const auto& e1 : v.entries) {
@@ -710,7 +718,7 @@ std::size_t sdp_size(const Dir& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept {
     out = put_short_str<4>(out, v.name);
     out = put_count(out, v.entries.size());
     for (const auto& e1 : v.entries) {
@@ -812,7 +820,7 @@ void sdp_own(const DirView& s, Dir& o) {
     }
 }
 
-std::size_t sdp_size(const Entry& v) noexcept {
+inline std::size_t sdp_size(const Entry& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     if (v.sub.has_value()) {
@@ -822,7 +830,7 @@ std::size_t sdp_size(const Entry& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept {
     out = put_short_str<9>(out, v.name);
     out = put(out, v.size);
     out = put(out, static_cast<std::uint8_t>(v.sub.has_value() ? 1 : 0));
@@ -946,7 +954,7 @@ void sdp_own(const EntryView& s, Entry& o) {
     }
 }
 
-std::size_t sdp_size(const Expr& v) noexcept {
+inline std::size_t sdp_size(const Expr& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0: {
@@ -976,7 +984,7 @@ std::size_t sdp_size(const Expr& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0: {
@@ -1256,13 +1264,13 @@ void sdp_own(const ExprView& s, Expr& o) {
     }
 }
 
-std::size_t sdp_size(const Program& v) noexcept {
+inline std::size_t sdp_size(const Program& v) noexcept {
     std::size_t n = 0;
     n += sdp_size(v.body);
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept {
     out = sdp_write(out, v.body);
     return out;
 }
