@@ -118,13 +118,9 @@ func (g *generator) variantCase(p *emit.Printer, v *schema.Variant, body func(),
 	})
 }
 
-// shortCopy is the size of the fixed, overlapping copy put_short_str
-// makes for a string of at most that many bytes.
-const shortCopy = 15
-
 // writeOf emits statements writing expr at out. trail is the number of
 // bytes the enclosing struct is certain to write after this value (0 when
-// unknown): a string followed by at least shortCopy bytes can be copied
+// unknown): put_short_str copies a short string followed by enough bytes
 // with one fixed-size move that the following writes overwrite.
 func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string, trail int) {
 	switch {

@@ -345,9 +345,9 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     return p + n;
 }
 
-// Whether put_short_str may copy a fixed 15 bytes out of a shorter string.
-// The bytes past size() lie inside the string's allocated storage (checked
-// with capacity()), but libc++ built with AddressSanitizer poisons them.
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
 #define SDP_EXACT_STRING_COPY 1
@@ -361,28 +361,28 @@ constexpr bool kShortStringCopy = false;
 #else
 constexpr bool kShortStringCopy = true;
 #endif
-// Whether every std::string has room for 15 chars (its capacity() is never
-// below 15), so put_short_str need not ask: true of libstdc++ (15), MSVC
-// (15) and 64-bit libc++ (22); elsewhere capacity() is checked.
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
 #if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
-constexpr bool kStringHolds15 = true;
+constexpr bool kStringHolds16 = true;
 #else
-constexpr bool kStringHolds15 = false;
+constexpr bool kStringHolds16 = false;
 #endif
 
 // Writes a string that the enclosing struct follows with at least Trail
 // more bytes. A string of at most 15 bytes is copied with one fixed-size
-// 15-byte move (two overlapping 8-byte moves, no branch on its length):
-// the bytes it writes past the string stay inside this value's encoding
-// (n + Trail >= 15) and are overwritten by the writes that follow, and the
-// bytes it reads past size() lie in the string's storage (capacity() >= 15,
-// see kStringHolds15).
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
 template <std::size_t Trail>
 SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
     const std::size_t n = s.size();
     p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 15 && (kStringHolds15 || s.capacity() >= 15)) {
-        std::memcpy(p, s.data(), 15);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
     } else {
         copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
     }
