@@ -21,6 +21,19 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
 // SDP_INLINE marks the small helpers of the hot paths (string reads and
 // writes, bounds checks) that must be inlined into the generated functions.
 #if defined(__GNUC__) || defined(__clang__)
@@ -158,8 +171,7 @@ struct Reader {
     SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
         std::uint64_t bits;
         if (n <= 8 && end - s >= 8) {
-            const std::uint64_t mask = n == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
-            bits = sdp::load<std::uint64_t>(s) & mask;
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
         } else if (n >= 8 && n <= 16) {
             bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
         } else {
