@@ -69,8 +69,8 @@ func (g *generator) source() []byte {
 		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
 		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
 		p.F("[[maybe_unused]] %s;", g.viewSig(d))
-		p.F("[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", vn)
-		p.F("[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", n)
+		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", inl(d), vn)
+		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", inl(d), n)
 		p.F("[[maybe_unused]] void sdp_own(const %s& s, %s& o);", vn, n)
 	}
 	for _, pr := range protos {

@@ -439,11 +439,11 @@ struct Tag {};
 
 [[maybe_unused]] inline std::size_t sdp_size(const Parameter& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
 [[maybe_unused]] void sdp_own(const ParameterView& s, Parameter& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Plugin& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
@@ -496,7 +496,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -541,7 +541,7 @@ bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -571,7 +571,7 @@ bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -616,7 +616,7 @@ bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept {
     v.address = sdp::load<std::uint64_t>(p);
     p += 8;
     const std::size_t n1 = get_count(p);
@@ -645,7 +645,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept {
     p += 8;
     const std::size_t n1 = get_count(p);
     p += n1;

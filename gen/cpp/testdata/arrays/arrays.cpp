@@ -447,11 +447,11 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const ArraysView& s, Arrays& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Fixed& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
@@ -463,43 +463,43 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const FixedView& s, Fixed& o);
 [[maybe_unused]] inline std::size_t sdp_size(const U32Array& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const U32ArrayView& s, U32Array& o);
 [[maybe_unused]] inline std::size_t sdp_size(const I16Array& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
 [[maybe_unused]] void sdp_own(const I16ArrayView& s, I16Array& o);
 [[maybe_unused]] inline std::size_t sdp_size(const F32Array& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const F32ArrayView& s, F32Array& o);
 [[maybe_unused]] inline std::size_t sdp_size(const ByteArray& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
 [[maybe_unused]] void sdp_own(const ByteArrayView& s, ByteArray& o);
 [[maybe_unused]] inline std::size_t sdp_size(const SmallArrays& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
 [[maybe_unused]] void sdp_own(const SmallArraysView& s, SmallArrays& o);
 const std::uint8_t* sdp_rd_str(const std::uint8_t* p, std::string_view& out) noexcept;
 const std::uint8_t* sdp_rd_T5Point(const std::uint8_t* p, PointView& out) noexcept;
@@ -1148,7 +1148,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1163,7 +1163,7 @@ bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1174,7 +1174,7 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1189,7 +1189,7 @@ bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     v.x = sdp::load<double>(p);
     p += 8;
     v.y = sdp::load<double>(p);
@@ -1197,7 +1197,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
 
 void sdp_own(const PointView& s, Point& o) {
     o.x = s.x;
@@ -1464,7 +1464,7 @@ void sdp_append(std::vector<std::uint8_t>& buf, const U32Array& v) {
     append_array(buf, v.values);
 }
 
-bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1477,7 +1477,7 @@ bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1489,7 +1489,7 @@ bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1502,14 +1502,14 @@ bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.values = sdp::ArrayView<std::uint32_t>(p, n1);
     p += n1 * 4;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 4;
     return p;
@@ -1536,7 +1536,7 @@ void sdp_append(std::vector<std::uint8_t>& buf, const I16Array& v) {
     append_array(buf, v.samples);
 }
 
-bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1549,7 +1549,7 @@ bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1561,7 +1561,7 @@ bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1574,14 +1574,14 @@ bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.samples = sdp::ArrayView<std::int16_t>(p, n1);
     p += n1 * 2;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 2;
     return p;
@@ -1608,7 +1608,7 @@ void sdp_append(std::vector<std::uint8_t>& buf, const F32Array& v) {
     append_array(buf, v.values);
 }
 
-bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1621,7 +1621,7 @@ bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1633,7 +1633,7 @@ bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1646,14 +1646,14 @@ bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.values = sdp::ArrayView<float>(p, n1);
     p += n1 * 4;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 4;
     return p;
@@ -1680,7 +1680,7 @@ void sdp_append(std::vector<std::uint8_t>& buf, const ByteArray& v) {
     append_array(buf, v.data);
 }
 
-bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1693,7 +1693,7 @@ bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1705,7 +1705,7 @@ bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1718,14 +1718,14 @@ bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.data = sdp::ArrayView<std::uint8_t>(p, n1);
     p += n1 * 1;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 1;
     return p;
@@ -1791,7 +1791,7 @@ void sdp_append(std::vector<std::uint8_t>& buf, const SmallArrays& v) {
     }
 }
 
-bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1835,7 +1835,7 @@ bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1874,7 +1874,7 @@ bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1919,7 +1919,7 @@ bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.bytes = sdp::ArrayView<std::uint8_t>(p, n1);
     p += n1 * 1;
@@ -1942,7 +1942,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 1;
     const std::size_t n2 = get_count(p);

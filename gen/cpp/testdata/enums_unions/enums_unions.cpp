@@ -478,11 +478,11 @@ struct Tag {};
 
 [[maybe_unused]] inline std::size_t sdp_size(const Circle& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
 [[maybe_unused]] void sdp_own(const CircleView& s, Circle& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Shape& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
@@ -502,11 +502,11 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const NestedView& s, Nested& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Enums& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
 [[maybe_unused]] void sdp_own(const EnumsView& s, Enums& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Unions& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
@@ -525,7 +525,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -537,7 +537,7 @@ bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -548,7 +548,7 @@ bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -560,13 +560,13 @@ bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept {
     v.radius = sdp::load<double>(p);
     p += 8;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept { return p + 8; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept { return p + 8; }
 
 void sdp_own(const CircleView& s, Circle& o) {
     o.radius = s.radius;
@@ -1186,7 +1186,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1242,7 +1242,7 @@ bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1287,7 +1287,7 @@ bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1347,7 +1347,7 @@ bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
     v.small = sdp::load<Small>(p);
     p += 1;
     v.sparse = sdp::load<Sparse>(p);
@@ -1364,7 +1364,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept {
     p += 8;
     const std::size_t n1 = get_count(p);
     p += n1 * 2;

@@ -439,35 +439,35 @@ struct Tag {};
 
 [[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Ping& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
 [[maybe_unused]] void sdp_own(const PingView& s, Ping& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Pong& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
 [[maybe_unused]] void sdp_own(const PongView& s, Pong& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Last& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Last&, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LastView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, LastView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
 [[maybe_unused]] void sdp_own(const LastView& s, Last& o);
 
 inline std::size_t sdp_size(const Point&) noexcept { return 16; }
@@ -481,7 +481,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -496,7 +496,7 @@ bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -507,7 +507,7 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -522,7 +522,7 @@ bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     v.x = sdp::load<double>(p);
     p += 8;
     v.y = sdp::load<double>(p);
@@ -530,7 +530,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
 
 void sdp_own(const PointView& s, Point& o) {
     o.x = s.x;
@@ -544,7 +544,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -556,7 +556,7 @@ bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -567,7 +567,7 @@ bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -579,13 +579,13 @@ bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept {
     v.seq = sdp::load<std::uint32_t>(p);
     p += 4;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept { return p + 4; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept { return p + 4; }
 
 void sdp_own(const PingView& s, Ping& o) {
     o.seq = s.seq;
@@ -604,7 +604,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -619,7 +619,7 @@ bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -633,7 +633,7 @@ bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -648,7 +648,7 @@ bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
     v.seq = sdp::load<std::uint32_t>(p);
     p += 4;
     const std::size_t n1 = get_count(p);
@@ -657,7 +657,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept {
     p += 4;
     const std::size_t n1 = get_count(p);
     p += n1;
@@ -673,30 +673,30 @@ inline std::size_t sdp_size(const Last&) noexcept { return 0; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Last&) noexcept { return out; }
 
-bool sdp_read(Reader& r, Last&, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, LastView&) noexcept { return p; }
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, LastView&) noexcept { return p; }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept { return p + 0; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept { return p + 0; }
 
 void sdp_own(const LastView&, Last&) {}
 

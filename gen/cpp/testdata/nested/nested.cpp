@@ -449,11 +449,11 @@ struct Tag {};
 
 [[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Rectangle& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
@@ -473,11 +473,11 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const SceneView& s, Scene& o);
 [[maybe_unused]] inline std::size_t sdp_size(const DeviceParameter& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
 [[maybe_unused]] void sdp_own(const DeviceParameterView& s, DeviceParameter& o);
 [[maybe_unused]] inline std::size_t sdp_size(const DevicePlugin& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
@@ -510,7 +510,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -525,7 +525,7 @@ bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -536,7 +536,7 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -551,7 +551,7 @@ bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     v.x = sdp::load<float>(p);
     p += 4;
     v.y = sdp::load<float>(p);
@@ -559,7 +559,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 8; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 8; }
 
 void sdp_own(const PointView& s, Point& o) {
     o.x = s.x;
@@ -777,7 +777,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noex
     return out;
 }
 
-bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -797,7 +797,7 @@ bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -815,7 +815,7 @@ bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -835,7 +835,7 @@ bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept {
     v.id = sdp::load<std::uint32_t>(p);
     p += 4;
     const std::size_t n1 = get_count(p);
@@ -846,7 +846,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noex
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept {
     p += 4;
     const std::size_t n1 = get_count(p);
     p += n1;

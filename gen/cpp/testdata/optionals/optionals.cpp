@@ -448,19 +448,19 @@ struct Tag {};
 
 [[maybe_unused]] inline std::size_t sdp_size(const Inner& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
 [[maybe_unused]] void sdp_own(const InnerView& s, Inner& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Choice& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
 [[maybe_unused]] void sdp_own(const ChoiceView& s, Choice& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Optionals& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
@@ -472,11 +472,11 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const OptionalsView& s, Optionals& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Reading& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
 const std::uint8_t* sdp_rd_O_str(const std::uint8_t* p, std::optional<std::string_view>& out) noexcept;
 
@@ -493,7 +493,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -508,7 +508,7 @@ bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -522,7 +522,7 @@ bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -537,7 +537,7 @@ bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept {
     v.id = sdp::load<std::uint32_t>(p);
     p += 4;
     const std::size_t n1 = get_count(p);
@@ -546,7 +546,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept {
     p += 4;
     const std::size_t n1 = get_count(p);
     p += n1;
@@ -590,7 +590,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -617,7 +617,7 @@ bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -641,7 +641,7 @@ bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -668,7 +668,7 @@ bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept {
     switch (*p++) {
     case 0:
         v.value.emplace<0>();
@@ -685,7 +685,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept {
     switch (*p++) {
     case 0:
         break;
@@ -1605,7 +1605,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1646,7 +1646,7 @@ bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1676,7 +1676,7 @@ bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1717,7 +1717,7 @@ bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
     v.sensor_id = sdp::load<std::uint32_t>(p);
     p += 4;
     v.value = sdp::load<double>(p);
@@ -1740,7 +1740,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept {
     p += 12;
     if (*p++ != 0) {
         p += 8;

@@ -439,27 +439,27 @@ struct Tag {};
 
 [[maybe_unused]] inline std::size_t sdp_size(const AllPrimitives& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
 [[maybe_unused]] void sdp_own(const AllPrimitivesView& s, AllPrimitives& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Text& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Text& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Text& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
 [[maybe_unused]] void sdp_own(const TextView& s, Text& o);
 [[maybe_unused]] inline std::size_t sdp_size(const Empty& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Empty&, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
 [[maybe_unused]] void sdp_own(const EmptyView& s, Empty& o);
 
 inline std::size_t sdp_size(const AllPrimitives& v) noexcept {
@@ -497,7 +497,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexce
     return out;
 }
 
-bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -536,7 +536,7 @@ bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -553,7 +553,7 @@ bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -592,7 +592,7 @@ bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept {
     v.flag = sdp::load<bool>(p);
     p += 1;
     v.u8_val = sdp::load<std::uint8_t>(p);
@@ -621,7 +621,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexce
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept {
     p += 43;
     const std::size_t n1 = get_count(p);
     p += n1;
@@ -655,7 +655,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Text& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Text& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -665,7 +665,7 @@ bool sdp_read(Reader& r, Text& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -675,7 +675,7 @@ bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -685,14 +685,14 @@ bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.value = std::string_view(reinterpret_cast<const char*>(p), n1);
     p += n1;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1;
     return p;
@@ -706,30 +706,30 @@ inline std::size_t sdp_size(const Empty&) noexcept { return 0; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty&) noexcept { return out; }
 
-bool sdp_read(Reader& r, Empty&, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView&) noexcept { return p; }
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView&) noexcept { return p; }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept { return p + 0; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept { return p + 0; }
 
 void sdp_own(const EmptyView&, Empty&) {}
 
