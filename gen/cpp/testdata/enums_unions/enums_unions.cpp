@@ -137,12 +137,16 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed.
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
         if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
         } else {
             out.assign(data, size);
         }
