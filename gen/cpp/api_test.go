@@ -113,6 +113,29 @@ int main() {
     CHECK(av.nested[2][1] == 3 && av.nested[1].empty());
     CHECK(av.to_owned() == a);
 
+    // Decoding into a used value overwrites it completely: short strings
+    // built in place, long strings into short ones and back, arrays grown
+    // and shrunk.
+    arrays::Arrays reused;
+    reused.strings = {"a string much longer than sixteen bytes", "x", "", "another long string here"};
+    reused.u32s = {9, 9, 9, 9, 9, 9};
+    reused.f64s = {1.0};
+    CHECK(arrays::decode(ab.data(), ab.size(), reused) && reused == a);
+    arrays::Arrays longer = a;
+    longer.strings = {"0123456789abcdefghij", "short", "0123456789abcdefghijklmnopqrstuvwxyz", "fifteen bytes!!"};
+    const auto lb = arrays::encode(longer);
+    CHECK(arrays::decode(lb.data(), lb.size(), reused) && reused == longer);
+    CHECK(arrays::decode(ab.data(), ab.size(), reused) && reused == a);
+    // Numeric arrays decode the same from any alignment of the input.
+    for (std::size_t shift = 1; shift < 8; ++shift) {
+        std::vector<std::uint8_t> shifted(shift, 0);
+        shifted.insert(shifted.end(), ab.begin(), ab.end());
+        arrays::Arrays at;
+        CHECK(arrays::decode(shifted.data() + shift, ab.size(), at) && at == a);
+        arrays::ArraysView atv;
+        CHECK(arrays::decode(shifted.data() + shift, ab.size(), atv) && atv.to_owned() == a);
+    }
+
     // Prefix decoding and trailing bytes.
     std::vector<std::uint8_t> two = ab;
     two.insert(two.end(), ab.begin(), ab.end());
