@@ -168,16 +168,20 @@ struct Reader {
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
-    // at most two 8-byte loads for strings of up to 16 bytes: a string of
-    // at most 8 bytes is loaded with the bytes after it when the input has
-    // them (end - s >= 8) and those are masked off. False means "not
-    // decided here": valid_utf8 then checks the bytes.
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
     SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
         std::uint64_t bits;
         if (n <= 8 && end - s >= 8) {
             bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
         } else if (n >= 8 && n <= 16) {
             bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
         } else {
             return false;
         }
