@@ -1,6 +1,6 @@
 // A tour of the C++ backend on the plugin-registry schema: build a value,
 // encode it, decode it into owned values and zero-copy views, frame it as a
-// message, and see how bad input is reported.
+// message, read a stream of messages, and see how bad input is reported.
 //
 // Regenerate the code with:  sdp gen --lang cpp --out plugins plugins.sdp
 // Build with CMake:          cmake -S . -B build && cmake --build build && ./build/example
@@ -8,6 +8,7 @@
 
 #include "plugins.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -71,6 +72,26 @@ int main() {
     if (const auto* r = std::get_if<plugins::PluginRegistry>(&any)) {
         std::printf("message of type %u holding %zu plugins\n", plugins::message_type_id(any), r->plugins.size());
     }
+
+    // A stream of messages (here in memory; any byte source works): the
+    // reader takes one message per call and refuses oversized ones up front.
+    std::vector<std::uint8_t> stream = msg;
+    const std::vector<std::uint8_t> one = plugins::encode_message(gain);
+    stream.insert(stream.end(), one.begin(), one.end());
+    std::size_t at = 0;
+    plugins::MessageReader reader([&](std::uint8_t* p, std::size_t n) {
+        const std::size_t k = n < stream.size() - at ? n : stream.size() - at;
+        std::copy(stream.begin() + static_cast<std::ptrdiff_t>(at),
+                  stream.begin() + static_cast<std::ptrdiff_t>(at + k), p);
+        at += k;
+        return k;
+    });
+    reader.set_max_size(1 << 16);
+    std::size_t count = 0;
+    while (reader.read(any)) {
+        ++count;
+    }
+    std::printf("stream: %zu messages, %s\n", count, reader.status().to_string().c_str());
 
     // Bad input: every rule of the wire format is checked, with the offset.
     std::vector<std::uint8_t> bad = bytes;

@@ -19,6 +19,7 @@ const apiProgram = `#include "arrays.cpp"
 #include "recursive.cpp"
 
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 #define CHECK(cond)                                                        \
@@ -112,6 +113,29 @@ int main() {
     CHECK(av.nested[2][1] == 3 && av.nested[1].empty());
     CHECK(av.to_owned() == a);
 
+    // Decoding into a used value overwrites it completely: short strings
+    // built in place, long strings into short ones and back, arrays grown
+    // and shrunk.
+    arrays::Arrays reused;
+    reused.strings = {"a string much longer than sixteen bytes", "x", "", "another long string here"};
+    reused.u32s = {9, 9, 9, 9, 9, 9};
+    reused.f64s = {1.0};
+    CHECK(arrays::decode(ab.data(), ab.size(), reused) && reused == a);
+    arrays::Arrays longer = a;
+    longer.strings = {"0123456789abcdefghij", "short", "0123456789abcdefghijklmnopqrstuvwxyz", "fifteen bytes!!"};
+    const auto lb = arrays::encode(longer);
+    CHECK(arrays::decode(lb.data(), lb.size(), reused) && reused == longer);
+    CHECK(arrays::decode(ab.data(), ab.size(), reused) && reused == a);
+    // Numeric arrays decode the same from any alignment of the input.
+    for (std::size_t shift = 1; shift < 8; ++shift) {
+        std::vector<std::uint8_t> shifted(shift, 0);
+        shifted.insert(shifted.end(), ab.begin(), ab.end());
+        arrays::Arrays at;
+        CHECK(arrays::decode(shifted.data() + shift, ab.size(), at) && at == a);
+        arrays::ArraysView atv;
+        CHECK(arrays::decode(shifted.data() + shift, ab.size(), atv) && atv.to_owned() == a);
+    }
+
     // Prefix decoding and trailing bytes.
     std::vector<std::uint8_t> two = ab;
     two.insert(two.end(), ab.begin(), ab.end());
@@ -124,6 +148,71 @@ int main() {
     // encode_to refuses a short buffer.
     std::vector<std::uint8_t> small(ab.size() - 1);
     CHECK(arrays::encode_to(a, small.data(), small.size()) == 0);
+
+    // A stream of messages, delivered by a source three bytes at a time.
+    arrays::U32Array big;
+    for (std::uint32_t i = 0; i < 5000; ++i) {
+        big.values.push_back(i * 7);
+    }
+    const arrays::Point pt{1.5, -2.5};
+    std::vector<std::uint8_t> stream;
+    for (const auto& m : {arrays::encode_message(a), arrays::encode_message(pt), arrays::encode_message(big)}) {
+        stream.insert(stream.end(), m.begin(), m.end());
+    }
+    struct Chunks {
+        const std::vector<std::uint8_t>* bytes;
+        std::size_t at;
+        std::size_t operator()(std::uint8_t* p, std::size_t n) {
+            const std::size_t left = bytes->size() - at;
+            const std::size_t k = n < 3 ? n : 3;
+            const std::size_t got = k < left ? k : left;
+            std::memcpy(p, bytes->data() + at, got);
+            at += got;
+            return got;
+        }
+    };
+    arrays::MessageReader reader(Chunks{&stream, 0});
+    arrays::AnyMessage msg;
+    CHECK(reader.read(msg) && std::get<arrays::Arrays>(msg) == a);
+    CHECK(reader.read(msg) && std::get<arrays::Point>(msg) == pt);
+    CHECK(reader.read(msg) && std::get<arrays::U32Array>(msg) == big);
+    CHECK(!reader.read(msg) && reader.status().ok() && reader.bytes_read() == stream.size());
+    arrays::MessageReader views(Chunks{&stream, 0});
+    arrays::AnyMessageView mv;
+    CHECK(views.read(mv) && arrays::to_owned(mv) == arrays::AnyMessage(a));
+    CHECK(views.read(mv) && std::get<arrays::PointView>(mv).y == -2.5);
+    CHECK(views.read(mv) && std::get<arrays::U32ArrayView>(mv).values[4999] == 4999 * 7);
+    CHECK(!views.read(mv) && views.status().ok());
+
+    // The maximum size is checked from the header, before the payload.
+    arrays::MessageReader limited(Chunks{&stream, 0}, ab.size() - 1);
+    CHECK(!limited.read(msg) && limited.status().code() == arrays::ErrorCode::Message &&
+          limited.status().offset() == 6 && limited.bytes_read() == 10);
+    CHECK(!limited.read(msg));
+    // A huge declared payload on a short stream: refused by the default
+    // maximum, or read as far as the stream goes when the maximum allows it.
+    std::vector<std::uint8_t> huge = {'S', 'D', 'P', '2', 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 1, 2, 3};
+    arrays::MessageReader refuse(Chunks{&huge, 0});
+    CHECK(!refuse.read(msg) && refuse.status().code() == arrays::ErrorCode::Message);
+    arrays::MessageReader allow(Chunks{&huge, 0}, std::size_t{0xFFFFFFFF});
+    CHECK(!allow.read(msg) && allow.status().code() == arrays::ErrorCode::Truncated &&
+          allow.status().offset() == huge.size());
+    // Ends inside a header, bad magic, an error inside the payload.
+    std::vector<std::uint8_t> cut(stream.begin(), stream.begin() + 5);
+    arrays::MessageReader in_header(Chunks{&cut, 0});
+    CHECK(!in_header.read(msg) && in_header.status().code() == arrays::ErrorCode::Truncated &&
+          in_header.status().offset() == 5);
+    std::vector<std::uint8_t> magic = stream;
+    magic[3] = '1';
+    arrays::MessageReader bad_magic(Chunks{&magic, 0});
+    CHECK(!bad_magic.read(msg) && bad_magic.status().code() == arrays::ErrorCode::Message);
+    arrays::SmallArrays sa;
+    sa.names = {"ok"};
+    std::vector<std::uint8_t> bad = arrays::encode_message(sa);
+    bad[bad.size() - 6] = 0xFF; // the first byte of "ok"
+    arrays::MessageReader bad_utf8(Chunks{&bad, 0});
+    CHECK(!bad_utf8.read(msg) && bad_utf8.status().code() == arrays::ErrorCode::Utf8 &&
+          bad_utf8.status().offset() == bad.size() - 6);
     std::printf("ok\n");
     return 0;
 }

@@ -107,12 +107,12 @@ func escape(name string) string {
 // namespace (or its anonymous namespace); schema types must not take them.
 var runtimeNames = map[string]bool{
 	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
-	"put": true, "put_count": true, "put_str": true, "get_count": true, "put_header": true,
-	"check_header": true, "load_array": true, "store_array": true,
+	"put": true, "put_count": true, "put_str": true, "put_short_str": true, "copy_bytes": true, "kShortStringCopy": true, "kStringHolds16": true, "kLowBytes": true, "SDP_INLINE": true, "SDP_EXACT_STRING_COPY": true, "get_count": true, "put_header": true,
+	"check_header": true, "load_array": true, "store_array": true, "assign_array": true, "append_array": true, "grow": true,
 	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
 	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,
 	"decode_message": true, "decode_any_message": true, "message_type_id": true,
-	"AnyMessage": true, "AnyMessageView": true,
+	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "kDefaultMaxMessageSize": true,
 }
 
 // assignNames picks each declaration's C++ name: the schema's name, escaped

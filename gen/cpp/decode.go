@@ -12,8 +12,11 @@ import (
 // Both return false with r.status set on the first error, and check the
 // same things in the same order, so they report the same error.
 
-// flatRun emits one bounds check for a run of flat values, then their
-// loads (dst[i] empty: validate only) and the bool and enum checks.
+// flatRun emits one bounds check for a run of flat values, then the bool
+// and enum checks in field order, then (dst[i] empty: validate only) the
+// stores. Every value is loaded before any is stored, so the compiler can
+// merge the loads and stores (a store to the value could otherwise change
+// the input bytes as far as it knows).
 func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 	total := 0
 	for _, t := range ts {
@@ -22,36 +25,57 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 	p.F("if (!r.need(%d)) {", total)
 	p.P(indent + "return false;")
 	p.P("}")
-	off := 0
-	for i, t := range ts {
-		at := "r.p"
-		if off != 0 {
-			at = fmt.Sprintf("r.p + %d", off)
+	at := func(off int) string {
+		if off == 0 {
+			return "r.p"
 		}
-		switch {
-		case t.Kind == schema.Bool:
-			p.F("if (%s[%d] > 1) {", "r.p", off)
-			p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at)
+		return fmt.Sprintf("r.p + %d", off)
+	}
+	off := 0
+	for _, t := range ts {
+		switch t.Kind {
+		case schema.Bool:
+			p.F("if (r.p[%d] > 1) {", off)
+			p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at(off))
 			p.P("}")
-			if dst[i] != "" {
-				p.F("%s = r.p[%d] != 0;", dst[i], off)
-			}
-		case t.Kind == schema.EnumRef:
-			e := g.name(t.Enum)
-			if dst[i] != "" {
-				p.F("%s = sdp::load<%s>(%s);", dst[i], e, at)
-				p.F("if (!sdp_known(%s)) {", dst[i])
-			} else {
-				p.F("if (!sdp_known(sdp::load<%s>(%s))) {", e, at)
-			}
-			p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at)
+		case schema.EnumRef:
+			p.F("if (!sdp_known(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
+			p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at(off))
 			p.P("}")
-		default:
-			if dst[i] != "" {
-				p.F("%s = sdp::load<%s>(%s);", dst[i], scalarType(t.Kind), at)
-			}
 		}
 		off += flatSize(t)
+	}
+	stores := 0
+	for _, d := range dst {
+		if d != "" {
+			stores++
+		}
+	}
+	var locals, dsts []string
+	off = 0
+	for i, t := range ts {
+		if dst[i] != "" && stores == 1 {
+			// Nothing to merge: store the value as it is loaded.
+			if t.Kind == schema.Bool {
+				p.F("%s = r.p[%d] != 0;", dst[i], off)
+			} else {
+				p.F("%s = sdp::load<%s>(%s);", dst[i], g.ctype(t), at(off))
+			}
+		} else if dst[i] != "" {
+			l := g.newTmp("f")
+			switch t.Kind {
+			case schema.Bool:
+				p.F("const bool %s = r.p[%d] != 0;", l, off)
+			default:
+				p.F("const %s %s = sdp::load<%s>(%s);", g.ctype(t), l, g.ctype(t), at(off))
+			}
+			locals = append(locals, l)
+			dsts = append(dsts, dst[i])
+		}
+		off += flatSize(t)
+	}
+	for i, l := range locals {
+		p.F("%s = %s;", dsts[i], l)
 	}
 	p.F("r.p += %d;", total)
 }
@@ -143,8 +167,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		return
 	case elem.IsNumeric():
 		if !check {
-			p.F("%s.resize(%s);", lv, n)
-			p.F("load_array(r.p, %s.data(), %s);", lv, n)
+			p.F("assign_array(r.p, %s, %s);", lv, n)
 		}
 		p.F("r.p += %s * %d;", n, elem.Kind.Size())
 		return
@@ -240,9 +263,9 @@ func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owne
 // builds the view in the same pass.
 func (g *generator) viewSig(d schema.Decl) string {
 	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 {
-		return fmt.Sprintf("bool sdp_read(Reader& r, %s&, std::uint32_t d) noexcept", g.viewName(d))
+		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d) noexcept", inl(d), g.viewName(d))
 	}
-	return fmt.Sprintf("bool sdp_read(Reader& r, %s& v, std::uint32_t d) noexcept", g.viewName(d))
+	return fmt.Sprintf("%sbool sdp_read(Reader& r, %s& v, std::uint32_t d) noexcept", inl(d), g.viewName(d))
 }
 
 func (g *generator) readSig(d schema.Decl, check bool) string {
@@ -250,12 +273,55 @@ func (g *generator) readSig(d schema.Decl, check bool) string {
 		return g.viewSig(d)
 	}
 	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 && !check {
-		return fmt.Sprintf("bool sdp_read(Reader& r, %s&, std::uint32_t d)", g.name(d))
+		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d)", inl(d), g.name(d))
 	}
 	if check {
-		return fmt.Sprintf("bool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", g.name(d))
+		return fmt.Sprintf("%sbool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", inl(d), g.name(d))
 	}
-	return fmt.Sprintf("bool sdp_read(Reader& r, %s& v, std::uint32_t d)", g.name(d))
+	return fmt.Sprintf("%sbool sdp_read(Reader& r, %s& v, std::uint32_t d)", inl(d), g.name(d))
+}
+
+// maxInlineFields bounds the leaf types whose decoders are always inlined.
+const maxInlineFields = 16
+
+// inl is "SDP_INLINE " for the decoding functions (checked, view and
+// trusted) of a small leaf type, one that holds no struct or union and so
+// can never recurse: inlining its decoder into the loop over an array of it
+// saves the call and keeps the cursor in a register (plugin registry: 21%
+// fewer instructions validating the view, 6% decoding owned values).
+func inl(d schema.Decl) string {
+	var fields []*schema.Field
+	switch d := d.(type) {
+	case *schema.Struct:
+		fields = d.Fields
+	case *schema.Union:
+		for _, v := range d.Variants {
+			if v.Kind == schema.VariantStruct {
+				return ""
+			}
+			fields = append(fields, v.Fields...)
+		}
+	}
+	if len(fields) > maxInlineFields {
+		return ""
+	}
+	for _, f := range fields {
+		if !leafType(f.Type) {
+			return ""
+		}
+	}
+	return "SDP_INLINE "
+}
+
+// leafType reports a type that holds no struct or union.
+func leafType(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.StructRef, schema.UnionRef:
+		return false
+	case schema.Array, schema.FixedArray, schema.Optional:
+		return leafType(t.Elem)
+	}
+	return true
 }
 
 func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {

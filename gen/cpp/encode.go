@@ -58,14 +58,15 @@ func (g *generator) fieldsSize(p *emit.Printer, fs []*schema.Field, prefix, owne
 }
 
 func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
+	g.tmp = 0
 	n := g.name(d)
 	switch d := d.(type) {
 	case *schema.Struct:
 		if k, ok := d.FixedSize(); ok {
-			p.F("std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
+			p.F("inline std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
 			return
 		}
-		p.Block(fmt.Sprintf("std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
+		p.Block(fmt.Sprintf("inline std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
 			p.P("std::size_t n = 0;")
 			if c := g.fieldsSize(p, d.Fields, "v.", n); c != 0 {
 				p.F("n += %d;", c)
@@ -74,10 +75,10 @@ func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
 		})
 	case *schema.Union:
 		if k, ok := d.FixedSize(); ok {
-			p.F("std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
+			p.F("inline std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
 			return
 		}
-		p.Block(fmt.Sprintf("std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
+		p.Block(fmt.Sprintf("inline std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
 			p.P("std::size_t n = 1;")
 			p.P("switch (v.value.index()) {")
 			for _, vr := range d.Variants {
@@ -117,8 +118,11 @@ func (g *generator) variantCase(p *emit.Printer, v *schema.Variant, body func(),
 	})
 }
 
-// writeOf emits statements writing expr at out.
-func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
+// writeOf emits statements writing expr at out. trail is the number of
+// bytes the enclosing struct is certain to write after this value (0 when
+// unknown): put_short_str copies a short string followed by enough bytes
+// with one fixed-size move that the following writes overwrite.
+func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string, trail int) {
 	switch {
 	case flat(t):
 		p.F("out = put(out, %s);", expr)
@@ -126,6 +130,10 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 	}
 	switch t.Kind {
 	case schema.String:
+		if trail > 0 {
+			p.F("out = put_short_str<%d>(out, %s);", trail, expr)
+			return
+		}
 		p.F("out = put_str(out, %s.data(), %s.size());", expr, expr)
 	case schema.Array, schema.FixedArray:
 		count := fmt.Sprint(t.Len)
@@ -144,13 +152,13 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 		default:
 			e := g.newTmp("e")
 			p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
-				g.writeOf(p, t.Elem, e)
+				g.writeOf(p, t.Elem, e, 0)
 			})
 		}
 	case schema.Optional:
 		p.F("out = put(out, static_cast<std::uint8_t>(%s.has_value() ? 1 : 0));", expr)
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", expr), "}", func() {
-			g.writeOf(p, t.Elem, "(*"+expr+")")
+			g.writeOf(p, t.Elem, "(*"+expr+")", 0)
 		})
 	case schema.StructRef, schema.UnionRef:
 		p.F("out = sdp_write(out, %s);", expr)
@@ -159,22 +167,24 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 	}
 }
 
+// writeFunc emits sdp_write. It and sdp_size are declared inline: the hint
+// lets the compiler inline an element's writer into the loop over an array
+// of structs (about 15% fewer instructions encoding the plugin registry).
 func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
+	g.tmp = 0
 	n := g.name(d)
 	switch d := d.(type) {
 	case *schema.Struct:
 		if len(d.Fields) == 0 {
-			p.F("std::uint8_t* sdp_write(std::uint8_t* out, const %s&) noexcept { return out; }", n)
+			p.F("inline std::uint8_t* sdp_write(std::uint8_t* out, const %s&) noexcept { return out; }", n)
 			return
 		}
-		p.Block(fmt.Sprintf("std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
-			for _, f := range d.Fields {
-				g.writeOf(p, f.Type, "v."+fieldName(f, n))
-			}
+		p.Block(fmt.Sprintf("inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
+			g.writeFields(p, d.Fields, "v.", n)
 			p.P("return out;")
 		})
 	case *schema.Union:
-		p.Block(fmt.Sprintf("std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
+		p.Block(fmt.Sprintf("inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept {", n), "}", func() {
 			p.P("out = put(out, static_cast<std::uint8_t>(v.value.index()));")
 			p.P("switch (v.value.index()) {")
 			for _, vr := range d.Variants {
@@ -183,9 +193,7 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 					case schema.VariantStruct:
 						p.P("out = sdp_write(out, x);")
 					case schema.VariantInline:
-						for _, f := range vr.Fields {
-							g.writeOf(p, f.Type, "x."+fieldName(f, variantName(vr, n)))
-						}
+						g.writeFields(p, vr.Fields, "x.", variantName(vr, n))
 					}
 				}, "const auto& x = *std::get_if<%d>(&v.value);")
 			}
@@ -195,4 +203,98 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 			p.P("return out;")
 		})
 	}
+}
+
+// writeFields emits the writes of a run of fields read through prefix,
+// telling each how many bytes the fields after it write at least.
+func (g *generator) writeFields(p *emit.Printer, fs []*schema.Field, prefix, owner string) {
+	trail := make([]int, len(fs))
+	for i := len(fs) - 2; i >= 0; i-- {
+		trail[i] = trail[i+1] + fs[i+1].Type.MinSize()
+	}
+	for i := 0; i < len(fs); {
+		j := i
+		for j < len(fs) && flat(fs[j].Type) {
+			j++
+		}
+		if j-i < 2 {
+			g.writeOf(p, fs[i].Type, prefix+fieldName(fs[i], owner), trail[i])
+			i++
+			continue
+		}
+		// A run of flat fields: loading them all before storing any lets
+		// the compiler merge the stores (the output may alias the value,
+		// so interleaved loads and stores must stay one at a time).
+		var locals []string
+		for _, f := range fs[i:j] {
+			l := g.newTmp("f")
+			locals = append(locals, l)
+			p.F("const %s %s = %s;", g.ctype(f.Type), l, prefix+fieldName(f, owner))
+		}
+		off := 0
+		for k, f := range fs[i:j] {
+			if off == 0 {
+				p.F("sdp::store(out, %s);", locals[k])
+			} else {
+				p.F("sdp::store(out + %d, %s);", off, locals[k])
+			}
+			off += flatSize(f.Type)
+		}
+		p.F("out += %d;", off)
+		i = j
+	}
+}
+
+// bulk reports a []T of numbers: on little-endian targets its elements
+// are already in wire form in memory.
+func bulk(t *schema.Type) bool { return t.Kind == schema.Array && t.Elem.IsNumeric() }
+
+// appends reports whether encode builds d's vector with sdp_append, which
+// copies its bulk arrays into the vector instead of zero-filling their
+// bytes first (the zero-fill costs as much as the copy).
+func (g *generator) appends(d schema.Decl) bool {
+	st, ok := d.(*schema.Struct)
+	if !ok {
+		return false
+	}
+	for _, f := range st.Fields {
+		if bulk(f.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendFunc emits sdp_append for a struct with bulk array fields: each run
+// of other fields is written into room the vector grows for it, each bulk
+// array is appended with one range insert (a memcpy) on little-endian
+// targets. The caller reserves the encoded size first.
+func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
+	g.tmp = 0
+	n := g.name(d)
+	p.Block(fmt.Sprintf("void sdp_append(std::vector<std::uint8_t>& buf, const %s& v) {", n), "}", func() {
+		fs := d.Fields
+		for i := 0; i < len(fs); {
+			if bulk(fs[i].Type) {
+				p.F("append_array(buf, v.%s);", fieldName(fs[i], n))
+				i++
+				continue
+			}
+			j := i
+			for j < len(fs) && !bulk(fs[j].Type) {
+				j++
+			}
+			// The run's writes may only rely on bytes the run itself
+			// writes (put_short_str's trail): the vector ends after it.
+			p.Block("{", "}", func() {
+				p.P("std::size_t n = 0;")
+				if c := g.fieldsSize(p, fs[i:j], "v.", n); c != 0 {
+					p.F("n += %d;", c)
+				}
+				p.P("std::uint8_t* out = grow(buf, n);")
+				g.writeFields(p, fs[i:j], "v.", n)
+			})
+			i = j
+		}
+	})
 }

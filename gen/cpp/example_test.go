@@ -58,6 +58,7 @@ func TestExample(t *testing.T) {
 		"encoded 188 bytes (encode_to wrote 188)",
 		"plugin EQ with 2 parameters",
 		"message of type 3 holding 2 plugins",
+		"stream: 2 messages, ok",
 		"corrupted input: utf8 at byte 8",
 		"truncated input: truncated at byte 180",
 		"depth limit 2: depth at byte 38",

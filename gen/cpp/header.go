@@ -21,7 +21,7 @@ func (g *generator) header() []byte {
 	p.P("#define ", guard)
 	p.P()
 	for _, inc := range []string{"array", "cstddef", "cstdint", "cstring", "iterator", "memory",
-		"optional", "string", "string_view", "type_traits", "utility", "variant", "vector"} {
+		"new", "optional", "string", "string_view", "type_traits", "utility", "variant", "vector"} {
 		p.P("#include <", inc, ">")
 	}
 	p.P()
@@ -263,4 +263,6 @@ func (g *generator) messageDecls(p *emit.Printer) {
 	p.P("std::size_t encoded_message_size(const AnyMessage& message) noexcept;")
 	p.P("std::vector<std::uint8_t> encode_message(const AnyMessage& message);")
 	p.P("AnyMessage to_owned(const AnyMessageView& view);")
+	p.P()
+	streamReader(p)
 }

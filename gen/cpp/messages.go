@@ -32,6 +32,14 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 		p.P()
 		p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode_message(const %s& value) {", n), "}", func() {
 			p.P("const std::size_t n = sdp_size(value);")
+			if g.appends(s) {
+				p.P("std::vector<std::uint8_t> out;")
+				p.P("out.reserve(10 + n);")
+				p.F("put_header(grow(out, 10), %s::kTypeId, n);", n)
+				p.P("sdp_append(out, value);")
+				p.P("return out;")
+				return
+			}
 			p.P("std::vector<std::uint8_t> out(10 + n);")
 			p.F("sdp_write(put_header(out.data(), %s::kTypeId, n), value);", n)
 			p.P("return out;")

@@ -22,6 +22,10 @@ func (g *generator) source() []byte {
 		g.sizeFunc(body, d)
 		body.P()
 		g.writeFunc(body, d)
+		if g.appends(d) {
+			body.P()
+			g.appendFunc(body, d.(*schema.Struct))
+		}
 		body.P()
 		g.readFunc(body, d, false)
 		body.P()
@@ -60,13 +64,13 @@ func (g *generator) source() []byte {
 	p.P()
 	for _, d := range g.order {
 		n, vn := g.name(d), g.viewName(d)
-		p.F("[[maybe_unused]] std::size_t sdp_size(const %s& v) noexcept;", n)
-		p.F("[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] inline std::size_t sdp_size(const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
 		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
 		p.F("[[maybe_unused]] %s;", g.viewSig(d))
-		p.F("[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", vn)
-		p.F("[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", n)
+		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", inl(d), vn)
+		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", inl(d), n)
 		p.F("[[maybe_unused]] void sdp_own(const %s& s, %s& o);", vn, n)
 	}
 	for _, pr := range protos {
@@ -129,6 +133,13 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 	p.F("std::size_t encoded_size(const %s& value) noexcept { return sdp_size(value); }", n)
 	p.P()
 	p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode(const %s& value) {", n), "}", func() {
+		if g.appends(d) {
+			p.P("std::vector<std::uint8_t> out;")
+			p.P("out.reserve(sdp_size(value));")
+			p.P("sdp_append(out, value);")
+			p.P("return out;")
+			return
+		}
 		p.P("std::vector<std::uint8_t> out(sdp_size(value));")
 		p.P("sdp_write(out.data(), value);")
 		p.P("return out;")

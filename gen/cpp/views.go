@@ -168,17 +168,17 @@ func (g *generator) viewFunc(p *emit.Printer, d schema.Decl) {
 	switch d := d.(type) {
 	case *schema.Struct:
 		if len(d.Fields) == 0 {
-			p.F("const std::uint8_t* sdp_view(const std::uint8_t* p, %s&) noexcept { return p; }", g.viewName(d))
+			p.F("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s&) noexcept { return p; }", inl(d), g.viewName(d))
 			return
 		}
-		p.Block(fmt.Sprintf("const std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.viewName(d)), "}", func() {
+		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", inl(d), g.viewName(d)), "}", func() {
 			for _, f := range d.Fields {
 				g.viewOf(p, f.Type, "v."+fieldName(f, n))
 			}
 			p.P("return p;")
 		})
 	case *schema.Union:
-		p.Block(fmt.Sprintf("const std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", g.viewName(d)), "}", func() {
+		p.Block(fmt.Sprintf("%sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept {", inl(d), g.viewName(d)), "}", func() {
 			p.P("switch (*p++) {")
 			for _, vr := range d.Variants {
 				g.trustedVariant(p, vr, func() {
@@ -224,7 +224,7 @@ func (g *generator) trustedVariant(p *emit.Printer, v *schema.Variant, body func
 func (g *generator) skipFunc(p *emit.Printer, d schema.Decl) {
 	g.tmp = 0
 	n := g.name(d)
-	sig := fmt.Sprintf("const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", n)
+	sig := fmt.Sprintf("%sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept", inl(d), n)
 	var fixed int
 	var isFixed bool
 	switch d := d.(type) {

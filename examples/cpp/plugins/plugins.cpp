@@ -21,6 +21,27 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +62,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +86,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +100,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +129,29 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +165,27 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -222,6 +286,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -235,8 +341,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +362,50 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds16 = true;
+#else
+constexpr bool kStringHolds16 = false;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -292,24 +445,24 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Parameter& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Parameter& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
 [[maybe_unused]] void sdp_own(const ParameterView& s, Parameter& o);
-[[maybe_unused]] std::size_t sdp_size(const Plugin& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Plugin& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginView& s, Plugin& o);
-[[maybe_unused]] std::size_t sdp_size(const PluginRegistry& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const PluginRegistry& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept;
@@ -319,7 +472,7 @@ struct Tag {};
 const std::uint8_t* sdp_rd_T9Parameter(const std::uint8_t* p, ParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T6Plugin(const std::uint8_t* p, PluginView& out) noexcept;
 
-std::size_t sdp_size(const Parameter& v) noexcept {
+inline std::size_t sdp_size(const Parameter& v) noexcept {
     std::size_t n = 0;
     n += v.display_name.size();
     n += v.identifier.size();
@@ -328,22 +481,30 @@ std::size_t sdp_size(const Parameter& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
     out = put(out, v.address);
-    out = put_str(out, v.display_name.data(), v.display_name.size());
-    out = put_str(out, v.identifier.data(), v.identifier.size());
-    out = put_str(out, v.unit.data(), v.unit.size());
-    out = put(out, v.min_value);
-    out = put(out, v.max_value);
-    out = put(out, v.default_value);
-    out = put(out, v.current_value);
-    out = put(out, v.raw_flags);
-    out = put(out, v.is_writable);
-    out = put(out, v.can_ramp);
+    out = put_short_str<30>(out, v.display_name);
+    out = put_short_str<26>(out, v.identifier);
+    out = put_short_str<22>(out, v.unit);
+    const float f1 = v.min_value;
+    const float f2 = v.max_value;
+    const float f3 = v.default_value;
+    const float f4 = v.current_value;
+    const std::uint32_t f5 = v.raw_flags;
+    const bool f6 = v.is_writable;
+    const bool f7 = v.can_ramp;
+    sdp::store(out, f1);
+    sdp::store(out + 4, f2);
+    sdp::store(out + 8, f3);
+    sdp::store(out + 12, f4);
+    sdp::store(out + 16, f5);
+    sdp::store(out + 20, f6);
+    sdp::store(out + 21, f7);
+    out += 22;
     return out;
 }
 
-bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -364,24 +525,31 @@ bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (!r.need(22)) {
         return false;
     }
-    v.min_value = sdp::load<float>(r.p);
-    v.max_value = sdp::load<float>(r.p + 4);
-    v.default_value = sdp::load<float>(r.p + 8);
-    v.current_value = sdp::load<float>(r.p + 12);
-    v.raw_flags = sdp::load<std::uint32_t>(r.p + 16);
     if (r.p[20] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
     }
-    v.is_writable = r.p[20] != 0;
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
-    v.can_ramp = r.p[21] != 0;
+    const float f1 = sdp::load<float>(r.p);
+    const float f2 = sdp::load<float>(r.p + 4);
+    const float f3 = sdp::load<float>(r.p + 8);
+    const float f4 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 16);
+    const bool f6 = r.p[20] != 0;
+    const bool f7 = r.p[21] != 0;
+    v.min_value = f1;
+    v.max_value = f2;
+    v.default_value = f3;
+    v.current_value = f4;
+    v.raw_flags = f5;
+    v.is_writable = f6;
+    v.can_ramp = f7;
     r.p += 22;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -411,7 +579,7 @@ bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -432,24 +600,31 @@ bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept {
     if (!r.need(22)) {
         return false;
     }
-    v.min_value = sdp::load<float>(r.p);
-    v.max_value = sdp::load<float>(r.p + 4);
-    v.default_value = sdp::load<float>(r.p + 8);
-    v.current_value = sdp::load<float>(r.p + 12);
-    v.raw_flags = sdp::load<std::uint32_t>(r.p + 16);
     if (r.p[20] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
     }
-    v.is_writable = r.p[20] != 0;
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
-    v.can_ramp = r.p[21] != 0;
+    const float f1 = sdp::load<float>(r.p);
+    const float f2 = sdp::load<float>(r.p + 4);
+    const float f3 = sdp::load<float>(r.p + 8);
+    const float f4 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 16);
+    const bool f6 = r.p[20] != 0;
+    const bool f7 = r.p[21] != 0;
+    v.min_value = f1;
+    v.max_value = f2;
+    v.default_value = f3;
+    v.current_value = f4;
+    v.raw_flags = f5;
+    v.is_writable = f6;
+    v.can_ramp = f7;
     r.p += 22;
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept {
     v.address = sdp::load<std::uint64_t>(p);
     p += 8;
     const std::size_t n1 = get_count(p);
@@ -478,7 +653,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept {
     p += 8;
     const std::size_t n1 = get_count(p);
     p += n1;
@@ -504,7 +679,7 @@ void sdp_own(const ParameterView& s, Parameter& o) {
     o.can_ramp = s.can_ramp;
 }
 
-std::size_t sdp_size(const Plugin& v) noexcept {
+inline std::size_t sdp_size(const Plugin& v) noexcept {
     std::size_t n = 0;
     n += v.name.size();
     n += v.manufacturer_id.size();
@@ -517,14 +692,14 @@ std::size_t sdp_size(const Plugin& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept {
-    out = put_str(out, v.name.data(), v.name.size());
-    out = put_str(out, v.manufacturer_id.data(), v.manufacturer_id.size());
-    out = put_str(out, v.component_type.data(), v.component_type.size());
-    out = put_str(out, v.component_subtype.data(), v.component_subtype.size());
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept {
+    out = put_short_str<16>(out, v.name);
+    out = put_short_str<12>(out, v.manufacturer_id);
+    out = put_short_str<8>(out, v.component_type);
+    out = put_short_str<4>(out, v.component_subtype);
     out = put_count(out, v.parameters.size());
-    for (const auto& e2 : v.parameters) {
-        out = sdp_write(out, e2);
+    for (const auto& e1 : v.parameters) {
+        out = sdp_write(out, e1);
     }
     return out;
 }
@@ -667,22 +842,25 @@ void sdp_own(const PluginView& s, Plugin& o) {
     }
 }
 
-std::size_t sdp_size(const PluginRegistry& v) noexcept {
+inline std::size_t sdp_size(const PluginRegistry& v) noexcept {
     std::size_t n = 0;
-    for (const auto& e3 : v.plugins) {
-        n += sdp_size(e3);
+    for (const auto& e1 : v.plugins) {
+        n += sdp_size(e1);
     }
     n += 12;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept {
     out = put_count(out, v.plugins.size());
-    for (const auto& e4 : v.plugins) {
-        out = sdp_write(out, e4);
+    for (const auto& e1 : v.plugins) {
+        out = sdp_write(out, e1);
     }
-    out = put(out, v.total_plugin_count);
-    out = put(out, v.total_parameter_count);
+    const std::uint32_t f2 = v.total_plugin_count;
+    const std::uint32_t f3 = v.total_parameter_count;
+    sdp::store(out, f2);
+    sdp::store(out + 4, f3);
+    out += 8;
     return out;
 }
 
@@ -703,8 +881,10 @@ bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d) {
     if (!r.need(8)) {
         return false;
     }
-    v.total_plugin_count = sdp::load<std::uint32_t>(r.p);
-    v.total_parameter_count = sdp::load<std::uint32_t>(r.p + 4);
+    const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p + 4);
+    v.total_plugin_count = f3;
+    v.total_parameter_count = f4;
     r.p += 8;
     return true;
 }
@@ -747,8 +927,10 @@ bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept {
     if (!r.need(8)) {
         return false;
     }
-    v.total_plugin_count = sdp::load<std::uint32_t>(r.p);
-    v.total_parameter_count = sdp::load<std::uint32_t>(r.p + 4);
+    const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 4);
+    v.total_plugin_count = f4;
+    v.total_parameter_count = f5;
     r.p += 8;
     return true;
 }

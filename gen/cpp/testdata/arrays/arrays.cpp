@@ -21,6 +21,27 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +62,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +86,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +100,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +129,29 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +165,27 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -222,6 +286,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -235,8 +341,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +362,50 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds16 = true;
+#else
+constexpr bool kStringHolds16 = false;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -292,69 +445,69 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Arrays& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Arrays& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Arrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Arrays>) noexcept;
 [[maybe_unused]] void sdp_own(const ArraysView& s, Arrays& o);
-[[maybe_unused]] std::size_t sdp_size(const Point& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] std::size_t sdp_size(const Fixed& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Fixed& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Fixed& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Fixed>) noexcept;
 [[maybe_unused]] void sdp_own(const FixedView& s, Fixed& o);
-[[maybe_unused]] std::size_t sdp_size(const U32Array& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const U32Array& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const U32ArrayView& s, U32Array& o);
-[[maybe_unused]] std::size_t sdp_size(const I16Array& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const I16Array& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
 [[maybe_unused]] void sdp_own(const I16ArrayView& s, I16Array& o);
-[[maybe_unused]] std::size_t sdp_size(const F32Array& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const F32Array& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const F32ArrayView& s, F32Array& o);
-[[maybe_unused]] std::size_t sdp_size(const ByteArray& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const ByteArray& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
 [[maybe_unused]] void sdp_own(const ByteArrayView& s, ByteArray& o);
-[[maybe_unused]] std::size_t sdp_size(const SmallArrays& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const SmallArrays& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
 [[maybe_unused]] void sdp_own(const SmallArraysView& s, SmallArrays& o);
 const std::uint8_t* sdp_rd_str(const std::uint8_t* p, std::string_view& out) noexcept;
 const std::uint8_t* sdp_rd_T5Point(const std::uint8_t* p, PointView& out) noexcept;
@@ -363,7 +516,7 @@ const std::uint8_t* sdp_rd_A_u8(const std::uint8_t* p, sdp::ArrayView<std::uint8
 const std::uint8_t* sdp_rd_F3_f32(const std::uint8_t* p, sdp::ArrayView<float>& out) noexcept;
 const std::uint8_t* sdp_rd_A_u16(const std::uint8_t* p, sdp::ArrayView<std::uint16_t>& out) noexcept;
 
-std::size_t sdp_size(const Arrays& v) noexcept {
+inline std::size_t sdp_size(const Arrays& v) noexcept {
     std::size_t n = 0;
     n += v.bools.size() * 1;
     n += v.bytes.size() * 1;
@@ -393,10 +546,10 @@ std::size_t sdp_size(const Arrays& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
     out = put_count(out, v.bools.size());
-    for (const bool e4 : v.bools) {
-        out = put(out, e4);
+    for (const bool e1 : v.bools) {
+        out = put(out, e1);
     }
     out = put_count(out, v.bytes.size());
     out = store_array(out, v.bytes.data(), v.bytes.size());
@@ -419,24 +572,83 @@ std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
     out = put_count(out, v.f64s.size());
     out = store_array(out, v.f64s.data(), v.f64s.size());
     out = put_count(out, v.strings.size());
-    for (const auto& e5 : v.strings) {
-        out = put_str(out, e5.data(), e5.size());
+    for (const auto& e2 : v.strings) {
+        out = put_str(out, e2.data(), e2.size());
     }
     out = put_count(out, v.points.size());
-    for (const auto& e6 : v.points) {
-        out = sdp_write(out, e6);
+    for (const auto& e3 : v.points) {
+        out = sdp_write(out, e3);
     }
     out = put_count(out, v.nested.size());
-    for (const auto& e7 : v.nested) {
-        out = put_count(out, e7.size());
-        out = store_array(out, e7.data(), e7.size());
+    for (const auto& e4 : v.nested) {
+        out = put_count(out, e4.size());
+        out = store_array(out, e4.data(), e4.size());
     }
     out = put_count(out, v.blobs.size());
-    for (const auto& e8 : v.blobs) {
-        out = put_count(out, e8.size());
-        out = store_array(out, e8.data(), e8.size());
+    for (const auto& e5 : v.blobs) {
+        out = put_count(out, e5.size());
+        out = store_array(out, e5.data(), e5.size());
     }
     return out;
+}
+
+void sdp_append(std::vector<std::uint8_t>& buf, const Arrays& v) {
+    {
+        std::size_t n = 0;
+        n += v.bools.size() * 1;
+        n += 4;
+        std::uint8_t* out = grow(buf, n);
+        out = put_count(out, v.bools.size());
+        for (const bool e1 : v.bools) {
+            out = put(out, e1);
+        }
+    }
+    append_array(buf, v.bytes);
+    append_array(buf, v.i8s);
+    append_array(buf, v.u16s);
+    append_array(buf, v.i16s);
+    append_array(buf, v.u32s);
+    append_array(buf, v.i32s);
+    append_array(buf, v.u64s);
+    append_array(buf, v.i64s);
+    append_array(buf, v.f32s);
+    append_array(buf, v.f64s);
+    {
+        std::size_t n = 0;
+        for (const auto& e2 : v.strings) {
+            n += e2.size();
+        }
+        n += v.strings.size() * 4;
+        n += v.points.size() * 16;
+        for (const auto& e3 : v.nested) {
+            n += e3.size() * 4;
+        }
+        n += v.nested.size() * 4;
+        for (const auto& e4 : v.blobs) {
+            n += e4.size() * 1;
+        }
+        n += v.blobs.size() * 4;
+        n += 16;
+        std::uint8_t* out = grow(buf, n);
+        out = put_count(out, v.strings.size());
+        for (const auto& e5 : v.strings) {
+            out = put_str(out, e5.data(), e5.size());
+        }
+        out = put_count(out, v.points.size());
+        for (const auto& e6 : v.points) {
+            out = sdp_write(out, e6);
+        }
+        out = put_count(out, v.nested.size());
+        for (const auto& e7 : v.nested) {
+            out = put_count(out, e7.size());
+            out = store_array(out, e7.data(), e7.size());
+        }
+        out = put_count(out, v.blobs.size());
+        for (const auto& e8 : v.blobs) {
+            out = put_count(out, e8.size());
+            out = store_array(out, e8.data(), e8.size());
+        }
+    }
 }
 
 bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
@@ -456,71 +668,61 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
     if (!r.count(n2, 1)) {
         return false;
     }
-    v.bytes.resize(n2);
-    load_array(r.p, v.bytes.data(), n2);
+    assign_array(r.p, v.bytes, n2);
     r.p += n2 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
         return false;
     }
-    v.i8s.resize(n3);
-    load_array(r.p, v.i8s.data(), n3);
+    assign_array(r.p, v.i8s, n3);
     r.p += n3 * 1;
     std::size_t n4 = 0;
     if (!r.count(n4, 2)) {
         return false;
     }
-    v.u16s.resize(n4);
-    load_array(r.p, v.u16s.data(), n4);
+    assign_array(r.p, v.u16s, n4);
     r.p += n4 * 2;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
         return false;
     }
-    v.i16s.resize(n5);
-    load_array(r.p, v.i16s.data(), n5);
+    assign_array(r.p, v.i16s, n5);
     r.p += n5 * 2;
     std::size_t n6 = 0;
     if (!r.count(n6, 4)) {
         return false;
     }
-    v.u32s.resize(n6);
-    load_array(r.p, v.u32s.data(), n6);
+    assign_array(r.p, v.u32s, n6);
     r.p += n6 * 4;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
         return false;
     }
-    v.i32s.resize(n7);
-    load_array(r.p, v.i32s.data(), n7);
+    assign_array(r.p, v.i32s, n7);
     r.p += n7 * 4;
     std::size_t n8 = 0;
     if (!r.count(n8, 8)) {
         return false;
     }
-    v.u64s.resize(n8);
-    load_array(r.p, v.u64s.data(), n8);
+    assign_array(r.p, v.u64s, n8);
     r.p += n8 * 8;
     std::size_t n9 = 0;
     if (!r.count(n9, 8)) {
         return false;
     }
-    v.i64s.resize(n9);
-    load_array(r.p, v.i64s.data(), n9);
+    assign_array(r.p, v.i64s, n9);
     r.p += n9 * 8;
     std::size_t n10 = 0;
     if (!r.count(n10, 4)) {
         return false;
     }
-    v.f32s.resize(n10);
-    load_array(r.p, v.f32s.data(), n10);
+    assign_array(r.p, v.f32s, n10);
     r.p += n10 * 4;
     std::size_t n11 = 0;
     if (!r.count(n11, 8)) {
         return false;
     }
-    v.f64s.resize(n11);
-    load_array(r.p, v.f64s.data(), n11);
+    assign_array(r.p, v.f64s, n11);
     r.p += n11 * 8;
     std::size_t n12 = 0;
     if (!r.count(n12, 4)) {
@@ -552,8 +754,7 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         if (!r.count(n18, 4)) {
             return false;
         }
-        e17.resize(n18);
-        load_array(r.p, e17.data(), n18);
+        assign_array(r.p, e17, n18);
         r.p += n18 * 4;
     }
     std::size_t n19 = 0;
@@ -566,8 +767,7 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         if (!r.count(n21, 1)) {
             return false;
         }
-        e20.resize(n21);
-        load_array(r.p, e20.data(), n21);
+        assign_array(r.p, e20, n21);
         r.p += n21 * 1;
     }
     return true;
@@ -945,28 +1145,33 @@ void sdp_own(const ArraysView& s, Arrays& o) {
     }
 }
 
-std::size_t sdp_size(const Point&) noexcept { return 16; }
+inline std::size_t sdp_size(const Point&) noexcept { return 16; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
-    out = put(out, v.x);
-    out = put(out, v.y);
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
+    const double f1 = v.x;
+    const double f2 = v.y;
+    sdp::store(out, f1);
+    sdp::store(out + 8, f2);
+    out += 16;
     return out;
 }
 
-bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(16)) {
         return false;
     }
-    v.x = sdp::load<double>(r.p);
-    v.y = sdp::load<double>(r.p + 8);
+    const double f1 = sdp::load<double>(r.p);
+    const double f2 = sdp::load<double>(r.p + 8);
+    v.x = f1;
+    v.y = f2;
     r.p += 16;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -977,20 +1182,22 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(16)) {
         return false;
     }
-    v.x = sdp::load<double>(r.p);
-    v.y = sdp::load<double>(r.p + 8);
+    const double f1 = sdp::load<double>(r.p);
+    const double f2 = sdp::load<double>(r.p + 8);
+    v.x = f1;
+    v.y = f2;
     r.p += 16;
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     v.x = sdp::load<double>(p);
     p += 8;
     v.y = sdp::load<double>(p);
@@ -998,14 +1205,14 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
 
 void sdp_own(const PointView& s, Point& o) {
     o.x = s.x;
     o.y = s.y;
 }
 
-std::size_t sdp_size(const Fixed& v) noexcept {
+inline std::size_t sdp_size(const Fixed& v) noexcept {
     std::size_t n = 0;
     for (const auto& e1 : v.names) {
         n += e1.size();
@@ -1017,21 +1224,21 @@ std::size_t sdp_size(const Fixed& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept {
     out = store_array(out, v.rgba.data(), 4);
-    for (const auto& e3 : v.matrix) {
-        out = store_array(out, e3.data(), 3);
+    for (const auto& e1 : v.matrix) {
+        out = store_array(out, e1.data(), 3);
     }
-    for (const auto& e4 : v.names) {
-        out = put_str(out, e4.data(), e4.size());
+    for (const auto& e2 : v.names) {
+        out = put_str(out, e2.data(), e2.size());
     }
     out = store_array(out, v.flags.data(), 3);
-    for (const auto& e5 : v.points) {
-        out = sdp_write(out, e5);
+    for (const auto& e3 : v.points) {
+        out = sdp_write(out, e3);
     }
-    for (const auto& e6 : v.lists) {
-        out = put_count(out, e6.size());
-        out = store_array(out, e6.data(), e6.size());
+    for (const auto& e4 : v.lists) {
+        out = put_count(out, e4.size());
+        out = store_array(out, e4.data(), e4.size());
     }
     return out;
 }
@@ -1077,8 +1284,7 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
         if (!r.count(n6, 2)) {
             return false;
         }
-        e5.resize(n6);
-        load_array(r.p, e5.data(), n6);
+        assign_array(r.p, e5, n6);
         r.p += n6 * 2;
     }
     return true;
@@ -1249,20 +1455,24 @@ void sdp_own(const FixedView& s, Fixed& o) {
     }
 }
 
-std::size_t sdp_size(const U32Array& v) noexcept {
+inline std::size_t sdp_size(const U32Array& v) noexcept {
     std::size_t n = 0;
     n += v.values.size() * 4;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept {
     out = put_count(out, v.values.size());
     out = store_array(out, v.values.data(), v.values.size());
     return out;
 }
 
-bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
+void sdp_append(std::vector<std::uint8_t>& buf, const U32Array& v) {
+    append_array(buf, v.values);
+}
+
+SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1270,13 +1480,12 @@ bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     if (!r.count(n1, 4)) {
         return false;
     }
-    v.values.resize(n1);
-    load_array(r.p, v.values.data(), n1);
+    assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1288,7 +1497,7 @@ bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1301,14 +1510,14 @@ bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.values = sdp::ArrayView<std::uint32_t>(p, n1);
     p += n1 * 4;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 4;
     return p;
@@ -1318,20 +1527,24 @@ void sdp_own(const U32ArrayView& s, U32Array& o) {
     s.values.assign_to(o.values);
 }
 
-std::size_t sdp_size(const I16Array& v) noexcept {
+inline std::size_t sdp_size(const I16Array& v) noexcept {
     std::size_t n = 0;
     n += v.samples.size() * 2;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept {
     out = put_count(out, v.samples.size());
     out = store_array(out, v.samples.data(), v.samples.size());
     return out;
 }
 
-bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
+void sdp_append(std::vector<std::uint8_t>& buf, const I16Array& v) {
+    append_array(buf, v.samples);
+}
+
+SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1339,13 +1552,12 @@ bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     if (!r.count(n1, 2)) {
         return false;
     }
-    v.samples.resize(n1);
-    load_array(r.p, v.samples.data(), n1);
+    assign_array(r.p, v.samples, n1);
     r.p += n1 * 2;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1357,7 +1569,7 @@ bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1370,14 +1582,14 @@ bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.samples = sdp::ArrayView<std::int16_t>(p, n1);
     p += n1 * 2;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 2;
     return p;
@@ -1387,20 +1599,24 @@ void sdp_own(const I16ArrayView& s, I16Array& o) {
     s.samples.assign_to(o.samples);
 }
 
-std::size_t sdp_size(const F32Array& v) noexcept {
+inline std::size_t sdp_size(const F32Array& v) noexcept {
     std::size_t n = 0;
     n += v.values.size() * 4;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept {
     out = put_count(out, v.values.size());
     out = store_array(out, v.values.data(), v.values.size());
     return out;
 }
 
-bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
+void sdp_append(std::vector<std::uint8_t>& buf, const F32Array& v) {
+    append_array(buf, v.values);
+}
+
+SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1408,13 +1624,12 @@ bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     if (!r.count(n1, 4)) {
         return false;
     }
-    v.values.resize(n1);
-    load_array(r.p, v.values.data(), n1);
+    assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1426,7 +1641,7 @@ bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1439,14 +1654,14 @@ bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.values = sdp::ArrayView<float>(p, n1);
     p += n1 * 4;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 4;
     return p;
@@ -1456,20 +1671,24 @@ void sdp_own(const F32ArrayView& s, F32Array& o) {
     s.values.assign_to(o.values);
 }
 
-std::size_t sdp_size(const ByteArray& v) noexcept {
+inline std::size_t sdp_size(const ByteArray& v) noexcept {
     std::size_t n = 0;
     n += v.data.size() * 1;
     n += 4;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept {
     out = put_count(out, v.data.size());
     out = store_array(out, v.data.data(), v.data.size());
     return out;
 }
 
-bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
+void sdp_append(std::vector<std::uint8_t>& buf, const ByteArray& v) {
+    append_array(buf, v.data);
+}
+
+SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1477,13 +1696,12 @@ bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     if (!r.count(n1, 1)) {
         return false;
     }
-    v.data.resize(n1);
-    load_array(r.p, v.data.data(), n1);
+    assign_array(r.p, v.data, n1);
     r.p += n1 * 1;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1495,7 +1713,7 @@ bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1508,14 +1726,14 @@ bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.data = sdp::ArrayView<std::uint8_t>(p, n1);
     p += n1 * 1;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 1;
     return p;
@@ -1525,7 +1743,7 @@ void sdp_own(const ByteArrayView& s, ByteArray& o) {
     s.data.assign_to(o.data);
 }
 
-std::size_t sdp_size(const SmallArrays& v) noexcept {
+inline std::size_t sdp_size(const SmallArrays& v) noexcept {
     std::size_t n = 0;
     n += v.bytes.size() * 1;
     n += v.words.size() * 4;
@@ -1539,7 +1757,7 @@ std::size_t sdp_size(const SmallArrays& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept {
     out = put_count(out, v.bytes.size());
     out = store_array(out, v.bytes.data(), v.bytes.size());
     out = put_count(out, v.words.size());
@@ -1547,17 +1765,41 @@ std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept {
     out = put_count(out, v.reals.size());
     out = store_array(out, v.reals.data(), v.reals.size());
     out = put_count(out, v.names.size());
-    for (const auto& e2 : v.names) {
-        out = put_str(out, e2.data(), e2.size());
+    for (const auto& e1 : v.names) {
+        out = put_str(out, e1.data(), e1.size());
     }
     out = put_count(out, v.flags.size());
-    for (const bool e3 : v.flags) {
-        out = put(out, e3);
+    for (const bool e2 : v.flags) {
+        out = put(out, e2);
     }
     return out;
 }
 
-bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
+void sdp_append(std::vector<std::uint8_t>& buf, const SmallArrays& v) {
+    append_array(buf, v.bytes);
+    append_array(buf, v.words);
+    append_array(buf, v.reals);
+    {
+        std::size_t n = 0;
+        for (const auto& e1 : v.names) {
+            n += e1.size();
+        }
+        n += v.names.size() * 4;
+        n += v.flags.size() * 1;
+        n += 8;
+        std::uint8_t* out = grow(buf, n);
+        out = put_count(out, v.names.size());
+        for (const auto& e2 : v.names) {
+            out = put_str(out, e2.data(), e2.size());
+        }
+        out = put_count(out, v.flags.size());
+        for (const bool e3 : v.flags) {
+            out = put(out, e3);
+        }
+    }
+}
+
+SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -1565,22 +1807,19 @@ bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     if (!r.count(n1, 1)) {
         return false;
     }
-    v.bytes.resize(n1);
-    load_array(r.p, v.bytes.data(), n1);
+    assign_array(r.p, v.bytes, n1);
     r.p += n1 * 1;
     std::size_t n2 = 0;
     if (!r.count(n2, 4)) {
         return false;
     }
-    v.words.resize(n2);
-    load_array(r.p, v.words.data(), n2);
+    assign_array(r.p, v.words, n2);
     r.p += n2 * 4;
     std::size_t n3 = 0;
     if (!r.count(n3, 8)) {
         return false;
     }
-    v.reals.resize(n3);
-    load_array(r.p, v.reals.data(), n3);
+    assign_array(r.p, v.reals, n3);
     r.p += n3 * 8;
     std::size_t n4 = 0;
     if (!r.count(n4, 4)) {
@@ -1604,7 +1843,7 @@ bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1643,7 +1882,7 @@ bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1688,7 +1927,7 @@ bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept {
     const std::size_t n1 = get_count(p);
     v.bytes = sdp::ArrayView<std::uint8_t>(p, n1);
     p += n1 * 1;
@@ -1711,7 +1950,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept {
     const std::size_t n1 = get_count(p);
     p += n1 * 1;
     const std::size_t n2 = get_count(p);
@@ -1841,8 +2080,9 @@ bool operator==(const SmallArrays& a, const SmallArrays& b) {
 std::size_t encoded_size(const Arrays& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const Arrays& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2030,8 +2270,9 @@ Point PointView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const U32Array& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const U32Array& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2093,8 +2334,9 @@ U32Array U32ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const I16Array& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const I16Array& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2156,8 +2398,9 @@ I16Array I16ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const F32Array& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const F32Array& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2219,8 +2462,9 @@ F32Array F32ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const ByteArray& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const ByteArray& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2282,8 +2526,9 @@ ByteArray ByteArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 std::size_t encoded_size(const SmallArrays& value) noexcept { return sdp_size(value); }
 
 std::vector<std::uint8_t> encode(const SmallArrays& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
-    sdp_write(out.data(), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(sdp_size(value));
+    sdp_append(out, value);
     return out;
 }
 
@@ -2363,8 +2608,10 @@ std::size_t encoded_message_size(const Arrays& value) noexcept { return 10 + sdp
 
 std::vector<std::uint8_t> encode_message(const Arrays& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), Arrays::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), Arrays::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2489,8 +2736,10 @@ std::size_t encoded_message_size(const U32Array& value) noexcept { return 10 + s
 
 std::vector<std::uint8_t> encode_message(const U32Array& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), U32Array::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), U32Array::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2531,8 +2780,10 @@ std::size_t encoded_message_size(const I16Array& value) noexcept { return 10 + s
 
 std::vector<std::uint8_t> encode_message(const I16Array& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), I16Array::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), I16Array::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2573,8 +2824,10 @@ std::size_t encoded_message_size(const F32Array& value) noexcept { return 10 + s
 
 std::vector<std::uint8_t> encode_message(const F32Array& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), F32Array::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), F32Array::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2615,8 +2868,10 @@ std::size_t encoded_message_size(const ByteArray& value) noexcept { return 10 + 
 
 std::vector<std::uint8_t> encode_message(const ByteArray& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), ByteArray::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), ByteArray::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 
@@ -2657,8 +2912,10 @@ std::size_t encoded_message_size(const SmallArrays& value) noexcept { return 10 
 
 std::vector<std::uint8_t> encode_message(const SmallArrays& value) {
     const std::size_t n = sdp_size(value);
-    std::vector<std::uint8_t> out(10 + n);
-    sdp_write(put_header(out.data(), SmallArrays::kTypeId, n), value);
+    std::vector<std::uint8_t> out;
+    out.reserve(10 + n);
+    put_header(grow(out, 10), SmallArrays::kTypeId, n);
+    sdp_append(out, value);
     return out;
 }
 

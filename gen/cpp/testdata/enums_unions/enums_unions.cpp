@@ -21,6 +21,27 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +62,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +86,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +100,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +129,29 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +165,27 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -222,6 +286,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -235,8 +341,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +362,50 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds16 = true;
+#else
+constexpr bool kStringHolds16 = false;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -331,40 +484,40 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Circle& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Circle& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
 [[maybe_unused]] void sdp_own(const CircleView& s, Circle& o);
-[[maybe_unused]] std::size_t sdp_size(const Shape& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Shape& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Shape& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Shape>) noexcept;
 [[maybe_unused]] void sdp_own(const ShapeView& s, Shape& o);
-[[maybe_unused]] std::size_t sdp_size(const Nested& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Nested& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nested& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nested>) noexcept;
 [[maybe_unused]] void sdp_own(const NestedView& s, Nested& o);
-[[maybe_unused]] std::size_t sdp_size(const Enums& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Enums& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
 [[maybe_unused]] void sdp_own(const EnumsView& s, Enums& o);
-[[maybe_unused]] std::size_t sdp_size(const Unions& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Unions& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Unions& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept;
@@ -373,14 +526,14 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const UnionsView& s, Unions& o);
 const std::uint8_t* sdp_rd_T5Shape(const std::uint8_t* p, ShapeView& out) noexcept;
 
-std::size_t sdp_size(const Circle&) noexcept { return 8; }
+inline std::size_t sdp_size(const Circle&) noexcept { return 8; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept {
     out = put(out, v.radius);
     return out;
 }
 
-bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -392,7 +545,7 @@ bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -403,7 +556,7 @@ bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -415,19 +568,19 @@ bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept {
     v.radius = sdp::load<double>(p);
     p += 8;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept { return p + 8; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept { return p + 8; }
 
 void sdp_own(const CircleView& s, Circle& o) {
     o.radius = s.radius;
 }
 
-std::size_t sdp_size(const Shape& v) noexcept {
+inline std::size_t sdp_size(const Shape& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0:
@@ -462,7 +615,7 @@ std::size_t sdp_size(const Shape& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0:
@@ -474,8 +627,11 @@ std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept {
     }
     case 2: {
         const auto& x = *std::get_if<2>(&v.value);
-        out = put(out, x.width);
-        out = put(out, x.height);
+        const float f1 = x.width;
+        const float f2 = x.height;
+        sdp::store(out, f1);
+        sdp::store(out + 4, f2);
+        out += 8;
         break;
     }
     case 3: {
@@ -522,20 +678,21 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         if (!r.need(8)) {
             return false;
         }
-        x.width = sdp::load<float>(r.p);
-        x.height = sdp::load<float>(r.p + 4);
+        const float f1 = sdp::load<float>(r.p);
+        const float f2 = sdp::load<float>(r.p + 4);
+        x.width = f1;
+        x.height = f2;
         r.p += 8;
         break;
     }
     case 3: {
         auto& x = v.value.emplace<3>();
-        std::size_t n1 = 0;
-        if (!r.count(n1, 4)) {
+        std::size_t n3 = 0;
+        if (!r.count(n3, 4)) {
             return false;
         }
-        x.points.resize(n1);
-        load_array(r.p, x.points.data(), n1);
-        r.p += n1 * 4;
+        assign_array(r.p, x.points, n3);
+        r.p += n3 * 4;
         if (!r.need(1)) {
             return false;
         }
@@ -639,19 +796,21 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         if (!r.need(8)) {
             return false;
         }
-        x.width = sdp::load<float>(r.p);
-        x.height = sdp::load<float>(r.p + 4);
+        const float f1 = sdp::load<float>(r.p);
+        const float f2 = sdp::load<float>(r.p + 4);
+        x.width = f1;
+        x.height = f2;
         r.p += 8;
         break;
     }
     case 3: {
         auto& x = v.value.emplace<3>();
-        std::size_t n1 = 0;
-        if (!r.count(n1, 4)) {
+        std::size_t n3 = 0;
+        if (!r.count(n3, 4)) {
             return false;
         }
-        x.points = sdp::ArrayView<float>(r.p, n1);
-        r.p += n1 * 4;
+        x.points = sdp::ArrayView<float>(r.p, n3);
+        r.p += n3 * 4;
         if (!r.need(1)) {
             return false;
         }
@@ -792,7 +951,7 @@ void sdp_own(const ShapeView& s, Shape& o) {
     }
 }
 
-std::size_t sdp_size(const Nested& v) noexcept {
+inline std::size_t sdp_size(const Nested& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0: {
@@ -812,7 +971,7 @@ std::size_t sdp_size(const Nested& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0: {
@@ -846,10 +1005,10 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
         if (!r.need(1)) {
             return false;
         }
-        x.value = sdp::load<Small>(r.p);
-        if (!sdp_known(x.value)) {
+        if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        x.value = sdp::load<Small>(r.p);
         r.p += 1;
         break;
     }
@@ -861,10 +1020,10 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
         if (!r.need(2)) {
             return false;
         }
-        x.sparse = sdp::load<Sparse>(r.p);
-        if (!sdp_known(x.sparse)) {
+        if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        x.sparse = sdp::load<Sparse>(r.p);
         r.p += 2;
         break;
     }
@@ -926,10 +1085,10 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         if (!r.need(1)) {
             return false;
         }
-        x.value = sdp::load<Small>(r.p);
-        if (!sdp_known(x.value)) {
+        if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        x.value = sdp::load<Small>(r.p);
         r.p += 1;
         break;
     }
@@ -941,10 +1100,10 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         if (!r.need(2)) {
             return false;
         }
-        x.sparse = sdp::load<Sparse>(r.p);
-        if (!sdp_known(x.sparse)) {
+        if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        x.sparse = sdp::load<Sparse>(r.p);
         r.p += 2;
         break;
     }
@@ -1012,77 +1171,86 @@ void sdp_own(const NestedView& s, Nested& o) {
     }
 }
 
-std::size_t sdp_size(const Enums& v) noexcept {
+inline std::size_t sdp_size(const Enums& v) noexcept {
     std::size_t n = 0;
     n += v.list.size() * 2;
     n += 14;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept {
-    out = put(out, v.small);
-    out = put(out, v.sparse);
-    out = put(out, v.wide);
-    out = put(out, v.default_value);
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept {
+    const Small f1 = v.small;
+    const Sparse f2 = v.sparse;
+    const Wide f3 = v.wide;
+    const Default f4 = v.default_value;
+    sdp::store(out, f1);
+    sdp::store(out + 1, f2);
+    sdp::store(out + 3, f3);
+    sdp::store(out + 7, f4);
+    out += 8;
     out = put_count(out, v.list.size());
     out = store_array(out, v.list.data(), v.list.size());
     out = store_array(out, v.fixed.data(), 2);
     return out;
 }
 
-bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(8)) {
         return false;
     }
-    v.small = sdp::load<Small>(r.p);
-    if (!sdp_known(v.small)) {
+    if (!sdp_known(sdp::load<Small>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
-    v.sparse = sdp::load<Sparse>(r.p + 1);
-    if (!sdp_known(v.sparse)) {
+    if (!sdp_known(sdp::load<Sparse>(r.p + 1))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
     }
-    v.wide = sdp::load<Wide>(r.p + 3);
-    if (!sdp_known(v.wide)) {
+    if (!sdp_known(sdp::load<Wide>(r.p + 3))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
     }
-    v.default_value = sdp::load<Default>(r.p + 7);
-    if (!sdp_known(v.default_value)) {
+    if (!sdp_known(sdp::load<Default>(r.p + 7))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
     }
+    const Small f1 = sdp::load<Small>(r.p);
+    const Sparse f2 = sdp::load<Sparse>(r.p + 1);
+    const Wide f3 = sdp::load<Wide>(r.p + 3);
+    const Default f4 = sdp::load<Default>(r.p + 7);
+    v.small = f1;
+    v.sparse = f2;
+    v.wide = f3;
+    v.default_value = f4;
     r.p += 8;
-    std::size_t n1 = 0;
-    if (!r.count(n1, 2)) {
+    std::size_t n5 = 0;
+    if (!r.count(n5, 2)) {
         return false;
     }
-    v.list.resize(n1);
-    for (auto& e2 : v.list) {
+    v.list.resize(n5);
+    for (auto& e6 : v.list) {
         if (!r.need(2)) {
             return false;
         }
-        e2 = sdp::load<Sparse>(r.p);
-        if (!sdp_known(e2)) {
+        if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        e6 = sdp::load<Sparse>(r.p);
         r.p += 2;
     }
-    for (auto& e3 : v.fixed) {
+    for (auto& e7 : v.fixed) {
         if (!r.need(1)) {
             return false;
         }
-        e3 = sdp::load<Small>(r.p);
-        if (!sdp_known(e3)) {
+        if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        e7 = sdp::load<Small>(r.p);
         r.p += 1;
     }
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1127,36 +1295,40 @@ bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(8)) {
         return false;
     }
-    v.small = sdp::load<Small>(r.p);
-    if (!sdp_known(v.small)) {
+    if (!sdp_known(sdp::load<Small>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
-    v.sparse = sdp::load<Sparse>(r.p + 1);
-    if (!sdp_known(v.sparse)) {
+    if (!sdp_known(sdp::load<Sparse>(r.p + 1))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
     }
-    v.wide = sdp::load<Wide>(r.p + 3);
-    if (!sdp_known(v.wide)) {
+    if (!sdp_known(sdp::load<Wide>(r.p + 3))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
     }
-    v.default_value = sdp::load<Default>(r.p + 7);
-    if (!sdp_known(v.default_value)) {
+    if (!sdp_known(sdp::load<Default>(r.p + 7))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
     }
+    const Small f1 = sdp::load<Small>(r.p);
+    const Sparse f2 = sdp::load<Sparse>(r.p + 1);
+    const Wide f3 = sdp::load<Wide>(r.p + 3);
+    const Default f4 = sdp::load<Default>(r.p + 7);
+    v.small = f1;
+    v.sparse = f2;
+    v.wide = f3;
+    v.default_value = f4;
     r.p += 8;
-    std::size_t n1 = 0;
-    if (!r.count(n1, 2)) {
+    std::size_t n5 = 0;
+    if (!r.count(n5, 2)) {
         return false;
     }
-    const std::uint8_t* s2 = r.p;
-    for (std::size_t i3 = 0; i3 < n1; ++i3) {
+    const std::uint8_t* s6 = r.p;
+    for (std::size_t i7 = 0; i7 < n5; ++i7) {
         if (!r.need(2)) {
             return false;
         }
@@ -1165,12 +1337,12 @@ bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
         }
         r.p += 2;
     }
-    v.list = sdp::ArrayView<Sparse>(s2, n1);
+    v.list = sdp::ArrayView<Sparse>(s6, n5);
     if (!r.need(2 * 1)) {
         return false;
     }
-    const std::uint8_t* s4 = r.p;
-    for (std::size_t i5 = 0; i5 < 2; ++i5) {
+    const std::uint8_t* s8 = r.p;
+    for (std::size_t i9 = 0; i9 < 2; ++i9) {
         if (!r.need(1)) {
             return false;
         }
@@ -1179,11 +1351,11 @@ bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
         }
         r.p += 1;
     }
-    v.fixed = sdp::ArrayView<Small>(s4, 2);
+    v.fixed = sdp::ArrayView<Small>(s8, 2);
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
     v.small = sdp::load<Small>(p);
     p += 1;
     v.sparse = sdp::load<Sparse>(p);
@@ -1200,7 +1372,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept {
     p += 8;
     const std::size_t n1 = get_count(p);
     p += n1 * 2;
@@ -1219,11 +1391,11 @@ void sdp_own(const EnumsView& s, Enums& o) {
     }
 }
 
-std::size_t sdp_size(const Unions& v) noexcept {
+inline std::size_t sdp_size(const Unions& v) noexcept {
     std::size_t n = 0;
     n += sdp_size(v.shape);
-    for (const auto& e2 : v.shapes) {
-        n += sdp_size(e2);
+    for (const auto& e1 : v.shapes) {
+        n += sdp_size(e1);
     }
     n += sdp_size(v.nested);
     if (v.maybe.has_value()) {
@@ -1233,11 +1405,11 @@ std::size_t sdp_size(const Unions& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept {
     out = sdp_write(out, v.shape);
     out = put_count(out, v.shapes.size());
-    for (const auto& e3 : v.shapes) {
-        out = sdp_write(out, e3);
+    for (const auto& e1 : v.shapes) {
+        out = sdp_write(out, e1);
     }
     out = sdp_write(out, v.nested);
     out = put(out, static_cast<std::uint8_t>(v.maybe.has_value() ? 1 : 0));

@@ -21,6 +21,27 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +62,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +86,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +100,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +129,29 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +165,27 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -222,6 +286,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -235,8 +341,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +362,50 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds16 = true;
+#else
+constexpr bool kStringHolds16 = false;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -304,24 +457,24 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Error& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Error& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Error& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Error>) noexcept;
 [[maybe_unused]] void sdp_own(const ErrorView& s, Error& o);
-[[maybe_unused]] std::size_t sdp_size(const Result& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Result& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Result& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Result>) noexcept;
 [[maybe_unused]] void sdp_own(const ResultView& s, Result& o);
-[[maybe_unused]] std::size_t sdp_size(const Holder& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Holder& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
@@ -329,7 +482,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
 
-std::size_t sdp_size(const Error& v) noexcept {
+inline std::size_t sdp_size(const Error& v) noexcept {
     std::size_t n = 0;
     n += v.match.size();
     n += v.namespace_.size();
@@ -339,39 +492,70 @@ std::size_t sdp_size(const Error& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept {
     out = put(out, v.type);
-    out = put_str(out, v.match.data(), v.match.size());
-    out = put(out, v.self);
-    out = put(out, v.class_);
-    out = put(out, v.default_);
-    out = put(out, v.func);
-    out = put(out, v.init);
-    out = put(out, v.in);
-    out = put(out, v.var);
-    out = put(out, v.fn);
-    out = put(out, v.struct_);
-    out = put_str(out, v.namespace_.data(), v.namespace_.size());
-    out = put(out, v.int_);
-    out = put(out, v.char_);
-    out = put(out, v.return_);
-    out = put_str(out, v.protocol.data(), v.protocol.size());
-    out = put(out, v.where);
-    out = put(out, v.async);
-    out = put(out, v.await);
-    out = put(out, v.break_);
-    out = put(out, v.new_);
-    out = put(out, v.delete_);
-    out = put(out, v.operator_);
-    out = put(out, v.register_);
-    out = put(out, v.inout);
-    out = put(out, v.extension);
-    out = put(out, v.package);
-    out = put(out, v.range);
-    out = put_str(out, v.string.data(), v.string.size());
-    out = put(out, v.size);
-    out = put(out, v.len);
-    out = put(out, v.errno_);
+    out = put_short_str<76>(out, v.match);
+    const std::uint8_t f1 = v.self;
+    const std::uint16_t f2 = v.class_;
+    const bool f3 = v.default_;
+    const std::int32_t f4 = v.func;
+    const std::uint32_t f5 = v.init;
+    const float f6 = v.in;
+    const std::int8_t f7 = v.var;
+    const std::uint64_t f8 = v.fn;
+    const std::int16_t f9 = v.struct_;
+    sdp::store(out, f1);
+    sdp::store(out + 1, f2);
+    sdp::store(out + 3, f3);
+    sdp::store(out + 4, f4);
+    sdp::store(out + 8, f5);
+    sdp::store(out + 12, f6);
+    sdp::store(out + 16, f7);
+    sdp::store(out + 17, f8);
+    sdp::store(out + 25, f9);
+    out += 27;
+    out = put_short_str<45>(out, v.namespace_);
+    const std::int64_t f10 = v.int_;
+    const std::uint8_t f11 = v.char_;
+    const bool f12 = v.return_;
+    sdp::store(out, f10);
+    sdp::store(out + 8, f11);
+    sdp::store(out + 9, f12);
+    out += 10;
+    out = put_short_str<31>(out, v.protocol);
+    const std::uint32_t f13 = v.where;
+    const bool f14 = v.async;
+    const bool f15 = v.await;
+    const bool f16 = v.break_;
+    const std::uint8_t f17 = v.new_;
+    const std::uint8_t f18 = v.delete_;
+    const std::uint8_t f19 = v.operator_;
+    const std::uint8_t f20 = v.register_;
+    const std::uint8_t f21 = v.inout;
+    const std::uint8_t f22 = v.extension;
+    const std::uint8_t f23 = v.package;
+    const std::uint8_t f24 = v.range;
+    sdp::store(out, f13);
+    sdp::store(out + 4, f14);
+    sdp::store(out + 5, f15);
+    sdp::store(out + 6, f16);
+    sdp::store(out + 7, f17);
+    sdp::store(out + 8, f18);
+    sdp::store(out + 9, f19);
+    sdp::store(out + 10, f20);
+    sdp::store(out + 11, f21);
+    sdp::store(out + 12, f22);
+    sdp::store(out + 13, f23);
+    sdp::store(out + 14, f24);
+    out += 15;
+    out = put_short_str<12>(out, v.string);
+    const std::uint32_t f25 = v.size;
+    const std::uint32_t f26 = v.len;
+    const std::int32_t f27 = v.errno_;
+    sdp::store(out, f25);
+    sdp::store(out + 4, f26);
+    sdp::store(out + 8, f27);
+    out += 12;
     return out;
 }
 
@@ -382,10 +566,10 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.need(1)) {
         return false;
     }
-    v.type = sdp::load<Type>(r.p);
-    if (!sdp_known(v.type)) {
+    if (!sdp_known(sdp::load<Type>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
+    v.type = sdp::load<Type>(r.p);
     r.p += 1;
     if (!r.str(v.match)) {
         return false;
@@ -393,18 +577,27 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.need(27)) {
         return false;
     }
-    v.self = sdp::load<std::uint8_t>(r.p);
-    v.class_ = sdp::load<std::uint16_t>(r.p + 1);
     if (r.p[3] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
     }
-    v.default_ = r.p[3] != 0;
-    v.func = sdp::load<std::int32_t>(r.p + 4);
-    v.init = sdp::load<std::uint32_t>(r.p + 8);
-    v.in = sdp::load<float>(r.p + 12);
-    v.var = sdp::load<std::int8_t>(r.p + 16);
-    v.fn = sdp::load<std::uint64_t>(r.p + 17);
-    v.struct_ = sdp::load<std::int16_t>(r.p + 25);
+    const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
+    const std::uint16_t f2 = sdp::load<std::uint16_t>(r.p + 1);
+    const bool f3 = r.p[3] != 0;
+    const std::int32_t f4 = sdp::load<std::int32_t>(r.p + 4);
+    const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 8);
+    const float f6 = sdp::load<float>(r.p + 12);
+    const std::int8_t f7 = sdp::load<std::int8_t>(r.p + 16);
+    const std::uint64_t f8 = sdp::load<std::uint64_t>(r.p + 17);
+    const std::int16_t f9 = sdp::load<std::int16_t>(r.p + 25);
+    v.self = f1;
+    v.class_ = f2;
+    v.default_ = f3;
+    v.func = f4;
+    v.init = f5;
+    v.in = f6;
+    v.var = f7;
+    v.fn = f8;
+    v.struct_ = f9;
     r.p += 27;
     if (!r.str(v.namespace_)) {
         return false;
@@ -412,12 +605,15 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.need(10)) {
         return false;
     }
-    v.int_ = sdp::load<std::int64_t>(r.p);
-    v.char_ = sdp::load<std::uint8_t>(r.p + 8);
     if (r.p[9] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
     }
-    v.return_ = r.p[9] != 0;
+    const std::int64_t f10 = sdp::load<std::int64_t>(r.p);
+    const std::uint8_t f11 = sdp::load<std::uint8_t>(r.p + 8);
+    const bool f12 = r.p[9] != 0;
+    v.int_ = f10;
+    v.char_ = f11;
+    v.return_ = f12;
     r.p += 10;
     if (!r.str(v.protocol)) {
         return false;
@@ -425,27 +621,39 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.need(15)) {
         return false;
     }
-    v.where = sdp::load<std::uint32_t>(r.p);
     if (r.p[4] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
     }
-    v.async = r.p[4] != 0;
     if (r.p[5] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
     }
-    v.await = r.p[5] != 0;
     if (r.p[6] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
     }
-    v.break_ = r.p[6] != 0;
-    v.new_ = sdp::load<std::uint8_t>(r.p + 7);
-    v.delete_ = sdp::load<std::uint8_t>(r.p + 8);
-    v.operator_ = sdp::load<std::uint8_t>(r.p + 9);
-    v.register_ = sdp::load<std::uint8_t>(r.p + 10);
-    v.inout = sdp::load<std::uint8_t>(r.p + 11);
-    v.extension = sdp::load<std::uint8_t>(r.p + 12);
-    v.package = sdp::load<std::uint8_t>(r.p + 13);
-    v.range = sdp::load<std::uint8_t>(r.p + 14);
+    const std::uint32_t f13 = sdp::load<std::uint32_t>(r.p);
+    const bool f14 = r.p[4] != 0;
+    const bool f15 = r.p[5] != 0;
+    const bool f16 = r.p[6] != 0;
+    const std::uint8_t f17 = sdp::load<std::uint8_t>(r.p + 7);
+    const std::uint8_t f18 = sdp::load<std::uint8_t>(r.p + 8);
+    const std::uint8_t f19 = sdp::load<std::uint8_t>(r.p + 9);
+    const std::uint8_t f20 = sdp::load<std::uint8_t>(r.p + 10);
+    const std::uint8_t f21 = sdp::load<std::uint8_t>(r.p + 11);
+    const std::uint8_t f22 = sdp::load<std::uint8_t>(r.p + 12);
+    const std::uint8_t f23 = sdp::load<std::uint8_t>(r.p + 13);
+    const std::uint8_t f24 = sdp::load<std::uint8_t>(r.p + 14);
+    v.where = f13;
+    v.async = f14;
+    v.await = f15;
+    v.break_ = f16;
+    v.new_ = f17;
+    v.delete_ = f18;
+    v.operator_ = f19;
+    v.register_ = f20;
+    v.inout = f21;
+    v.extension = f22;
+    v.package = f23;
+    v.range = f24;
     r.p += 15;
     if (!r.str(v.string)) {
         return false;
@@ -453,9 +661,12 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.need(12)) {
         return false;
     }
-    v.size = sdp::load<std::uint32_t>(r.p);
-    v.len = sdp::load<std::uint32_t>(r.p + 4);
-    v.errno_ = sdp::load<std::int32_t>(r.p + 8);
+    const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f26 = sdp::load<std::uint32_t>(r.p + 4);
+    const std::int32_t f27 = sdp::load<std::int32_t>(r.p + 8);
+    v.size = f25;
+    v.len = f26;
+    v.errno_ = f27;
     r.p += 12;
     return true;
 }
@@ -524,10 +735,10 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.need(1)) {
         return false;
     }
-    v.type = sdp::load<Type>(r.p);
-    if (!sdp_known(v.type)) {
+    if (!sdp_known(sdp::load<Type>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
+    v.type = sdp::load<Type>(r.p);
     r.p += 1;
     if (!r.str(v.match)) {
         return false;
@@ -535,18 +746,27 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.need(27)) {
         return false;
     }
-    v.self = sdp::load<std::uint8_t>(r.p);
-    v.class_ = sdp::load<std::uint16_t>(r.p + 1);
     if (r.p[3] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
     }
-    v.default_ = r.p[3] != 0;
-    v.func = sdp::load<std::int32_t>(r.p + 4);
-    v.init = sdp::load<std::uint32_t>(r.p + 8);
-    v.in = sdp::load<float>(r.p + 12);
-    v.var = sdp::load<std::int8_t>(r.p + 16);
-    v.fn = sdp::load<std::uint64_t>(r.p + 17);
-    v.struct_ = sdp::load<std::int16_t>(r.p + 25);
+    const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
+    const std::uint16_t f2 = sdp::load<std::uint16_t>(r.p + 1);
+    const bool f3 = r.p[3] != 0;
+    const std::int32_t f4 = sdp::load<std::int32_t>(r.p + 4);
+    const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 8);
+    const float f6 = sdp::load<float>(r.p + 12);
+    const std::int8_t f7 = sdp::load<std::int8_t>(r.p + 16);
+    const std::uint64_t f8 = sdp::load<std::uint64_t>(r.p + 17);
+    const std::int16_t f9 = sdp::load<std::int16_t>(r.p + 25);
+    v.self = f1;
+    v.class_ = f2;
+    v.default_ = f3;
+    v.func = f4;
+    v.init = f5;
+    v.in = f6;
+    v.var = f7;
+    v.fn = f8;
+    v.struct_ = f9;
     r.p += 27;
     if (!r.str(v.namespace_)) {
         return false;
@@ -554,12 +774,15 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.need(10)) {
         return false;
     }
-    v.int_ = sdp::load<std::int64_t>(r.p);
-    v.char_ = sdp::load<std::uint8_t>(r.p + 8);
     if (r.p[9] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
     }
-    v.return_ = r.p[9] != 0;
+    const std::int64_t f10 = sdp::load<std::int64_t>(r.p);
+    const std::uint8_t f11 = sdp::load<std::uint8_t>(r.p + 8);
+    const bool f12 = r.p[9] != 0;
+    v.int_ = f10;
+    v.char_ = f11;
+    v.return_ = f12;
     r.p += 10;
     if (!r.str(v.protocol)) {
         return false;
@@ -567,27 +790,39 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.need(15)) {
         return false;
     }
-    v.where = sdp::load<std::uint32_t>(r.p);
     if (r.p[4] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
     }
-    v.async = r.p[4] != 0;
     if (r.p[5] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
     }
-    v.await = r.p[5] != 0;
     if (r.p[6] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
     }
-    v.break_ = r.p[6] != 0;
-    v.new_ = sdp::load<std::uint8_t>(r.p + 7);
-    v.delete_ = sdp::load<std::uint8_t>(r.p + 8);
-    v.operator_ = sdp::load<std::uint8_t>(r.p + 9);
-    v.register_ = sdp::load<std::uint8_t>(r.p + 10);
-    v.inout = sdp::load<std::uint8_t>(r.p + 11);
-    v.extension = sdp::load<std::uint8_t>(r.p + 12);
-    v.package = sdp::load<std::uint8_t>(r.p + 13);
-    v.range = sdp::load<std::uint8_t>(r.p + 14);
+    const std::uint32_t f13 = sdp::load<std::uint32_t>(r.p);
+    const bool f14 = r.p[4] != 0;
+    const bool f15 = r.p[5] != 0;
+    const bool f16 = r.p[6] != 0;
+    const std::uint8_t f17 = sdp::load<std::uint8_t>(r.p + 7);
+    const std::uint8_t f18 = sdp::load<std::uint8_t>(r.p + 8);
+    const std::uint8_t f19 = sdp::load<std::uint8_t>(r.p + 9);
+    const std::uint8_t f20 = sdp::load<std::uint8_t>(r.p + 10);
+    const std::uint8_t f21 = sdp::load<std::uint8_t>(r.p + 11);
+    const std::uint8_t f22 = sdp::load<std::uint8_t>(r.p + 12);
+    const std::uint8_t f23 = sdp::load<std::uint8_t>(r.p + 13);
+    const std::uint8_t f24 = sdp::load<std::uint8_t>(r.p + 14);
+    v.where = f13;
+    v.async = f14;
+    v.await = f15;
+    v.break_ = f16;
+    v.new_ = f17;
+    v.delete_ = f18;
+    v.operator_ = f19;
+    v.register_ = f20;
+    v.inout = f21;
+    v.extension = f22;
+    v.package = f23;
+    v.range = f24;
     r.p += 15;
     if (!r.str(v.string)) {
         return false;
@@ -595,9 +830,12 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.need(12)) {
         return false;
     }
-    v.size = sdp::load<std::uint32_t>(r.p);
-    v.len = sdp::load<std::uint32_t>(r.p + 4);
-    v.errno_ = sdp::load<std::int32_t>(r.p + 8);
+    const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f26 = sdp::load<std::uint32_t>(r.p + 4);
+    const std::int32_t f27 = sdp::load<std::int32_t>(r.p + 8);
+    v.size = f25;
+    v.len = f26;
+    v.errno_ = f27;
     r.p += 12;
     return true;
 }
@@ -726,7 +964,7 @@ void sdp_own(const ErrorView& s, Error& o) {
     o.errno_ = s.errno_;
 }
 
-std::size_t sdp_size(const Result& v) noexcept {
+inline std::size_t sdp_size(const Result& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0: {
@@ -750,7 +988,7 @@ std::size_t sdp_size(const Result& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0: {
@@ -953,7 +1191,7 @@ void sdp_own(const ResultView& s, Result& o) {
     }
 }
 
-std::size_t sdp_size(const Holder& v) noexcept {
+inline std::size_t sdp_size(const Holder& v) noexcept {
     std::size_t n = 0;
     n += sdp_size(v.result);
     n += v.kinds.size() * 1;
@@ -961,7 +1199,7 @@ std::size_t sdp_size(const Holder& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept {
     out = sdp_write(out, v.result);
     out = put_count(out, v.kinds.size());
     out = store_array(out, v.kinds.data(), v.kinds.size());
@@ -984,10 +1222,10 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
         if (!r.need(1)) {
             return false;
         }
-        e2 = sdp::load<Type>(r.p);
-        if (!sdp_known(e2)) {
+        if (!sdp_known(sdp::load<Type>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        e2 = sdp::load<Type>(r.p);
         r.p += 1;
     }
     return true;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -286,7 +287,8 @@ public:
     std::size_t size_bytes() const noexcept { return count_ * sizeof(T); }
 
     /// Copies the elements into a vector: one memcpy for numbers on
-    /// little-endian targets.
+    /// little-endian targets (without zero-filling the vector first when
+    /// the elements are aligned for T).
     std::vector<T> to_vector() const {
         std::vector<T> out;
         assign_to(out);
@@ -296,6 +298,14 @@ public:
     void assign_to(C& out) const {
         if constexpr (kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
                       std::is_same_v<C, std::vector<T>>) {
+            // The wire bytes may be read as T where they are aligned for it:
+            // they lie in allocated storage or a byte array, where objects
+            // of T are implicitly created ([intro.object], P0593).
+            if (reinterpret_cast<std::uintptr_t>(data_) % alignof(T) == 0) {
+                const T* first = reinterpret_cast<const T*>(data_);
+                out.assign(first, first + count_);
+                return;
+            }
             out.resize(count_);
             if (count_ != 0) {
                 std::memcpy(out.data(), data_, count_ * sizeof(T));
@@ -355,9 +365,10 @@ public:
         friend bool operator!=(const iterator& a, const iterator& b) noexcept { return a.left_ != b.left_; }
 
     private:
+        // The reader assigns every field of the view (a union's reader
+        // emplaces its variant), so cur_ needs no reset first.
         void load_current() {
             if (left_ != 0) {
-                cur_ = V();
                 next_ = read_(p_, cur_);
             }
         }
@@ -384,7 +395,6 @@ public:
         const std::uint8_t* p = data_;
         for (std::size_t k = 0; k < i; ++k) {
             p = read_(p, out);
-            out = V();
         }
         read_(p, out);
         return out;
@@ -685,6 +695,119 @@ std::uint16_t message_type_id(const AnyMessage& message) noexcept;
 std::size_t encoded_message_size(const AnyMessage& message) noexcept;
 std::vector<std::uint8_t> encode_message(const AnyMessage& message);
 AnyMessage to_owned(const AnyMessageView& view);
+
+/// The largest message payload a MessageReader accepts unless told
+/// otherwise (64 MiB).
+inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
+
+/// Reads messages (the 10-byte header, then the payload) one at a time from
+/// a byte source: any callable std::size_t(std::uint8_t* data, std::size_t
+/// size) that reads up to size bytes into data and returns how many it
+/// read, 0 at the end of the stream (it reports its own failures, e.g.
+/// through a flag it captures). A declared payload above the maximum size
+/// is refused from the header, before anything is allocated for it, and the
+/// buffer grows only as bytes arrive, so memory stays bounded by the
+/// maximum. Not safe for concurrent use.
+///
+///     std::ifstream in("registry.sdps", std::ios::binary);
+///     plugins::MessageReader reader([&](std::uint8_t* p, std::size_t n) {
+///         in.read(reinterpret_cast<char*>(p), static_cast<std::streamsize>(n));
+///         return static_cast<std::size_t>(in.gcount());
+///     });
+///     plugins::AnyMessage m;
+///     while (reader.read(m)) { ... }
+///     if (!reader.status()) { ... reader.status().to_string() ... }
+template <class Source>
+class MessageReader {
+public:
+    explicit MessageReader(Source source, std::size_t max_size = kDefaultMaxMessageSize,
+                           const sdp::DecodeOptions& options = {})
+        : source_(std::move(source)), max_size_(max_size), options_(options) {}
+
+    /// The largest payload accepted; a larger declared payload fails with
+    /// ErrorCode::Message.
+    void set_max_size(std::size_t max_size) noexcept { max_size_ = max_size; }
+    std::size_t max_size() const noexcept { return max_size_; }
+    void set_options(const sdp::DecodeOptions& options) noexcept { options_ = options; }
+
+    /// Reads the next message into out. Returns false at the end of the
+    /// stream, with status() ok when it ended between two messages, and on
+    /// the first error, which status() describes (offsets count from the
+    /// start of the message; a stream that ends inside a message is
+    /// ErrorCode::Truncated). Stop reading after an error.
+    bool read(AnyMessage& out) { return next(out); }
+    /// The same into a view, which points into the reader's buffer: it is
+    /// valid until the next read.
+    bool read(AnyMessageView& out) { return next(out); }
+
+    /// Why the last read returned false (ok at the end of the stream).
+    const sdp::Status& status() const noexcept { return status_; }
+    /// Bytes taken from the source so far.
+    std::size_t bytes_read() const noexcept { return total_; }
+
+private:
+    template <class M>
+    bool next(M& out) {
+        if (!status_) {
+            return false;
+        }
+        have_ = 0;
+        if (!fill(10)) {
+            if (have_ != 0) {
+                status_ = sdp::Status(sdp::ErrorCode::Truncated, have_, "stream ends inside a message header");
+            }
+            return false;
+        }
+        const std::uint8_t* h = buf_.data();
+        if (h[0] != 'S' || h[1] != 'D' || h[2] != 'P' || h[3] != '2') {
+            status_ = sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+            return false;
+        }
+        const std::uint32_t payload = sdp::load<std::uint32_t>(h + 6);
+        if (payload > max_size_) {
+            status_ = sdp::Status(sdp::ErrorCode::Message, 6, "message payload exceeds the reader's maximum size");
+            return false;
+        }
+        const std::size_t size = std::size_t{10} + payload;
+        if (!fill(size)) {
+            status_ = sdp::Status(sdp::ErrorCode::Truncated, have_, "stream ends inside a message");
+            return false;
+        }
+        status_ = decode_any_message(buf_.data(), size, out, options_);
+        return status_.ok();
+    }
+
+    // Reads until the buffer holds n bytes of the current message; false
+    // when the source ends first. The buffer grows at most by doubling, and
+    // only to hold bytes the source is about to deliver.
+    bool fill(std::size_t n) {
+        while (have_ < n) {
+            if (buf_.size() < n) {
+                const std::size_t grown = buf_.size() < 4096 ? 4096 : buf_.size() * 2;
+                buf_.resize(grown < n ? grown : n);
+            }
+            const std::size_t room = (buf_.size() < n ? buf_.size() : n) - have_;
+            std::size_t got = source_(buf_.data() + have_, room);
+            if (got == 0) {
+                return false;
+            }
+            if (got > room) {
+                got = room;
+            }
+            have_ += got;
+            total_ += got;
+        }
+        return true;
+    }
+
+    Source source_;
+    std::size_t max_size_;
+    sdp::DecodeOptions options_;
+    std::vector<std::uint8_t> buf_;
+    std::size_t have_ = 0;
+    std::size_t total_ = 0;
+    sdp::Status status_;
+};
 
 } // namespace keywords
 

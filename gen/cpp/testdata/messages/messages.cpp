@@ -21,6 +21,27 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +62,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +86,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +100,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +129,29 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +165,27 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -222,6 +286,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -235,8 +341,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +362,50 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds16 = true;
+#else
+constexpr bool kStringHolds16 = false;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -292,61 +445,66 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] std::size_t sdp_size(const Point& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Point& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] std::size_t sdp_size(const Ping& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Ping& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
 [[maybe_unused]] void sdp_own(const PingView& s, Ping& o);
-[[maybe_unused]] std::size_t sdp_size(const Pong& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Pong& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
 [[maybe_unused]] void sdp_own(const PongView& s, Pong& o);
-[[maybe_unused]] std::size_t sdp_size(const Last& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Last&, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LastView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Last& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, LastView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
 [[maybe_unused]] void sdp_own(const LastView& s, Last& o);
 
-std::size_t sdp_size(const Point&) noexcept { return 16; }
+inline std::size_t sdp_size(const Point&) noexcept { return 16; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
-    out = put(out, v.x);
-    out = put(out, v.y);
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
+    const double f1 = v.x;
+    const double f2 = v.y;
+    sdp::store(out, f1);
+    sdp::store(out + 8, f2);
+    out += 16;
     return out;
 }
 
-bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(16)) {
         return false;
     }
-    v.x = sdp::load<double>(r.p);
-    v.y = sdp::load<double>(r.p + 8);
+    const double f1 = sdp::load<double>(r.p);
+    const double f2 = sdp::load<double>(r.p + 8);
+    v.x = f1;
+    v.y = f2;
     r.p += 16;
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -357,20 +515,22 @@ bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(16)) {
         return false;
     }
-    v.x = sdp::load<double>(r.p);
-    v.y = sdp::load<double>(r.p + 8);
+    const double f1 = sdp::load<double>(r.p);
+    const double f2 = sdp::load<double>(r.p + 8);
+    v.x = f1;
+    v.y = f2;
     r.p += 16;
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     v.x = sdp::load<double>(p);
     p += 8;
     v.y = sdp::load<double>(p);
@@ -378,21 +538,21 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
 
 void sdp_own(const PointView& s, Point& o) {
     o.x = s.x;
     o.y = s.y;
 }
 
-std::size_t sdp_size(const Ping&) noexcept { return 4; }
+inline std::size_t sdp_size(const Ping&) noexcept { return 4; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept {
     out = put(out, v.seq);
     return out;
 }
 
-bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -404,7 +564,7 @@ bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -415,7 +575,7 @@ bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -427,32 +587,32 @@ bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept {
     v.seq = sdp::load<std::uint32_t>(p);
     p += 4;
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept { return p + 4; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept { return p + 4; }
 
 void sdp_own(const PingView& s, Ping& o) {
     o.seq = s.seq;
 }
 
-std::size_t sdp_size(const Pong& v) noexcept {
+inline std::size_t sdp_size(const Pong& v) noexcept {
     std::size_t n = 0;
     n += v.echo.size();
     n += 8;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept {
     out = put(out, v.seq);
     out = put_str(out, v.echo.data(), v.echo.size());
     return out;
 }
 
-bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -467,7 +627,7 @@ bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -481,7 +641,7 @@ bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -496,7 +656,7 @@ bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
     v.seq = sdp::load<std::uint32_t>(p);
     p += 4;
     const std::size_t n1 = get_count(p);
@@ -505,7 +665,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept {
     p += 4;
     const std::size_t n1 = get_count(p);
     p += n1;
@@ -517,34 +677,34 @@ void sdp_own(const PongView& s, Pong& o) {
     o.echo.assign(s.echo.data(), s.echo.size());
 }
 
-std::size_t sdp_size(const Last&) noexcept { return 0; }
+inline std::size_t sdp_size(const Last&) noexcept { return 0; }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Last&) noexcept { return out; }
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Last&) noexcept { return out; }
 
-bool sdp_read(Reader& r, Last&, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, LastView&) noexcept { return p; }
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, LastView&) noexcept { return p; }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept { return p + 0; }
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept { return p + 0; }
 
 void sdp_own(const LastView&, Last&) {}
 

@@ -21,6 +21,27 @@ constexpr const char* kMessages[] = {
     "bad message header",
 };
 
+// kLowBytes[k] keeps the first k bytes of a little-endian word.
+constexpr std::uint64_t kLowBytes[9] = {
+    0,
+    0xFF,
+    0xFFFF,
+    0xFFFFFF,
+    0xFFFFFFFF,
+    0xFFFFFFFFFF,
+    0xFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFF,
+};
+
+// SDP_INLINE marks the small helpers of the hot paths (string reads and
+// writes, bounds checks) that must be inlined into the generated functions.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_INLINE inline __attribute__((always_inline))
+#else
+#define SDP_INLINE inline
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -41,7 +62,7 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
-    bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
@@ -65,7 +86,7 @@ struct Reader {
 
     // Reads an array count and checks count * min_size against the rest of
     // the input before anything is allocated.
-    bool count(std::size_t& out, std::size_t min_size) noexcept {
+    SDP_INLINE bool count(std::size_t& out, std::size_t min_size) noexcept {
         if (!need(4)) {
             return false;
         }
@@ -79,27 +100,27 @@ struct Reader {
     }
 
     // Reads and validates a string's bytes; p is left after them.
-    bool str(const char*& data, std::size_t& size) noexcept {
+    SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
-        if (!valid_utf8(p, size)) {
+        if (!ascii(p, size) && !valid_utf8(p, size)) {
             return fail(sdp::ErrorCode::Utf8);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
         return true;
     }
-    bool str(std::string& out) {
+    SDP_INLINE bool str(std::string& out) {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
             return false;
         }
-        out.assign(data, size);
+        set_str(out, data, size);
         return true;
     }
-    bool str(std::string_view& out) noexcept {
+    SDP_INLINE bool str(std::string_view& out) noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         if (!str(data, size)) {
@@ -108,7 +129,29 @@ struct Reader {
         out = std::string_view(data, size);
         return true;
     }
-    bool skip_str() noexcept {
+    // Stores the validated string bytes data[0:size] (which lie in the
+    // input) in out. A short string is built in place from a fixed 15-byte
+    // copy and then cut to size: no call into the library and no branch on
+    // its length. This reads up to 15 - size bytes past the string, so only
+    // when the input extends that far (end - data >= 15). The string is
+    // replaced by a new object in its place ([basic.life]); the
+    // constructor cannot throw since a string of 15 chars fits in the
+    // string itself (checked: an empty string's capacity is at least 15),
+    // so out is never left destroyed. A longer string that does not fit
+    // out's storage is built as a new string and moved in (the library's
+    // assign would take a slower general path to the same allocation).
+    SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+            out.~basic_string();
+            ::new (static_cast<void*>(&out)) std::string(data, 15);
+            out.erase(size);
+        } else if (size > out.capacity()) {
+            out = std::string(data, size);
+        } else {
+            out.assign(data, size);
+        }
+    }
+    SDP_INLINE bool skip_str() noexcept {
         const char* data = nullptr;
         std::size_t size = 0;
         return str(data, size);
@@ -122,6 +165,27 @@ struct Reader {
             }
         }
         return true;
+    }
+
+    // Whether the n bytes at s (inside the input) are ASCII, decided with
+    // at most four 8-byte loads for strings of up to 32 bytes (overlapping
+    // inside the string): a string of at most 8 bytes is loaded with the
+    // bytes after it when the input has them (end - s >= 8) and those are
+    // masked off. False means "not decided here": valid_utf8 then checks
+    // the bytes.
+    SDP_INLINE bool ascii(const std::uint8_t* s, std::size_t n) const noexcept {
+        std::uint64_t bits;
+        if (n <= 8 && end - s >= 8) {
+            bits = sdp::load<std::uint64_t>(s) & kLowBytes[n];
+        } else if (n >= 8 && n <= 16) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + n - 8);
+        } else if (n >= 16 && n <= 32) {
+            bits = sdp::load<std::uint64_t>(s) | sdp::load<std::uint64_t>(s + 8) |
+                   sdp::load<std::uint64_t>(s + n - 16) | sdp::load<std::uint64_t>(s + n - 8);
+        } else {
+            return false;
+        }
+        return (bits & 0x8080808080808080u) == 0;
     }
 
     // ASCII fast path: eight bytes at a time, then the tail OR-ed together.
@@ -222,6 +286,48 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
+// Copies the n wire values at p into out. On little-endian targets, when
+// p is aligned for T, the vector is built from the range p[0:n] as T
+// values: one memcpy, without first zero-filling the elements as resize()
+// would. The input bytes may be read as T: they lie in storage obtained
+// from an allocation or a byte array, where objects of T are implicitly
+// created ([intro.object], P0593), and the pointer is aligned (checked).
+template <class T>
+void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
+    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
+            const T* first = reinterpret_cast<const T*>(p);
+            out.assign(first, first + n);
+            return;
+        }
+    }
+    out.resize(n);
+    load_array(p, out.data(), n);
+}
+
+// Grows buf by n bytes and returns where they start (for sdp_append).
+[[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
+    const std::size_t at = buf.size();
+    buf.resize(at + n);
+    return buf.data() + at;
+}
+
+// Appends a []T of numbers: its count, then its elements. On little-endian
+// targets the elements' bytes are the wire bytes, inserted with one
+// memcpy (reading any object's bytes as unsigned char is allowed).
+template <class T>
+void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
+    std::uint8_t count[4];
+    sdp::store(count, static_cast<std::uint32_t>(a.size()));
+    buf.insert(buf.end(), count, count + 4);
+    if constexpr (sdp::kLittleEndian) {
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(a.data());
+        buf.insert(buf.end(), bytes, bytes + a.size() * sizeof(T));
+    } else {
+        store_array(grow(buf, a.size() * sizeof(T)), a.data(), a.size());
+    }
+}
+
 template <class T>
 std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     sdp::store(p, v);
@@ -235,8 +341,11 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 // Copies n bytes. Short copies, the common case for strings, use fixed-size
 // overlapping moves the compiler inlines instead of a call to memcpy.
 [[maybe_unused]] inline void copy_bytes(std::uint8_t* d, const std::uint8_t* s, std::size_t n) noexcept {
-    if (n >= 16) {
+    if (n > 32) {
         std::memcpy(d, s, n);
+    } else if (n >= 16) {
+        std::memcpy(d, s, 16);
+        std::memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
         std::memcpy(d, s, 8);
         std::memcpy(d + n - 8, s + n - 8, 8);
@@ -253,6 +362,50 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
+    return p + n;
+}
+
+// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
+// The bytes past size() lie inside the string's storage (see
+// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
+#define SDP_EXACT_STRING_COPY 1
+#endif
+#ifdef SDP_EXACT_STRING_COPY
+constexpr bool kShortStringCopy = false;
+#else
+constexpr bool kShortStringCopy = true;
+#endif
+// Whether every std::string's storage holds at least 16 chars: room for 15
+// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
+// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
+// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
+#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
+constexpr bool kStringHolds16 = true;
+#else
+constexpr bool kStringHolds16 = false;
+#endif
+
+// Writes a string that the enclosing struct follows with at least Trail
+// more bytes. A string of at most 15 bytes is copied with one fixed-size
+// 16-byte move (no branch on its length, no call): the bytes it writes past
+// the string stay inside this value's encoding (n + Trail >= 16) and are
+// overwritten by the writes that follow, and the bytes it reads past
+// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
+template <std::size_t Trail>
+SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
+    const std::size_t n = s.size();
+    p = put_count(p, n);
+    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
+        std::memcpy(p, s.data(), 16);
+    } else {
+        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+    }
     return p + n;
 }
 
@@ -301,54 +454,54 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] std::size_t sdp_size(const Inner& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Inner& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
 [[maybe_unused]] void sdp_own(const InnerView& s, Inner& o);
-[[maybe_unused]] std::size_t sdp_size(const Choice& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Choice& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
 [[maybe_unused]] void sdp_own(const ChoiceView& s, Choice& o);
-[[maybe_unused]] std::size_t sdp_size(const Optionals& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Optionals& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Optionals& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Optionals>) noexcept;
 [[maybe_unused]] void sdp_own(const OptionalsView& s, Optionals& o);
-[[maybe_unused]] std::size_t sdp_size(const Reading& v) noexcept;
-[[maybe_unused]] std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
-[[maybe_unused]] bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
-[[maybe_unused]] bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
-[[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
+[[maybe_unused]] inline std::size_t sdp_size(const Reading& v) noexcept;
+[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
+[[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
+[[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
 const std::uint8_t* sdp_rd_O_str(const std::uint8_t* p, std::optional<std::string_view>& out) noexcept;
 
-std::size_t sdp_size(const Inner& v) noexcept {
+inline std::size_t sdp_size(const Inner& v) noexcept {
     std::size_t n = 0;
     n += v.label.size();
     n += 8;
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept {
     out = put(out, v.id);
     out = put_str(out, v.label.data(), v.label.size());
     return out;
 }
 
-bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -363,7 +516,7 @@ bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -377,7 +530,7 @@ bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -392,7 +545,7 @@ bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept {
     v.id = sdp::load<std::uint32_t>(p);
     p += 4;
     const std::size_t n1 = get_count(p);
@@ -401,7 +554,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept {
     p += 4;
     const std::size_t n1 = get_count(p);
     p += n1;
@@ -413,7 +566,7 @@ void sdp_own(const InnerView& s, Inner& o) {
     o.label.assign(s.label.data(), s.label.size());
 }
 
-std::size_t sdp_size(const Choice& v) noexcept {
+inline std::size_t sdp_size(const Choice& v) noexcept {
     std::size_t n = 1;
     switch (v.value.index()) {
     case 0:
@@ -429,7 +582,7 @@ std::size_t sdp_size(const Choice& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.value.index()));
     switch (v.value.index()) {
     case 0:
@@ -445,7 +598,7 @@ std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
@@ -472,7 +625,7 @@ bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -496,7 +649,7 @@ bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -523,7 +676,7 @@ bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept {
     switch (*p++) {
     case 0:
         v.value.emplace<0>();
@@ -540,7 +693,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept {
     switch (*p++) {
     case 0:
         break;
@@ -570,7 +723,7 @@ void sdp_own(const ChoiceView& s, Choice& o) {
     }
 }
 
-std::size_t sdp_size(const Optionals& v) noexcept {
+inline std::size_t sdp_size(const Optionals& v) noexcept {
     std::size_t n = 0;
     if (v.maybe_bool.has_value()) {
         n += 1;
@@ -621,7 +774,7 @@ std::size_t sdp_size(const Optionals& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept {
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept {
     out = put(out, static_cast<std::uint8_t>(v.maybe_bool.has_value() ? 1 : 0));
     if (v.maybe_bool.has_value()) {
         out = put(out, (*v.maybe_bool));
@@ -660,10 +813,10 @@ std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept {
         out = store_array(out, (*v.maybe_list).data(), (*v.maybe_list).size());
     }
     out = put_count(out, v.list_of_maybe.size());
-    for (const auto& e2 : v.list_of_maybe) {
-        out = put(out, static_cast<std::uint8_t>(e2.has_value() ? 1 : 0));
-        if (e2.has_value()) {
-            out = put_str(out, (*e2).data(), (*e2).size());
+    for (const auto& e1 : v.list_of_maybe) {
+        out = put(out, static_cast<std::uint8_t>(e1.has_value() ? 1 : 0));
+        if (e1.has_value()) {
+            out = put_str(out, (*e1).data(), (*e1).size());
         }
     }
     out = put(out, static_cast<std::uint8_t>(v.maybe_fixed.has_value() ? 1 : 0));
@@ -776,10 +929,10 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         if (!r.need(1)) {
             return false;
         }
-        (*v.maybe_level) = sdp::load<Level>(r.p);
-        if (!sdp_known((*v.maybe_level))) {
+        if (!sdp_known(sdp::load<Level>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        (*v.maybe_level) = sdp::load<Level>(r.p);
         r.p += 1;
     } else {
         v.maybe_level.reset();
@@ -806,8 +959,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         if (!r.count(n10, 4)) {
             return false;
         }
-        (*v.maybe_list).resize(n10);
-        load_array(r.p, (*v.maybe_list).data(), n10);
+        assign_array(r.p, (*v.maybe_list), n10);
         r.p += n10 * 4;
     } else {
         v.maybe_list.reset();
@@ -1109,10 +1261,10 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         if (!r.need(1)) {
             return false;
         }
-        (*v.maybe_level) = sdp::load<Level>(r.p);
-        if (!sdp_known((*v.maybe_level))) {
+        if (!sdp_known(sdp::load<Level>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
+        (*v.maybe_level) = sdp::load<Level>(r.p);
         r.p += 1;
     } else {
         v.maybe_level.reset();
@@ -1431,7 +1583,7 @@ void sdp_own(const OptionalsView& s, Optionals& o) {
     }
 }
 
-std::size_t sdp_size(const Reading& v) noexcept {
+inline std::size_t sdp_size(const Reading& v) noexcept {
     std::size_t n = 0;
     if (v.calibration.has_value()) {
         n += 8;
@@ -1444,9 +1596,12 @@ std::size_t sdp_size(const Reading& v) noexcept {
     return n;
 }
 
-std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
-    out = put(out, v.sensor_id);
-    out = put(out, v.value);
+inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
+    const std::uint32_t f1 = v.sensor_id;
+    const double f2 = v.value;
+    sdp::store(out, f1);
+    sdp::store(out + 4, f2);
+    out += 12;
     out = put(out, static_cast<std::uint8_t>(v.calibration.has_value() ? 1 : 0));
     if (v.calibration.has_value()) {
         out = put(out, (*v.calibration));
@@ -1458,21 +1613,23 @@ std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
     return out;
 }
 
-bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
+SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(12)) {
         return false;
     }
-    v.sensor_id = sdp::load<std::uint32_t>(r.p);
-    v.value = sdp::load<double>(r.p + 4);
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const double f2 = sdp::load<double>(r.p + 4);
+    v.sensor_id = f1;
+    v.value = f2;
     r.p += 12;
-    bool has1 = false;
-    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
         return false;
     }
-    if (has1) {
+    if (has3) {
         v.calibration.emplace();
         if (!r.need(8)) {
             return false;
@@ -1482,11 +1639,11 @@ bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     } else {
         v.calibration.reset();
     }
-    bool has2 = false;
-    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+    bool has4 = false;
+    if (!r.flag(has4, sdp::ErrorCode::Presence)) {
         return false;
     }
-    if (has2) {
+    if (has4) {
         v.note.emplace();
         if (!r.str((*v.note))) {
             return false;
@@ -1497,7 +1654,7 @@ bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     return true;
 }
 
-bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1527,21 +1684,23 @@ bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     return true;
 }
 
-bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
+SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
     if (!r.need(12)) {
         return false;
     }
-    v.sensor_id = sdp::load<std::uint32_t>(r.p);
-    v.value = sdp::load<double>(r.p + 4);
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const double f2 = sdp::load<double>(r.p + 4);
+    v.sensor_id = f1;
+    v.value = f2;
     r.p += 12;
-    bool has1 = false;
-    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
         return false;
     }
-    if (has1) {
+    if (has3) {
         v.calibration.emplace();
         if (!r.need(8)) {
             return false;
@@ -1551,11 +1710,11 @@ bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     } else {
         v.calibration.reset();
     }
-    bool has2 = false;
-    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+    bool has4 = false;
+    if (!r.flag(has4, sdp::ErrorCode::Presence)) {
         return false;
     }
-    if (has2) {
+    if (has4) {
         v.note.emplace();
         if (!r.str((*v.note))) {
             return false;
@@ -1566,7 +1725,7 @@ bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     return true;
 }
 
-const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
+SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
     v.sensor_id = sdp::load<std::uint32_t>(p);
     p += 4;
     v.value = sdp::load<double>(p);
@@ -1589,7 +1748,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
     return p;
 }
 
-const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept {
+SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept {
     p += 12;
     if (*p++ != 0) {
         p += 8;
