@@ -208,6 +208,9 @@ func (g *generator) cargoToml() []byte {
 	p.F("name = %q", g.crate)
 	p.P(`version = "0.1.0"`)
 	p.P(`edition = "2021"`)
+	// The oldest compiler the code builds with (slice::first_chunk, 1.77);
+	// the tests' clippy run (incompatible_msrv) keeps it true.
+	p.P(`rust-version = "1.77"`)
 	p.F("description = %q", "SDP encoders and decoders generated from "+g.schemaFile())
 	p.P("publish = false")
 	p.P()
