@@ -22,29 +22,41 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 	for _, t := range ts {
 		total += flatSize(t)
 	}
-	p.F("if (!r.need(%d)) {", total)
-	p.P(indent + "return false;")
-	p.P("}")
 	at := func(off int) string {
 		if off == 0 {
 			return "r.p"
 		}
 		return fmt.Sprintf("r.p + %d", off)
 	}
-	off := 0
-	for _, t := range ts {
-		switch t.Kind {
-		case schema.Bool:
-			p.F("if (r.p[%d] > 1) {", off)
-			p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at(off))
-			p.P("}")
-		case schema.EnumRef:
-			p.F("if (!sdp_known(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
-			p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at(off))
-			p.P("}")
+	checks := func(p *emit.Printer, truncation bool) {
+		off := 0
+		for _, t := range ts {
+			if truncation {
+				p.F("if (r.left() < %d) {", off+flatSize(t))
+				p.F(indent+"return r.fail_at(sdp::ErrorCode::Truncated, %s);", at(off))
+				p.P("}")
+			}
+			switch t.Kind {
+			case schema.Bool:
+				p.F("if (r.p[%d] > 1) {", off)
+				p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at(off))
+				p.P("}")
+			case schema.EnumRef:
+				p.F("if (!sdp_known(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
+				p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at(off))
+				p.P("}")
+			}
+			off += flatSize(t)
 		}
-		off += flatSize(t)
 	}
+	// One bounds check for the run. When the input ends inside it, the
+	// fields are checked one by one, so that the error is the first one a
+	// reader going front to back meets (a bad bool or enum before the end
+	// is reported as such, and truncation at the field that was cut).
+	p.Block(fmt.Sprintf("if (r.left() < %d) {", total), "}", func() {
+		checks(p, true)
+	})
+	checks(p, false)
 	stores := 0
 	for _, d := range dst {
 		if d != "" {
@@ -52,7 +64,7 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 		}
 	}
 	var locals, dsts []string
-	off = 0
+	off := 0
 	for i, t := range ts {
 		if dst[i] != "" && stores == 1 {
 			// Nothing to merge: store the value as it is loaded.
@@ -201,10 +213,15 @@ func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	start := g.newTmp("s")
 	if flat(elem) {
 		k := flatSize(elem)
-		if t.Kind == schema.FixedArray {
+		// Bools and enums are checked front to back, so that a bad one
+		// before the end of a short input is reported as what it is
+		// (docs/wire-format.md: the first rule met reading front to back).
+		if t.Kind == schema.FixedArray && elem.Kind != schema.Bool && elem.Kind != schema.EnumRef {
 			ret(p, fmt.Sprintf("r.need(%s * %d)", n, k))
 		}
 		switch {
+		case elem.Kind == schema.Bool && t.Kind == schema.FixedArray:
+			ret(p, fmt.Sprintf("r.fixed_bools(%s)", n))
 		case elem.Kind == schema.Bool:
 			ret(p, fmt.Sprintf("r.bools(%s)", n))
 		case elem.Kind == schema.EnumRef:

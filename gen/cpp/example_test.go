@@ -60,7 +60,7 @@ func TestExample(t *testing.T) {
 		"message of type 3 holding 2 plugins",
 		"stream: 2 messages, ok",
 		"corrupted input: utf8 at byte 8",
-		"truncated input: truncated at byte 180",
+		"truncated input: truncated at byte 184",
 		"depth limit 2: depth at byte 38",
 	} {
 		if !strings.Contains(string(out), want) {

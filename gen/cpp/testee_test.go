@@ -26,7 +26,18 @@ func testeeCode(s *schema.Schema) []byte {
 	p.P("using Bytes = std::vector<std::uint8_t>;")
 	p.F("namespace ns = ::%s;", ns)
 	p.P()
-	p.Line(`void reply(std::uint8_t status, const std::uint8_t* data, std::size_t n) {
+	p.Line(`#ifdef SDP_TESTEE_FUZZ
+// Under the fuzzer a broken reply (the APIs disagree) is a crash; accepted
+// and rejected inputs are fine.
+void reply(std::uint8_t status, const std::uint8_t* data, std::size_t n) {
+    if (status == 2) {
+        std::fwrite(data, 1, n, stderr);
+        std::fputc('\n', stderr);
+        std::abort();
+    }
+}
+#else
+void reply(std::uint8_t status, const std::uint8_t* data, std::size_t n) {
     const std::uint32_t len = static_cast<std::uint32_t>(n + 1);
     const std::uint8_t hdr[5] = {static_cast<std::uint8_t>(len), static_cast<std::uint8_t>(len >> 8),
                                  static_cast<std::uint8_t>(len >> 16), static_cast<std::uint8_t>(len >> 24), status};
@@ -36,6 +47,7 @@ func testeeCode(s *schema.Schema) []byte {
     }
     std::fflush(stdout);
 }
+#endif
 
 void reply(std::uint8_t status, const std::string& text) {
     reply(status, reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
@@ -177,6 +189,28 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
 }
 
 `)
+	p.P("// One fuzzer input: byte 0 picks the struct (low 7 bits) and whether the")
+	p.P("// rest is a message (high bit).")
+	p.Block("void fuzz_one(const std::uint8_t* data, std::size_t size) {", "}", func() {
+		p.P("if (size == 0) {")
+		p.P(indent + "return;")
+		p.P("}")
+		p.P("const Bytes in(data + 1, data + size);")
+		p.Block("if ((data[0] & 0x80) != 0) {", "}", func() {
+			p.P("message(in);")
+			p.P("return;")
+		})
+		p.F("switch ((data[0] & 0x7f) %% %d) {", len(s.Structs))
+		for i, st := range s.Structs {
+			p.F("case %d:", i)
+			p.F(indent+"roundtrip<ns::%s, ns::%s>(in);", g.name(st), g.viewName(st))
+			p.P(indent + "break;")
+		}
+		p.P("default:")
+		p.P(indent + "break;")
+		p.P("}")
+	})
+	p.P()
 	p.Block("int serve() {", "}", func() {
 		p.Block("for (;;) {", "}", func() {
 			p.P("std::uint8_t hdr[4];")
@@ -223,6 +257,7 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 	p.P()
 	p.P("#include <algorithm>")
 	p.P("#include <cstdio>")
+	p.P("#include <cstdlib>")
 	p.P("#include <cstring>")
 	p.P("#include <string>")
 	p.P("#include <vector>")
@@ -231,6 +266,26 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 		p.Line(strings.TrimRight(string(testeeCode(s)), "\n"))
 	}
 	p.P()
+	p.P("#ifdef SDP_TESTEE_FUZZ")
+	p.P("// libFuzzer: byte 0 picks the schema, the rest goes to its fuzz_one.")
+	p.P("extern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);")
+	p.P()
+	p.Block("extern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {", "}", func() {
+		p.P("if (size == 0) {")
+		p.P(indent + "return 0;")
+		p.P("}")
+		p.F("switch (data[0] %% %d) {", len(schemas))
+		for i, s := range schemas {
+			p.F("case %d:", i)
+			p.F(indent+"testee_%s::fuzz_one(data + 1, size - 1);", s.Name)
+			p.P(indent + "break;")
+		}
+		p.P("default:")
+		p.P(indent + "break;")
+		p.P("}")
+		p.P("return 0;")
+	})
+	p.P("#else")
 	p.Block("int main(int argc, char** argv) {", "}", func() {
 		for _, s := range schemas {
 			p.F("if (argc == 2 && std::strcmp(argv[1], \"%s\") == 0) {", s.Name)
@@ -240,5 +295,6 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 		p.P("std::fprintf(stderr, \"usage: testee SCHEMA\\n\");")
 		p.P("return 2;")
 	})
+	p.P("#endif")
 	return p.Bytes()
 }

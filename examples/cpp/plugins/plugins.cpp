@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -508,8 +516,10 @@ SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.address = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
@@ -522,8 +532,34 @@ SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (!r.str(v.unit)) {
         return false;
     }
-    if (!r.need(22)) {
-        return false;
+    if (r.left() < 22) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 20) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 21) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+        }
+        if (r.p[20] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        }
+        if (r.left() < 22) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+        }
+        if (r.p[21] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        }
     }
     if (r.p[20] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
@@ -553,8 +589,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 8;
     if (!r.skip_str()) {
@@ -566,8 +604,34 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(22)) {
-        return false;
+    if (r.left() < 22) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 20) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 21) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+        }
+        if (r.p[20] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        }
+        if (r.left() < 22) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+        }
+        if (r.p[21] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        }
     }
     if (r.p[20] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
@@ -583,8 +647,10 @@ SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept 
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.address = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
@@ -597,8 +663,34 @@ SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept 
     if (!r.str(v.unit)) {
         return false;
     }
-    if (!r.need(22)) {
-        return false;
+    if (r.left() < 22) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 20) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 21) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+        }
+        if (r.p[20] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        }
+        if (r.left() < 22) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+        }
+        if (r.p[21] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        }
     }
     if (r.p[20] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
@@ -878,8 +970,13 @@ bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d) {
             return false;
         }
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p + 4);
@@ -902,8 +999,13 @@ bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
             return false;
         }
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     r.p += 8;
     return true;
@@ -924,8 +1026,13 @@ bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept {
         }
     }
     v.plugins = sdp::ListView<PluginView>(s2, n1, 0, &sdp_rd_T6Plugin);
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 4);

@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -1160,8 +1168,13 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(16)) {
-        return false;
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     const double f1 = sdp::load<double>(r.p);
     const double f2 = sdp::load<double>(r.p + 8);
@@ -1175,8 +1188,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(16)) {
-        return false;
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     r.p += 16;
     return true;
@@ -1186,8 +1204,13 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(16)) {
-        return false;
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     const double f1 = sdp::load<double>(r.p);
     const double f2 = sdp::load<double>(r.p + 8);
@@ -1265,8 +1288,13 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
         }
     }
     for (auto& e3 : v.flags) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -1310,8 +1338,13 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
         }
     }
     for (std::size_t i3 = 0; i3 < 3; ++i3) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -1357,10 +1390,7 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
         }
     }
     v.names = sdp::ListView<std::string_view>(s4, 2, 0, &sdp_rd_str);
-    if (!r.need(3 * 1)) {
-        return false;
-    }
-    if (!r.bools(3)) {
+    if (!r.fixed_bools(3)) {
         return false;
     }
     v.flags = sdp::ArrayView<bool>(r.p, 3);

@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -537,8 +545,10 @@ SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.radius = sdp::load<double>(r.p);
     r.p += 8;
@@ -549,8 +559,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 8;
     return true;
@@ -560,8 +572,10 @@ SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.radius = sdp::load<double>(r.p);
     r.p += 8;
@@ -675,8 +689,13 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
     }
     case 2: {
         auto& x = v.value.emplace<2>();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            }
         }
         const float f1 = sdp::load<float>(r.p);
         const float f2 = sdp::load<float>(r.p + 4);
@@ -693,8 +712,13 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         }
         assign_array(r.p, x.points, n3);
         r.p += n3 * 4;
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -737,8 +761,13 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
         break;
     }
     case 2: {
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            }
         }
         r.p += 8;
         break;
@@ -749,8 +778,13 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
             return false;
         }
         r.p += n1 * 4;
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -793,8 +827,13 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
     }
     case 2: {
         auto& x = v.value.emplace<2>();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            }
         }
         const float f1 = sdp::load<float>(r.p);
         const float f2 = sdp::load<float>(r.p + 4);
@@ -811,8 +850,13 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         }
         x.points = sdp::ArrayView<float>(r.p, n3);
         r.p += n3 * 4;
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -1002,8 +1046,13 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
     switch (tag) {
     case 0: {
         auto& x = v.value.emplace<0>();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1017,8 +1066,13 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
         if (!sdp_read(r, x.shape, d + 1)) {
             return false;
         }
-        if (!r.need(2)) {
-            return false;
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1043,8 +1097,13 @@ bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1056,8 +1115,13 @@ bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
             return false;
         }
-        if (!r.need(2)) {
-            return false;
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1082,8 +1146,13 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
     switch (tag) {
     case 0: {
         auto& x = v.value.emplace<0>();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1097,8 +1166,13 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         if (!sdp_read(r, x.shape, d + 1)) {
             return false;
         }
-        if (!r.need(2)) {
-            return false;
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1198,8 +1272,31 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (!sdp_known(sdp::load<Sparse>(r.p + 1))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (!sdp_known(sdp::load<Wide>(r.p + 3))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (!sdp_known(sdp::load<Default>(r.p + 7))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        }
     }
     if (!sdp_known(sdp::load<Small>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1228,8 +1325,13 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     }
     v.list.resize(n5);
     for (auto& e6 : v.list) {
-        if (!r.need(2)) {
-            return false;
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1238,8 +1340,13 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
         r.p += 2;
     }
     for (auto& e7 : v.fixed) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1254,8 +1361,31 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (!sdp_known(sdp::load<Sparse>(r.p + 1))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (!sdp_known(sdp::load<Wide>(r.p + 3))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (!sdp_known(sdp::load<Default>(r.p + 7))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        }
     }
     if (!sdp_known(sdp::load<Small>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1275,8 +1405,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
         return false;
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!r.need(2)) {
-            return false;
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1284,8 +1419,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
         r.p += 2;
     }
     for (std::size_t i3 = 0; i3 < 2; ++i3) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1299,8 +1439,31 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (!sdp_known(sdp::load<Sparse>(r.p + 1))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (!sdp_known(sdp::load<Wide>(r.p + 3))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (!sdp_known(sdp::load<Default>(r.p + 7))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        }
     }
     if (!sdp_known(sdp::load<Small>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1329,8 +1492,13 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     }
     const std::uint8_t* s6 = r.p;
     for (std::size_t i7 = 0; i7 < n5; ++i7) {
-        if (!r.need(2)) {
-            return false;
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Sparse>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1338,13 +1506,15 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
         r.p += 2;
     }
     v.list = sdp::ArrayView<Sparse>(s6, n5);
-    if (!r.need(2 * 1)) {
-        return false;
-    }
     const std::uint8_t* s8 = r.p;
     for (std::size_t i9 = 0; i9 < 2; ++i9) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Small>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);

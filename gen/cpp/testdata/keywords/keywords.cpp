@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -563,8 +571,13 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(1)) {
-        return false;
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<Type>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
     }
     if (!sdp_known(sdp::load<Type>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -574,8 +587,37 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.str(v.match)) {
         return false;
     }
-    if (!r.need(27)) {
-        return false;
+    if (r.left() < 27) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (r.p[3] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 25) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 27) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+        }
     }
     if (r.p[3] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
@@ -602,8 +644,19 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.str(v.namespace_)) {
         return false;
     }
-    if (!r.need(10)) {
-        return false;
+    if (r.left() < 10) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.p[9] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        }
     }
     if (r.p[9] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
@@ -618,8 +671,52 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.str(v.protocol)) {
         return false;
     }
-    if (!r.need(15)) {
-        return false;
+    if (r.left() < 15) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.p[4] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        }
+        if (r.left() < 6) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
+        if (r.p[5] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+        }
+        if (r.p[6] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.left() < 11) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+        }
+        if (r.left() < 13) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 14) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+        }
+        if (r.left() < 15) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+        }
     }
     if (r.p[4] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
@@ -658,8 +755,16 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     if (!r.str(v.string)) {
         return false;
     }
-    if (!r.need(12)) {
-        return false;
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f26 = sdp::load<std::uint32_t>(r.p + 4);
@@ -675,8 +780,13 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(1)) {
-        return false;
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<Type>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
     }
     if (!sdp_known(sdp::load<Type>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -685,8 +795,37 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(27)) {
-        return false;
+    if (r.left() < 27) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (r.p[3] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 25) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 27) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+        }
     }
     if (r.p[3] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
@@ -695,8 +834,19 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(10)) {
-        return false;
+    if (r.left() < 10) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.p[9] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        }
     }
     if (r.p[9] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
@@ -705,8 +855,52 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(15)) {
-        return false;
+    if (r.left() < 15) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.p[4] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        }
+        if (r.left() < 6) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
+        if (r.p[5] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+        }
+        if (r.p[6] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.left() < 11) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+        }
+        if (r.left() < 13) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 14) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+        }
+        if (r.left() < 15) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+        }
     }
     if (r.p[4] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
@@ -721,8 +915,16 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(12)) {
-        return false;
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     r.p += 12;
     return true;
@@ -732,8 +934,13 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(1)) {
-        return false;
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<Type>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
     }
     if (!sdp_known(sdp::load<Type>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -743,8 +950,37 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.str(v.match)) {
         return false;
     }
-    if (!r.need(27)) {
-        return false;
+    if (r.left() < 27) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (r.p[3] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 25) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 27) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+        }
     }
     if (r.p[3] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
@@ -771,8 +1007,19 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.str(v.namespace_)) {
         return false;
     }
-    if (!r.need(10)) {
-        return false;
+    if (r.left() < 10) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.p[9] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        }
     }
     if (r.p[9] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
@@ -787,8 +1034,52 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.str(v.protocol)) {
         return false;
     }
-    if (!r.need(15)) {
-        return false;
+    if (r.left() < 15) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.p[4] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        }
+        if (r.left() < 6) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
+        if (r.p[5] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+        }
+        if (r.p[6] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.left() < 11) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+        }
+        if (r.left() < 13) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 14) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+        }
+        if (r.left() < 15) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+        }
     }
     if (r.p[4] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
@@ -827,8 +1118,16 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.str(v.string)) {
         return false;
     }
-    if (!r.need(12)) {
-        return false;
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f26 = sdp::load<std::uint32_t>(r.p + 4);
@@ -1030,8 +1329,10 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
     }
     case 1: {
         auto& x = v.value.emplace<1>();
-        if (!r.need(4)) {
-            return false;
+        if (r.left() < 4) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         x.code = sdp::load<std::int32_t>(r.p);
         r.p += 4;
@@ -1066,8 +1367,10 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
         break;
     }
     case 1: {
-        if (!r.need(4)) {
-            return false;
+        if (r.left() < 4) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 4;
         break;
@@ -1102,8 +1405,10 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     }
     case 1: {
         auto& x = v.value.emplace<1>();
-        if (!r.need(4)) {
-            return false;
+        if (r.left() < 4) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         x.code = sdp::load<std::int32_t>(r.p);
         r.p += 4;
@@ -1219,8 +1524,13 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
     }
     v.kinds.resize(n1);
     for (auto& e2 : v.kinds) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Type>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Type>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1243,8 +1553,13 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
         return false;
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Type>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Type>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1267,8 +1582,13 @@ bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Type>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Type>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);

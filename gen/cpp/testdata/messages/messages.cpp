@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -493,8 +501,13 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(16)) {
-        return false;
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     const double f1 = sdp::load<double>(r.p);
     const double f2 = sdp::load<double>(r.p + 8);
@@ -508,8 +521,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(16)) {
-        return false;
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     r.p += 16;
     return true;
@@ -519,8 +537,13 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(16)) {
-        return false;
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
     }
     const double f1 = sdp::load<double>(r.p);
     const double f2 = sdp::load<double>(r.p + 8);
@@ -556,8 +579,10 @@ SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -568,8 +593,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     return true;
@@ -579,8 +606,10 @@ SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -616,8 +645,10 @@ SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -631,8 +662,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     if (!r.skip_str()) {
@@ -645,8 +678,10 @@ SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;

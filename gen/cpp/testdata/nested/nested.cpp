@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -522,8 +530,13 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     const float f1 = sdp::load<float>(r.p);
     const float f2 = sdp::load<float>(r.p + 4);
@@ -537,8 +550,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     r.p += 8;
     return true;
@@ -548,8 +566,13 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     const float f1 = sdp::load<float>(r.p);
     const float f2 = sdp::load<float>(r.p + 4);
@@ -593,8 +616,10 @@ bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d) {
     if (!sdp_read(r, v.bottom_right, d + 1)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.color = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -611,8 +636,10 @@ bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     return true;
@@ -628,8 +655,10 @@ bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept {
     if (!sdp_read(r, v.bottom_right, d + 1)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.color = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -789,16 +818,20 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.value = sdp::load<float>(r.p);
     r.p += 4;
@@ -809,15 +842,19 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noex
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     return true;
@@ -827,16 +864,20 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noe
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.value = sdp::load<float>(r.p);
     r.p += 4;
@@ -895,8 +936,13 @@ bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d) {
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(1)) {
-        return false;
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
     }
     if (r.p[0] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -923,8 +969,13 @@ bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(1)) {
-        return false;
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
     }
     if (r.p[0] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -949,8 +1000,13 @@ bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept {
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(1)) {
-        return false;
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
     }
     if (r.p[0] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -1039,16 +1095,29 @@ bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.id = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(7)) {
-        return false;
+    if (r.left() < 7) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
     }
     if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1077,15 +1146,28 @@ bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 8;
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(7)) {
-        return false;
+    if (r.left() < 7) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
     }
     if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1107,16 +1189,29 @@ bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.id = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(7)) {
-        return false;
+    if (r.left() < 7) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
     }
     if (!sdp_known(sdp::load<DeviceKind>(r.p))) {
         return r.fail_at(sdp::ErrorCode::Enum, r.p);

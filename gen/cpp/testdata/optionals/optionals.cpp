@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -505,8 +513,10 @@ SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -520,8 +530,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     if (!r.skip_str()) {
@@ -534,8 +546,10 @@ SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
@@ -612,8 +626,10 @@ SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
         break;
     case 1: {
         auto& x = v.value.emplace<1>();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         x.value = sdp::load<std::int64_t>(r.p);
         r.p += 8;
@@ -637,8 +653,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     case 0:
         break;
     case 1: {
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 8;
         break;
@@ -663,8 +681,10 @@ SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
         break;
     case 1: {
         auto& x = v.value.emplace<1>();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         x.value = sdp::load<std::int64_t>(r.p);
         r.p += 8;
@@ -843,8 +863,13 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     if (has1) {
         v.maybe_bool.emplace();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -860,8 +885,10 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     if (has2) {
         v.maybe_u8.emplace();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
         r.p += 1;
@@ -874,8 +901,10 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     if (has3) {
         v.maybe_i64.emplace();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
         r.p += 8;
@@ -888,8 +917,10 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     if (has4) {
         v.maybe_f64.emplace();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.maybe_f64) = sdp::load<double>(r.p);
         r.p += 8;
@@ -926,8 +957,13 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     if (has7) {
         v.maybe_level.emplace();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Level>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Level>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1009,8 +1045,10 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (has16) {
             (*v.maybe_maybe).emplace();
-            if (!r.need(4)) {
-                return false;
+            if (r.left() < 4) {
+                if (r.left() < 4) {
+                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                }
             }
             (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
             r.p += 4;
@@ -1032,8 +1070,13 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return false;
     }
     if (has1) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -1045,8 +1088,10 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return false;
     }
     if (has2) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 1;
     }
@@ -1055,8 +1100,10 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return false;
     }
     if (has3) {
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 8;
     }
@@ -1065,8 +1112,10 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return false;
     }
     if (has4) {
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 8;
     }
@@ -1093,8 +1142,13 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return false;
     }
     if (has7) {
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Level>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Level>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1156,8 +1210,10 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
             return false;
         }
         if (has16) {
-            if (!r.need(4)) {
-                return false;
+            if (r.left() < 4) {
+                if (r.left() < 4) {
+                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                }
             }
             r.p += 4;
         }
@@ -1175,8 +1231,13 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     if (has1) {
         v.maybe_bool.emplace();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
         }
         if (r.p[0] > 1) {
             return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -1192,8 +1253,10 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     if (has2) {
         v.maybe_u8.emplace();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
         r.p += 1;
@@ -1206,8 +1269,10 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     if (has3) {
         v.maybe_i64.emplace();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
         r.p += 8;
@@ -1220,8 +1285,10 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     if (has4) {
         v.maybe_f64.emplace();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.maybe_f64) = sdp::load<double>(r.p);
         r.p += 8;
@@ -1258,8 +1325,13 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     if (has7) {
         v.maybe_level.emplace();
-        if (!r.need(1)) {
-            return false;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!sdp_known(sdp::load<Level>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
         }
         if (!sdp_known(sdp::load<Level>(r.p))) {
             return r.fail_at(sdp::ErrorCode::Enum, r.p);
@@ -1339,8 +1411,10 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (has19) {
             (*v.maybe_maybe).emplace();
-            if (!r.need(4)) {
-                return false;
+            if (r.left() < 4) {
+                if (r.left() < 4) {
+                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                }
             }
             (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
             r.p += 4;
@@ -1617,8 +1691,13 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(12)) {
-        return false;
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
     const double f2 = sdp::load<double>(r.p + 4);
@@ -1631,8 +1710,10 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     }
     if (has3) {
         v.calibration.emplace();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.calibration) = sdp::load<double>(r.p);
         r.p += 8;
@@ -1658,8 +1739,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(12)) {
-        return false;
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     r.p += 12;
     bool has1 = false;
@@ -1667,8 +1753,10 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
         return false;
     }
     if (has1) {
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 8;
     }
@@ -1688,8 +1776,13 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(12)) {
-        return false;
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
     const double f2 = sdp::load<double>(r.p + 4);
@@ -1702,8 +1795,10 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     }
     if (has3) {
         v.calibration.emplace();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         (*v.calibration) = sdp::load<double>(r.p);
         r.p += 8;

@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -509,8 +517,43 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(43)) {
-        return false;
+    if (r.left() < 43) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        if (r.left() < 2) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 19) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 23) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
+        }
+        if (r.left() < 31) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
+        }
+        if (r.left() < 35) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
+        }
+        if (r.left() < 43) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
+        }
     }
     if (r.p[0] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -548,8 +591,43 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexce
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(43)) {
-        return false;
+    if (r.left() < 43) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        if (r.left() < 2) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 19) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 23) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
+        }
+        if (r.left() < 31) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
+        }
+        if (r.left() < 35) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
+        }
+        if (r.left() < 43) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
+        }
     }
     if (r.p[0] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p);
@@ -565,8 +643,43 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexc
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(43)) {
-        return false;
+    if (r.left() < 43) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        if (r.left() < 2) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 19) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 23) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
+        }
+        if (r.left() < 31) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
+        }
+        if (r.left() < 35) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
+        }
+        if (r.left() < 43) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
+        }
     }
     if (r.p[0] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p);

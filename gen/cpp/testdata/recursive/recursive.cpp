@@ -167,6 +167,14 @@ struct Reader {
         return true;
     }
 
+    // Checks the n bools of a fixed-length array front to back: a bad bool
+    // before the end of a short input is reported as such, and truncation
+    // at the first bool that is missing.
+    bool fixed_bools(std::size_t n) noexcept {
+        const std::size_t m = n <= left() ? n : left();
+        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+    }
+
     // Whether the n bytes at s (inside the input) are ASCII, decided with
     // at most four 8-byte loads for strings of up to 32 bytes (overlapping
     // inside the string): a string of at most 8 bytes is loaded with the
@@ -521,8 +529,10 @@ bool sdp_read(Reader& r, Tree& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.value = sdp::load<std::int32_t>(r.p);
     r.p += 4;
@@ -543,8 +553,10 @@ bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 4;
     std::size_t n1 = 0;
@@ -563,8 +575,10 @@ bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
-        return false;
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.value = sdp::load<std::int32_t>(r.p);
     r.p += 4;
@@ -867,8 +881,10 @@ bool sdp_read(Reader& r, Entry& v, std::uint32_t d) {
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.size = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
@@ -894,8 +910,10 @@ bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
     if (!r.skip_str()) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     r.p += 8;
     bool has1 = false;
@@ -917,8 +935,10 @@ bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept {
     if (!r.str(v.name)) {
         return false;
     }
-    if (!r.need(8)) {
-        return false;
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
     }
     v.size = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
@@ -1045,8 +1065,10 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
     switch (tag) {
     case 0: {
         auto& x = v.value.emplace<0>();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         x.value = sdp::load<std::int64_t>(r.p);
         r.p += 8;
@@ -1098,8 +1120,10 @@ bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         r.p += 8;
         break;
@@ -1145,8 +1169,10 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
     switch (tag) {
     case 0: {
         auto& x = v.value.emplace<0>();
-        if (!r.need(8)) {
-            return false;
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
         }
         x.value = sdp::load<std::int64_t>(r.p);
         r.p += 8;
