@@ -20,7 +20,7 @@ func referenceTestee(s *schema.Schema) TesteeFunc {
 			}
 			js, err := codec.Decode(s, st.Name, input, codec.Options{})
 			if err != nil {
-				return StatusRejected, []byte(err.Error())
+				return rejected(err)
 			}
 			out, err := codec.Encode(s, st.Name, js)
 			if err != nil {
@@ -30,7 +30,7 @@ func referenceTestee(s *schema.Schema) TesteeFunc {
 		case OpMessage:
 			name, js, err := codec.DecodeMessage(s, input, codec.Options{})
 			if err != nil {
-				return StatusRejected, []byte(err.Error())
+				return rejected(err)
 			}
 			out, err := codec.EncodeMessage(s, name, js)
 			if err != nil {
@@ -106,4 +106,14 @@ func TestInvalidRules(t *testing.T) {
 			t.Errorf("no invalid vector breaks rule %q", r)
 		}
 	}
+}
+
+// rejected is the reference codec's rejection in the testee protocol:
+// "<rule>: <message>".
+func rejected(err error) (byte, []byte) {
+	var de *codec.DecodeError
+	if errors.As(err, &de) {
+		return StatusRejected, []byte(de.Rule + ": " + err.Error())
+	}
+	return StatusBroken, []byte("not a *codec.DecodeError: " + err.Error())
 }

@@ -33,7 +33,8 @@ type StartFunc func(t *testing.T, schemaName string) Testee
 
 // Run checks a language against the whole corpus, one subtest per schema:
 // every golden vector must decode and re-encode to the same bytes, plainly
-// and as a message, and every invalid vector must be rejected. Cases listed
+// and as a message, and every invalid vector must be rejected for the rule
+// the corpus names (the testee's rejection text starts with "<rule>: "). Cases listed
 // in failures/<lang>.txt are expected to fail; one that passes is an error,
 // so the list can only shrink.
 func Run(t *testing.T, lang string, start StartFunc) {
@@ -72,9 +73,9 @@ func Run(t *testing.T, lang string, start StartFunc) {
 				if c.Golden == nil {
 					t.Fatalf("%s: no golden file (run go test ./conformance -update)", c.ID())
 				}
-				r.expect(c.ID(), OpRoundtrip, st.ID, c.Golden, c.Golden)
+				r.expect(c.ID(), OpRoundtrip, st.ID, c.Golden, c.Golden, "")
 				msg := Message(st.ID, c.Golden)
-				r.expect(c.ID()+".message", OpMessage, st.ID, msg, msg)
+				r.expect(c.ID()+".message", OpMessage, st.ID, msg, msg, "")
 			}
 			for _, v := range invalid {
 				st := s.Struct(v.Type)
@@ -86,7 +87,7 @@ func Run(t *testing.T, lang string, start StartFunc) {
 				if v.Message {
 					op = OpMessage
 				}
-				r.expect(v.ID(), op, st.ID, in, nil)
+				r.expect(v.ID(), op, st.ID, in, nil, v.Rule)
 			}
 			if r.fatal {
 				return
@@ -116,7 +117,9 @@ type run struct {
 }
 
 // expect sends one request. want nil means the input must be rejected.
-func (r *run) expect(id string, op byte, typeID uint16, input, want []byte) {
+// expect runs one vector: want is the re-encoding of a golden vector, or
+// nil for an invalid vector, which must be rejected for rule.
+func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule string) {
 	if r.fatal {
 		return
 	}
@@ -132,6 +135,8 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte) {
 		problem = "testee inconsistency: " + string(out)
 	case want == nil && status != StatusRejected:
 		problem = "accepted an invalid input; re-encoded as " + hex.EncodeToString(out)
+	case want == nil && !bytes.HasPrefix(out, []byte(rule+": ")):
+		problem = "rejected, but not for rule " + rule + " (a rejection reads \"<rule>: <message>\"): " + string(out)
 	case want != nil && status == StatusRejected:
 		problem = "rejected a valid input: " + string(out)
 	case want != nil && status != StatusOK:

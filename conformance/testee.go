@@ -23,8 +23,11 @@ import (
 //   - OpMessage: decode input with the schema's message dispatcher
 //     (the type id is informational), encode the result as a message.
 //
-// Statuses: StatusOK + encoded bytes; StatusRejected + UTF-8 error text when
-// decoding failed; StatusBroken + text when the testee found an internal
+// Statuses: StatusOK + encoded bytes; StatusRejected + UTF-8 error text
+// "<rule>: <message>" when decoding failed, where rule is the name of the
+// broken rule in docs/wire-format.md (truncated, trailing, bool, presence,
+// enum, union_tag, utf8, count, depth, message); StatusBroken + text when
+// the testee found an internal
 // inconsistency (for example its zero-copy view API disagreed with its owned
 // API, or it does not know the type id).
 const (

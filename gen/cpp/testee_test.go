@@ -54,7 +54,7 @@ void reply(std::uint8_t status, const std::string& text) {
 }
 
 std::string describe(const ns::sdp::Status& st) {
-    return st.to_string() + " [" + st.rule() + "@" + std::to_string(st.offset()) + "]";
+    return std::string(st.rule()) + ": " + st.to_string() + " [@" + std::to_string(st.offset()) + "]";
 }
 
 bool same(const ns::sdp::Status& a, const ns::sdp::Status& b) {

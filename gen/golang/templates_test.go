@@ -82,7 +82,7 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 	case errors.As(err, &b):
 		return conformance.StatusBroken, []byte(err.Error())
 	case errors.As(err, &de) && validRule_SCHEMA(de.Rule):
-		return conformance.StatusRejected, []byte(err.Error())
+		return conformance.StatusRejected, []byte(de.Rule + ": " + err.Error())
 	default:
 		return conformance.StatusBroken, []byte("not a *DecodeError with a known rule: " + err.Error())
 	}
