@@ -260,7 +260,13 @@ macro_rules! roundtrip {
                     (0, a)
                 }
             }
-            (Err(e), Err(_)) if with.is_err() => (1, e.to_string().into_bytes()),
+            (Err(e), Err(v)) if with.is_err() => {
+                if e.rule() != v.rule() {
+                    $crate::broken(format!("owned decode rejected ({e}), view rejected for another rule ({v})"))
+                } else {
+                    (1, format!("{}: {e}", e.rule()).into_bytes())
+                }
+            }
             (Ok(_), Err(e)) => $crate::broken(format!("owned decode accepted, view rejected: {e}")),
             (Err(e), _) => $crate::broken(format!("owned decode rejected ({e}), another API accepted")),
         }
@@ -307,11 +313,13 @@ macro_rules! message {
                     (0, a)
                 }
             }
-            (Err(e), Err(_)) => {
+            (Err(e), Err(v)) => {
                 if matches!(specific, Some(Ok(_))) {
                     $crate::broken("per-type decode_message accepted a rejected message".into())
+                } else if e.rule() != v.rule() {
+                    $crate::broken(format!("owned rejected ({e}), view rejected for another rule ({v})"))
                 } else {
-                    (1, e.to_string().into_bytes())
+                    (1, format!("{}: {e}", e.rule()).into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned accepted, view rejected: {e}")),

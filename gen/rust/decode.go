@@ -155,10 +155,19 @@ func hasRun(fields []*schema.Field) bool {
 	return false
 }
 
-// decodeRun is the number of leading fields that are numbers or bools.
+// maxRun is the most bytes one run reads (Reader::run's masks are u64).
+const maxRun = 64
+
+// decodeRun is the number of leading fields that are numbers or bools and
+// fit in one run.
 func decodeRun(fields []*schema.Field) int {
-	n := 0
+	n, size := 0, 0
 	for n < len(fields) && fields[n].Type.Kind.IsScalar() {
+		k, _ := fields[n].Type.FixedSize()
+		if size+k > maxRun {
+			break
+		}
+		size += k
 		n++
 	}
 	return n
@@ -175,6 +184,22 @@ func localName(f *schema.Field) string {
 	return n
 }
 
+// runMasks are the arguments of Reader::run for a run of fields: bit i of
+// starts is set where a field starts, bit i of bools where a bool is.
+func runMasks(fields []*schema.Field) string {
+	var starts, bools uint64
+	at := 0
+	for _, f := range fields {
+		starts |= 1 << uint(at)
+		if f.Type.Kind == schema.Bool {
+			bools |= 1 << uint(at)
+		}
+		n, _ := f.Type.FixedSize()
+		at += n
+	}
+	return fmt.Sprintf("%#x, %#x", starts, bools)
+}
+
 // decodeRun reads a run of number and bool fields with one bounds check.
 func (g *generator) decodeRun(p *printer, fields []*schema.Field) {
 	total := 0
@@ -182,7 +207,7 @@ func (g *generator) decodeRun(p *printer, fields []*schema.Field) {
 		n, _ := f.Type.FixedSize()
 		total += n
 	}
-	p.F("let run = r.run::<%d>()?;", total)
+	p.F("let run = r.run::<%d>(%s)?;", total, runMasks(fields))
 	at := 0
 	for _, f := range fields {
 		n, _ := f.Type.FixedSize()

@@ -680,9 +680,9 @@ func (g *generator) structCheck(p *printer, st *schema.Struct) {
 					at += size
 				}
 				if len(bools) == 0 {
-					p.F("r.run::<%d>()?;", total)
+					p.F("r.run::<%d>(%s)?;", total, runMasks(fields[:n]))
 				} else {
-					p.F("let run = r.run::<%d>()?;", total)
+					p.F("let run = r.run::<%d>(%s)?;", total, runMasks(fields[:n]))
 					for _, i := range bools {
 						p.F("r.bool_in(run, %d)?;", i)
 					}

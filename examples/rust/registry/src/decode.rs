@@ -35,7 +35,7 @@ impl Parameter {
         let display_name = r.string()?;
         let identifier = r.string()?;
         let unit = r.string()?;
-        let run = r.run::<22>()?;
+        let run = r.run::<22>(0x311111, 0x300000)?;
         let min_value = rt::at::<f32, 22>(run, 0);
         let max_value = rt::at::<f32, 22>(run, 4);
         let default_value = rt::at::<f32, 22>(run, 8);
@@ -190,7 +190,7 @@ impl PluginRegistry {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         let plugins = r.vec(20, |r| Plugin::read(r, depth + 1))?;
-        let run = r.run::<8>()?;
+        let run = r.run::<8>(0x11, 0x0)?;
         let total_plugin_count = rt::at::<u32, 8>(run, 0);
         let total_parameter_count = rt::at::<u32, 8>(run, 4);
         Ok(Self {

@@ -63,7 +63,7 @@ impl<'a> ParameterRef<'a> {
         let display_name = r.str()?;
         let identifier = r.str()?;
         let unit = r.str()?;
-        let run = r.run::<22>()?;
+        let run = r.run::<22>(0x311111, 0x300000)?;
         let min_value = rt::at::<f32, 22>(run, 0);
         let max_value = rt::at::<f32, 22>(run, 4);
         let default_value = rt::at::<f32, 22>(run, 8);
@@ -104,7 +104,7 @@ impl<'a> ParameterRef<'a> {
         r.str()?;
         r.str()?;
         r.str()?;
-        let run = r.run::<22>()?;
+        let run = r.run::<22>(0x311111, 0x300000)?;
         r.bool_in(run, 20)?;
         r.bool_in(run, 21)?;
         Ok(())
@@ -336,7 +336,7 @@ impl<'a> PluginRegistryRef<'a> {
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         let plugins = r.list_of(20, depth, PluginRef::elem())?;
-        let run = r.run::<8>()?;
+        let run = r.run::<8>(0x11, 0x0)?;
         let total_plugin_count = rt::at::<u32, 8>(run, 0);
         let total_parameter_count = rt::at::<u32, 8>(run, 4);
         Ok(Self {
@@ -361,7 +361,7 @@ impl<'a> PluginRegistryRef<'a> {
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
         r.list_of(20, depth, PluginRef::elem())?;
-        r.run::<8>()?;
+        r.run::<8>(0x11, 0x0)?;
         Ok(())
     }
 

@@ -190,7 +190,7 @@ impl Point {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<16>()?;
+        let run = r.run::<16>(0x101, 0x0)?;
         let x = rt::at::<f64, 16>(run, 0);
         let y = rt::at::<f64, 16>(run, 8);
         Ok(Self { x, y })

@@ -81,7 +81,7 @@ impl Foo {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<3>()?;
+        let run = r.run::<3>(0x7, 0x1)?;
         let self_ = r.bool_in(run, 0)?;
         let crate_ = rt::at::<u8, 3>(run, 1);
         let super_ = rt::at::<u8, 3>(run, 2);

@@ -89,7 +89,7 @@ impl Error {
         r.enter(depth)?;
         let r#type = Type::read(r)?;
         let r#match = r.string()?;
-        let run = r.run::<27>()?;
+        let run = r.run::<27>(0x203111b, 0x8)?;
         let self_ = rt::at::<u8, 27>(run, 0);
         let class = rt::at::<u16, 27>(run, 1);
         let default = r.bool_in(run, 3)?;
@@ -100,12 +100,12 @@ impl Error {
         let r#fn = rt::at::<u64, 27>(run, 17);
         let r#struct = rt::at::<i16, 27>(run, 25);
         let namespace = r.string()?;
-        let run = r.run::<10>()?;
+        let run = r.run::<10>(0x301, 0x200)?;
         let int = rt::at::<i64, 10>(run, 0);
         let char = rt::at::<u8, 10>(run, 8);
         let r#return = r.bool_in(run, 9)?;
         let protocol = r.string()?;
-        let run = r.run::<15>()?;
+        let run = r.run::<15>(0x7ff1, 0x70)?;
         let r#where = rt::at::<u32, 15>(run, 0);
         let r#async = r.bool_in(run, 4)?;
         let r#await = r.bool_in(run, 5)?;
@@ -119,7 +119,7 @@ impl Error {
         let package = rt::at::<u8, 15>(run, 13);
         let range = rt::at::<u8, 15>(run, 14);
         let string = r.string()?;
-        let run = r.run::<12>()?;
+        let run = r.run::<12>(0x111, 0x0)?;
         let size = rt::at::<u32, 12>(run, 0);
         let len = rt::at::<u32, 12>(run, 4);
         let errno = rt::at::<i32, 12>(run, 8);

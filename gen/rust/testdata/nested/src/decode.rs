@@ -31,7 +31,7 @@ impl Point {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<8>()?;
+        let run = r.run::<8>(0x11, 0x0)?;
         let x = rt::at::<f32, 8>(run, 0);
         let y = rt::at::<f32, 8>(run, 4);
         Ok(Self { x, y })
@@ -342,7 +342,7 @@ impl AudioDevice {
         let id = r.u64()?;
         let name = r.string()?;
         let kind = DeviceKind::read(r)?;
-        let run = r.run::<6>()?;
+        let run = r.run::<6>(0x11, 0x0)?;
         let sample_rate = rt::at::<u32, 6>(run, 0);
         let channels = rt::at::<u16, 6>(run, 4);
         let plugins = r.vec(9, |r| DevicePlugin::read(r, depth + 1))?;

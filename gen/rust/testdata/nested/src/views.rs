@@ -487,7 +487,7 @@ impl<'a> AudioDeviceRef<'a> {
         let id = r.u64()?;
         let name = r.str()?;
         let kind = DeviceKind::read(r)?;
-        let run = r.run::<6>()?;
+        let run = r.run::<6>(0x11, 0x0)?;
         let sample_rate = rt::at::<u32, 6>(run, 0);
         let channels = rt::at::<u16, 6>(run, 4);
         let plugins = r.list_of(9, depth, DevicePluginRef::elem())?;
@@ -518,7 +518,7 @@ impl<'a> AudioDeviceRef<'a> {
         r.u64()?;
         r.str()?;
         DeviceKind::read(r)?;
-        r.run::<6>()?;
+        r.run::<6>(0x11, 0x0)?;
         r.list_of(9, depth, DevicePluginRef::elem())?;
         Ok(())
     }

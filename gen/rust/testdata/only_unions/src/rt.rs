@@ -127,6 +127,12 @@ impl DecodeError {
         self.kind
     }
 
+    /// The name of the broken rule in the wire format specification (see
+    /// [`DecodeErrorKind::rule`]).
+    pub const fn rule(&self) -> &'static str {
+        self.kind.rule()
+    }
+
     /// The byte offset in the input where the offending value starts.
     pub const fn offset(&self) -> usize {
         self.offset
@@ -164,6 +170,32 @@ impl DecodeError {
             self.field = find();
         }
         self.inside(type_name)
+    }
+}
+
+impl DecodeErrorKind {
+    /// The name of the broken rule in the wire format specification, the
+    /// same in every SDP backend: `"truncated"`, `"trailing"`, `"bool"`,
+    /// `"presence"`, `"enum"`, `"union_tag"`, `"utf8"`, `"count"`,
+    /// `"depth"` or `"message"` (a bad message header, or a streamed message
+    /// above the reader's maximum).
+    pub const fn rule(&self) -> &'static str {
+        match *self {
+            DecodeErrorKind::Truncated => "truncated",
+            DecodeErrorKind::TrailingBytes => "trailing",
+            DecodeErrorKind::InvalidBool(_) => "bool",
+            DecodeErrorKind::InvalidPresence(_) => "presence",
+            DecodeErrorKind::UnknownEnumValue(_) => "enum",
+            DecodeErrorKind::UnknownUnionTag(_) => "union_tag",
+            DecodeErrorKind::InvalidUtf8 => "utf8",
+            DecodeErrorKind::CountTooLarge(_) => "count",
+            DecodeErrorKind::DepthLimitExceeded(_) => "depth",
+            DecodeErrorKind::BadMagic
+            | DecodeErrorKind::UnknownTypeId(_)
+            | DecodeErrorKind::WrongTypeId { .. }
+            | DecodeErrorKind::PayloadLengthMismatch { .. }
+            | DecodeErrorKind::MessageTooLarge { .. } => "message",
+        }
     }
 }
 
@@ -1195,18 +1227,46 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Takes the next `N` bytes as an array: a run of fixed-size fields,
-    /// bounds-checked once.
+    /// Takes the next `N` bytes (at most 64) as an array: a run of
+    /// fixed-size fields, bounds-checked once. Bit `i` of `starts` is set
+    /// where a field starts, bit `i` of `bools` where a bool is. When the
+    /// input ends inside the run, the error is the first one a reader going
+    /// front to back meets: a bad bool before the end, or truncation at the
+    /// field that was cut (docs/wire-format.md).
     #[inline(always)]
-    pub fn run<const N: usize>(&mut self) -> Result<&'a [u8; N], DecodeError> {
+    pub fn run<const N: usize>(
+        &mut self,
+        starts: u64,
+        bools: u64,
+    ) -> Result<&'a [u8; N], DecodeError> {
         let rest = self.buf.get(self.pos..).unwrap_or(&[]);
         match rest.first_chunk::<N>() {
             Some(a) => {
                 self.pos += N;
                 Ok(a)
             }
-            None => Err(self.truncated()),
+            None => Err(self.short_run(rest, starts, bools)),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn short_run(&self, rest: &[u8], starts: u64, bools: u64) -> DecodeError {
+        let mut field = 0;
+        for (i, &b) in rest.iter().enumerate().take(64) {
+            if starts >> i & 1 != 0 {
+                field = i;
+            }
+            if bools >> i & 1 != 0 && b > 1 {
+                return DecodeError::new(DecodeErrorKind::InvalidBool(b), self.pos + i);
+            }
+        }
+        // The first field that does not fit: the one holding byte rest.len().
+        let end = rest.len().min(63);
+        if starts >> end & 1 != 0 {
+            field = end;
+        }
+        DecodeError::new(DecodeErrorKind::Truncated, self.pos + field)
     }
 
     /// The bool at offset `i` of a run just taken with [`Reader::run`].
@@ -1362,7 +1422,10 @@ impl<'a> Reader<'a> {
         let size = n
             .checked_mul(T::SIZE)
             .ok_or_else(|| self.error(DecodeErrorKind::Truncated))?;
-        let bytes = self.take(size)?;
+        let bytes = match self.take(size) {
+            Ok(bytes) => bytes,
+            Err(_) => return Err(self.short_scalars::<T>()),
+        };
         if let Err(i) = T::validate(bytes) {
             let b = bytes.get(i).copied().unwrap_or(0);
             let at = at.saturating_add(i);
@@ -1373,6 +1436,21 @@ impl<'a> Reader<'a> {
             len: n,
             _elem: ::core::marker::PhantomData,
         })
+    }
+
+    /// The error for scalars that run past the end of the input: the first
+    /// one a reader going front to back meets, a bad bool among the elements
+    /// that are there, or truncation at the first element that is not.
+    #[cold]
+    #[inline(never)]
+    fn short_scalars<T: Scalar>(&self) -> DecodeError {
+        let rest = self.buf.get(self.pos..).unwrap_or(&[]);
+        let whole = rest.len() / T::SIZE * T::SIZE;
+        if let Err(i) = T::validate(rest.get(..whole).unwrap_or(&[])) {
+            let b = rest.get(i).copied().unwrap_or(0);
+            return DecodeError::new(DecodeErrorKind::InvalidBool(b), self.pos + i);
+        }
+        DecodeError::new(DecodeErrorKind::Truncated, self.pos + whole)
     }
 
     /// Reads a `[]T` of scalars without copying.

@@ -252,7 +252,7 @@ impl Reading {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<12>()?;
+        let run = r.run::<12>(0x11, 0x0)?;
         let sensor_id = rt::at::<u32, 12>(run, 0);
         let value = rt::at::<f64, 12>(run, 4);
         let calibration = r.option(|r| r.f64())?;

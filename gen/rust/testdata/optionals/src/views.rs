@@ -357,7 +357,7 @@ impl<'a> ReadingRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<12>()?;
+        let run = r.run::<12>(0x11, 0x0)?;
         let sensor_id = rt::at::<u32, 12>(run, 0);
         let value = rt::at::<f64, 12>(run, 4);
         let calibration = r.option(|r| r.f64())?;
@@ -378,7 +378,7 @@ impl<'a> ReadingRef<'a> {
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
-        r.run::<12>()?;
+        r.run::<12>(0x11, 0x0)?;
         r.option(|r| r.f64())?;
         r.option(|r| r.str())?;
         Ok(())

@@ -30,7 +30,7 @@ impl AllPrimitives {
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<43>()?;
+        let run = r.run::<43>(0x8808b0117, 0x1)?;
         let flag = r.bool_in(run, 0)?;
         let u8_val = rt::at::<u8, 43>(run, 1);
         let u16_val = rt::at::<u16, 43>(run, 2);

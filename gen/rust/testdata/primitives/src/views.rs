@@ -60,7 +60,7 @@ impl<'a> AllPrimitivesRef<'a> {
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
-        let run = r.run::<43>()?;
+        let run = r.run::<43>(0x8808b0117, 0x1)?;
         let flag = r.bool_in(run, 0)?;
         let u8_val = rt::at::<u8, 43>(run, 1);
         let u16_val = rt::at::<u16, 43>(run, 2);
@@ -103,7 +103,7 @@ impl<'a> AllPrimitivesRef<'a> {
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
-        let run = r.run::<43>()?;
+        let run = r.run::<43>(0x8808b0117, 0x1)?;
         r.bool_in(run, 0)?;
         r.str()?;
         Ok(())
