@@ -383,7 +383,17 @@ func (g *generator) readFields(p *emit.Printer, fields []*schema.Field, assign f
 			j++
 		}
 		if j-i >= 2 {
-			p.F("try r.need(%d)", size)
+			// One bounds check for the run. When the input ends inside it,
+			// the fields are read one by one for the error a reader going
+			// front to back meets first (a bad bool or enum before the end,
+			// or truncation at the field that was cut); one of those reads
+			// throws, since the run does not fit.
+			p.Block(fmt.Sprintf("if r.end &- r.pos < %d {", size), "}", func() {
+				for _, f := range fields[i:j] {
+					p.F("_ = %s", g.readExpr(f.Type, "depth"))
+				}
+				p.P("throw DecodeError.truncated(offset: r.pos)")
+			})
 			for _, f := range fields[i:j] {
 				p.P(assign(f, g.rawExpr(f.Type)))
 			}

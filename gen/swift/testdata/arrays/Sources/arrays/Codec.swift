@@ -247,7 +247,11 @@ extension Point {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        try r.need(16)
+        if r.end &- r.pos < 16 {
+            _ = try r.f64()
+            _ = try r.f64()
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f0 = r.rawF64()
         let f1 = r.rawF64()
         self.init(x: f0, y: f1)

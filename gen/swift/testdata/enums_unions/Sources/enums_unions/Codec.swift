@@ -392,7 +392,11 @@ extension Shape {
         case 1:
             self = .circle(try Circle(_sdpFrom: &r, depth: depth &+ 1))
         case 2:
-            try r.need(8)
+            if r.end &- r.pos < 8 {
+                _ = try r.f32()
+                _ = try r.f32()
+                throw DecodeError.truncated(offset: r.pos)
+            }
             let v0 = r.rawF32()
             let v1 = r.rawF32()
             self = .rect(width: v0, height: v1)
@@ -551,7 +555,13 @@ extension Enums {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        try r.need(8)
+        if r.end &- r.pos < 8 {
+            _ = try Small._sdpRead(&r)
+            _ = try Sparse._sdpRead(&r)
+            _ = try Wide._sdpRead(&r)
+            _ = try Default._sdpRead(&r)
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f0 = try Small._sdpRaw(&r)
         let f1 = try Sparse._sdpRaw(&r)
         let f2 = try Wide._sdpRaw(&r)

@@ -55,7 +55,11 @@ extension Point {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        try r.need(8)
+        if r.end &- r.pos < 8 {
+            _ = try r.f32()
+            _ = try r.f32()
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f0 = r.rawF32()
         let f1 = r.rawF32()
         self.init(x: f0, y: f1)
@@ -454,7 +458,12 @@ extension AudioDevice {
         try r.enter(depth)
         let f0 = try r.int(UInt64.self)
         let f1 = try r.string()
-        try r.need(7)
+        if r.end &- r.pos < 7 {
+            _ = try DeviceKind._sdpRead(&r)
+            _ = try r.int(UInt32.self)
+            _ = try r.int(UInt16.self)
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f2 = try DeviceKind._sdpRaw(&r)
         let f3 = r.raw(UInt32.self)
         let f4 = r.raw(UInt16.self)

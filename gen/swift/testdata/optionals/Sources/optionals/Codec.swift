@@ -361,7 +361,11 @@ extension Reading {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        try r.need(12)
+        if r.end &- r.pos < 12 {
+            _ = try r.int(UInt32.self)
+            _ = try r.f64()
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f0 = r.raw(UInt32.self)
         let f1 = r.rawF64()
         let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }

@@ -81,7 +81,16 @@ extension Parameter {
         let f1 = try r.string()
         let f2 = try r.string()
         let f3 = try r.string()
-        try r.need(22)
+        if r.end &- r.pos < 22 {
+            _ = try r.f32()
+            _ = try r.f32()
+            _ = try r.f32()
+            _ = try r.f32()
+            _ = try r.int(UInt32.self)
+            _ = try r.bool()
+            _ = try r.bool()
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f4 = r.rawF32()
         let f5 = r.rawF32()
         let f6 = r.rawF32()
@@ -227,7 +236,11 @@ extension PluginRegistry {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Plugin(_sdpFrom: &r, depth: depth &+ 1) }
-        try r.need(8)
+        if r.end &- r.pos < 8 {
+            _ = try r.int(UInt32.self)
+            _ = try r.int(UInt32.self)
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f1 = r.raw(UInt32.self)
         let f2 = r.raw(UInt32.self)
         self.init(plugins: f0, totalPluginCount: f1, totalParameterCount: f2)

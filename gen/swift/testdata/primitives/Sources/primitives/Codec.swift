@@ -75,7 +75,20 @@ extension AllPrimitives {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        try r.need(43)
+        if r.end &- r.pos < 43 {
+            _ = try r.bool()
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt16.self)
+            _ = try r.int(UInt32.self)
+            _ = try r.int(UInt64.self)
+            _ = try r.int(Int8.self)
+            _ = try r.int(Int16.self)
+            _ = try r.int(Int32.self)
+            _ = try r.int(Int64.self)
+            _ = try r.f32()
+            _ = try r.f64()
+            throw DecodeError.truncated(offset: r.pos)
+        }
         let f0 = try r.rawBool()
         let f1 = r.raw(UInt8.self)
         let f2 = r.raw(UInt16.self)
