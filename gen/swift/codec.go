@@ -281,13 +281,21 @@ func (g *generator) structEncode(p *emit.Printer, st *schema.Struct) {
 	// The same statements on self: withUnsafePointer(to: self) would first
 	// store a value held in registers to the stack (measured 6% slower on
 	// the all-primitives struct).
-	p.Block("func _sdpWrite(_ w: inout _SDPWriter) {", "}", func() {
+	p.Block("func _sdpWrite(_ out: inout _SDPWriter) {", "}", func() {
+		p.P("var w = out")
+		p.P("defer { out = w }")
 		for _, f := range st.Fields {
 			p.P(g.writeStmt(f.Type, "self."+member(f.Name), 0))
 		}
 	})
 	p.P()
-	p.Block("static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {", "}", func() {
+	// The writer is copied into a local for the body: stores through its
+	// raw pointer cannot then alias it, so its position stays in a register
+	// instead of being written back after every field (registry encode:
+	// 342k -> 321k instructions).
+	p.Block("static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {", "}", func() {
+		p.P("var w = out")
+		p.P("defer { out = w }")
 		for _, f := range st.Fields {
 			p.P(g.writeStmt(f.Type, "p.pointee."+member(f.Name), 0))
 		}

@@ -47,7 +47,9 @@ extension Parameter {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.address)
         w.string(self.displayName)
         w.string(self.identifier)
@@ -61,7 +63,9 @@ extension Parameter {
         w.bool(self.canRamp)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.address)
         w.string(p.pointee.displayName)
         w.string(p.pointee.identifier)
@@ -151,7 +155,9 @@ extension Plugin {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.name)
         w.string(self.manufacturerId)
         w.string(self.componentType)
@@ -159,7 +165,9 @@ extension Plugin {
         w.structs(self.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.name)
         w.string(p.pointee.manufacturerId)
         w.string(p.pointee.componentType)
@@ -221,13 +229,17 @@ extension PluginRegistry {
         return 8 &+ _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.structs(self.plugins) { w, e0 in Plugin._sdpWrite(at: e0, &w) }
         w.int(self.totalPluginCount)
         w.int(self.totalParameterCount)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.structs(p.pointee.plugins) { w, e0 in Plugin._sdpWrite(at: e0, &w) }
         w.int(p.pointee.totalPluginCount)
         w.int(p.pointee.totalParameterCount)

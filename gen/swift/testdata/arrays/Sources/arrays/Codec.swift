@@ -59,7 +59,9 @@ extension Arrays {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.array(self.bools) { w, e0 in w.bool(e0) }
         w.numbers(self.bytes)
         w.numbers(self.i8s)
@@ -77,7 +79,9 @@ extension Arrays {
         w.array(self.blobs) { w, e0 in w.numbers(e0) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.array(p.pointee.bools) { w, e0 in w.bool(e0) }
         w.numbers(p.pointee.bytes)
         w.numbers(p.pointee.i8s)
@@ -162,7 +166,9 @@ extension Fixed {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.fixedNumbers(self.rgba, 4)
         w.fixed(self.matrix, 3) { w, e0 in w.fixedNumbers(e0, 3) }
         w.fixed(self.names, 2) { w, e0 in w.string(e0) }
@@ -171,7 +177,9 @@ extension Fixed {
         w.fixed(self.lists, 2) { w, e0 in w.numbers(e0) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.fixedNumbers(p.pointee.rgba, 4)
         w.fixed(p.pointee.matrix, 3) { w, e0 in w.fixedNumbers(e0, 3) }
         w.fixed(p.pointee.names, 2) { w, e0 in w.string(e0) }
@@ -235,12 +243,16 @@ extension Point {
         return 16
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f64(self.x)
         w.f64(self.y)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f64(p.pointee.x)
         w.f64(p.pointee.y)
     }
@@ -301,11 +313,15 @@ extension U32Array {
         return 4 &+ self.values.count &* 4
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(self.values)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(p.pointee.values)
     }
 
@@ -359,11 +375,15 @@ extension I16Array {
         return 4 &+ self.samples.count &* 2
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(self.samples)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(p.pointee.samples)
     }
 
@@ -417,11 +437,15 @@ extension F32Array {
         return 4 &+ self.values.count &* 4
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(self.values)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(p.pointee.values)
     }
 
@@ -475,11 +499,15 @@ extension ByteArray {
         return 4 &+ self.data.count &* 1
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(self.data)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(p.pointee.data)
     }
 
@@ -539,7 +567,9 @@ extension SmallArrays {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(self.bytes)
         w.numbers(self.words)
         w.numbers(self.reals)
@@ -547,7 +577,9 @@ extension SmallArrays {
         w.array(self.flags) { w, e0 in w.bool(e0) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.numbers(p.pointee.bytes)
         w.numbers(p.pointee.words)
         w.numbers(p.pointee.reals)

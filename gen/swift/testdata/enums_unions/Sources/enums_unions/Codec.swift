@@ -291,11 +291,15 @@ extension Circle {
         return 8
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f64(self.radius)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f64(p.pointee.radius)
     }
 
@@ -535,7 +539,9 @@ extension Enums {
         return 10 &+ 4 &+ self.list.count &* 2
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.small.rawValue)
         w.int(self.sparse.rawValue)
         w.int(self.wide.rawValue)
@@ -544,7 +550,9 @@ extension Enums {
         w.fixed(self.fixed, 2) { w, e0 in w.int(e0.rawValue) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.small.rawValue)
         w.int(p.pointee.sparse.rawValue)
         w.int(p.pointee.wide.rawValue)
@@ -620,14 +628,18 @@ extension Unions {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         self.shape._sdpWrite(&w)
         w.array(self.shapes) { w, e0 in e0._sdpWrite(&w) }
         self.nested._sdpWrite(&w)
         w.optional(self.maybe) { w, e0 in e0._sdpWrite(&w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         p.pointee.shape._sdpWrite(&w)
         w.array(p.pointee.shapes) { w, e0 in e0._sdpWrite(&w) }
         p.pointee.nested._sdpWrite(&w)

@@ -110,7 +110,9 @@ extension Error {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.type.rawValue)
         w.string(self.match)
         w.int(self.`self`)
@@ -145,7 +147,9 @@ extension Error {
         w.int(self.errno)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.type.rawValue)
         w.string(p.pointee.match)
         w.int(p.pointee.`self`)
@@ -384,12 +388,16 @@ extension Holder {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         self.result._sdpWrite(&w)
         w.array(self.kinds) { w, e0 in w.int(e0.rawValue) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         p.pointee.result._sdpWrite(&w)
         w.array(p.pointee.kinds) { w, e0 in w.int(e0.rawValue) }
     }

@@ -43,12 +43,16 @@ extension Point {
         return 16
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f64(self.x)
         w.f64(self.y)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f64(p.pointee.x)
         w.f64(p.pointee.y)
     }
@@ -109,11 +113,15 @@ extension Ping {
         return 4
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.seq)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.seq)
     }
 
@@ -167,12 +175,16 @@ extension Pong {
         return 4 &+ 4 &+ self.echo.utf8.count
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.seq)
         w.string(self.echo)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.seq)
         w.string(p.pointee.echo)
     }

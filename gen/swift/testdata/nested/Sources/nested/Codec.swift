@@ -43,12 +43,16 @@ extension Point {
         return 8
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f32(self.x)
         w.f32(self.y)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.f32(p.pointee.x)
         w.f32(p.pointee.y)
     }
@@ -109,13 +113,17 @@ extension Rectangle {
         return 20
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         self.topLeft._sdpWrite(&w)
         self.bottomRight._sdpWrite(&w)
         w.int(self.color)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         p.pointee.topLeft._sdpWrite(&w)
         p.pointee.bottomRight._sdpWrite(&w)
         w.int(p.pointee.color)
@@ -176,13 +184,17 @@ extension Scene {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.name)
         w.structs(self.rects) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
         self.origin._sdpWrite(&w)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.name)
         w.structs(p.pointee.rects) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
         p.pointee.origin._sdpWrite(&w)
@@ -302,13 +314,17 @@ extension DeviceParameter {
         return 8 &+ 4 &+ self.name.utf8.count
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.id)
         w.string(self.name)
         w.f32(self.value)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.id)
         w.string(p.pointee.name)
         w.f32(p.pointee.value)
@@ -369,13 +385,17 @@ extension DevicePlugin {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.name)
         w.bool(self.bypassed)
         w.structs(self.parameters) { w, e0 in DeviceParameter._sdpWrite(at: e0, &w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.name)
         w.bool(p.pointee.bypassed)
         w.structs(p.pointee.parameters) { w, e0 in DeviceParameter._sdpWrite(at: e0, &w) }
@@ -436,7 +456,9 @@ extension AudioDevice {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.id)
         w.string(self.name)
         w.int(self.kind.rawValue)
@@ -445,7 +467,9 @@ extension AudioDevice {
         w.structs(self.plugins) { w, e0 in DevicePlugin._sdpWrite(at: e0, &w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.id)
         w.string(p.pointee.name)
         w.int(p.pointee.kind.rawValue)

@@ -105,12 +105,16 @@ extension Inner {
         return 4 &+ 4 &+ self.label.utf8.count
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.id)
         w.string(self.label)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.id)
         w.string(p.pointee.label)
     }
@@ -251,7 +255,9 @@ extension Optionals {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.optional(self.maybeBool) { w, e0 in w.bool(e0) }
         w.optional(self.maybeU8) { w, e0 in w.int(e0) }
         w.optional(self.maybeI64) { w, e0 in w.int(e0) }
@@ -266,7 +272,9 @@ extension Optionals {
         w.optional(self.maybeMaybe) { w, e0 in w.optional(e0) { w, e1 in w.int(e1) } }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.optional(p.pointee.maybeBool) { w, e0 in w.bool(e0) }
         w.optional(p.pointee.maybeU8) { w, e0 in w.int(e0) }
         w.optional(p.pointee.maybeI64) { w, e0 in w.int(e0) }
@@ -345,14 +353,18 @@ extension Reading {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.sensorId)
         w.f64(self.value)
         w.optional(self.calibration) { w, e0 in w.f64(e0) }
         w.optional(self.note) { w, e0 in w.string(e0) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.sensorId)
         w.f64(p.pointee.value)
         w.optional(p.pointee.calibration) { w, e0 in w.f64(e0) }

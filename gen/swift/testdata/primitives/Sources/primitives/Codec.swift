@@ -43,7 +43,9 @@ extension AllPrimitives {
         return 43 &+ 4 &+ self.label.utf8.count
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.bool(self.flag)
         w.int(self.u8Val)
         w.int(self.u16Val)
@@ -58,7 +60,9 @@ extension AllPrimitives {
         w.string(self.label)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.bool(p.pointee.flag)
         w.int(p.pointee.u8Val)
         w.int(p.pointee.u16Val)
@@ -148,11 +152,15 @@ extension Text {
         return 4 &+ self.value.utf8.count
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.value)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.value)
     }
 

@@ -43,12 +43,16 @@ extension Tree {
         return 4 &+ _sdpArraySize(self.children) { e0 in e0.encodedSize }
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(self.value)
         w.structs(self.children) { w, e0 in Tree._sdpWrite(at: e0, &w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.int(p.pointee.value)
         w.structs(p.pointee.children) { w, e0 in Tree._sdpWrite(at: e0, &w) }
     }
@@ -107,12 +111,16 @@ extension Node {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.value)
         w.optional(self.next) { w, e0 in e0._sdpWrite(&w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.value)
         w.optional(p.pointee.next) { w, e0 in e0._sdpWrite(&w) }
     }
@@ -171,12 +179,16 @@ extension Dir {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.name)
         w.structs(self.entries) { w, e0 in Entry._sdpWrite(at: e0, &w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.name)
         w.structs(p.pointee.entries) { w, e0 in Entry._sdpWrite(at: e0, &w) }
     }
@@ -235,13 +247,17 @@ extension Entry {
         return n
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(self.name)
         w.int(self.size)
         w.optional(self.sub) { w, e0 in e0._sdpWrite(&w) }
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         w.string(p.pointee.name)
         w.int(p.pointee.size)
         w.optional(p.pointee.sub) { w, e0 in e0._sdpWrite(&w) }
@@ -382,11 +398,15 @@ extension Program {
         return self.body.encodedSize
     }
 
-    func _sdpWrite(_ w: inout _SDPWriter) {
+    func _sdpWrite(_ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         self.body._sdpWrite(&w)
     }
 
-    static func _sdpWrite(at p: UnsafePointer<Self>, _ w: inout _SDPWriter) {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
+        var w = out
+        defer { out = w }
         p.pointee.body._sdpWrite(&w)
     }
 
