@@ -624,6 +624,19 @@ func _sdpOptionalSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
 @inline(__always)
 func _sdpSerialize(size: Int, _ body: (inout _SDPWriter) -> Void) -> [UInt8] {
     #if compiler(>=6.2)
+    if size <= _sdpStackEncodeLimit {
+        // A small encoding is written on the stack and then copied into an
+        // array of exactly its size: Array(UnsafeRawBufferPointer) allocates
+        // in fewer instructions than a first append to an empty array
+        // (measured: 58 bytes, 422 against 521 instructions per call,
+        // the copy included).
+        return withUnsafeTemporaryAllocation(byteCount: _sdpStackEncodeLimit, alignment: 8) { t in
+            var w = _SDPWriter(base: t.baseAddress!, pos: 0)
+            body(&w)
+            precondition(w.pos == size, "sdp: encoded size mismatch")
+            return [UInt8](UnsafeRawBufferPointer(rebasing: t[0..<size]))
+        }
+    }
     var out = [UInt8]()
     _sdpAppend(&out, size: size, body)
     return out
@@ -638,6 +651,9 @@ func _sdpSerialize(size: Int, _ body: (inout _SDPWriter) -> Void) -> [UInt8] {
     }
     #endif
 }
+
+/// The largest encoding serializedBytes() writes on the stack first.
+let _sdpStackEncodeLimit = 512
 
 /// Appends an encoding of exactly size bytes to out, writing straight into
 /// its spare capacity where the compiler has OutputSpan (Swift 6.2).
