@@ -3,13 +3,10 @@ package c
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"text/template"
-	"time"
 
 	"sdp/codec"
 	"sdp/conformance"
@@ -124,42 +121,6 @@ type fuzzSchema struct {
 	Structs []testeeStruct
 }
 
-// fuzzCompiler finds a clang that links libFuzzer: the one on PATH (Swift's
-// toolchain ships the runtime) or Debian's clang-14 with libclang-rt-14-dev.
-func fuzzCompiler(t *testing.T) (string, []string) {
-	dir := t.TempDir()
-	probe := filepath.Join(dir, "probe.c")
-	os.WriteFile(probe, []byte("#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t* d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { (void)d; (void)n; return 0; }\n"), 0o644)
-	var tried []string
-	for _, cc := range []string{"clang", "clang-14"} {
-		path, err := exec.LookPath(cc)
-		if err != nil {
-			continue
-		}
-		for _, extra := range [][]string{{"-fuse-ld=lld"}, nil} {
-			args := append([]string{"-fsanitize=fuzzer,address,undefined"}, extra...)
-			if out, err := exec.Command(path, append(args, probe, "-o", filepath.Join(dir, "probe"))...).CombinedOutput(); err == nil {
-				return path, args
-			} else {
-				tried = append(tried, path+" "+strings.Join(args, " ")+": "+firstLine(string(out)))
-			}
-		}
-	}
-	msg := "no clang with libFuzzer (install clang-14 libclang-rt-14-dev); tried: " + strings.Join(tried, "; ")
-	if os.Getenv("CI") != "" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return "", nil
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
 // TestFuzz builds one libFuzzer target holding every corpus schema's
 // decoders, seeds it with the golden and invalid vectors and runs it
 // briefly (SDP_C_FUZZ_SECONDS, default 20).
@@ -168,15 +129,10 @@ func TestFuzz(t *testing.T) {
 		t.Skip("short mode")
 	}
 	gentest.RequireTool(t, "clang")
-	cc, fuzzFlags := fuzzCompiler(t)
-	seconds := 20
-	if s := os.Getenv("SDP_C_FUZZ_SECONDS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("SDP_C_FUZZ_SECONDS: %v", err)
-		}
-		seconds = n
-	}
+	cc, link := gentest.LibFuzzer(t, []string{"clang", "clang-14"}, "probe.c",
+		"#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t* d, size_t n);\n"+
+			"int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { (void)d; (void)n; return 0; }\n")
+	seconds := gentest.FuzzSeconds(t, "SDP_C_FUZZ_SECONDS", 20)
 	dir := t.TempDir()
 	corpus := filepath.Join(dir, "corpus")
 	if err := os.MkdirAll(corpus, 0o755); err != nil {
@@ -188,8 +144,8 @@ func TestFuzz(t *testing.T) {
 		os.WriteFile(filepath.Join(corpus, fmt.Sprintf("seed%04d", seed)), append(prefix, in...), 0o644)
 	}
 	var data struct{ Schemas []fuzzSchema }
-	args := append(append([]string{}, strictFlags...), "-g", "-O1", "-fno-sanitize-recover=all")
-	args = append(args, fuzzFlags...)
+	args := append(append(append([]string{}, strictFlags...), "-g", "-O1"), gentest.FuzzFlags...)
+	args = append(args, link...)
 	for si, name := range allSchemas(t) {
 		generate(t, name, dir, gen.Options{})
 		args = append(args, name+".c")
@@ -240,15 +196,8 @@ func TestFuzz(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, dir, cc, append(args, "fuzz.c", "-o", "fuzz")...)
-	cmd := exec.Command("./fuzz", fmt.Sprintf("-max_total_time=%d", seconds), "-max_len=65536",
-		"-print_final_stats=1", "corpus")
-	cmd.Dir = dir
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the fuzzer found a problem (%v):\n%s", err, tail(string(out), 60))
-	}
-	t.Logf("%d seeds, %s; %s", seed, time.Since(start).Round(time.Second), statLine(string(out)))
+	t.Logf("%d seeds", seed)
+	gentest.RunFuzzer(t, filepath.Join(dir, "fuzz"), corpus, seconds)
 	differential(t, corpus)
 }
 
@@ -321,21 +270,4 @@ func differential(t *testing.T, corpus string) {
 		}
 	}
 	t.Logf("differential check against the reference codec: %d inputs, %d mismatches", checked, mismatches)
-}
-
-func tail(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
-}
-
-func statLine(s string) string {
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(l, "stat::number_of_executed_units") {
-			return strings.TrimSpace(strings.TrimPrefix(l, "stat::"))
-		}
-	}
-	return ""
 }

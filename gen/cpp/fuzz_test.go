@@ -3,14 +3,11 @@ package cpp
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"sdp/conformance"
+	"sdp/gen/gentest"
 )
 
 // TestFuzz builds the conformance testee of every corpus schema as one
@@ -28,15 +25,11 @@ func TestFuzz(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	cxx, linkFlags := fuzzCompiler(t)
-	seconds := 20
-	if s := os.Getenv("SDP_CPP_FUZZ_SECONDS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("SDP_CPP_FUZZ_SECONDS: %v", err)
-		}
-		seconds = n
-	}
+	cxx, linkFlags := gentest.LibFuzzer(t, fuzzCompilers(t), "probe.cpp",
+		"#include <cstddef>\n#include <cstdint>\n#include <string>\n"+
+			"extern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t* d, std::size_t n) { return static_cast<int>(std::string(d, d + n).size()) * 0; }\n",
+		"-std=c++17")
+	seconds := gentest.FuzzSeconds(t, "SDP_CPP_FUZZ_SECONDS", 20)
 	schemas := corpusSchemas(t)
 	dir := t.TempDir()
 	deps := generateAll(t, dir, schemas)
@@ -88,72 +81,16 @@ func TestFuzz(t *testing.T) {
 			add([]byte{byte(si), sel}, in)
 		}
 	}
-	flags := append(append([]string{}, strictFlags...), "-O1", "-g", "-DSDP_TESTEE_FUZZ",
-		"-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer")
+	flags := append(append(append([]string{}, strictFlags...), "-O1", "-g", "-DSDP_TESTEE_FUZZ"), gentest.FuzzFlags...)
 	obj := compile(t, cxx, flags, src, deps...)
 	exe := filepath.Join(dir, "fuzz")
 	link(t, cxx, append(flags, linkFlags...), exe, obj)
-	cmd := exec.Command(exe, fmt.Sprintf("-max_total_time=%d", seconds), "-max_len=65536",
-		"-print_final_stats=1", corpusDir)
-	cmd.Env = append(os.Environ(), "UBSAN_OPTIONS=print_stacktrace=1")
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the fuzzer found a problem (%v):\n%s", err, lastLines(string(out), 60))
-	}
-	t.Logf("%d seeds, %s; %s", seeds, time.Since(start).Round(time.Second), fuzzStats(string(out)))
+	t.Logf("%d seeds", seeds)
+	gentest.RunFuzzer(t, exe, corpusDir, seconds)
 }
 
-// fuzzCompiler finds a clang++ that links libFuzzer with the sanitizers:
-// the one clangPath finds (Swift's toolchain ships the runtime) or Debian's
-// clang++-14 with libclang-rt-14-dev, and the extra flags it links with.
-// Without one the test fails under CI and is skipped elsewhere.
-func fuzzCompiler(t *testing.T) (string, []string) {
-	dir := t.TempDir()
-	probe := filepath.Join(dir, "probe.cpp")
-	src := "#include <cstddef>\n#include <cstdint>\n#include <string>\n" +
-		"extern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t* d, std::size_t n) { return static_cast<int>(std::string(d, d + n).size()) * 0; }\n"
-	if err := os.WriteFile(probe, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	candidates := []string{clangPath(t)}
-	if p, err := exec.LookPath("clang++-14"); err == nil {
-		candidates = append(candidates, p)
-	}
-	var tried []string
-	for _, cxx := range candidates {
-		for _, extra := range [][]string{{"-fuse-ld=lld"}, nil} {
-			flags := append([]string{"-std=c++17", "-fsanitize=fuzzer,address,undefined"}, extra...)
-			out, err := exec.Command(cxx, append(flags, probe, "-o", filepath.Join(dir, "probe"))...).CombinedOutput()
-			if err == nil {
-				return cxx, extra
-			}
-			tried = append(tried, cxx+" "+strings.Join(flags, " ")+": "+strings.SplitN(string(out), "\n", 2)[0])
-		}
-	}
-	msg := "no clang++ with libFuzzer (install clang-14 libclang-rt-14-dev); tried: " + strings.Join(tried, "; ")
-	if os.Getenv("CI") != "" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return "", nil
-}
-
-// fuzzStats is libFuzzer's final "stat::" lines, folded into one.
-func fuzzStats(out string) string {
-	var stats []string
-	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "stat::") {
-			stats = append(stats, strings.Join(strings.Fields(strings.TrimPrefix(l, "stat::")), " "))
-		}
-	}
-	return strings.Join(stats, ", ")
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
+// fuzzCompilers are the clang++ that clangPath finds (Swift's toolchain
+// ships the libFuzzer runtime) and Debian's clang++-14.
+func fuzzCompilers(t *testing.T) []string {
+	return []string{clangPath(t), "clang++-14"}
 }

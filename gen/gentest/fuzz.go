@@ -1,0 +1,95 @@
+package gentest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// FuzzFlags are the compile flags of a libFuzzer target with the sanitizers.
+var FuzzFlags = []string{"-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}
+
+// LibFuzzer finds a compiler that builds and links a libFuzzer target with
+// AddressSanitizer and UndefinedBehaviorSanitizer: the first of compilers
+// (names looked up on PATH, or paths) that builds probe, a source file name
+// whose extension picks the language, holding source, with FuzzFlags plus
+// flags, linking with -fuse-ld=lld or without. It returns the compiler and
+// the extra link flags. Swift's toolchain ships a clang with the libFuzzer
+// runtime; Debian's is clang-14 with libclang-rt-14-dev. Without one the
+// test fails under CI and is skipped elsewhere.
+func LibFuzzer(t testing.TB, compilers []string, probe, source string, flags ...string) (string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join(dir, probe)
+	if err := os.WriteFile(src, []byte(source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var tried []string
+	for _, name := range compilers {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		for _, link := range [][]string{{"-fuse-ld=lld"}, nil} {
+			args := append(append(append(append([]string{}, FuzzFlags...), flags...), link...), src, "-o", filepath.Join(dir, "probe"))
+			out, err := exec.Command(path, args...).CombinedOutput()
+			if err == nil {
+				return path, link
+			}
+			tried = append(tried, path+" "+strings.Join(args, " ")+": "+strings.SplitN(string(out), "\n", 2)[0])
+		}
+	}
+	msg := "no compiler links libFuzzer (install clang-14 libclang-rt-14-dev); tried: " + strings.Join(tried, "; ")
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return "", nil
+}
+
+// FuzzSeconds is how long a fuzz test runs: the environment variable name,
+// or def seconds.
+func FuzzSeconds(t testing.TB, name string, def int) int {
+	t.Helper()
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return n
+}
+
+// RunFuzzer runs the libFuzzer binary exe on the corpus directory (which
+// gains what it finds) for the given seconds, failing the test with the end
+// of its output if it finds a problem, and logs its final statistics.
+func RunFuzzer(t testing.TB, exe, corpus string, seconds int) {
+	t.Helper()
+	cmd := exec.Command(exe, fmt.Sprintf("-max_total_time=%d", seconds), "-max_len=65536",
+		"-print_final_stats=1", corpus)
+	cmd.Dir = filepath.Dir(exe)
+	cmd.Env = append(os.Environ(), "UBSAN_OPTIONS=print_stacktrace=1")
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		lines := strings.Split(string(out), "\n")
+		if len(lines) > 60 {
+			lines = lines[len(lines)-60:]
+		}
+		t.Fatalf("the fuzzer found a problem (%v):\n%s", err, strings.Join(lines, "\n"))
+	}
+	var stats []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "stat::") {
+			stats = append(stats, strings.Join(strings.Fields(strings.TrimPrefix(l, "stat::")), " "))
+		}
+	}
+	t.Logf("fuzzed for %s: %s", time.Since(start).Round(time.Second), strings.Join(stats, ", "))
+}
