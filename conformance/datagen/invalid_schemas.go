@@ -36,6 +36,8 @@ func primitivesInvalid() []Vector {
 	out = append(out,
 		v("utf8_in_label", "AllPrimitives", "utf8", head.rawStr("63 61 66 c3"), "label ends in half of a 2-byte sequence"),
 		v("utf8_after_valid_multibyte", "Text", "utf8", wire{}.rawStr("e2 82 ac f0 9f 98 80 ed a0 bd"), "valid € and 😀, then a surrogate"),
+		v("bool_before_truncation", "AllPrimitives", "bool", wire{}.u8(2).u8(42).hex("e8"),
+			"flag is 02 and the input ends inside u16_val: reading front to back, the bad bool comes first (a decoder that bounds-checks a run of fixed-size fields at once must still report it)"),
 	)
 	return out
 }
@@ -85,6 +87,8 @@ func arraysInvalid() []Vector {
 			"names[0] has length 100 but 7 bytes remain"),
 		v("count_fixed_list", "Fixed", "count", join(fixed[:5]).u32(0xffffffff).u32(0), "lists[0] ([]u16) has count 4294967295"),
 		msg("message_count", "U32Array", "count", message(4, wire{}.u32(0xffffffff)), "a well-framed U32Array message whose count is far beyond its payload"),
+		v("bool_before_truncation", "Fixed", "bool", join(fixed[:3]).hex("01 02"),
+			"flags[1] is 02 and the input ends inside flags[2]: reading front to back, the bad bool comes first"),
 	}
 }
 
@@ -135,6 +139,8 @@ func enumsUnionsInvalid() []Vector {
 		v("truncated_enum_u32", "Enums", "truncated", wire{}.u8(0).u16(1).hex("ff ff"), "wide (u32) is cut to 2 bytes"),
 		v("trailing_after_unions", "Unions", "trailing", unions(wire{}.u8(5), empty, leaf, absent).u8(0), "one byte after a complete Unions"),
 		v("trailing_after_enums", "Enums", "trailing", enums(2, 0xffff, 0xffffffff, 1, noList, "02 02").u8(1), "one byte after a complete Enums"),
+		v("enum_before_truncation", "Enums", "enum", wire{}.u8(7).hex("01"),
+			"small is 7 (Small has 0-2) and the input ends inside sparse: the bad enum comes first"),
 	}
 }
 
@@ -164,6 +170,8 @@ func optionalsInvalid() []Vector {
 		v("trailing_after_optionals", "Optionals", "trailing", join(p).u8(0), "one byte after a complete Optionals"),
 		v("trailing_after_reading", "Reading", "trailing", wire{}.u32(1).f64(20).u8(0).u8(0).u8(0), "one byte after a Reading with both optionals absent"),
 		msg("message_presence", "Reading", "presence", message(3, wire{}.u32(1).f64(20).u8(2).u8(0)), "a well-framed Reading message with presence byte 02"),
+		v("presence_before_truncation", "Reading", "presence", wire{}.u32(7).f64(1).u8(2),
+			"calibration's presence byte is 02 and the input ends right after it: the bad presence byte comes first"),
 	}
 }
 
@@ -246,6 +254,8 @@ func pluginsInvalid() []Vector {
 		v("trailing_after_parameter", "Parameter", "trailing", param.hex("00 00 00 00 00 00 00 00"), "eight zero bytes after a Parameter"),
 		msg("message_truncated_registry", "PluginRegistry", "truncated", message(3, good.cut(5)), "a well-framed registry message whose payload is cut short"),
 		msg("message_wrong_length", "PluginRegistry", "message", message(3, good).cut(1), "the registry message says its payload is one byte longer than what follows"),
+		v("bool_before_truncation", "Parameter", "bool", parameterWire("Gain", 2).cut(1),
+			"is_writable is 02 and the input ends before can_ramp: the bad bool comes first"),
 	}
 }
 
