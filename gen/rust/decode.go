@@ -184,39 +184,42 @@ func localName(f *schema.Field) string {
 	return n
 }
 
-// runMasks are the arguments of Reader::run for a run of fields: bit i of
-// starts is set where a field starts, bit i of bools where a bool is.
-func runMasks(fields []*schema.Field) string {
-	var starts, bools uint64
-	at := 0
+// fieldRun is a run of number and bool fields read as one array.
+type fieldRun struct {
+	size          int    // bytes
+	starts, bools uint64 // Reader::run's masks: bit i set where a field, a bool starts
+	at            []int  // each field's offset in the run
+}
+
+func runOf(fields []*schema.Field) fieldRun {
+	var r fieldRun
 	for _, f := range fields {
-		starts |= 1 << uint(at)
+		r.at = append(r.at, r.size)
+		r.starts |= 1 << uint(r.size)
 		if f.Type.Kind == schema.Bool {
-			bools |= 1 << uint(at)
+			r.bools |= 1 << uint(r.size)
 		}
 		n, _ := f.Type.FixedSize()
-		at += n
+		r.size += n
 	}
-	return fmt.Sprintf("%#x, %#x", starts, bools)
+	return r
+}
+
+// take is the expression that takes the run from the reader.
+func (r fieldRun) take() string {
+	return fmt.Sprintf("r.run::<%d>(%#x, %#x)?", r.size, r.starts, r.bools)
 }
 
 // decodeRun reads a run of number and bool fields with one bounds check.
 func (g *generator) decodeRun(p *printer, fields []*schema.Field) {
-	total := 0
-	for _, f := range fields {
-		n, _ := f.Type.FixedSize()
-		total += n
-	}
-	p.F("let run = r.run::<%d>(%s)?;", total, runMasks(fields))
-	at := 0
-	for _, f := range fields {
-		n, _ := f.Type.FixedSize()
+	run := runOf(fields)
+	p.F("let run = %s;", run.take())
+	for i, f := range fields {
 		if f.Type.Kind == schema.Bool {
-			p.F("let %s = r.bool_in(run, %d)?;", localName(f), at)
+			p.F("let %s = r.bool_in(run, %d)?;", localName(f), run.at[i])
 		} else {
-			p.F("let %s = rt::at::<%s, %d>(run, %d);", localName(f), scalarName(f.Type.Kind), total, at)
+			p.F("let %s = rt::at::<%s, %d>(run, %d);", localName(f), scalarName(f.Type.Kind), run.size, run.at[i])
 		}
-		at += n
 	}
 }
 

@@ -666,25 +666,15 @@ func (g *generator) structCheck(p *printer, st *schema.Struct) {
 		fields := st.Fields
 		for len(fields) > 0 {
 			if n := decodeRun(fields); n >= 2 {
-				total, at := 0, 0
-				for _, f := range fields[:n] {
-					size, _ := f.Type.FixedSize()
-					total += size
-				}
-				var bools []int
-				for _, f := range fields[:n] {
-					if f.Type.Kind == schema.Bool {
-						bools = append(bools, at)
-					}
-					size, _ := f.Type.FixedSize()
-					at += size
-				}
-				if len(bools) == 0 {
-					p.F("r.run::<%d>(%s)?;", total, runMasks(fields[:n]))
+				run := runOf(fields[:n])
+				if run.bools == 0 {
+					p.F("%s;", run.take())
 				} else {
-					p.F("let run = r.run::<%d>(%s)?;", total, runMasks(fields[:n]))
-					for _, i := range bools {
-						p.F("r.bool_in(run, %d)?;", i)
+					p.F("let run = %s;", run.take())
+					for i, f := range fields[:n] {
+						if f.Type.Kind == schema.Bool {
+							p.F("r.bool_in(run, %d)?;", run.at[i])
+						}
 					}
 				}
 				fields = fields[n:]
