@@ -15,7 +15,7 @@ func (g *generator) codecFile() []byte {
 	for _, d := range g.s.Decls {
 		switch d := d.(type) {
 		case *schema.Struct:
-			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
 				g.structSize(p, d)
@@ -25,7 +25,7 @@ func (g *generator) codecFile() []byte {
 				g.structDecode(p, d)
 			})
 		case *schema.Union:
-			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
 				g.unionSize(p, d)
@@ -35,7 +35,7 @@ func (g *generator) codecFile() []byte {
 				g.unionDecode(p, d)
 			})
 		case *schema.Enum:
-			p.Block("extension "+g.typeName(d)+" {", "}", func() {
+			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
 				p.P("/// The number of bytes serializedBytes() returns.")
@@ -46,6 +46,8 @@ func (g *generator) codecFile() []byte {
 				p.P("w.int(rawValue)")
 				p.Out()
 				p.P("}")
+				p.P()
+				g.writeAt(p)
 				p.P()
 				g.enumDecode(p, d)
 			})
@@ -88,7 +90,7 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 	p.P()
 	p.P("/// The encoding: exactly encodedSize bytes, allocated once.")
 	p.Block("public func serializedBytes() -> [UInt8] {", "}", func() {
-		p.P("_sdpSerialize(size: encodedSize) { w in _sdpWrite(&w) }")
+		p.P("_sdpSerialize(self, size: encodedSize)")
 	})
 	p.P()
 	p.P("/// Appends the encoding to out.")
@@ -320,6 +322,16 @@ func (g *generator) unionEncode(p *emit.Printer, u *schema.Union) {
 				})
 			}
 		})
+	})
+	p.P()
+	g.writeAt(p)
+}
+
+// writeAt prints the pointer form of the writer of an enum or union, for
+// _SDPEncodable: their writers switch on the value itself.
+func (g *generator) writeAt(p *emit.Printer) {
+	p.Block("static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {", "}", func() {
+		p.P("p.pointee._sdpWrite(&out)")
 	})
 }
 

@@ -6,11 +6,7 @@ extension Arrays {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Arrays` and fill bytes exactly.
@@ -37,11 +33,7 @@ extension Fixed {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Fixed` and fill bytes exactly.
@@ -68,11 +60,7 @@ extension Point {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Point` and fill bytes exactly.
@@ -99,11 +87,7 @@ extension U32Array {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `U32Array` and fill bytes exactly.
@@ -130,11 +114,7 @@ extension I16Array {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `I16Array` and fill bytes exactly.
@@ -161,11 +141,7 @@ extension F32Array {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `F32Array` and fill bytes exactly.
@@ -192,11 +168,7 @@ extension ByteArray {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `ByteArray` and fill bytes exactly.
@@ -223,11 +195,7 @@ extension SmallArrays {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `SmallArrays` and fill bytes exactly.

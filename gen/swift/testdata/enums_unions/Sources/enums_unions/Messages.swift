@@ -6,11 +6,7 @@ extension Circle {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Circle` and fill bytes exactly.
@@ -37,11 +33,7 @@ extension Enums {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Enums` and fill bytes exactly.
@@ -68,11 +60,7 @@ extension Unions {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Unions` and fill bytes exactly.

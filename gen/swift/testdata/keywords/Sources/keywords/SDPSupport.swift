@@ -617,35 +617,73 @@ func _sdpOptionalSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
     return 1
 }
 
-/// Encodes into a new array of exactly size bytes: one allocation, filled
-/// through a raw pointer, the count set once. Appending to an empty array
-/// through OutputSpan (Swift 6.2) was measured 18% fewer instructions than
-/// [UInt8](unsafeUninitializedCapacity:), which is the fallback.
+/// A type whose generated writer reads the value through a pointer (a
+/// struct passed by value to a function that is not inlined is copied
+/// first, retaining every string and array it holds).
+protocol _SDPEncodable {
+    static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter)
+}
+
+/// Encodes value (framed as a message when messageTypeID is set) into a new
+/// array of exactly size bytes: one allocation, filled through a raw
+/// pointer, the count set once. See _SDPEncoding.
 @inline(__always)
-func _sdpSerialize(size: Int, _ body: (inout _SDPWriter) -> Void) -> [UInt8] {
-    #if compiler(>=6.2)
-    if size <= _sdpStackEncodeLimit {
-        // A small encoding is written on the stack and then copied into an
-        // array of exactly its size: Array(UnsafeRawBufferPointer) allocates
-        // in fewer instructions than a first append to an empty array
-        // (measured: 58 bytes, 422 against 521 instructions per call,
-        // the copy included).
-        return withUnsafeTemporaryAllocation(byteCount: _sdpStackEncodeLimit, alignment: 8) { t in
-            _sdpFill(t.baseAddress!, size, body)
-            return [UInt8](UnsafeRawBufferPointer(rebasing: t[0..<size]))
-        }
+func _sdpSerialize<T: _SDPEncodable>(_ value: T, size: Int, messageTypeID: UInt16? = nil) -> [UInt8] {
+    withUnsafePointer(to: value) { p in
+        [UInt8](_SDPEncoding(value: p, count: size, messageTypeID: messageTypeID))
     }
-    var out = [UInt8]()
-    _sdpAppend(&out, size: size, body)
-    return out
-    #else
-    return [UInt8](unsafeUninitializedCapacity: size) { buf, count in
-        if size > 0 {
-            _sdpFill(UnsafeMutableRawPointer(buf.baseAddress!), size, body)
+}
+
+/// The encoding of a value seen as a collection of its bytes. Array.init
+/// copies a collection by allocating storage for count elements and asking
+/// _copyContents(initializing:) to fill it, so the writer runs straight into
+/// the new array, through code specialized for [UInt8]. Measured against
+/// writing on the stack and copying: 100 x u32 encode 621 -> 492
+/// instructions, 13% less time; [UInt8](unsafeUninitializedCapacity:)
+/// allocates through unspecialized code and takes 812 instructions for 58
+/// bytes. The value must outlive the collection (serializedBytes holds it
+/// for the call).
+struct _SDPEncoding<T: _SDPEncodable>: RandomAccessCollection {
+    let value: UnsafePointer<T>
+    let count: Int
+    let messageTypeID: UInt16?
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always)
+    func write(_ w: inout _SDPWriter) {
+        if let id = messageTypeID {
+            _sdpWriteHeader(&w, typeID: id, payloadSize: count &- _sdpMessageHeaderSize)
         }
-        count = size
+        T._sdpWrite(at: value, &w)
     }
-    #endif
+
+    @inline(__always)
+    func _copyContents(initializing buf: UnsafeMutableBufferPointer<UInt8>) -> (IndexingIterator<[UInt8]>, Int) {
+        precondition(buf.count >= count, "sdp: encoding buffer too small")
+        if count > 0 {
+            _sdpFill(UnsafeMutableRawPointer(buf.baseAddress!), count) { write(&$0) }
+        }
+        return ([UInt8]().makeIterator(), count)
+    }
+
+    /// The bytes by appending: the path for element-wise access, which the
+    /// stdlib's array initializer does not take (and which must not go back
+    /// through Array.init(self)).
+    var bytes: [UInt8] {
+        var out = [UInt8]()
+        _sdpAppend(&out, size: count, write)
+        return out
+    }
+
+    subscript(i: Int) -> UInt8 {
+        bytes[i]
+    }
+
+    func makeIterator() -> IndexingIterator<[UInt8]> {
+        bytes.makeIterator()
+    }
 }
 
 /// Runs body on a writer at base and checks that it wrote exactly size bytes.
@@ -655,9 +693,6 @@ func _sdpFill(_ base: UnsafeMutableRawPointer, _ size: Int, _ body: (inout _SDPW
     body(&w)
     precondition(w.pos == size, "sdp: encoded size mismatch")
 }
-
-/// The largest encoding serializedBytes() writes on the stack first.
-let _sdpStackEncodeLimit = 512
 
 /// Appends an encoding of exactly size bytes to out, writing straight into
 /// its spare capacity where the compiler has OutputSpan (Swift 6.2).

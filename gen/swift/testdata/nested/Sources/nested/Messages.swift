@@ -6,11 +6,7 @@ extension Point {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Point` and fill bytes exactly.
@@ -37,11 +33,7 @@ extension Rectangle {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Rectangle` and fill bytes exactly.
@@ -68,11 +60,7 @@ extension Scene {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Scene` and fill bytes exactly.
@@ -99,11 +87,7 @@ extension DeviceParameter {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `DeviceParameter` and fill bytes exactly.
@@ -130,11 +114,7 @@ extension DevicePlugin {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `DevicePlugin` and fill bytes exactly.
@@ -161,11 +141,7 @@ extension AudioDevice {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `AudioDevice` and fill bytes exactly.

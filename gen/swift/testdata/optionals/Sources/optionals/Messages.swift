@@ -6,11 +6,7 @@ extension Inner {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Inner` and fill bytes exactly.
@@ -37,11 +33,7 @@ extension Optionals {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Optionals` and fill bytes exactly.
@@ -68,11 +60,7 @@ extension Reading {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Reading` and fill bytes exactly.

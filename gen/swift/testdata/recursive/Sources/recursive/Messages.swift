@@ -6,11 +6,7 @@ extension Tree {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Tree` and fill bytes exactly.
@@ -37,11 +33,7 @@ extension Node {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Node` and fill bytes exactly.
@@ -68,11 +60,7 @@ extension Dir {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Dir` and fill bytes exactly.
@@ -99,11 +87,7 @@ extension Entry {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Entry` and fill bytes exactly.
@@ -130,11 +114,7 @@ extension Program {
 
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
-        let n = encodedSize
-        return _sdpSerialize(size: _sdpMessageHeaderSize &+ n) { w in
-            _sdpWriteHeader(&w, typeID: Self.messageTypeID, payloadSize: n)
-            _sdpWrite(&w)
-        }
+        _sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Program` and fill bytes exactly.

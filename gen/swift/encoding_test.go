@@ -1,0 +1,52 @@
+package swift
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// TestEncodingCollection compiles testdata/encoding_check.swift into the
+// generated primitives module (optimized, so the checks see the code users
+// get) and runs it: serializedBytes() builds its array through
+// _SDPEncoding's _copyContents(initializing:), and the collection's other
+// paths (iterator, subscript, append) must give the same bytes.
+func TestEncodingCollection(t *testing.T) {
+	swiftc := gentest.RequireTool(t, "swiftc")
+	s := gentest.LoadSchema(t, conformance.SchemaPath("primitives"))
+	files, err := Generate(s, gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := gen.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	check, err := os.ReadFile(filepath.Join("testdata", "encoding_check.swift"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "Sources", "primitives")
+	if err := os.WriteFile(filepath.Join(src, "main.swift"), check, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sources, err := filepath.Glob(filepath.Join(src, "*.swift"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "check")
+	args := append([]string{"-O", "-wmo", "-swift-version", "6", "-warnings-as-errors", "-module-name", "primitives", "-o", bin}, sources...)
+	if out, err := exec.Command(swiftc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("swiftc: %v\n%s", err, tail(string(out), 8000))
+	}
+	out, err := exec.Command(bin).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("encoding check: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,50 @@
+// Compiled into the generated primitives module by TestEncodingCollection:
+// checks every way of reading an _SDPEncoding against serializedBytes(),
+// including the element-wise paths that Array.init does not take.
+
+var failures = 0
+
+@MainActor func check(_ ok: Bool, _ what: String, line: Int = #line) {
+    if !ok {
+        print("FAIL line \(line): \(what)")
+        failures += 1
+    }
+}
+
+@MainActor func checkEncoding<T: _SDPEncodable>(_ v: T, size: Int, messageTypeID: UInt16?, want: [UInt8]) {
+    withUnsafePointer(to: v) { p in
+        let e = _SDPEncoding(value: p, count: size, messageTypeID: messageTypeID)
+        check(e.count == want.count, "count")
+        check(Array(e) == want, "Array.init")
+        check(ContiguousArray(e) == ContiguousArray(want), "ContiguousArray.init")
+        check(Array(IteratorSequence(e.makeIterator())) == want, "iterator")
+        check(e.map { $0 } == want, "map")
+        check(e.indices.map { e[$0] } == want, "subscript")
+        check(e.bytes == want, "bytes")
+        check(Array(e.reversed()) == want.reversed(), "reversed")
+        var a: [UInt8] = [1, 2, 3]
+        a.append(contentsOf: e)
+        check(a == [1, 2, 3] + want, "append(contentsOf:)")
+        var b = [UInt8]()
+        b.reserveCapacity(want.count)
+        b.append(contentsOf: e)
+        check(b == want, "append(contentsOf:) into exact capacity")
+    }
+}
+
+var v = AllPrimitives()
+checkEncoding(v, size: v.encodedSize, messageTypeID: nil, want: v.serializedBytes())
+v.flag = true
+v.u32Val = 0xDEAD_BEEF
+v.f64Val = -2.5
+v.label = "a label longer than sixteen bytes, with UTF-8: é"
+checkEncoding(v, size: v.encodedSize, messageTypeID: nil, want: v.serializedBytes())
+checkEncoding(v, size: _sdpMessageHeaderSize + v.encodedSize, messageTypeID: AllPrimitives.messageTypeID,
+              want: v.serializedMessage())
+check(v.serializedBytes().count == v.encodedSize, "serializedBytes size")
+check(try! AllPrimitives(serializedBytes: v.serializedBytes()) == v, "round trip")
+check(try! AllPrimitives(serializedMessage: v.serializedMessage()) == v, "message round trip")
+let empty = Empty()
+checkEncoding(empty, size: 0, messageTypeID: nil, want: [])
+check(empty.serializedBytes() == [], "empty")
+print(failures == 0 ? "ok" : "\(failures) failures")
