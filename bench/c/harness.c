@@ -49,6 +49,7 @@ static gap *gaps;
 static int ngaps, capgaps;
 static int quick;
 static const char *outpath, *lang, *tool;
+static const char *impls; /* --impls: only these implementations are timed */
 
 /* CPU time of the process (user + system, all threads): on a shared machine
  * it leaves out the time the benchmark waited for a CPU, which wall time
@@ -109,8 +110,9 @@ void bench_init(int argc, char **argv, const char *language, const char *toolcha
 		else if (i + 1 < argc && !strcmp(argv[i], "--data")) data = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--out")) outpath = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--only")) only = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--impls")) impls = argv[++i];
 		else {
-			fprintf(stderr, "usage: %s [--quick] [--workloads F] [--data DIR] [--out F] [--only a,b]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--quick] [--workloads F] [--data DIR] [--out F] [--only a,b] [--impls a,b]\n", argv[0]);
 			exit(2);
 		}
 	}
@@ -167,6 +169,7 @@ void bench_run_batch(const char *impl, const char *workload, const char *op, siz
 	double samples[RUNS];
 	int runs = 1;
 	long iters;
+	if (!wanted(impls, impl)) return;
 	fprintf(stderr, "%s %-12s %-16s %s\n", lang, impl, workload, op);
 	double allocs;
 	if (quick) {

@@ -14,6 +14,7 @@ import math
 import os
 import platform
 import socket
+import statistics
 import subprocess
 import sys
 
@@ -135,6 +136,13 @@ def merge(build, workloads, quick):
         p = os.path.join(build, "data", w["name"] + ".sdpb")
         if os.path.exists(p):
             sizes[w["name"]] = os.path.getsize(p)
+    paired = []
+    for path in sorted(glob.glob(os.path.join(build, "paired", "*.json"))):
+        lang, n = os.path.basename(path)[:-5].rsplit("-", 1)
+        with open(path) as f:
+            d = json.load(f)
+        for r in d.get("results") or []:
+            paired.append(dict(lang=lang, pair=int(n), workload=r["workload"], op=r["op"], median_ns=r["median_ns"]))
     commit = sh("git", "-C", os.path.dirname(build), "rev-parse", "--short", "HEAD")
     now = datetime.datetime.now(datetime.timezone.utc)
     return {
@@ -149,6 +157,7 @@ def merge(build, workloads, quick):
         "harness_toolchains": langs,
         "workloads": [dict(w, sdpb_bytes=sizes.get(w["name"])) for w in workloads],
         "results": results,
+        "paired": paired,
         "gaps": gaps,
     }
 
@@ -234,6 +243,18 @@ def memcpy_ns(rows):
         if impl == "memcpy" and "copy" in ops:
             return ops["copy"]["median_ns"]
     return None
+
+
+def swift_rust_pairs(run):
+    """(workload, op) -> [(swift ns, rust ns)] over the paired runs that measured both."""
+    by = {}
+    for r in run.get("paired") or []:
+        by.setdefault((r["workload"], r["op"], r["pair"]), {})[r["lang"]] = r["median_ns"]
+    out = {}
+    for (w, op, _), v in sorted(by.items()):
+        if "swift" in v and "rust" in v:
+            out.setdefault((w, op), []).append((v["swift"], v["rust"]))
+    return out
 
 
 def render_md(run, charts_rel):
@@ -352,15 +373,38 @@ def render_md(run, charts_rel):
                 cells.append("not measured")
         p(f"| {LANG_TITLES[lang]} | " + " | ".join(cells) + " |")
     p("")
-    p("| Swift SDP time / Rust SDP time | encode | decode |")
-    p("|---|---|---|")
-    for w in run["workloads"]:
-        rows = by.get(w["name"], {})
-        sw, rs = rows.get(("swift", "sdp"), {}), rows.get(("rust", "sdp"), {})
-        cells = []
-        for op in ("encode", "decode"):
-            cells.append(f"{sw[op]['median_ns'] / rs[op]['median_ns']:.2f}" if op in sw and op in rs else "not measured")
-        p(f"| {w['name']} | " + " | ".join(cells) + " |")
+    paired = swift_rust_pairs(run)
+    if paired:
+        n = max(len(v) for v in paired.values())
+        p(f"Swift against Rust, side by side: the two harnesses (SDP only) ran alternately {n} times, "
+          "so that each pair saw the same state of the machine, whose speed drifts by 10-50% over minutes "
+          "(the full run above is one process per language). Each pair gives a ratio, Swift time / Rust time "
+          "(below 1: Swift is faster); the table gives the median ratio, its range over the pairs, and the "
+          "median times.")
+        p("")
+        p("| workload | encode: Swift / Rust | range | Swift | Rust | decode: Swift / Rust | range | Swift | Rust |")
+        p("|---|---|---|---|---|---|---|---|---|")
+        for w in run["workloads"]:
+            cells = []
+            for op in ("encode", "decode"):
+                v = paired.get((w["name"], op))
+                if not v:
+                    cells += ["not measured", "", "", ""]
+                    continue
+                ratios = sorted(sw / rs for sw, rs in v)
+                cells += [f"{statistics.median(ratios):.2f}", f"{ratios[0]:.2f}-{ratios[-1]:.2f}",
+                          fmt_ns(statistics.median(sw for sw, _ in v)), fmt_ns(statistics.median(rs for _, rs in v))]
+            p(f"| {w['name']} | " + " | ".join(cells) + " |")
+    else:
+        p("| Swift SDP time / Rust SDP time (this run) | encode | decode |")
+        p("|---|---|---|")
+        for w in run["workloads"]:
+            rows = by.get(w["name"], {})
+            sw, rs = rows.get(("swift", "sdp"), {}), rows.get(("rust", "sdp"), {})
+            cells = []
+            for op in ("encode", "decode"):
+                cells.append(f"{sw[op]['median_ns'] / rs[op]['median_ns']:.2f}" if op in sw and op in rs else "not measured")
+            p(f"| {w['name']} | " + " | ".join(cells) + " |")
     p("")
 
     interop = [(w["name"], by[w["name"]]) for w in run["workloads"]

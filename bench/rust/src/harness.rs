@@ -63,6 +63,8 @@ pub struct Harness {
     results: Vec<String>,
     gaps: Vec<String>,
     pub workloads: Vec<Workload>,
+    /// --impls: only these implementations are timed (empty: all).
+    impls: Vec<String>,
 }
 
 fn json_str(s: &str) -> String {
@@ -74,7 +76,7 @@ impl Harness {
         let mut list = "bench/workloads.tsv".to_string();
         let mut data = "bench/build/data".to_string();
         let mut only = String::new();
-        let mut h = Harness { quick: false, out: None, results: vec![], gaps: vec![], workloads: vec![] };
+        let mut h = Harness { quick: false, out: None, results: vec![], gaps: vec![], workloads: vec![], impls: vec![] };
         let args: Vec<String> = std::env::args().collect();
         let mut i = 1;
         while i < args.len() {
@@ -84,6 +86,10 @@ impl Harness {
                 "--data" if i + 1 < args.len() => { i += 1; data = args[i].clone() }
                 "--out" if i + 1 < args.len() => { i += 1; h.out = Some(args[i].clone()) }
                 "--only" if i + 1 < args.len() => { i += 1; only = args[i].clone() }
+                "--impls" if i + 1 < args.len() => {
+                    i += 1;
+                    h.impls = args[i].split(',').filter(|s| !s.is_empty()).map(String::from).collect()
+                }
                 a => {
                     eprintln!("bench-rust: unknown argument {a}");
                     std::process::exit(2);
@@ -120,6 +126,9 @@ impl Harness {
 
     /// Times f and records median/min/max ns per call and allocations per call.
     pub fn run<F: FnMut()>(&mut self, imp: &str, workload: &str, op: &str, bytes: usize, mut f: F) {
+        if !self.impls.is_empty() && !self.impls.iter().any(|i| i == imp) {
+            return;
+        }
         eprintln!("rust {imp:<12} {workload:<16} {op}");
         let mut samples = Vec::new();
         let iters: u64;
