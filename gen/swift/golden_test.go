@@ -71,6 +71,7 @@ func TestPackageOption(t *testing.T) {
 	for _, want := range []string{
 		"// swift-tools-version:6.0\n",
 		`name: "Net-Messages",`,
+		"platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1)],",
 		`.library(name: "Net-Messages", targets: ["Net_Messages"]),`,
 		`.target(name: "Net_Messages", path: "Sources/Net_Messages"),`,
 		"swiftLanguageModes: [.v6]",

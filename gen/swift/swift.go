@@ -223,6 +223,10 @@ func (g *generator) packageFile() []byte {
 	p.P()
 	p.Block("let package = Package(", ")", func() {
 		p.F("name: %q,", g.pkg)
+		// The generated code uses String(unsafeUninitializedCapacity:)
+		// (macOS 11, iOS 14) and Array.append(addingCapacity:) (macOS
+		// 10.14.4); SwiftPM's default deployment targets are older.
+		p.P("platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1)],")
 		p.Block("products: [", "],", func() {
 			p.F(".library(name: %q, targets: [%q]),", g.pkg, g.module)
 		})

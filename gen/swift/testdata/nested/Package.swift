@@ -5,6 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "nested",
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1)],
     products: [
         .library(name: "nested", targets: ["nested"]),
     ],

@@ -5,6 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "optionals",
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1)],
     products: [
         .library(name: "optionals", targets: ["optionals"]),
     ],
