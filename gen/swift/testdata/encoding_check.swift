@@ -1,6 +1,7 @@
 // Compiled into the generated primitives module by TestEncodingCollection:
-// checks every way of reading an _SDPEncoding against serializedBytes(),
-// including the element-wise paths that Array.init does not take.
+// checks every way of reading an _SDPEncoding against serializedBytes(), and
+// an _SDPNumbers against the numbers it holds, including the element-wise
+// paths that Array.init does not take.
 
 var failures = 0
 
@@ -47,4 +48,18 @@ check(try! AllPrimitives(serializedMessage: v.serializedMessage()) == v, "messag
 let empty = Empty()
 checkEncoding(empty, size: 0, messageTypeID: nil, want: [])
 check(empty.serializedBytes() == [], "empty")
+// Three u32 and three i16 at an odd offset: unaligned, little-endian.
+let raw: [UInt8] = [0xFF, 0x01, 0x00, 0x00, 0x00, 0xEF, 0xBE, 0xAD, 0xDE, 0xFF, 0xFF, 0xFF, 0xFF]
+raw.withUnsafeBytes { b in
+    let u = _SDPNumbers<UInt32>(base: b.baseAddress! + 1, count: 3)
+    let want: [UInt32] = [1, 0xDEAD_BEEF, 0xFFFF_FFFF]
+    check(Array(u) == want, "numbers Array.init")
+    check(Array(IteratorSequence(u.makeIterator())) == want, "numbers iterator")
+    check(u.map { $0 } == want, "numbers map")
+    check(u.indices.map { u[$0] } == want, "numbers subscript")
+    check(Array(u.reversed()) == want.reversed(), "numbers reversed")
+    let i = _SDPNumbers<Int16>(base: b.baseAddress! + 7, count: 3)
+    check(Array(i) == [-8531, -1, -1], "i16 Array.init")
+    check(Array(_SDPNumbers<Double>(base: b.baseAddress!, count: 0)) == [], "empty numbers")
+}
 print(failures == 0 ? "ok" : "\(failures) failures")
