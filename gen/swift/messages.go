@@ -43,7 +43,11 @@ func (g *generator) messagesFile() []byte {
 	p.P("/// A decoded message of any of the schema's structs.")
 	p.Block("public enum AnyMessage: Sendable, Hashable {", "}", func() {
 		for _, st := range g.s.Structs {
-			p.F("case %s(%s)", member(st.Name), g.typeName(st))
+			indirect := ""
+			if structLayoutSize(st) > boxMessageOver {
+				indirect = "indirect "
+			}
+			p.F("%scase %s(%s)", indirect, member(st.Name), g.typeName(st))
 		}
 		p.P()
 		p.P("/// Decodes a message of any of the schema's structs; it must fill bytes exactly.")

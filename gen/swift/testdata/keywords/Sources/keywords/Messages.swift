@@ -56,8 +56,8 @@ extension Holder {
 
 /// A decoded message of any of the schema's structs.
 public enum AnyMessage: Sendable, Hashable {
-    case error(Error)
-    case holder(Holder)
+    indirect case error(Error)
+    indirect case holder(Holder)
 
     /// Decodes a message of any of the schema's structs; it must fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {

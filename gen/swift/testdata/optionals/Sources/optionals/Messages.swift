@@ -84,7 +84,7 @@ extension Reading {
 /// A decoded message of any of the schema's structs.
 public enum AnyMessage: Sendable, Hashable {
     case inner(Inner)
-    case optionals(Optionals)
+    indirect case optionals(Optionals)
     case reading(Reading)
 
     /// Decodes a message of any of the schema's structs; it must fill bytes exactly.
