@@ -16,6 +16,10 @@ gap("sdp", nil, ProcessInfo.processInfo.environment["SDP_SWIFT_GAP"] ?? "not bui
 #endif
 
 for w in loadWorkloads() {
+    // The floor of an encode into a fresh array: allocating one of the
+    // encoding's size and copying the wire bytes into it (and releasing it).
+    let wire = [UInt8](w.sdpb)
+    run("new_array", w.name, "copy", wire.count) { blackHole(wire.withUnsafeBytes { [UInt8]($0) }) }
     #if HAVE_SDP_SWIFT
     benchSDP(w)
     #endif

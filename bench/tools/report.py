@@ -27,7 +27,7 @@ OP_TITLES = {
     "roundtrip": "roundtrip",
     "msg_encode": "message encode",
     "msg_decode": "message decode (dispatch)",
-    "copy": "memcpy",
+    "copy": "copy (floor)",
 }
 LANG_TITLES = {"c": "C", "cpp": "C++", "go": "Go", "rust": "Rust", "swift": "Swift",
                "swiftcxx": "Swift (C++ interop)"}
@@ -142,7 +142,8 @@ def merge(build, workloads, quick):
         with open(path) as f:
             d = json.load(f)
         for r in d.get("results") or []:
-            paired.append(dict(lang=lang, pair=int(n), workload=r["workload"], op=r["op"], median_ns=r["median_ns"]))
+            paired.append(dict(lang=lang, pair=int(n), impl=r["impl"], workload=r["workload"], op=r["op"],
+                               median_ns=r["median_ns"]))
     commit = sh("git", "-C", os.path.dirname(build), "rev-parse", "--short", "HEAD")
     now = datetime.datetime.now(datetime.timezone.utc)
     return {
@@ -213,13 +214,16 @@ def row_name(lang, impl):
         "protobuf": "Protocol Buffers", "prost": "prost (protobuf)", "flatbuffers": "FlatBuffers",
         "capnp": "Cap'n Proto", "msgpack": "MessagePack", "bincode": "bincode + serde",
         "json": "JSONEncoder/Decoder (Codable)", "plist": "PropertyListEncoder binary (Codable)",
-        "memcpy": "memcpy (floor)",
+        "memcpy": "memcpy (floor)", "new_array": "new array + copy (floor)",
     }
     return f"{LANG_TITLES.get(lang, lang)} · {names.get(impl, impl)}"
 
 
+FLOOR_IMPLS = ("memcpy", "new_array")
+
+
 def is_peer(impl):
-    return impl not in SDP_IMPLS and impl != "memcpy"
+    return impl not in SDP_IMPLS and impl not in FLOOR_IMPLS
 
 
 def index(run):
@@ -246,10 +250,12 @@ def memcpy_ns(rows):
 
 
 def swift_rust_pairs(run):
-    """(workload, op) -> [(swift ns, rust ns)] over the paired runs that measured both."""
+    """(workload, op) -> [(swift ns, rust ns)] over the paired runs that
+    measured both; op "copy" is the new-array floor."""
     by = {}
     for r in run.get("paired") or []:
-        by.setdefault((r["workload"], r["op"], r["pair"]), {})[r["lang"]] = r["median_ns"]
+        if r.get("impl", "sdp") == "sdp" or (r.get("impl") == "new_array" and r["op"] == "copy"):
+            by.setdefault((r["workload"], r["op"], r["pair"]), {})[r["lang"]] = r["median_ns"]
     out = {}
     for (w, op, _), v in sorted(by.items()):
         if "swift" in v and "rust" in v:
@@ -376,24 +382,29 @@ def render_md(run, charts_rel):
     paired = swift_rust_pairs(run)
     if paired:
         n = max(len(v) for v in paired.values())
-        p(f"Swift against Rust, side by side: the two harnesses (SDP only) ran alternately {n} times, "
-          "so that each pair saw the same state of the machine, whose speed drifts by 10-50% over minutes "
-          "(the full run above is one process per language). Each pair gives a ratio, Swift time / Rust time "
-          "(below 1: Swift is faster); the table gives the median ratio, its range over the pairs, and the "
-          "median times.")
+        p(f"Swift against Rust, side by side: the two harnesses (SDP and the new-array floor only) ran "
+          f"alternately {n} times, so that each pair saw the same state of the machine, whose speed drifts "
+          "by 10-50% over minutes (the full run above is one process per language). Each pair gives a ratio, "
+          "Swift time / Rust time (below 1: Swift is faster); the table gives the median ratio, its range "
+          "over the pairs, and the median times. The *floor* is allocating a new array of the encoding's "
+          "size, copying the wire bytes into it and releasing it (`[UInt8](UnsafeRawBufferPointer)` in Swift, "
+          "`to_vec()` in Rust): no encoder that returns a fresh array can be faster.")
         p("")
-        p("| workload | encode: Swift / Rust | range | Swift | Rust | decode: Swift / Rust | range | Swift | Rust |")
-        p("|---|---|---|---|---|---|---|---|---|")
+        p("| workload | encode: Swift / Rust | range | Swift | Rust | decode: Swift / Rust | range | Swift | Rust "
+          "| floor: Swift / Rust | Swift floor | Rust floor |")
+        p("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for w in run["workloads"]:
             cells = []
-            for op in ("encode", "decode"):
+            for op in ("encode", "decode", "copy"):
                 v = paired.get((w["name"], op))
                 if not v:
-                    cells += ["not measured", "", "", ""]
+                    cells += ["not measured", "", ""] + ([""] if op != "copy" else [])
                     continue
                 ratios = sorted(sw / rs for sw, rs in v)
-                cells += [f"{statistics.median(ratios):.2f}", f"{ratios[0]:.2f}-{ratios[-1]:.2f}",
-                          fmt_ns(statistics.median(sw for sw, _ in v)), fmt_ns(statistics.median(rs for _, rs in v))]
+                cells.append(f"{statistics.median(ratios):.2f}")
+                if op != "copy":
+                    cells.append(f"{ratios[0]:.2f}-{ratios[-1]:.2f}")
+                cells += [fmt_ns(statistics.median(sw for sw, _ in v)), fmt_ns(statistics.median(rs for _, rs in v))]
             p(f"| {w['name']} | " + " | ".join(cells) + " |")
     else:
         p("| Swift SDP time / Rust SDP time (this run) | encode | decode |")
@@ -453,7 +464,7 @@ def render_md(run, charts_rel):
         p("|" + "---|" * len(head))
         def order(k):
             lang, impl = k
-            return (0 if impl == "memcpy" else 1, lang, 0 if impl in SDP_IMPLS else 1, impl)
+            return (0 if impl == "memcpy" else 1, lang, 0 if impl in SDP_IMPLS else 1 if impl in FLOOR_IMPLS else 2, impl)
         for key in sorted(rows, key=order):
             lang, impl = key
             ops_r = rows[key]
@@ -463,22 +474,25 @@ def render_md(run, charts_rel):
                 cells.append(fmt_cell(ops_r[o]) if o in ops_r else "")
             if large:
                 for o in ("encode", "decode"):
-                    r = ops_r.get(o) or (ops_r.get("copy") if impl == "memcpy" else None)
+                    r = ops_r.get(o) or (ops_r.get("copy") if impl in FLOOR_IMPLS else None)
                     cells.append(f"{r['bytes'] / r['median_ns'] * 1e3:,.0f}" if r and r["median_ns"] > 0 else "")
             ea = ops_r.get("encode", {}).get("allocs")
             da = (ops_r.get("decode") or ops_r.get("decode_view") or {}).get("allocs")
-            cells.append(f"{fmt_allocs(ea)} / {fmt_allocs(da)}" if impl != "memcpy" else "0")
+            if impl in FLOOR_IMPLS:
+                cells.append(fmt_allocs(ops_r.get("copy", {}).get("allocs")))
+            else:
+                cells.append(f"{fmt_allocs(ea)} / {fmt_allocs(da)}")
             for o in ("encode", "decode"):
                 me = ops_r.get(o) or (ops_r.get("decode_view") if o == "decode" else None)
                 bp = best_peer(rows, lang, o)
-                if me and bp and not is_peer(impl) and impl != "memcpy":
+                if me and bp and impl in SDP_IMPLS:
                     cells.append(fmt_ratio(bp[1]["median_ns"] / me["median_ns"]))
                 else:
                     cells.append("")
             if mc:
                 for o in ("encode", "decode"):
                     me = ops_r.get(o) or (ops_r.get("decode_view") if o == "decode" else None)
-                    cells.append(f"{me['median_ns'] / mc:.2f}" if me and impl != "memcpy" else "")
+                    cells.append(f"{me['median_ns'] / mc:.2f}" if me and impl not in FLOOR_IMPLS else "")
             p("| " + " | ".join(cells) + " |")
         p("")
         if os.path.exists(os.path.join(run.get("charts_dir", ""), name + ".svg")):
@@ -498,7 +512,7 @@ def render_svg(title, rows):
     that is all an implementation has)."""
     items = []
     for (lang, impl), ops in rows.items():
-        if impl == "memcpy":
+        if impl in FLOOR_IMPLS:
             c = ops.get("copy")
             if c:
                 items.append((row_name(lang, impl), c["median_ns"], c["median_ns"], True))
