@@ -48,6 +48,28 @@ check(try! AllPrimitives(serializedMessage: v.serializedMessage()) == v, "messag
 let empty = Empty()
 checkEncoding(empty, size: 0, messageTypeID: nil, want: [])
 check(empty.serializedBytes() == [], "empty")
+// Strings of every length up to 40, small (inline) and native (heap, even
+// when short: reserved capacity keeps a string native): the writer copies
+// them with fixed-size moves chosen by length.
+for n in 0...40 {
+    let text = String((0..<n).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+    var native = String()
+    native.reserveCapacity(64)
+    native += text
+    for label in [text, native, text + "é"] {
+        var t = Text()
+        t.value = label
+        let utf8 = Array(label.utf8)
+        let c = UInt32(utf8.count)
+        let want = [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF), UInt8(c >> 24)] + utf8
+        check(t.serializedBytes() == want, "string of \(utf8.count) bytes")
+        var appended: [UInt8] = [9]
+        t.serialize(into: &appended)
+        check(appended == [9] + want, "appended string of \(utf8.count) bytes")
+        check(try! Text(serializedBytes: want) == t, "decoded string of \(utf8.count) bytes")
+    }
+}
+
 // Three u32 and three i16 at an odd offset: unaligned, little-endian.
 let raw: [UInt8] = [0xFF, 0x01, 0x00, 0x00, 0x00, 0xEF, 0xBE, 0xAD, 0xDE, 0xFF, 0xFF, 0xFF, 0xFF]
 raw.withUnsafeBytes { b in
