@@ -250,6 +250,9 @@ func (c *checker) typeIDs(f *astFile) {
 			continue
 		}
 		st := c.s.Struct(d.name.name)
+		if st == nil {
+			continue // the name was rejected by declare: built-in or already taken
+		}
 		if d.id.val == 0 || d.id.val > 0xFFFF {
 			c.errs.add(d.id.pos, fmt.Sprintf("message type id %d is out of range", d.id.val), "ids are 1 to 65535")
 			continue
