@@ -1,7 +1,6 @@
 package c
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,15 +137,11 @@ func TestFuzz(t *testing.T) {
 	if err := os.MkdirAll(corpus, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	seed := 0
-	add := func(prefix []byte, in []byte) {
-		seed++
-		os.WriteFile(filepath.Join(corpus, fmt.Sprintf("seed%04d", seed)), append(prefix, in...), 0o644)
-	}
 	var data struct{ Schemas []fuzzSchema }
+	var schemas []*schema.Schema
 	args := append(append(append([]string{}, strictFlags...), "-g", "-O1"), gentest.FuzzFlags...)
 	args = append(args, link...)
-	for si, name := range allSchemas(t) {
+	for _, name := range allSchemas(t) {
 		generate(t, name, dir, gen.Options{})
 		args = append(args, name+".c")
 		s := loadSchema(t, name)
@@ -155,39 +150,13 @@ func TestFuzz(t *testing.T) {
 			t.Fatal(err)
 		}
 		fs := fuzzSchema{Pkg: g.pkg, Up: g.up}
-		index := map[string]int{}
-		for i, st := range s.Structs {
-			index[st.Name] = i
+		for _, st := range s.Structs {
 			fs.Structs = append(fs.Structs, testeeStruct{T: g.typeName(st), Name: st.Name, ID: st.ID})
 		}
 		data.Schemas = append(data.Schemas, fs)
-		for i := range s.Structs {
-			add([]byte{byte(si), byte(i)}, nil)
-		}
-		// Seeds: every golden vector, plain and as a message, and every invalid vector.
-		cases, err := conformance.Cases(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			if c.Golden != nil {
-				add([]byte{byte(si), byte(index[c.Type])}, c.Golden)
-				add([]byte{byte(si), byte(index[c.Type]) | 0x80}, conformance.Message(s.Struct(c.Type).ID, c.Golden))
-			}
-		}
-		invalid, err := conformance.Invalids(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range invalid {
-			in, _ := v.Bytes()
-			sel := byte(index[v.Type])
-			if v.Message {
-				sel |= 0x80
-			}
-			add([]byte{byte(si), sel}, in)
-		}
+		schemas = append(schemas, s)
 	}
+	seeds := gentest.FuzzSeeds(t, corpus, schemas)
 	var b strings.Builder
 	if err := fuzzTemplate.Execute(&b, data); err != nil {
 		t.Fatal(err)
@@ -196,7 +165,7 @@ func TestFuzz(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, dir, cc, append(args, "fuzz.c", "-o", "fuzz")...)
-	t.Logf("%d seeds", seed)
+	t.Logf("%d seeds", seeds)
 	gentest.RunFuzzer(t, filepath.Join(dir, "fuzz"), corpus, seconds)
 	differential(t, corpus)
 }

@@ -1,12 +1,10 @@
 package cpp
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"sdp/conformance"
 	"sdp/gen/gentest"
 )
 
@@ -41,46 +39,7 @@ func TestFuzz(t *testing.T) {
 	if err := os.MkdirAll(corpusDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	seeds := 0
-	add := func(sel []byte, in []byte) {
-		seeds++
-		name := filepath.Join(corpusDir, fmt.Sprintf("seed%04d", seeds))
-		if err := os.WriteFile(name, append(append([]byte{}, sel...), in...), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for si, s := range schemas {
-		index := map[string]int{}
-		for i, st := range s.Structs {
-			index[st.Name] = i
-			add([]byte{byte(si), byte(i)}, nil)
-		}
-		cases, err := conformance.Cases(s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			if c.Golden != nil {
-				add([]byte{byte(si), byte(index[c.Type])}, c.Golden)
-				add([]byte{byte(si), byte(index[c.Type]) | 0x80}, conformance.Message(s.Struct(c.Type).ID, c.Golden))
-			}
-		}
-		invalid, err := conformance.Invalids(s.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range invalid {
-			in, err := v.Bytes()
-			if err != nil {
-				t.Fatal(err)
-			}
-			sel := byte(index[v.Type])
-			if v.Message {
-				sel |= 0x80
-			}
-			add([]byte{byte(si), sel}, in)
-		}
-	}
+	seeds := gentest.FuzzSeeds(t, corpusDir, schemas)
 	flags := append(append(append([]string{}, strictFlags...), "-O1", "-g", "-DSDP_TESTEE_FUZZ"), gentest.FuzzFlags...)
 	obj := compile(t, cxx, flags, src, deps...)
 	exe := filepath.Join(dir, "fuzz")

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sdp/conformance"
+	"sdp/schema"
 )
 
 // FuzzFlags are the compile flags of a libFuzzer target with the sanitizers.
@@ -92,4 +95,56 @@ func RunFuzzer(t testing.TB, exe, corpus string, seconds int) {
 		}
 	}
 	t.Logf("fuzzed for %s: %s", time.Since(start).Round(time.Second), strings.Join(stats, ", "))
+}
+
+// FuzzSeeds writes the seed corpus of a libFuzzer target that covers schemas
+// into dir and returns how many seeds it wrote. Every target built by the
+// tests reads its input the same way: byte 0 picks the schema (its index in
+// schemas), byte 1 the struct (its index, low 7 bits) and message mode (high
+// bit), and the rest is the input. The seeds are, for every struct, an empty
+// input and, for every conformance case, its golden vector plain and as a
+// message, and every invalid vector.
+func FuzzSeeds(t testing.TB, dir string, schemas []*schema.Schema) int {
+	t.Helper()
+	seeds := 0
+	add := func(si, sel int, in []byte) {
+		seeds++
+		name := filepath.Join(dir, fmt.Sprintf("seed%04d", seeds))
+		if err := os.WriteFile(name, append([]byte{byte(si), byte(sel)}, in...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for si, s := range schemas {
+		index := map[string]int{}
+		for i, st := range s.Structs {
+			index[st.Name] = i
+			add(si, i, nil)
+		}
+		cases, err := conformance.Cases(s.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			if c.Golden != nil {
+				add(si, index[c.Type], c.Golden)
+				add(si, index[c.Type]|0x80, conformance.Message(s.Struct(c.Type).ID, c.Golden))
+			}
+		}
+		invalid, err := conformance.Invalids(s.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range invalid {
+			in, err := v.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel := index[v.Type]
+			if v.Message {
+				sel |= 0x80
+			}
+			add(si, sel, in)
+		}
+	}
+	return seeds
 }
