@@ -16,6 +16,7 @@ import (
 	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/gentest"
+	"sdp/schema"
 )
 
 func gen0(pkg string) gen.Options { return gen.Options{Package: pkg} }
@@ -34,6 +35,7 @@ type corpusPackage struct {
 	dir     string
 	modules []string // every module, with generated tests
 	testees []string // the corpus modules the testee serves
+	schemas []*schema.Schema // the corpus schemas, in the order of testees
 	err     error
 	log     string
 }
@@ -52,6 +54,7 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 	}
 	var files []gen.File
 	var modules []string
+	var schemas []*schema.Schema
 	for _, name := range names {
 		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
 		out, err := Generate(s, gen.Options{})
@@ -64,7 +67,8 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 			}
 		}
 		modules = append(modules, name)
-		files = append(files, gen.File{Path: "Sources/SDPTestee/Testee_" + name + ".swift", Content: testeeFile(s, name)})
+		schemas = append(schemas, s)
+		files = append(files, gen.File{Path: "Sources/SDPTesteeHandlers/Testee_" + name + ".swift", Content: testeeFile(s, name)})
 	}
 	testees := append([]string(nil), modules...)
 	// Extra schemas whose generated tests run too (not part of the corpus).
@@ -83,6 +87,7 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 	}
 	files = append(files,
 		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(testees)},
+		gen.File{Path: "Sources/SDPFuzz/Fuzz.swift", Content: fuzzFile(schemas)},
 		gen.File{Path: "Package.swift", Content: corpusManifest(modules, testees)})
 	version, err := exec.Command(swift, "--version").CombinedOutput()
 	if err != nil {
@@ -99,7 +104,7 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 	if err := gen.Write(dir, files); err != nil {
 		t.Fatal(err)
 	}
-	return corpusPackage{dir: dir, modules: modules, testees: testees}
+	return corpusPackage{dir: dir, modules: modules, testees: testees, schemas: schemas}
 }
 
 // extraSchemas are schemas (relative to gen/swift) whose generated packages
@@ -107,7 +112,9 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 var extraSchemas = []string{"testdata/swift_edge.sdp"}
 
 // corpusManifest is the combined package's Package.swift: a library and a
-// test target per module, and the testee depending on the corpus modules.
+// test target per module, the testee's handlers (a library depending on the
+// corpus modules), and two executables using them: the conformance testee
+// and the libFuzzer target.
 func corpusManifest(modules, testees []string) []byte {
 	p := emit.New("    ")
 	p.P("// swift-tools-version:6.0")
@@ -125,7 +132,9 @@ func corpusManifest(modules, testees []string) []byte {
 			for _, m := range testees {
 				deps = append(deps, `"`+m+`"`)
 			}
-			p.F(`.executableTarget(name: "SDPTestee", dependencies: [%s], path: "Sources/SDPTestee"),`, strings.Join(deps, ", "))
+			p.F(`.target(name: "SDPTesteeHandlers", dependencies: [%s], path: "Sources/SDPTesteeHandlers"),`, strings.Join(deps, ", "))
+			p.P(`.executableTarget(name: "SDPTestee", dependencies: ["SDPTesteeHandlers"], path: "Sources/SDPTestee"),`)
+			p.P(`.executableTarget(name: "SDPFuzz", dependencies: ["SDPTesteeHandlers"], path: "Sources/SDPFuzz"),`)
 		})
 		p.P("swiftLanguageModes: [.v6]")
 	})

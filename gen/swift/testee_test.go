@@ -8,7 +8,8 @@ import (
 )
 
 // testeeFile is the conformance testee's handler for one schema module: a
-// Swift file of the testee executable that answers the testee protocol's
+// Swift file of the SDPTesteeHandlers library (shared by the testee
+// executable and the fuzz target) that answers the testee protocol's
 // requests, decoding through every decode API the module offers and
 // reporting status 2 when they disagree.
 func testeeFile(s *schema.Schema, module string) []byte {
@@ -20,7 +21,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P("import ", module)
 	p.P()
 	q := func(d schema.Decl) string { return module + "." + g.typeName(d) }
-	p.Block(fmt.Sprintf("func handle_%s(op: UInt8, typeID: UInt16, input: [UInt8]) -> (UInt8, [UInt8]) {", module), "}", func() {
+	p.Block(fmt.Sprintf("public func handle_%s(op: UInt8, typeID: UInt16, input: [UInt8]) -> (UInt8, [UInt8]) {", module), "}", func() {
 		switchBlock(p, "switch (op, typeID) {", func() {
 			for _, st := range s.Structs {
 				p.F("case (1, %d): return roundTrip(input, %s.self)", st.ID, q(st))
@@ -126,6 +127,7 @@ func testeeMain(modules []string) []byte {
 	p.P("#elseif canImport(Darwin)")
 	p.P("import Darwin")
 	p.P("#endif")
+	p.P("import SDPTesteeHandlers")
 	p.P()
 	p.P("typealias Handler = (UInt8, UInt16, [UInt8]) -> (UInt8, [UInt8])")
 	p.P()
