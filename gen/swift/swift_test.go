@@ -33,8 +33,8 @@ const asanEnv = "SDP_SWIFT_ASAN"
 
 type corpusPackage struct {
 	dir     string
-	modules []string // every module, with generated tests
-	testees []string // the corpus modules the testee serves
+	modules []string         // every module, with generated tests
+	testees []string         // the corpus modules the testee serves
 	schemas []*schema.Schema // the corpus schemas, in the order of testees
 	err     error
 	log     string
