@@ -133,10 +133,6 @@ func TestFuzz(t *testing.T) {
 			"int LLVMFuzzerTestOneInput(const uint8_t* d, size_t n) { (void)d; (void)n; return 0; }\n")
 	seconds := gentest.FuzzSeconds(t, "SDP_C_FUZZ_SECONDS", 20)
 	dir := t.TempDir()
-	corpus := filepath.Join(dir, "corpus")
-	if err := os.MkdirAll(corpus, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	var data struct{ Schemas []fuzzSchema }
 	var schemas []*schema.Schema
 	args := append(append(append([]string{}, strictFlags...), "-g", "-O1"), gentest.FuzzFlags...)
@@ -156,7 +152,7 @@ func TestFuzz(t *testing.T) {
 		data.Schemas = append(data.Schemas, fs)
 		schemas = append(schemas, s)
 	}
-	seeds := gentest.FuzzSeeds(t, corpus, schemas)
+	corpus := gentest.FuzzCorpus(t, schemas)
 	var b strings.Builder
 	if err := fuzzTemplate.Execute(&b, data); err != nil {
 		t.Fatal(err)
@@ -165,7 +161,6 @@ func TestFuzz(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, dir, cc, append(args, "fuzz.c", "-o", "fuzz")...)
-	t.Logf("%d seeds", seeds)
 	gentest.RunFuzzer(t, filepath.Join(dir, "fuzz"), corpus, seconds)
 	differential(t, corpus)
 }

@@ -35,17 +35,12 @@ func TestFuzz(t *testing.T) {
 	if err := os.WriteFile(src, testeeProgram(schemas), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	corpusDir := filepath.Join(dir, "corpus")
-	if err := os.MkdirAll(corpusDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	seeds := gentest.FuzzSeeds(t, corpusDir, schemas)
+	corpus := gentest.FuzzCorpus(t, schemas)
 	flags := append(append(append([]string{}, strictFlags...), "-O1", "-g", "-DSDP_TESTEE_FUZZ"), gentest.FuzzFlags...)
 	obj := compile(t, cxx, flags, src, deps...)
 	exe := filepath.Join(dir, "fuzz")
 	link(t, cxx, append(flags, linkFlags...), exe, obj)
-	t.Logf("%d seeds", seeds)
-	gentest.RunFuzzer(t, exe, corpusDir, seconds)
+	gentest.RunFuzzer(t, exe, corpus, seconds)
 }
 
 // fuzzCompilers are the clang++ that clangPath finds (Swift's toolchain

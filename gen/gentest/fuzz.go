@@ -97,15 +97,20 @@ func RunFuzzer(t testing.TB, exe, corpus string, seconds int) {
 	t.Logf("fuzzed for %s: %s", time.Since(start).Round(time.Second), strings.Join(stats, ", "))
 }
 
-// FuzzSeeds writes the seed corpus of a libFuzzer target that covers schemas
-// into dir and returns how many seeds it wrote. Every target built by the
-// tests reads its input the same way: byte 0 picks the schema (its index in
-// schemas), byte 1 the struct (its index, low 7 bits) and message mode (high
-// bit), and the rest is the input. The seeds are, for every struct, an empty
-// input and, for every conformance case, its golden vector plain and as a
-// message, and every invalid vector.
-func FuzzSeeds(t testing.TB, dir string, schemas []*schema.Schema) int {
+// FuzzCorpus writes the seed corpus of a libFuzzer target that covers
+// schemas into a new temporary directory, logs how many seeds it wrote and
+// returns the directory (which the fuzzer then grows). Every target built by
+// the tests reads its input the same way: byte 0 picks the schema (its index
+// in schemas), byte 1 the struct (its index, low 7 bits) and message mode
+// (high bit), and the rest is the input. The seeds are, for every struct, an
+// empty input and, for every conformance case, its golden vector plain and
+// as a message, and every invalid vector.
+func FuzzCorpus(t testing.TB, schemas []*schema.Schema) string {
 	t.Helper()
+	dir := filepath.Join(t.TempDir(), "corpus")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	seeds := 0
 	add := func(si, sel int, in []byte) {
 		seeds++
@@ -146,5 +151,6 @@ func FuzzSeeds(t testing.TB, dir string, schemas []*schema.Schema) int {
 			add(si, sel, in)
 		}
 	}
-	return seeds
+	t.Logf("%d seeds", seeds)
+	return dir
 }

@@ -52,11 +52,7 @@ func TestFuzz(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("cargo build of the fuzz target: %v\n%s", err, out)
 	}
-	corpus := filepath.Join(t.TempDir(), "corpus")
-	if err := os.MkdirAll(corpus, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d seeds", gentest.FuzzSeeds(t, corpus, w.schemas))
+	corpus := gentest.FuzzCorpus(t, w.schemas)
 	gentest.RunFuzzer(t, filepath.Join(target, "debug", "sdp_rust_testee"), corpus, seconds)
 }
 
@@ -92,7 +88,7 @@ func libFuzzerRuntime(t *testing.T) string {
 }
 
 // fuzzEntry writes the testee's libFuzzer entry point. Its input is laid
-// out as gentest.FuzzSeeds writes seeds: byte 0 picks the schema, byte 1
+// out as gentest.FuzzCorpus writes seeds: byte 0 picks the schema, byte 1
 // the struct (low 7 bits) or message mode (high bit), and the rest goes to
 // the schema's handler. A disagreement (status 2) or an accepted input that
 // re-encodes differently panics, which aborts (a panic cannot unwind out of

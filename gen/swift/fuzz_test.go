@@ -2,7 +2,6 @@ package swift
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,16 +33,12 @@ func TestFuzz(t *testing.T) {
 	args := append([]string{"build", "--product", "SDPFuzz", "--build-path", buildPath,
 		"--sanitize", "fuzzer", "-Xswiftc", "-sanitize=fuzzer,address"}, swiftFlags...)
 	runSwift(t, swift, c.dir, args...)
-	corpus := filepath.Join(t.TempDir(), "corpus")
-	if err := os.MkdirAll(corpus, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d seeds", gentest.FuzzSeeds(t, corpus, c.schemas))
+	corpus := gentest.FuzzCorpus(t, c.schemas)
 	gentest.RunFuzzer(t, filepath.Join(buildPath, "debug", "SDPFuzz"), corpus, seconds)
 }
 
 // fuzzFile is the libFuzzer target's source. Its input is laid out as
-// gentest.FuzzSeeds writes seeds: byte 0 picks the schema, byte 1 the
+// gentest.FuzzCorpus writes seeds: byte 0 picks the schema, byte 1 the
 // struct (low 7 bits) or message mode (high bit), and the rest goes to the
 // schema's testee handler. The handler reports disagreeing decoders or
 // encoders as status 2; the target also checks that an accepted input
