@@ -47,8 +47,8 @@ func TestFuzz(t *testing.T) {
 	}
 	cmd := exec.Command("cargo", "build", "--quiet", "-p", "sdp_rust_testee")
 	cmd.Dir = w.dir
-	cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+target, "CARGO_TERM_COLOR=never",
-		"RUSTFLAGS="+strings.Join(flags, " "))
+	// A later entry wins: the fuzz build gets its own target directory.
+	cmd.Env = append(w.cargoEnv(), "CARGO_TARGET_DIR="+target, "RUSTFLAGS="+strings.Join(flags, " "))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("cargo build of the fuzz target: %v\n%s", err, out)
 	}
