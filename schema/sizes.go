@@ -9,17 +9,6 @@ import "fmt"
 // recursion terminates.
 func (c *checker) sizes() {
 	state := map[Decl]int{} // 1 in progress, 2 done
-	// pending reports a type whose size is being computed further up: a use
-	// through ?T or []T of a recursive type. Such a type holds a ?T or []T of
-	// its own, so it is never zero-sized.
-	var pending func(t *Type) bool
-	pending = func(t *Type) bool {
-		if t.Kind == FixedArray {
-			return pending(t.Elem)
-		}
-		d := t.Decl()
-		return d != nil && state[d] == 1
-	}
 	var decl func(d Decl)
 	var typ func(t *Type) (min, fixed int)
 	// fieldsSize sums the fields' sizes; huge reports a field that is over the
@@ -43,17 +32,11 @@ func (c *checker) sizes() {
 		case StructRef, UnionRef:
 			decl(t.Decl())
 		case Array, Optional:
-			if pending(t.Elem) {
-				break
-			}
-			if _, x := typ(t.Elem); t.Kind == Array && x == 0 {
-				c.errs.add(t.Pos, fmt.Sprintf("elements of %s encode to zero bytes", t), "an array needs elements of at least one byte; add a field or use a count")
-			}
+			// Their size does not depend on the element's; the element's
+			// named types are sized by the loop over every declaration, and
+			// zero-size elements are checked once every size is known.
 		case FixedArray:
 			m, x := typ(t.Elem)
-			if x == 0 {
-				c.errs.add(t.Pos, fmt.Sprintf("elements of %s encode to zero bytes", t), "an array needs elements of at least one byte")
-			}
 			min := mulSat(int(t.Len), m)
 			if min >= maxTypeSize {
 				c.errs.add(t.Pos, fmt.Sprintf("%s encodes to at least 2 GiB", t), "types are limited to 2 GiB; use []T for large data")
@@ -112,6 +95,67 @@ func (c *checker) sizes() {
 	for _, d := range c.s.Decls {
 		decl(d)
 	}
+	c.zeroSizeElements()
+}
+
+// zeroSizeElements rejects arrays and fixed arrays whose elements encode to
+// zero bytes. It runs after every size is known: computing sizes visits a
+// type held through ?T or []T before its own size is final.
+func (c *checker) zeroSizeElements() {
+	// behind is set under ?T and []T, whose elements the size pass did not
+	// visit: fixed arrays there are checked against the size limit here.
+	var visit func(t *Type, behind bool)
+	visit = func(t *Type, behind bool) {
+		switch t.Kind {
+		case Array, FixedArray, Optional:
+			if t.Kind != Optional && zeroSize(t.Elem) {
+				hint := "an array needs elements of at least one byte"
+				if t.Kind == Array {
+					hint += "; add a field or use a count"
+				}
+				c.errs.add(t.Pos, fmt.Sprintf("elements of %s encode to zero bytes", t), hint)
+			}
+			if t.Kind == FixedArray && behind && satMinSize(t) >= maxTypeSize {
+				c.errs.add(t.Pos, fmt.Sprintf("%s encodes to at least 2 GiB", t), "types are limited to 2 GiB; use []T for large data")
+			}
+			visit(t.Elem, behind || t.Kind != FixedArray)
+		}
+	}
+	fields := func(fs []*Field) {
+		for _, f := range fs {
+			visit(f.Type, false)
+		}
+	}
+	for _, d := range c.s.Decls {
+		switch d := d.(type) {
+		case *Struct:
+			fields(d.Fields)
+		case *Union:
+			for _, v := range d.Variants {
+				fields(v.Fields)
+			}
+		}
+	}
+}
+
+// satMinSize is MinSize saturating at maxTypeSize.
+func satMinSize(t *Type) int {
+	if t.Kind == FixedArray {
+		return mulSat(int(t.Len), satMinSize(t.Elem))
+	}
+	return t.MinSize()
+}
+
+// zeroSize reports a type whose every value encodes to zero bytes: an empty
+// struct (or one of only such fields), or a fixed array of one.
+func zeroSize(t *Type) bool {
+	switch t.Kind {
+	case FixedArray:
+		return zeroSize(t.Elem)
+	case StructRef:
+		return t.Struct.minSize == 0
+	}
+	return false
 }
 
 // addSat and mulSat saturate at maxTypeSize, which no valid type reaches,
