@@ -151,3 +151,11 @@ func Invalids(schemaName string) ([]Invalid, error) {
 	}
 	return out, nil
 }
+
+// RegressPaths lists the regression schemas of regress/ (minimal schemas of
+// bugs the random-schema suite found), sorted.
+func RegressPaths() ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(Dir(), "regress", "*.sdp"))
+	sort.Strings(paths)
+	return paths, err
+}

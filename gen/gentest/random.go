@@ -1,0 +1,158 @@
+package gentest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/conformance/randschema"
+)
+
+// DefaultRandomSeeds are the random-schema seeds every backend's conformance
+// test runs by default (in CI): each seed gives a schema with plain names and
+// one with adversarial names. SDP_RANDOM_SEEDS overrides them ("1-200",
+// "7", "3,9,20-25"); `make soak SEEDS=1-200` runs many.
+const DefaultRandomSeeds = "1-6"
+
+// RandomSeeds parses SDP_RANDOM_SEEDS, or the default set.
+func RandomSeeds(t testing.TB) []uint64 {
+	t.Helper()
+	spec := os.Getenv("SDP_RANDOM_SEEDS")
+	if spec == "" {
+		spec = DefaultRandomSeeds
+	}
+	seeds, err := ParseSeeds(spec)
+	if err != nil {
+		t.Fatalf("SDP_RANDOM_SEEDS: %v", err)
+	}
+	return seeds
+}
+
+// ParseSeeds parses a list of seeds and ranges: "1-200", "7", "3,9,20-25".
+func ParseSeeds(spec string) ([]uint64, error) {
+	var out []uint64
+	for _, part := range strings.Split(spec, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		lo, hi := part, part
+		if i := strings.IndexByte(part, '-'); i > 0 {
+			lo, hi = part[:i], part[i+1:]
+		}
+		a, err := strconv.ParseUint(lo, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("bad seed %q", part)
+		}
+		b, err := strconv.ParseUint(hi, 10, 64)
+		if err != nil || b < a {
+			return nil, fmt.Errorf("bad seed range %q", part)
+		}
+		for s := a; s <= b; s++ {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no seeds in %q", spec)
+	}
+	return out, nil
+}
+
+// RandomSuites returns the suites of the regression schemas
+// (conformance/regress) and of the seeds: for every seed, a schema with
+// plain names and one with adversarial names. SDP_RANDOM_NAMES=plain or
+// =adversarial keeps one kind.
+func RandomSuites(t testing.TB) []*randschema.Suite {
+	t.Helper()
+	var out []*randschema.Suite
+	kinds := []bool{false, true}
+	switch os.Getenv("SDP_RANDOM_NAMES") {
+	case "plain":
+		kinds = []bool{false}
+	case "adversarial":
+		kinds = []bool{true}
+	}
+	paths, err := conformance.RegressPaths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		su, err := randschema.FromSource(strings.TrimSuffix(filepath.Base(p), ".sdp"), src, 1)
+		if err != nil {
+			t.Fatalf("regression schema %s: %v", p, err)
+		}
+		out = append(out, su)
+	}
+	for _, seed := range RandomSeeds(t) {
+		for _, adv := range kinds {
+			su, err := randschema.Generate(seed, randschema.Config{Adversarial: adv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, su)
+		}
+	}
+	return out
+}
+
+// RandomBatches splits suites into batches of at most n, so a backend builds
+// one program per batch (compiling is the slow part).
+func RandomBatches(suites []*randschema.Suite, n int) [][]*randschema.Suite {
+	var out [][]*randschema.Suite
+	for len(suites) > 0 {
+		k := n
+		if k > len(suites) {
+			k = len(suites)
+		}
+		out = append(out, suites[:k])
+		suites = suites[k:]
+	}
+	return out
+}
+
+// RunRandom runs every suite's vectors through a testee, one subtest per
+// suite. A failing suite's schema is written to a file whose path is logged
+// with the command that reproduces the failure.
+func RunRandom(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee) {
+	t.Helper()
+	total := 0
+	for _, su := range suites {
+		su := su
+		t.Run(su.Name, func(t *testing.T) {
+			testee := start(t, su)
+			passed := conformance.RunVectors(t, testee, su.Vectors)
+			if err := testee.Close(); err != nil {
+				t.Errorf("testee exit: %v", err)
+			}
+			total += passed
+			if t.Failed() {
+				ReportRandomFailure(t, lang, pkg, su)
+			}
+		})
+	}
+	t.Logf("%s: %d random-schema vectors passed in %d schemas", lang, total, len(suites))
+}
+
+// ReportRandomFailure writes a failing suite's schema where a developer can
+// find it and logs how to reproduce the failure.
+func ReportRandomFailure(t *testing.T, lang, pkg string, su *randschema.Suite) {
+	dir := filepath.Join(os.TempDir(), "sdp-random-failures")
+	os.MkdirAll(dir, 0o755)
+	path := filepath.Join(dir, su.Name+".sdp")
+	if err := os.WriteFile(path, su.Source, 0o644); err == nil {
+		names := "plain"
+		if strings.HasSuffix(su.Name, "a") {
+			names = "adversarial"
+		}
+		t.Logf("%s failed on random schema %s (seed %d), written to %s; reproduce with\n  SDP_RANDOM_SEEDS=%d SDP_RANDOM_NAMES=%s go test %s -run 'TestRandomSchemas' -v\n  sdp gen --lang %s --out /tmp/%s %s",
+			lang, su.Name, su.Seed, path, su.Seed, names, pkg, lang, su.Name, path)
+	}
+}

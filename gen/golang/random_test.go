@@ -1,0 +1,84 @@
+package golang
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/conformance/randschema"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// TestRandomSchemas runs the random-schema suites (gentest.RandomSuites:
+// seeds from SDP_RANDOM_SEEDS) through a testee built from the Go code
+// generated for each schema, natively and with the portable array code, and
+// vets the generated packages.
+func TestRandomSchemas(t *testing.T) {
+	suites := gentest.RandomSuites(t)
+	m := writeRandomModule(t, suites)
+	m.goCmd(t, nil, "vet", "./...")
+	for _, variant := range []struct{ name, tags string }{
+		{"native", ""},
+		{"portable", PortableTag},
+	} {
+		variant := variant
+		t.Run(variant.name, func(t *testing.T) {
+			bin := filepath.Join(m.dir, "testee-"+variant.name)
+			args := []string{"build", "-o", bin}
+			if variant.tags != "" {
+				args = append(args, "-tags", variant.tags)
+			}
+			m.goCmd(t, nil, append(args, "./testee")...)
+			gentest.RunRandom(t, "go", "./gen/golang", suites, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+				testee, err := conformance.Start(exec.Command(bin, su.Name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return testee
+			})
+		})
+	}
+}
+
+// writeRandomModule writes a module with the generated package of every
+// suite and one testee for all of them.
+func writeRandomModule(t *testing.T, suites []*randschema.Suite) *testModule {
+	dir := t.TempDir()
+	m := &testModule{dir: dir}
+	gomod := "module sdptest\n\ngo 1.19\n\nrequire sdp v0.0.0\n\nreplace sdp => " + gentest.Root(t) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "testee"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var main strings.Builder
+	main.WriteString(testeeMainHead)
+	for _, su := range suites {
+		files, err := Generate(su.Schema, gen.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", su.Name, err)
+		}
+		if err := gen.Write(filepath.Join(dir, su.Name), files); err != nil {
+			t.Fatal(err)
+		}
+		m.schemas = append(m.schemas, su.Name)
+		src := strings.ReplaceAll(testeeHandler, "SCHEMA", su.Name)
+		if err := os.WriteFile(filepath.Join(dir, "testee", "h_"+su.Name+".go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		main.WriteString("\t" + `"` + su.Name + `": handle_` + su.Name + ",\n")
+	}
+	main.WriteString("}\n")
+	if err := os.WriteFile(filepath.Join(dir, "testee", "main.go"), []byte(main.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testee", "common.go"), []byte(testeeCommon), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
