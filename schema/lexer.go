@@ -94,7 +94,13 @@ func lex(file string, src []byte, errs *ErrorList) []token {
 			for j < len(src) && isIdentPart(src[j]) {
 				j++
 			}
-			toks = append(toks, token{kind: tokIdent, text: string(src[i:j]), pos: p})
+			text := string(src[i:j])
+			if strings.Trim(text, "_") == "" {
+				// `_` would be no name at all after case conversion, and is
+				// reserved or a placeholder in Go, Rust, Swift and Python.
+				errs.add(p, fmt.Sprintf("name %q has no letter or digit", text), "names need at least one ASCII letter or digit besides _")
+			}
+			toks = append(toks, token{kind: tokIdent, text: text, pos: p})
 			advance(j - i)
 		case c >= '0' && c <= '9':
 			p := pos()
