@@ -215,7 +215,7 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 		p.F("n += len(%s)", x)
 		return 4
 	case schema.Array:
-		if k, ok := t.Elem.FixedSize(); ok && t.Elem.Kind != schema.UnionRef {
+		if k, ok := t.Elem.FixedSize(); ok {
 			if k == 1 {
 				p.F("n += len(%s)", x)
 			} else {
