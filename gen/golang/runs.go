@@ -126,7 +126,9 @@ func (g *generator) readLeaf(l leaf) string {
 	case schema.U64, schema.I64, schema.F64:
 		x = "binary.LittleEndian.Uint64(" + at + ")"
 	}
-	g.use("binary.dec")
+	if k.Size() > 1 {
+		g.use("binary.dec")
+	}
 	switch k {
 	case schema.I16, schema.I32, schema.I64:
 		x = scalarTypes[k] + "(" + x + ")"
@@ -172,7 +174,6 @@ func (g *generator) decodeRun(p *emit.Printer, recv string, r run) {
 // encodeRun emits the encoding of a run: one extension of b, then every leaf
 // at its offset.
 func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
-	g.use("binary.enc")
 	p.F("b, %s := extend(b, %d)", name, r.size)
 	for _, l := range r.leaves {
 		k := l.t.Kind
@@ -183,6 +184,9 @@ func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
 			x = scalarTypes[k] + "(" + x + ")"
 		}
 		at := fmt.Sprintf("%s[%d:]", name, l.off)
+		if k.Size() > 1 {
+			g.use("binary.enc")
+		}
 		switch k {
 		case schema.Bool:
 			p.Block("if "+x+" {", "}", func() { p.F("%s[%d] = 1", name, l.off) })
