@@ -114,6 +114,7 @@ type run struct {
 	passed       int
 	expectedFail int
 	fatal        bool
+	failed       []string // IDs of the unexpected failures
 }
 
 // expect sends one request. want nil means the input must be rejected.
@@ -126,6 +127,7 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 	status, out, err := r.testee.Do(op, typeID, input)
 	if err != nil {
 		r.t.Errorf("%s: %v", id, err)
+		r.failed = append(r.failed, id)
 		r.fatal = true
 		return
 	}
@@ -160,6 +162,7 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 			problem = problem[:2000] + "..."
 		}
 		r.t.Errorf("%s: %s", id, problem)
+		r.failed = append(r.failed, id)
 	}
 }
 

@@ -16,9 +16,10 @@ type Vector struct {
 }
 
 // RunVectors sends every vector to the testee and reports each failure by
-// the vector's ID. It returns the number of vectors that passed. After a
-// testee crash the remaining vectors are skipped.
-func RunVectors(t *testing.T, testee Testee, vectors []Vector) (passed int) {
+// the vector's ID. It returns the number of vectors that passed and the
+// vectors that failed. After a testee crash the remaining vectors are
+// skipped.
+func RunVectors(t *testing.T, testee Testee, vectors []Vector) (passed int, failed []Vector) {
 	t.Helper()
 	r := &run{t: t, testee: testee, known: map[string]*knownFailure{}}
 	for _, v := range vectors {
@@ -28,5 +29,12 @@ func RunVectors(t *testing.T, testee Testee, vectors []Vector) (passed int) {
 		}
 		r.expect(v.ID, v.Op, v.TypeID, v.Input, want, v.Rule)
 	}
-	return r.passed
+	byID := map[string]Vector{}
+	for _, v := range vectors {
+		byID[v.ID] = v
+	}
+	for _, id := range r.failed {
+		failed = append(failed, byID[id])
+	}
+	return r.passed, failed
 }

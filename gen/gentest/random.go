@@ -1,6 +1,7 @@
 package gentest
 
 import (
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -128,13 +129,13 @@ func RunRandom(t *testing.T, lang, pkg string, suites []*randschema.Suite, start
 		su := su
 		t.Run(su.Name, func(t *testing.T) {
 			testee := start(t, su)
-			passed := conformance.RunVectors(t, testee, su.Vectors)
+			passed, failed := conformance.RunVectors(t, testee, su.Vectors)
 			if err := testee.Close(); err != nil {
 				t.Errorf("testee exit: %v", err)
 			}
 			total += passed
 			if t.Failed() {
-				ReportRandomFailure(t, lang, pkg, su)
+				ReportRandomFailure(t, lang, pkg, su, failed)
 			}
 		})
 	}
@@ -142,8 +143,11 @@ func RunRandom(t *testing.T, lang, pkg string, suites []*randschema.Suite, start
 }
 
 // ReportRandomFailure writes a failing suite's schema where a developer can
-// find it and logs how to reproduce the failure.
-func ReportRandomFailure(t *testing.T, lang, pkg string, su *randschema.Suite) {
+// find it and logs how to reproduce the failure. For the first failing
+// vector it also prints the smaller schema that holds only the failing
+// struct and the declarations it uses (randschema.Closure), and the input,
+// ready to paste into a regression schema and a test.
+func ReportRandomFailure(t *testing.T, lang, pkg string, su *randschema.Suite, failed []conformance.Vector) {
 	dir := filepath.Join(os.TempDir(), "sdp-random-failures")
 	os.MkdirAll(dir, 0o755)
 	path := filepath.Join(dir, su.Name+".sdp")
@@ -154,5 +158,14 @@ func ReportRandomFailure(t *testing.T, lang, pkg string, su *randschema.Suite) {
 		}
 		t.Logf("%s failed on random schema %s (seed %d), written to %s; reproduce with\n  SDP_RANDOM_SEEDS=%d SDP_RANDOM_NAMES=%s go test %s -run 'TestRandomSchemas' -v\n  sdp gen --lang %s --out /tmp/%s %s",
 			lang, su.Name, su.Seed, path, su.Seed, names, pkg, lang, su.Name, path)
+	}
+	if len(failed) > 0 {
+		v := failed[0]
+		want := "rejected for rule " + v.Rule
+		if v.Rule == "" {
+			want = "re-encoded as " + hex.EncodeToString(v.Want)
+		}
+		t.Logf("first failing vector %s (op %d, type id %d): input %s, want %s\nthe failing struct and what it uses:\n%s",
+			v.ID, v.Op, v.TypeID, hex.EncodeToString(v.Input), want, randschema.Closure(su.Schema, v.TypeID))
 	}
 }
