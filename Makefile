@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in scripts/ (they work without make too).
-.PHONY: setup demo test update bench bench-quick sdp
+.PHONY: setup demo test update bench bench-quick sdp soak
 
 setup:
 	scripts/setup
@@ -26,3 +26,11 @@ bench-quick:
 
 sdp:
 	go build -o bin/sdp ./cmd/sdp
+
+# The random-schema conformance suite with many seeds, every backend:
+# make soak SEEDS=1-200 (each seed is a schema with plain names and one with
+# adversarial names; LANGS=golang,rust limits the backends).
+SEEDS ?= 1-200
+LANGS ?= golang,c,cpp,rust,swift
+soak:
+	scripts/soak "$(SEEDS)" "$(LANGS)"

@@ -21,6 +21,17 @@ func TestRandomSchemas(t *testing.T) {
 	suites := gentest.RandomSuites(t)
 	m := writeRandomModule(t, suites)
 	m.goCmd(t, nil, "vet", "./...")
+	// The generated packages alone for a 32-bit and a big-endian target, and
+	// formatted as gofmt would.
+	m.goCmd(t, []string{"GOARCH=386"}, append([]string{"build"}, prefixAll("./", m.schemas)...)...)
+	m.goCmd(t, []string{"GOARCH=s390x"}, append([]string{"build"}, prefixAll("./", m.schemas)...)...)
+	gofmt := filepath.Join(filepath.Dir(goTool(t)), "gofmt")
+	if _, err := os.Stat(gofmt); err != nil {
+		gofmt = gentest.RequireTool(t, "gofmt")
+	}
+	if out, err := exec.Command(gofmt, append([]string{"-l"}, m.files...)...).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("gofmt -l: %v\n%s", err, out)
+	}
 	for _, variant := range []struct{ name, tags string }{
 		{"native", ""},
 		{"portable", PortableTag},
@@ -67,6 +78,9 @@ func writeRandomModule(t *testing.T, suites []*randschema.Suite) *testModule {
 			t.Fatal(err)
 		}
 		m.schemas = append(m.schemas, su.Name)
+		for _, f := range files {
+			m.files = append(m.files, filepath.Join(dir, su.Name, f.Path))
+		}
 		src := strings.ReplaceAll(testeeHandler, "SCHEMA", su.Name)
 		if err := os.WriteFile(filepath.Join(dir, "testee", "h_"+su.Name+".go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -81,4 +95,12 @@ func writeRandomModule(t *testing.T, suites []*randschema.Suite) *testModule {
 		t.Fatal(err)
 	}
 	return m
+}
+
+func prefixAll(prefix string, list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = prefix + s
+	}
+	return out
 }
