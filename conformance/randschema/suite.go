@@ -66,9 +66,16 @@ func FromSource(name string, src []byte, seed uint64) (*Suite, error) {
 		}
 		add("minimal", v.gen(nil, t, minimal, 0, 0))
 		if v.reach[st] {
-			for _, target := range []int{codec.DefaultMaxDepth, codec.DefaultMaxDepth + 1} {
-				add(fmt.Sprintf("deep%d", target), v.gen(nil, t, deep, 0, target))
+			// As deep as the limit allows: inline values below the target
+			// may add levels, so aim lower until the codec accepts.
+			for target := codec.DefaultMaxDepth; target > codec.DefaultMaxDepth-16; target-- {
+				in := v.gen(nil, t, deep, 0, target)
+				if _, err := codec.Decode(s, st.Name, in, codec.Options{}); err == nil {
+					add("deep_limit", in)
+					break
+				}
 			}
+			add("deep_past_limit", v.gen(nil, t, deep, 0, codec.DefaultMaxDepth+1))
 		}
 		// Invalid inputs derived from the valid ones.
 		for i, in := range valid {
