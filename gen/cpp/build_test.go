@@ -63,16 +63,22 @@ func generate(t testing.TB, s *schema.Schema, opt gen.Options) string {
 	return dir
 }
 
-var pruneOnce sync.Once
+var pruned sync.Map // cache directory name → *sync.Once
 
 // cacheDir returns the object cache, first deleting objects no run has used
 // for three days (a hit refreshes an object's time).
 func cacheDir(t testing.TB) string {
-	dir := filepath.Join(os.TempDir(), "sdp-cpp-test-cache")
+	return cacheDirNamed(t, "sdp-cpp-test-cache")
+}
+
+// cacheDirNamed returns the object cache of that name under os.TempDir().
+func cacheDirNamed(t testing.TB, name string) string {
+	dir := filepath.Join(os.TempDir(), name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	pruneOnce.Do(func() {
+	once, _ := pruned.LoadOrStore(name, new(sync.Once))
+	once.(*sync.Once).Do(func() {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > 72*time.Hour {
@@ -87,6 +93,12 @@ func cacheDir(t testing.TB) string {
 // listed in deps) with the given compiler and flags, returning the object.
 func compile(t testing.TB, cxx string, flags []string, src string, deps ...string) string {
 	t.Helper()
+	return compileIn(t, cacheDir(t), cxx, flags, src, deps...)
+}
+
+// compileIn is compile with the object cache in dir.
+func compileIn(t testing.TB, dir, cxx string, flags []string, src string, deps ...string) string {
+	t.Helper()
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", cxx, compilerVersion(cxx), strings.Join(flags, "\x00"))
 	for _, f := range append([]string{src}, deps...) {
@@ -97,7 +109,7 @@ func compile(t testing.TB, cxx string, flags []string, src string, deps ...strin
 		fmt.Fprintf(h, "%s\x00%d\x00", filepath.Base(f), len(b))
 		h.Write(b)
 	}
-	obj := filepath.Join(cacheDir(t), hex.EncodeToString(h.Sum(nil))[:32]+".o")
+	obj := filepath.Join(dir, hex.EncodeToString(h.Sum(nil))[:32]+".o")
 	if _, err := os.Stat(obj); err == nil {
 		now := time.Now()
 		os.Chtimes(obj, now, now)

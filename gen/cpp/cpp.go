@@ -115,15 +115,56 @@ var runtimeNames = map[string]bool{
 	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "kDefaultMaxMessageSize": true,
 }
 
-// assignNames picks each declaration's C++ name: the schema's name, escaped
-// when it is reserved, clashes with the runtime, or with another type's view.
+// localNames are the parameters and locals of the generated functions; a
+// type of the same name would be hidden by them where a function names it
+// (`Tag<x>{}`, `out.emplace<options>()`). tmpPrefixes are the prefixes of
+// the numbered temporaries (newTmp): "i1", "n12".
+var (
+	localNames = map[string]bool{
+		"a": true, "b": true, "buf": true, "cap": true, "consumed": true, "d": true, "data": true,
+		"e": true, "f": true, "has": true, "i": true, "id": true, "message": true, "n": true,
+		"o": true, "options": true, "out": true, "p": true, "r": true, "s": true, "size": true,
+		"st": true, "tag": true, "v": true, "value": true, "view": true, "x": true, "y": true,
+	}
+	tmpPrefixes = []string{"e", "f", "has", "i", "n", "o", "s", "v"}
+)
+
+// reservedType reports names a schema type may not take in C++: reserved
+// words and macros, the runtime's names and the generated functions' locals.
+func reservedType(n string) bool {
+	if cppReserved[n] || runtimeNames[n] || localNames[n] || strings.HasPrefix(n, "sdp_") {
+		return true
+	}
+	for _, pre := range tmpPrefixes {
+		if rest := strings.TrimPrefix(n, pre); rest != n && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// assignNames picks each declaration's C++ name: the schema's name, or with
+// underscores appended when it is reserved (reservedType), clashes with
+// another type's name or view ("NView"). Names that need no change keep
+// them; the others take the first free spelling, in declaration order.
 func (g *generator) assignNames() {
+	used := map[string]bool{}
 	for _, d := range g.s.Decls {
-		n := escape(d.DeclName())
-		for runtimeNames[n] || strings.HasPrefix(n, "sdp_") {
+		if n := d.DeclName(); !reservedType(n) {
+			g.names[d] = n
+			used[n] = true
+		}
+	}
+	for _, d := range g.s.Decls {
+		if _, ok := g.names[d]; ok {
+			continue
+		}
+		n := d.DeclName() + "_"
+		for reservedType(n) || used[n] {
 			n += "_"
 		}
 		g.names[d] = n
+		used[n] = true
 	}
 	for changed := true; changed; {
 		changed = false
@@ -134,8 +175,12 @@ func (g *generator) assignNames() {
 			}
 		}
 		for _, d := range g.s.Decls {
-			if views[g.names[d]] {
-				g.names[d] += "_"
+			if n := g.names[d]; views[n] {
+				for views[n] || used[n] || reservedType(n) {
+					n += "_"
+				}
+				g.names[d] = n
+				used[n] = true
 				changed = true
 			}
 		}

@@ -156,14 +156,7 @@ func TestConformance(t *testing.T) {
 	if err := os.WriteFile(src, testeeProgram(schemas), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	variants := []struct {
-		name  string
-		flags []string
-	}{
-		{"native", asanFlags()},
-		{"portable", append(append([]string{}, strictFlags...), "-O0", "-DSDP_PORTABLE_BYTE_ORDER",
-			"-fsanitize=undefined", "-fno-sanitize-recover=all")},
-	}
+	variants := testeeVariants()
 	t.Run("build", func(t *testing.T) {
 		for _, v := range variants {
 			v := v
@@ -179,21 +172,42 @@ func TestConformance(t *testing.T) {
 	}
 	for _, v := range variants {
 		exe := filepath.Join(dir, "testee-"+v.name)
-		start := func(t *testing.T, name string) conformance.Testee {
-			cmd := exec.Command(exe, name)
-			cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1", "UBSAN_OPTIONS=print_stacktrace=1")
-			testee, err := conformance.Start(cmd)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return testee
-		}
+		start := func(t *testing.T, name string) conformance.Testee { return startTestee(t, exe, name) }
 		t.Run(v.name, func(t *testing.T) {
 			conformance.Run(t, "cpp", start)
 			t.Run("rules", func(t *testing.T) { checkRules(t, corpus(t), start) })
 			t.Run("mutations", func(t *testing.T) { checkMutations(t, corpus(t), start) })
 		})
 	}
+}
+
+// testeeVariant is one build of the conformance testee.
+type testeeVariant struct {
+	name  string
+	flags []string
+}
+
+// testeeVariants are the builds of the conformance testee: with
+// AddressSanitizer and UndefinedBehaviorSanitizer, and with the portable
+// byte-order code under UndefinedBehaviorSanitizer.
+func testeeVariants() []testeeVariant {
+	return []testeeVariant{
+		{"native", asanFlags()},
+		{"portable", append(append([]string{}, strictFlags...), "-O0", "-DSDP_PORTABLE_BYTE_ORDER",
+			"-fsanitize=undefined", "-fno-sanitize-recover=all")},
+	}
+}
+
+// startTestee starts a testee program serving one schema, with leak
+// detection on.
+func startTestee(t *testing.T, exe, schemaName string) conformance.Testee {
+	cmd := exec.Command(exe, schemaName)
+	cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1", "UBSAN_OPTIONS=print_stacktrace=1")
+	testee, err := conformance.Start(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testee
 }
 
 // checkRules checks that every invalid vector is rejected with the rule the

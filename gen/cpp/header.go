@@ -88,7 +88,30 @@ func (g *generator) header() []byte {
 	return p.Bytes()
 }
 
-func doc(p *emit.Printer, lines []string) { p.Comment("/// ", lines) }
+// doc emits a doc comment as /// lines, each made safe by docLine.
+func doc(p *emit.Printer, lines []string) {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = docLine(l)
+	}
+	p.Comment("/// ", out)
+}
+
+// docLine makes one line of doc text safe inside a // comment: trailing
+// white space is dropped, "??" becomes "? ?" (no trigraph, such as ??/ for
+// a backslash, can form), and a line ending in a backslash, which would
+// continue the comment onto the next source line, gets a "." after it.
+// "/*" and "*/" are harmless in a // comment and are kept.
+func docLine(l string) string {
+	l = strings.TrimRight(l, " \t\v\f\r")
+	for strings.Contains(l, "??") {
+		l = strings.ReplaceAll(l, "??", "? ?")
+	}
+	if strings.HasSuffix(l, "\\") {
+		l += "."
+	}
+	return l
+}
 
 func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
 	doc(p, e.Doc)
@@ -108,6 +131,16 @@ func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, vi
 	init := "{}"
 	if nested {
 		init = ""
+	}
+	// A member named like a schema type hides it for the members after it,
+	// and C++ forbids a member to change what a name used in the class
+	// means: such a class names every type with its namespace.
+	saved := g.qualify
+	defer func() { g.qualify = saved }()
+	for _, f := range fs {
+		if n := fieldName(f, owner); g.hasDecl(n) || g.hasDecl(strings.TrimSuffix(n, "View")) {
+			g.qualify = true
+		}
 	}
 	for _, f := range fs {
 		doc(p, f.Doc)

@@ -1,0 +1,76 @@
+package cpp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/conformance/randschema"
+	"sdp/gen/gentest"
+	"sdp/schema"
+)
+
+// randomBatch is how many random-schema suites go into one testee program.
+// One translation unit holds them all; the default seeds and the regression
+// schemas fit in one batch, so the two sanitized builds run on two cores at
+// once.
+const randomBatch = 48
+
+// TestRandomSchemas runs the random-schema suites (gentest.RandomSuites:
+// seeds from SDP_RANDOM_SEEDS, and conformance/regress) through testee
+// programs built from the generated code like TestConformance's: strict
+// warnings as errors, AddressSanitizer and UndefinedBehaviorSanitizer
+// (native), and the portable byte-order code under
+// UndefinedBehaviorSanitizer. The testee decodes every input through the
+// owned and the view API and checks that they agree.
+func TestRandomSchemas(t *testing.T) {
+	gxx := gentest.RequireTool(t, "g++")
+	suites := gentest.RandomSuites(t)
+	batches := gentest.RandomBatches(suites, randomBatch)
+	dir := t.TempDir()
+	cache := cacheDirNamed(t, "sdp-cpp-random-cache")
+	variants := testeeVariants()
+	exes := make([]map[string]string, len(batches))
+	t.Run("build", func(t *testing.T) {
+		for i, batch := range batches {
+			i, batch := i, batch
+			bdir := filepath.Join(dir, fmt.Sprintf("batch%d", i))
+			var schemas []*schema.Schema
+			for _, su := range batch {
+				schemas = append(schemas, su.Schema)
+			}
+			deps := generateAll(t, bdir, schemas)
+			src := filepath.Join(bdir, "testee.cpp")
+			if err := os.WriteFile(src, testeeProgram(schemas), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			exes[i] = map[string]string{}
+			for _, v := range variants {
+				v := v
+				exe := filepath.Join(bdir, "testee-"+v.name)
+				exes[i][v.name] = exe
+				t.Run(fmt.Sprintf("batch%d/%s", i, v.name), func(t *testing.T) {
+					t.Parallel()
+					obj := compileIn(t, cache, gxx, v.flags, src, deps...)
+					link(t, gxx, v.flags, exe, obj)
+				})
+			}
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	for _, v := range variants {
+		v := v
+		t.Run(v.name, func(t *testing.T) {
+			for i, batch := range batches {
+				exe := exes[i][v.name]
+				gentest.RunRandom(t, "cpp", "./gen/cpp", batch, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+					return startTestee(t, exe, su.Name)
+				})
+			}
+		})
+	}
+}
