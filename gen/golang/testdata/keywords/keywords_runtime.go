@@ -332,7 +332,7 @@ func (d *decoder) str() string {
 		d.off += 4
 		return ""
 	}
-	s := b[4 : 4+n]
+	s := b[4 : 4+int(n)] // in int: 4+n wraps in uint32 for a string of 4 GiB - 4 bytes or more
 	if !utf8.Valid(s) {
 		d.failAt(d.off, RuleUTF8, "the string is not valid UTF-8")
 		return ""
