@@ -97,10 +97,22 @@ func sanitize(s string) string {
 // escape appends an underscore to names that C++ reserves or that the
 // standard headers define as macros.
 func escape(name string) string {
-	if cppReserved[name] {
+	if cppReserved[name] || implReserved(name) {
 		return name + "_"
 	}
 	return name
+}
+
+// implReserved reports names reserved to the implementation: starting with
+// an underscore and an upper-case letter or a second underscore, or holding
+// "__" (compiler keywords such as _Complex and __int128, operators such as
+// _Pragma, and predefined macros are spelled so). A trailing underscore
+// makes them names no implementation defines.
+func implReserved(name string) bool {
+	if strings.Contains(name, "__") {
+		return true
+	}
+	return len(name) > 1 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z'
 }
 
 // runtimeNames are identifiers the generated code declares in the schema's
@@ -150,7 +162,7 @@ func reservedType(n string) bool {
 func (g *generator) assignNames() {
 	used := map[string]bool{}
 	for _, d := range g.s.Decls {
-		if n := d.DeclName(); !reservedType(n) {
+		if n := d.DeclName(); !reservedType(n) && !implReserved(n) {
 			g.names[d] = n
 			used[n] = true
 		}
