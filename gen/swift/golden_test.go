@@ -47,7 +47,7 @@ func TestMemberNames(t *testing.T) {
 			t.Errorf("member(%q) = %q, want %q", in, got, want)
 		}
 	}
-	for in, want := range map[string]string{"inout": "`inout`", "in": "in", "self": "self", "class": "class"} {
+	for in, want := range map[string]string{"inout": "`inout`", "let": "let", "var": "var", "in": "in", "self": "self", "class": "class"} {
 		if got := label(in); got != want {
 			t.Errorf("label(%q) = %q, want %q", in, got, want)
 		}

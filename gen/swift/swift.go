@@ -245,10 +245,11 @@ func variantCase(v *schema.Variant) string { return member(v.Name) }
 func q(s string) string { return fmt.Sprintf("%q", s) }
 
 // label is a field's argument label at a call site, where Swift wants
-// keywords unescaped except the few that would be misread.
+// keywords unescaped (it warns about a needless escape) except inout, which
+// would be misread.
 func label(name string) string {
 	n := plainMember(name)
-	if n == "inout" || n == "let" {
+	if n == "inout" {
 		return "`" + n + "`"
 	}
 	return n
