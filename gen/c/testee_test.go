@@ -225,7 +225,11 @@ static void reply(uint8_t status, const void* data, size_t n) {
     fflush(stdout);
 }
 
-int main(void) {
+{{if .Main}}int {{.Main}}(void);
+
+int {{.Main}}(void) {
+{{- else}}int main(void) {
+{{- end}}
     for (;;) {
         uint8_t hdr[4];
         uint8_t* req;
@@ -268,14 +272,22 @@ type testeeStruct struct {
 // writeTestee writes the testee source for a schema next to its generated code.
 func writeTestee(t *testing.T, s *schema.Schema, dir string) {
 	t.Helper()
+	writeTesteeAs(t, s, dir, "")
+}
+
+// writeTesteeAs writes the testee source for a schema; a non-empty mainName
+// renames its main function, so that the testees of several schemas link
+// into one program.
+func writeTesteeAs(t *testing.T, s *schema.Schema, dir, mainName string) {
+	t.Helper()
 	g, err := newGenerator(s, gen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	data := struct {
-		Pkg, Up string
-		Structs []testeeStruct
-	}{Pkg: g.pkg, Up: g.up}
+		Pkg, Up, Main string
+		Structs       []testeeStruct
+	}{Pkg: g.pkg, Up: g.up, Main: mainName}
 	for _, st := range s.Structs {
 		data.Structs = append(data.Structs, testeeStruct{T: g.typeName(st), Name: st.Name, ID: st.ID})
 	}

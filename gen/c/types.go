@@ -84,6 +84,24 @@ func tidy(s string) string {
 	return strings.TrimSpace(s)
 }
 
+// commentText makes a doc line safe inside a /* */ comment: "*/" would end
+// it and "/*" draws -Wcomment, so a space separates their characters; the
+// trigraph "??/" (a backslash in C99, -Wtrigraphs at the end of a line) gets
+// one too. Trailing blanks are dropped (a backslash before them would draw
+// "backslash and newline separated by space"); a line ending in a backslash
+// is harmless inside a block comment.
+func commentText(l string) string {
+	l = strings.TrimRight(l, " \t")
+	for {
+		next := strings.NewReplacer("*/", "* /", "/*", "/ *", "??/", "?? /").Replace(l)
+		if next == l {
+			break
+		}
+		l = next
+	}
+	return l
+}
+
 // doc prints schema doc lines as a C comment.
 func doc(p *emit.Printer, lines []string) {
 	if len(lines) == 0 {
@@ -91,7 +109,7 @@ func doc(p *emit.Printer, lines []string) {
 	}
 	clean := make([]string, len(lines))
 	for i, l := range lines {
-		clean[i] = strings.ReplaceAll(l, "*/", "* /")
+		clean[i] = commentText(l)
 	}
 	if len(clean) == 1 {
 		p.P("/** ", clean[0], " */")

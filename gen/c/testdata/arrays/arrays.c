@@ -379,7 +379,7 @@ static void arrays_get_le64s_(void* dst, const uint8_t* src, size_t n) {
 #else
     size_t i;
     for (i = 0; i < n; i++) {
-        uint64_t v = arrays_get_u64_(src + 8 * i);
+        uint64_t v = (uint64_t)arrays_get_u32_(src + 8 * i) | ((uint64_t)arrays_get_u32_(src + 8 * i + 4) << 32);
         memcpy((unsigned char*)dst + 8 * i, &v, 8);
     }
 #endif
@@ -436,7 +436,8 @@ static uint8_t* arrays_put_le64s_(uint8_t* p, const void* src, size_t n) {
         for (i = 0; i < n; i++) {
             uint64_t v;
             memcpy(&v, (const unsigned char*)src + 8 * i, 8);
-            arrays_put_u64_(p + 8 * i, v);
+            arrays_put_u32_(p + 8 * i, (uint32_t)v);
+            arrays_put_u32_(p + 8 * i + 4, (uint32_t)(v >> 32));
         }
     }
 #endif
