@@ -106,6 +106,15 @@ var reservedTypes = map[string]bool{
 	"CaseIterable": true, "Hasher": true, "UTF8": true, "Unicode": true,
 	"UnsafeRawBufferPointer": true, "MemoryLayout": true, "XCTest": true, "XCTestCase": true,
 	"Self": true, "Any": true, "Protocol": true,
+	// The runtime's and the generated tests' other standard-library and
+	// XCTest names.
+	"FixedWidthInteger": true, "CustomStringConvertible": true, "RandomAccessCollection": true,
+	"IndexingIterator": true, "IteratorProtocol": true, "OutputSpan": true, "StaticString": true,
+	"UnsafeRawPointer": true, "UnsafeMutableRawPointer": true, "UnsafePointer": true,
+	"UnsafeBufferPointer": true, "UnsafeMutableBufferPointer": true,
+	"XCTAssertEqual": true, "XCTAssertThrowsError": true, "XCTFail": true, "XCTAssert": true,
+	"XCTAssertTrue": true, "XCTAssertFalse": true, "XCTAssertNil": true, "XCTAssertNotNil": true,
+	"SDPValue": true, "SDPMessageValue": true,
 }
 
 // reservedMembers are member names the generated API uses; fields, cases

@@ -99,7 +99,7 @@ func (g *generator) testProtocols(p *emit.Printer) {
 	}
 	p.P()
 	p.P("/// Asserts that decoding throws the error of the given rule.")
-	p.Block("func assertRejects(_ rule: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws(DecodeError) -> Void) {", "}", func() {
+	p.Block("func assertRejects(_ rule: Swift.String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws(DecodeError) -> Void) {", "}", func() {
 		p.Block("do {", "}", func() {
 			p.P("try body()")
 			p.P(`XCTFail("accepted an input that breaks rule \(rule)", file: file, line: line)`)

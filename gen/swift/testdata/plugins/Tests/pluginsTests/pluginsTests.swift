@@ -34,7 +34,7 @@ extension Plugin: SDPMessageValue {}
 extension PluginRegistry: SDPMessageValue {}
 
 /// Asserts that decoding throws the error of the given rule.
-func assertRejects(_ rule: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws(DecodeError) -> Void) {
+func assertRejects(_ rule: Swift.String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws(DecodeError) -> Void) {
     do {
         try body()
         XCTFail("accepted an input that breaks rule \(rule)", file: file, line: line)
