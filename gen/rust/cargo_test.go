@@ -340,8 +340,19 @@ macro_rules! message {
     }};
 }
 
+// Owned values hold fixed arrays inline, so a debug build decoding a value
+// nested to the depth limit whose types hold large arrays moves megabytes
+// through the stack: the protocol runs on a thread with a large stack.
 #[cfg(not(sdp_fuzz))]
 fn main() {
+    let serve = std::thread::Builder::new().stack_size(1 << 30).spawn(serve);
+    if serve.expect("spawn").join().is_err() {
+        std::process::exit(2);
+    }
+}
+
+#[cfg(not(sdp_fuzz))]
+fn serve() {
     let schema = std::env::args().nth(1).unwrap_or_default();
     let Some(handle) = handler(&schema) else {
         eprintln!("usage: sdp_rust_testee SCHEMA (unknown schema {schema:?})");

@@ -56,7 +56,7 @@ func (g *generator) encodeAPI(p *printer, name string) {
 	})
 	p.P()
 	p.P("/// Writes the encoding to `w`.")
-	p.Fn("pub fn write_to<W: ::std::io::Write + ?Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
+	p.Fn("pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
 		p.P("::std::io::Write::write_all(w, &self.encode_to_vec())")
 	})
 }
@@ -119,7 +119,11 @@ func (g *generator) sizeOf(t *schema.Type, x string, isRef bool, level int) size
 		if len(inner.terms) == 0 {
 			v = "_"
 		}
-		return size{n: 1, terms: []string{fmt.Sprintf("rt::option_size(%s, %s)", ref, closure(v, inner.expr()))}}
+		fn := "rt::option_size"
+		if t.Boxed {
+			fn = "rt::option_box_size" // the closure sees the value, not its box
+		}
+		return size{n: 1, terms: []string{fmt.Sprintf("%s(%s, %s)", fn, ref, closure(v, inner.expr()))}}
 	case schema.StructRef, schema.UnionRef:
 		return size{terms: []string{x + ".encoded_size()"}}
 	}
@@ -412,6 +416,9 @@ func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool
 		})
 	case schema.Optional:
 		v := loopVar("v", level)
+		if t.Boxed {
+			ref = x + ".as_deref()" // bind the value, not its box
+		}
 		p.Block("match "+ref+" {", "}", func() {
 			p.Block("Some("+v+") => {", "}", func() {
 				p.P("out.push(1);")

@@ -48,7 +48,7 @@ func (g *generator) structMessage(p *printer, st *schema.Struct) {
 		})
 		p.P()
 		p.P("/// Writes the value as a message to `w`.")
-		p.Fn("pub fn write_message_to<W: ::std::io::Write + ?Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
+		p.Fn("pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
 			p.P("::std::io::Write::write_all(w, &self.encode_message())")
 		})
 		p.P()
@@ -133,7 +133,7 @@ func (g *generator) messageEnum(p *printer) {
 		})
 		p.P()
 		p.P("/// Writes the message to `w`.")
-		p.Fn("pub fn write_to<W: ::std::io::Write + ?Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
+		p.Fn("pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
 			p.P("::std::io::Write::write_all(w, &self.encode_to_vec())")
 		})
 	})
@@ -159,6 +159,23 @@ func (g *generator) messageEnum(p *printer) {
 }
 
 func (g *generator) messageRefEnum(p *printer) {
+	borrows := false
+	for _, st := range g.s.Structs {
+		borrows = borrows || g.hasView[st]
+	}
+	if !borrows {
+		// No message borrows from the input (an enum over the owned
+		// types would not use its lifetime): the view is the owned enum.
+		p.P("/// A borrowed view of any message of the schema: no message holds strings")
+		p.P("/// or arrays, so it is [`Message`] itself.")
+		p.P("pub type MessageRef<'a> = Message;")
+		p.P()
+		p.Block("impl Message {", "}", func() {
+			p.P("/// The owned value: [`Message`] is its own view.")
+			p.Block("pub fn to_owned_value(&self) -> Self {", "}", func() { p.P("self.clone()") })
+		})
+		return
+	}
 	copyAll := true
 	for _, st := range g.s.Structs {
 		if g.hasView[st] {

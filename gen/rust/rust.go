@@ -301,6 +301,15 @@ func (g *generator) module(docs []string, imports []string, body func(p *printer
 					used = true
 				}
 			}
+			// The list element readers and hints of views.rs, which the
+			// owned decoder's field locator reads lists with.
+			g.findComposites()
+			for _, n := range g.composite {
+				used = used || strings.Contains(text, n+"()")
+			}
+			for _, n := range g.hints {
+				used = used || strings.Contains(text, n)
+			}
 		}
 		if used {
 			p.P("use ", imp, ";")

@@ -251,11 +251,65 @@ func usesDepth(t *schema.Type, view bool) bool {
 // doc prints a schema `///` comment as a Rust doc comment.
 func doc(p *printer, lines []string) {
 	for _, l := range lines {
-		l = strings.TrimRight(l, " \t")
+		l = docLine(l)
 		if l == "" {
 			p.Line("///")
 		} else {
 			p.Line("/// " + l)
 		}
 	}
+}
+
+// docLine escapes one line of schema doc text so that rustdoc's Markdown
+// shows it as written: no block structure (indented or fenced code, which
+// would be a doctest; lists, quotes, headings), no links, no HTML tags.
+// Code spans (`...`) stay as they are when their backticks pair up. Tabs
+// (clippy's tabs_in_doc_comments) become spaces and bidirectional-text
+// controls (rustc's text_direction_codepoint_in_comment) are spelled out.
+func docLine(l string) string {
+	var clean strings.Builder
+	for _, r := range l {
+		switch {
+		case r == '\t':
+			clean.WriteByte(' ')
+		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+			fmt.Fprintf(&clean, "U+%04X", r)
+		default:
+			clean.WriteRune(r)
+		}
+	}
+	l = strings.Trim(clean.String(), " ")
+	parts := strings.Split(l, "`")
+	spans := len(parts)%2 == 1 // the backticks pair up
+	var b strings.Builder
+	for i, part := range parts {
+		if i > 0 {
+			if !spans {
+				b.WriteByte('\\')
+			}
+			b.WriteByte('`')
+		}
+		if spans && i%2 == 1 {
+			b.WriteString(part) // inside a code span
+			continue
+		}
+		for _, r := range part {
+			if strings.ContainsRune("\\[]<>", r) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(r)
+		}
+	}
+	l = b.String()
+	// A line that Markdown would read as a block marker starts with an
+	// escaped character instead.
+	digits := strings.TrimLeft(l, "0123456789")
+	switch {
+	case l == "":
+	case strings.ContainsRune("-+*#=|~", rune(l[0])), strings.HasPrefix(l, "``"):
+		l = "\\" + l
+	case len(digits) < len(l) && (strings.HasPrefix(digits, ".") || strings.HasPrefix(digits, ")")):
+		l = l[:len(l)-len(digits)] + "\\" + digits // 1\. is not a list item
+	}
+	return l
 }

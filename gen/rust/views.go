@@ -482,6 +482,8 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 		self = &schema.Type{Kind: schema.StructRef, Struct: d}
 	case *schema.Union:
 		self.Union = d
+		// One variant with nothing after its tag: only the tag is skipped.
+		unsafeOps = len(d.Variants) != 1 || d.Variants[0].Kind == schema.VariantStruct || len(d.Variants[0].Fields) > 0
 	}
 	params := []string{"b: " + b, "p: &mut usize"}
 	if !unsafeOps {
@@ -496,6 +498,11 @@ func (g *generator) validRead(p *printer, d schema.Decl, life string) {
 	p.P("#[inline]")
 	p.Fn("pub unsafe fn read_valid", params, "Self", func() {
 		if !unsafeOps {
+			if u, ok := d.(*schema.Union); ok {
+				p.P("*_p += 1;")
+				p.P(g.unionArm(u.Variants[0]))
+				return
+			}
 			p.P("Self {}")
 			return
 		}
@@ -541,25 +548,28 @@ func validImpl(p *printer, head string) {
 	})
 }
 
-func (g *generator) unionValid(p *printer, u *schema.Union) {
-	arm := func(v *schema.Variant) string {
-		vn := "Self::" + pascal(v.Name)
-		switch v.Kind {
-		case schema.VariantStruct:
-			t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
-			return vn + "(" + g.validExpr(t) + ")"
-		case schema.VariantInline:
-			var fields []string
-			for _, f := range v.Fields {
-				fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
-			}
-			if len(fields) == 0 {
-				return vn + " {}"
-			}
-			return vn + " { " + strings.Join(fields, ", ") + " }"
+// unionArm is the expression building a variant from validated bytes.
+func (g *generator) unionArm(v *schema.Variant) string {
+	vn := "Self::" + pascal(v.Name)
+	switch v.Kind {
+	case schema.VariantStruct:
+		t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+		return vn + "(" + g.validExpr(t) + ")"
+	case schema.VariantInline:
+		var fields []string
+		for _, f := range v.Fields {
+			fields = append(fields, fieldName(f)+": "+g.validExpr(f.Type))
 		}
-		return vn
+		if len(fields) == 0 {
+			return vn + " {}"
+		}
+		return vn + " { " + strings.Join(fields, ", ") + " }"
 	}
+	return vn
+}
+
+func (g *generator) unionValid(p *printer, u *schema.Union) {
+	arm := g.unionArm
 	if len(u.Variants) == 1 {
 		p.P("*p += 1;")
 		p.P(arm(u.Variants[0]))
@@ -642,7 +652,7 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		}
 		v := loopVar("v", level)
 		if t.Boxed {
-			return fmt.Sprintf("rt::option_box(%s, %s)", ref, closure(v, v+".to_owned_value()"))
+			return fmt.Sprintf("rt::option_box(%s, %s)", ref, closure(v, g.toOwned(t.Elem, v, true, level+1)))
 		}
 		return fmt.Sprintf("rt::option_map(%s, %s)", ref, closure(v, g.toOwned(t.Elem, v, true, level+1)))
 	case schema.StructRef, schema.UnionRef:

@@ -27,7 +27,7 @@ impl Arrays {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -66,7 +66,7 @@ impl Fixed {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -105,7 +105,7 @@ impl Point {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -144,7 +144,7 @@ impl U32Array {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -183,7 +183,7 @@ impl I16Array {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -222,7 +222,7 @@ impl F32Array {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -261,7 +261,7 @@ impl ByteArray {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -300,7 +300,7 @@ impl SmallArrays {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -447,7 +447,10 @@ impl Message {
     }
 
     /// Writes the message to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 }

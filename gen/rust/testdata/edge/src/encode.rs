@@ -22,7 +22,10 @@ impl Message_ {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -55,7 +58,10 @@ impl Foo {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -90,7 +96,10 @@ impl FooRef {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -121,7 +130,10 @@ impl Big {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -161,7 +173,10 @@ impl Inline {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -243,7 +258,10 @@ impl Big32 {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -274,7 +292,10 @@ impl Holder {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -379,7 +400,10 @@ impl Tree {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -389,14 +413,14 @@ impl Tree {
         for e in &self.kids {
             e.encode_raw(out);
         }
-        match &self.next {
+        match self.next.as_deref() {
             Some(v) => {
                 out.push(1);
                 v.encode_raw(out);
             }
             None => out.push(0),
         }
-        match &self.choice {
+        match self.choice.as_deref() {
             Some(v) => {
                 out.push(1);
                 v.encode_raw(out);
@@ -409,8 +433,8 @@ impl Tree {
     pub fn encoded_size(&self) -> usize {
         let mut n = 6;
         n += rt::sum_sizes(&self.kids, |e| e.encoded_size());
-        n += rt::option_size(&self.next, |v| v.encoded_size());
-        n += rt::option_size(&self.choice, |v| v.encoded_size());
+        n += rt::option_box_size(&self.next, |v| v.encoded_size());
+        n += rt::option_box_size(&self.choice, |v| v.encoded_size());
         n
     }
 }
@@ -431,7 +455,10 @@ impl Choice {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -441,7 +468,7 @@ impl Choice {
             Self::Leaf => out.push(0),
             Self::Sub { tree } => {
                 out.push(1);
-                match tree {
+                match tree.as_deref() {
                     Some(v) => {
                         out.push(1);
                         v.encode_raw(out);
@@ -456,7 +483,7 @@ impl Choice {
     pub fn encoded_size(&self) -> usize {
         match self {
             Self::Leaf => 1,
-            Self::Sub { tree } => 2 + rt::option_size(tree, |v| v.encoded_size()),
+            Self::Sub { tree } => 2 + rt::option_box_size(tree, |v| v.encoded_size()),
         }
     }
 }

@@ -27,7 +27,7 @@ impl Message_ {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -66,7 +66,7 @@ impl Foo {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -105,7 +105,7 @@ impl FooRef {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -144,7 +144,7 @@ impl Big {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -183,7 +183,7 @@ impl Holder {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -222,7 +222,7 @@ impl Tree {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -351,7 +351,10 @@ impl Message {
     }
 
     /// Writes the message to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 }

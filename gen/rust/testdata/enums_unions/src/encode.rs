@@ -22,7 +22,10 @@ impl Small {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -53,7 +56,10 @@ impl Sparse {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -84,7 +90,10 @@ impl Wide {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -115,7 +124,10 @@ impl Default {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -146,7 +158,10 @@ impl Circle {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -177,7 +192,10 @@ impl Shape {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -236,7 +254,10 @@ impl Nested {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -280,7 +301,10 @@ impl Enums {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -323,7 +347,10 @@ impl Unions {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 

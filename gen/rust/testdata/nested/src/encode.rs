@@ -22,7 +22,10 @@ impl Point {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -54,7 +57,10 @@ impl Rectangle {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -87,7 +93,10 @@ impl Scene {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -126,7 +135,10 @@ impl DeviceKind {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -157,7 +169,10 @@ impl DeviceParameter {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -190,7 +205,10 @@ impl DevicePlugin {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -229,7 +247,10 @@ impl AudioDevice {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 

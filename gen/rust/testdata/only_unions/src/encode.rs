@@ -22,7 +22,10 @@ impl Token {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -68,7 +71,10 @@ impl Kind {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 

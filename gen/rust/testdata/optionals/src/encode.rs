@@ -22,7 +22,10 @@ impl Level {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -53,7 +56,10 @@ impl Inner {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -85,7 +91,10 @@ impl Choice {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -125,7 +134,10 @@ impl Optionals {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -263,7 +275,10 @@ impl Reading {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 

@@ -22,7 +22,10 @@ impl Tree {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -57,14 +60,17 @@ impl Node {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
     #[doc(hidden)]
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
         rt::put_str(out, &self.value);
-        match &self.next {
+        match self.next.as_deref() {
             Some(v) => {
                 out.push(1);
                 v.encode_raw(out);
@@ -77,7 +83,7 @@ impl Node {
     pub fn encoded_size(&self) -> usize {
         let mut n = 5;
         n += self.value.len();
-        n += rt::option_size(&self.next, |v| v.encoded_size());
+        n += rt::option_box_size(&self.next, |v| v.encoded_size());
         n
     }
 }
@@ -98,7 +104,10 @@ impl Dir {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -136,7 +145,10 @@ impl Entry {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -144,7 +156,7 @@ impl Entry {
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
         rt::put_str(out, &self.name);
         out.extend_from_slice(&self.size.to_le_bytes());
-        match &self.sub {
+        match self.sub.as_deref() {
             Some(v) => {
                 out.push(1);
                 v.encode_raw(out);
@@ -157,7 +169,7 @@ impl Entry {
     pub fn encoded_size(&self) -> usize {
         let mut n = 13;
         n += self.name.len();
-        n += rt::option_size(&self.sub, |v| v.encoded_size());
+        n += rt::option_box_size(&self.sub, |v| v.encoded_size());
         n
     }
 }
@@ -178,7 +190,10 @@ impl Expr {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 
@@ -191,7 +206,7 @@ impl Expr {
             }
             Self::Neg { inner } => {
                 out.push(1);
-                match inner {
+                match inner.as_deref() {
                     Some(v) => {
                         out.push(1);
                         v.encode_raw(out);
@@ -213,7 +228,7 @@ impl Expr {
     pub fn encoded_size(&self) -> usize {
         match self {
             Self::Lit { .. } => 9,
-            Self::Neg { inner } => 2 + rt::option_size(inner, |v| v.encoded_size()),
+            Self::Neg { inner } => 2 + rt::option_box_size(inner, |v| v.encoded_size()),
             Self::Add { terms } => 5 + rt::sum_sizes(terms, |e| e.encoded_size()),
         }
     }
@@ -235,7 +250,10 @@ impl Program {
     }
 
     /// Writes the encoding to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 

@@ -2,7 +2,7 @@
 
 //! The owned types of the schema.
 
-/// A tree: recursion through []T.
+/// A tree: recursion through \[\]T.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tree {
     pub value: i32,

@@ -10,7 +10,7 @@ use crate::types::*;
 
 /// A borrowed view of [`Tree`]: strings and arrays point into the input.
 ///
-/// A tree: recursion through []T.
+/// A tree: recursion through \[\]T.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TreeRef<'a> {
     pub value: i32,
