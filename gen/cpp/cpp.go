@@ -213,6 +213,22 @@ func fieldName(f *schema.Field, owner string) string {
 	return n
 }
 
+// aliases are the type aliases the header declares in the schema's
+// namespace before the enums, unless a schema type takes the name.
+var aliases = []string{"Status", "ErrorCode", "DecodeOptions"}
+
+// enumValueName is an enum value's C++ name: the schema's, escaped, and never
+// the name of an alias the header declares (an enumerator would shadow it).
+func (g *generator) enumValueName(v *schema.EnumValue) string {
+	n := escape(v.Name)
+	for _, a := range aliases {
+		if n == a && !g.hasDecl(a) {
+			n += "_"
+		}
+	}
+	return n
+}
+
 // variantName is the name of a union variant's nested type.
 func variantName(v *schema.Variant, owner string) string {
 	n := escape(v.Name)

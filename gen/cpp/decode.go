@@ -400,7 +400,7 @@ func (g *generator) knownFunc(p *emit.Printer, e *schema.Enum) {
 	p.Block(fmt.Sprintf("[[maybe_unused]] bool sdp_known(%s v) noexcept {", n), "}", func() {
 		p.P("switch (v) {")
 		for _, v := range e.Values {
-			p.F("case %s::%s:", n, escape(v.Name))
+			p.F("case %s::%s:", n, g.enumValueName(v))
 		}
 		p.P(indent + "return true;")
 		p.P("}")

@@ -29,7 +29,7 @@ func (g *generator) header() []byte {
 	p.P()
 	p.Line(strings.TrimRight(runtimeHeader, "\n"))
 	p.P()
-	for _, alias := range []string{"Status", "ErrorCode", "DecodeOptions"} {
+	for _, alias := range aliases {
 		if !g.hasDecl(alias) {
 			p.F("using %s = sdp::%s;", alias, alias)
 		}
@@ -118,7 +118,7 @@ func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
 	p.Block(fmt.Sprintf("enum class %s : %s {", g.name(e), scalarType(e.Base)), "};", func() {
 		for _, v := range e.Values {
 			doc(p, v.Doc)
-			p.F("%s = %d,", escape(v.Name), v.Value)
+			p.F("%s = %d,", g.enumValueName(v), v.Value)
 		}
 	})
 }
