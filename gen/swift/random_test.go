@@ -28,9 +28,10 @@ const randomTestsEnv = "SDP_SWIFT_RANDOM_TESTS"
 // built like TestConformance's: every suite's generated module and one
 // testee serving them all are targets of one SwiftPM package, built once
 // with warnings as errors in the Swift 6 language mode (with
-// SDP_SWIFT_RANDOM_TESTS=1 the generated XCTest targets too, built and run). The testee decodes every input through the [UInt8],
-// raw-buffer, Data and prefix decoders and the message dispatcher and
-// checks that they agree.
+// SDP_SWIFT_RANDOM_TESTS=1 the generated XCTest targets too, built and
+// run). The testee decodes every input through the [UInt8], raw-buffer,
+// Data and prefix decoders and the message dispatcher and checks that they
+// agree.
 //
 // The package lives in its own directory (SDP_SWIFT_RANDOM_DIR, default
 // sdp-swift-random in the system temporary directory, apart from the
