@@ -17,25 +17,20 @@ import (
 
 // TestRandomSchemas runs the random-schema suites (gentest.RandomSuites:
 // seeds from SDP_RANDOM_SEEDS) through one sanitized testee program holding
-// the code of every schema: each schema's source and testee (the
+// the code of every schema, once per byte-order path as TestConformance and
+// TestConformancePortable do: each schema's source and testee (the
 // conformance testee, main renamed) compile separately, in parallel, with the
-// strict warnings and sanitizers of TestConformance, and link together (every
-// identifier carries the package prefix); the program's argument picks the
-// schema. A schema whose code does not compile fails its own subtest and is
-// left out of the program.
+// strict warnings and sanitizers, and link together (every identifier carries
+// the package prefix); the program's argument picks the schema. A schema
+// whose code does not compile fails its own subtest and is left out of the
+// program.
 func TestRandomSchemas(t *testing.T) {
 	gcc := gentest.RequireTool(t, "gcc")
 	suites := gentest.RandomSuites(t)
 	dir := t.TempDir()
-	type unit struct {
-		su   *randschema.Suite
-		dir  string
-		srcs []string
-		err  string
-	}
-	units := make([]*unit, len(suites))
+	units := make([]*randomUnit, len(suites))
 	for i, su := range suites {
-		u := &unit{su: su, dir: filepath.Join(dir, su.Name)}
+		u := &randomUnit{su: su, dir: filepath.Join(dir, su.Name)}
 		files, err := Generate(su.Schema, gen.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", su.Name, err)
@@ -48,11 +43,53 @@ func TestRandomSchemas(t *testing.T) {
 		units[i] = u
 	}
 
-	// Compile every file, as many at a time as there are CPUs.
+	for _, variant := range []struct {
+		name  string
+		extra func(pkg string) []string
+	}{
+		{"native", func(string) []string { return nil }},
+		// As TestConformancePortable: the byte-by-byte path, at -O0.
+		{"portable", func(pkg string) []string { return []string{"-D" + upper(pkg) + "_LITTLE_ENDIAN=0", "-O0"} }},
+	} {
+		variant := variant
+		t.Run(variant.name, func(t *testing.T) {
+			if variant.name == "portable" && testing.Short() {
+				t.Skip("short mode")
+			}
+			ok, bin := buildRandom(t, gcc, dir, units, variant.name, variant.extra)
+			gentest.RunRandom(t, "c", "./gen/c", ok, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+				cmd := exec.Command(bin, su.Name)
+				cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0", "UBSAN_OPTIONS=print_stacktrace=1")
+				te, err := conformance.Start(cmd)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return te
+			})
+		})
+	}
+}
+
+// randomUnit is one schema of the random program: its directory and sources.
+type randomUnit struct {
+	su   *randschema.Suite
+	dir  string
+	srcs []string
+}
+
+// buildRandom compiles every unit's sources (objects named after the
+// variant), as many at a time as there are CPUs, and links those of the
+// schemas that compiled with a main that picks one by name. A schema that
+// does not compile fails its own subtest.
+func buildRandom(t *testing.T, gcc, dir string, units []*randomUnit, variant string, extra func(pkg string) []string) ([]*randschema.Suite, string) {
 	type job struct {
-		u   *unit
+		i   int
 		src string
 	}
+	obj := func(u *randomUnit, src string) string {
+		return filepath.Join(u.dir, strings.TrimSuffix(src, ".c")+"-"+variant+".o")
+	}
+	errs := make([]string, len(units))
 	jobs := make(chan job)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -61,37 +98,38 @@ func TestRandomSchemas(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				args := append(append(append([]string{}, strictFlags...), sanitize...), "-c", j.src, "-o", strings.TrimSuffix(j.src, ".c")+".o")
+				u := units[j.i]
+				args := append(append(append([]string{}, strictFlags...), sanitize...), extra(packagePrefix(u.su.Name))...)
+				args = append(args, "-c", j.src, "-o", obj(u, j.src))
 				cmd := exec.Command(gcc, args...)
-				cmd.Dir = j.u.dir
+				cmd.Dir = u.dir
 				if out, err := cmd.CombinedOutput(); err != nil {
 					mu.Lock()
-					j.u.err += "gcc " + strings.Join(args, " ") + ": " + err.Error() + "\n" + string(out)
+					errs[j.i] += "gcc " + strings.Join(args, " ") + ": " + err.Error() + "\n" + string(out)
 					mu.Unlock()
 				}
 			}
 		}()
 	}
-	for _, u := range units {
+	for i, u := range units {
 		for _, src := range u.srcs {
-			jobs <- job{u, src}
+			jobs <- job{i, src}
 		}
 	}
 	close(jobs)
 	wg.Wait()
 
-	// Link the schemas that compiled with a main that picks one by name.
 	var ok []*randschema.Suite
 	var objs []string
 	var main strings.Builder
 	main.WriteString("#include <stdio.h>\n#include <string.h>\n\n")
-	for _, u := range units {
-		if u.err != "" {
+	for i, u := range units {
+		if errs[i] != "" {
 			continue
 		}
 		ok = append(ok, u.su)
 		for _, src := range u.srcs {
-			objs = append(objs, filepath.Join(u.dir, strings.TrimSuffix(src, ".c")+".o"))
+			objs = append(objs, obj(u, src))
 		}
 		main.WriteString("int " + randomMain(u.su.Name) + "(void);\n")
 	}
@@ -100,34 +138,26 @@ func TestRandomSchemas(t *testing.T) {
 		main.WriteString("    if (strcmp(argv[1], \"" + su.Name + "\") == 0) {\n        return " + randomMain(su.Name) + "();\n    }\n")
 	}
 	main.WriteString("    fprintf(stderr, \"unknown schema %s\\n\", argv[1]);\n    return 2;\n}\n")
-	if err := os.WriteFile(filepath.Join(dir, "main.c"), []byte(main.String()), 0o644); err != nil {
+	src := "main-" + variant + ".c"
+	if err := os.WriteFile(filepath.Join(dir, src), []byte(main.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(dir, "testee")
+	bin := filepath.Join(dir, "testee-"+variant)
 	if len(ok) > 0 {
-		args := append(append(append([]string{}, strictFlags...), sanitize...), "main.c", "-o", bin)
+		args := append(append(append([]string{}, strictFlags...), sanitize...), src, "-o", bin)
 		run(t, dir, gcc, append(args, objs...)...)
 	}
-
-	for _, u := range units {
-		if u.err == "" {
+	for i, u := range units {
+		if errs[i] == "" {
 			continue
 		}
-		u := u
+		u, e := u, errs[i]
 		t.Run(u.su.Name, func(t *testing.T) {
-			t.Error(u.err)
+			t.Error(e)
 			gentest.ReportRandomFailure(t, "c", "./gen/c", u.su, nil)
 		})
 	}
-	gentest.RunRandom(t, "c", "./gen/c", ok, func(t *testing.T, su *randschema.Suite) conformance.Testee {
-		cmd := exec.Command(bin, su.Name)
-		cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0", "UBSAN_OPTIONS=print_stacktrace=1")
-		te, err := conformance.Start(cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return te
-	})
+	return ok, bin
 }
 
 // randomMain is the name of a schema's testee main in the random program.
