@@ -26,13 +26,18 @@ var keywords = map[string]bool{
 // notRaw are keywords that cannot be raw identifiers (r#self is invalid).
 var notRaw = map[string]bool{"self": true, "Self": true, "crate": true, "super": true, "_": true}
 
-// runtimeNames are the crate-root types the generated crate defines itself;
-// a schema type with one of these names gets a trailing underscore.
+// runtimeNames are the crate-root types the generated crate defines itself
+// and the generated constructors' names; a schema type with one of these
+// names gets a trailing underscore.
 var runtimeNames = map[string]bool{
 	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "Limits": true,
 	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
 	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
 	"MessageRef": true, "MessageReader": true,
+	// The methods returning Self, in PascalCase: a type named like one
+	// fails clippy's self_named_constructors.
+	"Decode": true, "DecodeWith": true, "DecodeMessage": true, "DecodeMessageWith": true,
+	"Read": true, "ReadFields": true, "ReadValid": true, "ToOwnedValue": true,
 }
 
 // ident escapes a snake_case value name (field, binding): raw identifiers
