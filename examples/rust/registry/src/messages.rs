@@ -27,7 +27,7 @@ impl Parameter {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -66,7 +66,7 @@ impl Plugin {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -105,7 +105,7 @@ impl PluginRegistry {
     }
 
     /// Writes the value as a message to `w`.
-    pub fn write_message_to<W: ::std::io::Write + ?Sized>(
+    pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
@@ -207,7 +207,10 @@ impl Message {
     }
 
     /// Writes the message to `w`.
-    pub fn write_to<W: ::std::io::Write + ?Sized>(&self, w: &mut W) -> ::std::io::Result<()> {
+    pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
+        &self,
+        w: &mut W,
+    ) -> ::std::io::Result<()> {
         ::std::io::Write::write_all(w, &self.encode_to_vec())
     }
 }

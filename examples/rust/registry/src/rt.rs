@@ -943,6 +943,25 @@ pub unsafe fn v_bool(b: &[u8], p: &mut usize) -> bool {
     unsafe { v_u8(b, p) != 0 }
 }
 
+// Numbers and bools are list elements too when they are optional (`[]?u32`):
+// the list view then yields `Option<u32>`.
+macro_rules! valid_scalar {
+    ($($t:ty => $read:ident),*) => {$(
+        impl<'a> Valid<'a> for $t {
+            #[inline(always)]
+            unsafe fn read_valid(b: &'a [u8], p: &mut usize, _: &Hint) -> Self {
+                // SAFETY: forwarded contract.
+                unsafe { $read(b, p) }
+            }
+        }
+    )*};
+}
+
+valid_scalar!(
+    u8 => v_u8, u16 => v_u16, u32 => v_u32, u64 => v_u64, i8 => v_i8, i16 => v_i16,
+    i32 => v_i32, i64 => v_i64, f32 => v_f32, f64 => v_f64, bool => v_bool
+);
+
 /// Takes `n` validated bytes.
 ///
 /// # Safety
@@ -1630,6 +1649,13 @@ pub fn sum_sizes<T>(items: &[T], size: impl Fn(&T) -> usize) -> usize {
 #[inline]
 pub fn option_size<T>(o: &Option<T>, size: impl FnOnce(&T) -> usize) -> usize {
     o.as_ref().map_or(0, size)
+}
+
+/// The encoded size of a boxed optional's value (0 when absent).
+#[doc(hidden)]
+#[inline]
+pub fn option_box_size<T>(o: &Option<Box<T>>, size: impl FnOnce(&T) -> usize) -> usize {
+    o.as_deref().map_or(0, size)
 }
 
 /// Converts an optional view.
