@@ -16,18 +16,10 @@ import (
 // the portable element-by-element code that big-endian hosts use.
 func TestConformance(t *testing.T) {
 	m := buildModule(t)
-	for _, variant := range []struct{ name, tags string }{
-		{"native", ""},
-		{"portable", PortableTag},
-	} {
+	for _, variant := range testeeVariants {
 		variant := variant
 		t.Run(variant.name, func(t *testing.T) {
-			bin := filepath.Join(m.dir, "testee-"+variant.name)
-			args := []string{"build", "-o", bin}
-			if variant.tags != "" {
-				args = append(args, "-tags", variant.tags)
-			}
-			m.goCmd(t, nil, append(args, "./testee")...)
+			bin := m.buildTestee(t, variant)
 			conformance.Run(t, "go", func(t *testing.T, schemaName string) conformance.Testee {
 				testee, err := conformance.Start(exec.Command(bin, schemaName))
 				if err != nil {
@@ -37,4 +29,22 @@ func TestConformance(t *testing.T) {
 			})
 		})
 	}
+}
+
+// testeeVariants are the two builds of a testee: the little-endian bulk
+// array code, and the portable element-by-element code of big-endian hosts.
+var testeeVariants = []struct{ name, tags string }{
+	{"native", ""},
+	{"portable", PortableTag},
+}
+
+// buildTestee builds the module's testee for a variant and returns its path.
+func (m *testModule) buildTestee(t *testing.T, variant struct{ name, tags string }) string {
+	bin := filepath.Join(m.dir, "testee-"+variant.name)
+	args := []string{"build", "-o", bin}
+	if variant.tags != "" {
+		args = append(args, "-tags", variant.tags)
+	}
+	m.goCmd(t, nil, append(args, "./testee")...)
+	return bin
 }

@@ -32,18 +32,10 @@ func TestRandomSchemas(t *testing.T) {
 	if out, err := exec.Command(gofmt, append([]string{"-l"}, m.files...)...).CombinedOutput(); err != nil || len(out) > 0 {
 		t.Errorf("gofmt -l: %v\n%s", err, out)
 	}
-	for _, variant := range []struct{ name, tags string }{
-		{"native", ""},
-		{"portable", PortableTag},
-	} {
+	for _, variant := range testeeVariants {
 		variant := variant
 		t.Run(variant.name, func(t *testing.T) {
-			bin := filepath.Join(m.dir, "testee-"+variant.name)
-			args := []string{"build", "-o", bin}
-			if variant.tags != "" {
-				args = append(args, "-tags", variant.tags)
-			}
-			m.goCmd(t, nil, append(args, "./testee")...)
+			bin := m.buildTestee(t, variant)
 			gentest.RunRandom(t, "go", "./gen/golang", suites, func(t *testing.T, su *randschema.Suite) conformance.Testee {
 				testee, err := conformance.Start(exec.Command(bin, su.Name))
 				if err != nil {
