@@ -17,9 +17,9 @@ var scalarNames = map[string]Kind{
 // every target: every type's minimum size is below it.
 const maxTypeSize = 1<<31 - 1
 
-// nameKey is how names are compared for clashes: backends change case and
+// NameKey is how names are compared for clashes: backends change case and
 // drop underscores, so `fooBar` and `foo_bar` would collide in some language.
-func nameKey(name string) string { return strings.ToLower(strings.ReplaceAll(name, "_", "")) }
+func NameKey(name string) string { return strings.ToLower(strings.ReplaceAll(name, "_", "")) }
 
 type checker struct {
 	errs *ErrorList
@@ -74,10 +74,10 @@ func (c *checker) declare(f *astFile) {
 		var decl Decl
 		if _, ok := scalarNames[n.name]; ok {
 			c.errs.add(n.pos, fmt.Sprintf("%s name %q is a built-in type", d.kind, n.name), "choose another name")
-		} else if prev, ok := seen[nameKey(n.name)]; ok {
+		} else if prev, ok := seen[NameKey(n.name)]; ok {
 			c.errs.add(n.pos, fmt.Sprintf("%q is already declared at %s", n.name, prev.pos), "type names must differ in more than case and underscores")
 		} else {
-			seen[nameKey(n.name)] = n
+			seen[NameKey(n.name)] = n
 			switch d.kind {
 			case declStruct:
 				st := &Struct{Name: n.name, Doc: d.doc, Pos: n.pos}
@@ -101,11 +101,11 @@ func (c *checker) fields(in []*astField, owner string) []*Field {
 	out := make([]*Field, 0, len(in))
 	seen := map[string]ident{}
 	for i, af := range in {
-		if prev, ok := seen[nameKey(af.name.name)]; ok {
+		if prev, ok := seen[NameKey(af.name.name)]; ok {
 			c.errs.add(af.name.pos, fmt.Sprintf("duplicate field %q in %s (first declared at line %d)", af.name.name, owner, prev.pos.Line),
 				"field names must differ in more than case and underscores")
 		}
-		seen[nameKey(af.name.name)] = af.name
+		seen[NameKey(af.name.name)] = af.name
 		out = append(out, &Field{Name: af.name.name, Doc: af.doc, Pos: af.name.pos, Type: c.resolve(af.typ), Index: i})
 	}
 	return out
@@ -184,10 +184,10 @@ func (c *checker) enum(d *astDecl, e *Enum) {
 		if av.value != nil {
 			v, pos = av.value.val, av.value.pos
 		}
-		if prev, ok := names[nameKey(av.name.name)]; ok {
+		if prev, ok := names[NameKey(av.name.name)]; ok {
 			c.errs.add(av.name.pos, fmt.Sprintf("duplicate value name %q in enum %s (first at line %d)", av.name.name, e.Name, prev.pos.Line), "")
 		}
-		names[nameKey(av.name.name)] = av.name
+		names[NameKey(av.name.name)] = av.name
 		switch {
 		case v > max:
 			hint := fmt.Sprintf("the largest %s is %d", e.Base, max)
@@ -214,10 +214,10 @@ func (c *checker) union(d *astDecl, u *Union) {
 	}
 	seen := map[string]ident{}
 	for i, av := range d.variants {
-		if prev, ok := seen[nameKey(av.name.name)]; ok {
+		if prev, ok := seen[NameKey(av.name.name)]; ok {
 			c.errs.add(av.name.pos, fmt.Sprintf("duplicate variant %q in union %s (first at line %d)", av.name.name, u.Name, prev.pos.Line), "")
 		}
-		seen[nameKey(av.name.name)] = av.name
+		seen[NameKey(av.name.name)] = av.name
 		v := &Variant{Name: av.name.name, Doc: av.doc, Pos: av.name.pos, Tag: uint8(i)}
 		switch {
 		case av.hasBody:

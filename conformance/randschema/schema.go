@@ -8,7 +8,6 @@ package randschema
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"sdp/conformance/datagen"
@@ -151,10 +150,10 @@ func (g *generator) typeName(i int) string {
 		} else {
 			n = fmt.Sprintf("%s%d", g.r.Pick(plainTypeWords), i)
 		}
-		if n == "" || g.used[nameKey(n)] || !validTypeName(n) {
+		if n == "" || g.used[schema.NameKey(n)] || !validTypeName(n) {
 			continue
 		}
-		g.used[nameKey(n)] = true
+		g.used[schema.NameKey(n)] = true
 		return n
 	}
 }
@@ -175,8 +174,6 @@ func (g *generator) adversarialName() string {
 	return n
 }
 
-func nameKey(name string) string { return strings.ToLower(strings.ReplaceAll(name, "_", "")) }
-
 // memberNames returns n names unique by name key within one scope.
 func (g *generator) memberNames(n int, words []string) []string {
 	used := map[string]bool{}
@@ -188,10 +185,10 @@ func (g *generator) memberNames(n int, words []string) []string {
 		} else {
 			name = fmt.Sprintf("%s%d", g.r.Pick(words), len(out))
 		}
-		if !validMemberName(name) || used[nameKey(name)] {
+		if !validMemberName(name) || used[schema.NameKey(name)] {
 			continue
 		}
-		used[nameKey(name)] = true
+		used[schema.NameKey(name)] = true
 		out = append(out, name)
 	}
 	return out
@@ -341,10 +338,14 @@ func (g *generator) unionDecl(d *decl) {
 		b.WriteString(g.doc("    "))
 		var line string
 		size := 0
-		switch k := g.r.Intn(3); {
-		case k == 0 && g.lowerStruct(d.rank, used) != nil:
-			s := g.lowerStruct(d.rank, used)
-			line, size = s.name, s.minSize
+		k := g.r.Intn(3)
+		var carried *decl
+		if k == 0 {
+			carried = g.lowerStruct(d.rank, used)
+		}
+		switch {
+		case carried != nil:
+			line, size = carried.name, carried.minSize
 		case k == 1:
 			names := g.memberNames(g.r.Range(0, 4), plainFieldWords)
 			var f []string
@@ -363,10 +364,10 @@ func (g *generator) unionDecl(d *decl) {
 				if g.cfg.Adversarial && g.r.Chance(60) {
 					name = g.adversarialName()
 				}
-				if !validMemberName(name) || used[nameKey(name)] || g.used[nameKey(name)] {
+				if !validMemberName(name) || used[schema.NameKey(name)] || g.used[schema.NameKey(name)] {
 					continue
 				}
-				used[nameKey(name)] = true
+				used[schema.NameKey(name)] = true
 				if line == "" {
 					line = name
 				} else {
@@ -375,7 +376,7 @@ func (g *generator) unionDecl(d *decl) {
 				break
 			}
 		} else {
-			used[nameKey(line)] = true
+			used[schema.NameKey(line)] = true
 		}
 		fmt.Fprintf(&b, "    %s,\n", line)
 		if minSize < 0 || size < minSize {
@@ -391,15 +392,13 @@ func (g *generator) unionDecl(d *decl) {
 func (g *generator) lowerStruct(rank int, used map[string]bool) *decl {
 	var cands []*decl
 	for _, d := range g.decls[:rank] {
-		if d.kind == "struct" && !used[nameKey(d.name)] {
+		if d.kind == "struct" && !used[schema.NameKey(d.name)] {
 			cands = append(cands, d)
 		}
 	}
 	if len(cands) == 0 {
 		return nil
 	}
-	// Deterministic: the choice depends on the stream position only.
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].rank < cands[j].rank })
 	return cands[int(uint64(rank*7919+len(used)*104729)%uint64(len(cands)))]
 }
 
@@ -497,11 +496,7 @@ func (g *generator) pickDecl(rank int, inline bool) *decl {
 	if limit == 0 {
 		return nil
 	}
-	d := g.decls[g.r.Intn(limit)]
-	if d.text == "" && d.rank >= rank && inline {
-		return nil
-	}
-	return d
+	return g.decls[g.r.Intn(limit)]
 }
 
 // validTypeName and validMemberName filter names the checker rejects.
