@@ -151,9 +151,14 @@ func ReportRandomFailure(t *testing.T, lang, pkg string, su *randschema.Suite, f
 	dir := filepath.Join(os.TempDir(), "sdp-random-failures")
 	os.MkdirAll(dir, 0o755)
 	path := filepath.Join(dir, su.Name+".sdp")
-	if err := os.WriteFile(path, su.Source, 0o644); err == nil {
+	if err := os.WriteFile(path, su.Source, 0o644); err != nil {
+		t.Logf("cannot write the failing schema: %v", err)
+	} else if su.Name != randschema.SuiteName(su.Seed, true) && su.Name != randschema.SuiteName(su.Seed, false) {
+		t.Logf("%s failed on regression schema %s (conformance/regress, run by every seed set), written to %s; reproduce with\n  SDP_RANDOM_SEEDS=1 go test %s -run 'TestRandomSchemas' -v",
+			lang, su.Name, path, pkg)
+	} else {
 		names := "plain"
-		if strings.HasSuffix(su.Name, "a") {
+		if su.Name == randschema.SuiteName(su.Seed, true) {
 			names = "adversarial"
 		}
 		t.Logf("%s failed on random schema %s (seed %d), written to %s; reproduce with\n  SDP_RANDOM_SEEDS=%d SDP_RANDOM_NAMES=%s go test %s -run 'TestRandomSchemas' -v\n  sdp gen --lang %s --out /tmp/%s %s",
