@@ -36,6 +36,11 @@ type Options struct {
 	// top-level value is at depth 1 and every nested struct or union value one
 	// deeper. 0 (or less) means DefaultMaxDepth.
 	MaxDepth int
+
+	// MemoryLimit is the memory limit of rule 11 (docs/wire-format.md) in
+	// bytes of nominal size. 0 means the default: 32 × the input's length
+	// (a message's payload length) + 1 MiB (schema.DefaultMemoryLimit).
+	MemoryLimit uint64
 }
 
 func (o Options) maxDepth() int {
@@ -57,10 +62,11 @@ const (
 	RuleCount     = "count"
 	RuleDepth     = "depth"
 	RuleMessage   = "message"
+	RuleMemory    = "memory"
 )
 
 // Rules lists every rule name, in the order of docs/wire-format.md.
-var Rules = []string{RuleTruncated, RuleTrailing, RuleBool, RulePresence, RuleEnum, RuleUnionTag, RuleUTF8, RuleCount, RuleDepth, RuleMessage}
+var Rules = []string{RuleTruncated, RuleTrailing, RuleBool, RulePresence, RuleEnum, RuleUnionTag, RuleUTF8, RuleCount, RuleDepth, RuleMessage, RuleMemory}
 
 // DecodeError says why bytes were rejected: where, which rule they break,
 // and at which value (the path uses the JSON mapping's names:
@@ -243,7 +249,7 @@ func Decode(s *schema.Schema, typeName string, data []byte, opt Options) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{data: data, maxDepth: opt.maxDepth(), out: &jsonWriter{}}
+	d := &decoder{data: data, maxDepth: opt.maxDepth(), memLimit: opt.MemoryLimit, out: &jsonWriter{}}
 	if err := d.top(t); err != nil {
 		return nil, err
 	}
@@ -268,7 +274,7 @@ func DecodeMessageAs(s *schema.Schema, typeName string, data []byte, opt Options
 }
 
 func decodeMessage(s *schema.Schema, want *schema.Struct, data []byte, opt Options) (string, []byte, error) {
-	d := &decoder{data: data, maxDepth: opt.maxDepth(), out: &jsonWriter{}}
+	d := &decoder{data: data, maxDepth: opt.maxDepth(), memLimit: opt.MemoryLimit, out: &jsonWriter{}}
 	st, err := d.header(s, want)
 	if err != nil {
 		return "", nil, err
@@ -309,7 +315,7 @@ func AnnotateWith(s *schema.Schema, typeName string, data []byte, opt Options) (
 		return "", err
 	}
 	a := newAnnotator(fmt.Sprintf("%s (%s.sdp)", typeName, s.Name), len(data))
-	d := &decoder{data: data, maxDepth: opt.maxDepth(), ann: a}
+	d := &decoder{data: data, maxDepth: opt.maxDepth(), memLimit: opt.MemoryLimit, ann: a}
 	err = d.top(t)
 	return a.finish(err), err
 }
@@ -331,7 +337,7 @@ func AnnotateMessageWith(s *schema.Schema, typeName string, data []byte, opt Opt
 		want = st
 	}
 	a := newAnnotator(fmt.Sprintf("message (%s.sdp)", s.Name), len(data))
-	d := &decoder{data: data, maxDepth: opt.maxDepth(), ann: a}
+	d := &decoder{data: data, maxDepth: opt.maxDepth(), memLimit: opt.MemoryLimit, ann: a}
 	st, err := d.header(s, want)
 	if err == nil {
 		err = d.top(&schema.Type{Kind: schema.StructRef, Struct: st})

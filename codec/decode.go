@@ -17,6 +17,8 @@ type decoder struct {
 	data     []byte
 	pos      int
 	maxDepth int
+	memLimit uint64 // rule 11: 0 until top() sets the default
+	memUsed  uint64 // the running total of rule 11
 	path     []byte // the current field path, for errors and annotations
 	out      *jsonWriter
 	ann      *annotator
@@ -66,6 +68,9 @@ func (d *decoder) note(off int, text string) {
 
 // top decodes a whole top-level value: nothing may follow it.
 func (d *decoder) top(t *schema.Type) error {
+	if d.memLimit == 0 {
+		d.memLimit = schema.DefaultMemoryLimit(uint64(d.remaining()))
+	}
 	if err := d.value(t, 0); err != nil {
 		return err
 	}
@@ -173,6 +178,9 @@ func (d *decoder) value(t *schema.Type, depth int) error {
 			d.note(off, "absent")
 			d.out.value("null")
 		case 1:
+			if err := d.charge(off, 1, t.PresenceCharge(), t.Elem); err != nil {
+				return err
+			}
 			d.note(off, "present")
 			if t.Elem.Kind == schema.Optional {
 				// ??T: a present outer value is [inner], so that an absent
@@ -314,6 +322,9 @@ func (d *decoder) array(t *schema.Type, depth int) error {
 	if uint64(n)*uint64(min) > uint64(d.remaining()) {
 		return d.fail(off, RuleCount, "array count %d needs at least %d bytes, %d remain", n, uint64(n)*uint64(min), d.remaining())
 	}
+	if err := d.charge(off, uint64(n), t.ArrayCharge(), t.Elem); err != nil {
+		return err
+	}
 	d.note(off, fmt.Sprintf("count = %d", n))
 	if t.Elem.Kind == schema.U8 {
 		start := d.pos
@@ -334,6 +345,20 @@ func (d *decoder) array(t *schema.Type, depth int) error {
 	}
 	d.endArray(t, int(n))
 	d.out.endArray()
+	return nil
+}
+
+// charge adds n values of type elem, of nominal size each, to the memory
+// total (rule 11) and fails, at off, when the total would exceed the memory
+// limit. A zero size is no charge.
+func (d *decoder) charge(off int, n, each uint64, elem *schema.Type) error {
+	if each == 0 {
+		return nil
+	}
+	if n > (d.memLimit-d.memUsed)/each {
+		return d.fail(off, RuleMemory, "%d × %s of nominal size %d would bring the decoded size to more than the memory limit of %d bytes (%d used)", n, elem, each, d.memLimit, d.memUsed)
+	}
+	d.memUsed += n * each
 	return nil
 }
 

@@ -52,6 +52,16 @@ func check(path string, f *astFile, errs *ErrorList) *Schema {
 	if len(*errs) > 0 {
 		return nil
 	}
+	// Nominal sizes are memoized here, once, so that later readers of the
+	// model (backends generating in parallel) never write to it.
+	for _, d := range c.s.Decls {
+		switch d := d.(type) {
+		case *Struct:
+			d.NominalSize()
+		case *Union:
+			d.NominalSize()
+		}
+	}
 	return c.s
 }
 

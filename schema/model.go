@@ -71,7 +71,8 @@ type Struct struct {
 	Recursive bool
 
 	minSize   int
-	fixedSize int // -1 when the encoded size varies
+	fixedSize int    // -1 when the encoded size varies
+	nominal   uint64 // NominalSize, computed by the checker
 }
 
 // Field is one `name: Type` of a struct or of an inline union variant.
@@ -121,6 +122,7 @@ type Union struct {
 
 	minSize   int
 	fixedSize int
+	nominal   uint64 // NominalSize, computed by the checker
 }
 
 // VariantKind says what a union variant carries.

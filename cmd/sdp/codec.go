@@ -20,13 +20,14 @@ Examples:
   sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
   echo '{"x": 3.14, "y": 2.71}' | sdp encode --schema messages.sdp --type Point --message | xxd`
 
-const decodeSynopsis = `sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--annotate] [VALUE.sdpb] > value.json
+const decodeSynopsis = `sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--memory-limit BYTES] [--annotate] [VALUE.sdpb] > value.json
 
 Reads wire-format bytes from VALUE.sdpb or stdin, checks them strictly
 (docs/wire-format.md) and writes the value as JSON. With --message the input is
 a message; without --type any struct of the schema is accepted and the output
 is {"type": "TYPE", "value": {...}}. --annotate prints the bytes field by field
-instead (offset, hex, path = value).
+instead (offset, hex, path = value). --max-depth and --memory-limit set the
+limits of rules 9 and 11 (docs/wire-format.md).
 
 Examples:
   sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
@@ -75,6 +76,7 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	typ := fs.String("type", "", "the type of the value (required unless --message)")
 	message := fs.Bool("message", false, "the input is a message: header (magic, type id, length), then the value")
 	maxDepth := fs.Int("max-depth", codec.DefaultMaxDepth, "nesting limit: the top-level struct is at depth 1")
+	memoryLimit := fs.Uint64("memory-limit", 0, "the memory limit of rule 11 in bytes of nominal size (0: 32 × the input's length + 1 MiB)")
 	annotate := fs.Bool("annotate", false, "print an annotated hex dump instead of JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -95,7 +97,7 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := codec.Options{MaxDepth: *maxDepth}
+	opt := codec.Options{MaxDepth: *maxDepth, MemoryLimit: *memoryLimit}
 	if *annotate {
 		var text string
 		if *message {

@@ -17,7 +17,7 @@ Usage:
   sdp gen --lang LANG --out DIR [--package NAME] SCHEMA.sdp
   sdp check SCHEMA.sdp...
   sdp encode --schema SCHEMA.sdp --type TYPE [--message] < value.json > value.sdpb
-  sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] < value.sdpb > value.json
+  sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--memory-limit BYTES] < value.sdpb > value.json
   sdp version
 
 Commands:
