@@ -8,40 +8,6 @@ import (
 	"sdp/schema"
 )
 
-// referenceTestee answers the testee protocol with the reference codec:
-// decode to JSON, encode the JSON again.
-func referenceTestee(s *schema.Schema) TesteeFunc {
-	return func(op byte, typeID uint16, input []byte) (byte, []byte) {
-		switch op {
-		case OpRoundtrip:
-			st := s.StructByID(typeID)
-			if st == nil {
-				return StatusBroken, []byte("unknown type id")
-			}
-			js, err := codec.Decode(s, st.Name, input, codec.Options{})
-			if err != nil {
-				return rejected(err)
-			}
-			out, err := codec.Encode(s, st.Name, js)
-			if err != nil {
-				return StatusBroken, []byte("decoded JSON does not encode: " + err.Error())
-			}
-			return StatusOK, out
-		case OpMessage:
-			name, js, err := codec.DecodeMessage(s, input, codec.Options{})
-			if err != nil {
-				return rejected(err)
-			}
-			out, err := codec.EncodeMessage(s, name, js)
-			if err != nil {
-				return StatusBroken, []byte("decoded JSON does not encode: " + err.Error())
-			}
-			return StatusOK, out
-		}
-		return StatusBroken, []byte("unknown op")
-	}
-}
-
 // TestReference runs the whole corpus against the reference codec.
 func TestReference(t *testing.T) {
 	Run(t, "reference", func(t *testing.T, name string) Testee {
@@ -49,7 +15,7 @@ func TestReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return referenceTestee(s)
+		return ReferenceTestee(s)
 	})
 }
 
@@ -106,14 +72,4 @@ func TestInvalidRules(t *testing.T) {
 			t.Errorf("no invalid vector breaks rule %q", r)
 		}
 	}
-}
-
-// rejected is the reference codec's rejection in the testee protocol:
-// "<rule>: <message>".
-func rejected(err error) (byte, []byte) {
-	var de *codec.DecodeError
-	if errors.As(err, &de) {
-		return StatusRejected, []byte(de.Rule + ": " + err.Error())
-	}
-	return StatusBroken, []byte("not a *codec.DecodeError: " + err.Error())
 }

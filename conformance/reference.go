@@ -1,0 +1,52 @@
+package conformance
+
+import (
+	"errors"
+
+	"sdp/codec"
+	"sdp/schema"
+)
+
+// ReferenceTestee answers the testee protocol with the reference codec:
+// decode to JSON, encode the JSON again.
+func ReferenceTestee(s *schema.Schema) TesteeFunc {
+	return func(op byte, typeID uint16, input []byte) (byte, []byte) {
+		switch op {
+		case OpRoundtrip:
+			st := s.StructByID(typeID)
+			if st == nil {
+				return StatusBroken, []byte("unknown type id")
+			}
+			js, err := codec.Decode(s, st.Name, input, codec.Options{})
+			if err != nil {
+				return rejected(err)
+			}
+			out, err := codec.Encode(s, st.Name, js)
+			if err != nil {
+				return StatusBroken, []byte("decoded JSON does not encode: " + err.Error())
+			}
+			return StatusOK, out
+		case OpMessage:
+			name, js, err := codec.DecodeMessage(s, input, codec.Options{})
+			if err != nil {
+				return rejected(err)
+			}
+			out, err := codec.EncodeMessage(s, name, js)
+			if err != nil {
+				return StatusBroken, []byte("decoded JSON does not encode: " + err.Error())
+			}
+			return StatusOK, out
+		}
+		return StatusBroken, []byte("unknown op")
+	}
+}
+
+// rejected is the reference codec's rejection in the testee protocol:
+// "<rule>: <message>".
+func rejected(err error) (byte, []byte) {
+	var de *codec.DecodeError
+	if errors.As(err, &de) {
+		return StatusRejected, []byte(de.Rule + ": " + err.Error())
+	}
+	return StatusBroken, []byte("not a *codec.DecodeError: " + err.Error())
+}
