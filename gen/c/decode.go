@@ -31,6 +31,32 @@ func (r *reader) need(k int) {
 	}
 }
 
+// charge prints rule 11's check: n values of each bytes of nominal size are
+// added to the memory total, failing at at when it would exceed the limit.
+func (r *reader) charge(n string, each uint64, at string) {
+	r.g.use("charge_")
+	r.fail(fmt.Sprintf("!%s_charge_(d, %s, %s)", r.g.pkg, n, u64Const(each)), at, "MEMORY")
+}
+
+// u64Const is a uint64_t constant expression of v.
+func u64Const(v uint64) string {
+	if v <= 0xFFFFFFFF {
+		return fmt.Sprintf("%du", v)
+	}
+	return fmt.Sprintf("UINT64_C(%d)", v)
+}
+
+// memInit prints the start of rule 11's accounting in a public decode
+// function, for the input from p to d.end; nothing for a schema without
+// charges.
+func (g *generator) memInit(dec string) {
+	if !g.s.HasMemoryCharges() {
+		return
+	}
+	g.use("mem_init_")
+	g.c.F("%s_mem_init_(%s, p, opt);", g.pkg, dec)
+}
+
 // propagate prints the NULL check after a call that returns the cursor.
 func (r *reader) propagate() {
 	r.p.Block("if (p == NULL) {", "}", func() { r.p.P("return NULL;") })
@@ -152,6 +178,9 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 		if t.Boxed {
 			box := fmt.Sprintf("box%d", lvl)
 			ifElse(p, "*p++ != 0", func() {
+				if c := t.PresenceCharge(); c > 0 {
+					r.charge("1", c, "p - 1")
+				}
 				g.use("alloc_")
 				p.F("%s = (%s)%s_alloc_(d->arena, 1, sizeof *%s);", g.elemDecl(t.Elem, "*"+box, false),
 					g.elemDecl(t.Elem, "*", false), pkg, box)
@@ -194,6 +223,9 @@ func (r *reader) array(t *schema.Type, e string, lvl int) {
 			rest = fmt.Sprintf("%s / %d", rest, m)
 		}
 		r.fail(n+" > "+rest, "p", "COUNT")
+		if c := t.ArrayCharge(); c > 0 {
+			r.charge(n, c, "p")
+		}
 		p.P("p += 4;")
 		ifElse(p, n+" == 0", func() {
 			p.F("%s.data = NULL;", e)
@@ -356,6 +388,7 @@ func (g *generator) structDecode(s *schema.Struct) {
 	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
 		p.F("%s_dec_ d;", pkg)
 		p.F("const uint8_t* p = %s_dec_init_(&d, data, len, arena, opt);", pkg)
+		g.memInit("&d")
 		p.F("p = %s_read_(&d, p, out, 1);", name)
 		p.F("return %s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);", pkg)
 	})

@@ -36,6 +36,7 @@ func (g *generator) structMessages(s *schema.Struct) {
 			p.F("p = %s_fail_(&d, p - 6, %s_ERR_MESSAGE);", pkg, up)
 		})
 		p.Block("if (p != NULL) {", "}", func() {
+			g.memInit("&d")
 			p.F("p = %s_read_(&d, p, out, 1);", name)
 		})
 		p.F("return %s_dec_done_(&d, p, 0, res);", pkg)
@@ -85,6 +86,7 @@ func (g *generator) dispatcherDefs() {
 		p.P("uint16_t type_id = 0;")
 		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id);", pkg)
 		p.Block("if (p != NULL) {", "}", func() {
+			g.memInit("&d")
 			p.P("out->type_id = type_id;")
 			p.P("switch (type_id) {")
 			for _, s := range g.s.Structs {

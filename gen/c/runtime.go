@@ -2,7 +2,10 @@ package c
 
 import (
 	_ "embed"
+	"strconv"
 	"strings"
+
+	"sdp/schema"
 )
 
 // The runtime is C source shared by every generated package, written with
@@ -42,7 +45,9 @@ func parseSections(src string) []section {
 
 // prefixed replaces the placeholder prefixes with the package's.
 func (g *generator) prefixed(s string) string {
-	return strings.NewReplacer("pfx_", g.pkg+"_", "PFX_", g.up+"_").Replace(s)
+	return strings.NewReplacer("pfx_", g.pkg+"_", "PFX_", g.up+"_",
+		"@MEMORY_RATIO@", strconv.Itoa(schema.MemoryRatio),
+		"@MEMORY_ALLOWANCE@", strconv.Itoa(schema.MemoryAllowance)).Replace(s)
 }
 
 // runtimeDecls prints the runtime's part of the header.

@@ -175,6 +175,8 @@ const char* enums_unions_strerror(int code) {
         return "message: a bad message header (magic, type id or payload length)";
     case ENUMS_UNIONS_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
+    case ENUMS_UNIONS_ERR_MEMORY:
+        return "memory: the value would take more memory than the memory limit";
     }
     return "unknown error";
 }
@@ -187,6 +189,8 @@ typedef struct enums_unions_dec_ {
     uint32_t max_depth;
     int err;
     const uint8_t* at;
+    uint64_t mem_limit; /* rule 11, set by enums_unions_mem_init_ where the schema has charges */
+    uint64_t mem_used;
 } enums_unions_dec_;
 
 static const uint8_t enums_unions_empty_[1] = {0};
@@ -390,6 +394,28 @@ static uint8_t* enums_unions_put_le32s_(uint8_t* p, const void* src, size_t n) {
     }
 #endif
     return p + n * 4;
+}
+
+/* Rule 11: the memory limit for the input from p to d->end, and a zero total. */
+static void enums_unions_mem_init_(enums_unions_dec_* d, const uint8_t* p, const enums_unions_decode_options* opt) {
+    uint64_t n = (uint64_t)(d->end - p);
+    d->mem_used = 0;
+    if (opt != NULL && opt->memory_limit != 0) {
+        d->mem_limit = opt->memory_limit;
+    } else if (n > (UINT64_MAX - ENUMS_UNIONS_MEMORY_ALLOWANCE) / ENUMS_UNIONS_MEMORY_RATIO) {
+        d->mem_limit = UINT64_MAX;
+    } else {
+        d->mem_limit = ENUMS_UNIONS_MEMORY_RATIO * n + ENUMS_UNIONS_MEMORY_ALLOWANCE;
+    }
+}
+
+/* Adds n values of each bytes of nominal size to the total: 0 when that would exceed the limit. */
+static int enums_unions_charge_(enums_unions_dec_* d, uint64_t n, uint64_t each) {
+    if (n > (d->mem_limit - d->mem_used) / each) {
+        return 0;
+    }
+    d->mem_used += n * each;
+    return 1;
 }
 
 /* n elements of size bytes, aligned for any type; NULL when out of memory. */
@@ -647,6 +673,7 @@ int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
+    enums_unions_mem_init_(&d, p, opt);
     p = enums_unions_circle_read_(&d, p, out, 1);
     return enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
 }
@@ -677,6 +704,7 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
         p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
     }
     if (p != NULL) {
+        enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_circle_read_(&d, p, out, 1);
     }
     return enums_unions_dec_done_(&d, p, 0, res);
@@ -808,6 +836,7 @@ int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_e
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
+    enums_unions_mem_init_(&d, p, opt);
     p = enums_unions_enums_read_(&d, p, out, 1);
     return enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
 }
@@ -838,6 +867,7 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
         p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
     }
     if (p != NULL) {
+        enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_enums_read_(&d, p, out, 1);
     }
     return enums_unions_dec_done_(&d, p, 0, res);
@@ -900,6 +930,9 @@ static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint
         if (n0 > (size_t)(end - p - 4)) {
             return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
         }
+        if (!enums_unions_charge_(d, n0, 33u)) {
+            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_MEMORY);
+        }
         p += 4;
         if (n0 == 0) {
             out->shapes.data = NULL;
@@ -949,6 +982,7 @@ int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
+    enums_unions_mem_init_(&d, p, opt);
     p = enums_unions_unions_read_(&d, p, out, 1);
     return enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
 }
@@ -979,6 +1013,7 @@ int enums_unions_unions_decode_message_ex(const uint8_t* data, size_t len, enums
         p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
     }
     if (p != NULL) {
+        enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_unions_read_(&d, p, out, 1);
     }
     return enums_unions_dec_done_(&d, p, 0, res);
@@ -1206,6 +1241,7 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
     uint16_t type_id = 0;
     const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id);
     if (p != NULL) {
+        enums_unions_mem_init_(&d, p, opt);
         out->type_id = type_id;
         switch (type_id) {
         case ENUMS_UNIONS_CIRCLE_TYPE_ID:

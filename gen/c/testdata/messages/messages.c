@@ -175,6 +175,8 @@ const char* messages_strerror(int code) {
         return "message: a bad message header (magic, type id or payload length)";
     case MESSAGES_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
+    case MESSAGES_ERR_MEMORY:
+        return "memory: the value would take more memory than the memory limit";
     }
     return "unknown error";
 }
@@ -187,6 +189,8 @@ typedef struct messages_dec_ {
     uint32_t max_depth;
     int err;
     const uint8_t* at;
+    uint64_t mem_limit; /* rule 11, set by messages_mem_init_ where the schema has charges */
+    uint64_t mem_used;
 } messages_dec_;
 
 static const uint8_t messages_empty_[1] = {0};

@@ -35,9 +35,18 @@ extern "C" {
 #define PRIMITIVES_ERR_MESSAGE (-10)
 /** no_memory: the arena could not provide the memory for the value. */
 #define PRIMITIVES_ERR_NO_MEMORY (-11)
+/** memory: the decoded value would take more memory than the memory limit (rule 11). */
+#define PRIMITIVES_ERR_MEMORY (-12)
 
 /** The depth limit used when no other is given. */
 #define PRIMITIVES_DEFAULT_MAX_DEPTH 64u
+/**
+ * The default memory limit (rule 11) for an input of n bytes (a message's
+ * payload length) is PRIMITIVES_MEMORY_RATIO * n + PRIMITIVES_MEMORY_ALLOWANCE bytes of
+ * nominal size.
+ */
+#define PRIMITIVES_MEMORY_RATIO 32u
+#define PRIMITIVES_MEMORY_ALLOWANCE 1048576u
 /** The size of a message header: "SDP2", u16 type id, u32 payload length. */
 #define PRIMITIVES_MESSAGE_HEADER_SIZE 10u
 
@@ -89,6 +98,12 @@ typedef struct primitives_decode_options {
     uint32_t max_depth;
     /** Nonzero decodes a prefix of the input: bytes after the value are not an error. */
     int allow_trailing;
+    /**
+     * The memory limit (docs/wire-format.md, rule 11) in bytes of nominal size;
+     * 0 means PRIMITIVES_MEMORY_RATIO * the input length (a message's payload length)
+     * + PRIMITIVES_MEMORY_ALLOWANCE. Only schemas with charged types ever check it.
+     */
+    uint64_t memory_limit;
 } primitives_decode_options;
 
 /** What a _decode_ex function reports besides its return value. */
