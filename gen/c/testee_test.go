@@ -22,7 +22,10 @@ var sanitize = []string{"-g", "-O1", "-fsanitize=address,undefined", "-fno-sanit
 // testeeTemplate is the conformance testee: it answers the runner's requests
 // using every decode API (plain and _ex, heap and fixed arenas, per-type and
 // dispatcher message decoding) and reports status 2 when they disagree.
-var testeeTemplate = template.Must(template.New("testee").Parse(`#include <stdio.h>
+var testeeTemplate = template.Must(template.New("testee").Parse(`{{if .Stack}}#define _POSIX_C_SOURCE 200112L
+
+#include <pthread.h>
+{{end}}#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,11 +228,8 @@ static void reply(uint8_t status, const void* data, size_t n) {
     fflush(stdout);
 }
 
-{{if .Main}}int {{.Main}}(void);
-
-int {{.Main}}(void) {
-{{- else}}int main(void) {
-{{- end}}
+/* Serves the runner's requests until stdin ends. */
+static int serve(void) {
     for (;;) {
         uint8_t hdr[4];
         uint8_t* req;
@@ -262,6 +262,33 @@ int {{.Main}}(void) {
         free(req);
     }
 }
+{{if .Stack}}
+static void* serve_thread(void* rc) {
+    *(int*)rc = serve();
+    return NULL;
+}
+
+/* Serves on a thread with a stack of {{.Stack}} bytes. */
+{{end}}
+{{- if .Main}}int {{.Main}}(void);
+
+int {{.Main}}(void) {
+{{- else}}int main(void) {
+{{- end}}
+{{- if .Stack}}
+    pthread_attr_t attr;
+    pthread_t thread;
+    int rc = 1;
+    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, {{.Stack}}) != 0 ||
+        pthread_create(&thread, &attr, serve_thread, &rc) != 0 || pthread_join(thread, NULL) != 0) {
+        fprintf(stderr, "cannot start the serving thread\n");
+        return 1;
+    }
+    return rc;
+{{- else}}
+    return serve();
+{{- end}}
+}
 `))
 
 type testeeStruct struct {
@@ -280,14 +307,22 @@ func writeTestee(t *testing.T, s *schema.Schema, dir string) {
 // into one program.
 func writeTesteeAs(t *testing.T, s *schema.Schema, dir, mainName string) {
 	t.Helper()
+	writeTesteeWith(t, s, dir, mainName, 0)
+}
+
+// writeTesteeWith writes the testee source for a schema; a nonzero stack
+// makes it serve the requests on a thread with a stack of that many bytes.
+func writeTesteeWith(t *testing.T, s *schema.Schema, dir, mainName string, stack int) {
+	t.Helper()
 	g, err := newGenerator(s, gen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	data := struct {
 		Pkg, Up, Main string
+		Stack         int
 		Structs       []testeeStruct
-	}{Pkg: g.pkg, Up: g.up, Main: mainName}
+	}{Pkg: g.pkg, Up: g.up, Main: mainName, Stack: stack}
 	for _, st := range s.Structs {
 		data.Structs = append(data.Structs, testeeStruct{T: g.typeName(st), Name: st.Name, ID: st.ID})
 	}

@@ -1,0 +1,33 @@
+package c
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/gen"
+	"sdp/gen/gentest"
+)
+
+// TestHostile sends the hostile inputs of issue #13 (gentest.RunHostile) to
+// a testee of hostile.sdp that serves them on a thread with a
+// gentest.HostileStack stack: a chain of 60 values of 32 KiB must decode
+// (every level is decoded in place, into arena memory, so a level takes a
+// small constant of stack), and 20 MB arrays of absent values must be
+// rejected with rule memory before anything is allocated. The testee is
+// built like the conformance testee (-O1) but without sanitizers, whose
+// frames and shadow memory would distort both the stack and the peak memory.
+func TestHostile(t *testing.T) {
+	gcc := gentest.RequireTool(t, "gcc")
+	dir := t.TempDir()
+	generate(t, "hostile", dir, gen.Options{})
+	writeTesteeWith(t, loadSchema(t, "hostile"), dir, "", gentest.HostileStack)
+	args := append(append([]string{}, strictFlags...), "-O1", "-pthread", "testee.c", "hostile.c", "-o", "testee")
+	run(t, dir, gcc, args...)
+	te, err := conformance.Start(exec.Command(filepath.Join(dir, "testee")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gentest.RunHostile(t, "c", te)
+}
