@@ -118,6 +118,10 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 			n = g.newTmp("n")
 			p.F("std::size_t %s = 0;", n)
 			ret(p, fmt.Sprintf("r.count(%s, %d)", n, t.Elem.MinSize()))
+			if c := t.ArrayCharge(); c > 0 {
+				// Rule 11 (memory), at the count, before anything is allocated.
+				ret(p, fmt.Sprintf("r.charge(%s, %du, r.p - 4)", n, c))
+			}
 		}
 		if g.viewMode && lv != "" {
 			g.viewElems(p, t, n, lv)
@@ -128,6 +132,12 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 		h := g.newTmp("has")
 		p.F("bool %s = false;", h)
 		ret(p, fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
+		if c := t.PresenceCharge(); c > 0 {
+			// Rule 11 (memory), at the presence byte.
+			p.F("if (%s && !r.charge(1, %du, r.p - 1)) {", h, c)
+			p.P(indent + "return false;")
+			p.P("}")
+		}
 		if check {
 			p.Block(fmt.Sprintf("if (%s) {", h), "}", func() { g.readOf(p, t.Elem, "") })
 			return

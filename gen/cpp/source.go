@@ -170,7 +170,7 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 		p.P()
 		p.F("sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, %s& out, std::size_t& consumed,", t)
 		p.Block("                          const sdp::DecodeOptions& options) {", "}", func() {
-			p.P("Reader r(data, size, options.max_depth);")
+			p.P("Reader r(data, size, options);")
 			p.P("if (!sdp_read(r, out, 1)) {")
 			p.P(indent + "return r.status;")
 			p.P("}")

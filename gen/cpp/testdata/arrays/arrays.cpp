@@ -19,6 +19,7 @@ constexpr const char* kMessages[] = {
     "count exceeds the remaining input",
     "nesting exceeds the depth limit",
     "bad message header",
+    "decoded values exceed the memory limit",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.
@@ -49,10 +50,14 @@ struct Reader {
     const std::uint8_t* p;
     const std::uint8_t* end;
     std::uint32_t max_depth;
+    // What rule 11 (memory) still allows: the memory limit less the charges
+    // so far. Only schemas with charged types read it.
+    std::uint64_t memory_left;
     sdp::Status status;
 
-    Reader(const std::uint8_t* data, std::size_t size, std::uint32_t depth_limit) noexcept
-        : begin(data), p(data), end(data + size), max_depth(depth_limit) {}
+    Reader(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options) noexcept
+        : begin(data), p(data), end(data + size), max_depth(options.max_depth),
+          memory_left(options.memory_limit != 0 ? options.memory_limit : sdp::default_memory_limit(size)) {}
 
     std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p - begin); }
@@ -74,6 +79,16 @@ struct Reader {
             return fail(code);
         }
         out = *p++ != 0;
+        return true;
+    }
+    // Charges n values of each bytes of nominal size (each > 0) to the memory
+    // total (rule 11): fails with rule memory at the count or presence byte
+    // at when they exceed what is left, checked without overflow.
+    bool charge(std::uint64_t n, std::uint64_t each, const std::uint8_t* at) noexcept {
+        if (n > memory_left / each) {
+            return fail_at(sdp::ErrorCode::Memory, at);
+        }
+        memory_left -= n * each;
         return true;
     }
     bool tag(std::uint8_t& out) noexcept {
@@ -2136,7 +2151,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2155,7 +2170,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2199,7 +2214,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2218,7 +2233,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2262,7 +2277,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2281,7 +2296,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2326,7 +2341,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, co
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2345,7 +2360,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2390,7 +2405,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, co
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2409,7 +2424,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2454,7 +2469,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, co
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2473,7 +2488,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2518,7 +2533,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2537,7 +2552,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& ou
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2582,7 +2597,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out,
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArrays& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2601,7 +2616,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArraysView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }

@@ -19,6 +19,7 @@ constexpr const char* kMessages[] = {
     "count exceeds the remaining input",
     "nesting exceeds the depth limit",
     "bad message header",
+    "decoded values exceed the memory limit",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.
@@ -49,10 +50,14 @@ struct Reader {
     const std::uint8_t* p;
     const std::uint8_t* end;
     std::uint32_t max_depth;
+    // What rule 11 (memory) still allows: the memory limit less the charges
+    // so far. Only schemas with charged types read it.
+    std::uint64_t memory_left;
     sdp::Status status;
 
-    Reader(const std::uint8_t* data, std::size_t size, std::uint32_t depth_limit) noexcept
-        : begin(data), p(data), end(data + size), max_depth(depth_limit) {}
+    Reader(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options) noexcept
+        : begin(data), p(data), end(data + size), max_depth(options.max_depth),
+          memory_left(options.memory_limit != 0 ? options.memory_limit : sdp::default_memory_limit(size)) {}
 
     std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p - begin); }
@@ -74,6 +79,16 @@ struct Reader {
             return fail(code);
         }
         out = *p++ != 0;
+        return true;
+    }
+    // Charges n values of each bytes of nominal size (each > 0) to the memory
+    // total (rule 11): fails with rule memory at the count or presence byte
+    // at when they exceed what is left, checked without overflow.
+    bool charge(std::uint64_t n, std::uint64_t each, const std::uint8_t* at) noexcept {
+        if (n > memory_left / each) {
+            return fail_at(sdp::ErrorCode::Memory, at);
+        }
+        memory_left -= n * each;
         return true;
     }
     bool tag(std::uint8_t& out) noexcept {
@@ -1600,6 +1615,9 @@ bool sdp_read(Reader& r, Unions& v, std::uint32_t d) {
     if (!r.count(n1, 1)) {
         return false;
     }
+    if (!r.charge(n1, 33u, r.p - 4)) {
+        return false;
+    }
     v.shapes.resize(n1);
     for (auto& e2 : v.shapes) {
         if (!sdp_read(r, e2, d + 1)) {
@@ -1635,6 +1653,9 @@ bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
     if (!r.count(n1, 1)) {
         return false;
     }
+    if (!r.charge(n1, 33u, r.p - 4)) {
+        return false;
+    }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
             return false;
@@ -1664,6 +1685,9 @@ bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    if (!r.charge(n1, 33u, r.p - 4)) {
         return false;
     }
     const std::uint8_t* s2 = r.p;
@@ -1825,7 +1849,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Circle& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1844,7 +1868,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, CircleView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, CircleView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1888,7 +1912,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Shape& out, const
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1907,7 +1931,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ShapeView& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ShapeView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1951,7 +1975,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Nested& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1970,7 +1994,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, NestedView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NestedView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2014,7 +2038,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Enums& out, const
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2033,7 +2057,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, EnumsView& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EnumsView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2077,7 +2101,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Unions& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -2096,7 +2120,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, UnionsView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, UnionsView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }

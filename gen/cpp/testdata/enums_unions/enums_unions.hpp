@@ -41,6 +41,14 @@ inline constexpr bool kLittleEndian = false;
 /// The default limit on nesting depth (docs/wire-format.md, rule 9).
 inline constexpr std::uint32_t kDefaultMaxDepth = 64;
 
+/// The default memory limit of rule 11 (docs/wire-format.md, memory) for an
+/// input of n bytes (a message's payload): 32 * n + 1 MiB, saturating.
+constexpr std::uint64_t default_memory_limit(std::uint64_t n) noexcept {
+    constexpr std::uint64_t kRatio = 32;
+    constexpr std::uint64_t kAllowance = std::uint64_t{1} << 20;
+    return n > (~std::uint64_t{0} - kAllowance) / kRatio ? ~std::uint64_t{0} : kRatio * n + kAllowance;
+}
+
 /// Why decoding failed: the rules of the wire format's decoding section.
 enum class ErrorCode : std::uint8_t {
     Ok = 0,
@@ -64,6 +72,8 @@ enum class ErrorCode : std::uint8_t {
     Depth,
     /// A bad message header: magic, type id or payload length.
     Message,
+    /// The decoded values would exceed the memory limit (rule 11).
+    Memory,
 };
 
 /// The rule's name as docs/wire-format.md spells it ("truncated", "union_tag").
@@ -91,6 +101,8 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
         return "depth";
     case ErrorCode::Message:
         return "message";
+    case ErrorCode::Memory:
+        return "memory";
     }
     return "unknown";
 }
@@ -130,6 +142,11 @@ private:
 struct DecodeOptions {
     /// Nesting deeper than this is an error (the top-level struct is depth 1).
     std::uint32_t max_depth = kDefaultMaxDepth;
+    /// The memory limit of rule 11 in bytes of nominal size: arrays of large
+    /// elements (and present recursive optionals of large types) that would
+    /// take more are an error before anything is allocated. 0 is the default,
+    /// default_memory_limit(size of the input).
+    std::uint64_t memory_limit = 0;
 };
 
 namespace detail {

@@ -19,6 +19,7 @@ constexpr const char* kMessages[] = {
     "count exceeds the remaining input",
     "nesting exceeds the depth limit",
     "bad message header",
+    "decoded values exceed the memory limit",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.
@@ -49,10 +50,14 @@ struct Reader {
     const std::uint8_t* p;
     const std::uint8_t* end;
     std::uint32_t max_depth;
+    // What rule 11 (memory) still allows: the memory limit less the charges
+    // so far. Only schemas with charged types read it.
+    std::uint64_t memory_left;
     sdp::Status status;
 
-    Reader(const std::uint8_t* data, std::size_t size, std::uint32_t depth_limit) noexcept
-        : begin(data), p(data), end(data + size), max_depth(depth_limit) {}
+    Reader(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options) noexcept
+        : begin(data), p(data), end(data + size), max_depth(options.max_depth),
+          memory_left(options.memory_limit != 0 ? options.memory_limit : sdp::default_memory_limit(size)) {}
 
     std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p - begin); }
@@ -74,6 +79,16 @@ struct Reader {
             return fail(code);
         }
         out = *p++ != 0;
+        return true;
+    }
+    // Charges n values of each bytes of nominal size (each > 0) to the memory
+    // total (rule 11): fails with rule memory at the count or presence byte
+    // at when they exceed what is left, checked without overflow.
+    bool charge(std::uint64_t n, std::uint64_t each, const std::uint8_t* at) noexcept {
+        if (n > memory_left / each) {
+            return fail_at(sdp::ErrorCode::Memory, at);
+        }
+        memory_left -= n * each;
         return true;
     }
     bool tag(std::uint8_t& out) noexcept {
@@ -1699,7 +1714,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1718,7 +1733,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1762,7 +1777,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1781,7 +1796,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1825,7 +1840,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1844,7 +1859,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }

@@ -19,6 +19,7 @@ constexpr const char* kMessages[] = {
     "count exceeds the remaining input",
     "nesting exceeds the depth limit",
     "bad message header",
+    "decoded values exceed the memory limit",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.
@@ -49,10 +50,14 @@ struct Reader {
     const std::uint8_t* p;
     const std::uint8_t* end;
     std::uint32_t max_depth;
+    // What rule 11 (memory) still allows: the memory limit less the charges
+    // so far. Only schemas with charged types read it.
+    std::uint64_t memory_left;
     sdp::Status status;
 
-    Reader(const std::uint8_t* data, std::size_t size, std::uint32_t depth_limit) noexcept
-        : begin(data), p(data), end(data + size), max_depth(depth_limit) {}
+    Reader(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options) noexcept
+        : begin(data), p(data), end(data + size), max_depth(options.max_depth),
+          memory_left(options.memory_limit != 0 ? options.memory_limit : sdp::default_memory_limit(size)) {}
 
     std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p - begin); }
@@ -74,6 +79,16 @@ struct Reader {
             return fail(code);
         }
         out = *p++ != 0;
+        return true;
+    }
+    // Charges n values of each bytes of nominal size (each > 0) to the memory
+    // total (rule 11): fails with rule memory at the count or presence byte
+    // at when they exceed what is left, checked without overflow.
+    bool charge(std::uint64_t n, std::uint64_t each, const std::uint8_t* at) noexcept {
+        if (n > memory_left / each) {
+            return fail_at(sdp::ErrorCode::Memory, at);
+        }
+        memory_left -= n * each;
         return true;
     }
     bool tag(std::uint8_t& out) noexcept {
@@ -789,7 +804,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -808,7 +823,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -852,7 +867,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Ping& out, const 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -871,7 +886,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PingView& out, co
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -915,7 +930,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Pong& out, const 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -934,7 +949,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PongView& out, co
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -978,7 +993,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Last& out, const 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -997,7 +1012,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, LastView& out, co
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
