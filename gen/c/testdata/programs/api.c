@@ -385,6 +385,54 @@ static void test_built_values(void) {
     }
 }
 
+/*
+ * Rule 11: []Shape is charged 33 bytes of nominal size per element (8 + the
+ * largest variant, Polygon: 24 + 1). 1000 unit variants ask for 33,000.
+ */
+static void test_memory_limit(void) {
+    enum { N = 1000 };
+    static enums_unions_shape shapes[N];
+    static uint8_t buf[2 * N + 64];
+    enums_unions_unions v, w;
+    enums_unions_arena a;
+    enums_unions_decode_options opt;
+    enums_unions_decode_result res;
+    size_t n, m;
+    memset(&v, 0, sizeof v);
+    memset(shapes, 0, sizeof shapes);
+    v.shape.tag = ENUMS_UNIONS_SHAPE_NONE;
+    v.shapes.data = shapes;
+    v.shapes.len = N;
+    v.nested.tag = ENUMS_UNIONS_NESTED_LEAF;
+    n = enums_unions_unions_encode(&v, buf, sizeof buf);
+    CHECK(n == 1 + 4 + N + 2 + 1);
+    enums_unions_arena_init_heap(&a);
+    memset(&opt, 0, sizeof opt);
+    CHECK(enums_unions_unions_decode_ex(buf, n, &w, &a, &opt, &res) == ENUMS_UNIONS_OK);
+    CHECK(w.shapes.len == N);
+    opt.memory_limit = 33u * N;
+    CHECK(enums_unions_unions_decode_ex(buf, n, &w, &a, &opt, &res) == ENUMS_UNIONS_OK);
+    opt.memory_limit = 33u * N - 1;
+    m = enums_unions_arena_used(&a);
+    CHECK(enums_unions_unions_decode_ex(buf, n, &w, &a, &opt, &res) == ENUMS_UNIONS_ERR_MEMORY);
+    CHECK(res.error == ENUMS_UNIONS_ERR_MEMORY && res.offset == 1);
+    CHECK(enums_unions_arena_used(&a) == m);
+    CHECK(strncmp(enums_unions_strerror(ENUMS_UNIONS_ERR_MEMORY), "memory:", 7) == 0);
+    /* A message: the same limit, the offset past the header. */
+    n = enums_unions_unions_encode_message(&v, buf, sizeof buf);
+    CHECK(n == 10 + 1 + 4 + N + 2 + 1);
+    CHECK(enums_unions_unions_decode_message_ex(buf, n, &w, &a, &opt, &res) == ENUMS_UNIONS_ERR_MEMORY);
+    CHECK(res.offset == 11);
+    {
+        enums_unions_message msg;
+        CHECK(enums_unions_decode_message_ex(buf, n, &msg, &a, &opt, &res) == ENUMS_UNIONS_ERR_MEMORY);
+        CHECK(res.offset == 11);
+        opt.memory_limit = 0;
+        CHECK(enums_unions_decode_message_ex(buf, n, &msg, &a, &opt, &res) == ENUMS_UNIONS_OK);
+    }
+    enums_unions_arena_free(&a);
+}
+
 int main(int argc, char** argv) {
     size_t reg_len, tree_len;
     uint8_t* reg;
@@ -402,6 +450,7 @@ int main(int argc, char** argv) {
     test_messages();
     test_errors();
     test_enums_unions();
+    test_memory_limit();
     test_built_values();
     free(reg);
     free(tree);
