@@ -340,12 +340,17 @@ macro_rules! message {
     }};
 }
 
-// Owned values hold fixed arrays inline, so a debug build decoding a value
-// nested to the depth limit whose types hold large arrays moves megabytes
-// through the stack: the protocol runs on a thread with a large stack.
+// The protocol runs on a thread with a stack of the second argument's size
+// in bytes (default 8 MiB): decoding takes a bounded stack per nesting level
+// (fixed arrays above 1 KiB of nominal size are boxed), and TestHostile
+// serves a chain of 32 KiB values on gentest.HostileStack (512 KiB).
 #[cfg(not(sdp_fuzz))]
 fn main() {
-    let serve = std::thread::Builder::new().stack_size(1 << 30).spawn(serve);
+    let stack = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8 << 20);
+    let serve = std::thread::Builder::new().stack_size(stack).spawn(serve);
     if serve.expect("spawn").join().is_err() {
         std::process::exit(2);
     }
@@ -355,7 +360,7 @@ fn main() {
 fn serve() {
     let schema = std::env::args().nth(1).unwrap_or_default();
     let Some(handle) = handler(&schema) else {
-        eprintln!("usage: sdp_rust_testee SCHEMA (unknown schema {schema:?})");
+        eprintln!("usage: sdp_rust_testee SCHEMA [STACK] (unknown schema {schema:?})");
         std::process::exit(2);
     };
     let mut input = io::BufReader::new(io::stdin().lock());

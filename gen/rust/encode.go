@@ -101,6 +101,9 @@ func (g *generator) sizeOf(t *schema.Type, x string, isRef bool, level int) size
 		if t.Kind == schema.Array {
 			s.n = 4
 		}
+		if boxedArray(t) {
+			ref = boxedRef(x, isRef)
+		}
 		if n, ok := t.Elem.FixedSize(); ok {
 			if n == 1 {
 				s.terms = []string{x + ".len()"}
@@ -396,6 +399,9 @@ func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool
 	case schema.String:
 		p.F("rt::put_str(out, %s);", ref)
 	case schema.Array, schema.FixedArray:
+		if boxedArray(t) {
+			ref = boxedRef(x, isRef)
+		}
 		switch {
 		case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
 			p.F("rt::put_bytes(out, %s);", ref)
@@ -431,4 +437,13 @@ func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool
 	default:
 		p.F("out.extend_from_slice(&%s.to_le_bytes());", x)
 	}
+}
+
+// boxedRef is a reference to the array in the box x (a place, or with isRef
+// a reference to the box).
+func boxedRef(x string, isRef bool) string {
+	if isRef {
+		return "&**" + x
+	}
+	return "&*" + x
 }

@@ -138,7 +138,7 @@ func (g *generator) copyOwned(t *schema.Type) bool {
 	case schema.String, schema.Array:
 		return false
 	case schema.FixedArray:
-		return g.copyOwned(t.Elem)
+		return !boxedArray(t) && g.copyOwned(t.Elem)
 	case schema.Optional:
 		return !t.Boxed && g.copyOwned(t.Elem)
 	case schema.StructRef, schema.UnionRef:
@@ -161,12 +161,25 @@ func (g *generator) copyView(t *schema.Type) bool {
 }
 
 // defaultable: #[derive(Default)] works for a field of type t (arrays of
-// more than 32 elements do not implement Default).
+// more than 32 elements do not implement Default, and boxed arrays are made
+// on the heap directly).
 func defaultable(t *schema.Type) bool {
 	if t.Kind == schema.FixedArray {
-		return t.Len <= 32 && defaultable(t.Elem)
+		return t.Len <= 32 && !boxedArray(t) && defaultable(t.Elem)
 	}
 	return true
+}
+
+// boxArrayOver is the nominal size (schema.Type.NominalSize) in bytes above
+// which a fixed array is held in a Box in the owned types: decoding,
+// converting and defaulting then build it on the heap in place, so no value
+// takes more than a bounded amount of stack whatever its fixed arrays' sizes
+// (issue #13: a chain of 32 KiB values must decode on a 512 KiB stack).
+const boxArrayOver = 1024
+
+// boxedArray: t is a fixed array held as Box<[T; N]>.
+func boxedArray(t *schema.Type) bool {
+	return t.Kind == schema.FixedArray && t.NominalSize() > boxArrayOver
 }
 
 // scalarName is the Rust name of a scalar kind.
@@ -188,6 +201,9 @@ func (g *generator) owned(t *schema.Type) string {
 	case schema.Array:
 		return stdVec + "<" + g.owned(t.Elem) + ">"
 	case schema.FixedArray:
+		if boxedArray(t) {
+			return fmt.Sprintf("%s<[%s; %d]>", stdBox, g.owned(t.Elem), t.Len)
+		}
 		return fmt.Sprintf("[%s; %d]", g.owned(t.Elem), t.Len)
 	case schema.Optional:
 		if t.Boxed {

@@ -64,6 +64,13 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 // defaultExpr is the default value of a field type, for types that cannot
 // derive Default (arrays of more than 32 elements).
 func defaultExpr(t *schema.Type) string {
+	if boxedArray(t) {
+		f := closure("", defaultExpr(t.Elem))
+		if e := defaultExpr(t.Elem); e == stdDef+"::default()" {
+			f = stdDef + "::default"
+		}
+		return "crate::rt::boxed_with(" + f + ")"
+	}
 	if t.Kind == schema.FixedArray && !defaultable(t) {
 		return "::core::array::from_fn(" + closure("_", defaultExpr(t.Elem)) + ")"
 	}

@@ -208,6 +208,9 @@ func (g *generator) viewResult(t *schema.Type, depth string) string {
 		case isScalarElem(elem):
 			return fmt.Sprintf("r.scalars::<%s>(%d)", scalarName(elem.Kind), t.Len)
 		}
+		if c := t.ArrayCharge(); c > 0 {
+			return fmt.Sprintf("r.charged_list_of(%d, %d, %s, %s)", elem.MinSize(), c, depth, g.elemExpr(elem))
+		}
 		if t.Kind == schema.Array {
 			return fmt.Sprintf("r.list_of(%d, %s, %s)", elem.MinSize(), depth, g.elemExpr(elem))
 		}
@@ -215,6 +218,9 @@ func (g *generator) viewResult(t *schema.Type, depth string) string {
 	case schema.Optional:
 		if t.Elem.Kind == schema.EnumRef {
 			return "r.option(" + g.name[t.Elem.Decl()] + "::read)"
+		}
+		if c := t.PresenceCharge(); c > 0 {
+			return fmt.Sprintf("r.charged_option_box(%d, %s)", c, closure("r", g.viewResult(t.Elem, depth)))
 		}
 		if t.Boxed {
 			return "r.option_box(" + closure("r", g.viewResult(t.Elem, depth)) + ")"
@@ -618,6 +624,8 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		switch {
 		case t.Kind == schema.Array && elem.Kind == schema.U8:
 			return x + ".to_vec()"
+		case boxedArray(t) && isScalarElem(elem):
+			return "rt::boxed(" + x + ".to_vec())"
 		case elem.Kind == schema.U8:
 			if isRef {
 				return "**" + x
@@ -637,6 +645,9 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		f := closure(e, conv)
 		if conv == e {
 			f = "::core::convert::identity"
+		}
+		if boxedArray(t) {
+			return fmt.Sprintf("rt::boxed(rt::map_list(%s, %s))", list, f)
 		}
 		if t.Kind == schema.FixedArray {
 			if !defaultable(elem) {

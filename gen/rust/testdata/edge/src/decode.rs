@@ -329,7 +329,7 @@ impl Holder {
         Ok(Self {
             inline: Inline::read(r, depth + 1)?,
             maybe: r.option(|r| Inline::read(r, depth + 1))?,
-            list: r.vec(1, |r| Inline::read(r, depth + 1))?,
+            list: r.charged_vec(1, 122, |r| Inline::read(r, depth + 1))?,
             e: Big32::read(r)?,
             es: r.vec(4, Big32::read)?,
             maybe_e: r.option(Big32::read)?,
@@ -354,7 +354,7 @@ impl Holder {
         if rt::failed(r.option(|r| InlineRef::read(r, depth + 1))) {
             return Some("Holder.maybe");
         }
-        if rt::failed(r.list_of(1, depth, InlineRef::elem())) {
+        if rt::failed(r.charged_list_of(1, 122, depth, InlineRef::elem())) {
             return Some("Holder.list");
         }
         if rt::failed(Big32::read(r)) {

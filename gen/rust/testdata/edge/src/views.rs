@@ -491,7 +491,7 @@ impl<'a> HolderRef<'a> {
         Ok(Self {
             inline: InlineRef::read(r, depth + 1)?,
             maybe: r.option(|r| InlineRef::read(r, depth + 1))?,
-            list: r.list_of(1, depth, InlineRef::elem())?,
+            list: r.charged_list_of(1, 122, depth, InlineRef::elem())?,
             e: Big32::read(r)?,
             es: r.list_of(4, depth, Big32::elem())?,
             maybe_e: r.option(Big32::read)?,
@@ -515,7 +515,7 @@ impl<'a> HolderRef<'a> {
         r.enter(depth)?;
         InlineRef::read(r, depth + 1)?;
         r.option(|r| InlineRef::read(r, depth + 1))?;
-        r.list_of(1, depth, InlineRef::elem())?;
+        r.charged_list_of(1, 122, depth, InlineRef::elem())?;
         Big32::read(r)?;
         r.list_of(4, depth, Big32::elem())?;
         r.option(Big32::read)?;

@@ -440,7 +440,7 @@ impl Unions {
         r.enter(depth)?;
         Ok(Self {
             shape: Shape::read(r, depth + 1)?,
-            shapes: r.vec(1, |r| Shape::read(r, depth + 1))?,
+            shapes: r.charged_vec(1, 33, |r| Shape::read(r, depth + 1))?,
             nested: Nested::read(r, depth + 1)?,
             maybe: r.option(|r| Shape::read(r, depth + 1))?,
         })
@@ -454,7 +454,7 @@ impl Unions {
         if rt::failed(ShapeRef::read(r, depth + 1)) {
             return Some("Unions.shape");
         }
-        if rt::failed(r.list_of(1, depth, ShapeRef::elem())) {
+        if rt::failed(r.charged_list_of(1, 33, depth, ShapeRef::elem())) {
             return Some("Unions.shapes");
         }
         if rt::failed(NestedRef::read(r, depth + 1)) {

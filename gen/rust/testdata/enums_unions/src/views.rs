@@ -446,7 +446,7 @@ impl<'a> UnionsRef<'a> {
         r.enter(depth)?;
         Ok(Self {
             shape: ShapeRef::read(r, depth + 1)?,
-            shapes: r.list_of(1, depth, ShapeRef::elem())?,
+            shapes: r.charged_list_of(1, 33, depth, ShapeRef::elem())?,
             nested: NestedRef::read(r, depth + 1)?,
             maybe: r.option(|r| ShapeRef::read(r, depth + 1))?,
         })
@@ -461,7 +461,7 @@ impl<'a> UnionsRef<'a> {
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
         ShapeRef::read(r, depth + 1)?;
-        r.list_of(1, depth, ShapeRef::elem())?;
+        r.charged_list_of(1, 33, depth, ShapeRef::elem())?;
         NestedRef::read(r, depth + 1)?;
         r.option(|r| ShapeRef::read(r, depth + 1))?;
         Ok(())

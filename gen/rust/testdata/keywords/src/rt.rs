@@ -21,12 +21,33 @@ pub const MESSAGE_MAGIC: [u8; 4] = *b"SDP2";
 /// The size of a message header: magic, u16 type id, u32 payload length.
 pub const MESSAGE_HEADER_SIZE: usize = 10;
 
-/// Decoding limits. The default allows nesting 64 levels deep.
+/// The default memory limit is `MEMORY_RATIO` bytes per input byte plus
+/// [`MEMORY_ALLOWANCE`] (rule 11 of the wire format, `memory`).
+pub const MEMORY_RATIO: u64 = 32;
+
+/// The fixed part of the default memory limit: 1 MiB.
+pub const MEMORY_ALLOWANCE: u64 = 1 << 20;
+
+/// The default memory limit for an input of `n` bytes (for a message, its
+/// payload): `32 × n + 1 MiB`, saturating.
+pub const fn default_memory_limit(n: usize) -> u64 {
+    (n as u64)
+        .saturating_mul(MEMORY_RATIO)
+        .saturating_add(MEMORY_ALLOWANCE)
+}
+
+/// Decoding limits. The default allows nesting 64 levels deep and a memory
+/// total of `32 × N + 1 MiB` for an input of N bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Limits {
     /// The deepest nesting accepted; the top-level struct is at depth 1 and
     /// every struct or union value inside another is one deeper.
     pub max_depth: u32,
+    /// The most nominal memory, in bytes, that the charged arrays and
+    /// optionals of one decoded value may add up to (rule 11 of the wire
+    /// format, `memory`); 0 means the default, [`default_memory_limit`] of
+    /// the input length.
+    pub memory_limit: u64,
 }
 
 impl Limits {
@@ -34,12 +55,21 @@ impl Limits {
     pub const fn new() -> Self {
         Limits {
             max_depth: DEFAULT_MAX_DEPTH,
+            memory_limit: 0,
         }
     }
 
     /// These limits with another maximum depth.
     pub const fn with_max_depth(self, max_depth: u32) -> Self {
-        Limits { max_depth }
+        Limits { max_depth, ..self }
+    }
+
+    /// These limits with another memory limit in bytes (0: the default).
+    pub const fn with_memory_limit(self, memory_limit: u64) -> Self {
+        Limits {
+            memory_limit,
+            ..self
+        }
     }
 }
 
@@ -71,6 +101,9 @@ pub enum DecodeErrorKind {
     CountTooLarge(u32),
     /// Nesting deeper than the configured limit (the limit is given).
     DepthLimitExceeded(u32),
+    /// Arrays or optionals whose nominal memory would exceed the memory
+    /// limit (the limit is given).
+    MemoryLimitExceeded(u64),
     /// A message that does not start with `SDP2`.
     BadMagic,
     /// A message type id the schema does not define.
@@ -177,8 +210,8 @@ impl DecodeErrorKind {
     /// The name of the broken rule in the wire format specification, the
     /// same in every SDP backend: `"truncated"`, `"trailing"`, `"bool"`,
     /// `"presence"`, `"enum"`, `"union_tag"`, `"utf8"`, `"count"`,
-    /// `"depth"` or `"message"` (a bad message header, or a streamed message
-    /// above the reader's maximum).
+    /// `"depth"`, `"memory"` or `"message"` (a bad message header, or a
+    /// streamed message above the reader's maximum).
     pub const fn rule(&self) -> &'static str {
         match *self {
             DecodeErrorKind::Truncated => "truncated",
@@ -190,6 +223,7 @@ impl DecodeErrorKind {
             DecodeErrorKind::InvalidUtf8 => "utf8",
             DecodeErrorKind::CountTooLarge(_) => "count",
             DecodeErrorKind::DepthLimitExceeded(_) => "depth",
+            DecodeErrorKind::MemoryLimitExceeded(_) => "memory",
             DecodeErrorKind::BadMagic
             | DecodeErrorKind::UnknownTypeId(_)
             | DecodeErrorKind::WrongTypeId { .. }
@@ -213,6 +247,9 @@ impl fmt::Display for DecodeErrorKind {
                 write!(f, "count {n} exceeds the remaining input")
             }
             DecodeErrorKind::DepthLimitExceeded(l) => write!(f, "nesting exceeds depth limit {l}"),
+            DecodeErrorKind::MemoryLimitExceeded(l) => {
+                write!(f, "decoded values exceed the memory limit of {l} bytes")
+            }
             DecodeErrorKind::BadMagic => f.write_str("message does not start with SDP2"),
             DecodeErrorKind::UnknownTypeId(id) => write!(f, "unknown message type id {id}"),
             DecodeErrorKind::WrongTypeId { expected, found } => {
@@ -1147,6 +1184,10 @@ pub struct Reader<'a> {
     buf: &'a [u8],
     pos: usize,
     max_depth: u32,
+    // Rule 11: the memory limit and the nominal memory charged so far
+    // (`mem_used <= mem_limit`).
+    mem_limit: u64,
+    mem_used: u64,
 }
 
 macro_rules! read_le {
@@ -1167,6 +1208,11 @@ impl<'a> Reader<'a> {
             pos: 0,
             // Keeps `depth + 1` from overflowing.
             max_depth: limits.max_depth.min(u32::MAX - 1),
+            mem_limit: match limits.memory_limit {
+                0 => default_memory_limit(buf.len()),
+                l => l,
+            },
+            mem_used: 0,
         }
     }
 
@@ -1191,10 +1237,43 @@ impl<'a> Reader<'a> {
     #[doc(hidden)]
     pub fn at(&self, pos: usize) -> Reader<'a> {
         Reader {
-            buf: self.buf,
             pos,
-            max_depth: self.max_depth,
+            ..self.clone()
         }
+    }
+
+    /// Adds `n` values of `each` bytes of nominal memory to the total
+    /// (rule 11); fails, about the count or presence byte that ended `back`
+    /// bytes ago, when the total would exceed the memory limit.
+    #[doc(hidden)]
+    #[inline]
+    pub fn charge(&mut self, n: usize, each: u64, back: usize) -> Result<(), DecodeError> {
+        let n = u64::try_from(n).unwrap_or(u64::MAX);
+        let left = self.mem_limit - self.mem_used;
+        match left.checked_div(each) {
+            Some(most) if n > most => Err(self.memory_exceeded(back)),
+            _ => {
+                // No overflow: n * each <= left.
+                self.mem_used += n.wrapping_mul(each);
+                Ok(())
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn memory_exceeded(&self, back: usize) -> DecodeError {
+        self.back(back, DecodeErrorKind::MemoryLimitExceeded(self.mem_limit))
+    }
+
+    /// Reads a u32 count, checks that `count * min_size` bytes remain, then
+    /// charges `count * each` bytes of nominal memory (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_count(&mut self, min_size: usize, each: u64) -> Result<usize, DecodeError> {
+        let n = self.count(min_size)?;
+        self.charge(n, each, 4)?;
+        Ok(n)
     }
 
     /// Fails when `depth` exceeds the limit.
@@ -1530,6 +1609,21 @@ impl<'a> Reader<'a> {
         self.list(n, depth, elem)
     }
 
+    /// Like [`Reader::list_of`], for elements charged `each` bytes of
+    /// nominal memory (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_list_of<E: Valid<'a>, C: Check<'a>>(
+        &mut self,
+        min_size: usize,
+        each: u64,
+        depth: u32,
+        elem: Elem<'a, E, C>,
+    ) -> Result<ListView<'a, E>, DecodeError> {
+        let n = self.charged_count(min_size, each)?;
+        self.list(n, depth, elem)
+    }
+
     /// Reads `n` elements into a vector.
     #[inline]
     pub fn vec_n<T>(
@@ -1555,6 +1649,40 @@ impl<'a> Reader<'a> {
         self.vec_n(n, read)
     }
 
+    /// Reads a `[]T` whose elements are charged `each` bytes of nominal
+    /// memory (rule 11) into a vector.
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_vec<T>(
+        &mut self,
+        min_size: usize,
+        each: u64,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Vec<T>, DecodeError> {
+        let n = self.charged_count(min_size, each)?;
+        self.vec_n(n, read)
+    }
+
+    /// Reads a `[N]T` into a heap array, never building it on the stack.
+    #[doc(hidden)]
+    #[inline]
+    pub fn boxed_array<T, const N: usize>(
+        &mut self,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Box<[T; N]>, DecodeError> {
+        let v = self.vec_n(N, read)?;
+        Box::try_from(v.into_boxed_slice()).map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
+    /// Reads a `[N]T` of scalars into a heap array, never building it on the
+    /// stack.
+    #[doc(hidden)]
+    #[inline]
+    pub fn boxed_scalars<T: Scalar, const N: usize>(&mut self) -> Result<Box<[T; N]>, DecodeError> {
+        let v = self.scalars::<T>(N)?.to_vec();
+        Box::try_from(v.into_boxed_slice()).map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
     /// Reads a `[N]T` of non-scalar elements.
     pub fn array<T, const N: usize>(
         &mut self,
@@ -1572,6 +1700,23 @@ impl<'a> Reader<'a> {
         read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
     ) -> Result<Option<Box<T>>, DecodeError> {
         if self.presence()? {
+            Ok(Some(Box::new(read(self)?)))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Reads a `?T` whose value is boxed and charged `each` bytes of nominal
+    /// memory when present (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_option_box<T>(
+        &mut self,
+        each: u64,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Option<Box<T>>, DecodeError> {
+        if self.presence()? {
+            self.charge(1, each, 1)?;
             Ok(Some(Box::new(read(self)?)))
         } else {
             Ok(None)
@@ -1672,6 +1817,28 @@ pub fn option_box<T, U>(o: &Option<Box<T>>, f: impl FnOnce(&T) -> U) -> Option<B
     o.as_ref().map(|v| Box::new(f(v)))
 }
 
+/// Moves exactly `N` values into a heap array without building it on the
+/// stack.
+///
+/// # Panics
+///
+/// If `v` does not hold `N` values (the generated code always passes `N`).
+#[doc(hidden)]
+#[inline]
+pub fn boxed<T, const N: usize>(v: Vec<T>) -> Box<[T; N]> {
+    match Box::try_from(v.into_boxed_slice()) {
+        Ok(b) => b,
+        Err(_) => panic!("sdp: a fixed array of the wrong length"),
+    }
+}
+
+/// A heap array of `N` values made by `f`, never built on the stack.
+#[doc(hidden)]
+#[inline]
+pub fn boxed_with<T, const N: usize>(f: impl FnMut() -> T) -> Box<[T; N]> {
+    boxed(::core::iter::repeat_with(f).take(N).collect())
+}
+
 /// Converts every element of a list view into a vector.
 #[doc(hidden)]
 #[inline]
@@ -1723,10 +1890,15 @@ pub fn read_struct<'a, T>(
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
     field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
 ) -> Result<T, DecodeError> {
-    let start = r.pos;
+    let (start, used) = (r.pos, r.mem_used);
     match read(r, depth) {
         Ok(v) => Ok(v),
-        Err(e) => Err(e.in_field(name, || field_at(r.at(start), depth))),
+        Err(e) => Err(e.in_field(name, || {
+            // Re-read with the memory total the struct started with.
+            let mut again = r.at(start);
+            again.mem_used = used;
+            field_at(again, depth)
+        })),
     }
 }
 
