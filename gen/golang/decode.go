@@ -55,7 +55,7 @@ func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName st
 	p.F("// UnmarshalPrefix decodes one %s from the start of b and returns the number", name)
 	p.P("// of bytes it used; bytes after it are left alone.")
 	p.Block("func ("+recv+") UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {", "}", func() {
-		p.P("d := decoder{b: b, maxDepth: opts.maxDepth()}")
+		p.P("d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}")
 		decode()
 		p.P("if d.err != nil {")
 		p.F("\treturn 0, d.finish(%q)", schemaName)
@@ -155,7 +155,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 	p.F("// %s decodes %s %s from the start of b and returns the number of bytes", fn[2], article(name), name)
 	p.P("// it used.")
 	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, int, error) {", fn[2], name), "}", func() {
-		p.P("d := decoder{b: b, maxDepth: opts.maxDepth()}")
+		p.P("d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}")
 		p.F("v := decode%s(&d)", name)
 		p.P("if d.err != nil {")
 		p.F("\treturn nil, 0, d.finish(%q)", u.Name)
@@ -273,7 +273,11 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 		p.F("%s = d.array%s()", x, k)
 	case t.Kind == schema.Array:
 		n := fmt.Sprintf("n%d", lvl)
-		p.Block(fmt.Sprintf("if %s := d.count(%d); %s > 0 {", n, t.Elem.MinSize(), n), "}", func() {
+		count := fmt.Sprintf("d.count(%d)", t.Elem.MinSize())
+		if c := t.ArrayCharge(); c > 0 {
+			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, c)
+		}
+		p.Block(fmt.Sprintf("if %s := %s; %s > 0 {", n, count, n), "}", func() {
 			p.F("%s = make(%s, %s)", x, g.goType(t), n)
 			g.decodeElems(p, t.Elem, x, i, lvl)
 		})
@@ -286,7 +290,11 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 	case t.Kind == schema.FixedArray:
 		g.decodeElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.Optional:
-		p.Block("if d.present() {", "}", func() {
+		cond := "d.present()"
+		if c := t.PresenceCharge(); c > 0 {
+			cond = fmt.Sprintf("d.present() && d.chargePresent(%d)", c)
+		}
+		p.Block("if "+cond+" {", "}", func() {
 			if t.Elem.Kind == schema.UnionRef {
 				g.decodeValue(p, t.Elem, x, lvl+1)
 				return

@@ -68,7 +68,7 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 			p.P(`return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
 			return
 		}
-		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}")
+		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}")
 		p.P("var m Message")
 		p.P("var name string")
 		p.P("switch id {")
@@ -165,7 +165,7 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 		p.F("\treturn &DecodeError{Type: %q, Path: \"message\", Offset: 4, Rule: RuleMessage, Msg: \"type id \" + strconv.Itoa(int(id)) + \" is not %s (%d)\"}", st.Name, st.Name, st.ID)
 		p.P("}")
 		p.F("*m = %s{}", name)
-		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}")
+		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}")
 		p.P("m.decode(&d)")
 		p.P("if d.err != nil {")
 		p.F("\treturn d.finish(%q)", st.Name)

@@ -10,6 +10,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"sdp/conformance"
 )
@@ -19,6 +20,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: testee SCHEMA")
 		os.Exit(2)
 	}
+	// Decoding must work on a small stack (gentest.HostileStack): a
+	// goroutine that needs more than 512 KiB crashes the testee.
+	debug.SetMaxStack(512 << 10)
 	if err := conformance.Serve(os.Stdin, os.Stdout, handlers[os.Args[1]]); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -91,7 +95,7 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 func validRule_SCHEMA(r string) bool {
 	switch r {
 	case SCHEMA.RuleTruncated, SCHEMA.RuleTrailing, SCHEMA.RuleBool, SCHEMA.RulePresence, SCHEMA.RuleEnum,
-		SCHEMA.RuleUnionTag, SCHEMA.RuleUTF8, SCHEMA.RuleCount, SCHEMA.RuleDepth, SCHEMA.RuleMessage:
+		SCHEMA.RuleUnionTag, SCHEMA.RuleUTF8, SCHEMA.RuleCount, SCHEMA.RuleDepth, SCHEMA.RuleMessage, SCHEMA.RuleMemory:
 		return true
 	}
 	return false

@@ -25,7 +25,7 @@ func (m *Arrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Arrays from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Arrays) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Arrays{}
 	m.decode(&d)
 	if d.err != nil {
@@ -190,7 +190,7 @@ func (m *Fixed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Fixed from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Fixed) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Fixed{}
 	m.decode(&d)
 	if d.err != nil {
@@ -295,7 +295,7 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Point{}
 	m.decode(&d)
 	if d.err != nil {
@@ -356,7 +356,7 @@ func (m *U32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one U32Array from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *U32Array) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = U32Array{}
 	m.decode(&d)
 	if d.err != nil {
@@ -406,7 +406,7 @@ func (m *I16Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one I16Array from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *I16Array) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = I16Array{}
 	m.decode(&d)
 	if d.err != nil {
@@ -456,7 +456,7 @@ func (m *F32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one F32Array from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *F32Array) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = F32Array{}
 	m.decode(&d)
 	if d.err != nil {
@@ -506,7 +506,7 @@ func (m *ByteArray) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one ByteArray from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *ByteArray) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = ByteArray{}
 	m.decode(&d)
 	if d.err != nil {
@@ -558,7 +558,7 @@ func (m *SmallArrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one SmallArrays from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *SmallArrays) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = SmallArrays{}
 	m.decode(&d)
 	if d.err != nil {

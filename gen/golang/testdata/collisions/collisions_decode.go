@@ -26,7 +26,7 @@ func (m *Message_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Message_ from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Message_) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Message_{}
 	m.decode(&d)
 	if d.err != nil {
@@ -104,7 +104,7 @@ func (m *DecodeError_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DecodeError_ from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DecodeError_) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = DecodeError_{}
 	m.decode(&d)
 	if d.err != nil {
@@ -154,7 +154,7 @@ func (v *Color) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Color from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Color) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeColor(&d)
 	if d.err != nil {
 		return 0, d.finish("Color")
@@ -200,7 +200,7 @@ func (m *ColorRed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one ColorRed from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *ColorRed) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = ColorRed{}
 	m.decode(&d)
 	if d.err != nil {
@@ -248,7 +248,7 @@ func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
 // DecodeShapePrefix decodes a Shape from the start of b and returns the number of bytes
 // it used.
 func DecodeShapePrefix(b []byte, opts DecodeOptions) (Shape, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeShape(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("Shape")
@@ -335,7 +335,7 @@ func (m *ShapeRect) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one ShapeRect from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *ShapeRect) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = ShapeRect{}
 	m.decode(&d)
 	if d.err != nil {
@@ -382,7 +382,7 @@ func (m *DecodeShape) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DecodeShape from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DecodeShape) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = DecodeShape{}
 	m.decode(&d)
 	if d.err != nil {
@@ -427,7 +427,7 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Holder{}
 	m.decode(&d)
 	if d.err != nil {

@@ -26,7 +26,7 @@ func (v *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Small from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Small) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeSmall(&d)
 	if d.err != nil {
 		return 0, d.finish("Small")
@@ -72,7 +72,7 @@ func (v *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Sparse from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Sparse) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeSparse(&d)
 	if d.err != nil {
 		return 0, d.finish("Sparse")
@@ -118,7 +118,7 @@ func (v *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Wide from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Wide) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeWide(&d)
 	if d.err != nil {
 		return 0, d.finish("Wide")
@@ -164,7 +164,7 @@ func (v *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Default from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Default) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeDefault(&d)
 	if d.err != nil {
 		return 0, d.finish("Default")
@@ -210,7 +210,7 @@ func (m *Circle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Circle from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Circle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Circle{}
 	m.decode(&d)
 	if d.err != nil {
@@ -258,7 +258,7 @@ func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
 // DecodeShapePrefix decodes a Shape from the start of b and returns the number of bytes
 // it used.
 func DecodeShapePrefix(b []byte, opts DecodeOptions) (Shape, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeShape(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("Shape")
@@ -397,7 +397,7 @@ func DecodeNestedWith(b []byte, opts DecodeOptions) (Nested, error) {
 // DecodeNestedPrefix decodes a Nested from the start of b and returns the number of bytes
 // it used.
 func DecodeNestedPrefix(b []byte, opts DecodeOptions) (Nested, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeNested(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("Nested")
@@ -490,7 +490,7 @@ func (m *Enums) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Enums from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Enums) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Enums{}
 	m.decode(&d)
 	if d.err != nil {
@@ -588,7 +588,7 @@ func (m *Unions) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Unions from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Unions) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Unions{}
 	m.decode(&d)
 	if d.err != nil {
@@ -618,7 +618,7 @@ func (m *Unions) decode(d *decoder) {
 		d.at("shape")
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
+	if n0 := d.chargeCount(d.count(1), 33); n0 > 0 {
 		m.Shapes = make([]Shape, n0)
 		for i0 := range m.Shapes {
 			m.Shapes[i0] = decodeShape(d)

@@ -67,7 +67,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	var m Message
 	var name string
 	switch id {
@@ -259,7 +259,7 @@ func (m *Circle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Circle", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Circle (1)"}
 	}
 	*m = Circle{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Circle")
@@ -314,7 +314,7 @@ func (m *Enums) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Enums", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Enums (2)"}
 	}
 	*m = Enums{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Enums")
@@ -369,7 +369,7 @@ func (m *Unions) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Unions", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Unions (3)"}
 	}
 	*m = Unions{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Unions")

@@ -26,7 +26,7 @@ func (v *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Type from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Type) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeType(&d)
 	if d.err != nil {
 		return 0, d.finish("Type")
@@ -72,7 +72,7 @@ func (m *Error) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Error from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Error) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Error{}
 	m.decode(&d)
 	if d.err != nil {
@@ -318,7 +318,7 @@ func DecodeResultWith(b []byte, opts DecodeOptions) (Result, error) {
 // DecodeResultPrefix decodes a Result from the start of b and returns the number of bytes
 // it used.
 func DecodeResultPrefix(b []byte, opts DecodeOptions) (Result, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeResult(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("Result")
@@ -422,7 +422,7 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Holder{}
 	m.decode(&d)
 	if d.err != nil {

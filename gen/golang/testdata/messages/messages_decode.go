@@ -25,7 +25,7 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Point{}
 	m.decode(&d)
 	if d.err != nil {
@@ -86,7 +86,7 @@ func (m *Ping) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Ping from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Ping) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Ping{}
 	m.decode(&d)
 	if d.err != nil {
@@ -136,7 +136,7 @@ func (m *Pong) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Pong from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Pong) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Pong{}
 	m.decode(&d)
 	if d.err != nil {
@@ -191,7 +191,7 @@ func (m *Last) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Last from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Last) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Last{}
 	m.decode(&d)
 	if d.err != nil {

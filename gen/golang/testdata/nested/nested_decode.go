@@ -26,7 +26,7 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Point{}
 	m.decode(&d)
 	if d.err != nil {
@@ -87,7 +87,7 @@ func (m *Rectangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Rectangle from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Rectangle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Rectangle{}
 	m.decode(&d)
 	if d.err != nil {
@@ -156,7 +156,7 @@ func (m *Scene) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Scene from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Scene) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Scene{}
 	m.decode(&d)
 	if d.err != nil {
@@ -233,7 +233,7 @@ func (v *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DeviceKind from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *DeviceKind) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeDeviceKind(&d)
 	if d.err != nil {
 		return 0, d.finish("DeviceKind")
@@ -281,7 +281,7 @@ func (m *DeviceParameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) erro
 // UnmarshalPrefix decodes one DeviceParameter from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DeviceParameter) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = DeviceParameter{}
 	m.decode(&d)
 	if d.err != nil {
@@ -343,7 +343,7 @@ func (m *DevicePlugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DevicePlugin from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DevicePlugin) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = DevicePlugin{}
 	m.decode(&d)
 	if d.err != nil {
@@ -414,7 +414,7 @@ func (m *AudioDevice) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one AudioDevice from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *AudioDevice) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = AudioDevice{}
 	m.decode(&d)
 	if d.err != nil {

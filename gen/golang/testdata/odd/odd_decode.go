@@ -24,7 +24,7 @@ func (m *Odd) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Odd from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Odd) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Odd{}
 	m.decode(&d)
 	if d.err != nil {
@@ -170,7 +170,7 @@ func DecodeUWith(b []byte, opts DecodeOptions) (U, error) {
 // DecodeUPrefix decodes an U from the start of b and returns the number of bytes
 // it used.
 func DecodeUPrefix(b []byte, opts DecodeOptions) (U, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeU(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("U")
@@ -249,7 +249,7 @@ func (v *Flags) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Flags from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Flags) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeFlags(&d)
 	if d.err != nil {
 		return 0, d.finish("Flags")

@@ -59,7 +59,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	var m Message
 	var name string
 	switch id {
@@ -243,7 +243,7 @@ func (m *Odd) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Odd", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Odd (1)"}
 	}
 	*m = Odd{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Odd")

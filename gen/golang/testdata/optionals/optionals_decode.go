@@ -26,7 +26,7 @@ func (v *Level) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Level from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Level) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeLevel(&d)
 	if d.err != nil {
 		return 0, d.finish("Level")
@@ -72,7 +72,7 @@ func (m *Inner) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Inner from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Inner) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Inner{}
 	m.decode(&d)
 	if d.err != nil {
@@ -125,7 +125,7 @@ func DecodeChoiceWith(b []byte, opts DecodeOptions) (Choice, error) {
 // DecodeChoicePrefix decodes a Choice from the start of b and returns the number of bytes
 // it used.
 func DecodeChoicePrefix(b []byte, opts DecodeOptions) (Choice, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeChoice(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("Choice")
@@ -198,7 +198,7 @@ func (m *Optionals) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Optionals from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Optionals) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Optionals{}
 	m.decode(&d)
 	if d.err != nil {
@@ -350,7 +350,7 @@ func (m *Reading) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Reading from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Reading) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Reading{}
 	m.decode(&d)
 	if d.err != nil {

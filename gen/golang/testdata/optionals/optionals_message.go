@@ -67,7 +67,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	var m Message
 	var name string
 	switch id {
@@ -259,7 +259,7 @@ func (m *Inner) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Inner", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Inner (1)"}
 	}
 	*m = Inner{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Inner")
@@ -316,7 +316,7 @@ func (m *Optionals) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Optionals", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Optionals (2)"}
 	}
 	*m = Optionals{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Optionals")
@@ -371,7 +371,7 @@ func (m *Reading) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Reading", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Reading (3)"}
 	}
 	*m = Reading{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Reading")

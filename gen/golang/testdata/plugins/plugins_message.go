@@ -67,7 +67,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	var m Message
 	var name string
 	switch id {
@@ -261,7 +261,7 @@ func (m *Parameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Parameter", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Parameter (1)"}
 	}
 	*m = Parameter{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Parameter")
@@ -316,7 +316,7 @@ func (m *Plugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Plugin", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Plugin (2)"}
 	}
 	*m = Plugin{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Plugin")
@@ -373,7 +373,7 @@ func (m *PluginRegistry) UnmarshalMessageWith(b []byte, opts DecodeOptions) erro
 		return &DecodeError{Type: "PluginRegistry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not PluginRegistry (3)"}
 	}
 	*m = PluginRegistry{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("PluginRegistry")

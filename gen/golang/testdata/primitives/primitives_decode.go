@@ -27,7 +27,7 @@ func (m *AllPrimitives) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error 
 // UnmarshalPrefix decodes one AllPrimitives from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *AllPrimitives) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = AllPrimitives{}
 	m.decode(&d)
 	if d.err != nil {
@@ -147,7 +147,7 @@ func (m *Text) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Text from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Text) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Text{}
 	m.decode(&d)
 	if d.err != nil {
@@ -197,7 +197,7 @@ func (m *Empty) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Empty from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Empty) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Empty{}
 	m.decode(&d)
 	if d.err != nil {

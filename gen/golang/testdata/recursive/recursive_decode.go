@@ -24,7 +24,7 @@ func (m *Tree) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Tree from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Tree) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Tree{}
 	m.decode(&d)
 	if d.err != nil {
@@ -88,7 +88,7 @@ func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Node from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Node) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Node{}
 	m.decode(&d)
 	if d.err != nil {
@@ -146,7 +146,7 @@ func (m *Dir) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Dir from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Dir) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Dir{}
 	m.decode(&d)
 	if d.err != nil {
@@ -210,7 +210,7 @@ func (m *Entry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Entry from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Entry) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Entry{}
 	m.decode(&d)
 	if d.err != nil {
@@ -271,7 +271,7 @@ func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) {
 // DecodeExprPrefix decodes an Expr from the start of b and returns the number of bytes
 // it used.
 func DecodeExprPrefix(b []byte, opts DecodeOptions) (Expr, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	v := decodeExpr(&d)
 	if d.err != nil {
 		return nil, 0, d.finish("Expr")
@@ -387,7 +387,7 @@ func (m *Program) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Program from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Program) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Program{}
 	m.decode(&d)
 	if d.err != nil {

@@ -75,7 +75,7 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	var m Message
 	var name string
 	switch id {
@@ -275,7 +275,7 @@ func (m *Tree) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Tree", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Tree (1)"}
 	}
 	*m = Tree{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Tree")
@@ -330,7 +330,7 @@ func (m *Node) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Node", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Node (2)"}
 	}
 	*m = Node{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Node")
@@ -385,7 +385,7 @@ func (m *Dir) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Dir", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Dir (3)"}
 	}
 	*m = Dir{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Dir")
@@ -440,7 +440,7 @@ func (m *Entry) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Entry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Entry (4)"}
 	}
 	*m = Entry{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Entry")
@@ -495,7 +495,7 @@ func (m *Program) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 		return &DecodeError{Type: "Program", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Program (5)"}
 	}
 	*m = Program{}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
 		return d.finish("Program")
