@@ -126,6 +126,11 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 	case schema.U16, schema.I16, schema.U32, schema.I32, schema.U64, schema.I64, schema.F32, schema.F64:
 		f := getFuncs[t.Kind]
 		g.use(f)
+		if t.Kind == schema.F32 || t.Kind == schema.F64 {
+			p.F("%s_%s(&%s, p);", pkg, f, e)
+			p.F("p += %d;", t.Kind.Size())
+			return
+		}
 		conv := ""
 		if t.Kind.IsSigned() {
 			conv = "(" + scalarTypes[t.Kind] + ")"

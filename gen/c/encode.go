@@ -164,6 +164,9 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 			if u := unsignedOf[k]; u != "" {
 				e = "(" + u + ")" + e
 			}
+			if k == schema.F32 || k == schema.F64 {
+				e = "&" + e
+			}
 			p.F("%s_%s(p, %s);", pkg, f, e)
 			p.F("p += %d;", k.Size())
 		}

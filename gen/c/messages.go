@@ -16,7 +16,8 @@ func (g *generator) structMessages(s *schema.Struct) {
 	p.P()
 	p.Block(fmt.Sprintf("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
 		p.F("size_t n = %s_size(v);", name)
-		p.Block(fmt.Sprintf("if ((uint64_t)n > UINT32_MAX || cap < %s_MESSAGE_HEADER_SIZE || n > cap - %s_MESSAGE_HEADER_SIZE) {", up, up), "}", func() {
+		g.use("over_u32_")
+		p.Block(fmt.Sprintf("if (%s_over_u32_(n) || cap < %s_MESSAGE_HEADER_SIZE || n > cap - %s_MESSAGE_HEADER_SIZE) {", pkg, up, up), "}", func() {
 			p.P("return 0;")
 		})
 		p.F("(void)%s_write_(v, %s_put_header_(buf, %s, n));", name, pkg, id)

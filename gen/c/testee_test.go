@@ -419,6 +419,60 @@ func TestConformancePortable(t *testing.T) {
 	conformance.Run(t, "c", startFrom(bins))
 }
 
+// m32 are the flags of the 32-bit variant: size_t, pointers and long of 32
+// bits, as on i686 and armv7 (gcc-multilib).
+var m32 = []string{"-m32"}
+
+// requireM32 skips a test when gcc cannot build and run a 32-bit program.
+func requireM32(t *testing.T) {
+	t.Helper()
+	gcc := gentest.RequireTool(t, "gcc")
+	m32Once.Do(func() {
+		dir, err := os.MkdirTemp(scratch(t), "m32-")
+		if err != nil {
+			m32Err = err.Error()
+			return
+		}
+		src := filepath.Join(dir, "probe.c")
+		if err := os.WriteFile(src, []byte("int main(void) { return sizeof(void*) == 4 ? 0 : 1; }\n"), 0o644); err != nil {
+			m32Err = err.Error()
+			return
+		}
+		bin := filepath.Join(dir, "probe")
+		args := append(append(append([]string{}, m32...), sanitize...), src, "-o", bin)
+		if out, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
+			m32Err = "gcc -m32: " + err.Error() + "\n" + string(out)
+			return
+		}
+		if out, err := exec.Command(bin).CombinedOutput(); err != nil {
+			m32Err = "a -m32 program: " + err.Error() + "\n" + string(out)
+		}
+	})
+	if m32Err != "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal(m32Err)
+		}
+		t.Skip("no 32-bit gcc (install gcc-multilib): " + m32Err)
+	}
+}
+
+var (
+	m32Once sync.Once
+	m32Err  string
+)
+
+// TestConformance32 runs the corpus through testees built with -m32, with
+// the sanitizers: every count, length and size computation must hold where
+// size_t has 32 bits.
+func TestConformance32(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	requireM32(t)
+	bins := buildTestees(t, "m32", func(string) []string { return m32 })
+	conformance.Run(t, "c", startFrom(bins))
+}
+
 // TestErrorRules checks that every invalid vector is rejected with the error
 // code of the rule it breaks, so the C decoder agrees error for error.
 func TestErrorRules(t *testing.T) {

@@ -313,6 +313,16 @@ static uint8_t* arrays_put_header_(uint8_t* p, uint16_t type_id, size_t payload)
     return p + ARRAYS_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int arrays_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static size_t arrays_mul_(size_t n, size_t size) {
     return n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
@@ -339,16 +349,14 @@ static void arrays_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static double arrays_get_f64_(const uint8_t* p) {
+static void arrays_get_f64_(double* f, const uint8_t* p) {
     uint64_t u = arrays_get_u64_(p);
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
+    memcpy(f, &u, 8);
 }
 
-static void arrays_put_f64_(uint8_t* p, double f) {
+static void arrays_put_f64_(uint8_t* p, const double* f) {
     uint64_t u;
-    memcpy(&u, &f, 8);
+    memcpy(&u, f, 8);
     arrays_put_u64_(p, u);
 }
 
@@ -1110,7 +1118,7 @@ size_t arrays_arrays_message_size(const arrays_arrays* v) {
 
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_arrays_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_arrays_write_(v, arrays_put_header_(buf, ARRAYS_ARRAYS_TYPE_ID, n));
@@ -1256,7 +1264,7 @@ size_t arrays_fixed_message_size(const arrays_fixed* v) {
 
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_fixed_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_fixed_write_(v, arrays_put_header_(buf, ARRAYS_FIXED_TYPE_ID, n));
@@ -1287,9 +1295,9 @@ size_t arrays_point_size(const arrays_point* v) {
 }
 
 static uint8_t* arrays_point_write_(const arrays_point* v, uint8_t* p) {
-    arrays_put_f64_(p, v->x);
+    arrays_put_f64_(p, &v->x);
     p += 8;
-    arrays_put_f64_(p, v->y);
+    arrays_put_f64_(p, &v->y);
     p += 8;
     return p;
 }
@@ -1311,9 +1319,9 @@ static const uint8_t* arrays_point_read_(arrays_dec_* d, const uint8_t* p, array
     if (end - p < 16) {
         return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
     }
-    out->x = arrays_get_f64_(p);
+    arrays_get_f64_(&out->x, p);
     p += 8;
-    out->y = arrays_get_f64_(p);
+    arrays_get_f64_(&out->y, p);
     p += 8;
     return p;
 }
@@ -1336,7 +1344,7 @@ size_t arrays_point_message_size(const arrays_point* v) {
 
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_point_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_point_write_(v, arrays_put_header_(buf, ARRAYS_POINT_TYPE_ID, n));
@@ -1431,7 +1439,7 @@ size_t arrays_u32_array_message_size(const arrays_u32_array* v) {
 
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_u32_array_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_u32_array_write_(v, arrays_put_header_(buf, ARRAYS_U32_ARRAY_TYPE_ID, n));
@@ -1526,7 +1534,7 @@ size_t arrays_i16_array_message_size(const arrays_i16_array* v) {
 
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_i16_array_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_i16_array_write_(v, arrays_put_header_(buf, ARRAYS_I16_ARRAY_TYPE_ID, n));
@@ -1621,7 +1629,7 @@ size_t arrays_f32_array_message_size(const arrays_f32_array* v) {
 
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_f32_array_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_f32_array_write_(v, arrays_put_header_(buf, ARRAYS_F32_ARRAY_TYPE_ID, n));
@@ -1715,7 +1723,7 @@ size_t arrays_byte_array_message_size(const arrays_byte_array* v) {
 
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_byte_array_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_byte_array_write_(v, arrays_put_header_(buf, ARRAYS_BYTE_ARRAY_TYPE_ID, n));
@@ -1930,7 +1938,7 @@ size_t arrays_small_arrays_message_size(const arrays_small_arrays* v) {
 
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
     size_t n = arrays_small_arrays_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)arrays_small_arrays_write_(v, arrays_put_header_(buf, ARRAYS_SMALL_ARRAYS_TYPE_ID, n));

@@ -313,6 +313,16 @@ static uint8_t* clash_put_header_(uint8_t* p, uint16_t type_id, size_t payload) 
     return p + CLASH_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int clash_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static size_t clash_mul_(size_t n, size_t size) {
     return n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
@@ -339,16 +349,14 @@ static void clash_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static double clash_get_f64_(const uint8_t* p) {
+static void clash_get_f64_(double* f, const uint8_t* p) {
     uint64_t u = clash_get_u64_(p);
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
+    memcpy(f, &u, 8);
 }
 
-static void clash_put_f64_(uint8_t* p, double f) {
+static void clash_put_f64_(uint8_t* p, const double* f) {
     uint64_t u;
-    memcpy(&u, &f, 8);
+    memcpy(&u, f, 8);
     clash_put_u64_(p, u);
 }
 
@@ -573,7 +581,7 @@ size_t clash_arena__message_size(const clash_arena_* v) {
 
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap) {
     size_t n = clash_arena__size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)clash_arena__write_(v, clash_put_header_(buf, CLASH_ARENA__TYPE_ID, n));
@@ -672,7 +680,7 @@ size_t clash_message__message_size(const clash_message_* v) {
 
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap) {
     size_t n = clash_message__size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)clash_message__write_(v, clash_put_header_(buf, CLASH_MESSAGE__TYPE_ID, n));
@@ -703,7 +711,7 @@ size_t clash_point_size(const clash_point* v) {
 }
 
 static uint8_t* clash_point_write_(const clash_point* v, uint8_t* p) {
-    clash_put_f64_(p, v->x);
+    clash_put_f64_(p, &v->x);
     p += 8;
     return p;
 }
@@ -725,7 +733,7 @@ static const uint8_t* clash_point_read_(clash_dec_* d, const uint8_t* p, clash_p
     if (end - p < 8) {
         return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
     }
-    out->x = clash_get_f64_(p);
+    clash_get_f64_(&out->x, p);
     p += 8;
     return p;
 }
@@ -748,7 +756,7 @@ size_t clash_point_message_size(const clash_point* v) {
 
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap) {
     size_t n = clash_point_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)clash_point_write_(v, clash_put_header_(buf, CLASH_POINT_TYPE_ID, n));
@@ -824,7 +832,7 @@ size_t clash_point_size__message_size(const clash_point_size_* v) {
 
 size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap) {
     size_t n = clash_point_size__size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)clash_point_size__write_(v, clash_put_header_(buf, CLASH_POINT_SIZE__TYPE_ID, n));
@@ -900,7 +908,7 @@ size_t clash_shape_rect__message_size(const clash_shape_rect_* v) {
 
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
     size_t n = clash_shape_rect__size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)clash_shape_rect__write_(v, clash_put_header_(buf, CLASH_SHAPE_RECT__TYPE_ID, n));
@@ -1054,7 +1062,7 @@ size_t clash_holder_message_size(const clash_holder* v) {
 
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap) {
     size_t n = clash_holder_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)clash_holder_write_(v, clash_put_header_(buf, CLASH_HOLDER_TYPE_ID, n));

@@ -313,6 +313,16 @@ static uint8_t* edge_put_header_(uint8_t* p, uint16_t type_id, size_t payload) {
     return p + EDGE_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int edge_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static size_t edge_mul_(size_t n, size_t size) {
     return n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
@@ -752,7 +762,7 @@ size_t edge_node_message_size(const edge_node* v) {
 
 size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap) {
     size_t n = edge_node_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+    if (edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)edge_node_write_(v, edge_put_header_(buf, EDGE_NODE_TYPE_ID, n));
@@ -830,7 +840,7 @@ size_t edge_point_message_size(const edge_point* v) {
 
 size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap) {
     size_t n = edge_point_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+    if (edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)edge_point_write_(v, edge_put_header_(buf, EDGE_POINT_TYPE_ID, n));
@@ -959,7 +969,7 @@ size_t edge_flags_message_size(const edge_flags* v) {
 
 size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap) {
     size_t n = edge_flags_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+    if (edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)edge_flags_write_(v, edge_put_header_(buf, EDGE_FLAGS_TYPE_ID, n));

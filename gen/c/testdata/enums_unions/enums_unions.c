@@ -313,6 +313,16 @@ static uint8_t* enums_unions_put_header_(uint8_t* p, uint16_t type_id, size_t pa
     return p + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int enums_unions_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static size_t enums_unions_mul_(size_t n, size_t size) {
     return n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
@@ -339,29 +349,29 @@ static void enums_unions_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static float enums_unions_get_f32_(const uint8_t* p) {
+/*
+ * Floating-point values go from bytes to memory and back without passing
+ * through a floating-point register: x87 (i386) loads quiet signalling NaNs.
+ */
+static void enums_unions_get_f32_(float* f, const uint8_t* p) {
     uint32_t u = enums_unions_get_u32_(p);
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    memcpy(f, &u, 4);
 }
 
-static double enums_unions_get_f64_(const uint8_t* p) {
+static void enums_unions_get_f64_(double* f, const uint8_t* p) {
     uint64_t u = enums_unions_get_u64_(p);
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
+    memcpy(f, &u, 8);
 }
 
-static void enums_unions_put_f32_(uint8_t* p, float f) {
+static void enums_unions_put_f32_(uint8_t* p, const float* f) {
     uint32_t u;
-    memcpy(&u, &f, 4);
+    memcpy(&u, f, 4);
     enums_unions_put_u32_(p, u);
 }
 
-static void enums_unions_put_f64_(uint8_t* p, double f) {
+static void enums_unions_put_f64_(uint8_t* p, const double* f) {
     uint64_t u;
-    memcpy(&u, &f, 8);
+    memcpy(&u, f, 8);
     enums_unions_put_u64_(p, u);
 }
 
@@ -638,7 +648,7 @@ size_t enums_unions_circle_size(const enums_unions_circle* v) {
 }
 
 static uint8_t* enums_unions_circle_write_(const enums_unions_circle* v, uint8_t* p) {
-    enums_unions_put_f64_(p, v->radius);
+    enums_unions_put_f64_(p, &v->radius);
     p += 8;
     return p;
 }
@@ -660,7 +670,7 @@ static const uint8_t* enums_unions_circle_read_(enums_unions_dec_* d, const uint
     if (end - p < 8) {
         return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
     }
-    out->radius = enums_unions_get_f64_(p);
+    enums_unions_get_f64_(&out->radius, p);
     p += 8;
     return p;
 }
@@ -684,7 +694,7 @@ size_t enums_unions_circle_message_size(const enums_unions_circle* v) {
 
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
     size_t n = enums_unions_circle_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+    if (enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)enums_unions_circle_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_CIRCLE_TYPE_ID, n));
@@ -847,7 +857,7 @@ size_t enums_unions_enums_message_size(const enums_unions_enums* v) {
 
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
     size_t n = enums_unions_enums_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+    if (enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)enums_unions_enums_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_ENUMS_TYPE_ID, n));
@@ -993,7 +1003,7 @@ size_t enums_unions_unions_message_size(const enums_unions_unions* v) {
 
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
     size_t n = enums_unions_unions_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+    if (enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)enums_unions_unions_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_UNIONS_TYPE_ID, n));
@@ -1055,9 +1065,9 @@ static uint8_t* enums_unions_shape_write_(const enums_unions_shape* v, uint8_t* 
         p = enums_unions_circle_write_(&v->value.circle, p);
         break;
     case ENUMS_UNIONS_SHAPE_RECT:
-        enums_unions_put_f32_(p, v->value.rect.width);
+        enums_unions_put_f32_(p, &v->value.rect.width);
         p += 4;
-        enums_unions_put_f32_(p, v->value.rect.height);
+        enums_unions_put_f32_(p, &v->value.rect.height);
         p += 4;
         break;
     case ENUMS_UNIONS_SHAPE_POLYGON:
@@ -1100,9 +1110,9 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
         if (end - p < 8) {
             return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
         }
-        out->value.rect.width = enums_unions_get_f32_(p);
+        enums_unions_get_f32_(&out->value.rect.width, p);
         p += 4;
-        out->value.rect.height = enums_unions_get_f32_(p);
+        enums_unions_get_f32_(&out->value.rect.height, p);
         p += 4;
         break;
     case ENUMS_UNIONS_SHAPE_POLYGON:

@@ -313,6 +313,16 @@ static uint8_t* hostile_put_header_(uint8_t* p, uint16_t type_id, size_t payload
     return p + HOSTILE_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int hostile_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static void hostile_get_le64s_(void* dst, const uint8_t* src, size_t n) {
 #if HOSTILE_LITTLE_ENDIAN
     memcpy(dst, src, n * 8);
@@ -449,7 +459,7 @@ size_t hostile_big_message_size(const hostile_big* v) {
 
 size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap) {
     size_t n = hostile_big_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)hostile_big_write_(v, hostile_put_header_(buf, HOSTILE_BIG_TYPE_ID, n));
@@ -578,7 +588,7 @@ size_t hostile_holder_message_size(const hostile_holder* v) {
 
 size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap) {
     size_t n = hostile_holder_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)hostile_holder_write_(v, hostile_put_header_(buf, HOSTILE_HOLDER_TYPE_ID, n));
@@ -687,7 +697,7 @@ size_t hostile_events_message_size(const hostile_events* v) {
 
 size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap) {
     size_t n = hostile_events_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)hostile_events_write_(v, hostile_put_header_(buf, HOSTILE_EVENTS_TYPE_ID, n));
@@ -815,7 +825,7 @@ size_t hostile_node_message_size(const hostile_node* v) {
 
 size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap) {
     size_t n = hostile_node_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)hostile_node_write_(v, hostile_put_header_(buf, HOSTILE_NODE_TYPE_ID, n));
@@ -924,7 +934,7 @@ size_t hostile_nodes_message_size(const hostile_nodes* v) {
 
 size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap) {
     size_t n = hostile_nodes_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)hostile_nodes_write_(v, hostile_put_header_(buf, HOSTILE_NODES_TYPE_ID, n));
@@ -1029,7 +1039,7 @@ size_t hostile_chain_message_size(const hostile_chain* v) {
 
 size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap) {
     size_t n = hostile_chain_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)hostile_chain_write_(v, hostile_put_header_(buf, HOSTILE_CHAIN_TYPE_ID, n));

@@ -313,6 +313,16 @@ static uint8_t* keywords_put_header_(uint8_t* p, uint16_t type_id, size_t payloa
     return p + KEYWORDS_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int keywords_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static uint64_t keywords_get_u64_(const uint8_t* p) {
 #if KEYWORDS_LITTLE_ENDIAN
     uint64_t v;
@@ -335,16 +345,18 @@ static void keywords_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static float keywords_get_f32_(const uint8_t* p) {
+/*
+ * Floating-point values go from bytes to memory and back without passing
+ * through a floating-point register: x87 (i386) loads quiet signalling NaNs.
+ */
+static void keywords_get_f32_(float* f, const uint8_t* p) {
     uint32_t u = keywords_get_u32_(p);
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    memcpy(f, &u, 4);
 }
 
-static void keywords_put_f32_(uint8_t* p, float f) {
+static void keywords_put_f32_(uint8_t* p, const float* f) {
     uint32_t u;
-    memcpy(&u, &f, 4);
+    memcpy(&u, f, 4);
     keywords_put_u32_(p, u);
 }
 
@@ -518,7 +530,7 @@ static uint8_t* keywords_error_write_(const keywords_error* v, uint8_t* p) {
     p += 4;
     keywords_put_u32_(p, v->init);
     p += 4;
-    keywords_put_f32_(p, v->in);
+    keywords_put_f32_(p, &v->in);
     p += 4;
     *p++ = (uint8_t)v->var;
     keywords_put_u64_(p, v->fn);
@@ -596,7 +608,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
     p += 4;
     out->init = keywords_get_u32_(p);
     p += 4;
-    out->in = keywords_get_f32_(p);
+    keywords_get_f32_(&out->in, p);
     p += 4;
     out->var = (int8_t)*p++;
     out->fn = keywords_get_u64_(p);
@@ -689,7 +701,7 @@ size_t keywords_error_message_size(const keywords_error* v) {
 
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap) {
     size_t n = keywords_error_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
+    if (keywords_over_u32_(n) || cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)keywords_error_write_(v, keywords_put_header_(buf, KEYWORDS_ERROR_TYPE_ID, n));
@@ -797,7 +809,7 @@ size_t keywords_holder_message_size(const keywords_holder* v) {
 
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap) {
     size_t n = keywords_holder_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
+    if (keywords_over_u32_(n) || cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)keywords_holder_write_(v, keywords_put_header_(buf, KEYWORDS_HOLDER_TYPE_ID, n));

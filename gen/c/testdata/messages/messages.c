@@ -313,6 +313,16 @@ static uint8_t* messages_put_header_(uint8_t* p, uint16_t type_id, size_t payloa
     return p + MESSAGES_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int messages_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static uint64_t messages_get_u64_(const uint8_t* p) {
 #if MESSAGES_LITTLE_ENDIAN
     uint64_t v;
@@ -335,16 +345,14 @@ static void messages_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static double messages_get_f64_(const uint8_t* p) {
+static void messages_get_f64_(double* f, const uint8_t* p) {
     uint64_t u = messages_get_u64_(p);
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
+    memcpy(f, &u, 8);
 }
 
-static void messages_put_f64_(uint8_t* p, double f) {
+static void messages_put_f64_(uint8_t* p, const double* f) {
     uint64_t u;
-    memcpy(&u, &f, 8);
+    memcpy(&u, f, 8);
     messages_put_u64_(p, u);
 }
 
@@ -469,9 +477,9 @@ size_t messages_point_size(const messages_point* v) {
 }
 
 static uint8_t* messages_point_write_(const messages_point* v, uint8_t* p) {
-    messages_put_f64_(p, v->x);
+    messages_put_f64_(p, &v->x);
     p += 8;
-    messages_put_f64_(p, v->y);
+    messages_put_f64_(p, &v->y);
     p += 8;
     return p;
 }
@@ -493,9 +501,9 @@ static const uint8_t* messages_point_read_(messages_dec_* d, const uint8_t* p, m
     if (end - p < 16) {
         return messages_fail_(d, p, MESSAGES_ERR_TRUNCATED);
     }
-    out->x = messages_get_f64_(p);
+    messages_get_f64_(&out->x, p);
     p += 8;
-    out->y = messages_get_f64_(p);
+    messages_get_f64_(&out->y, p);
     p += 8;
     return p;
 }
@@ -518,7 +526,7 @@ size_t messages_point_message_size(const messages_point* v) {
 
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap) {
     size_t n = messages_point_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)messages_point_write_(v, messages_put_header_(buf, MESSAGES_POINT_TYPE_ID, n));
@@ -594,7 +602,7 @@ size_t messages_ping_message_size(const messages_ping* v) {
 
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap) {
     size_t n = messages_ping_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)messages_ping_write_(v, messages_put_header_(buf, MESSAGES_PING_TYPE_ID, n));
@@ -676,7 +684,7 @@ size_t messages_pong_message_size(const messages_pong* v) {
 
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap) {
     size_t n = messages_pong_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)messages_pong_write_(v, messages_put_header_(buf, MESSAGES_PONG_TYPE_ID, n));
@@ -746,7 +754,7 @@ size_t messages_last_message_size(const messages_last* v) {
 
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap) {
     size_t n = messages_last_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)messages_last_write_(v, messages_put_header_(buf, MESSAGES_LAST_TYPE_ID, n));

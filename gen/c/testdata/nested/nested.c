@@ -313,6 +313,16 @@ static uint8_t* nested_put_header_(uint8_t* p, uint16_t type_id, size_t payload)
     return p + NESTED_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int nested_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static size_t nested_mul_(size_t n, size_t size) {
     return n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
@@ -339,16 +349,18 @@ static void nested_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static float nested_get_f32_(const uint8_t* p) {
+/*
+ * Floating-point values go from bytes to memory and back without passing
+ * through a floating-point register: x87 (i386) loads quiet signalling NaNs.
+ */
+static void nested_get_f32_(float* f, const uint8_t* p) {
     uint32_t u = nested_get_u32_(p);
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    memcpy(f, &u, 4);
 }
 
-static void nested_put_f32_(uint8_t* p, float f) {
+static void nested_put_f32_(uint8_t* p, const float* f) {
     uint32_t u;
-    memcpy(&u, &f, 4);
+    memcpy(&u, f, 4);
     nested_put_u32_(p, u);
 }
 
@@ -509,9 +521,9 @@ size_t nested_point_size(const nested_point* v) {
 }
 
 static uint8_t* nested_point_write_(const nested_point* v, uint8_t* p) {
-    nested_put_f32_(p, v->x);
+    nested_put_f32_(p, &v->x);
     p += 4;
-    nested_put_f32_(p, v->y);
+    nested_put_f32_(p, &v->y);
     p += 4;
     return p;
 }
@@ -533,9 +545,9 @@ static const uint8_t* nested_point_read_(nested_dec_* d, const uint8_t* p, neste
     if (end - p < 8) {
         return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
     }
-    out->x = nested_get_f32_(p);
+    nested_get_f32_(&out->x, p);
     p += 4;
-    out->y = nested_get_f32_(p);
+    nested_get_f32_(&out->y, p);
     p += 4;
     return p;
 }
@@ -558,7 +570,7 @@ size_t nested_point_message_size(const nested_point* v) {
 
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap) {
     size_t n = nested_point_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)nested_point_write_(v, nested_put_header_(buf, NESTED_POINT_TYPE_ID, n));
@@ -644,7 +656,7 @@ size_t nested_rectangle_message_size(const nested_rectangle* v) {
 
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap) {
     size_t n = nested_rectangle_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)nested_rectangle_write_(v, nested_put_header_(buf, NESTED_RECTANGLE_TYPE_ID, n));
@@ -757,7 +769,7 @@ size_t nested_scene_message_size(const nested_scene* v) {
 
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap) {
     size_t n = nested_scene_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)nested_scene_write_(v, nested_put_header_(buf, NESTED_SCENE_TYPE_ID, n));
@@ -792,7 +804,7 @@ static uint8_t* nested_device_parameter_write_(const nested_device_parameter* v,
     nested_put_u32_(p, v->id);
     p += 4;
     p = nested_put_str_(p, &v->name);
-    nested_put_f32_(p, v->value);
+    nested_put_f32_(p, &v->value);
     p += 4;
     return p;
 }
@@ -823,7 +835,7 @@ static const uint8_t* nested_device_parameter_read_(nested_dec_* d, const uint8_
     if (end - p < 4) {
         return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
     }
-    out->value = nested_get_f32_(p);
+    nested_get_f32_(&out->value, p);
     p += 4;
     return p;
 }
@@ -846,7 +858,7 @@ size_t nested_device_parameter_message_size(const nested_device_parameter* v) {
 
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
     size_t n = nested_device_parameter_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)nested_device_parameter_write_(v, nested_put_header_(buf, NESTED_DEVICE_PARAMETER_TYPE_ID, n));
@@ -964,7 +976,7 @@ size_t nested_device_plugin_message_size(const nested_device_plugin* v) {
 
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
     size_t n = nested_device_plugin_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)nested_device_plugin_write_(v, nested_put_header_(buf, NESTED_DEVICE_PLUGIN_TYPE_ID, n));
@@ -1100,7 +1112,7 @@ size_t nested_audio_device_message_size(const nested_audio_device* v) {
 
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap) {
     size_t n = nested_audio_device_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)nested_audio_device_write_(v, nested_put_header_(buf, NESTED_AUDIO_DEVICE_TYPE_ID, n));

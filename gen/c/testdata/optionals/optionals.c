@@ -313,6 +313,16 @@ static uint8_t* optionals_put_header_(uint8_t* p, uint16_t type_id, size_t paylo
     return p + OPTIONALS_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int optionals_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static size_t optionals_mul_(size_t n, size_t size) {
     return n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
@@ -339,16 +349,14 @@ static void optionals_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static double optionals_get_f64_(const uint8_t* p) {
+static void optionals_get_f64_(double* f, const uint8_t* p) {
     uint64_t u = optionals_get_u64_(p);
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
+    memcpy(f, &u, 8);
 }
 
-static void optionals_put_f64_(uint8_t* p, double f) {
+static void optionals_put_f64_(uint8_t* p, const double* f) {
     uint64_t u;
-    memcpy(&u, &f, 8);
+    memcpy(&u, f, 8);
     optionals_put_u64_(p, u);
 }
 
@@ -619,7 +627,7 @@ size_t optionals_inner_message_size(const optionals_inner* v) {
 
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap) {
     size_t n = optionals_inner_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+    if (optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)optionals_inner_write_(v, optionals_put_header_(buf, OPTIONALS_INNER_TYPE_ID, n));
@@ -716,7 +724,7 @@ static uint8_t* optionals_optionals_write_(const optionals_optionals* v, uint8_t
     }
     if (v->maybe_f64.has) {
         *p++ = 1;
-        optionals_put_f64_(p, v->maybe_f64.value);
+        optionals_put_f64_(p, &v->maybe_f64.value);
         p += 8;
     } else {
         *p++ = 0;
@@ -860,7 +868,7 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         if (end - p < 8) {
             return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
         }
-        out->maybe_f64.value = optionals_get_f64_(p);
+        optionals_get_f64_(&out->maybe_f64.value, p);
         p += 8;
     } else {
         out->maybe_f64.has = false;
@@ -1074,7 +1082,7 @@ size_t optionals_optionals_message_size(const optionals_optionals* v) {
 
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap) {
     size_t n = optionals_optionals_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+    if (optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)optionals_optionals_write_(v, optionals_put_header_(buf, OPTIONALS_OPTIONALS_TYPE_ID, n));
@@ -1114,11 +1122,11 @@ size_t optionals_reading_size(const optionals_reading* v) {
 static uint8_t* optionals_reading_write_(const optionals_reading* v, uint8_t* p) {
     optionals_put_u32_(p, v->sensor_id);
     p += 4;
-    optionals_put_f64_(p, v->value);
+    optionals_put_f64_(p, &v->value);
     p += 8;
     if (v->calibration.has) {
         *p++ = 1;
-        optionals_put_f64_(p, v->calibration.value);
+        optionals_put_f64_(p, &v->calibration.value);
         p += 8;
     } else {
         *p++ = 0;
@@ -1151,7 +1159,7 @@ static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* 
     }
     out->sensor_id = optionals_get_u32_(p);
     p += 4;
-    out->value = optionals_get_f64_(p);
+    optionals_get_f64_(&out->value, p);
     p += 8;
     if (p == end) {
         return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
@@ -1164,7 +1172,7 @@ static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* 
         if (end - p < 8) {
             return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
         }
-        out->calibration.value = optionals_get_f64_(p);
+        optionals_get_f64_(&out->calibration.value, p);
         p += 8;
     } else {
         out->calibration.has = false;
@@ -1207,7 +1215,7 @@ size_t optionals_reading_message_size(const optionals_reading* v) {
 
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap) {
     size_t n = optionals_reading_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+    if (optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)optionals_reading_write_(v, optionals_put_header_(buf, OPTIONALS_READING_TYPE_ID, n));

@@ -313,6 +313,16 @@ static uint8_t* plugins_put_header_(uint8_t* p, uint16_t type_id, size_t payload
     return p + PLUGINS_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int plugins_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static uint64_t plugins_get_u64_(const uint8_t* p) {
 #if PLUGINS_LITTLE_ENDIAN
     uint64_t v;
@@ -335,16 +345,18 @@ static void plugins_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static float plugins_get_f32_(const uint8_t* p) {
+/*
+ * Floating-point values go from bytes to memory and back without passing
+ * through a floating-point register: x87 (i386) loads quiet signalling NaNs.
+ */
+static void plugins_get_f32_(float* f, const uint8_t* p) {
     uint32_t u = plugins_get_u32_(p);
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    memcpy(f, &u, 4);
 }
 
-static void plugins_put_f32_(uint8_t* p, float f) {
+static void plugins_put_f32_(uint8_t* p, const float* f) {
     uint32_t u;
-    memcpy(&u, &f, 4);
+    memcpy(&u, f, 4);
     plugins_put_u32_(p, u);
 }
 
@@ -490,13 +502,13 @@ static uint8_t* plugins_parameter_write_(const plugins_parameter* v, uint8_t* p)
     p = plugins_put_str_(p, &v->display_name);
     p = plugins_put_str_(p, &v->identifier);
     p = plugins_put_str_(p, &v->unit);
-    plugins_put_f32_(p, v->min_value);
+    plugins_put_f32_(p, &v->min_value);
     p += 4;
-    plugins_put_f32_(p, v->max_value);
+    plugins_put_f32_(p, &v->max_value);
     p += 4;
-    plugins_put_f32_(p, v->default_value);
+    plugins_put_f32_(p, &v->default_value);
     p += 4;
-    plugins_put_f32_(p, v->current_value);
+    plugins_put_f32_(p, &v->current_value);
     p += 4;
     plugins_put_u32_(p, v->raw_flags);
     p += 4;
@@ -539,13 +551,13 @@ static const uint8_t* plugins_parameter_read_(plugins_dec_* d, const uint8_t* p,
     if (end - p < 21) {
         return plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
     }
-    out->min_value = plugins_get_f32_(p);
+    plugins_get_f32_(&out->min_value, p);
     p += 4;
-    out->max_value = plugins_get_f32_(p);
+    plugins_get_f32_(&out->max_value, p);
     p += 4;
-    out->default_value = plugins_get_f32_(p);
+    plugins_get_f32_(&out->default_value, p);
     p += 4;
-    out->current_value = plugins_get_f32_(p);
+    plugins_get_f32_(&out->current_value, p);
     p += 4;
     out->raw_flags = plugins_get_u32_(p);
     p += 4;
@@ -581,7 +593,7 @@ size_t plugins_parameter_message_size(const plugins_parameter* v) {
 
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap) {
     size_t n = plugins_parameter_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+    if (plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)plugins_parameter_write_(v, plugins_put_header_(buf, PLUGINS_PARAMETER_TYPE_ID, n));
@@ -709,7 +721,7 @@ size_t plugins_plugin_message_size(const plugins_plugin* v) {
 
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap) {
     size_t n = plugins_plugin_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+    if (plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)plugins_plugin_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_TYPE_ID, n));
@@ -824,7 +836,7 @@ size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v) {
 
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
     size_t n = plugins_plugin_registry_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+    if (plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)plugins_plugin_registry_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_REGISTRY_TYPE_ID, n));

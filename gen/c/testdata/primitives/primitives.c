@@ -313,6 +313,16 @@ static uint8_t* primitives_put_header_(uint8_t* p, uint16_t type_id, size_t payl
     return p + PRIMITIVES_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int primitives_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static uint64_t primitives_get_u64_(const uint8_t* p) {
 #if PRIMITIVES_LITTLE_ENDIAN
     uint64_t v;
@@ -335,29 +345,29 @@ static void primitives_put_u64_(uint8_t* p, uint64_t v) {
 #endif
 }
 
-static float primitives_get_f32_(const uint8_t* p) {
+/*
+ * Floating-point values go from bytes to memory and back without passing
+ * through a floating-point register: x87 (i386) loads quiet signalling NaNs.
+ */
+static void primitives_get_f32_(float* f, const uint8_t* p) {
     uint32_t u = primitives_get_u32_(p);
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    memcpy(f, &u, 4);
 }
 
-static double primitives_get_f64_(const uint8_t* p) {
+static void primitives_get_f64_(double* f, const uint8_t* p) {
     uint64_t u = primitives_get_u64_(p);
-    double f;
-    memcpy(&f, &u, 8);
-    return f;
+    memcpy(f, &u, 8);
 }
 
-static void primitives_put_f32_(uint8_t* p, float f) {
+static void primitives_put_f32_(uint8_t* p, const float* f) {
     uint32_t u;
-    memcpy(&u, &f, 4);
+    memcpy(&u, f, 4);
     primitives_put_u32_(p, u);
 }
 
-static void primitives_put_f64_(uint8_t* p, double f) {
+static void primitives_put_f64_(uint8_t* p, const double* f) {
     uint64_t u;
-    memcpy(&u, &f, 8);
+    memcpy(&u, f, 8);
     primitives_put_u64_(p, u);
 }
 
@@ -496,9 +506,9 @@ static uint8_t* primitives_all_primitives_write_(const primitives_all_primitives
     p += 4;
     primitives_put_u64_(p, (uint64_t)v->i64_val);
     p += 8;
-    primitives_put_f32_(p, v->f32_val);
+    primitives_put_f32_(p, &v->f32_val);
     p += 4;
-    primitives_put_f64_(p, v->f64_val);
+    primitives_put_f64_(p, &v->f64_val);
     p += 8;
     p = primitives_put_str_(p, &v->label);
     return p;
@@ -542,9 +552,9 @@ static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const 
     p += 4;
     out->i64_val = (int64_t)primitives_get_u64_(p);
     p += 8;
-    out->f32_val = primitives_get_f32_(p);
+    primitives_get_f32_(&out->f32_val, p);
     p += 4;
-    out->f64_val = primitives_get_f64_(p);
+    primitives_get_f64_(&out->f64_val, p);
     p += 8;
     p = primitives_read_str_(d, p, &out->label);
     if (p == NULL) {
@@ -571,7 +581,7 @@ size_t primitives_all_primitives_message_size(const primitives_all_primitives* v
 
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
     size_t n = primitives_all_primitives_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+    if (primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)primitives_all_primitives_write_(v, primitives_put_header_(buf, PRIMITIVES_ALL_PRIMITIVES_TYPE_ID, n));
@@ -645,7 +655,7 @@ size_t primitives_text_message_size(const primitives_text* v) {
 
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap) {
     size_t n = primitives_text_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+    if (primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)primitives_text_write_(v, primitives_put_header_(buf, PRIMITIVES_TEXT_TYPE_ID, n));
@@ -715,7 +725,7 @@ size_t primitives_empty_message_size(const primitives_empty* v) {
 
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap) {
     size_t n = primitives_empty_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+    if (primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)primitives_empty_write_(v, primitives_put_header_(buf, PRIMITIVES_EMPTY_TYPE_ID, n));

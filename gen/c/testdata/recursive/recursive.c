@@ -313,6 +313,16 @@ static uint8_t* recursive_put_header_(uint8_t* p, uint16_t type_id, size_t paylo
     return p + RECURSIVE_MESSAGE_HEADER_SIZE;
 }
 
+/* A payload size a message header cannot carry (never where size_t has 32 bits). */
+static int recursive_over_u32_(size_t n) {
+#if SIZE_MAX > UINT32_MAX
+    return n > UINT32_MAX;
+#else
+    (void)n;
+    return 0;
+#endif
+}
+
 static uint64_t recursive_get_u64_(const uint8_t* p) {
 #if RECURSIVE_LITTLE_ENDIAN
     uint64_t v;
@@ -556,7 +566,7 @@ size_t recursive_tree_message_size(const recursive_tree* v) {
 
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap) {
     size_t n = recursive_tree_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)recursive_tree_write_(v, recursive_put_header_(buf, RECURSIVE_TREE_TYPE_ID, n));
@@ -659,7 +669,7 @@ size_t recursive_node_message_size(const recursive_node* v) {
 
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap) {
     size_t n = recursive_node_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)recursive_node_write_(v, recursive_put_header_(buf, RECURSIVE_NODE_TYPE_ID, n));
@@ -769,7 +779,7 @@ size_t recursive_dir_message_size(const recursive_dir* v) {
 
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap) {
     size_t n = recursive_dir_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)recursive_dir_write_(v, recursive_put_header_(buf, RECURSIVE_DIR_TYPE_ID, n));
@@ -879,7 +889,7 @@ size_t recursive_entry_message_size(const recursive_entry* v) {
 
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap) {
     size_t n = recursive_entry_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)recursive_entry_write_(v, recursive_put_header_(buf, RECURSIVE_ENTRY_TYPE_ID, n));
@@ -953,7 +963,7 @@ size_t recursive_program_message_size(const recursive_program* v) {
 
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap) {
     size_t n = recursive_program_size(v);
-    if ((uint64_t)n > UINT32_MAX || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
         return 0;
     }
     (void)recursive_program_write_(v, recursive_put_header_(buf, RECURSIVE_PROGRAM_TYPE_ID, n));
