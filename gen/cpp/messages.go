@@ -116,9 +116,19 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 		anySwitch("{}", func(i int, n string) { p.F("return encode_message(*std::get_if<%d>(&message));", i) })
 	})
 	p.P()
+	// The value is built in place in the result (a temporary would put a
+	// whole message, perhaps of large fixed arrays, on the stack).
 	p.Block("AnyMessage to_owned(const AnyMessageView& message) {", "}", func() {
-		anySwitch("AnyMessage()", func(i int, n string) {
-			p.F("return AnyMessage(std::in_place_index<%d>, to_owned(*std::get_if<%d>(&message)));", i, i)
-		})
+		p.P("AnyMessage out;")
+		p.P("switch (message.index()) {")
+		for i := range g.s.Structs {
+			p.F("case %d:", i)
+			p.F(indent+"sdp_own(*std::get_if<%d>(&message), out.emplace<%d>());", i, i)
+			p.P(indent + "break;")
+		}
+		p.P("default:")
+		p.P(indent + "break;")
+		p.P("}")
+		p.P("return out;")
 	})
 }

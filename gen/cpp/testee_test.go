@@ -261,6 +261,9 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 	p.P("#include <cstring>")
 	p.P("#include <string>")
 	p.P("#include <vector>")
+	p.P("#ifdef SDP_TESTEE_STACK")
+	p.P("#include <pthread.h>")
+	p.P("#endif")
 	for _, s := range schemas {
 		p.P()
 		p.Line(strings.TrimRight(string(testeeCode(s)), "\n"))
@@ -286,7 +289,7 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 		p.P("return 0;")
 	})
 	p.P("#else")
-	p.Block("int main(int argc, char** argv) {", "}", func() {
+	p.Block("int serve_main(int argc, char** argv) {", "}", func() {
 		for _, s := range schemas {
 			p.F("if (argc == 2 && std::strcmp(argv[1], \"%s\") == 0) {", s.Name)
 			p.F(indent+"return testee_%s::serve();", s.Name)
@@ -295,6 +298,36 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 		p.P("std::fprintf(stderr, \"usage: testee SCHEMA\\n\");")
 		p.P("return 2;")
 	})
+	p.P()
+	p.Line(`#ifdef SDP_TESTEE_STACK
+// Built with -DSDP_TESTEE_STACK=BYTES (and -pthread), the testee serves on a
+// thread with a stack of that size (TestHostile: gentest.HostileStack).
+struct ServeArgs {
+    int argc;
+    char** argv;
+    int rc;
+};
+
+void* serve_thread(void* arg) {
+    ServeArgs* a = static_cast<ServeArgs*>(arg);
+    a->rc = serve_main(a->argc, a->argv);
+    return nullptr;
+}
+
+int main(int argc, char** argv) {
+    ServeArgs a{argc, argv, 2};
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, SDP_TESTEE_STACK) != 0 ||
+        pthread_create(&thread, &attr, serve_thread, &a) != 0 || pthread_join(thread, nullptr) != 0) {
+        std::fprintf(stderr, "testee: cannot start a thread with a %d-byte stack\n", SDP_TESTEE_STACK);
+        return 2;
+    }
+    return a.rc;
+}
+#else
+int main(int argc, char** argv) { return serve_main(argc, argv); }
+#endif`)
 	p.P("#endif")
 	return p.Bytes()
 }

@@ -2044,14 +2044,18 @@ std::vector<std::uint8_t> encode_message(const AnyMessage& message) {
 }
 
 AnyMessage to_owned(const AnyMessageView& message) {
+    AnyMessage out;
     switch (message.index()) {
     case 0:
-        return AnyMessage(std::in_place_index<0>, to_owned(*std::get_if<0>(&message)));
+        sdp_own(*std::get_if<0>(&message), out.emplace<0>());
+        break;
     case 1:
-        return AnyMessage(std::in_place_index<1>, to_owned(*std::get_if<1>(&message)));
+        sdp_own(*std::get_if<1>(&message), out.emplace<1>());
+        break;
     default:
-        return AnyMessage();
+        break;
     }
+    return out;
 }
 
 } // namespace keywords
