@@ -14,8 +14,11 @@ import (
 // apiProgram exercises what the conformance testee cannot see: value
 // semantics (deep copies of boxes, equality), the view containers' access
 // paths, custom depth limits and error details. It includes the headers of
-// two schemas in one translation unit, which must coexist.
+// three schemas in one translation unit, which must coexist. hostile.sdp
+// checks the memory limit of rule 11: the option, the default for a value
+// and for a message's payload, owned and view decoders.
 const apiProgram = `#include "arrays.cpp"
+#include "hostile.cpp"
 #include "recursive.cpp"
 
 #include <cstdio>
@@ -213,6 +216,52 @@ int main() {
     arrays::MessageReader bad_utf8(Chunks{&bad, 0});
     CHECK(!bad_utf8.read(msg) && bad_utf8.status().code() == arrays::ErrorCode::Utf8 &&
           bad_utf8.status().offset() == bad.size() - 6);
+
+    // Rule 11 (memory): three absent ?Big charge 3 × 520 at the count.
+    const std::vector<std::uint8_t> holder = {3, 0, 0, 0, 0, 0, 0};
+    hostile::Holder h;
+    hostile::HolderView hv;
+    hostile::DecodeOptions mopts;
+    mopts.memory_limit = 3 * 520;
+    CHECK(hostile::decode(holder.data(), holder.size(), h, mopts) && h.items.size() == 3 && !h.items[2]);
+    CHECK(hostile::decode(holder.data(), holder.size(), hv, mopts) && hv.items.size() == 3);
+    mopts.memory_limit = 3 * 520 - 1;
+    hostile::Status mst = hostile::decode(holder.data(), holder.size(), h, mopts);
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0 && std::string(mst.rule()) == "memory");
+    mst = hostile::decode(holder.data(), holder.size(), hv, mopts);
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0);
+    const auto hmsg = hostile::encode_message(h);
+    mst = hostile::decode_message(hmsg.data(), hmsg.size(), h, mopts);
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
+    // A present recursive ?Node charges 528 at its presence byte.
+    const std::vector<std::uint8_t> nodes = {0, 1, 0, 0};
+    hostile::Node node;
+    hostile::NodeView nodev;
+    mopts.memory_limit = 528;
+    CHECK(hostile::decode(nodes.data(), nodes.size(), node, mopts) && node.next && !node.next->next);
+    mopts.memory_limit = 527;
+    mst = hostile::decode(nodes.data(), nodes.size(), node, mopts);
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 1);
+    mst = hostile::decode(nodes.data(), nodes.size(), nodev, mopts);
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 1);
+    // The default limit, 32 × size + 1 MiB, counts a message's payload
+    // only: 2149 absent ?Big fit the limit of the whole message but not
+    // that of the payload; 2148 fit.
+    CHECK(hostile::sdp::default_memory_limit(100) == 3200 + (1u << 20));
+    for (const std::uint32_t k : {2148u, 2149u}) {
+        std::vector<std::uint8_t> many(4 + k, 0);
+        hostile::sdp::store(many.data(), k);
+        const bool fits = k == 2148;
+        CHECK(static_cast<bool>(hostile::decode(many.data(), many.size(), h)) == fits);
+        CHECK(static_cast<bool>(hostile::decode(many.data(), many.size(), hv)) == fits);
+        hostile::Holder filled;
+        filled.items.resize(k);
+        const auto mm = hostile::encode_message(filled);
+        hostile::AnyMessage any;
+        mst = hostile::decode_any_message(mm.data(), mm.size(), any);
+        CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
+        CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
+    }
     std::printf("ok\n");
     return 0;
 }
@@ -223,7 +272,7 @@ func TestAPI(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	dir := t.TempDir()
 	var deps []string
-	for _, name := range []string{"arrays", "recursive"} {
+	for _, name := range []string{"arrays", "hostile", "recursive"} {
 		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
 		files, err := Generate(s, gen.Options{})
 		if err != nil {
