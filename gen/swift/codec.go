@@ -101,7 +101,11 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 
 // ---- sizes ----
 
-// sizeExpr is the encoded size of v, a value of type t.
+// sizeExpr is the encoded size of v, a value of type t. Sizes use Swift's
+// checked arithmetic: a value whose size overflows Int (shared copy-on-write
+// arrays can describe more bytes than memory holds, and Int is 32 bits on
+// some targets) traps here instead of wrapping to a size the writer would
+// overrun.
 func (g *generator) sizeExpr(t *schema.Type, v string, depth int) string {
 	if n, ok := t.FixedSize(); ok {
 		return fmt.Sprint(n)
@@ -109,14 +113,14 @@ func (g *generator) sizeExpr(t *schema.Type, v string, depth int) string {
 	e := fmt.Sprintf("e%d", depth)
 	switch t.Kind {
 	case schema.String:
-		return "4 &+ " + v + ".utf8.count"
+		return "4 + " + v + ".utf8.count"
 	case schema.Array:
 		if n, ok := t.Elem.FixedSize(); ok {
-			return fmt.Sprintf("4 &+ %s.count &* %d", v, n)
+			return fmt.Sprintf("4 + %s.count * %d", v, n)
 		}
 		return fmt.Sprintf("_sdpArraySize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))
 	case schema.FixedArray:
-		return fmt.Sprintf("(_sdpArraySize(%s) { %s in %s } &- 4)", v, e, g.sizeExpr(t.Elem, e, depth+1))
+		return fmt.Sprintf("(_sdpArraySize(%s) { %s in %s } - 4)", v, e, g.sizeExpr(t.Elem, e, depth+1))
 	case schema.Optional:
 		return fmt.Sprintf("_sdpOptionalSize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))
 	case schema.StructRef, schema.UnionRef:
@@ -145,13 +149,13 @@ func (g *generator) fieldsSize(p *emit.Printer, fields []*schema.Field, fixedExt
 		if fixed == 0 {
 			p.F("return %s", vars[0])
 		} else {
-			p.F("return %d &+ %s", fixed, vars[0])
+			p.F("return %d + %s", fixed, vars[0])
 		}
 		return
 	}
 	p.F("var n = %d", fixed)
 	for _, v := range vars {
-		p.F("n &+= %s", v)
+		p.F("n += %s", v)
 	}
 	p.P("return n")
 }
@@ -209,7 +213,7 @@ func (g *generator) unionSize(p *emit.Printer, u *schema.Union) {
 					if n, ok := v.Struct.FixedSize(); ok {
 						p.F("case .%s: return %d", variantCase(v), 1+n)
 					} else {
-						p.F("case .%s(let v): return 1 &+ v.encodedSize", variantCase(v))
+						p.F("case .%s(let v): return 1 + v.encodedSize", variantCase(v))
 					}
 				case schema.VariantInline:
 					variable := func(f *schema.Field) bool { _, ok := f.Type.FixedSize(); return !ok }
@@ -355,6 +359,12 @@ func (g *generator) readExpr(t *schema.Type, depth string) string {
 	case schema.StructRef, schema.UnionRef:
 		return "try " + g.typeName(t.Decl()) + "(_sdpFrom: &r, depth: " + depth + " &+ 1)"
 	case schema.Array:
+		// Rule 11 (memory): an array of charged elements adds its count
+		// times the element's nominal size to the memory total. Uncharged
+		// arrays (almost all) carry no code for it.
+		if each := t.ArrayCharge(); each > 0 {
+			return fmt.Sprintf("try r.chargedArray(minSize: %d, charge: %d) %s%s }", t.Elem.MinSize(), each, closure, g.readExpr(t.Elem, depth))
+		}
 		if t.Elem.IsNumeric() {
 			return "try r.numbers(" + g.typ(t.Elem) + ".self)"
 		}
@@ -365,6 +375,10 @@ func (g *generator) readExpr(t *schema.Type, depth string) string {
 		}
 		return fmt.Sprintf("try r.elements(%d) %s%s }", t.Len, closure, g.readExpr(t.Elem, depth))
 	case schema.Optional:
+		// Rule 11: a present recursive optional of a large value is charged.
+		if each := t.PresenceCharge(); each > 0 {
+			return fmt.Sprintf("try r.chargedOptional(charge: %d) %s%s }", each, closure, g.readExpr(t.Elem, depth))
+		}
 		return fmt.Sprintf("try r.optional %s%s }", closure, g.readExpr(t.Elem, depth))
 	}
 	if t.Kind.IsInteger() {

@@ -17,7 +17,7 @@ func (g *generator) messagesFile() []byte {
 			p.P()
 			p.P("/// The encoding framed as a message: magic \"SDP2\", type id, payload length, payload.")
 			p.Block("public func serializedMessage() -> [UInt8] {", "}", func() {
-				p.P("_sdpSerialize(self, size: _sdpMessageHeaderSize &+ encodedSize, messageTypeID: Self.messageTypeID)")
+				p.P("_sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)")
 			})
 			p.P()
 			p.F("/// Decodes a message that must carry `%s` and fill bytes exactly.", st.Name)

@@ -116,11 +116,14 @@ func testeeFile(s *schema.Schema, module string) []byte {
 }
 
 // testeeMain is the testee executable's entry point: it picks the schema
-// handler named by its argument and serves requests on stdin/stdout.
+// handler named by its argument and serves requests on stdin/stdout. With a
+// second argument, a number of bytes, it serves them on a thread with a
+// stack of that size (TestHostile: gentest.HostileStack).
 func testeeMain(modules []string) []byte {
 	p := emit.New("    ")
-	p.P("// The SDP conformance testee: `SDPTestee SCHEMA` answers the testee")
-	p.P("// protocol on stdin/stdout until stdin closes.")
+	p.P("// The SDP conformance testee: `SDPTestee SCHEMA [STACK]` answers the")
+	p.P("// testee protocol on stdin/stdout until stdin closes, on a thread with a")
+	p.P("// stack of STACK bytes when given.")
 	p.P()
 	p.P("#if canImport(Glibc)")
 	p.P("import Glibc")
@@ -129,7 +132,9 @@ func testeeMain(modules []string) []byte {
 	p.P("#endif")
 	p.P("import SDPTesteeHandlers")
 	p.P()
-	p.P("typealias Handler = (UInt8, UInt16, [UInt8]) -> (UInt8, [UInt8])")
+	p.P("// Sendable closures are not isolated to the main actor, so a thread other")
+	p.P("// than the main one may call them.")
+	p.P("typealias Handler = @Sendable (UInt8, UInt16, [UInt8]) -> (UInt8, [UInt8])")
 	p.P()
 	p.Block("let handlers: [Swift.String: Handler] = [", "]", func() {
 		for _, m := range modules {
@@ -161,19 +166,55 @@ func testeeMain(modules []string) []byte {
 		})
 	})
 	p.P()
-	p.Block("guard CommandLine.arguments.count == 2, let handle = handlers[CommandLine.arguments[1]] else {", "}", func() {
-		p.P(`let usage = Array("usage: SDPTestee SCHEMA\n".utf8)`)
+	p.Block("nonisolated func serve(_ handle: Handler) {", "}", func() {
+		p.Block("while let header = readFull(4) {", "}", func() {
+			p.P("let n = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24")
+			p.Block("guard n >= 3, let request = readFull(n) else {", "}", func() {
+				p.P("exit(4)")
+			})
+			p.P("let (status, output) = handle(request[0], UInt16(request[1]) | UInt16(request[2]) << 8, Array(request[3...]))")
+			p.P("let m = UInt32(1 + output.count)")
+			p.P("writeFull([UInt8(truncatingIfNeeded: m), UInt8(truncatingIfNeeded: m >> 8), UInt8(truncatingIfNeeded: m >> 16), UInt8(truncatingIfNeeded: m >> 24), status] + output)")
+		})
+	})
+	p.P()
+	p.P("/// The handler, carried through pthread_create's argument.")
+	p.Block("final class HandlerBox {", "}", func() {
+		p.P("let handle: Handler")
+		p.P("init(_ handle: @escaping Handler) { self.handle = handle }")
+	})
+	p.P()
+	p.P("/// The served thread's entry: a function, not a closure of the top-level")
+	p.P("/// code, which would be isolated to the main actor.")
+	p.Block("nonisolated func serveThread(_ arg: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {", "}", func() {
+		p.P("serve(Unmanaged<HandlerBox>.fromOpaque(arg!).takeRetainedValue().handle)")
+		p.P("return nil")
+	})
+	p.P()
+	p.P("let args = CommandLine.arguments")
+	p.Block("guard args.count == 2 || args.count == 3, let handle = handlers[args[1]] else {", "}", func() {
+		p.P(`let usage = Array("usage: SDPTestee SCHEMA [STACK]\n".utf8)`)
 		p.P("_ = usage.withUnsafeBytes { write(2, $0.baseAddress!, usage.count) }")
 		p.P("exit(2)")
 	})
-	p.Block("while let header = readFull(4) {", "}", func() {
-		p.P("let n = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24")
-		p.Block("guard n >= 3, let request = readFull(n) else {", "}", func() {
-			p.P("exit(4)")
+	p.Block("if args.count == 3 {", "}", func() {
+		p.Block("guard let stack = Int(args[2]), stack > 0 else {", "}", func() {
+			p.P("exit(2)")
 		})
-		p.P("let (status, output) = handle(request[0], UInt16(request[1]) | UInt16(request[2]) << 8, Array(request[3...]))")
-		p.P("let m = UInt32(1 + output.count)")
-		p.P("writeFull([UInt8(truncatingIfNeeded: m), UInt8(truncatingIfNeeded: m >> 8), UInt8(truncatingIfNeeded: m >> 16), UInt8(truncatingIfNeeded: m >> 24), status] + output)")
+		p.P("var attr = pthread_attr_t()")
+		p.P("pthread_attr_init(&attr)")
+		p.Block("if pthread_attr_setstacksize(&attr, stack) != 0 {", "}", func() {
+			p.P("exit(5)")
+		})
+		p.P("let box = Unmanaged.passRetained(HandlerBox(handle)).toOpaque()")
+		p.P("var thread = pthread_t()")
+		p.P("let started = pthread_create(&thread, &attr, serveThread, box)")
+		p.Block("if started != 0 {", "}", func() {
+			p.P("exit(5)")
+		})
+		p.P("pthread_join(thread, nil)")
+		p.P("exit(0)")
 	})
+	p.P("serve(handle)")
 	return p.Bytes()
 }

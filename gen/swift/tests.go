@@ -135,6 +135,18 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.Block("for n in 0..<bytes.count {", "}", func() {
 			p.P("XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), \"prefix of \\(n) bytes\", file: file, line: line)")
 		})
+		if g.s.HasMemoryCharges() {
+			// Rule memory: a limit of 1 byte rejects a value holding a
+			// charged array or optional, and no limit takes the others.
+			p.Block("do throws(DecodeError) {", "}", func() {
+				p.P("let limited = try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: 1))")
+				p.P("XCTAssertEqual(limited, v, file: file, line: line)")
+			})
+			p.Block("catch {", "}", func() {
+				p.P(`XCTAssertEqual(error.rule, "memory", file: file, line: line)`)
+			})
+			p.P("XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: .max)), v, file: file, line: line)")
+		}
 		p.P("#if canImport(Foundation)")
 		p.P("XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)")
 		p.P("XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)")

@@ -41,9 +41,9 @@ extension Parameter: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 30
-        n &+= 4 &+ self.displayName.utf8.count
-        n &+= 4 &+ self.identifier.utf8.count
-        n &+= 4 &+ self.unit.utf8.count
+        n += 4 + self.displayName.utf8.count
+        n += 4 + self.identifier.utf8.count
+        n += 4 + self.unit.utf8.count
         return n
     }
 
@@ -147,11 +147,11 @@ extension Plugin: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 0
-        n &+= 4 &+ self.name.utf8.count
-        n &+= 4 &+ self.manufacturerId.utf8.count
-        n &+= 4 &+ self.componentType.utf8.count
-        n &+= 4 &+ self.componentSubtype.utf8.count
-        n &+= _sdpArraySize(self.parameters) { e0 in e0.encodedSize }
+        n += 4 + self.name.utf8.count
+        n += 4 + self.manufacturerId.utf8.count
+        n += 4 + self.componentType.utf8.count
+        n += 4 + self.componentSubtype.utf8.count
+        n += _sdpArraySize(self.parameters) { e0 in e0.encodedSize }
         return n
     }
 
@@ -226,7 +226,7 @@ extension PluginRegistry: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 8 &+ _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
+        return 8 + _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {

@@ -41,21 +41,21 @@ extension Arrays: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 0
-        n &+= 4 &+ self.bools.count &* 1
-        n &+= 4 &+ self.bytes.count &* 1
-        n &+= 4 &+ self.i8s.count &* 1
-        n &+= 4 &+ self.u16s.count &* 2
-        n &+= 4 &+ self.i16s.count &* 2
-        n &+= 4 &+ self.u32s.count &* 4
-        n &+= 4 &+ self.i32s.count &* 4
-        n &+= 4 &+ self.u64s.count &* 8
-        n &+= 4 &+ self.i64s.count &* 8
-        n &+= 4 &+ self.f32s.count &* 4
-        n &+= 4 &+ self.f64s.count &* 8
-        n &+= _sdpArraySize(self.strings) { e0 in 4 &+ e0.utf8.count }
-        n &+= 4 &+ self.points.count &* 16
-        n &+= _sdpArraySize(self.nested) { e0 in 4 &+ e0.count &* 4 }
-        n &+= _sdpArraySize(self.blobs) { e0 in 4 &+ e0.count &* 1 }
+        n += 4 + self.bools.count * 1
+        n += 4 + self.bytes.count * 1
+        n += 4 + self.i8s.count * 1
+        n += 4 + self.u16s.count * 2
+        n += 4 + self.i16s.count * 2
+        n += 4 + self.u32s.count * 4
+        n += 4 + self.i32s.count * 4
+        n += 4 + self.u64s.count * 8
+        n += 4 + self.i64s.count * 8
+        n += 4 + self.f32s.count * 4
+        n += 4 + self.f64s.count * 8
+        n += _sdpArraySize(self.strings) { e0 in 4 + e0.utf8.count }
+        n += 4 + self.points.count * 16
+        n += _sdpArraySize(self.nested) { e0 in 4 + e0.count * 4 }
+        n += _sdpArraySize(self.blobs) { e0 in 4 + e0.count * 1 }
         return n
     }
 
@@ -161,8 +161,8 @@ extension Fixed: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 75
-        n &+= (_sdpArraySize(self.names) { e0 in 4 &+ e0.utf8.count } &- 4)
-        n &+= (_sdpArraySize(self.lists) { e0 in 4 &+ e0.count &* 2 } &- 4)
+        n += (_sdpArraySize(self.names) { e0 in 4 + e0.utf8.count } - 4)
+        n += (_sdpArraySize(self.lists) { e0 in 4 + e0.count * 2 } - 4)
         return n
     }
 
@@ -310,7 +310,7 @@ extension U32Array: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 &+ self.values.count &* 4
+        return 4 + self.values.count * 4
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -372,7 +372,7 @@ extension I16Array: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 &+ self.samples.count &* 2
+        return 4 + self.samples.count * 2
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -434,7 +434,7 @@ extension F32Array: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 &+ self.values.count &* 4
+        return 4 + self.values.count * 4
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -496,7 +496,7 @@ extension ByteArray: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 &+ self.data.count &* 1
+        return 4 + self.data.count * 1
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -559,11 +559,11 @@ extension SmallArrays: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 0
-        n &+= 4 &+ self.bytes.count &* 1
-        n &+= 4 &+ self.words.count &* 4
-        n &+= 4 &+ self.reals.count &* 8
-        n &+= _sdpArraySize(self.names) { e0 in 4 &+ e0.utf8.count }
-        n &+= 4 &+ self.flags.count &* 1
+        n += 4 + self.bytes.count * 1
+        n += 4 + self.words.count * 4
+        n += 4 + self.reals.count * 8
+        n += _sdpArraySize(self.names) { e0 in 4 + e0.utf8.count }
+        n += 4 + self.flags.count * 1
         return n
     }
 

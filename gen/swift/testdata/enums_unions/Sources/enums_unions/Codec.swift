@@ -372,9 +372,9 @@ extension Shape: _SDPEncodable {
         case .rect:
             return 9
         case .polygon(let v0, _):
-            return 2 &+ 4 &+ v0.count &* 4
+            return 2 + 4 + v0.count * 4
         case .label(let v0):
-            return 1 &+ 4 &+ v0.utf8.count
+            return 1 + 4 + v0.utf8.count
         case .marker:
             return 1
         }
@@ -483,7 +483,7 @@ extension Nested: _SDPEncodable {
         case .leaf:
             return 2
         case .branch(let v0, _):
-            return 3 &+ v0.encodedSize
+            return 3 + v0.encodedSize
         }
     }
 
@@ -560,7 +560,7 @@ extension Enums: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 10 &+ 4 &+ self.list.count &* 2
+        return 10 + 4 + self.list.count * 2
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -645,10 +645,10 @@ extension Unions: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 0
-        n &+= self.shape.encodedSize
-        n &+= _sdpArraySize(self.shapes) { e0 in e0.encodedSize }
-        n &+= self.nested.encodedSize
-        n &+= _sdpOptionalSize(self.maybe) { e0 in e0.encodedSize }
+        n += self.shape.encodedSize
+        n += _sdpArraySize(self.shapes) { e0 in e0.encodedSize }
+        n += self.nested.encodedSize
+        n += _sdpOptionalSize(self.maybe) { e0 in e0.encodedSize }
         return n
     }
 
@@ -673,7 +673,7 @@ extension Unions: _SDPEncodable {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try Shape(_sdpFrom: &r, depth: depth &+ 1)
-        let f1 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
+        let f1 = try r.chargedArray(minSize: 1, charge: 33) { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
         let f2 = try Nested(_sdpFrom: &r, depth: depth &+ 1)
         let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(shape: f0, shapes: f1, nested: f2, maybe: f3)

@@ -76,6 +76,14 @@ func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticS
     for n in 0..<bytes.count {
         XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), "prefix of \(n) bytes", file: file, line: line)
     }
+    do throws(DecodeError) {
+        let limited = try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: 1))
+        XCTAssertEqual(limited, v, file: file, line: line)
+    }
+    catch {
+        XCTAssertEqual(error.rule, "memory", file: file, line: line)
+    }
+    XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: .max)), v, file: file, line: line)
     #if canImport(Foundation)
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)

@@ -107,10 +107,10 @@ extension Error: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 65
-        n &+= 4 &+ self.match.utf8.count
-        n &+= 4 &+ self.namespace.utf8.count
-        n &+= 4 &+ self.`protocol`.utf8.count
-        n &+= 4 &+ self.string.utf8.count
+        n += 4 + self.match.utf8.count
+        n += 4 + self.namespace.utf8.count
+        n += 4 + self.`protocol`.utf8.count
+        n += 4 + self.string.utf8.count
         return n
     }
 
@@ -307,10 +307,10 @@ extension Result: _SDPEncodable {
     public var encodedSize: Int {
         switch self {
         case .ok(let v0):
-            return 1 &+ v0.encodedSize
+            return 1 + v0.encodedSize
         case .err:
             return 5
-        case .error(let v): return 1 &+ v.encodedSize
+        case .error(let v): return 1 + v.encodedSize
         }
     }
 
@@ -391,8 +391,8 @@ extension Holder: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 0
-        n &+= self.result.encodedSize
-        n &+= 4 &+ self.kinds.count &* 1
+        n += self.result.encodedSize
+        n += 4 + self.kinds.count * 1
         return n
     }
 

@@ -179,8 +179,8 @@ extension Scene: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 8
-        n &+= 4 &+ self.name.utf8.count
-        n &+= 4 &+ self.rects.count &* 20
+        n += 4 + self.name.utf8.count
+        n += 4 + self.rects.count * 20
         return n
     }
 
@@ -315,7 +315,7 @@ extension DeviceParameter: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 8 &+ 4 &+ self.name.utf8.count
+        return 8 + 4 + self.name.utf8.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -384,8 +384,8 @@ extension DevicePlugin: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 1
-        n &+= 4 &+ self.name.utf8.count
-        n &+= _sdpArraySize(self.parameters) { e0 in e0.encodedSize }
+        n += 4 + self.name.utf8.count
+        n += _sdpArraySize(self.parameters) { e0 in e0.encodedSize }
         return n
     }
 
@@ -455,8 +455,8 @@ extension AudioDevice: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 15
-        n &+= 4 &+ self.name.utf8.count
-        n &+= _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
+        n += 4 + self.name.utf8.count
+        n += _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
         return n
     }
 

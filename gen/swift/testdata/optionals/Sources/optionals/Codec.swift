@@ -106,7 +106,7 @@ extension Inner: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 &+ 4 &+ self.label.utf8.count
+        return 4 + 4 + self.label.utf8.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -248,18 +248,18 @@ extension Optionals: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 0
-        n &+= _sdpOptionalSize(self.maybeBool) { e0 in 1 }
-        n &+= _sdpOptionalSize(self.maybeU8) { e0 in 1 }
-        n &+= _sdpOptionalSize(self.maybeI64) { e0 in 8 }
-        n &+= _sdpOptionalSize(self.maybeF64) { e0 in 8 }
-        n &+= _sdpOptionalSize(self.maybeStr) { e0 in 4 &+ e0.utf8.count }
-        n &+= _sdpOptionalSize(self.maybeInner) { e0 in e0.encodedSize }
-        n &+= _sdpOptionalSize(self.maybeLevel) { e0 in 1 }
-        n &+= _sdpOptionalSize(self.maybeChoice) { e0 in e0.encodedSize }
-        n &+= _sdpOptionalSize(self.maybeList) { e0 in 4 &+ e0.count &* 4 }
-        n &+= _sdpArraySize(self.listOfMaybe) { e0 in _sdpOptionalSize(e0) { e1 in 4 &+ e1.utf8.count } }
-        n &+= _sdpOptionalSize(self.maybeFixed) { e0 in 4 }
-        n &+= _sdpOptionalSize(self.maybeMaybe) { e0 in _sdpOptionalSize(e0) { e1 in 4 } }
+        n += _sdpOptionalSize(self.maybeBool) { e0 in 1 }
+        n += _sdpOptionalSize(self.maybeU8) { e0 in 1 }
+        n += _sdpOptionalSize(self.maybeI64) { e0 in 8 }
+        n += _sdpOptionalSize(self.maybeF64) { e0 in 8 }
+        n += _sdpOptionalSize(self.maybeStr) { e0 in 4 + e0.utf8.count }
+        n += _sdpOptionalSize(self.maybeInner) { e0 in e0.encodedSize }
+        n += _sdpOptionalSize(self.maybeLevel) { e0 in 1 }
+        n += _sdpOptionalSize(self.maybeChoice) { e0 in e0.encodedSize }
+        n += _sdpOptionalSize(self.maybeList) { e0 in 4 + e0.count * 4 }
+        n += _sdpArraySize(self.listOfMaybe) { e0 in _sdpOptionalSize(e0) { e1 in 4 + e1.utf8.count } }
+        n += _sdpOptionalSize(self.maybeFixed) { e0 in 4 }
+        n += _sdpOptionalSize(self.maybeMaybe) { e0 in _sdpOptionalSize(e0) { e1 in 4 } }
         return n
     }
 
@@ -356,8 +356,8 @@ extension Reading: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 12
-        n &+= _sdpOptionalSize(self.calibration) { e0 in 8 }
-        n &+= _sdpOptionalSize(self.note) { e0 in 4 &+ e0.utf8.count }
+        n += _sdpOptionalSize(self.calibration) { e0 in 8 }
+        n += _sdpOptionalSize(self.note) { e0 in 4 + e0.utf8.count }
         return n
     }
 

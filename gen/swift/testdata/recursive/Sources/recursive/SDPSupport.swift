@@ -26,6 +26,10 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
     case invalidCount(offset: Int)
     /// Nesting deeper than DecodeOptions.maxDepth (rule "depth").
     case depthExceeded(offset: Int)
+    /// Values that would take more memory than DecodeOptions.memoryLimit
+    /// allows (rule "memory"): the offset of the array count or presence
+    /// byte that crossed the limit.
+    case memoryExceeded(offset: Int)
     /// A bad message header: wrong magic, unknown or unexpected type id, or a
     /// payload length that differs from the bytes that follow (rule "message").
     case invalidMessage(offset: Int, reason: Swift.String)
@@ -35,14 +39,14 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         switch self {
         case .truncated(let o), .trailing(let o), .invalidBool(let o), .invalidPresence(let o),
             .invalidEnum(let o), .invalidUnionTag(let o), .invalidUTF8(let o), .invalidCount(let o),
-            .depthExceeded(let o), .invalidMessage(let o, _):
+            .depthExceeded(let o), .memoryExceeded(let o), .invalidMessage(let o, _):
             return o
         }
     }
 
     /// The name of the broken rule in the wire format specification:
     /// truncated, trailing, bool, presence, enum, union_tag, utf8, count,
-    /// depth or message.
+    /// depth, memory or message.
     public var rule: Swift.String {
         switch self {
         case .truncated: return "truncated"
@@ -54,6 +58,7 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         case .invalidUTF8: return "utf8"
         case .invalidCount: return "count"
         case .depthExceeded: return "depth"
+        case .memoryExceeded: return "memory"
         case .invalidMessage: return "message"
         }
     }
@@ -70,6 +75,7 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         case .invalidUTF8: what = "a string is not valid UTF-8"
         case .invalidCount: what = "a count or length exceeds the remaining input"
         case .depthExceeded: what = "values are nested deeper than the depth limit"
+        case .memoryExceeded: what = "the values would take more memory than the memory limit"
         case .invalidMessage(_, let reason): what = reason
         }
         return "sdp: \(rule) at byte \(offset): \(what)"
@@ -82,9 +88,25 @@ public struct DecodeOptions: Sendable, Hashable {
     /// every struct or union value nested in another is one deeper.
     public var maxDepth: Int
 
-    public init(maxDepth: Int = 64) {
+    /// The most nominal memory, in bytes, that the decoded values may take
+    /// (rule "memory" of the wire format): arrays of large elements and
+    /// recursive optionals of large values count against it. 0, the
+    /// default, means 32 × the input length + 1 MiB (for a message, the
+    /// payload length).
+    public var memoryLimit: UInt64
+
+    public init(maxDepth: Int = 64, memoryLimit: UInt64 = 0) {
         self.maxDepth = maxDepth
+        self.memoryLimit = memoryLimit
     }
+}
+
+/// The memory limit of rule "memory" for an input of n bytes when the caller
+/// sets none: 32 × n + 1 MiB.
+@inline(__always)
+func _sdpDefaultMemoryLimit(_ n: Int) -> UInt64 {
+    let (scaled, overflow) = UInt64(UInt(bitPattern: n)).multipliedReportingOverflow(by: 32)
+    return overflow ? .max : scaled.addingReportingOverflow(1 << 20).overflow ? .max : scaled &+ (1 << 20)
 }
 
 /// A wire scalar that numeric arrays hold: the integers and floats, whose
@@ -172,6 +194,21 @@ struct _SDPReader {
     let end: Int
     var pos: Int
     let maxDepth: Int
+    /// The memory limit of rule "memory", and whether it is the default
+    /// (which a message header recomputes from the payload length).
+    var memLimit: UInt64
+    let memDefault: Bool
+    /// The nominal memory charged so far (never above memLimit).
+    var memUsed: UInt64 = 0
+
+    init(base: UnsafeRawPointer, end: Int, pos: Int, options: DecodeOptions) {
+        self.base = base
+        self.end = end
+        self.pos = pos
+        self.maxDepth = options.maxDepth
+        self.memDefault = options.memoryLimit == 0
+        self.memLimit = memDefault ? _sdpDefaultMemoryLimit(end &- pos) : options.memoryLimit
+    }
 
     /// Throws unless n more bytes remain.
     @inline(__always)
@@ -252,15 +289,28 @@ struct _SDPReader {
     }
 
     /// Reads a u32 count and checks count × minSize against the remaining
-    /// input before anything is allocated.
+    /// input before anything is allocated. The comparison is made in UInt
+    /// before the count becomes an Int, so a count of 2^31 or more is rule
+    /// "count" on a 32-bit host too, never a trap.
     @inline(__always)
     mutating func count(minSize: Int) throws(DecodeError) -> Int {
         let at = pos
-        let n = Int(try int(UInt32.self))
-        if n > (end &- pos) / minSize {
+        let n = UInt(try int(UInt32.self))
+        if n > UInt(bitPattern: end &- pos) / UInt(bitPattern: minSize) {
             throw DecodeError.invalidCount(offset: at)
         }
-        return n
+        return Int(bitPattern: n)
+    }
+
+    /// Adds n values of each bytes of nominal size to the memory total
+    /// (rule "memory"), throwing at offset `at` when the total would exceed
+    /// the limit. Never overflows: memUsed stays at most memLimit.
+    @inline(__always)
+    mutating func charge(_ n: Int, _ each: UInt64, at: Int) throws(DecodeError) {
+        if UInt64(UInt(bitPattern: n)) > (memLimit &- memUsed) / each {
+            throw DecodeError.memoryExceeded(offset: at)
+        }
+        memUsed &+= UInt64(UInt(bitPattern: n)) &* each
     }
 
     /// Reads a length-prefixed UTF-8 string, rejecting invalid UTF-8.
@@ -323,6 +373,19 @@ struct _SDPReader {
         return try elements(n, element)
     }
 
+    /// Reads a counted array whose elements are charged to the memory total
+    /// (rule "memory"): the count is checked against the input first, then
+    /// charged at the count's offset, before anything is allocated.
+    @inline(__always)
+    mutating func chargedArray<T>(
+        minSize: Int, charge each: UInt64, _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) -> [T] {
+        let at = pos
+        let n = try count(minSize: minSize)
+        try charge(n, each, at: at)
+        return try elements(n, element)
+    }
+
     /// Reads exactly n elements.
     @inline(__always)
     mutating func elements<T>(
@@ -348,6 +411,20 @@ struct _SDPReader {
     @inline(__always)
     mutating func optional<T>(_ value: (inout _SDPReader) throws(DecodeError) -> T) throws(DecodeError) -> T? {
         if try present() {
+            return try value(&self)
+        }
+        return nil
+    }
+
+    /// Reads a recursive optional whose present value is charged to the
+    /// memory total (rule "memory") at its presence byte.
+    @inline(__always)
+    mutating func chargedOptional<T>(
+        charge each: UInt64, _ value: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) -> T? {
+        let at = pos
+        if try present() {
+            try charge(1, each, at: at)
             return try value(&self)
         }
         return nil
@@ -650,13 +727,14 @@ struct _SDPWriter {
     }
 }
 
-/// The encoded size of a counted array of variable-size elements.
+/// The encoded size of a counted array of variable-size elements (checked
+/// arithmetic: a size that overflows Int traps instead of wrapping).
 @inline(__always)
 func _sdpArraySize<T>(_ a: [T], _ size: (T) -> Int) -> Int {
     var n = 4
     a.withUnsafeBufferPointer { b in
         for i in 0..<b.count {
-            n &+= size(b[i])
+            n += size(b[i])
         }
     }
     return n
@@ -666,7 +744,7 @@ func _sdpArraySize<T>(_ a: [T], _ size: (T) -> Int) -> Int {
 @inline(__always)
 func _sdpOptionalSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
     if let v {
-        return 1 &+ size(v)
+        return 1 + size(v)
     }
     return 1
 }
@@ -786,7 +864,7 @@ func _sdpDecode<T>(
             try _sdpDecode(UnsafeRawBufferPointer(rebasing: z[0..<0]), options, prefix: prefix, body)
         }
     }
-    var r = _SDPReader(base: base, end: input.count, pos: 0, maxDepth: options.maxDepth)
+    var r = _SDPReader(base: base, end: input.count, pos: 0, options: options)
     let v = try body(&r)
     if !prefix && r.pos != r.end {
         throw DecodeError.trailing(offset: r.pos)
@@ -826,11 +904,15 @@ func _sdpReadHeader(_ r: inout _SDPReader) throws(DecodeError) -> UInt16 {
         throw DecodeError.invalidMessage(offset: 0, reason: "the input does not start with the magic \"SDP2\"")
     }
     let typeID = r.raw(UInt16.self)
-    let length = Int(r.raw(UInt32.self))
-    if length != r.end &- r.pos {
+    let length = UInt(r.raw(UInt32.self))
+    if length != UInt(bitPattern: r.end &- r.pos) {
         throw DecodeError.invalidMessage(
             offset: 6,
             reason: "the header declares \(length) payload bytes but \(r.end &- r.pos) follow")
+    }
+    if r.memDefault {
+        // The default memory limit counts the payload, not the header.
+        r.memLimit = _sdpDefaultMemoryLimit(r.end &- r.pos)
     }
     return typeID
 }
