@@ -51,6 +51,7 @@ func FromSource(name string, src []byte, seed uint64) (*Suite, error) {
 	su := &Suite{Name: name, Seed: seed, Source: src, Schema: s}
 	r := datagen.NewRand(seed*0x2545F4914F6CDD1D + 7)
 	v := newValues(r, s)
+	flooded := false
 	for _, st := range s.Structs {
 		t := &schema.Type{Kind: schema.StructRef, Struct: st}
 		var valid [][]byte
@@ -76,6 +77,16 @@ func FromSource(name string, src []byte, seed uint64) (*Suite, error) {
 				}
 			}
 			add("deep_past_limit", v.gen(nil, t, deep, 0, codec.DefaultMaxDepth+1))
+		}
+		// Rule 11 (memory): one struct per schema gets a charged array just
+		// over and just under the default limit (large inputs: only one).
+		if !flooded {
+			if over, under := v.memoryInputs(st); over != nil {
+				flooded = true
+				su.add(st, "memory_over", over)
+				su.addMessage(st, "memory_over", conformance.Message(st.ID, over))
+				su.add(st, "memory_under", under)
+			}
 		}
 		// Invalid inputs derived from the valid ones.
 		for i, in := range valid {
