@@ -18,7 +18,9 @@ import (
 // TestRandomSchemas runs the random-schema suites (gentest.RandomSuites:
 // seeds from SDP_RANDOM_SEEDS) through one sanitized testee program holding
 // the code of every schema, once per byte-order path as TestConformance and
-// TestConformancePortable do: each schema's source and testee (the
+// TestConformancePortable do (and, with SDP_C_RANDOM_M32=1, a third time
+// built with -m32 as TestConformance32 is: about two minutes more; it is
+// opt-in for that): each schema's source and testee (the
 // conformance testee, main renamed) compile separately, in parallel, with the
 // strict warnings and sanitizers, and link together (every identifier carries
 // the package prefix); the program's argument picks the schema. A schema
@@ -50,11 +52,19 @@ func TestRandomSchemas(t *testing.T) {
 		{"native", func(string) []string { return nil }},
 		// As TestConformancePortable: the byte-by-byte path, at -O0.
 		{"portable", func(pkg string) []string { return []string{"-D" + upper(pkg) + "_LITTLE_ENDIAN=0", "-O0"} }},
+		// As TestConformance32, only with SDP_C_RANDOM_M32=1: it adds over a minute.
+		{"m32", func(string) []string { return m32 }},
 	} {
 		variant := variant
 		t.Run(variant.name, func(t *testing.T) {
-			if variant.name == "portable" && testing.Short() {
+			if variant.name != "native" && testing.Short() {
 				t.Skip("short mode")
+			}
+			if variant.name == "m32" {
+				if os.Getenv("SDP_C_RANDOM_M32") != "1" {
+					t.Skip("SDP_C_RANDOM_M32 is not 1")
+				}
+				requireM32(t)
 			}
 			ok, bin := buildRandom(t, gcc, dir, units, variant.name, variant.extra)
 			gentest.RunRandom(t, "c", "./gen/c", ok, func(t *testing.T, su *randschema.Suite) conformance.Testee {
@@ -144,7 +154,7 @@ func buildRandom(t *testing.T, gcc, dir string, units []*randomUnit, variant str
 	}
 	bin := filepath.Join(dir, "testee-"+variant)
 	if len(ok) > 0 {
-		args := append(append(append([]string{}, strictFlags...), sanitize...), src, "-o", bin)
+		args := append(append(append(append([]string{}, strictFlags...), sanitize...), extra("")...), src, "-o", bin)
 		run(t, dir, gcc, append(args, objs...)...)
 	}
 	for i, u := range units {
