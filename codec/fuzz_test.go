@@ -7,6 +7,7 @@ import (
 
 	"sdp/codec"
 	"sdp/conformance"
+	"sdp/conformance/randschema"
 	"sdp/schema"
 )
 
@@ -15,7 +16,12 @@ type target struct {
 	st *schema.Struct
 }
 
-// targets lists every struct of every corpus schema; a fuzz input picks one.
+// fuzzSeeds are the random-schema seeds whose schemas the fuzz targets
+// cover besides the corpus (plain and adversarial names).
+const fuzzSeeds = 3
+
+// targets lists every struct of every corpus schema and of the random
+// schemas of seeds 1 to fuzzSeeds; a fuzz input picks one.
 func targets(t testing.TB) []target {
 	names, err := conformance.SchemaNames()
 	if err != nil {
@@ -26,6 +32,26 @@ func targets(t testing.TB) []target {
 		s := load(t, n)
 		for _, st := range s.Structs {
 			out = append(out, target{s, st})
+		}
+	}
+	for _, su := range randomSuites(t) {
+		for _, st := range su.Schema.Structs {
+			out = append(out, target{su.Schema, st})
+		}
+	}
+	return out
+}
+
+// randomSuites are the random-schema suites of seeds 1 to fuzzSeeds.
+func randomSuites(t testing.TB) []*randschema.Suite {
+	var out []*randschema.Suite
+	for seed := uint64(1); seed <= fuzzSeeds; seed++ {
+		for _, adv := range []bool{false, true} {
+			su, err := randschema.Generate(seed, randschema.Config{Adversarial: adv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, su)
 		}
 	}
 	return out
@@ -65,6 +91,17 @@ func FuzzDecode(f *testing.F) {
 			if v.Type == x.st.Name {
 				b, _ := v.Bytes()
 				f.Add(uint16(targetIndex(ts, names, v.Type)), b)
+			}
+		}
+	}
+	// A few small valid inputs of every random schema (the fuzzer derives
+	// the rest; thousands of seeds would leave it no time to fuzz).
+	for _, su := range randomSuites(f) {
+		added := 0
+		for _, v := range su.Vectors {
+			if v.Rule == "" && len(v.Input) < 1<<10 && added < 24 {
+				f.Add(uint16(targetIndex(ts, su.Name, su.Schema.StructByID(v.TypeID).Name)), v.Input)
+				added++
 			}
 		}
 	}
