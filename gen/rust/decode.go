@@ -306,7 +306,7 @@ func (g *generator) ownedResult(t *schema.Type, depth string) string {
 			return "r.bytes().map(<[u8]>::to_vec)"
 		case t.Kind == schema.Array && isScalarElem(t.Elem):
 			return fmt.Sprintf("r.scalar_vec::<%s>()", scalarName(t.Elem.Kind))
-		case isScalarElem(t.Elem) && boxedArray(t):
+		case isScalarElem(t.Elem) && g.boxedArray(t):
 			return fmt.Sprintf("r.boxed_scalars::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
 		case isScalarElem(t.Elem):
 			return fmt.Sprintf("r.scalar_array::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
@@ -314,7 +314,7 @@ func (g *generator) ownedResult(t *schema.Type, depth string) string {
 			return fmt.Sprintf("r.charged_vec(%d, %d, %s)", t.Elem.MinSize(), t.ArrayCharge(), g.ownedCallable(t.Elem, depth))
 		case t.Kind == schema.Array:
 			return fmt.Sprintf("r.vec(%d, %s)", t.Elem.MinSize(), g.ownedCallable(t.Elem, depth))
-		case boxedArray(t):
+		case g.boxedArray(t):
 			return fmt.Sprintf("r.boxed_array(%s)", g.ownedCallable(t.Elem, depth))
 		}
 		return fmt.Sprintf("r.array(%s)", g.ownedCallable(t.Elem, depth))

@@ -101,7 +101,7 @@ func (g *generator) sizeOf(t *schema.Type, x string, isRef bool, level int) size
 		if t.Kind == schema.Array {
 			s.n = 4
 		}
-		if boxedArray(t) {
+		if g.boxedArray(t) {
 			ref = boxedRef(x, isRef)
 		}
 		if n, ok := t.Elem.FixedSize(); ok {
@@ -399,7 +399,7 @@ func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool
 	case schema.String:
 		p.F("rt::put_str(out, %s);", ref)
 	case schema.Array, schema.FixedArray:
-		if boxedArray(t) {
+		if g.boxedArray(t) {
 			ref = boxedRef(x, isRef)
 		}
 		switch {

@@ -36,6 +36,8 @@ type generator struct {
 	viewCopy map[schema.Decl]bool
 	// defaultDerive: the owned struct can derive Default.
 	defaultDerive map[schema.Decl]bool
+	// inline memoizes inlineSize of structs and unions.
+	inline map[schema.Decl]uint64
 
 	// composite names the views-module functions giving the rt::Elem of
 	// optional and list elements of lists (by elemKey), in compositeList
@@ -58,6 +60,7 @@ func newGenerator(s *schema.Schema, crate string) *generator {
 		ownedCopy:     map[schema.Decl]bool{},
 		viewCopy:      map[schema.Decl]bool{},
 		defaultDerive: map[schema.Decl]bool{},
+		inline:        map[schema.Decl]uint64{},
 	}
 	g.analyze()
 	g.assignNames()
@@ -114,7 +117,7 @@ func (g *generator) analyze() {
 	for _, st := range g.s.Structs {
 		ok := true
 		for _, f := range st.Fields {
-			ok = ok && defaultable(f.Type)
+			ok = ok && g.defaultable(f.Type)
 		}
 		g.defaultDerive[st] = ok
 	}
@@ -138,7 +141,7 @@ func (g *generator) copyOwned(t *schema.Type) bool {
 	case schema.String, schema.Array:
 		return false
 	case schema.FixedArray:
-		return !boxedArray(t) && g.copyOwned(t.Elem)
+		return !g.boxedArray(t) && g.copyOwned(t.Elem)
 	case schema.Optional:
 		return !t.Boxed && g.copyOwned(t.Elem)
 	case schema.StructRef, schema.UnionRef:
@@ -163,14 +166,14 @@ func (g *generator) copyView(t *schema.Type) bool {
 // defaultable: #[derive(Default)] works for a field of type t (arrays of
 // more than 32 elements do not implement Default, and boxed arrays are made
 // on the heap directly).
-func defaultable(t *schema.Type) bool {
+func (g *generator) defaultable(t *schema.Type) bool {
 	if t.Kind == schema.FixedArray {
-		return t.Len <= 32 && !boxedArray(t) && defaultable(t.Elem)
+		return t.Len <= 32 && !g.boxedArray(t) && g.defaultable(t.Elem)
 	}
 	return true
 }
 
-// boxArrayOver is the nominal size (schema.Type.NominalSize) in bytes above
+// boxArrayOver is the size in bytes (as inlineSize estimates it) above
 // which a fixed array is held in a Box in the owned types: decoding,
 // converting and defaulting then build it on the heap in place, so no value
 // takes more than a bounded amount of stack whatever its fixed arrays' sizes
@@ -178,8 +181,78 @@ func defaultable(t *schema.Type) bool {
 const boxArrayOver = 1024
 
 // boxedArray: t is a fixed array held as Box<[T; N]>.
-func boxedArray(t *schema.Type) bool {
-	return t.Kind == schema.FixedArray && t.NominalSize() > boxArrayOver
+func (g *generator) boxedArray(t *schema.Type) bool {
+	return t.Kind == schema.FixedArray && sizeMul(uint64(t.Len), g.inlineSize(t.Elem)) > boxArrayOver
+}
+
+// inlineSize estimates the bytes a value of t takes inline in the owned
+// types (a boxed fixed array counts as its pointer). It is not rule 11's
+// nominal size, which ignores where values are boxed; it only decides
+// which fixed arrays are boxed.
+func (g *generator) inlineSize(t *schema.Type) uint64 {
+	switch t.Kind {
+	case schema.FixedArray:
+		if g.boxedArray(t) {
+			return 8
+		}
+		return sizeMul(uint64(t.Len), g.inlineSize(t.Elem))
+	case schema.Optional:
+		if t.Boxed {
+			return 8
+		}
+		return 8 + g.inlineSize(t.Elem)
+	case schema.StructRef, schema.UnionRef:
+		d := t.Decl()
+		if n, ok := g.inline[d]; ok {
+			return n
+		}
+		var n uint64
+		switch d := d.(type) {
+		case *schema.Struct:
+			n = g.fieldsInline(d.Fields)
+		case *schema.Union:
+			for _, v := range d.Variants {
+				m := g.fieldsInline(v.Fields)
+				if v.Struct != nil {
+					m = g.inlineSize(&schema.Type{Kind: schema.StructRef, Struct: v.Struct})
+				}
+				if m > n {
+					n = m
+				}
+			}
+			n += 8
+		}
+		g.inline[d] = n
+		return n
+	case schema.String, schema.Array:
+		return 24
+	case schema.EnumRef:
+		return 4
+	}
+	return uint64(t.Kind.Size())
+}
+
+func (g *generator) fieldsInline(fields []*schema.Field) uint64 {
+	var n uint64
+	for _, f := range fields {
+		n = sizeAdd(n, g.inlineSize(f.Type))
+	}
+	return n
+}
+
+// sizeAdd and sizeMul saturate at 2^48 (as nominal sizes do).
+func sizeAdd(a, b uint64) uint64 {
+	if a+b > 1<<48 {
+		return 1 << 48
+	}
+	return a + b
+}
+
+func sizeMul(a, b uint64) uint64 {
+	if b != 0 && a > (1<<48)/b {
+		return 1 << 48
+	}
+	return a * b
 }
 
 // scalarName is the Rust name of a scalar kind.
@@ -201,7 +274,7 @@ func (g *generator) owned(t *schema.Type) string {
 	case schema.Array:
 		return stdVec + "<" + g.owned(t.Elem) + ">"
 	case schema.FixedArray:
-		if boxedArray(t) {
+		if g.boxedArray(t) {
 			return fmt.Sprintf("%s<[%s; %d]>", stdBox, g.owned(t.Elem), t.Len)
 		}
 		return fmt.Sprintf("[%s; %d]", g.owned(t.Elem), t.Len)

@@ -54,7 +54,7 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 		p.Block("fn default() -> Self {", "}", func() {
 			var fields []string
 			for _, f := range st.Fields {
-				fields = append(fields, fieldName(f)+": "+defaultExpr(f.Type))
+				fields = append(fields, fieldName(f)+": "+g.defaultExpr(f.Type))
 			}
 			structLit(p, "Self", fields, "", 18)
 		})
@@ -63,16 +63,16 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 
 // defaultExpr is the default value of a field type, for types that cannot
 // derive Default (arrays of more than 32 elements).
-func defaultExpr(t *schema.Type) string {
-	if boxedArray(t) {
-		f := closure("", defaultExpr(t.Elem))
-		if e := defaultExpr(t.Elem); e == stdDef+"::default()" {
+func (g *generator) defaultExpr(t *schema.Type) string {
+	if g.boxedArray(t) {
+		f := closure("", g.defaultExpr(t.Elem))
+		if e := g.defaultExpr(t.Elem); e == stdDef+"::default()" {
 			f = stdDef + "::default"
 		}
 		return "crate::rt::boxed_with(" + f + ")"
 	}
-	if t.Kind == schema.FixedArray && !defaultable(t) {
-		return "::core::array::from_fn(" + closure("_", defaultExpr(t.Elem)) + ")"
+	if t.Kind == schema.FixedArray && !g.defaultable(t) {
+		return "::core::array::from_fn(" + closure("_", g.defaultExpr(t.Elem)) + ")"
 	}
 	return stdDef + "::default()"
 }
@@ -149,7 +149,7 @@ func (g *generator) unionType(p *printer, u *schema.Union) {
 			}
 			var fields []string
 			for _, f := range v.Fields {
-				fields = append(fields, fieldName(f)+": "+defaultExpr(f.Type))
+				fields = append(fields, fieldName(f)+": "+g.defaultExpr(f.Type))
 			}
 			structLit(p, vn, fields, "", 18)
 		})

@@ -624,7 +624,7 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		switch {
 		case t.Kind == schema.Array && elem.Kind == schema.U8:
 			return x + ".to_vec()"
-		case boxedArray(t) && isScalarElem(elem):
+		case g.boxedArray(t) && isScalarElem(elem):
 			return "rt::boxed(" + x + ".to_vec())"
 		case elem.Kind == schema.U8:
 			if isRef {
@@ -646,12 +646,12 @@ func (g *generator) toOwned(t *schema.Type, x string, isRef bool, level int) str
 		if conv == e {
 			f = "::core::convert::identity"
 		}
-		if boxedArray(t) {
+		if g.boxedArray(t) {
 			return fmt.Sprintf("rt::boxed(rt::map_list(%s, %s))", list, f)
 		}
 		if t.Kind == schema.FixedArray {
-			if !defaultable(elem) {
-				return call("rt::map_array_or", list, flat(f), "|| "+flat(defaultExpr(elem)))
+			if !g.defaultable(elem) {
+				return call("rt::map_array_or", list, flat(f), "|| "+flat(g.defaultExpr(elem)))
 			}
 			return fmt.Sprintf("rt::map_array(%s, %s)", list, f)
 		}

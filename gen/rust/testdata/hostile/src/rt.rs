@@ -802,8 +802,10 @@ pub fn elem_scalars<'a, T: Scalar, const N: usize>() -> Elem<'a, LeSlice<'a, T>,
         fixed: 0,
         inner: None,
     };
+    // Saturates on a 32-bit target: no input then holds the elements.
+    let fixed = N.saturating_mul(T::SIZE);
     // SAFETY: an `LeSlice` of `N` reads the elements `Reader::scalars` checked.
-    unsafe { Elem::new(|r, _| r.scalars::<T>(N).map(drop), hint, N * T::SIZE) }
+    unsafe { Elem::new(|r, _| r.scalars::<T>(N).map(drop), hint, fixed) }
 }
 
 /// A validated array of non-scalar elements (structs, unions, strings,
@@ -2249,6 +2251,42 @@ mod tests {
         assert_eq!(e.offset(), 0);
         let mut r = Reader::new(&[2, 0, 0, 0, 1, 2, 3], Limits::new());
         assert!(r.scalar_slice::<u32>().is_err());
+    }
+
+    #[test]
+    fn memory_is_charged_against_the_limit() {
+        assert_eq!(default_memory_limit(10), 320 + (1 << 20));
+        let limits = Limits::new().with_max_depth(3).with_memory_limit(300);
+        assert_eq!(
+            limits,
+            Limits {
+                max_depth: 3,
+                memory_limit: 300
+            }
+        );
+        let buf = [3, 0, 0, 0, 0, 0, 0];
+        // 3 elements of 100 bytes fill the limit exactly; one byte more fails
+        // at the offset of the presence byte just read.
+        let mut r = Reader::new(&buf, limits);
+        assert_eq!(r.charged_count(1, 100).unwrap(), 3);
+        r.charge(0, 100, 0).unwrap();
+        let e = r.charge(1, 1, 1).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::MemoryLimitExceeded(300));
+        assert_eq!(e.rule(), "memory");
+        assert_eq!(e.offset(), 3);
+        // Over the limit at the count; the count rule is checked first.
+        let mut r = Reader::new(&buf, limits.with_memory_limit(299));
+        let e = r.charged_count(1, 100).unwrap_err();
+        assert_eq!((e.rule(), e.offset()), ("memory", 0));
+        let mut r = Reader::new(&buf, limits.with_memory_limit(1));
+        let e = r.charged_count(2, 100).unwrap_err();
+        assert_eq!(e.rule(), "count");
+        // The default limit counts the input; huge charges do not overflow.
+        let mut r = Reader::new(&buf, Limits::new());
+        assert!(r.charge(1, (1 << 20) + 7 * 32, 0).is_ok());
+        assert!(r.charge(1, 1, 0).is_err());
+        let mut r = Reader::new(&buf, Limits::new());
+        assert!(r.charge(usize::MAX, 1 << 48, 0).is_err());
     }
 
     #[test]
