@@ -205,6 +205,16 @@ func testeeMain(schemas []*schema.Schema) []byte {
 					p.P("_ => crate::broken(format!(\"unknown op {op} or type id {type_id}\")),")
 				})
 			})
+			// The default value of every type encodes to bytes that
+			// decode back to it (issue #13).
+			p.P()
+			p.P("#[cfg(test)]")
+			p.P("#[test]")
+			p.Block("fn defaults_roundtrip() {", "}", func() {
+				for _, d := range s.Decls {
+					p.F("crate::default_roundtrips!(s::%s);", g.name[d])
+				}
+			})
 		})
 	}
 	p.P()
@@ -282,6 +292,18 @@ macro_rules! roundtrip {
             (Ok(_), Err(e)) => $crate::broken(format!("owned decode accepted, view rejected: {e}")),
             (Err(e), _) => $crate::broken(format!("owned decode rejected ({e}), another API accepted")),
         }
+    }};
+}
+
+/// Checks that the default value of a type encodes and decodes back to it.
+#[cfg(test)]
+#[macro_export]
+macro_rules! default_roundtrips {
+    ($T:ty) => {{
+        let v = <$T>::default();
+        let bytes = v.encode_to_vec();
+        assert_eq!(bytes.len(), v.encoded_size(), "{}", stringify!($T));
+        assert_eq!(<$T>::decode(&bytes).unwrap(), v, "{}", stringify!($T));
     }};
 }
 

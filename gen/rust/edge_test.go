@@ -180,4 +180,74 @@ fn errors_name_offset_and_type() {
     let err: &dyn std::error::Error = &e;
     assert!(err.source().is_none());
 }
+
+/// Rule 11 and boxed fixed arrays, on hostile.sdp.
+mod hostile_api {
+    use hostile::*;
+
+    #[test]
+    fn memory_limit_is_enforced_and_configurable() {
+        // 100 absent ?Big: 100 × 520 = 52,000 bytes of nominal size.
+        let h = Holder { items: vec![None; 100] };
+        let bytes = h.encode_to_vec();
+        assert_eq!(Holder::decode(&bytes).unwrap(), h);
+        let exact = Limits::new().with_memory_limit(52_000);
+        assert_eq!(Holder::decode_with(&bytes, exact).unwrap(), h);
+        assert_eq!(HolderRef::decode_with(&bytes, exact).unwrap().to_owned_value(), h);
+        let low = exact.with_memory_limit(51_999);
+        let e = Holder::decode_with(&bytes, low).unwrap_err();
+        assert_eq!(e.kind(), DecodeErrorKind::MemoryLimitExceeded(51_999));
+        assert_eq!((e.rule(), e.offset()), ("memory", 0));
+        assert_eq!(e.field(), Some("Holder.items"));
+        assert_eq!(HolderRef::decode_with(&bytes, low).unwrap_err(), e);
+        assert!(e.to_string().contains("memory limit of 51999 bytes"), "{e}");
+        // Messages: the default limit counts the payload; offsets the message.
+        let msg = h.encode_message();
+        assert_eq!(Holder::decode_message_with(&msg, exact).unwrap(), h);
+        let e = Holder::decode_message_with(&msg, low).unwrap_err();
+        assert_eq!((e.rule(), e.offset()), ("memory", 10));
+        assert_eq!(decode_message_with(&msg, low).unwrap_err(), e);
+        assert_eq!(MessageRef::decode_with(&msg, low).unwrap_err(), e);
+        let mut reader = MessageReader::new(&msg[..]).with_limits(low);
+        match reader.read_message() {
+            Err(StreamError::Decode(s)) => assert_eq!(s, e),
+            other => panic!("the stream reader accepted: {other:?}"),
+        }
+        // A present recursive ?Node is charged 528 bytes at its presence byte.
+        let n = Node { pad: None, next: Some(Box::new(Node { pad: None, next: Some(Box::default()) })) };
+        let bytes = n.encode_to_vec();
+        assert_eq!(bytes, [0, 1, 0, 1, 0, 0]);
+        let two = Limits::new().with_memory_limit(1056);
+        assert_eq!(Node::decode_with(&bytes, two).unwrap(), n);
+        let e = Node::decode_with(&bytes, two.with_memory_limit(1055)).unwrap_err();
+        assert_eq!((e.rule(), e.offset(), e.field()), ("memory", 3, Some("Node.next")));
+        assert_eq!(NodeRef::decode_with(&bytes, two.with_memory_limit(1055)).unwrap_err(), e);
+        // The prefix decoder applies the default limit to the bytes it gets.
+        let many = Events { events: vec![Wide::Unit; 2200] }.encode_to_vec();
+        assert_eq!(Events::decode_prefix(&many).unwrap_err().rule(), "memory");
+        assert_eq!(EventsRef::decode_prefix(&many).unwrap_err().rule(), "memory");
+        let mut padded = many.clone();
+        padded.resize(many.len() + 4096, 0);
+        assert_eq!(Events::decode_prefix(&padded).unwrap().1, many.len());
+    }
+
+    #[test]
+    fn large_fixed_arrays_are_boxed_and_roundtrip() {
+        let mut c = Chain::default();
+        c.data[4095] = 7;
+        let mut chain = c.clone();
+        for level in 0..3 {
+            let mut data = c.data.clone();
+            data[0] = level;
+            chain = Chain { data, next: Some(Box::new(chain)) };
+        }
+        let bytes = chain.encode_to_vec();
+        assert_eq!(bytes.len(), 4 * (4096 * 8 + 1));
+        assert_eq!(bytes.len(), chain.encoded_size());
+        assert_eq!(Chain::decode(&bytes).unwrap(), chain);
+        assert_eq!(ChainRef::decode(&bytes).unwrap().to_owned_value(), chain);
+        // The box keeps a level small on the stack.
+        assert!(std::mem::size_of::<Chain>() <= 2 * std::mem::size_of::<usize>());
+    }
+}
 `
