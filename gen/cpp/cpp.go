@@ -333,6 +333,18 @@ func flatSize(t *schema.Type) int {
 	return t.Kind.Size()
 }
 
+// wtype is the type a flat value is moved in: its C++ type, but the bits
+// of a float or double as an unsigned integer (sdp::bits_of).
+func (g *generator) wtype(t *schema.Type) string {
+	switch t.Kind {
+	case schema.F32:
+		return "std::uint32_t"
+	case schema.F64:
+		return "std::uint64_t"
+	}
+	return g.ctype(t)
+}
+
 // ctype is the owned C++ type of a schema type.
 func (g *generator) ctype(t *schema.Type) string {
 	switch t.Kind {

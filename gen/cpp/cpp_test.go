@@ -146,7 +146,8 @@ int main() {
 // TestConformance runs the corpus against a testee program built from the
 // generated code of every schema with AddressSanitizer and
 // UndefinedBehaviorSanitizer, then again with the portable byte-order code
-// that big-endian targets use (under UndefinedBehaviorSanitizer).
+// that big-endian targets use (under UndefinedBehaviorSanitizer), and again
+// built for a 32-bit target (m32Variant).
 func TestConformance(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	schemas := corpusSchemas(t)
@@ -157,6 +158,9 @@ func TestConformance(t *testing.T) {
 		t.Fatal(err)
 	}
 	variants := testeeVariants()
+	if v, ok := m32Variant(t, gxx); ok {
+		variants = append(variants, v)
+	}
 	t.Run("build", func(t *testing.T) {
 		for _, v := range variants {
 			v := v
@@ -196,6 +200,30 @@ func testeeVariants() []testeeVariant {
 		{"portable", append(append([]string{}, strictFlags...), "-O0", "-DSDP_PORTABLE_BYTE_ORDER",
 			"-fsanitize=undefined", "-fno-sanitize-recover=all")},
 	}
+}
+
+// m32Variant is the conformance testee built for a 32-bit target (g++ -m32,
+// from gcc-multilib) with AddressSanitizer and UndefinedBehaviorSanitizer:
+// std::size_t is 32 bits there, so count and size arithmetic that relies
+// on a 64-bit size_t shows. It uses SSE for floating point (-msse2
+// -mfpmath=sse, as every x86 CPU of this century allows): with x87 code the
+// implicit copy constructors of the generated types copy a float through
+// an x87 register, which quiets a signalling NaN, and the testee checks
+// that a copy encodes like the original (the generated decoders and
+// encoders move floats as bits and keep them either way). It is skipped
+// where g++ cannot build -m32 programs.
+func m32Variant(t *testing.T, gxx string) (testeeVariant, bool) {
+	flags := append(asanFlags(), "-m32", "-msse2", "-mfpmath=sse")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "probe.cpp")
+	if err := os.WriteFile(src, []byte("#include <vector>\nint main() { return std::vector<int>(1)[0]; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(gxx, append(flags, src, "-o", filepath.Join(dir, "probe"))...).CombinedOutput(); err != nil {
+		t.Logf("no -m32 build (install g++-multilib): %v\n%s", err, out)
+		return testeeVariant{}, false
+	}
+	return testeeVariant{"m32", flags}, true
 }
 
 // startTestee starts a testee program serving one schema, with leak

@@ -64,13 +64,17 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 		}
 	}
 	var locals, dsts []string
+	var floats []bool
 	off := 0
 	for i, t := range ts {
 		if dst[i] != "" && stores == 1 {
 			// Nothing to merge: store the value as it is loaded.
-			if t.Kind == schema.Bool {
+			switch {
+			case t.Kind == schema.Bool:
 				p.F("%s = r.p[%d] != 0;", dst[i], off)
-			} else {
+			case t.Kind.IsFloat():
+				p.F("sdp::load_into(%s, %s);", dst[i], at(off))
+			default:
 				p.F("%s = sdp::load<%s>(%s);", dst[i], g.ctype(t), at(off))
 			}
 		} else if dst[i] != "" {
@@ -79,15 +83,20 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 			case schema.Bool:
 				p.F("const bool %s = r.p[%d] != 0;", l, off)
 			default:
-				p.F("const %s %s = sdp::load<%s>(%s);", g.ctype(t), l, g.ctype(t), at(off))
+				p.F("const %s %s = sdp::load<%s>(%s);", g.wtype(t), l, g.wtype(t), at(off))
 			}
 			locals = append(locals, l)
 			dsts = append(dsts, dst[i])
+			floats = append(floats, t.Kind.IsFloat())
 		}
 		off += flatSize(t)
 	}
 	for i, l := range locals {
-		p.F("%s = %s;", dsts[i], l)
+		if floats[i] {
+			p.F("sdp::assign_bits(%s, %s);", dsts[i], l)
+		} else {
+			p.F("%s = %s;", dsts[i], l)
+		}
 	}
 	p.F("r.p += %d;", total)
 }

@@ -229,7 +229,11 @@ func (g *generator) writeFields(p *emit.Printer, fs []*schema.Field, prefix, own
 		for _, f := range fs[i:j] {
 			l := g.newTmp("f")
 			locals = append(locals, l)
-			p.F("const %s %s = %s;", g.ctype(f.Type), l, prefix+fieldName(f, owner))
+			if f.Type.Kind.IsFloat() {
+				p.F("const %s %s = sdp::bits_of(%s);", g.wtype(f.Type), l, prefix+fieldName(f, owner))
+			} else {
+				p.F("const %s %s = %s;", g.ctype(f.Type), l, prefix+fieldName(f, owner))
+			}
 		}
 		off := 0
 		for k, f := range fs[i:j] {

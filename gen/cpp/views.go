@@ -14,6 +14,11 @@ import (
 
 // viewOf emits statements decoding a view of t at p into lv.
 func (g *generator) viewOf(p *emit.Printer, t *schema.Type, lv string) {
+	if flat(t) && t.Kind.IsFloat() {
+		p.F("sdp::load_into(%s, p);", lv)
+		p.F("p += %d;", flatSize(t))
+		return
+	}
 	if flat(t) {
 		p.F("%s = sdp::load<%s>(p);", lv, g.ctype(t))
 		p.F("p += %d;", flatSize(t))
@@ -106,6 +111,10 @@ func (g *generator) skipOf(p *emit.Printer, t *schema.Type) {
 
 // ownOf emits statements copying the view src into the owned lvalue dst.
 func (g *generator) ownOf(p *emit.Printer, t *schema.Type, src, dst string) {
+	if flat(t) && t.Kind.IsFloat() {
+		p.F("sdp::assign_bits(%s, %s);", dst, src)
+		return
+	}
 	if flat(t) {
 		p.F("%s = %s;", dst, src)
 		return
@@ -129,7 +138,11 @@ func (g *generator) ownOf(p *emit.Printer, t *schema.Type, src, dst string) {
 		i := g.newTmp("i")
 		if flat(t.Elem) {
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %d; ++%s) {", i, i, t.Len, i), "}", func() {
-				p.F("%s[%s] = %s[%s];", dst, i, src, i)
+				if t.Elem.Kind.IsFloat() {
+					p.F("sdp::load_into(%s[%s], %s.data() + %s * %d);", dst, i, src, i, flatSize(t.Elem))
+				} else {
+					p.F("%s[%s] = %s[%s];", dst, i, src, i)
+				}
 			})
 			return
 		}

@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -1171,8 +1171,8 @@ void sdp_own(const ArraysView& s, Arrays& o) {
 inline std::size_t sdp_size(const Point&) noexcept { return 16; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
-    const double f1 = v.x;
-    const double f2 = v.y;
+    const std::uint64_t f1 = sdp::bits_of(v.x);
+    const std::uint64_t f2 = sdp::bits_of(v.y);
     sdp::store(out, f1);
     sdp::store(out + 8, f2);
     out += 16;
@@ -1191,10 +1191,10 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
-    const double f1 = sdp::load<double>(r.p);
-    const double f2 = sdp::load<double>(r.p + 8);
-    v.x = f1;
-    v.y = f2;
+    const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
+    const std::uint64_t f2 = sdp::load<std::uint64_t>(r.p + 8);
+    sdp::assign_bits(v.x, f1);
+    sdp::assign_bits(v.y, f2);
     r.p += 16;
     return true;
 }
@@ -1227,18 +1227,18 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
-    const double f1 = sdp::load<double>(r.p);
-    const double f2 = sdp::load<double>(r.p + 8);
-    v.x = f1;
-    v.y = f2;
+    const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
+    const std::uint64_t f2 = sdp::load<std::uint64_t>(r.p + 8);
+    sdp::assign_bits(v.x, f1);
+    sdp::assign_bits(v.y, f2);
     r.p += 16;
     return true;
 }
 
 SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
-    v.x = sdp::load<double>(p);
+    sdp::load_into(v.x, p);
     p += 8;
-    v.y = sdp::load<double>(p);
+    sdp::load_into(v.y, p);
     p += 8;
     return p;
 }
@@ -1246,8 +1246,8 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noe
 SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 16; }
 
 void sdp_own(const PointView& s, Point& o) {
-    o.x = s.x;
-    o.y = s.y;
+    sdp::assign_bits(o.x, s.x);
+    sdp::assign_bits(o.y, s.y);
 }
 
 inline std::size_t sdp_size(const Fixed& v) noexcept {
@@ -1477,7 +1477,7 @@ void sdp_own(const FixedView& s, Fixed& o) {
     for (const auto& e3 : s.matrix) {
         auto& o4 = o.matrix[i2++];
         for (std::size_t i5 = 0; i5 < 3; ++i5) {
-            o4[i5] = e3[i5];
+            sdp::load_into(o4[i5], e3.data() + i5 * 4);
         }
     }
     std::size_t i6 = 0;

@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -565,7 +565,7 @@ SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
-    v.radius = sdp::load<double>(r.p);
+    sdp::load_into(v.radius, r.p);
     r.p += 8;
     return true;
 }
@@ -592,13 +592,13 @@ SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
-    v.radius = sdp::load<double>(r.p);
+    sdp::load_into(v.radius, r.p);
     r.p += 8;
     return true;
 }
 
 SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept {
-    v.radius = sdp::load<double>(p);
+    sdp::load_into(v.radius, p);
     p += 8;
     return p;
 }
@@ -606,7 +606,7 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) no
 SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept { return p + 8; }
 
 void sdp_own(const CircleView& s, Circle& o) {
-    o.radius = s.radius;
+    sdp::assign_bits(o.radius, s.radius);
 }
 
 inline std::size_t sdp_size(const Shape& v) noexcept {
@@ -656,8 +656,8 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept {
     }
     case 2: {
         const auto& x = *std::get_if<2>(&v.value);
-        const float f1 = x.width;
-        const float f2 = x.height;
+        const std::uint32_t f1 = sdp::bits_of(x.width);
+        const std::uint32_t f2 = sdp::bits_of(x.height);
         sdp::store(out, f1);
         sdp::store(out + 4, f2);
         out += 8;
@@ -712,10 +712,10 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
             }
         }
-        const float f1 = sdp::load<float>(r.p);
-        const float f2 = sdp::load<float>(r.p + 4);
-        x.width = f1;
-        x.height = f2;
+        const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+        const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+        sdp::assign_bits(x.width, f1);
+        sdp::assign_bits(x.height, f2);
         r.p += 8;
         break;
     }
@@ -850,10 +850,10 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
             }
         }
-        const float f1 = sdp::load<float>(r.p);
-        const float f2 = sdp::load<float>(r.p + 4);
-        x.width = f1;
-        x.height = f2;
+        const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+        const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+        sdp::assign_bits(x.width, f1);
+        sdp::assign_bits(x.height, f2);
         r.p += 8;
         break;
     }
@@ -908,9 +908,9 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept {
     }
     case 2: {
         auto& x = v.value.emplace<2>();
-        x.width = sdp::load<float>(p);
+        sdp::load_into(x.width, p);
         p += 4;
-        x.height = sdp::load<float>(p);
+        sdp::load_into(x.height, p);
         p += 4;
         break;
     }
@@ -985,8 +985,8 @@ void sdp_own(const ShapeView& s, Shape& o) {
     case 2: {
         const auto& x = *std::get_if<2>(&s.value);
         auto& y = o.value.emplace<2>();
-        y.width = x.width;
-        y.height = x.height;
+        sdp::assign_bits(y.width, x.width);
+        sdp::assign_bits(y.height, x.height);
         break;
     }
     case 3: {

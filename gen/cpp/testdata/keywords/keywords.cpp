@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -523,7 +523,7 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept {
     const bool f3 = v.default_;
     const std::int32_t f4 = v.func;
     const std::uint32_t f5 = v.init;
-    const float f6 = v.in;
+    const std::uint32_t f6 = sdp::bits_of(v.in);
     const std::int8_t f7 = v.var;
     const std::uint64_t f8 = v.fn;
     const std::int16_t f9 = v.struct_;
@@ -642,7 +642,7 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     const bool f3 = r.p[3] != 0;
     const std::int32_t f4 = sdp::load<std::int32_t>(r.p + 4);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 8);
-    const float f6 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f6 = sdp::load<std::uint32_t>(r.p + 12);
     const std::int8_t f7 = sdp::load<std::int8_t>(r.p + 16);
     const std::uint64_t f8 = sdp::load<std::uint64_t>(r.p + 17);
     const std::int16_t f9 = sdp::load<std::int16_t>(r.p + 25);
@@ -651,7 +651,7 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.default_ = f3;
     v.func = f4;
     v.init = f5;
-    v.in = f6;
+    sdp::assign_bits(v.in, f6);
     v.var = f7;
     v.fn = f8;
     v.struct_ = f9;
@@ -1005,7 +1005,7 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     const bool f3 = r.p[3] != 0;
     const std::int32_t f4 = sdp::load<std::int32_t>(r.p + 4);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 8);
-    const float f6 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f6 = sdp::load<std::uint32_t>(r.p + 12);
     const std::int8_t f7 = sdp::load<std::int8_t>(r.p + 16);
     const std::uint64_t f8 = sdp::load<std::uint64_t>(r.p + 17);
     const std::int16_t f9 = sdp::load<std::int16_t>(r.p + 25);
@@ -1014,7 +1014,7 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.default_ = f3;
     v.func = f4;
     v.init = f5;
-    v.in = f6;
+    sdp::assign_bits(v.in, f6);
     v.var = f7;
     v.fn = f8;
     v.struct_ = f9;
@@ -1170,7 +1170,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept {
     p += 4;
     v.init = sdp::load<std::uint32_t>(p);
     p += 4;
-    v.in = sdp::load<float>(p);
+    sdp::load_into(v.in, p);
     p += 4;
     v.var = sdp::load<std::int8_t>(p);
     p += 1;
@@ -1251,7 +1251,7 @@ void sdp_own(const ErrorView& s, Error& o) {
     o.default_ = s.default_;
     o.func = s.func;
     o.init = s.init;
-    o.in = s.in;
+    sdp::assign_bits(o.in, s.in);
     o.var = s.var;
     o.fn = s.fn;
     o.struct_ = s.struct_;

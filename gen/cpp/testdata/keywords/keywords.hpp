@@ -183,9 +183,10 @@ inline T load(const std::uint8_t* p) noexcept {
     }
 }
 
-/// Writes v to p as a little-endian wire value.
+/// Writes v to p as a little-endian wire value (v is taken by reference so
+/// that a float is read from memory, see bits_of).
 template <class T>
-inline void store(std::uint8_t* p, T v) noexcept {
+inline void store(std::uint8_t* p, const T& v) noexcept {
     if constexpr (std::is_same_v<T, bool>) {
         *p = v ? 1 : 0;
     } else if constexpr (std::is_enum_v<T>) {
@@ -201,6 +202,35 @@ inline void store(std::uint8_t* p, T v) noexcept {
                 p[i] = static_cast<std::uint8_t>(u >> (8 * i));
             }
         }
+    }
+}
+
+/// The bits of a float or double as the unsigned integer of its size. The
+/// generated code moves floats as their bits (bits_of, assign_bits,
+/// load_into) so that no value passes through an x87 register, which on
+/// 32-bit x86 turns a signalling NaN into a quiet one.
+template <class T>
+inline typename detail::uint_of<sizeof(T)>::type bits_of(const T& v) noexcept {
+    typename detail::uint_of<sizeof(T)>::type u;
+    std::memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/// Sets out to the value with the bits of in (of the same size).
+template <class T, class U>
+inline void assign_bits(T& out, const U& in) noexcept {
+    static_assert(sizeof(T) == sizeof(U), "assign_bits needs types of one size");
+    std::memcpy(&out, &in, sizeof out);
+}
+
+/// Reads the wire value at p into out, as load does, but a float or double
+/// as its bits.
+template <class T>
+inline void load_into(T& out, const std::uint8_t* p) noexcept {
+    if constexpr (std::is_floating_point_v<T>) {
+        assign_bits(out, load<typename detail::uint_of<sizeof(T)>::type>(p));
+    } else {
+        out = load<T>(p);
     }
 }
 
@@ -331,7 +361,12 @@ public:
             out.clear();
             out.reserve(count_);
             for (std::size_t i = 0; i < count_; ++i) {
-                out.push_back((*this)[i]);
+                if constexpr (std::is_floating_point_v<T>) {
+                    out.emplace_back();
+                    load_into(out.back(), data_ + i * sizeof(T));
+                } else {
+                    out.push_back((*this)[i]);
+                }
             }
         }
     }

@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -533,8 +533,8 @@ const std::uint8_t* sdp_rd_T12DevicePlugin(const std::uint8_t* p, DevicePluginVi
 inline std::size_t sdp_size(const Point&) noexcept { return 8; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
-    const float f1 = v.x;
-    const float f2 = v.y;
+    const std::uint32_t f1 = sdp::bits_of(v.x);
+    const std::uint32_t f2 = sdp::bits_of(v.y);
     sdp::store(out, f1);
     sdp::store(out + 4, f2);
     out += 8;
@@ -553,10 +553,10 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
-    const float f1 = sdp::load<float>(r.p);
-    const float f2 = sdp::load<float>(r.p + 4);
-    v.x = f1;
-    v.y = f2;
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+    sdp::assign_bits(v.x, f1);
+    sdp::assign_bits(v.y, f2);
     r.p += 8;
     return true;
 }
@@ -589,18 +589,18 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
-    const float f1 = sdp::load<float>(r.p);
-    const float f2 = sdp::load<float>(r.p + 4);
-    v.x = f1;
-    v.y = f2;
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+    sdp::assign_bits(v.x, f1);
+    sdp::assign_bits(v.y, f2);
     r.p += 8;
     return true;
 }
 
 SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept {
-    v.x = sdp::load<float>(p);
+    sdp::load_into(v.x, p);
     p += 4;
-    v.y = sdp::load<float>(p);
+    sdp::load_into(v.y, p);
     p += 4;
     return p;
 }
@@ -608,8 +608,8 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noe
 SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept { return p + 8; }
 
 void sdp_own(const PointView& s, Point& o) {
-    o.x = s.x;
-    o.y = s.y;
+    sdp::assign_bits(o.x, s.x);
+    sdp::assign_bits(o.y, s.y);
 }
 
 inline std::size_t sdp_size(const Rectangle&) noexcept { return 20; }
@@ -848,7 +848,7 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
-    v.value = sdp::load<float>(r.p);
+    sdp::load_into(v.value, r.p);
     r.p += 4;
     return true;
 }
@@ -894,7 +894,7 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noe
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
-    v.value = sdp::load<float>(r.p);
+    sdp::load_into(v.value, r.p);
     r.p += 4;
     return true;
 }
@@ -905,7 +905,7 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterVi
     const std::size_t n1 = get_count(p);
     v.name = std::string_view(reinterpret_cast<const char*>(p), n1);
     p += n1;
-    v.value = sdp::load<float>(p);
+    sdp::load_into(v.value, p);
     p += 4;
     return p;
 }
@@ -921,7 +921,7 @@ SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParamet
 void sdp_own(const DeviceParameterView& s, DeviceParameter& o) {
     o.id = s.id;
     o.name.assign(s.name.data(), s.name.size());
-    o.value = s.value;
+    sdp::assign_bits(o.value, s.value);
 }
 
 inline std::size_t sdp_size(const DevicePlugin& v) noexcept {

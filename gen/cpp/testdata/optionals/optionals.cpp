@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -937,7 +937,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
-        (*v.maybe_f64) = sdp::load<double>(r.p);
+        sdp::load_into((*v.maybe_f64), r.p);
         r.p += 8;
     } else {
         v.maybe_f64.reset();
@@ -1305,7 +1305,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
-        (*v.maybe_f64) = sdp::load<double>(r.p);
+        sdp::load_into((*v.maybe_f64), r.p);
         r.p += 8;
     } else {
         v.maybe_f64.reset();
@@ -1466,7 +1466,7 @@ const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept {
     }
     if (*p++ != 0) {
         v.maybe_f64.emplace();
-        (*v.maybe_f64) = sdp::load<double>(p);
+        sdp::load_into((*v.maybe_f64), p);
         p += 8;
     } else {
         v.maybe_f64 = std::optional<double>();
@@ -1606,7 +1606,7 @@ void sdp_own(const OptionalsView& s, Optionals& o) {
     }
     if (s.maybe_f64.has_value()) {
         o.maybe_f64.emplace();
-        (*o.maybe_f64) = (*s.maybe_f64);
+        sdp::assign_bits((*o.maybe_f64), (*s.maybe_f64));
     } else {
         o.maybe_f64.reset();
     }
@@ -1687,7 +1687,7 @@ inline std::size_t sdp_size(const Reading& v) noexcept {
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept {
     const std::uint32_t f1 = v.sensor_id;
-    const double f2 = v.value;
+    const std::uint64_t f2 = sdp::bits_of(v.value);
     sdp::store(out, f1);
     sdp::store(out + 4, f2);
     out += 12;
@@ -1715,9 +1715,9 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
-    const double f2 = sdp::load<double>(r.p + 4);
+    const std::uint64_t f2 = sdp::load<std::uint64_t>(r.p + 4);
     v.sensor_id = f1;
-    v.value = f2;
+    sdp::assign_bits(v.value, f2);
     r.p += 12;
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
@@ -1730,7 +1730,7 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
-        (*v.calibration) = sdp::load<double>(r.p);
+        sdp::load_into((*v.calibration), r.p);
         r.p += 8;
     } else {
         v.calibration.reset();
@@ -1800,9 +1800,9 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
-    const double f2 = sdp::load<double>(r.p + 4);
+    const std::uint64_t f2 = sdp::load<std::uint64_t>(r.p + 4);
     v.sensor_id = f1;
-    v.value = f2;
+    sdp::assign_bits(v.value, f2);
     r.p += 12;
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
@@ -1815,7 +1815,7 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
-        (*v.calibration) = sdp::load<double>(r.p);
+        sdp::load_into((*v.calibration), r.p);
         r.p += 8;
     } else {
         v.calibration.reset();
@@ -1838,11 +1838,11 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
 SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept {
     v.sensor_id = sdp::load<std::uint32_t>(p);
     p += 4;
-    v.value = sdp::load<double>(p);
+    sdp::load_into(v.value, p);
     p += 8;
     if (*p++ != 0) {
         v.calibration.emplace();
-        (*v.calibration) = sdp::load<double>(p);
+        sdp::load_into((*v.calibration), p);
         p += 8;
     } else {
         v.calibration = std::optional<double>();
@@ -1872,10 +1872,10 @@ SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noe
 
 void sdp_own(const ReadingView& s, Reading& o) {
     o.sensor_id = s.sensor_id;
-    o.value = s.value;
+    sdp::assign_bits(o.value, s.value);
     if (s.calibration.has_value()) {
         o.calibration.emplace();
-        (*o.calibration) = (*s.calibration);
+        sdp::assign_bits((*o.calibration), (*s.calibration));
     } else {
         o.calibration.reset();
     }

@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -509,10 +509,10 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
     out = put_short_str<30>(out, v.display_name);
     out = put_short_str<26>(out, v.identifier);
     out = put_short_str<22>(out, v.unit);
-    const float f1 = v.min_value;
-    const float f2 = v.max_value;
-    const float f3 = v.default_value;
-    const float f4 = v.current_value;
+    const std::uint32_t f1 = sdp::bits_of(v.min_value);
+    const std::uint32_t f2 = sdp::bits_of(v.max_value);
+    const std::uint32_t f3 = sdp::bits_of(v.default_value);
+    const std::uint32_t f4 = sdp::bits_of(v.current_value);
     const std::uint32_t f5 = v.raw_flags;
     const bool f6 = v.is_writable;
     const bool f7 = v.can_ramp;
@@ -582,17 +582,17 @@ SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
-    const float f1 = sdp::load<float>(r.p);
-    const float f2 = sdp::load<float>(r.p + 4);
-    const float f3 = sdp::load<float>(r.p + 8);
-    const float f4 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+    const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p + 8);
+    const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p + 12);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 16);
     const bool f6 = r.p[20] != 0;
     const bool f7 = r.p[21] != 0;
-    v.min_value = f1;
-    v.max_value = f2;
-    v.default_value = f3;
-    v.current_value = f4;
+    sdp::assign_bits(v.min_value, f1);
+    sdp::assign_bits(v.max_value, f2);
+    sdp::assign_bits(v.default_value, f3);
+    sdp::assign_bits(v.current_value, f4);
     v.raw_flags = f5;
     v.is_writable = f6;
     v.can_ramp = f7;
@@ -713,17 +713,17 @@ SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept 
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
-    const float f1 = sdp::load<float>(r.p);
-    const float f2 = sdp::load<float>(r.p + 4);
-    const float f3 = sdp::load<float>(r.p + 8);
-    const float f4 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+    const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p + 8);
+    const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p + 12);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 16);
     const bool f6 = r.p[20] != 0;
     const bool f7 = r.p[21] != 0;
-    v.min_value = f1;
-    v.max_value = f2;
-    v.default_value = f3;
-    v.current_value = f4;
+    sdp::assign_bits(v.min_value, f1);
+    sdp::assign_bits(v.max_value, f2);
+    sdp::assign_bits(v.default_value, f3);
+    sdp::assign_bits(v.current_value, f4);
     v.raw_flags = f5;
     v.is_writable = f6;
     v.can_ramp = f7;
@@ -743,13 +743,13 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v)
     const std::size_t n3 = get_count(p);
     v.unit = std::string_view(reinterpret_cast<const char*>(p), n3);
     p += n3;
-    v.min_value = sdp::load<float>(p);
+    sdp::load_into(v.min_value, p);
     p += 4;
-    v.max_value = sdp::load<float>(p);
+    sdp::load_into(v.max_value, p);
     p += 4;
-    v.default_value = sdp::load<float>(p);
+    sdp::load_into(v.default_value, p);
     p += 4;
-    v.current_value = sdp::load<float>(p);
+    sdp::load_into(v.current_value, p);
     p += 4;
     v.raw_flags = sdp::load<std::uint32_t>(p);
     p += 4;
@@ -777,10 +777,10 @@ void sdp_own(const ParameterView& s, Parameter& o) {
     o.display_name.assign(s.display_name.data(), s.display_name.size());
     o.identifier.assign(s.identifier.data(), s.identifier.size());
     o.unit.assign(s.unit.data(), s.unit.size());
-    o.min_value = s.min_value;
-    o.max_value = s.max_value;
-    o.default_value = s.default_value;
-    o.current_value = s.current_value;
+    sdp::assign_bits(o.min_value, s.min_value);
+    sdp::assign_bits(o.max_value, s.max_value);
+    sdp::assign_bits(o.default_value, s.default_value);
+    sdp::assign_bits(o.current_value, s.current_value);
     o.raw_flags = s.raw_flags;
     o.is_writable = s.is_writable;
     o.can_ramp = s.can_ramp;

@@ -289,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -352,7 +352,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -510,8 +510,8 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexce
     const std::int16_t f7 = v.i16_val;
     const std::int32_t f8 = v.i32_val;
     const std::int64_t f9 = v.i64_val;
-    const float f10 = v.f32_val;
-    const double f11 = v.f64_val;
+    const std::uint32_t f10 = sdp::bits_of(v.f32_val);
+    const std::uint64_t f11 = sdp::bits_of(v.f64_val);
     sdp::store(out, f1);
     sdp::store(out + 1, f2);
     sdp::store(out + 2, f3);
@@ -582,8 +582,8 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     const std::int16_t f7 = sdp::load<std::int16_t>(r.p + 17);
     const std::int32_t f8 = sdp::load<std::int32_t>(r.p + 19);
     const std::int64_t f9 = sdp::load<std::int64_t>(r.p + 23);
-    const float f10 = sdp::load<float>(r.p + 31);
-    const double f11 = sdp::load<double>(r.p + 35);
+    const std::uint32_t f10 = sdp::load<std::uint32_t>(r.p + 31);
+    const std::uint64_t f11 = sdp::load<std::uint64_t>(r.p + 35);
     v.flag = f1;
     v.u8_val = f2;
     v.u16_val = f3;
@@ -593,8 +593,8 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     v.i16_val = f7;
     v.i32_val = f8;
     v.i64_val = f9;
-    v.f32_val = f10;
-    v.f64_val = f11;
+    sdp::assign_bits(v.f32_val, f10);
+    sdp::assign_bits(v.f64_val, f11);
     r.p += 43;
     if (!r.str(v.label)) {
         return false;
@@ -708,8 +708,8 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexc
     const std::int16_t f7 = sdp::load<std::int16_t>(r.p + 17);
     const std::int32_t f8 = sdp::load<std::int32_t>(r.p + 19);
     const std::int64_t f9 = sdp::load<std::int64_t>(r.p + 23);
-    const float f10 = sdp::load<float>(r.p + 31);
-    const double f11 = sdp::load<double>(r.p + 35);
+    const std::uint32_t f10 = sdp::load<std::uint32_t>(r.p + 31);
+    const std::uint64_t f11 = sdp::load<std::uint64_t>(r.p + 35);
     v.flag = f1;
     v.u8_val = f2;
     v.u16_val = f3;
@@ -719,8 +719,8 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexc
     v.i16_val = f7;
     v.i32_val = f8;
     v.i64_val = f9;
-    v.f32_val = f10;
-    v.f64_val = f11;
+    sdp::assign_bits(v.f32_val, f10);
+    sdp::assign_bits(v.f64_val, f11);
     r.p += 43;
     if (!r.str(v.label)) {
         return false;
@@ -747,9 +747,9 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView
     p += 4;
     v.i64_val = sdp::load<std::int64_t>(p);
     p += 8;
-    v.f32_val = sdp::load<float>(p);
+    sdp::load_into(v.f32_val, p);
     p += 4;
-    v.f64_val = sdp::load<double>(p);
+    sdp::load_into(v.f64_val, p);
     p += 8;
     const std::size_t n1 = get_count(p);
     v.label = std::string_view(reinterpret_cast<const char*>(p), n1);
@@ -774,8 +774,8 @@ void sdp_own(const AllPrimitivesView& s, AllPrimitives& o) {
     o.i16_val = s.i16_val;
     o.i32_val = s.i32_val;
     o.i64_val = s.i64_val;
-    o.f32_val = s.f32_val;
-    o.f64_val = s.f64_val;
+    sdp::assign_bits(o.f32_val, s.f32_val);
+    sdp::assign_bits(o.f64_val, s.f64_val);
     o.label.assign(s.label.data(), s.label.size());
 }
 
