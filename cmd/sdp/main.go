@@ -18,6 +18,8 @@ Usage:
   sdp check SCHEMA.sdp...
   sdp encode --schema SCHEMA.sdp --type TYPE [--message] < value.json > value.sdpb
   sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--memory-limit BYTES] < value.sdpb > value.json
+  sdp compat [--rename OLD=NEW]... [--json] OLD.sdp NEW.sdp
+  sdp fingerprint SCHEMA.sdp [TYPE...]
   sdp version
 
 Commands:
@@ -25,6 +27,8 @@ Commands:
   check    validate schemas; print every problem as file:line:col: message
   encode   encode a JSON value (docs/json-mapping.md) to the wire format
   decode   decode wire-format bytes to JSON
+  compat   compare two versions of a schema: which types changed their wire shape, and why
+  fingerprint  print the 64-bit fingerprint of each type's wire shape
   version  print the version
 
 Examples:
@@ -32,6 +36,7 @@ Examples:
   sdp check plugins.sdp
   sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
   sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
+  sdp compat old/plugins.sdp plugins.sdp
 
 Run 'sdp COMMAND --help' for a command's flags. Documentation: docs/ in the
 source tree (schema language, wire format, JSON mapping, each language).
@@ -58,6 +63,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdEncode(rest, stdin, stdout, stderr)
 	case "decode":
 		err = cmdDecode(rest, stdin, stdout, stderr)
+	case "compat":
+		err = cmdCompat(rest, stdout, stderr)
+	case "fingerprint":
+		err = cmdFingerprint(rest, stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "sdp %s (wire format SDP 0.2)\n", version)
 	case "help", "--help", "-h":
@@ -69,6 +78,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err == errUsage {
 		return 2
+	}
+	if e, ok := err.(*exitError); ok {
+		if e.msg != "" {
+			fmt.Fprintf(stderr, "sdp %s: %s\n", cmd, e.msg)
+		}
+		return e.code
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "sdp %s: %v\n", cmd, err)
