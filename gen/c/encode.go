@@ -8,28 +8,29 @@ import (
 )
 
 // fixedSize is the encoded size of t when it is the same for every value and
-// t holds no union (a union's size function also rejects unknown tags, so it
-// is always called).
+// t holds no union or enum (the size functions reject a union's unknown tag
+// and an enum's unnamed value, so they always check those).
 func fixedSize(t *schema.Type) (int, bool) {
-	if hasUnion(t, map[*schema.Struct]bool{}) {
+	if needsCheck(t, map[*schema.Struct]bool{}) {
 		return 0, false
 	}
 	return t.FixedSize()
 }
 
-func hasUnion(t *schema.Type, seen map[*schema.Struct]bool) bool {
+// needsCheck reports a fixed-size type holding a union or an enum.
+func needsCheck(t *schema.Type, seen map[*schema.Struct]bool) bool {
 	switch t.Kind {
-	case schema.UnionRef:
+	case schema.UnionRef, schema.EnumRef:
 		return true
 	case schema.FixedArray:
-		return hasUnion(t.Elem, seen)
+		return needsCheck(t.Elem, seen)
 	case schema.StructRef:
 		if seen[t.Struct] {
 			return false
 		}
 		seen[t.Struct] = true
 		for _, f := range t.Struct.Fields {
-			if hasUnion(f.Type, seen) {
+			if needsCheck(f.Type, seen) {
 				return true
 			}
 		}
@@ -81,9 +82,29 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, e string, lvl int) i
 	}
 	switch t.Kind {
 	case schema.String:
-		p.F("n = %s_add_(n, %s.len);", g.pkg, e)
+		g.use("str_size_")
+		p.F("n = %s_add_(n, %s_str_size_(&%s));", g.pkg, g.pkg, e)
 		return 4
+	case schema.EnumRef:
+		g.use("enum:" + t.Enum.Name)
+		p.Block(fmt.Sprintf("if (!%s_valid_(%s)) {", g.typeName(t.Enum), e), "}", func() {
+			p.P("return SIZE_MAX; /* a value the enum does not name */")
+		})
+		return t.Enum.Base.Size()
 	case schema.Array:
+		if t.Elem.Kind == schema.EnumRef {
+			i := loopVar(lvl)
+			p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s.len; %s++) {", i, i, e, i), "}", func() {
+				g.sizeOf(p, t.Elem, fmt.Sprintf("%s.data[%s]", e, i), lvl+1)
+			})
+			if k := t.Elem.Enum.Base.Size(); k == 1 {
+				p.F("n = %s_add_(n, %s.len);", g.pkg, e)
+			} else {
+				g.use("mul_")
+				p.F("n = %s_add_(n, %s_mul_(%s.len, %d));", g.pkg, g.pkg, e, k)
+			}
+			return 4
+		}
 		if k, ok := fixedSize(t.Elem); ok {
 			if k == 1 {
 				p.F("n = %s_add_(n, %s.len);", g.pkg, e)

@@ -534,6 +534,25 @@ static int arrays_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define ARRAYS_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef ARRAYS_ENCODE_UTF8_CHECK
+#define ARRAYS_ENCODE_UTF8_CHECK 1
+#endif
+static size_t arrays_str_size_(const arrays_str* s) {
+#if ARRAYS_ENCODE_UTF8_CHECK
+    if (!arrays_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)arrays_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -617,7 +636,7 @@ size_t arrays_arrays_size(const arrays_arrays* v) {
     n = arrays_add_(n, arrays_mul_(v->f32s.len, 4));
     n = arrays_add_(n, arrays_mul_(v->f64s.len, 8));
     for (uint32_t i0 = 0; i0 < v->strings.len; i0++) {
-        n = arrays_add_(n, v->strings.data[i0].len);
+        n = arrays_add_(n, arrays_str_size_(&v->strings.data[i0]));
         n = arrays_add_(n, 4);
     }
     n = arrays_add_(n, arrays_mul_(v->points.len, 16));
@@ -1146,7 +1165,7 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
 size_t arrays_fixed_size(const arrays_fixed* v) {
     size_t n = 75;
     for (uint32_t i0 = 0; i0 < 2; i0++) {
-        n = arrays_add_(n, v->names[i0].len);
+        n = arrays_add_(n, arrays_str_size_(&v->names[i0]));
         n = arrays_add_(n, 4);
     }
     for (uint32_t i0 = 0; i0 < 2; i0++) {
@@ -1754,7 +1773,7 @@ size_t arrays_small_arrays_size(const arrays_small_arrays* v) {
     n = arrays_add_(n, arrays_mul_(v->words.len, 4));
     n = arrays_add_(n, arrays_mul_(v->reals.len, 8));
     for (uint32_t i0 = 0; i0 < v->names.len; i0++) {
-        n = arrays_add_(n, v->names.data[i0].len);
+        n = arrays_add_(n, arrays_str_size_(&v->names.data[i0]));
         n = arrays_add_(n, 4);
     }
     n = arrays_add_(n, v->flags.len);

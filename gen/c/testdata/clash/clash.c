@@ -429,6 +429,25 @@ static int clash_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define CLASH_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef CLASH_ENCODE_UTF8_CHECK
+#define CLASH_ENCODE_UTF8_CHECK 1
+#endif
+static size_t clash_str_size_(const clash_str* s) {
+#if CLASH_ENCODE_UTF8_CHECK
+    if (!clash_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)clash_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -514,7 +533,7 @@ static int clash_str__valid_(uint32_t v) {
 
 size_t clash_arena__size(const clash_arena_* v) {
     size_t n = 11;
-    n = clash_add_(n, v->message.len);
+    n = clash_add_(n, clash_str_size_(&v->message));
     return n;
 }
 
@@ -936,7 +955,15 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
 size_t clash_holder_size(const clash_holder* v) {
     size_t n = 13;
     n = clash_add_(n, clash_shape_size_(&v->shape));
+    if (!clash_str__valid_(v->s)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
     n = clash_add_(n, clash_mul_(v->sizes.len, 4));
+    for (uint32_t i0 = 0; i0 < v->strs.len; i0++) {
+        if (!clash_str__valid_(v->strs.data[i0])) {
+            return SIZE_MAX; /* a value the enum does not name */
+        }
+    }
     n = clash_add_(n, v->strs.len);
     return n;
 }

@@ -454,7 +454,14 @@ size_t edge_node_size(const edge_node* v) {
             }
         }
     }
-    n = edge_add_(n, edge_mul_(v->levels.len, 4));
+    for (uint32_t i0 = 0; i0 < v->levels.len; i0++) {
+        for (uint32_t i1 = 0; i1 < 2; i1++) {
+            if (!edge_level_valid_(v->levels.data[i0].items[i1])) {
+                return SIZE_MAX; /* a value the enum does not name */
+            }
+            n = edge_add_(n, 2);
+        }
+    }
     return n;
 }
 

@@ -497,6 +497,25 @@ static int enums_unions_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define ENUMS_UNIONS_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef ENUMS_UNIONS_ENCODE_UTF8_CHECK
+#define ENUMS_UNIONS_ENCODE_UTF8_CHECK 1
+#endif
+static size_t enums_unions_str_size_(const enums_unions_str* s) {
+#if ENUMS_UNIONS_ENCODE_UTF8_CHECK
+    if (!enums_unions_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)enums_unions_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -721,8 +740,31 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
 }
 
 size_t enums_unions_enums_size(const enums_unions_enums* v) {
-    size_t n = 14;
+    size_t n = 12;
+    if (!enums_unions_small_valid_(v->small)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
+    if (!enums_unions_sparse_valid_(v->sparse)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
+    if (!enums_unions_wide_valid_(v->wide)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
+    if (!enums_unions_default_valid_(v->default_value)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
+    for (uint32_t i0 = 0; i0 < v->list.len; i0++) {
+        if (!enums_unions_sparse_valid_(v->list.data[i0])) {
+            return SIZE_MAX; /* a value the enum does not name */
+        }
+    }
     n = enums_unions_add_(n, enums_unions_mul_(v->list.len, 2));
+    for (uint32_t i0 = 0; i0 < 2; i0++) {
+        if (!enums_unions_small_valid_(v->fixed[i0])) {
+            return SIZE_MAX; /* a value the enum does not name */
+        }
+        n = enums_unions_add_(n, 1);
+    }
     return n;
 }
 
@@ -1049,7 +1091,7 @@ static size_t enums_unions_shape_size_(const enums_unions_shape* v) {
     case ENUMS_UNIONS_SHAPE_LABEL:
         {
             size_t n = 5;
-            n = enums_unions_add_(n, v->value.label.text.len);
+            n = enums_unions_add_(n, enums_unions_str_size_(&v->value.label.text));
             return n;
         }
     case ENUMS_UNIONS_SHAPE_MARKER:
@@ -1167,12 +1209,18 @@ static size_t enums_unions_nested_size_(const enums_unions_nested* v) {
     case ENUMS_UNIONS_NESTED_LEAF:
         {
             size_t n = 2;
+            if (!enums_unions_small_valid_(v->value.leaf.value)) {
+                return SIZE_MAX; /* a value the enum does not name */
+            }
             return n;
         }
     case ENUMS_UNIONS_NESTED_BRANCH:
         {
             size_t n = 3;
             n = enums_unions_add_(n, enums_unions_shape_size_(&v->value.branch.shape));
+            if (!enums_unions_sparse_valid_(v->value.branch.sparse)) {
+                return SIZE_MAX; /* a value the enum does not name */
+            }
             return n;
         }
     }

@@ -429,6 +429,25 @@ static int keywords_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define KEYWORDS_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef KEYWORDS_ENCODE_UTF8_CHECK
+#define KEYWORDS_ENCODE_UTF8_CHECK 1
+#endif
+static size_t keywords_str_size_(const keywords_str* s) {
+#if KEYWORDS_ENCODE_UTF8_CHECK
+    if (!keywords_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)keywords_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -512,10 +531,13 @@ static int keywords_type_valid_(uint32_t v) {
 
 size_t keywords_error_size(const keywords_error* v) {
     size_t n = 81;
-    n = keywords_add_(n, v->match.len);
-    n = keywords_add_(n, v->namespace_.len);
-    n = keywords_add_(n, v->protocol.len);
-    n = keywords_add_(n, v->string.len);
+    if (!keywords_type_valid_(v->type)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
+    n = keywords_add_(n, keywords_str_size_(&v->match));
+    n = keywords_add_(n, keywords_str_size_(&v->namespace_));
+    n = keywords_add_(n, keywords_str_size_(&v->protocol));
+    n = keywords_add_(n, keywords_str_size_(&v->string));
     return n;
 }
 
@@ -729,6 +751,11 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
 size_t keywords_holder_size(const keywords_holder* v) {
     size_t n = 4;
     n = keywords_add_(n, keywords_result_size_(&v->result));
+    for (uint32_t i0 = 0; i0 < v->kinds.len; i0++) {
+        if (!keywords_type_valid_(v->kinds.data[i0])) {
+            return SIZE_MAX; /* a value the enum does not name */
+        }
+    }
     n = keywords_add_(n, v->kinds.len);
     return n;
 }

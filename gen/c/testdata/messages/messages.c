@@ -410,6 +410,25 @@ static int messages_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define MESSAGES_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef MESSAGES_ENCODE_UTF8_CHECK
+#define MESSAGES_ENCODE_UTF8_CHECK 1
+#endif
+static size_t messages_str_size_(const messages_str* s) {
+#if MESSAGES_ENCODE_UTF8_CHECK
+    if (!messages_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)messages_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -629,7 +648,7 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
 
 size_t messages_pong_size(const messages_pong* v) {
     size_t n = 8;
-    n = messages_add_(n, v->echo.len);
+    n = messages_add_(n, messages_str_size_(&v->echo));
     return n;
 }
 

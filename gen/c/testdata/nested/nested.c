@@ -433,6 +433,25 @@ static int nested_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define NESTED_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef NESTED_ENCODE_UTF8_CHECK
+#define NESTED_ENCODE_UTF8_CHECK 1
+#endif
+static size_t nested_str_size_(const nested_str* s) {
+#if NESTED_ENCODE_UTF8_CHECK
+    if (!nested_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)nested_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -683,7 +702,7 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
 
 size_t nested_scene_size(const nested_scene* v) {
     size_t n = 16;
-    n = nested_add_(n, v->name.len);
+    n = nested_add_(n, nested_str_size_(&v->name));
     n = nested_add_(n, nested_mul_(v->rects.len, 20));
     return n;
 }
@@ -796,7 +815,7 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
 
 size_t nested_device_parameter_size(const nested_device_parameter* v) {
     size_t n = 12;
-    n = nested_add_(n, v->name.len);
+    n = nested_add_(n, nested_str_size_(&v->name));
     return n;
 }
 
@@ -885,7 +904,7 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
 
 size_t nested_device_plugin_size(const nested_device_plugin* v) {
     size_t n = 9;
-    n = nested_add_(n, v->name.len);
+    n = nested_add_(n, nested_str_size_(&v->name));
     for (uint32_t i0 = 0; i0 < v->parameters.len; i0++) {
         n = nested_add_(n, nested_device_parameter_size(&v->parameters.data[i0]));
     }
@@ -1003,7 +1022,10 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
 
 size_t nested_audio_device_size(const nested_audio_device* v) {
     size_t n = 23;
-    n = nested_add_(n, v->name.len);
+    n = nested_add_(n, nested_str_size_(&v->name));
+    if (!nested_device_kind_valid_(v->kind)) {
+        return SIZE_MAX; /* a value the enum does not name */
+    }
     for (uint32_t i0 = 0; i0 < v->plugins.len; i0++) {
         n = nested_add_(n, nested_device_plugin_size(&v->plugins.data[i0]));
     }

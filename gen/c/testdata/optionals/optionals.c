@@ -493,6 +493,25 @@ static int optionals_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define OPTIONALS_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef OPTIONALS_ENCODE_UTF8_CHECK
+#define OPTIONALS_ENCODE_UTF8_CHECK 1
+#endif
+static size_t optionals_str_size_(const optionals_str* s) {
+#if OPTIONALS_ENCODE_UTF8_CHECK
+    if (!optionals_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)optionals_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -572,7 +591,7 @@ static int optionals_level_valid_(uint32_t v) {
 
 size_t optionals_inner_size(const optionals_inner* v) {
     size_t n = 8;
-    n = optionals_add_(n, v->label.len);
+    n = optionals_add_(n, optionals_str_size_(&v->label));
     return n;
 }
 
@@ -667,13 +686,16 @@ size_t optionals_optionals_size(const optionals_optionals* v) {
         n = optionals_add_(n, 8);
     }
     if (v->maybe_str.has) {
-        n = optionals_add_(n, v->maybe_str.value.len);
+        n = optionals_add_(n, optionals_str_size_(&v->maybe_str.value));
         n = optionals_add_(n, 4);
     }
     if (v->maybe_inner.has) {
         n = optionals_add_(n, optionals_inner_size(&v->maybe_inner.value));
     }
     if (v->maybe_level.has) {
+        if (!optionals_level_valid_(v->maybe_level.value)) {
+            return SIZE_MAX; /* a value the enum does not name */
+        }
         n = optionals_add_(n, 1);
     }
     if (v->maybe_choice.has) {
@@ -685,7 +707,7 @@ size_t optionals_optionals_size(const optionals_optionals* v) {
     }
     for (uint32_t i0 = 0; i0 < v->list_of_maybe.len; i0++) {
         if (v->list_of_maybe.data[i0].has) {
-            n = optionals_add_(n, v->list_of_maybe.data[i0].value.len);
+            n = optionals_add_(n, optionals_str_size_(&v->list_of_maybe.data[i0].value));
             n = optionals_add_(n, 4);
         }
         n = optionals_add_(n, 1);
@@ -1113,7 +1135,7 @@ size_t optionals_reading_size(const optionals_reading* v) {
         n = optionals_add_(n, 8);
     }
     if (v->note.has) {
-        n = optionals_add_(n, v->note.value.len);
+        n = optionals_add_(n, optionals_str_size_(&v->note.value));
         n = optionals_add_(n, 4);
     }
     return n;

@@ -429,6 +429,25 @@ static int plugins_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define PLUGINS_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef PLUGINS_ENCODE_UTF8_CHECK
+#define PLUGINS_ENCODE_UTF8_CHECK 1
+#endif
+static size_t plugins_str_size_(const plugins_str* s) {
+#if PLUGINS_ENCODE_UTF8_CHECK
+    if (!plugins_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)plugins_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -490,9 +509,9 @@ static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8
 
 size_t plugins_parameter_size(const plugins_parameter* v) {
     size_t n = 42;
-    n = plugins_add_(n, v->display_name.len);
-    n = plugins_add_(n, v->identifier.len);
-    n = plugins_add_(n, v->unit.len);
+    n = plugins_add_(n, plugins_str_size_(&v->display_name));
+    n = plugins_add_(n, plugins_str_size_(&v->identifier));
+    n = plugins_add_(n, plugins_str_size_(&v->unit));
     return n;
 }
 
@@ -620,10 +639,10 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
 
 size_t plugins_plugin_size(const plugins_plugin* v) {
     size_t n = 20;
-    n = plugins_add_(n, v->name.len);
-    n = plugins_add_(n, v->manufacturer_id.len);
-    n = plugins_add_(n, v->component_type.len);
-    n = plugins_add_(n, v->component_subtype.len);
+    n = plugins_add_(n, plugins_str_size_(&v->name));
+    n = plugins_add_(n, plugins_str_size_(&v->manufacturer_id));
+    n = plugins_add_(n, plugins_str_size_(&v->component_type));
+    n = plugins_add_(n, plugins_str_size_(&v->component_subtype));
     for (uint32_t i0 = 0; i0 < v->parameters.len; i0++) {
         n = plugins_add_(n, plugins_parameter_size(&v->parameters.data[i0]));
     }

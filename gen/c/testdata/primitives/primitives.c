@@ -425,6 +425,25 @@ static int primitives_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define PRIMITIVES_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef PRIMITIVES_ENCODE_UTF8_CHECK
+#define PRIMITIVES_ENCODE_UTF8_CHECK 1
+#endif
+static size_t primitives_str_size_(const primitives_str* s) {
+#if PRIMITIVES_ENCODE_UTF8_CHECK
+    if (!primitives_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)primitives_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -486,7 +505,7 @@ static const uint8_t* primitives_empty_read_(primitives_dec_* d, const uint8_t* 
 
 size_t primitives_all_primitives_size(const primitives_all_primitives* v) {
     size_t n = 47;
-    n = primitives_add_(n, v->label.len);
+    n = primitives_add_(n, primitives_str_size_(&v->label));
     return n;
 }
 
@@ -608,7 +627,7 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
 
 size_t primitives_text_size(const primitives_text* v) {
     size_t n = 4;
-    n = primitives_add_(n, v->value.len);
+    n = primitives_add_(n, primitives_str_size_(&v->value));
     return n;
 }
 

@@ -433,6 +433,78 @@ static void test_memory_limit(void) {
     enums_unions_arena_free(&a);
 }
 
+/* Encoders refuse what their decoders would reject: SIZE_MAX from _size, 0 from _encode. */
+static void test_encode_checks(void) {
+    static const char* const bad_utf8[] = {"\xff", "a\xc3", "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80"};
+    plugins_parameter param;
+    plugins_plugin plugin;
+    enums_unions_enums e;
+    enums_unions_sparse list[3];
+    enums_unions_unions u;
+    uint8_t buf[256];
+    size_t i;
+
+    memset(&param, 0, sizeof param);
+    param.unit.data = "\xce\xbcs";
+    param.unit.len = 3;
+    CHECK(plugins_parameter_size(&param) == 8 + 3 * 4 + 3 + 4 * 4 + 4 + 2);
+    for (i = 0; i < sizeof bad_utf8 / sizeof bad_utf8[0]; i++) {
+        param.unit.data = bad_utf8[i];
+        param.unit.len = (uint32_t)strlen(bad_utf8[i]);
+        CHECK(plugins_parameter_size(&param) == SIZE_MAX);
+        CHECK(plugins_parameter_encode(&param, buf, sizeof buf) == 0);
+        CHECK(plugins_parameter_message_size(&param) == SIZE_MAX);
+        CHECK(plugins_parameter_encode_message(&param, buf, sizeof buf) == 0);
+    }
+    /* Deep inside: a parameter of a plugin. */
+    param.unit.data = "\x80";
+    param.unit.len = 1;
+    memset(&plugin, 0, sizeof plugin);
+    plugin.parameters.data = &param;
+    plugin.parameters.len = 1;
+    CHECK(plugins_plugin_size(&plugin) == SIZE_MAX);
+    CHECK(plugins_plugin_encode(&plugin, buf, sizeof buf) == 0);
+
+    /* Enum fields, arrays and fixed arrays of enums hold named values only. */
+    memset(&e, 0, sizeof e);
+    e.sparse = ENUMS_UNIONS_SPARSE_FIRST;
+    CHECK(enums_unions_enums_size(&e) != SIZE_MAX);
+    e.sparse = 0;
+    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    CHECK(enums_unions_enums_encode(&e, buf, sizeof buf) == 0);
+    e.sparse = ENUMS_UNIONS_SPARSE_BIG;
+    e.small = 3;
+    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    e.small = ENUMS_UNIONS_SMALL_TWO;
+    e.fixed[1] = 7;
+    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    e.fixed[1] = ENUMS_UNIONS_SMALL_ONE;
+    list[0] = ENUMS_UNIONS_SPARSE_TENTH;
+    list[1] = ENUMS_UNIONS_SPARSE_SECOND;
+    list[2] = 11;
+    e.list.data = list;
+    e.list.len = 3;
+    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    list[2] = ENUMS_UNIONS_SPARSE_BIG;
+    CHECK(enums_unions_enums_size(&e) == 4 + 4 * 2 + 2 + 4 + 2);
+    CHECK(enums_unions_enums_encode(&e, buf, sizeof buf) == 4 + 4 * 2 + 2 + 4 + 2);
+
+    /* A union tag out of range, at the top and inside a variant. */
+    memset(&u, 0, sizeof u);
+    CHECK(enums_unions_unions_size(&u) == 1 + 4 + 2 + 1);
+    u.shape.tag = 6;
+    CHECK(enums_unions_unions_size(&u) == SIZE_MAX);
+    u.shape.tag = ENUMS_UNIONS_SHAPE_NONE;
+    u.nested.tag = ENUMS_UNIONS_NESTED_BRANCH;
+    u.nested.value.branch.sparse = ENUMS_UNIONS_SPARSE_FIRST;
+    u.nested.value.branch.shape.tag = 200;
+    CHECK(enums_unions_unions_size(&u) == SIZE_MAX);
+    u.nested.value.branch.shape.tag = ENUMS_UNIONS_SHAPE_MARKER;
+    CHECK(enums_unions_unions_size(&u) == 1 + 4 + 1 + 1 + 2 + 1);
+    u.nested.value.branch.sparse = 3;
+    CHECK(enums_unions_unions_size(&u) == SIZE_MAX);
+}
+
 int main(int argc, char** argv) {
     size_t reg_len, tree_len;
     uint8_t* reg;
@@ -451,6 +523,7 @@ int main(int argc, char** argv) {
     test_errors();
     test_enums_unions();
     test_memory_limit();
+    test_encode_checks();
     test_built_values();
     free(reg);
     free(tree);

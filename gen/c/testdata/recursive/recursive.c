@@ -414,6 +414,25 @@ static int recursive_utf8_valid_(const uint8_t* s, size_t n) {
 }
 
 /*
+ * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
+ * reject it). Define RECURSIVE_ENCODE_UTF8_CHECK to 0 when compiling this file to
+ * skip the check.
+ */
+#ifndef RECURSIVE_ENCODE_UTF8_CHECK
+#define RECURSIVE_ENCODE_UTF8_CHECK 1
+#endif
+static size_t recursive_str_size_(const recursive_str* s) {
+#if RECURSIVE_ENCODE_UTF8_CHECK
+    if (!recursive_utf8_valid_((const uint8_t*)s->data, s->len)) {
+        return SIZE_MAX;
+    }
+#else
+    (void)recursive_utf8_valid_;
+#endif
+    return s->len;
+}
+
+/*
  * A length and the string's bytes. Strings are mostly short: a call to
  * memcpy with a variable length costs more than the copy, so up to 15 bytes
  * are copied with two fixed-size (overlapping) moves the compiler inlines.
@@ -593,7 +612,7 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
 
 size_t recursive_node_size(const recursive_node* v) {
     size_t n = 5;
-    n = recursive_add_(n, v->value.len);
+    n = recursive_add_(n, recursive_str_size_(&v->value));
     if (v->next != NULL) {
         n = recursive_add_(n, recursive_node_size(&v->next[0]));
     }
@@ -696,7 +715,7 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
 
 size_t recursive_dir_size(const recursive_dir* v) {
     size_t n = 8;
-    n = recursive_add_(n, v->name.len);
+    n = recursive_add_(n, recursive_str_size_(&v->name));
     for (uint32_t i0 = 0; i0 < v->entries.len; i0++) {
         n = recursive_add_(n, recursive_entry_size(&v->entries.data[i0]));
     }
@@ -806,7 +825,7 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
 
 size_t recursive_entry_size(const recursive_entry* v) {
     size_t n = 13;
-    n = recursive_add_(n, v->name.len);
+    n = recursive_add_(n, recursive_str_size_(&v->name));
     if (v->sub != NULL) {
         n = recursive_add_(n, recursive_dir_size(&v->sub[0]));
     }
