@@ -56,7 +56,7 @@ union Shape { None, Circle { r: f32 }, Param }
 func TestKinds(t *testing.T) {
 	cases := []struct {
 		what, new, typ, kind string
-		breaking            bool
+		breaking             bool
 	}{
 		{"field added", strings.Replace(base, "    pad: [4]u8,", "    pad: [4]u8,\n    extra: u8,", 1), "Plugin", "field_added", true},
 		{"field removed", strings.Replace(base, "    name: str,\n", "", 1), "Plugin", "field_removed", true},
