@@ -2290,6 +2290,14 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_pointer_width = "64")]
+    #[should_panic(expected = "exceeds the wire format's u32 limit")]
+    fn counts_past_u32_panic_instead_of_truncating() {
+        // Every string length and array count is written by put_len.
+        put_len(&mut Vec::new(), 1 << 32);
+    }
+
+    #[test]
     fn strings_are_validated() {
         let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], Limits::new());
         let e = r.str().unwrap_err();
