@@ -148,6 +148,14 @@ func (c *checker) resolve(t *astType) *Type {
 	return &Type{Kind: U8, Pos: t.pos} // placeholder so checking goes on; the error stops the build
 }
 
+// otherScalars are the scalar names of other languages and IDLs, with ours.
+var otherScalars = map[string]string{
+	"int": "i32", "int32": "i32", "sint32": "i32", "sfixed32": "i32", "long": "i64", "int64": "i64", "sint64": "i64", "sfixed64": "i64",
+	"uint": "u32", "uint32": "u32", "fixed32": "u32", "uint64": "u64", "fixed64": "u64", "ulong": "u64",
+	"short": "i16", "int16": "i16", "ushort": "u16", "uint16": "u16", "byte": "u8", "uint8": "u8", "ubyte": "u8", "int8": "i8", "sbyte": "i8",
+	"float": "f32", "float32": "f32", "double": "f64", "float64": "f64", "boolean": "bool", "char": "u8",
+}
+
 func (c *checker) suggestType(name string) string {
 	var names []string
 	for n := range scalarNames {
@@ -159,10 +167,10 @@ func (c *checker) suggestType(name string) string {
 			names = append(names, d.DeclName())
 		}
 	}
-	switch strings.ToLower(name) {
-	case "int", "int32", "uint", "uint32", "float", "double", "int64", "uint64", "byte", "float32", "float64":
-		return "scalars are bool, u8..u64, i8..i64, f32, f64 and str"
-	case "bytes":
+	if s, ok := otherScalars[strings.ToLower(name)]; ok {
+		return fmt.Sprintf("did you mean %s? scalars are bool, u8..u64, i8..i64, f32, f64 and str", s)
+	}
+	if strings.ToLower(name) == "bytes" {
 		return "use []u8"
 	}
 	if best := closest(name, names); best != "" {
@@ -269,11 +277,19 @@ func (c *checker) typeIDs(f *astFile) {
 		}
 		st.ID, st.ExplicitID = uint16(d.id.val), true
 	}
+	used := map[uint16]bool{}
+	for _, st := range c.s.Structs {
+		used[st.ID] = true
+	}
+	free := uint16(1)
+	for used[free] && free < 0xFFFF {
+		free++
+	}
 	for _, st := range c.s.Structs {
 		if prev, ok := byID[st.ID]; ok {
-			hint := "give one of them another @id(N)"
+			hint := fmt.Sprintf("give one of them another id, e.g. @id(%d), the lowest free one", free)
 			if !st.ExplicitID || !prev.ExplicitID {
-				hint = "structs without @id take their 1-based position among the structs; " + hint
+				hint = "structs without @id take their 1-based position among the structs, for SDP 0.2 compatibility; " + hint
 			}
 			c.errs.add(st.Pos, fmt.Sprintf("struct %s has message type id %d, like %s", st.Name, st.ID, prev.Name), hint)
 		}

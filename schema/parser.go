@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"strings"
 )
 
 // parser is a recursive-descent parser over the token list. On a syntax
@@ -158,6 +159,10 @@ func (p *parser) decl() *astDecl {
 		if c := closest(t.text, []string{"struct", "enum", "union"}); c != "" {
 			hint = fmt.Sprintf("did you mean %q?", c)
 		}
+		switch t.text {
+		case "message", "table", "record", "class", "type":
+			hint = "write struct: any struct can be sent as a message"
+		}
 		p.fail(t, fmt.Sprintf("expected struct, enum or union, found %q", t.text), hint)
 	}
 	if id != nil && d.kind != declStruct {
@@ -197,6 +202,14 @@ func (p *parser) fieldBlock(owner string) []*astField {
 	var fields []*astField
 	p.block(owner, func(doc []string) {
 		name := p.expectIdent("field name in " + owner)
+		if t := p.peek(); t.kind == tokIdent {
+			switch name.name {
+			case "repeated", "optional", "required":
+				form := map[string]string{"repeated": "NAME: []TYPE", "optional": "NAME: ?TYPE", "required": "NAME: TYPE (every field is required)"}[name.name]
+				p.fail(token{kind: tokIdent, text: name.name, pos: name.pos}, fmt.Sprintf("%q is not a keyword of the schema language", name.name),
+					fmt.Sprintf("write %s, e.g. %s", form, strings.Replace(strings.Replace(form, "NAME", t.text, 1), "TYPE", "u32", 1)))
+			}
+		}
 		p.expectPunct(":", "after field name "+name.name)
 		fields = append(fields, &astField{doc: doc, name: name, typ: p.typ()})
 	})
@@ -222,6 +235,7 @@ func (p *parser) typ() *astType {
 		p.expectPunct(">", "to close Option<")
 		return &astType{form: formOptional, pos: t.pos, elem: elem}
 	case t.kind == tokIdent:
+		p.habits(t)
 		return &astType{form: formName, pos: t.pos, name: t.text}
 	}
 	p.fail(t, "expected a type, found "+t.describe(), "a type is a scalar (u32, f64, str, ...), a declared name, []T, [N]T or ?T")
@@ -251,9 +265,50 @@ func (p *parser) enumBody(d *astDecl) {
 	})
 }
 
+// habits fails with a hint when a type name t is followed by the syntax of
+// another IDL or language: `map<K, V>`, `Vec<T>`, `u32[]`, `optional u32`.
+func (p *parser) habits(t token) {
+	next := p.peek()
+	switch {
+	case next.kind == tokPunct && next.text == "<":
+		switch strings.ToLower(t.text) {
+		case "map", "hashmap", "dict", "dictionary", "btreemap":
+			p.fail(next, fmt.Sprintf("%s<...> is not a type of the schema language", t.text),
+				"SDP has no maps: use []Entry with struct Entry { key: K, value: V }")
+		case "vec", "list", "array", "vector", "sequence", "slice":
+			p.fail(next, fmt.Sprintf("%s<...> is not a type of the schema language", t.text), "write []T for a list of T, [N]T for exactly N")
+		case "optional", "maybe", "nullable":
+			p.fail(next, fmt.Sprintf("%s<...> is not a type of the schema language", t.text), "write ?T or Option<T>")
+		}
+		p.fail(next, fmt.Sprintf("%s<...> is not a type of the schema language", t.text),
+			"a type is a scalar (u32, f64, str, ...), a declared name, []T, [N]T, ?T or Option<T>")
+	case next.kind == tokPunct && next.text == "[":
+		p.fail(next, fmt.Sprintf("%s[...] is not a type of the schema language", t.text),
+			fmt.Sprintf("brackets come first: []%s for a list, [N]%s for exactly N", t.text, t.text))
+	case next.kind == tokIdent || next.kind == tokPunct && (next.text == "?" || next.text == "["):
+		switch t.text {
+		case "optional", "repeated", "required":
+			form := map[string]string{"optional": "?", "repeated": "[]", "required": ""}[t.text]
+			p.fail(t, fmt.Sprintf("%q is not a keyword of the schema language", t.text),
+				fmt.Sprintf("write %s%s", form, next.text))
+		}
+	}
+}
+
 func (p *parser) unionBody(d *astDecl) {
 	p.block("union "+d.name.name, func(doc []string) {
 		v := &astVariant{doc: doc, name: p.expectIdent("variant name in union " + d.name.name)}
+		if t := p.peek(); t.kind == tokPunct && (t.text == "(" || t.text == ":" || t.text == "=") {
+			example := v.name.name + " { value: Type }"
+			if t.text == "(" || t.text == ":" {
+				p.next()
+				if ty := p.peek(); ty.kind == tokIdent {
+					example = fmt.Sprintf("%s { value: %s }", v.name.name, ty.text)
+				}
+			}
+			p.fail(t, fmt.Sprintf("variant %s of union %s: %q is not variant syntax", v.name.name, d.name.name, t.text),
+				"a variant is a name, a name with fields like "+example+", or the name of a declared struct; a variant's tag is its position")
+		}
 		if p.isPunct("{") {
 			v.hasBody = true
 			v.fields = p.fieldBlock("variant " + v.name.name)
