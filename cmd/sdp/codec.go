@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -9,18 +10,21 @@ import (
 	"sdp/schema"
 )
 
-const encodeSynopsis = `sdp encode --schema SCHEMA.sdp --type TYPE [--message] [VALUE.json] > value.sdpb
+const encodeSynopsis = `sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream) [VALUE.json] > value.sdpb
 
 Reads a value in the JSON mapping (docs/json-mapping.md) from VALUE.json or
 stdin and writes its wire encoding to stdout. With --message the output is a
 message (10-byte header, then the value); --type may then be left out if the
-input is {"type": "TYPE", "value": {...}}.
+input is {"type": "TYPE", "value": {...}}. With --stream the input is JSON
+lines, one such object per line (decode --stream's output is accepted), and
+the output a stream of messages.
 
 Examples:
   sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
-  echo '{"x": 3.14, "y": 2.71}' | sdp encode --schema messages.sdp --type Point --message | xxd`
+  echo '{"x": 3.14, "y": 2.71}' | sdp encode --schema messages.sdp --type Point --message | xxd
+  sdp encode --schema messages.sdp --stream < events.jsonl > events.sdps`
 
-const decodeSynopsis = `sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--memory-limit BYTES] [--annotate] [VALUE.sdpb] > value.json
+const decodeSynopsis = `sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N]) [--max-depth N] [--memory-limit BYTES] [--annotate] [VALUE.sdpb] > value.json
 
 Reads wire-format bytes from VALUE.sdpb or stdin, checks them strictly
 (docs/wire-format.md) and writes the value as JSON. With --message the input is
@@ -29,20 +33,30 @@ is {"type": "TYPE", "value": {...}}. --annotate prints the bytes field by field
 instead (offset, hex, path = value). --max-depth and --memory-limit set the
 limits of rules 9 and 11 (docs/wire-format.md).
 
+With --stream the input is a stream of messages, and the output one JSON line
+per message: {"index": N, "offset": BYTES, "type": "TYPE", "value": {...}}
+(with --annotate: each message's annotated bytes). A bad message is reported
+with its index and stream offset; decoding stops there, or with --keep-going
+goes on after a bad payload whose header is intact. --type then restricts the
+messages to one struct.
+
 Examples:
   sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
-  sdp decode --schema messages.sdp --message --annotate < point.msg`
+  sdp decode --schema messages.sdp --message --annotate < point.msg
+  sdp decode --schema messages.sdp --stream < events.sdps | grep '"index": 5,'
+  sdp decode --schema messages.sdp --stream --keep-going --annotate events.sdps`
 
 func cmdEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("encode", encodeSynopsis, stderr)
 	schemaPath := fs.String("schema", "", "the schema file (required)")
 	typ := fs.String("type", "", "the type of the value (required unless --message)")
 	message := fs.Bool("message", false, "write a message: header (magic, type id, length), then the value")
+	stream := fs.Bool("stream", false, `read JSON lines {"type": "Name", "value": {...}} and write a stream of messages`)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if *schemaPath == "" || (*typ == "" && !*message) || len(pos) > 1 {
+	if *schemaPath == "" || (*typ == "" && !*message && !*stream) || len(pos) > 1 {
 		fs.Usage()
 		return errUsage
 	}
@@ -53,6 +67,9 @@ func cmdEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	in, err := readInput(pos, stdin)
 	if err != nil {
 		return err
+	}
+	if *stream {
+		return encodeStream(s, in, stdout)
 	}
 	var out []byte
 	switch {
@@ -78,11 +95,14 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxDepth := fs.Int("max-depth", codec.DefaultMaxDepth, "nesting limit: the top-level struct is at depth 1")
 	memoryLimit := fs.Uint64("memory-limit", 0, "the memory limit of rule 11 in bytes of nominal size (0: 32 × the input's length + 1 MiB)")
 	annotate := fs.Bool("annotate", false, "print an annotated hex dump instead of JSON")
+	stream := fs.Bool("stream", false, `the input is a stream of messages: write one line {"index", "offset", "type", "value"} per message`)
+	keepGoing := fs.Bool("keep-going", false, "with --stream: report a bad payload whose header is intact and go on with the next message")
+	maxSize := fs.Uint("max-size", 0, "with --stream: the largest payload length accepted (0: no limit)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if *schemaPath == "" || (*typ == "" && !*message) || len(pos) > 1 {
+	if *schemaPath == "" || (*typ == "" && !*message && !*stream) || len(pos) > 1 {
 		fs.Usage()
 		return errUsage
 	}
@@ -98,6 +118,9 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	opt := codec.Options{MaxDepth: *maxDepth, MemoryLimit: *memoryLimit}
+	if *stream {
+		return decodeStream(s, in, *typ, codec.StreamOptions{Options: opt, MaxSize: uint32(*maxSize)}, *annotate, *keepGoing, stdout, stderr)
+	}
 	if *annotate {
 		var text string
 		if *message {
@@ -122,6 +145,9 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		out, err = codec.DecodeMessageAs(s, *typ, in, opt)
 	default:
 		out, err = codec.Decode(s, *typ, in, opt)
+		if err != nil && bytes.HasPrefix(in, []byte(codec.Magic)) {
+			err = fmt.Errorf("%v\n(the input starts with the message magic %q: decode it with --message, or --stream for several messages)", err, codec.Magic)
+		}
 	}
 	if err != nil {
 		return err

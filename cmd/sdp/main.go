@@ -16,8 +16,9 @@ const usage = `sdp — the Serial Data Protocol toolkit
 Usage:
   sdp gen --lang LANG --out DIR [--package NAME] SCHEMA.sdp
   sdp check SCHEMA.sdp...
-  sdp encode --schema SCHEMA.sdp --type TYPE [--message] < value.json > value.sdpb
-  sdp decode --schema SCHEMA.sdp --type TYPE [--message] [--max-depth N] [--memory-limit BYTES] < value.sdpb > value.json
+  sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream) [VALUE.json] > out.sdpb
+  sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N])
+             [--max-depth N] [--memory-limit BYTES] [--annotate] [IN.sdpb] > value.json
   sdp compat [--rename OLD=NEW]... [--json] OLD.sdp NEW.sdp
   sdp fingerprint SCHEMA.sdp [TYPE...]
   sdp version
@@ -36,6 +37,7 @@ Examples:
   sdp check plugins.sdp
   sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
   sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
+  sdp decode --schema messages.sdp --stream --annotate < events.sdps
   sdp compat old/plugins.sdp plugins.sdp
 
 Run 'sdp COMMAND --help' for a command's flags. Documentation: docs/ in the

@@ -1,0 +1,90 @@
+package codec
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"sdp/schema"
+)
+
+// A stream is messages one after the other (docs/wire-format.md, "Streams").
+// The reference reader below defines what a stream reader reports: the rule,
+// the offset counted from the start of the stream, and the message's index.
+
+// StreamError is a rejected message of a stream. DecodeError.Offset counts
+// from the start of the stream.
+type StreamError struct {
+	Index int // the message's position in the stream, from 0
+	Start int // the stream offset of the message's header
+	// Framed reports that the message's header and payload length were
+	// intact, so a reader can skip the message and go on after it.
+	Framed bool
+	*DecodeError
+}
+
+func (e *StreamError) Error() string {
+	return fmt.Sprintf("message #%d (stream offset %d): %s", e.Index, e.Start, e.DecodeError.Error())
+}
+
+// StreamOptions tune a stream reader.
+type StreamOptions struct {
+	Options
+	// MaxSize is the largest payload length accepted, refused before it is
+	// read (rule message); 0 means no limit beyond the input.
+	MaxSize uint32
+}
+
+// StreamMessage is one decoded message of a stream.
+type StreamMessage struct {
+	Index  int
+	Offset int    // stream offset of its header
+	Size   int    // header and payload
+	Type   string // the struct's name
+	JSON   []byte // the value in the JSON mapping, as Decode writes it
+}
+
+// ReadStreamMessage reads message number index, which starts at data[off:]
+// (the stream so far is data[:off]); typeName, if not empty, is the only
+// struct accepted. off == len(data) is the end of the stream: nil, nil.
+func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName string, opt StreamOptions) (*StreamMessage, error) {
+	if off >= len(data) {
+		return nil, nil
+	}
+	fail := func(at int, framed bool, rule, format string, args ...interface{}) error {
+		return &StreamError{Index: index, Start: off, Framed: framed, DecodeError: &DecodeError{Offset: at, Rule: rule, Path: "message", Msg: fmt.Sprintf(format, args...)}}
+	}
+	rest := data[off:]
+	if len(rest) < HeaderSize {
+		return nil, fail(off, false, RuleTruncated, "the stream ends inside a message header: %d of %d bytes", len(rest), HeaderSize)
+	}
+	if string(rest[:4]) != Magic {
+		return nil, fail(off, false, RuleMessage, "bad magic %x, want 53445032 (%q)", rest[:4], Magic)
+	}
+	n := binary.LittleEndian.Uint32(rest[6:])
+	if opt.MaxSize > 0 && n > opt.MaxSize {
+		return nil, fail(off+6, false, RuleMessage, "payload length %d is over the reader's maximum of %d", n, opt.MaxSize)
+	}
+	if uint64(n) > uint64(len(rest)-HeaderSize) {
+		return nil, fail(off+HeaderSize, false, RuleTruncated, "the stream ends inside a payload: the header declares %d bytes, %d follow", n, len(rest)-HeaderSize)
+	}
+	msg := rest[:HeaderSize+int(n)]
+	var name string
+	var js []byte
+	var err error
+	if typeName != "" {
+		name = typeName
+		js, err = DecodeMessageAs(s, typeName, msg, opt.Options)
+	} else {
+		name, js, err = DecodeMessage(s, msg, opt.Options)
+	}
+	if err != nil {
+		de, ok := err.(*DecodeError)
+		if !ok {
+			return nil, err
+		}
+		moved := *de
+		moved.Offset += off
+		return nil, &StreamError{Index: index, Start: off, Framed: true, DecodeError: &moved}
+	}
+	return &StreamMessage{Index: index, Offset: off, Size: len(msg), Type: name, JSON: js}, nil
+}
