@@ -61,10 +61,17 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 		return nil, fail(off, false, RuleMessage, "bad magic %x, want 53445032 (%q)", rest[:4], Magic)
 	}
 	n := binary.LittleEndian.Uint32(rest[6:])
+	fits := uint64(n) <= uint64(len(rest)-HeaderSize)
+	id := binary.LittleEndian.Uint16(rest[4:])
+	if st := s.StructByID(id); st == nil {
+		return nil, fail(off+4, fits, RuleMessage, "type id %d names no struct of schema %s", id, s.Name)
+	} else if typeName != "" && st.Name != typeName {
+		return nil, fail(off+4, fits, RuleMessage, "type id %d is %s, not %s", id, st.Name, typeName)
+	}
 	if opt.MaxSize > 0 && n > opt.MaxSize {
 		return nil, fail(off+6, false, RuleMessage, "payload length %d is over the reader's maximum of %d", n, opt.MaxSize)
 	}
-	if uint64(n) > uint64(len(rest)-HeaderSize) {
+	if !fits {
 		return nil, fail(off+HeaderSize, false, RuleTruncated, "the stream ends inside a payload: the header declares %d bytes, %d follow", n, len(rest)-HeaderSize)
 	}
 	msg := rest[:HeaderSize+int(n)]
