@@ -119,7 +119,7 @@ func implReserved(name string) bool {
 // namespace (or its anonymous namespace); schema types must not take them.
 var runtimeNames = map[string]bool{
 	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
-	"put": true, "put_count": true, "put_str": true, "put_short_str": true, "copy_bytes": true, "kShortStringCopy": true, "kStringHolds16": true, "kLowBytes": true, "SDP_INLINE": true, "SDP_EXACT_STRING_COPY": true, "get_count": true, "put_header": true,
+	"put": true, "put_count": true, "put_str": true, "copy_bytes": true, "kLowBytes": true, "SDP_INLINE": true, "get_count": true, "put_header": true,
 	"check_header": true, "load_array": true, "store_array": true, "assign_array": true, "append_array": true, "grow": true,
 	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
 	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,

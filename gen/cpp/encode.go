@@ -118,11 +118,8 @@ func (g *generator) variantCase(p *emit.Printer, v *schema.Variant, body func(),
 	})
 }
 
-// writeOf emits statements writing expr at out. trail is the number of
-// bytes the enclosing struct is certain to write after this value (0 when
-// unknown): put_short_str copies a short string followed by enough bytes
-// with one fixed-size move that the following writes overwrite.
-func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string, trail int) {
+// writeOf emits statements writing expr at out.
+func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 	switch {
 	case flat(t):
 		p.F("out = put(out, %s);", expr)
@@ -130,10 +127,6 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string, trail 
 	}
 	switch t.Kind {
 	case schema.String:
-		if trail > 0 {
-			p.F("out = put_short_str<%d>(out, %s);", trail, expr)
-			return
-		}
 		p.F("out = put_str(out, %s.data(), %s.size());", expr, expr)
 	case schema.Array, schema.FixedArray:
 		count := fmt.Sprint(t.Len)
@@ -152,13 +145,13 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string, trail 
 		default:
 			e := g.newTmp("e")
 			p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
-				g.writeOf(p, t.Elem, e, 0)
+				g.writeOf(p, t.Elem, e)
 			})
 		}
 	case schema.Optional:
 		p.F("out = put(out, static_cast<std::uint8_t>(%s.has_value() ? 1 : 0));", expr)
 		p.Block(fmt.Sprintf("if (%s.has_value()) {", expr), "}", func() {
-			g.writeOf(p, t.Elem, "(*"+expr+")", 0)
+			g.writeOf(p, t.Elem, "(*"+expr+")")
 		})
 	case schema.StructRef, schema.UnionRef:
 		p.F("out = sdp_write(out, %s);", expr)
@@ -205,20 +198,15 @@ func (g *generator) writeFunc(p *emit.Printer, d schema.Decl) {
 	}
 }
 
-// writeFields emits the writes of a run of fields read through prefix,
-// telling each how many bytes the fields after it write at least.
+// writeFields emits the writes of a run of fields read through prefix.
 func (g *generator) writeFields(p *emit.Printer, fs []*schema.Field, prefix, owner string) {
-	trail := make([]int, len(fs))
-	for i := len(fs) - 2; i >= 0; i-- {
-		trail[i] = trail[i+1] + fs[i+1].Type.MinSize()
-	}
 	for i := 0; i < len(fs); {
 		j := i
 		for j < len(fs) && flat(fs[j].Type) {
 			j++
 		}
 		if j-i < 2 {
-			g.writeOf(p, fs[i].Type, prefix+fieldName(fs[i], owner), trail[i])
+			g.writeOf(p, fs[i].Type, prefix+fieldName(fs[i], owner))
 			i++
 			continue
 		}
@@ -288,8 +276,7 @@ func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
 			for j < len(fs) && !bulk(fs[j].Type) {
 				j++
 			}
-			// The run's writes may only rely on bytes the run itself
-			// writes (put_short_str's trail): the vector ends after it.
+			// The run's writes go into room grown for exactly them.
 			p.Block("{", "}", func() {
 				p.P("std::size_t n = 0;")
 				if c := g.fieldsSize(p, fs[i:j], "v.", n); c != 0 {

@@ -334,8 +334,7 @@ public:
     std::size_t size_bytes() const noexcept { return count_ * sizeof(T); }
 
     /// Copies the elements into a vector: one memcpy for numbers on
-    /// little-endian targets (without zero-filling the vector first when
-    /// the elements are aligned for T).
+    /// little-endian targets.
     std::vector<T> to_vector() const {
         std::vector<T> out;
         assign_to(out);
@@ -345,14 +344,6 @@ public:
     void assign_to(C& out) const {
         if constexpr (kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
                       std::is_same_v<C, std::vector<T>>) {
-            // The wire bytes may be read as T where they are aligned for it:
-            // they lie in allocated storage or a byte array, where objects
-            // of T are implicitly created ([intro.object], P0593).
-            if (reinterpret_cast<std::uintptr_t>(data_) % alignof(T) == 0) {
-                const T* first = reinterpret_cast<const T*>(data_);
-                out.assign(first, first + count_);
-                return;
-            }
             out.resize(count_);
             if (count_ != 0) {
                 std::memcpy(out.data(), data_, count_ * sizeof(T));

@@ -309,21 +309,11 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
-// Copies the n wire values at p into out. On little-endian targets, when
-// p is aligned for T, the vector is built from the range p[0:n] as T
-// values: one memcpy, without first zero-filling the elements as resize()
-// would. The input bytes may be read as T: they lie in storage obtained
-// from an allocation or a byte array, where objects of T are implicitly
-// created ([intro.object], P0593), and the pointer is aligned (checked).
+// Copies the n wire values at p into out: one memcpy on little-endian
+// targets (the input's bytes are never read as T through a pointer cast,
+// which would break the aliasing rules for an input that holds no T).
 template <class T>
 void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
-    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
-        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
-            const T* first = reinterpret_cast<const T*>(p);
-            out.assign(first, first + n);
-            return;
-        }
-    }
     out.resize(n);
     load_array(p, out.data(), n);
 }
@@ -385,50 +375,6 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 [[maybe_unused]] std::uint8_t* put_str(std::uint8_t* p, const char* data, std::size_t n) noexcept {
     p = put_count(p, n);
     copy_bytes(p, reinterpret_cast<const std::uint8_t*>(data), n);
-    return p + n;
-}
-
-// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
-// The bytes past size() lie inside the string's storage (see
-// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
-#define SDP_EXACT_STRING_COPY 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
-#define SDP_EXACT_STRING_COPY 1
-#endif
-#ifdef SDP_EXACT_STRING_COPY
-constexpr bool kShortStringCopy = false;
-#else
-constexpr bool kShortStringCopy = true;
-#endif
-// Whether every std::string's storage holds at least 16 chars: room for 15
-// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
-// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
-// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
-#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
-constexpr bool kStringHolds16 = true;
-#else
-constexpr bool kStringHolds16 = false;
-#endif
-
-// Writes a string that the enclosing struct follows with at least Trail
-// more bytes. A string of at most 15 bytes is copied with one fixed-size
-// 16-byte move (no branch on its length, no call): the bytes it writes past
-// the string stay inside this value's encoding (n + Trail >= 16) and are
-// overwritten by the writes that follow, and the bytes it reads past
-// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
-template <std::size_t Trail>
-SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
-    const std::size_t n = s.size();
-    p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
-        std::memcpy(p, s.data(), 16);
-    } else {
-        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
-    }
     return p + n;
 }
 
