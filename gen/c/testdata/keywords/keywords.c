@@ -430,15 +430,37 @@ static int keywords_utf8_valid_(const uint8_t* s, size_t n) {
 
 /*
  * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
- * reject it). Define KEYWORDS_ENCODE_UTF8_CHECK to 0 when compiling this file to
- * skip the check.
+ * reject it). Mostly short ASCII: that is checked inline, with overlapping
+ * word loads as in keywords_put_str_; anything else goes to keywords_utf8_valid_.
+ * Define KEYWORDS_ENCODE_UTF8_CHECK to 0 when compiling this file to skip the
+ * check.
  */
 #ifndef KEYWORDS_ENCODE_UTF8_CHECK
 #define KEYWORDS_ENCODE_UTF8_CHECK 1
 #endif
-static size_t keywords_str_size_(const keywords_str* s) {
+static inline size_t keywords_str_size_(const keywords_str* s) {
 #if KEYWORDS_ENCODE_UTF8_CHECK
-    if (!keywords_utf8_valid_((const uint8_t*)s->data, s->len)) {
+    const uint8_t* const d = (const uint8_t*)s->data;
+    const uint32_t n = s->len;
+    int ascii;
+    if (n >= 8) {
+        uint64_t w, acc = 0;
+        uint32_t i;
+        for (i = 0; n - i > 8; i += 8) {
+            memcpy(&w, d + i, 8);
+            acc |= w;
+        }
+        memcpy(&w, d + n - 8, 8);
+        ascii = ((acc | w) & UINT64_C(0x8080808080808080)) == 0;
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, d, 4);
+        memcpy(&b, d + n - 4, 4);
+        ascii = ((a | b) & 0x80808080u) == 0;
+    } else {
+        ascii = n == 0 || ((d[0] | d[n / 2] | d[n - 1]) & 0x80) == 0;
+    }
+    if (!ascii && !keywords_utf8_valid_(d, n)) {
         return SIZE_MAX;
     }
 #else

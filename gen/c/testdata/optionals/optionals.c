@@ -494,15 +494,37 @@ static int optionals_utf8_valid_(const uint8_t* s, size_t n) {
 
 /*
  * A string's length, or SIZE_MAX when it is not valid UTF-8 (a decoder would
- * reject it). Define OPTIONALS_ENCODE_UTF8_CHECK to 0 when compiling this file to
- * skip the check.
+ * reject it). Mostly short ASCII: that is checked inline, with overlapping
+ * word loads as in optionals_put_str_; anything else goes to optionals_utf8_valid_.
+ * Define OPTIONALS_ENCODE_UTF8_CHECK to 0 when compiling this file to skip the
+ * check.
  */
 #ifndef OPTIONALS_ENCODE_UTF8_CHECK
 #define OPTIONALS_ENCODE_UTF8_CHECK 1
 #endif
-static size_t optionals_str_size_(const optionals_str* s) {
+static inline size_t optionals_str_size_(const optionals_str* s) {
 #if OPTIONALS_ENCODE_UTF8_CHECK
-    if (!optionals_utf8_valid_((const uint8_t*)s->data, s->len)) {
+    const uint8_t* const d = (const uint8_t*)s->data;
+    const uint32_t n = s->len;
+    int ascii;
+    if (n >= 8) {
+        uint64_t w, acc = 0;
+        uint32_t i;
+        for (i = 0; n - i > 8; i += 8) {
+            memcpy(&w, d + i, 8);
+            acc |= w;
+        }
+        memcpy(&w, d + n - 8, 8);
+        ascii = ((acc | w) & UINT64_C(0x8080808080808080)) == 0;
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, d, 4);
+        memcpy(&b, d + n - 4, 4);
+        ascii = ((a | b) & 0x80808080u) == 0;
+    } else {
+        ascii = n == 0 || ((d[0] | d[n / 2] | d[n - 1]) & 0x80) == 0;
+    }
+    if (!ascii && !optionals_utf8_valid_(d, n)) {
         return SIZE_MAX;
     }
 #else
