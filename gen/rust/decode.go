@@ -30,7 +30,7 @@ func (g *generator) decodeBody(p *printer) {
 			p.P("#[doc(hidden)]")
 			switch d := d.(type) {
 			case *schema.Struct:
-				readWrapper(p, d, "'_", "Self")
+				g.readWrapper(p, d, "'_", "Self")
 				p.P()
 				g.structRead(p, d, "'_", g.ownedValue)
 				if len(d.Fields) > 0 {
@@ -40,7 +40,7 @@ func (g *generator) decodeBody(p *printer) {
 			case *schema.Enum:
 				g.enumRead(p, d)
 			case *schema.Union:
-				readWrapper(p, d, "'_", "")
+				g.readWrapper(p, d, "'_", "")
 				p.P()
 				g.unionRead(p, d, "'_", g.ownedValue)
 			}
@@ -78,15 +78,25 @@ func decodeAPI(p *printer, name, life, read string) {
 
 // readWrapper emits `read`, which names the type (and, for a struct with
 // fields, the field, found by owner's field_at) in errors from inside it.
-func readWrapper(p *printer, d schema.Decl, life, owner string) {
+func (g *generator) readWrapper(p *printer, d schema.Decl, life, owner string) {
 	name := d.DeclName()
 	p.Fn("pub fn read", []string{"r: &mut rt::Reader<" + life + ">", "depth: u32"}, "rt::DecodeResult<Self>", func() {
 		if st, ok := d.(*schema.Struct); ok && len(st.Fields) > 0 {
-			p.wrapped("", call("rt::read_struct", "r", "depth", fmt.Sprintf("%q", name), "Self::read_fields", owner+"::field_at"), "")
+			p.wrapped("", call(g.readStruct(), "r", "depth", fmt.Sprintf("%q", name), "Self::read_fields", owner+"::field_at"), "")
 			return
 		}
 		p.F("Self::read_fields(r, depth).map_err(|e| e.inside(%q))", name)
 	})
+}
+
+// readStruct is the runtime function that reads a struct and names the
+// field that failed: schemas with memory charges (rule 11) re-read it with
+// the memory total it started with, which the others need not keep.
+func (g *generator) readStruct() string {
+	if g.s.HasMemoryCharges() {
+		return "rt::read_struct_charged"
+	}
+	return "rt::read_struct"
 }
 
 // fieldAt emits field_at, which re-reads a struct that failed to decode to

@@ -93,7 +93,7 @@ func (g *generator) viewType(p *printer, d schema.Decl) {
 		decodeAPI(p, view, "'a", "Self::read")
 		p.P()
 		p.P("#[doc(hidden)]")
-		readWrapper(p, d, "'a", name)
+		g.readWrapper(p, d, "'a", name)
 		p.P()
 		switch d := d.(type) {
 		case *schema.Struct:
@@ -679,7 +679,7 @@ func (g *generator) structCheck(p *printer, st *schema.Struct) {
 	p.P("/// Validates a value as `read` does, without building it.")
 	p.P("#[doc(hidden)]")
 	p.Fn("pub fn check", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {
-		p.wrapped("", call("rt::read_struct", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::check_fields", g.name[st]+"::field_at"), "")
+		p.wrapped("", call(g.readStruct(), "r", "depth", fmt.Sprintf("%q", st.Name), "Self::check_fields", g.name[st]+"::field_at"), "")
 	})
 	p.P()
 	p.Fn("fn check_fields", []string{"r: &mut rt::Reader<'a>", "depth: u32"}, "rt::DecodeResult<()>", func() {

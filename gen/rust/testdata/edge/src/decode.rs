@@ -26,7 +26,7 @@ impl Message_ {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Message", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Message", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -76,7 +76,7 @@ impl Foo {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Foo", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Foo", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -130,7 +130,7 @@ impl FooRef {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "FooRef", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "FooRef", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -170,7 +170,7 @@ impl Big {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Big", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Big", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -321,7 +321,7 @@ impl Holder {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Holder", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Holder", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -411,7 +411,7 @@ impl Tree {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Tree", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Tree", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {

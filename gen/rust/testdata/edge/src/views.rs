@@ -38,7 +38,7 @@ impl<'a> MessageRef_<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Message", Self::read_fields, Message_::field_at)
+        rt::read_struct_charged(r, depth, "Message", Self::read_fields, Message_::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -53,7 +53,7 @@ impl<'a> MessageRef_<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Message", Self::check_fields, Message_::field_at)
+        rt::read_struct_charged(r, depth, "Message", Self::check_fields, Message_::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -234,7 +234,7 @@ impl<'a> BigRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Big", Self::read_fields, Big::field_at)
+        rt::read_struct_charged(r, depth, "Big", Self::read_fields, Big::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -250,7 +250,7 @@ impl<'a> BigRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Big", Self::check_fields, Big::field_at)
+        rt::read_struct_charged(r, depth, "Big", Self::check_fields, Big::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -483,7 +483,7 @@ impl<'a> HolderRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Holder", Self::read_fields, Holder::field_at)
+        rt::read_struct_charged(r, depth, "Holder", Self::read_fields, Holder::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -508,7 +508,7 @@ impl<'a> HolderRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Holder", Self::check_fields, Holder::field_at)
+        rt::read_struct_charged(r, depth, "Holder", Self::check_fields, Holder::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -630,7 +630,7 @@ impl<'a> TreeRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Tree", Self::read_fields, Tree::field_at)
+        rt::read_struct_charged(r, depth, "Tree", Self::read_fields, Tree::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -645,7 +645,7 @@ impl<'a> TreeRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Tree", Self::check_fields, Tree::field_at)
+        rt::read_struct_charged(r, depth, "Tree", Self::check_fields, Tree::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {

@@ -250,7 +250,7 @@ impl Circle {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Circle", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Circle", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -371,7 +371,7 @@ impl Enums {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Enums", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Enums", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -433,7 +433,7 @@ impl Unions {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Unions", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Unions", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {

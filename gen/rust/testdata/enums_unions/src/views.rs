@@ -321,7 +321,7 @@ impl<'a> EnumsRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Enums", Self::read_fields, Enums::field_at)
+        rt::read_struct_charged(r, depth, "Enums", Self::read_fields, Enums::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -339,7 +339,7 @@ impl<'a> EnumsRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Enums", Self::check_fields, Enums::field_at)
+        rt::read_struct_charged(r, depth, "Enums", Self::check_fields, Enums::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -439,7 +439,7 @@ impl<'a> UnionsRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Unions", Self::read_fields, Unions::field_at)
+        rt::read_struct_charged(r, depth, "Unions", Self::read_fields, Unions::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -455,7 +455,7 @@ impl<'a> UnionsRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Unions", Self::check_fields, Unions::field_at)
+        rt::read_struct_charged(r, depth, "Unions", Self::check_fields, Unions::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {

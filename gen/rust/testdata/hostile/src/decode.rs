@@ -26,7 +26,7 @@ impl Big {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Big", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Big", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -68,7 +68,7 @@ impl Holder {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Holder", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Holder", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -147,7 +147,7 @@ impl Events {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Events", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Events", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -189,7 +189,7 @@ impl Node {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Node", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Node", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -235,7 +235,7 @@ impl Nodes {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Nodes", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Nodes", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
@@ -277,7 +277,7 @@ impl Chain {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Chain", Self::read_fields, Self::field_at)
+        rt::read_struct_charged(r, depth, "Chain", Self::read_fields, Self::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {

@@ -39,7 +39,7 @@ impl<'a> BigRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Big", Self::read_fields, Big::field_at)
+        rt::read_struct_charged(r, depth, "Big", Self::read_fields, Big::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -52,7 +52,7 @@ impl<'a> BigRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Big", Self::check_fields, Big::field_at)
+        rt::read_struct_charged(r, depth, "Big", Self::check_fields, Big::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -137,7 +137,7 @@ impl<'a> HolderRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Holder", Self::read_fields, Holder::field_at)
+        rt::read_struct_charged(r, depth, "Holder", Self::read_fields, Holder::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -150,7 +150,7 @@ impl<'a> HolderRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Holder", Self::check_fields, Holder::field_at)
+        rt::read_struct_charged(r, depth, "Holder", Self::check_fields, Holder::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -340,7 +340,7 @@ impl<'a> EventsRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Events", Self::read_fields, Events::field_at)
+        rt::read_struct_charged(r, depth, "Events", Self::read_fields, Events::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -353,7 +353,7 @@ impl<'a> EventsRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Events", Self::check_fields, Events::field_at)
+        rt::read_struct_charged(r, depth, "Events", Self::check_fields, Events::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -438,7 +438,7 @@ impl<'a> NodeRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Node", Self::read_fields, Node::field_at)
+        rt::read_struct_charged(r, depth, "Node", Self::read_fields, Node::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -452,7 +452,7 @@ impl<'a> NodeRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Node", Self::check_fields, Node::field_at)
+        rt::read_struct_charged(r, depth, "Node", Self::check_fields, Node::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -539,7 +539,7 @@ impl<'a> NodesRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Nodes", Self::read_fields, Nodes::field_at)
+        rt::read_struct_charged(r, depth, "Nodes", Self::read_fields, Nodes::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -552,7 +552,7 @@ impl<'a> NodesRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Nodes", Self::check_fields, Nodes::field_at)
+        rt::read_struct_charged(r, depth, "Nodes", Self::check_fields, Nodes::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
@@ -638,7 +638,7 @@ impl<'a> ChainRef<'a> {
 
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
-        rt::read_struct(r, depth, "Chain", Self::read_fields, Chain::field_at)
+        rt::read_struct_charged(r, depth, "Chain", Self::read_fields, Chain::field_at)
     }
 
     fn read_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<Self> {
@@ -652,7 +652,7 @@ impl<'a> ChainRef<'a> {
     /// Validates a value as `read` does, without building it.
     #[doc(hidden)]
     pub fn check(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {
-        rt::read_struct(r, depth, "Chain", Self::check_fields, Chain::field_at)
+        rt::read_struct_charged(r, depth, "Chain", Self::check_fields, Chain::field_at)
     }
 
     fn check_fields(r: &mut rt::Reader<'a>, depth: u32) -> rt::DecodeResult<()> {

@@ -1892,6 +1892,25 @@ pub fn read_struct<'a, T>(
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
     field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
 ) -> Result<T, DecodeError> {
+    let start = r.pos;
+    match read(r, depth) {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.in_field(name, || field_at(r.at(start), depth))),
+    }
+}
+
+/// Like [`read_struct`], for schemas with memory charges (rule 11): the
+/// struct is re-read with the memory total it started with, so that a
+/// memory error is found in the same field.
+#[doc(hidden)]
+#[inline]
+pub fn read_struct_charged<'a, T>(
+    r: &mut Reader<'a>,
+    depth: u32,
+    name: &'static str,
+    read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
+    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+) -> Result<T, DecodeError> {
     let (start, used) = (r.pos, r.mem_used);
     match read(r, depth) {
         Ok(v) => Ok(v),
