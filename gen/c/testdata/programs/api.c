@@ -203,6 +203,7 @@ static void test_decode_ex(const uint8_t* reg, size_t len, const uint8_t* deep, 
     recursive_arena_free(&ra);
 }
 
+/* (double) literals: with -m32, x87 evaluates a bare 3.14 in long double (FLT_EVAL_METHOD 2). */
 static void test_messages(void) {
     static const uint8_t point_msg[26] = {0x53, 0x44, 0x50, 0x32, 0x01, 0x00, 0x10, 0x00, 0x00,
                                           0x00, 0x1f, 0x85, 0xeb, 0x51, 0xb8, 0x1e, 0x09, 0x40,
@@ -230,7 +231,7 @@ static void test_messages(void) {
 
     messages_arena_init_heap(&a);
     CHECK(messages_decode_message(point_msg, 26, &m, &a) == MESSAGES_OK);
-    CHECK(m.type_id == MESSAGES_POINT_TYPE_ID && m.value.point.x == 3.14 && m.value.point.y == 2.71);
+    CHECK(m.type_id == MESSAGES_POINT_TYPE_ID && m.value.point.x == (double)3.14 && m.value.point.y == (double)2.71);
     CHECK(messages_message_size(&m) == 26);
     CHECK(messages_encode_message(&m, buf, sizeof buf) == 26 && memcmp(buf, point_msg, 26) == 0);
     m.type_id = 7;
@@ -247,7 +248,7 @@ static void test_messages(void) {
     CHECK(messages_decode_message(buf, 25, &m, &a) == MESSAGES_ERR_MESSAGE);
     CHECK(messages_decode_message(buf, 9, &m, &a) == MESSAGES_ERR_TRUNCATED);
     CHECK(messages_ping_decode_message(buf, 26, &m.value.ping, &a) == MESSAGES_ERR_MESSAGE);
-    CHECK(messages_point_decode_message(buf, 26, &pt, &a) == MESSAGES_OK && pt.y == 2.71);
+    CHECK(messages_point_decode_message(buf, 26, &pt, &a) == MESSAGES_OK && pt.y == (double)2.71);
     {
         messages_last last;
         uint8_t lbuf[16];
