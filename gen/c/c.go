@@ -37,6 +37,8 @@ type generator struct {
 
 	uses map[string]bool // runtime helpers the source file calls
 
+	charged bool // the schema has memory charges (rule 11)
+
 	h *emit.Printer
 	c *emit.Printer
 }
@@ -58,6 +60,7 @@ func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
 		claimed: map[string]bool{},
 		helpers: map[string]*helper{},
 		uses:    map[string]bool{},
+		charged: s.HasMemoryCharges(),
 	}
 	g.pkg = packagePrefix(opt.PackageName(s))
 	g.up = upper(g.pkg)

@@ -50,7 +50,7 @@ func u64Const(v uint64) string {
 // function, for the input from p to d.end; nothing for a schema without
 // charges.
 func (g *generator) memInit(dec string) {
-	if !g.s.HasMemoryCharges() {
+	if !g.charged {
 		return
 	}
 	g.use("mem_init_")
