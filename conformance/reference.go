@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"encoding/binary"
 	"errors"
 
 	"sdp/codec"
@@ -36,6 +37,15 @@ func ReferenceTestee(s *schema.Schema) TesteeFunc {
 				return StatusBroken, []byte("decoded JSON does not encode: " + err.Error())
 			}
 			return StatusOK, out
+		case OpStream:
+			if len(input) < 4 {
+				return StatusBroken, []byte("a stream request needs the u32 maximum payload length")
+			}
+			want, rule := ReferenceStream(s, binary.LittleEndian.Uint32(input), input[4:])
+			if rule != "" {
+				return StatusRejected, []byte(rule + ": rejected by the reference stream reader")
+			}
+			return StatusOK, want
 		}
 		return StatusBroken, []byte("unknown op")
 	}

@@ -22,6 +22,12 @@ import (
 //     (default depth limit), encode the result; reply the bytes.
 //   - OpMessage: decode input with the schema's message dispatcher
 //     (the type id is informational), encode the result as a message.
+//   - OpStream: input is a u32 LE maximum payload length (0: no maximum),
+//     then a stream of messages (docs/wire-format.md, "Streams"). Read every
+//     message with the language's stream reader and write each back with
+//     its stream writer; reply the stream written. A rejection reads
+//     "<rule> <index> <offset>: <message>": the first bad message's index
+//     and the stream offset of the problem (see StreamVectors).
 //
 // Statuses: StatusOK + encoded bytes; StatusRejected + UTF-8 error text
 // "<rule>: <message>" when decoding failed, where rule is the name of the
@@ -33,6 +39,7 @@ import (
 const (
 	OpRoundtrip byte = 1
 	OpMessage   byte = 2
+	OpStream    byte = 3
 
 	StatusOK       byte = 0
 	StatusRejected byte = 1

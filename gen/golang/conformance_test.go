@@ -20,13 +20,15 @@ func TestConformance(t *testing.T) {
 		variant := variant
 		t.Run(variant.name, func(t *testing.T) {
 			bin := m.buildTestee(t, variant)
-			conformance.Run(t, "go", func(t *testing.T, schemaName string) conformance.Testee {
+			start := func(t *testing.T, schemaName string) conformance.Testee {
 				testee, err := conformance.Start(exec.Command(bin, schemaName))
 				if err != nil {
 					t.Fatal(err)
 				}
 				return testee
-			})
+			}
+			conformance.Run(t, "go", start)
+			t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "go", start) })
 		})
 	}
 }

@@ -116,7 +116,7 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 	for _, st := range g.s.Structs {
 		g.emitStructMessage(p, st)
 	}
-	return []string{"encoding", "encoding/binary", "io", "strconv"}
+	return []string{"encoding", "encoding/binary", "errors", "io", "strconv"}
 }
 
 func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
@@ -237,8 +237,10 @@ type MessageReader struct {
 	// Options are the decode options used for every message.
 	Options DecodeOptions
 
-	r   io.Reader
-	buf []byte
+	r      io.Reader
+	buf    []byte
+	index  int   // the next message's index
+	offset int64 // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -247,30 +249,75 @@ func NewMessageReader(r io.Reader) *MessageReader {
 	return &MessageReader{MaxSize: DefaultMaxMessageSize, r: r}
 }
 
+// StreamError is the error of MessageReader.ReadMessage for a bad message:
+// which message of the stream (from 0) and where, counted from the start of
+// the stream. Err's offset counts from the start of the message; errors.As
+// finds Err.
+type StreamError struct {
+	Index  int
+	Offset int64
+	Err    *DecodeError
+}
+
+func (e *StreamError) Error() string {
+	return "message #" + strconv.Itoa(e.Index) + " at stream offset " + strconv.FormatInt(e.Offset, 10) + ": " + e.Err.Error()
+}
+
+// Unwrap returns the DecodeError.
+func (e *StreamError) Unwrap() error { return e.Err }
+
 // ReadMessage reads and decodes the next message. It returns io.EOF when the
-// stream ends between messages, a *DecodeError (offsets relative to the
-// message) for a bad message or a stream that ends inside one, and read
-// errors as they are. The message does not alias the reader's buffer.
+// stream ends between messages, a *StreamError for a bad message or a stream
+// that ends inside one (docs/wire-format.md, "Streams"), and read errors as
+// they are. After a StreamError for a bad payload or an unknown type id, the
+// reader has read the whole message and can go on with the next one. The
+// message does not alias the reader's buffer.
 func (r *MessageReader) ReadMessage() (Message, error) {
+	m, n, err := r.read()
+	var de *DecodeError
+	if err != nil && errors.As(err, &de) {
+		err = &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de}
+	}
+	if n > 0 {
+		r.index++
+		r.offset += int64(n)
+	}
+	return m, err
+}
+
+// read reads one message; n is its size when the whole message was read.
+func (r *MessageReader) read() (Message, int, error) {
 	if cap(r.buf) < MessageHeaderSize {
 		r.buf = make([]byte, MessageHeaderSize, 512)
 	}
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, 0, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
-		return nil, err
+		return nil, 0, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
-	}
-	if id := binary.LittleEndian.Uint16(hdr[4:]); !knownTypeID(id) {
-		return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		return nil, 0, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
+	id := binary.LittleEndian.Uint16(hdr[4:])
+	if !knownTypeID(id) {
+		err := &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+		if uint64(n) > uint64(r.MaxSize) {
+			return nil, 0, err
+		}
+		// The payload is skipped, so the reader can go on after it.
+		if skipped, serr := io.CopyN(io.Discard, r.r, int64(n)); serr != nil {
+			if serr == io.EOF && skipped < int64(n) {
+				return nil, 0, err
+			}
+			return nil, 0, serr
+		}
+		return nil, MessageHeaderSize + int(n), err
+	}
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
+		return nil, 0, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -282,10 +329,11 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, 0, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
-		return nil, err
+		return nil, 0, err
 	}
-	return DecodeMessageWith(b, r.Options)
+	m, err := DecodeMessageWith(b, r.Options)
+	return m, size, err
 }
 `

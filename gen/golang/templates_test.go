@@ -39,9 +39,11 @@ const testeeHandler = `package main
 import (
 	"bytes"
 	"encoding"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"sdp/conformance"
 	"sdptest/SCHEMA"
@@ -75,20 +77,54 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 		out, err = roundtrip_SCHEMA(id, in)
 	case conformance.OpMessage:
 		out, err = message_SCHEMA(in)
+	case conformance.OpStream:
+		out, err = stream_SCHEMA(in)
 	default:
 		err = broken("unknown op %d", op)
 	}
 	var b brokenError
 	var de *SCHEMA.DecodeError
+	var se *SCHEMA.StreamError
 	switch {
 	case err == nil:
 		return conformance.StatusOK, out
 	case errors.As(err, &b):
 		return conformance.StatusBroken, []byte(err.Error())
+	case errors.As(err, &se) && validRule_SCHEMA(se.Err.Rule):
+		return conformance.StatusRejected, []byte(fmt.Sprintf("%s %d %d: %v", se.Err.Rule, se.Index, se.Offset, err))
 	case errors.As(err, &de) && validRule_SCHEMA(de.Rule):
 		return conformance.StatusRejected, []byte(de.Rule + ": " + err.Error())
 	default:
 		return conformance.StatusBroken, []byte("not a *DecodeError with a known rule: " + err.Error())
+	}
+}
+
+// stream_SCHEMA reads a stream with MessageReader (the maximum payload
+// length first, 0 for none) and writes every message back with
+// MessageWriter.
+func stream_SCHEMA(in []byte) ([]byte, error) {
+	if len(in) < 4 {
+		return nil, broken("a stream request needs the u32 maximum payload length")
+	}
+	max := int(binary.LittleEndian.Uint32(in))
+	if max == 0 {
+		max = math.MaxInt
+	}
+	r := SCHEMA.NewMessageReader(bytes.NewReader(in[4:]))
+	r.MaxSize = max
+	var out bytes.Buffer
+	w := SCHEMA.NewMessageWriter(&out)
+	for {
+		m, err := r.ReadMessage()
+		if err == io.EOF {
+			return out.Bytes(), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := w.WriteMessage(m); err != nil {
+			return nil, broken("MessageWriter: %v", err)
+		}
 	}
 }
 

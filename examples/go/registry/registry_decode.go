@@ -25,7 +25,7 @@ func (m *Parameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Parameter from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Parameter) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Parameter{}
 	m.decode(&d)
 	if d.err != nil {
@@ -136,7 +136,7 @@ func (m *Plugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Plugin from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Plugin) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = Plugin{}
 	m.decode(&d)
 	if d.err != nil {
@@ -217,7 +217,7 @@ func (m *PluginRegistry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error
 // UnmarshalPrefix decodes one PluginRegistry from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *PluginRegistry) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth()}
+	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*m = PluginRegistry{}
 	m.decode(&d)
 	if d.err != nil {

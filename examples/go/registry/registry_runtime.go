@@ -20,6 +20,12 @@ type DecodeOptions struct {
 	// struct carried by a union variant is one deeper than its union). Zero
 	// or less means DefaultMaxDepth.
 	MaxDepth int
+	// MemoryLimit bounds the memory a decoded value may need, in bytes of the
+	// nominal sizes of the wire format's rule 11 (memory): only arrays and
+	// recursive optionals of types whose values can take far more memory
+	// than their encoding count. Zero means the default, 32 times the
+	// input's length (a message's payload length) plus 1 MiB.
+	MemoryLimit uint64
 }
 
 func (o DecodeOptions) maxDepth() int {
@@ -27,6 +33,14 @@ func (o DecodeOptions) maxDepth() int {
 		return DefaultMaxDepth
 	}
 	return o.MaxDepth
+}
+
+// memoryLimit is the limit of rule 11 for an input of n bytes.
+func (o DecodeOptions) memoryLimit(n int) uint64 {
+	if o.MemoryLimit > 0 {
+		return o.MemoryLimit
+	}
+	return 32*uint64(n) + 1<<20
 }
 
 // The rules of the wire format a DecodeError can name (DecodeError.Rule).
@@ -41,6 +55,7 @@ const (
 	RuleCount     = "count"     // a count or length larger than the input can hold
 	RuleDepth     = "depth"     // nesting deeper than DecodeOptions.MaxDepth
 	RuleMessage   = "message"   // a bad message header or payload length
+	RuleMemory    = "memory"    // more memory than DecodeOptions.MemoryLimit
 )
 
 // DecodeError is the error of every decoder in this package.
@@ -144,6 +159,8 @@ type decoder struct {
 	off      int
 	depth    int
 	maxDepth int
+	memLimit uint64 // rule 11: the memory limit and the total so far
+	memUsed  uint64
 	err      *DecodeError
 	path     []string // innermost first: filled as a failure unwinds
 	text     []byte   // the current block of string bytes (see str)
