@@ -59,6 +59,10 @@ func (g *generator) testsFile() []byte {
 			p.P(`XCTAssertEqual(e.rule, "utf8")`)
 			p.P("XCTAssertEqual(e.offset, 7)")
 			p.P(`XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")`)
+			p.P("let m = DecodeError.memoryExceeded(offset: 4)")
+			p.P(`XCTAssertEqual(m.rule, "memory")`)
+			p.P("XCTAssertEqual(m.offset, 4)")
+			p.P("XCTAssertEqual(DecodeOptions().memoryLimit, 0)")
 		})
 	})
 	return p.Bytes()
@@ -137,14 +141,19 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		})
 		if g.s.HasMemoryCharges() {
 			// Rule memory: a limit of 1 byte rejects a value holding a
-			// charged array or optional, and no limit takes the others.
-			p.Block("do throws(DecodeError) {", "}", func() {
-				p.P("let limited = try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: 1))")
-				p.P("XCTAssertEqual(limited, v, file: file, line: line)")
+			// charged array or optional, and takes the others, the same in
+			// every decode API; no limit takes every value.
+			p.P("let tight = DecodeOptions(memoryLimit: 1)")
+			p.P("let limited = Swift.Result { () throws(DecodeError) in try T(serializedBytes: bytes, options: tight) }")
+			switchBlock(p, "switch limited {", func() {
+				p.P("case .success(let w): XCTAssertEqual(w, v, file: file, line: line)")
+				p.P(`case .failure(let e): XCTAssertEqual(e.rule, "memory", file: file, line: line)`)
 			})
-			p.Block("catch {", "}", func() {
-				p.P(`XCTAssertEqual(error.rule, "memory", file: file, line: line)`)
-			})
+			p.P("XCTAssertEqual(bytes.withUnsafeBytes { b in Swift.Result { () throws(DecodeError) in try T(serializedBytes: b, options: tight) } }, limited, file: file, line: line)")
+			p.P("XCTAssertEqual(Swift.Result { () throws(DecodeError) in try T.decodePrefix(bytes + [0], options: tight).value }, limited, file: file, line: line)")
+			p.P("#if canImport(Foundation)")
+			p.P("XCTAssertEqual(Swift.Result { () throws(DecodeError) in try T(serializedBytes: Data(bytes), options: tight) }, limited, file: file, line: line)")
+			p.P("#endif")
 			p.P("XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: .max)), v, file: file, line: line)")
 		}
 		p.P("#if canImport(Foundation)")
@@ -179,6 +188,19 @@ func (g *generator) testProtocols(p *emit.Printer) {
 		p.P("otherID[4] ^= 0xFF")
 		p.P("otherID[5] ^= 0xFF")
 		p.P(`XCTAssertThrowsError(try T(serializedMessage: otherID, options: DecodeOptions()), file: file, line: line)`)
+		if g.s.HasMemoryCharges() {
+			// Rule memory in the message decoders: the same outcome as the
+			// value's own decoder, 10 bytes further on.
+			p.P("let tight = DecodeOptions(memoryLimit: 1)")
+			p.P("let plain = Swift.Result { () throws(DecodeError) in try T(serializedBytes: v.serializedBytes(), options: tight) }")
+			p.P("let framed = Swift.Result { () throws(DecodeError) in try T(serializedMessage: m, options: tight) }")
+			switchBlock(p, "switch (plain, framed) {", func() {
+				p.P("case (.success(let a), .success(let b)): XCTAssertEqual(a, b, file: file, line: line)")
+				p.P(`case (.failure(let a), .failure(let b)): XCTAssertEqual([b.rule, "\(b.offset)"], [a.rule, "\(a.offset + 10)"], file: file, line: line)`)
+				p.P(`default: XCTFail("the message decoder and the value decoder disagree under a memory limit", file: file, line: line)`)
+			})
+			p.P("XCTAssertEqual(Swift.Result { () throws(DecodeError) in try AnyMessage(serializedMessage: m, options: tight) }, framed.map { _ in wrapped }, file: file, line: line)")
+		}
 	})
 }
 

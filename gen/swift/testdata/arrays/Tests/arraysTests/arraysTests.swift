@@ -200,5 +200,9 @@ final class arraysTests: XCTestCase {
         XCTAssertEqual(e.rule, "utf8")
         XCTAssertEqual(e.offset, 7)
         XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")
+        let m = DecodeError.memoryExceeded(offset: 4)
+        XCTAssertEqual(m.rule, "memory")
+        XCTAssertEqual(m.offset, 4)
+        XCTAssertEqual(DecodeOptions().memoryLimit, 0)
     }
 }

@@ -74,13 +74,17 @@ func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticS
     for n in 0..<bytes.count {
         XCTAssertThrowsError(try T(serializedBytes: Array(bytes[..<n])), "prefix of \(n) bytes", file: file, line: line)
     }
-    do throws(DecodeError) {
-        let limited = try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: 1))
-        XCTAssertEqual(limited, v, file: file, line: line)
+    let tight = DecodeOptions(memoryLimit: 1)
+    let limited = Swift.Result { () throws(DecodeError) in try T(serializedBytes: bytes, options: tight) }
+    switch limited {
+    case .success(let w): XCTAssertEqual(w, v, file: file, line: line)
+    case .failure(let e): XCTAssertEqual(e.rule, "memory", file: file, line: line)
     }
-    catch {
-        XCTAssertEqual(error.rule, "memory", file: file, line: line)
-    }
+    XCTAssertEqual(bytes.withUnsafeBytes { b in Swift.Result { () throws(DecodeError) in try T(serializedBytes: b, options: tight) } }, limited, file: file, line: line)
+    XCTAssertEqual(Swift.Result { () throws(DecodeError) in try T.decodePrefix(bytes + [0], options: tight).value }, limited, file: file, line: line)
+    #if canImport(Foundation)
+    XCTAssertEqual(Swift.Result { () throws(DecodeError) in try T(serializedBytes: Data(bytes), options: tight) }, limited, file: file, line: line)
+    #endif
     XCTAssertEqual(try T(serializedBytes: bytes, options: DecodeOptions(memoryLimit: .max)), v, file: file, line: line)
     #if canImport(Foundation)
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
@@ -111,6 +115,15 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     otherID[4] ^= 0xFF
     otherID[5] ^= 0xFF
     XCTAssertThrowsError(try T(serializedMessage: otherID, options: DecodeOptions()), file: file, line: line)
+    let tight = DecodeOptions(memoryLimit: 1)
+    let plain = Swift.Result { () throws(DecodeError) in try T(serializedBytes: v.serializedBytes(), options: tight) }
+    let framed = Swift.Result { () throws(DecodeError) in try T(serializedMessage: m, options: tight) }
+    switch (plain, framed) {
+    case (.success(let a), .success(let b)): XCTAssertEqual(a, b, file: file, line: line)
+    case (.failure(let a), .failure(let b)): XCTAssertEqual([b.rule, "\(b.offset)"], [a.rule, "\(a.offset + 10)"], file: file, line: line)
+    default: XCTFail("the message decoder and the value decoder disagree under a memory limit", file: file, line: line)
+    }
+    XCTAssertEqual(Swift.Result { () throws(DecodeError) in try AnyMessage(serializedMessage: m, options: tight) }, framed.map { _ in wrapped }, file: file, line: line)
 }
 
 final class hostileTests: XCTestCase {
@@ -199,5 +212,9 @@ final class hostileTests: XCTestCase {
         XCTAssertEqual(e.rule, "utf8")
         XCTAssertEqual(e.offset, 7)
         XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")
+        let m = DecodeError.memoryExceeded(offset: 4)
+        XCTAssertEqual(m.rule, "memory")
+        XCTAssertEqual(m.offset, 4)
+        XCTAssertEqual(DecodeOptions().memoryLimit, 0)
     }
 }
