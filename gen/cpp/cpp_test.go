@@ -71,7 +71,8 @@ enum ErrorCode: u8 { Ok }
 union AnyMessage { A }
 `
 
-// TestCompile builds the code of every corpus schema (and of clashSchema)
+// TestCompile builds the code of every corpus schema (and of clashSchema
+// and defaultsSchema)
 // with g++ and clang++ under strict warnings as errors, and with g++
 // -fno-exceptions. All schemas go into one translation unit, each in its own
 // namespace, which also shows that generated headers coexist.
@@ -82,7 +83,11 @@ func TestCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas := append(corpusSchemas(t), clashes)
+	defaults, err := schema.Parse("defaults.sdp", []byte(defaultsSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := append(corpusSchemas(t), clashes, defaults)
 	dir := t.TempDir()
 	deps := generateAll(t, dir, schemas)
 	unity := filepath.Join(dir, "all.cpp")

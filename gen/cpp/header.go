@@ -148,8 +148,66 @@ func (g *generator) fields(p *emit.Printer, fs []*schema.Field, owner string, vi
 		if view {
 			t = g.vtype(f.Type)
 		}
+		if d := g.defaultExpr(f.Type); d != "" && !view && !nested {
+			p.F("%s %s = %s;", t, fieldName(f, owner), d)
+			continue
+		}
 		p.F("%s %s%s;", t, fieldName(f, owner), init)
 	}
+}
+
+// defaultExpr is the default value of an owned t where value-initializing
+// it is not the schema's default, else "": an enum defaults to its first
+// declared value (which need not be 0, or even be the value 0 names), a
+// fixed array to copies of its element's default. Structs and unions carry
+// their own defaults; optionals and arrays default to empty.
+func (g *generator) defaultExpr(t *schema.Type) string {
+	switch t.Kind {
+	case schema.EnumRef:
+		if len(t.Enum.Values) == 0 || t.Enum.Values[0].Value == 0 {
+			return ""
+		}
+		return g.qualified(g.name(t.Enum)) + "::" + g.enumValueName(t.Enum.Values[0])
+	case schema.FixedArray:
+		if e := g.defaultExpr(t.Elem); e != "" {
+			return fmt.Sprintf("sdp::filled<%s>(%s)", g.ctype(t), e)
+		}
+	}
+	return ""
+}
+
+// variantDefault is the initializer of a union's value: its first variant
+// with default contents. Only an inline first variant with fields that
+// value-initialization gets wrong needs one (a variant's nested type can
+// have no default member initializers, see fields): it lists every field,
+// "{}" for those value-initialization gets right (listing them all keeps
+// -Wmissing-field-initializers quiet).
+func (g *generator) variantDefault(u *schema.Union, names []string) string {
+	if len(u.Variants) == 0 || u.Variants[0].Kind != schema.VariantInline {
+		return ""
+	}
+	fs := u.Variants[0].Fields
+	last := -1
+	for i, f := range fs {
+		if g.defaultExpr(f.Type) != "" {
+			last = i
+		}
+	}
+	if last < 0 {
+		return ""
+	}
+	saved := g.qualify
+	g.qualify = true
+	defer func() { g.qualify = saved }()
+	var inits []string
+	for _, f := range fs {
+		d := g.defaultExpr(f.Type)
+		if d == "" {
+			d = "{}"
+		}
+		inits = append(inits, d)
+	}
+	return fmt.Sprintf("{std::in_place_index<0>, %s{%s}}", names[0], strings.Join(inits, ", "))
 }
 
 func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
@@ -220,7 +278,7 @@ func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 		names := g.variantTypes(p, u, false)
 		p.P()
 		p.P("/// The variant held; index() is the wire tag.")
-		p.F("std::variant<%s> value;", strings.Join(names, ", "))
+		p.F("std::variant<%s> value%s;", strings.Join(names, ", "), g.variantDefault(u, names))
 	})
 }
 

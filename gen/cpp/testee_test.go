@@ -78,8 +78,31 @@ std::string check_encoders(const T& v, const Bytes& want) {
     return "";
 }
 
+// Checks that a default T encodes to bytes its decoder accepts and that
+// decode back to it (an enum defaults to its first declared value, a union
+// to its first variant); returns "" or what failed.
+template <class T>
+std::string check_default() {
+    const T def{};
+    const Bytes b = ns::encode(def);
+    T back;
+    const ns::sdp::Status st = ns::decode(b.data(), b.size(), back);
+    if (!st) {
+        return "the default value encodes to bytes decode rejects: " + describe(st);
+    }
+    if (!(back == def) || ns::encode(back) != b) {
+        return "the default value decodes to another value";
+    }
+    return "";
+}
+
 template <class T, class V>
 void roundtrip(const Bytes& in) {
+    static const std::string bad_default = check_default<T>();
+    if (!bad_default.empty()) {
+        reply(2, bad_default);
+        return;
+    }
     T owned;
     const ns::sdp::Status so = ns::decode(in.data(), in.size(), owned);
     V view;

@@ -234,6 +234,17 @@ inline void load_into(T& out, const std::uint8_t* p) noexcept {
     }
 }
 
+/// An array of A (a std::array) with every element v: the default of a
+/// fixed array of enums whose first value is not 0.
+template <class A, class T>
+constexpr A filled(const T& v) noexcept {
+    A a{};
+    for (auto& e : a) {
+        e = v;
+    }
+    return a;
+}
+
 /// An optional value kept behind a pointer, for types that contain
 /// themselves (`next: ?Node` inside `Node`). Copying copies the value, so
 /// the types that hold a Box stay regular values.
