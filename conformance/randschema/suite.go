@@ -17,6 +17,9 @@ type Suite struct {
 	Source  []byte // the schema text
 	Schema  *schema.Schema
 	Vectors []conformance.Vector
+	// Streams are stream vectors (conformance.OpStream) made of the suite's
+	// messages: for backends with a stream reader and writer.
+	Streams []conformance.Vector
 }
 
 // SuiteName names the suite of a seed.
@@ -124,7 +127,25 @@ func FromSource(name string, src []byte, seed uint64) (*Suite, error) {
 			su.addMessage(st, "unknown_id", conformance.Message(unusedID(s), in))
 		}
 	}
+	su.Streams = streams(su)
 	return su, nil
+}
+
+// streams builds the stream vectors of a suite from its small valid and
+// invalid messages (at most 8 of each, so the streams stay small).
+func streams(su *Suite) []conformance.Vector {
+	var valid, bad [][]byte
+	for _, v := range su.Vectors {
+		if v.Op != conformance.OpMessage || len(v.Input) > 1<<14 {
+			continue
+		}
+		if v.Rule == "" && len(valid) < 8 {
+			valid = append(valid, v.Input)
+		} else if v.Rule != "" && len(bad) < 8 {
+			bad = append(bad, v.Input)
+		}
+	}
+	return conformance.StreamVectors(su.Schema, "random."+su.Name+".", valid, bad)
 }
 
 // unusedID is a message type id no struct of the schema has.

@@ -142,6 +142,29 @@ func RunRandom(t *testing.T, lang, pkg string, suites []*randschema.Suite, start
 	t.Logf("%s: %d random-schema vectors passed in %d schemas", lang, total, len(suites))
 }
 
+// RunRandomStreams runs every suite's stream vectors (OpStream) through a
+// testee, one subtest per suite, for backends with a stream reader and
+// writer.
+func RunRandomStreams(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee) {
+	t.Helper()
+	total := 0
+	for _, su := range suites {
+		su := su
+		t.Run(su.Name, func(t *testing.T) {
+			testee := start(t, su)
+			passed, failed := conformance.RunVectors(t, testee, su.Streams)
+			if err := testee.Close(); err != nil {
+				t.Errorf("testee exit: %v", err)
+			}
+			total += passed
+			if t.Failed() {
+				ReportRandomFailure(t, lang, pkg, su, failed)
+			}
+		})
+	}
+	t.Logf("%s: %d random-schema stream vectors passed in %d schemas", lang, total, len(suites))
+}
+
 // ReportRandomFailure writes a failing suite's schema where a developer can
 // find it and logs how to reproduce the failure. For the first failing
 // vector it also prints the smaller schema that holds only the failing

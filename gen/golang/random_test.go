@@ -36,13 +36,15 @@ func TestRandomSchemas(t *testing.T) {
 		variant := variant
 		t.Run(variant.name, func(t *testing.T) {
 			bin := m.buildTestee(t, variant)
-			gentest.RunRandom(t, "go", "./gen/golang", suites, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+			start := func(t *testing.T, su *randschema.Suite) conformance.Testee {
 				testee, err := conformance.Start(exec.Command(bin, su.Name))
 				if err != nil {
 					t.Fatal(err)
 				}
 				return testee
-			})
+			}
+			gentest.RunRandom(t, "go", "./gen/golang", suites, start)
+			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "go", "./gen/golang", suites, start) })
 		})
 	}
 }
