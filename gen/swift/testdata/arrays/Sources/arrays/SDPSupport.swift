@@ -194,20 +194,22 @@ struct _SDPReader {
     let end: Int
     var pos: Int
     let maxDepth: Int
-    /// The memory limit of rule "memory", and whether it is the default
-    /// (which a message header recomputes from the payload length).
-    var memLimit: UInt64
-    let memDefault: Bool
-    /// The nominal memory charged so far (never above memLimit).
+    /// The memory limit of rule "memory" as the caller set it (0: the
+    /// default, computed on the first charge from the length of the input
+    /// after memStart, so that decoders that charge nothing pay nothing).
+    let memLimit: UInt64
+    /// Where the counted input starts: 0, or a message's payload.
+    var memStart: Int = 0
+    /// The nominal memory charged so far (never above the limit).
     var memUsed: UInt64 = 0
 
+    @inline(__always)
     init(base: UnsafeRawPointer, end: Int, pos: Int, options: DecodeOptions) {
         self.base = base
         self.end = end
         self.pos = pos
         self.maxDepth = options.maxDepth
-        self.memDefault = options.memoryLimit == 0
-        self.memLimit = memDefault ? _sdpDefaultMemoryLimit(end &- pos) : options.memoryLimit
+        self.memLimit = options.memoryLimit
     }
 
     /// Throws unless n more bytes remain.
@@ -307,7 +309,8 @@ struct _SDPReader {
     /// the limit. Never overflows: memUsed stays at most memLimit.
     @inline(__always)
     mutating func charge(_ n: Int, _ each: UInt64, at: Int) throws(DecodeError) {
-        if UInt64(UInt(bitPattern: n)) > (memLimit &- memUsed) / each {
+        let limit = memLimit != 0 ? memLimit : _sdpDefaultMemoryLimit(end &- memStart)
+        if UInt64(UInt(bitPattern: n)) > (limit &- memUsed) / each {
             throw DecodeError.memoryExceeded(offset: at)
         }
         memUsed &+= UInt64(UInt(bitPattern: n)) &* each
@@ -910,9 +913,7 @@ func _sdpReadHeader(_ r: inout _SDPReader) throws(DecodeError) -> UInt16 {
             offset: 6,
             reason: "the header declares \(length) payload bytes but \(r.end &- r.pos) follow")
     }
-    if r.memDefault {
-        // The default memory limit counts the payload, not the header.
-        r.memLimit = _sdpDefaultMemoryLimit(r.end &- r.pos)
-    }
+    // The default memory limit counts the payload, not the header.
+    r.memStart = r.pos
     return typeID
 }
