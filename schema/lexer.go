@@ -15,6 +15,9 @@ const (
 	tokInt
 	tokPunct // one of { } [ ] ( ) < > ? : , = @
 	tokDoc   // a `///` comment line
+	// tokComment is a `//` comment or a `/* */` block, as written; only the
+	// formatter asks for them (lexComments).
+	tokComment
 )
 
 type token struct {
@@ -33,6 +36,8 @@ func (t token) describe() string {
 		return "number " + t.text
 	case tokDoc:
 		return "doc comment"
+	case tokComment:
+		return "comment"
 	}
 	return fmt.Sprintf("%q", t.text)
 }
@@ -40,6 +45,12 @@ func (t token) describe() string {
 // lex splits src into tokens. `//` comments and `/* */` blocks are dropped;
 // `///` lines become tokDoc. CR before LF is ignored, so CRLF files work.
 func lex(file string, src []byte, errs *ErrorList) []token {
+	return lexComments(file, src, errs, false)
+}
+
+// lexComments is lex, keeping `//` comments and `/* */` blocks as
+// tokComment tokens when comments is set.
+func lexComments(file string, src []byte, errs *ErrorList, comments bool) []token {
 	var toks []token
 	line, col := 1, 1
 	i := 0
@@ -77,6 +88,8 @@ func lex(file string, src []byte, errs *ErrorList) []token {
 					errs.add(p, "doc comment is not valid UTF-8", "")
 				}
 				toks = append(toks, token{kind: tokDoc, text: text, pos: p})
+			} else if comments {
+				toks = append(toks, token{kind: tokComment, text: strings.TrimRight(text, " \t"), pos: p})
 			}
 			advance(end - i)
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
@@ -86,6 +99,9 @@ func lex(file string, src []byte, errs *ErrorList) []token {
 				errs.add(p, "unterminated /* comment", "close it with */")
 				advance(len(src) - i)
 				break
+			}
+			if comments {
+				toks = append(toks, token{kind: tokComment, text: strings.ReplaceAll(string(src[i:i+end+4]), "\r\n", "\n"), pos: p})
 			}
 			advance(end + 4)
 		case isIdentStart(c):

@@ -16,6 +16,7 @@ const usage = `sdp — the Serial Data Protocol toolkit
 Usage:
   sdp gen --lang LANG --out DIR [--package NAME] SCHEMA.sdp
   sdp check SCHEMA.sdp...
+  sdp fmt [-w | --check] SCHEMA.sdp...
   sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream) [VALUE.json] > out.sdpb
   sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N])
              [--max-depth N] [--memory-limit BYTES] [--annotate] [IN.sdpb] > value.json
@@ -26,6 +27,7 @@ Usage:
 Commands:
   gen      generate code for a schema (languages: %s)
   check    validate schemas; print every problem as file:line:col: message
+  fmt      format schema files in the canonical layout
   encode   encode a JSON value (docs/json-mapping.md) to the wire format
   decode   decode wire-format bytes to JSON
   compat   compare two versions of a schema: which types changed their wire shape, and why
@@ -61,6 +63,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdGen(rest, stdout, stderr)
 	case "check":
 		err = cmdCheck(rest, stdout, stderr)
+	case "fmt":
+		err = cmdFmt(rest, stdout, stderr)
 	case "encode":
 		err = cmdEncode(rest, stdin, stdout, stderr)
 	case "decode":
