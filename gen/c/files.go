@@ -49,6 +49,12 @@ func (g *generator) apiDecls() {
 		h.F("/* %s */", s.Name)
 		h.F("/** The message type id of %s. */", s.Name)
 		h.F("#define %s_TYPE_ID %du", g.macroName(s), s.ID)
+		h.P("/**")
+		h.P(" * Sets *v to its default value: all zero (empty strings and arrays, absent")
+		h.P(" * optionals, NULL pointers), except that an enum holds its first declared")
+		h.P(" * value and a union is its first variant, with default contents.")
+		h.P(" */")
+		h.F("void %s_init(%s* v);", name, name)
 		h.P("/** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */")
 		h.F("size_t %s_size(const %s* v);", name, name)
 		h.P("/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */")
@@ -107,6 +113,7 @@ func (g *generator) source() []byte {
 	body := newPrinter()
 	g.c = body
 	for _, s := range g.s.Structs {
+		g.structInit(s)
 		g.structEncode(s)
 		g.structRead(s)
 		g.structDecode(s)
@@ -118,6 +125,7 @@ func (g *generator) source() []byte {
 			g.unionRead(u)
 		}
 	}
+	g.unionInits()
 	g.dispatcherDefs()
 
 	enums := newPrinter()
@@ -141,6 +149,10 @@ func (g *generator) source() []byte {
 			fmt.Sprintf("static const uint8_t* %s_read_(%s_dec_* d, const uint8_t* p, %s* out, uint32_t depth);", name, g.pkg, name))
 	}
 	for _, u := range g.s.Unions {
+		if g.uses["init:"+u.Name] {
+			name := g.typeName(u)
+			protos = append(protos, fmt.Sprintf("static void %s_init_(%s* v);", name, name))
+		}
 		if used[u] {
 			name := g.typeName(u)
 			protos = append(protos,

@@ -177,7 +177,7 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 		}
 		return ids
 	case *schema.Union:
-		ids := []string{t, t + "_size_", t + "_write_", t + "_read_"}
+		ids := []string{t, t + "_init_", t + "_size_", t + "_write_", t + "_read_"}
 		for _, v := range d.Variants {
 			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
 			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {
@@ -189,7 +189,7 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 	return nil
 }
 
-var structFuncs = []string{"size", "encode", "decode", "decode_ex", "message_size",
+var structFuncs = []string{"init", "size", "encode", "decode", "decode_ex", "message_size",
 	"encode_message", "decode_message", "decode_message_ex"}
 
 // declFields lists the fields of a struct or of all inline variants of a union.

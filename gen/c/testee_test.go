@@ -21,7 +21,9 @@ var sanitize = []string{"-g", "-O1", "-fsanitize=address,undefined", "-fno-sanit
 
 // testeeTemplate is the conformance testee: it answers the runner's requests
 // using every decode API (plain and _ex, heap and fixed arenas, per-type and
-// dispatcher message decoding) and reports status 2 when they disagree.
+// dispatcher message decoding) and reports status 2 when they disagree, or
+// when a type's default value (T_init), checked on its first request, does
+// not round-trip.
 var testeeTemplate = template.Must(template.New("testee").Parse(`{{if .Stack}}#define _POSIX_C_SOURCE 200112L
 
 #include <pthread.h>
@@ -102,13 +104,50 @@ static int fixed_{{.T}}(const uint8_t* in, size_t len, int message, size_t cap, 
     return result;
 }
 
+/* The default value (_init) must encode to bytes that decode and re-encode to themselves. */
+static int default_{{.T}}(void) {
+    {{.T}} v, back;
+    {{$.Pkg}}_arena heap;
+    uint8_t* bytes;
+    uint8_t* again;
+    size_t n, again_len;
+    int result;
+    {{.T}}_init(&v);
+    if ({{.T}}_size(&v) == SIZE_MAX) {
+        return broken("{{.Name}}: the default value (_init) cannot be encoded");
+    }
+    result = encode_{{.T}}(&v, 0, &bytes, &n);
+    if (result != 0) {
+        return result;
+    }
+    {{$.Pkg}}_arena_init_heap(&heap);
+    if ({{.T}}_decode(bytes, n, &back, &heap) != 0) {
+        result = broken("{{.Name}}: the default value (_init) encodes to bytes its decoder rejects");
+    } else if ((result = encode_{{.T}}(&back, 0, &again, &again_len)) == 0) {
+        if (again_len != n || (n > 0 && memcmp(again, bytes, n) != 0)) {
+            result = broken("{{.Name}}: the default value (_init) decodes to another value");
+        }
+        free(again);
+    }
+    {{$.Pkg}}_arena_free(&heap);
+    free(bytes);
+    return result;
+}
+
 static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t** out, size_t* out_len) {
+    static int default_checked = 0;
     {{.T}} v, v2;
     {{$.Pkg}}_arena heap;
     {{$.Pkg}}_decode_options opt;
     {{$.Pkg}}_decode_result res;
     size_t used;
     int rc, rc2, result;
+    if (!default_checked) {
+        default_checked = 1;
+        if ((result = default_{{.T}}()) != 0) {
+            return result;
+        }
+    }
     memset(&opt, 0, sizeof opt);
     opt.max_depth = {{$.Up}}_DEFAULT_MAX_DEPTH;
     {{$.Pkg}}_arena_init_heap(&heap);

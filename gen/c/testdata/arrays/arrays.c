@@ -644,6 +644,10 @@ static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, 
 static uint8_t* arrays_small_arrays_write_(const arrays_small_arrays* v, uint8_t* p);
 static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_small_arrays* out, uint32_t depth);
 
+void arrays_arrays_init(arrays_arrays* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t arrays_arrays_size(const arrays_arrays* v) {
     size_t n = 60;
     n = arrays_add_(n, v->bools.len);
@@ -1184,6 +1188,10 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
     return arrays_dec_done_(&d, p, 0, res);
 }
 
+void arrays_fixed_init(arrays_fixed* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t arrays_fixed_size(const arrays_fixed* v) {
     size_t n = 75;
     for (uint32_t i0 = 0; i0 < 2; i0++) {
@@ -1330,6 +1338,10 @@ int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed
     return arrays_dec_done_(&d, p, 0, res);
 }
 
+void arrays_point_init(arrays_point* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t arrays_point_size(const arrays_point* v) {
     (void)v;
     return 16;
@@ -1408,6 +1420,10 @@ int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point
         p = arrays_point_read_(&d, p, out, 1);
     }
     return arrays_dec_done_(&d, p, 0, res);
+}
+
+void arrays_u32_array_init(arrays_u32_array* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t arrays_u32_array_size(const arrays_u32_array* v) {
@@ -1505,6 +1521,10 @@ int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u
     return arrays_dec_done_(&d, p, 0, res);
 }
 
+void arrays_i16_array_init(arrays_i16_array* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t arrays_i16_array_size(const arrays_i16_array* v) {
     size_t n = 4;
     n = arrays_add_(n, arrays_mul_(v->samples.len, 2));
@@ -1598,6 +1618,10 @@ int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i
         p = arrays_i16_array_read_(&d, p, out, 1);
     }
     return arrays_dec_done_(&d, p, 0, res);
+}
+
+void arrays_f32_array_init(arrays_f32_array* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t arrays_f32_array_size(const arrays_f32_array* v) {
@@ -1695,6 +1719,10 @@ int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f
     return arrays_dec_done_(&d, p, 0, res);
 }
 
+void arrays_byte_array_init(arrays_byte_array* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t arrays_byte_array_size(const arrays_byte_array* v) {
     size_t n = 4;
     n = arrays_add_(n, v->data.len);
@@ -1787,6 +1815,10 @@ int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_
         p = arrays_byte_array_read_(&d, p, out, 1);
     }
     return arrays_dec_done_(&d, p, 0, res);
+}
+
+void arrays_small_arrays_init(arrays_small_arrays* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t arrays_small_arrays_size(const arrays_small_arrays* v) {

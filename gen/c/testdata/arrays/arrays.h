@@ -301,6 +301,12 @@ struct arrays_small_arrays {
 /* Arrays */
 /** The message type id of Arrays. */
 #define ARRAYS_ARRAYS_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_arrays_init(arrays_arrays* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_arrays_size(const arrays_arrays* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -327,6 +333,12 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
 /* Fixed */
 /** The message type id of Fixed. */
 #define ARRAYS_FIXED_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_fixed_init(arrays_fixed* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_fixed_size(const arrays_fixed* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -353,6 +365,12 @@ int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed
 /* Point */
 /** The message type id of Point. */
 #define ARRAYS_POINT_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_point_init(arrays_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_point_size(const arrays_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -379,6 +397,12 @@ int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point
 /* U32Array */
 /** The message type id of U32Array. */
 #define ARRAYS_U32_ARRAY_TYPE_ID 4u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_u32_array_init(arrays_u32_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_u32_array_size(const arrays_u32_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -405,6 +429,12 @@ int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u
 /* I16Array */
 /** The message type id of I16Array. */
 #define ARRAYS_I16_ARRAY_TYPE_ID 5u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_i16_array_init(arrays_i16_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_i16_array_size(const arrays_i16_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -431,6 +461,12 @@ int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i
 /* F32Array */
 /** The message type id of F32Array. */
 #define ARRAYS_F32_ARRAY_TYPE_ID 6u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_f32_array_init(arrays_f32_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_f32_array_size(const arrays_f32_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -457,6 +493,12 @@ int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f
 /* ByteArray */
 /** The message type id of ByteArray. */
 #define ARRAYS_BYTE_ARRAY_TYPE_ID 7u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_byte_array_init(arrays_byte_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_byte_array_size(const arrays_byte_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -483,6 +525,12 @@ int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_
 /* SmallArrays */
 /** The message type id of SmallArrays. */
 #define ARRAYS_SMALL_ARRAYS_TYPE_ID 8u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void arrays_small_arrays_init(arrays_small_arrays* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_small_arrays_size(const arrays_small_arrays* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

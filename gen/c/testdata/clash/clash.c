@@ -553,6 +553,10 @@ static int clash_str__valid_(uint32_t v) {
     return v < 2u;
 }
 
+void clash_arena__init(clash_arena_* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t clash_arena__size(const clash_arena_* v) {
     size_t n = 11;
     n = clash_add_(n, clash_str_size_(&v->message));
@@ -645,6 +649,10 @@ int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_
         p = clash_arena__read_(&d, p, out, 1);
     }
     return clash_dec_done_(&d, p, 0, res);
+}
+
+void clash_message__init(clash_message_* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t clash_message__size(const clash_message_* v) {
@@ -746,6 +754,10 @@ int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_mess
     return clash_dec_done_(&d, p, 0, res);
 }
 
+void clash_point_init(clash_point* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t clash_point_size(const clash_point* v) {
     (void)v;
     return 8;
@@ -820,6 +832,10 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
         p = clash_point_read_(&d, p, out, 1);
     }
     return clash_dec_done_(&d, p, 0, res);
+}
+
+void clash_point_size__init(clash_point_size_* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t clash_point_size__size(const clash_point_size_* v) {
@@ -898,6 +914,10 @@ int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_p
     return clash_dec_done_(&d, p, 0, res);
 }
 
+void clash_shape_rect__init(clash_shape_rect_* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t clash_shape_rect__size(const clash_shape_rect_* v) {
     (void)v;
     return 4;
@@ -972,6 +992,10 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
         p = clash_shape_rect__read_(&d, p, out, 1);
     }
     return clash_dec_done_(&d, p, 0, res);
+}
+
+void clash_holder_init(clash_holder* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t clash_holder_size(const clash_holder* v) {

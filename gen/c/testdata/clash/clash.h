@@ -220,6 +220,12 @@ struct clash_holder {
 /* Arena */
 /** The message type id of Arena. */
 #define CLASH_ARENA__TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_arena__init(clash_arena_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_arena__size(const clash_arena_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -246,6 +252,12 @@ int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_
 /* Message */
 /** The message type id of Message. */
 #define CLASH_MESSAGE__TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_message__init(clash_message_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_message__size(const clash_message_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -272,6 +284,12 @@ int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_mess
 /* Point */
 /** The message type id of Point. */
 #define CLASH_POINT_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_point_init(clash_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size(const clash_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -298,6 +316,12 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
 /* PointSize */
 /** The message type id of PointSize. */
 #define CLASH_POINT_SIZE__TYPE_ID 4u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_point_size__init(clash_point_size_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size__size(const clash_point_size_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -324,6 +348,12 @@ int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_p
 /* ShapeRect */
 /** The message type id of ShapeRect. */
 #define CLASH_SHAPE_RECT__TYPE_ID 5u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_shape_rect__init(clash_shape_rect_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_shape_rect__size(const clash_shape_rect_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -350,6 +380,12 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
 /* Holder */
 /** The message type id of Holder. */
 #define CLASH_HOLDER_TYPE_ID 6u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void clash_holder_init(clash_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_holder_size(const clash_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -426,6 +426,10 @@ static int edge_level_valid_(uint32_t v) {
     }
 }
 
+void edge_node_init(edge_node* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t edge_node_size(const edge_node* v) {
     size_t n = 20;
     for (uint32_t i0 = 0; i0 < 3; i0++) {
@@ -794,6 +798,10 @@ int edge_node_decode_message_ex(const uint8_t* data, size_t len, edge_node* out,
     return edge_dec_done_(&d, p, 0, res);
 }
 
+void edge_point_init(edge_point* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t edge_point_size(const edge_point* v) {
     (void)v;
     return 9;
@@ -870,6 +878,10 @@ int edge_point_decode_message_ex(const uint8_t* data, size_t len, edge_point* ou
         p = edge_point_read_(&d, p, out, 1);
     }
     return edge_dec_done_(&d, p, 0, res);
+}
+
+void edge_flags_init(edge_flags* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t edge_flags_size(const edge_flags* v) {

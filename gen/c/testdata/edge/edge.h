@@ -247,6 +247,12 @@ struct edge_level_x2 {
 /* Node */
 /** The message type id of Node. */
 #define EDGE_NODE_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void edge_node_init(edge_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t edge_node_size(const edge_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -273,6 +279,12 @@ int edge_node_decode_message_ex(const uint8_t* data, size_t len, edge_node* out,
 /* Point */
 /** The message type id of Point. */
 #define EDGE_POINT_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void edge_point_init(edge_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t edge_point_size(const edge_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -299,6 +311,12 @@ int edge_point_decode_message_ex(const uint8_t* data, size_t len, edge_point* ou
 /* Flags */
 /** The message type id of Flags. */
 #define EDGE_FLAGS_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void edge_flags_init(edge_flags* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t edge_flags_size(const edge_flags* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

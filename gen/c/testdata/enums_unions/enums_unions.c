@@ -683,6 +683,10 @@ static int enums_unions_default_valid_(uint32_t v) {
     return v < 2u;
 }
 
+void enums_unions_circle_init(enums_unions_circle* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t enums_unions_circle_size(const enums_unions_circle* v) {
     (void)v;
     return 8;
@@ -759,6 +763,11 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
         p = enums_unions_circle_read_(&d, p, out, 1);
     }
     return enums_unions_dec_done_(&d, p, 0, res);
+}
+
+void enums_unions_enums_init(enums_unions_enums* v) {
+    memset(v, 0, sizeof *v);
+    v->sparse = ENUMS_UNIONS_SPARSE_FIRST;
 }
 
 size_t enums_unions_enums_size(const enums_unions_enums* v) {
@@ -945,6 +954,10 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
         p = enums_unions_enums_read_(&d, p, out, 1);
     }
     return enums_unions_dec_done_(&d, p, 0, res);
+}
+
+void enums_unions_unions_init(enums_unions_unions* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t enums_unions_unions_size(const enums_unions_unions* v) {

@@ -281,6 +281,12 @@ struct enums_unions_unions {
 /* Circle */
 /** The message type id of Circle. */
 #define ENUMS_UNIONS_CIRCLE_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void enums_unions_circle_init(enums_unions_circle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_circle_size(const enums_unions_circle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -307,6 +313,12 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
 /* Enums */
 /** The message type id of Enums. */
 #define ENUMS_UNIONS_ENUMS_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void enums_unions_enums_init(enums_unions_enums* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_enums_size(const enums_unions_enums* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -333,6 +345,12 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
 /* Unions */
 /** The message type id of Unions. */
 #define ENUMS_UNIONS_UNIONS_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void enums_unions_unions_init(enums_unions_unions* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_unions_size(const enums_unions_unions* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -408,6 +408,10 @@ static size_t hostile_wide_size_(const hostile_wide* v);
 static uint8_t* hostile_wide_write_(const hostile_wide* v, uint8_t* p);
 static const uint8_t* hostile_wide_read_(hostile_dec_* d, const uint8_t* p, hostile_wide* out, uint32_t depth);
 
+void hostile_big_init(hostile_big* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t hostile_big_size(const hostile_big* v) {
     (void)v;
     return 512;
@@ -483,6 +487,10 @@ int hostile_big_decode_message_ex(const uint8_t* data, size_t len, hostile_big* 
         p = hostile_big_read_(&d, p, out, 1);
     }
     return hostile_dec_done_(&d, p, 0, res);
+}
+
+void hostile_holder_init(hostile_holder* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t hostile_holder_size(const hostile_holder* v) {
@@ -614,6 +622,10 @@ int hostile_holder_decode_message_ex(const uint8_t* data, size_t len, hostile_ho
     return hostile_dec_done_(&d, p, 0, res);
 }
 
+void hostile_events_init(hostile_events* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t hostile_events_size(const hostile_events* v) {
     size_t n = 4;
     for (uint32_t i0 = 0; i0 < v->events.len; i0++) {
@@ -721,6 +733,10 @@ int hostile_events_decode_message_ex(const uint8_t* data, size_t len, hostile_ev
         p = hostile_events_read_(&d, p, out, 1);
     }
     return hostile_dec_done_(&d, p, 0, res);
+}
+
+void hostile_node_init(hostile_node* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t hostile_node_size(const hostile_node* v) {
@@ -851,6 +867,10 @@ int hostile_node_decode_message_ex(const uint8_t* data, size_t len, hostile_node
     return hostile_dec_done_(&d, p, 0, res);
 }
 
+void hostile_nodes_init(hostile_nodes* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t hostile_nodes_size(const hostile_nodes* v) {
     size_t n = 4;
     for (uint32_t i0 = 0; i0 < v->nodes.len; i0++) {
@@ -958,6 +978,10 @@ int hostile_nodes_decode_message_ex(const uint8_t* data, size_t len, hostile_nod
         p = hostile_nodes_read_(&d, p, out, 1);
     }
     return hostile_dec_done_(&d, p, 0, res);
+}
+
+void hostile_chain_init(hostile_chain* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t hostile_chain_size(const hostile_chain* v) {

@@ -237,6 +237,12 @@ struct hostile_chain {
 /* Big */
 /** The message type id of Big. */
 #define HOSTILE_BIG_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void hostile_big_init(hostile_big* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_big_size(const hostile_big* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -263,6 +269,12 @@ int hostile_big_decode_message_ex(const uint8_t* data, size_t len, hostile_big* 
 /* Holder */
 /** The message type id of Holder. */
 #define HOSTILE_HOLDER_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void hostile_holder_init(hostile_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_holder_size(const hostile_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -289,6 +301,12 @@ int hostile_holder_decode_message_ex(const uint8_t* data, size_t len, hostile_ho
 /* Events */
 /** The message type id of Events. */
 #define HOSTILE_EVENTS_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void hostile_events_init(hostile_events* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_events_size(const hostile_events* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -315,6 +333,12 @@ int hostile_events_decode_message_ex(const uint8_t* data, size_t len, hostile_ev
 /* Node */
 /** The message type id of Node. */
 #define HOSTILE_NODE_TYPE_ID 4u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void hostile_node_init(hostile_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_node_size(const hostile_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -341,6 +365,12 @@ int hostile_node_decode_message_ex(const uint8_t* data, size_t len, hostile_node
 /* Nodes */
 /** The message type id of Nodes. */
 #define HOSTILE_NODES_TYPE_ID 5u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void hostile_nodes_init(hostile_nodes* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_nodes_size(const hostile_nodes* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -367,6 +397,12 @@ int hostile_nodes_decode_message_ex(const uint8_t* data, size_t len, hostile_nod
 /* Chain */
 /** The message type id of Chain. */
 #define HOSTILE_CHAIN_TYPE_ID 6u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void hostile_chain_init(hostile_chain* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_chain_size(const hostile_chain* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -551,6 +551,10 @@ static int keywords_type_valid_(uint32_t v) {
     return v < 5u;
 }
 
+void keywords_error_init(keywords_error* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t keywords_error_size(const keywords_error* v) {
     size_t n = 81;
     if (!keywords_type_valid_(v->type)) {
@@ -768,6 +772,10 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
         p = keywords_error_read_(&d, p, out, 1);
     }
     return keywords_dec_done_(&d, p, 0, res);
+}
+
+void keywords_holder_init(keywords_holder* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t keywords_holder_size(const keywords_holder* v) {

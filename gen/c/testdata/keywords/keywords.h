@@ -220,6 +220,12 @@ struct keywords_holder {
 /* Error */
 /** The message type id of Error. */
 #define KEYWORDS_ERROR_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void keywords_error_init(keywords_error* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t keywords_error_size(const keywords_error* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -246,6 +252,12 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
 /* Holder */
 /** The message type id of Holder. */
 #define KEYWORDS_HOLDER_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void keywords_holder_init(keywords_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t keywords_holder_size(const keywords_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

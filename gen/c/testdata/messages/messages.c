@@ -512,6 +512,10 @@ static const uint8_t* messages_pong_read_(messages_dec_* d, const uint8_t* p, me
 static uint8_t* messages_last_write_(const messages_last* v, uint8_t* p);
 static const uint8_t* messages_last_read_(messages_dec_* d, const uint8_t* p, messages_last* out, uint32_t depth);
 
+void messages_point_init(messages_point* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t messages_point_size(const messages_point* v) {
     (void)v;
     return 16;
@@ -592,6 +596,10 @@ int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_p
     return messages_dec_done_(&d, p, 0, res);
 }
 
+void messages_ping_init(messages_ping* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t messages_ping_size(const messages_ping* v) {
     (void)v;
     return 4;
@@ -666,6 +674,10 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
         p = messages_ping_read_(&d, p, out, 1);
     }
     return messages_dec_done_(&d, p, 0, res);
+}
+
+void messages_pong_init(messages_pong* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t messages_pong_size(const messages_pong* v) {
@@ -748,6 +760,10 @@ int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_po
         p = messages_pong_read_(&d, p, out, 1);
     }
     return messages_dec_done_(&d, p, 0, res);
+}
+
+void messages_last_init(messages_last* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t messages_last_size(const messages_last* v) {

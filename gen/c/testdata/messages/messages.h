@@ -156,6 +156,12 @@ struct messages_last {
 /* Point */
 /** The message type id of Point. */
 #define MESSAGES_POINT_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void messages_point_init(messages_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_point_size(const messages_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -182,6 +188,12 @@ int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_p
 /* Ping */
 /** The message type id of Ping. */
 #define MESSAGES_PING_TYPE_ID 100u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void messages_ping_init(messages_ping* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_ping_size(const messages_ping* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -208,6 +220,12 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
 /* Pong */
 /** The message type id of Pong. */
 #define MESSAGES_PONG_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void messages_pong_init(messages_pong* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_pong_size(const messages_pong* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -234,6 +252,12 @@ int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_po
 /* Last */
 /** The message type id of Last. */
 #define MESSAGES_LAST_TYPE_ID 65535u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void messages_last_init(messages_last* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_last_size(const messages_last* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -556,6 +556,10 @@ static int nested_device_kind_valid_(uint32_t v) {
     return v < 3u;
 }
 
+void nested_point_init(nested_point* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t nested_point_size(const nested_point* v) {
     (void)v;
     return 8;
@@ -634,6 +638,10 @@ int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point
         p = nested_point_read_(&d, p, out, 1);
     }
     return nested_dec_done_(&d, p, 0, res);
+}
+
+void nested_rectangle_init(nested_rectangle* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t nested_rectangle_size(const nested_rectangle* v) {
@@ -720,6 +728,10 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
         p = nested_rectangle_read_(&d, p, out, 1);
     }
     return nested_dec_done_(&d, p, 0, res);
+}
+
+void nested_scene_init(nested_scene* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t nested_scene_size(const nested_scene* v) {
@@ -835,6 +847,10 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
     return nested_dec_done_(&d, p, 0, res);
 }
 
+void nested_device_parameter_init(nested_device_parameter* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t nested_device_parameter_size(const nested_device_parameter* v) {
     size_t n = 12;
     n = nested_add_(n, nested_str_size_(&v->name));
@@ -922,6 +938,10 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
         p = nested_device_parameter_read_(&d, p, out, 1);
     }
     return nested_dec_done_(&d, p, 0, res);
+}
+
+void nested_device_plugin_init(nested_device_plugin* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t nested_device_plugin_size(const nested_device_plugin* v) {
@@ -1040,6 +1060,10 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
         p = nested_device_plugin_read_(&d, p, out, 1);
     }
     return nested_dec_done_(&d, p, 0, res);
+}
+
+void nested_audio_device_init(nested_audio_device* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t nested_audio_device_size(const nested_audio_device* v) {

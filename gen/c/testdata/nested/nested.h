@@ -202,6 +202,12 @@ struct nested_audio_device {
 /* Point */
 /** The message type id of Point. */
 #define NESTED_POINT_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void nested_point_init(nested_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_point_size(const nested_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -228,6 +234,12 @@ int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point
 /* Rectangle */
 /** The message type id of Rectangle. */
 #define NESTED_RECTANGLE_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void nested_rectangle_init(nested_rectangle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_rectangle_size(const nested_rectangle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -254,6 +266,12 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
 /* Scene */
 /** The message type id of Scene. */
 #define NESTED_SCENE_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void nested_scene_init(nested_scene* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_scene_size(const nested_scene* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -280,6 +298,12 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
 /* DeviceParameter */
 /** The message type id of DeviceParameter. */
 #define NESTED_DEVICE_PARAMETER_TYPE_ID 4u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void nested_device_parameter_init(nested_device_parameter* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_parameter_size(const nested_device_parameter* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -306,6 +330,12 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
 /* DevicePlugin */
 /** The message type id of DevicePlugin. */
 #define NESTED_DEVICE_PLUGIN_TYPE_ID 5u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void nested_device_plugin_init(nested_device_plugin* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_plugin_size(const nested_device_plugin* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -332,6 +362,12 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
 /* AudioDevice */
 /** The message type id of AudioDevice. */
 #define NESTED_AUDIO_DEVICE_TYPE_ID 6u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void nested_audio_device_init(nested_audio_device* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_audio_device_size(const nested_audio_device* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -611,6 +611,10 @@ static int optionals_level_valid_(uint32_t v) {
     return v < 2u;
 }
 
+void optionals_inner_init(optionals_inner* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t optionals_inner_size(const optionals_inner* v) {
     size_t n = 8;
     n = optionals_add_(n, optionals_str_size_(&v->label));
@@ -691,6 +695,10 @@ int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals
         p = optionals_inner_read_(&d, p, out, 1);
     }
     return optionals_dec_done_(&d, p, 0, res);
+}
+
+void optionals_optionals_init(optionals_optionals* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t optionals_optionals_size(const optionals_optionals* v) {
@@ -1149,6 +1157,10 @@ int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optio
         p = optionals_optionals_read_(&d, p, out, 1);
     }
     return optionals_dec_done_(&d, p, 0, res);
+}
+
+void optionals_reading_init(optionals_reading* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t optionals_reading_size(const optionals_reading* v) {

@@ -284,6 +284,12 @@ struct optionals_reading {
 /* Inner */
 /** The message type id of Inner. */
 #define OPTIONALS_INNER_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void optionals_inner_init(optionals_inner* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_inner_size(const optionals_inner* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -310,6 +316,12 @@ int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals
 /* Optionals */
 /** The message type id of Optionals. */
 #define OPTIONALS_OPTIONALS_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void optionals_optionals_init(optionals_optionals* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_optionals_size(const optionals_optionals* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -336,6 +348,12 @@ int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optio
 /* Reading */
 /** The message type id of Reading. */
 #define OPTIONALS_READING_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void optionals_reading_init(optionals_reading* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_reading_size(const optionals_reading* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -529,6 +529,10 @@ static const uint8_t* plugins_plugin_read_(plugins_dec_* d, const uint8_t* p, pl
 static uint8_t* plugins_plugin_registry_write_(const plugins_plugin_registry* v, uint8_t* p);
 static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin_registry* out, uint32_t depth);
 
+void plugins_parameter_init(plugins_parameter* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t plugins_parameter_size(const plugins_parameter* v) {
     size_t n = 42;
     n = plugins_add_(n, plugins_str_size_(&v->display_name));
@@ -659,6 +663,10 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
     return plugins_dec_done_(&d, p, 0, res);
 }
 
+void plugins_plugin_init(plugins_plugin* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t plugins_plugin_size(const plugins_plugin* v) {
     size_t n = 20;
     n = plugins_add_(n, plugins_str_size_(&v->name));
@@ -785,6 +793,10 @@ int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_pl
         p = plugins_plugin_read_(&d, p, out, 1);
     }
     return plugins_dec_done_(&d, p, 0, res);
+}
+
+void plugins_plugin_registry_init(plugins_plugin_registry* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t plugins_plugin_registry_size(const plugins_plugin_registry* v) {

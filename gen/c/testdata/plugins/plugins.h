@@ -178,6 +178,12 @@ struct plugins_plugin_registry {
 /* Parameter */
 /** The message type id of Parameter. */
 #define PLUGINS_PARAMETER_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void plugins_parameter_init(plugins_parameter* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_parameter_size(const plugins_parameter* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -204,6 +210,12 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
 /* Plugin */
 /** The message type id of Plugin. */
 #define PLUGINS_PLUGIN_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void plugins_plugin_init(plugins_plugin* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_size(const plugins_plugin* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -230,6 +242,12 @@ int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_pl
 /* PluginRegistry */
 /** The message type id of PluginRegistry. */
 #define PLUGINS_PLUGIN_REGISTRY_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void plugins_plugin_registry_init(plugins_plugin_registry* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_registry_size(const plugins_plugin_registry* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

@@ -525,6 +525,10 @@ static const uint8_t* primitives_text_read_(primitives_dec_* d, const uint8_t* p
 static uint8_t* primitives_empty_write_(const primitives_empty* v, uint8_t* p);
 static const uint8_t* primitives_empty_read_(primitives_dec_* d, const uint8_t* p, primitives_empty* out, uint32_t depth);
 
+void primitives_all_primitives_init(primitives_all_primitives* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t primitives_all_primitives_size(const primitives_all_primitives* v) {
     size_t n = 47;
     n = primitives_add_(n, primitives_str_size_(&v->label));
@@ -647,6 +651,10 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
     return primitives_dec_done_(&d, p, 0, res);
 }
 
+void primitives_text_init(primitives_text* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t primitives_text_size(const primitives_text* v) {
     size_t n = 4;
     n = primitives_add_(n, primitives_str_size_(&v->value));
@@ -719,6 +727,10 @@ int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitive
         p = primitives_text_read_(&d, p, out, 1);
     }
     return primitives_dec_done_(&d, p, 0, res);
+}
+
+void primitives_empty_init(primitives_empty* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t primitives_empty_size(const primitives_empty* v) {

@@ -159,6 +159,12 @@ struct primitives_empty {
 /* AllPrimitives */
 /** The message type id of AllPrimitives. */
 #define PRIMITIVES_ALL_PRIMITIVES_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void primitives_all_primitives_init(primitives_all_primitives* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_all_primitives_size(const primitives_all_primitives* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -185,6 +191,12 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
 /* Text */
 /** The message type id of Text. */
 #define PRIMITIVES_TEXT_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void primitives_text_init(primitives_text* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_text_size(const primitives_text* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -211,6 +223,12 @@ int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitive
 /* Empty */
 /** The message type id of Empty. */
 #define PRIMITIVES_EMPTY_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void primitives_empty_init(primitives_empty* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_empty_size(const primitives_empty* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */

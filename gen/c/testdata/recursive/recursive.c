@@ -521,6 +521,10 @@ static size_t recursive_expr_size_(const recursive_expr* v);
 static uint8_t* recursive_expr_write_(const recursive_expr* v, uint8_t* p);
 static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, recursive_expr* out, uint32_t depth);
 
+void recursive_tree_init(recursive_tree* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t recursive_tree_size(const recursive_tree* v) {
     size_t n = 8;
     for (uint32_t i0 = 0; i0 < v->children.len; i0++) {
@@ -632,6 +636,10 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
     return recursive_dec_done_(&d, p, 0, res);
 }
 
+void recursive_node_init(recursive_node* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t recursive_node_size(const recursive_node* v) {
     size_t n = 5;
     n = recursive_add_(n, recursive_str_size_(&v->value));
@@ -733,6 +741,10 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
         p = recursive_node_read_(&d, p, out, 1);
     }
     return recursive_dec_done_(&d, p, 0, res);
+}
+
+void recursive_dir_init(recursive_dir* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t recursive_dir_size(const recursive_dir* v) {
@@ -845,6 +857,10 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
     return recursive_dec_done_(&d, p, 0, res);
 }
 
+void recursive_entry_init(recursive_entry* v) {
+    memset(v, 0, sizeof *v);
+}
+
 size_t recursive_entry_size(const recursive_entry* v) {
     size_t n = 13;
     n = recursive_add_(n, recursive_str_size_(&v->name));
@@ -953,6 +969,10 @@ int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive
         p = recursive_entry_read_(&d, p, out, 1);
     }
     return recursive_dec_done_(&d, p, 0, res);
+}
+
+void recursive_program_init(recursive_program* v) {
+    memset(v, 0, sizeof *v);
 }
 
 size_t recursive_program_size(const recursive_program* v) {

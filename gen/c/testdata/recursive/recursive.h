@@ -218,6 +218,12 @@ struct recursive_program {
 /* Tree */
 /** The message type id of Tree. */
 #define RECURSIVE_TREE_TYPE_ID 1u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void recursive_tree_init(recursive_tree* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_tree_size(const recursive_tree* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -244,6 +250,12 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
 /* Node */
 /** The message type id of Node. */
 #define RECURSIVE_NODE_TYPE_ID 2u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void recursive_node_init(recursive_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_node_size(const recursive_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -270,6 +282,12 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
 /* Dir */
 /** The message type id of Dir. */
 #define RECURSIVE_DIR_TYPE_ID 3u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void recursive_dir_init(recursive_dir* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_dir_size(const recursive_dir* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -296,6 +314,12 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
 /* Entry */
 /** The message type id of Entry. */
 #define RECURSIVE_ENTRY_TYPE_ID 4u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void recursive_entry_init(recursive_entry* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_entry_size(const recursive_entry* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
@@ -322,6 +346,12 @@ int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive
 /* Program */
 /** The message type id of Program. */
 #define RECURSIVE_PROGRAM_TYPE_ID 5u
+/**
+ * Sets *v to its default value: all zero (empty strings and arrays, absent
+ * optionals, NULL pointers), except that an enum holds its first declared
+ * value and a union is its first variant, with default contents.
+ */
+void recursive_program_init(recursive_program* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_program_size(const recursive_program* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
