@@ -217,6 +217,21 @@ int main() {
     CHECK(!bad_utf8.read(msg) && bad_utf8.status().code() == arrays::ErrorCode::Utf8 &&
           bad_utf8.status().offset() == bad.size() - 6);
 
+    // A count of 2^32 or more cannot be encoded (the wire's counts are u32):
+    // every encoder refuses the value instead of truncating the count.
+    if constexpr (sizeof(std::size_t) > 4) {
+        arrays::Arrays too_long;
+        too_long.bools.resize(std::size_t{1} << 32);
+        std::uint8_t tiny[16];
+        CHECK(arrays::encoded_size(too_long) == 0 && arrays::encode(too_long).empty());
+        CHECK(arrays::encode_to(too_long, tiny, sizeof tiny) == 0);
+        CHECK(arrays::encoded_message_size(too_long) == 0 && arrays::encode_message(too_long).empty());
+        CHECK(arrays::encode_message_to(too_long, tiny, sizeof tiny) == 0);
+        // 2^32 - 1 bools fit a count, but not a message's u32 payload length.
+        too_long.bools.resize(0xFFFFFFFFu);
+        CHECK(arrays::encoded_size(too_long) > 0xFFFFFFFFu && arrays::encoded_message_size(too_long) == 0);
+    }
+
     // Rule 11 (memory): three absent ?Big charge 3 × 520 at the count.
     const std::vector<std::uint8_t> holder = {3, 0, 0, 0, 0, 0, 0};
     hostile::Holder h;

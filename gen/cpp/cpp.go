@@ -49,8 +49,11 @@ type generator struct {
 	// for members of variant types, where a variant's nested type may hide a
 	// schema type of the same name.
 	qualify bool
-	rd      map[string]*schema.Type
-	rdList  []string // element readers for list and lazy views, in first-use order
+	// sizeUnchecked makes sizeOf emit a plain std::size_t sum, without the
+	// count checks (sdp_append, after sdp_size checked the value).
+	sizeUnchecked bool
+	rd            map[string]*schema.Type
+	rdList        []string // element readers for list and lazy views, in first-use order
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
@@ -119,7 +122,7 @@ func implReserved(name string) bool {
 // namespace (or its anonymous namespace); schema types must not take them.
 var runtimeNames = map[string]bool{
 	"sdp": true, "std": true, "Reader": true, "Tag": true, "kMessages": true,
-	"put": true, "put_count": true, "put_str": true, "copy_bytes": true, "kLowBytes": true, "SDP_INLINE": true, "get_count": true, "put_header": true,
+	"put": true, "put_count": true, "kTooLarge": true, "too_long": true, "add_size": true, "checked_size": true, "payload_size": true, "put_str": true, "copy_bytes": true, "kLowBytes": true, "SDP_INLINE": true, "get_count": true, "put_header": true,
 	"check_header": true, "load_array": true, "store_array": true, "assign_array": true, "append_array": true, "grow": true,
 	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
 	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,

@@ -15,11 +15,15 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
 	}
 	switch t.Kind {
 	case schema.String:
+		g.countCheck(p, expr)
 		p.F("n += %s.size();", expr)
 		return 4
 	case schema.Array, schema.FixedArray:
+		if t.Kind == schema.Array {
+			g.countCheck(p, expr)
+		}
 		if k, ok := t.Elem.FixedSize(); ok {
-			p.F("n += %s.size() * %d;", expr, k)
+			p.F("n += %s * %d;", g.size64(expr), k)
 			return 4
 		}
 		e := g.newTmp("e")
@@ -31,7 +35,7 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
 			return int(t.Len) * c
 		}
 		if c != 0 {
-			p.F("n += %s.size() * %d;", expr, c)
+			p.F("n += %s * %d;", g.size64(expr), c)
 		}
 		return 4
 	case schema.Optional:
@@ -42,10 +46,37 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
 		})
 		return 1
 	case schema.StructRef, schema.UnionRef:
-		p.F("n += sdp_size(%s);", expr)
+		if g.sizeUnchecked {
+			p.F("n += static_cast<std::size_t>(sdp_size(%s));", expr)
+		} else {
+			p.F("if (!add_size(n, sdp_size(%s))) {", expr)
+			p.P(indent + "return kTooLarge;")
+			p.P("}")
+		}
 		return 0
 	}
 	panic("cpp: sizeOf " + t.String())
+}
+
+// countCheck emits the check that a string's or array's length fits the
+// wire's u32 count: sdp_size returns kTooLarge for a value holding one
+// that does not, and the encoders refuse it.
+func (g *generator) countCheck(p *emit.Printer, expr string) {
+	if g.sizeUnchecked {
+		return
+	}
+	p.F("if (too_long(%s.size())) {", expr)
+	p.P(indent + "return kTooLarge;")
+	p.P("}")
+}
+
+// size64 is a container's size widened for sdp_size's 64-bit sum (the
+// products cannot wrap a 32-bit std::size_t then).
+func (g *generator) size64(expr string) string {
+	if g.sizeUnchecked {
+		return expr + ".size()"
+	}
+	return "static_cast<std::uint64_t>(" + expr + ".size())"
 }
 
 // fieldsSize emits the size of a run of fields read through prefix.
@@ -63,11 +94,11 @@ func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
 	switch d := d.(type) {
 	case *schema.Struct:
 		if k, ok := d.FixedSize(); ok {
-			p.F("inline std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
+			p.F("inline std::uint64_t sdp_size(const %s&) noexcept { return %d; }", n, k)
 			return
 		}
-		p.Block(fmt.Sprintf("inline std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
-			p.P("std::size_t n = 0;")
+		p.Block(fmt.Sprintf("inline std::uint64_t sdp_size(const %s& v) noexcept {", n), "}", func() {
+			p.P("std::uint64_t n = 0;")
 			if c := g.fieldsSize(p, d.Fields, "v.", n); c != 0 {
 				p.F("n += %d;", c)
 			}
@@ -75,11 +106,11 @@ func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
 		})
 	case *schema.Union:
 		if k, ok := d.FixedSize(); ok {
-			p.F("inline std::size_t sdp_size(const %s&) noexcept { return %d; }", n, k)
+			p.F("inline std::uint64_t sdp_size(const %s&) noexcept { return %d; }", n, k)
 			return
 		}
-		p.Block(fmt.Sprintf("inline std::size_t sdp_size(const %s& v) noexcept {", n), "}", func() {
-			p.P("std::size_t n = 1;")
+		p.Block(fmt.Sprintf("inline std::uint64_t sdp_size(const %s& v) noexcept {", n), "}", func() {
+			p.P("std::uint64_t n = 1;")
 			p.P("switch (v.value.index()) {")
 			for _, vr := range d.Variants {
 				g.variantCase(p, vr, func() {
@@ -278,10 +309,13 @@ func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
 			}
 			// The run's writes go into room grown for exactly them.
 			p.Block("{", "}", func() {
+				// encode checked the whole value with sdp_size first.
 				p.P("std::size_t n = 0;")
+				g.sizeUnchecked = true
 				if c := g.fieldsSize(p, fs[i:j], "v.", n); c != 0 {
 					p.F("n += %d;", c)
 				}
+				g.sizeUnchecked = false
 				p.P("std::uint8_t* out = grow(buf, n);")
 				g.writeFields(p, fs[i:j], "v.", n)
 			})

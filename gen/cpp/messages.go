@@ -28,10 +28,16 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 	for _, s := range g.s.Structs {
 		n, vn := g.name(s), g.viewName(s)
 		p.P()
-		p.F("std::size_t encoded_message_size(const %s& value) noexcept { return 10 + sdp_size(value); }", n)
+		p.Block(fmt.Sprintf("std::size_t encoded_message_size(const %s& value) noexcept {", n), "}", func() {
+			p.P("std::size_t n = 0;")
+			p.P("return payload_size(sdp_size(value), n) ? 10 + n : 0;")
+		})
 		p.P()
 		p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode_message(const %s& value) {", n), "}", func() {
-			p.P("const std::size_t n = sdp_size(value);")
+			p.P("std::size_t n = 0;")
+			p.P("if (!payload_size(sdp_size(value), n)) {")
+			p.P(indent + "return {};")
+			p.P("}")
 			if g.appends(s) {
 				p.P("std::vector<std::uint8_t> out;")
 				p.P("out.reserve(10 + n);")
@@ -46,8 +52,8 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 		})
 		p.P()
 		p.Block(fmt.Sprintf("std::size_t encode_message_to(const %s& value, std::uint8_t* buf, std::size_t cap) noexcept {", n), "}", func() {
-			p.P("const std::size_t n = sdp_size(value);")
-			p.P("if (cap < 10 || n > cap - 10) {")
+			p.P("std::size_t n = 0;")
+			p.P("if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {")
 			p.P(indent + "return 0;")
 			p.P("}")
 			p.F("sdp_write(put_header(buf, %s::kTypeId, n), value);", n)

@@ -64,7 +64,7 @@ func (g *generator) source() []byte {
 	p.P()
 	for _, d := range g.order {
 		n, vn := g.name(d), g.viewName(d)
-		p.F("[[maybe_unused]] inline std::size_t sdp_size(const %s& v) noexcept;", n)
+		p.F("[[maybe_unused]] inline std::uint64_t sdp_size(const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
 		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
@@ -130,24 +130,28 @@ func (g *generator) equalityFuncs(p *emit.Printer, d schema.Decl) {
 
 func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 	n, vn := g.name(d), g.viewName(d)
-	p.F("std::size_t encoded_size(const %s& value) noexcept { return sdp_size(value); }", n)
+	p.F("std::size_t encoded_size(const %s& value) noexcept { return checked_size(sdp_size(value)); }", n)
 	p.P()
 	p.Block(fmt.Sprintf("std::vector<std::uint8_t> encode(const %s& value) {", n), "}", func() {
+		p.P("const std::size_t n = checked_size(sdp_size(value));")
+		p.P("if (n == 0) {")
+		p.P(indent + "return {};")
+		p.P("}")
 		if g.appends(d) {
 			p.P("std::vector<std::uint8_t> out;")
-			p.P("out.reserve(sdp_size(value));")
+			p.P("out.reserve(n);")
 			p.P("sdp_append(out, value);")
 			p.P("return out;")
 			return
 		}
-		p.P("std::vector<std::uint8_t> out(sdp_size(value));")
+		p.P("std::vector<std::uint8_t> out(n);")
 		p.P("sdp_write(out.data(), value);")
 		p.P("return out;")
 	})
 	p.P()
 	p.Block(fmt.Sprintf("std::size_t encode_to(const %s& value, std::uint8_t* buf, std::size_t cap) noexcept {", n), "}", func() {
-		p.P("const std::size_t n = sdp_size(value);")
-		p.P("if (n > cap) {")
+		p.P("const std::size_t n = checked_size(sdp_size(value));")
+		p.P("if (n == 0 || n > cap) {")
 		p.P(indent + "return 0;")
 		p.P("}")
 		p.P("sdp_write(buf, value);")

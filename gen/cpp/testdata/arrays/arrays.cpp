@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -414,7 +456,7 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const Arrays& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Arrays& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Arrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
@@ -422,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Arrays>) noexcept;
 [[maybe_unused]] void sdp_own(const ArraysView& s, Arrays& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Point& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
@@ -430,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Fixed& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Fixed& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Fixed& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
@@ -438,7 +480,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Fixed>) noexcept;
 [[maybe_unused]] void sdp_own(const FixedView& s, Fixed& o);
-[[maybe_unused]] inline std::size_t sdp_size(const U32Array& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const U32Array& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
@@ -446,7 +488,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const U32ArrayView& s, U32Array& o);
-[[maybe_unused]] inline std::size_t sdp_size(const I16Array& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const I16Array& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
@@ -454,7 +496,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
 [[maybe_unused]] void sdp_own(const I16ArrayView& s, I16Array& o);
-[[maybe_unused]] inline std::size_t sdp_size(const F32Array& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const F32Array& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
@@ -462,7 +504,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
 [[maybe_unused]] void sdp_own(const F32ArrayView& s, F32Array& o);
-[[maybe_unused]] inline std::size_t sdp_size(const ByteArray& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const ByteArray& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
@@ -470,7 +512,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
 [[maybe_unused]] void sdp_own(const ByteArrayView& s, ByteArray& o);
-[[maybe_unused]] inline std::size_t sdp_size(const SmallArrays& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const SmallArrays& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
@@ -485,32 +527,86 @@ const std::uint8_t* sdp_rd_A_u8(const std::uint8_t* p, sdp::ArrayView<std::uint8
 const std::uint8_t* sdp_rd_F3_f32(const std::uint8_t* p, sdp::ArrayView<float>& out) noexcept;
 const std::uint8_t* sdp_rd_A_u16(const std::uint8_t* p, sdp::ArrayView<std::uint16_t>& out) noexcept;
 
-inline std::size_t sdp_size(const Arrays& v) noexcept {
-    std::size_t n = 0;
-    n += v.bools.size() * 1;
-    n += v.bytes.size() * 1;
-    n += v.i8s.size() * 1;
-    n += v.u16s.size() * 2;
-    n += v.i16s.size() * 2;
-    n += v.u32s.size() * 4;
-    n += v.i32s.size() * 4;
-    n += v.u64s.size() * 8;
-    n += v.i64s.size() * 8;
-    n += v.f32s.size() * 4;
-    n += v.f64s.size() * 8;
+inline std::uint64_t sdp_size(const Arrays& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.bools.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.bools.size()) * 1;
+    if (too_long(v.bytes.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.bytes.size()) * 1;
+    if (too_long(v.i8s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.i8s.size()) * 1;
+    if (too_long(v.u16s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.u16s.size()) * 2;
+    if (too_long(v.i16s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.i16s.size()) * 2;
+    if (too_long(v.u32s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.u32s.size()) * 4;
+    if (too_long(v.i32s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.i32s.size()) * 4;
+    if (too_long(v.u64s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.u64s.size()) * 8;
+    if (too_long(v.i64s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.i64s.size()) * 8;
+    if (too_long(v.f32s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.f32s.size()) * 4;
+    if (too_long(v.f64s.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.f64s.size()) * 8;
+    if (too_long(v.strings.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.strings) {
+        if (too_long(e1.size())) {
+            return kTooLarge;
+        }
         n += e1.size();
     }
-    n += v.strings.size() * 4;
-    n += v.points.size() * 16;
+    n += static_cast<std::uint64_t>(v.strings.size()) * 4;
+    if (too_long(v.points.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.points.size()) * 16;
+    if (too_long(v.nested.size())) {
+        return kTooLarge;
+    }
     for (const auto& e2 : v.nested) {
-        n += e2.size() * 4;
+        if (too_long(e2.size())) {
+            return kTooLarge;
+        }
+        n += static_cast<std::uint64_t>(e2.size()) * 4;
     }
-    n += v.nested.size() * 4;
+    n += static_cast<std::uint64_t>(v.nested.size()) * 4;
+    if (too_long(v.blobs.size())) {
+        return kTooLarge;
+    }
     for (const auto& e3 : v.blobs) {
-        n += e3.size() * 1;
+        if (too_long(e3.size())) {
+            return kTooLarge;
+        }
+        n += static_cast<std::uint64_t>(e3.size()) * 1;
     }
-    n += v.blobs.size() * 4;
+    n += static_cast<std::uint64_t>(v.blobs.size()) * 4;
     n += 60;
     return n;
 }
@@ -1114,7 +1210,7 @@ void sdp_own(const ArraysView& s, Arrays& o) {
     }
 }
 
-inline std::size_t sdp_size(const Point&) noexcept { return 16; }
+inline std::uint64_t sdp_size(const Point&) noexcept { return 16; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     const std::uint64_t f1 = sdp::bits_of(v.x);
@@ -1196,13 +1292,19 @@ void sdp_own(const PointView& s, Point& o) {
     sdp::assign_bits(o.y, s.y);
 }
 
-inline std::size_t sdp_size(const Fixed& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Fixed& v) noexcept {
+    std::uint64_t n = 0;
     for (const auto& e1 : v.names) {
+        if (too_long(e1.size())) {
+            return kTooLarge;
+        }
         n += e1.size();
     }
     for (const auto& e2 : v.lists) {
-        n += e2.size() * 2;
+        if (too_long(e2.size())) {
+            return kTooLarge;
+        }
+        n += static_cast<std::uint64_t>(e2.size()) * 2;
     }
     n += 91;
     return n;
@@ -1446,9 +1548,12 @@ void sdp_own(const FixedView& s, Fixed& o) {
     }
 }
 
-inline std::size_t sdp_size(const U32Array& v) noexcept {
-    std::size_t n = 0;
-    n += v.values.size() * 4;
+inline std::uint64_t sdp_size(const U32Array& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.values.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.values.size()) * 4;
     n += 4;
     return n;
 }
@@ -1518,9 +1623,12 @@ void sdp_own(const U32ArrayView& s, U32Array& o) {
     s.values.assign_to(o.values);
 }
 
-inline std::size_t sdp_size(const I16Array& v) noexcept {
-    std::size_t n = 0;
-    n += v.samples.size() * 2;
+inline std::uint64_t sdp_size(const I16Array& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.samples.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.samples.size()) * 2;
     n += 4;
     return n;
 }
@@ -1590,9 +1698,12 @@ void sdp_own(const I16ArrayView& s, I16Array& o) {
     s.samples.assign_to(o.samples);
 }
 
-inline std::size_t sdp_size(const F32Array& v) noexcept {
-    std::size_t n = 0;
-    n += v.values.size() * 4;
+inline std::uint64_t sdp_size(const F32Array& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.values.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.values.size()) * 4;
     n += 4;
     return n;
 }
@@ -1662,9 +1773,12 @@ void sdp_own(const F32ArrayView& s, F32Array& o) {
     s.values.assign_to(o.values);
 }
 
-inline std::size_t sdp_size(const ByteArray& v) noexcept {
-    std::size_t n = 0;
-    n += v.data.size() * 1;
+inline std::uint64_t sdp_size(const ByteArray& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.data.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.data.size()) * 1;
     n += 4;
     return n;
 }
@@ -1734,16 +1848,34 @@ void sdp_own(const ByteArrayView& s, ByteArray& o) {
     s.data.assign_to(o.data);
 }
 
-inline std::size_t sdp_size(const SmallArrays& v) noexcept {
-    std::size_t n = 0;
-    n += v.bytes.size() * 1;
-    n += v.words.size() * 4;
-    n += v.reals.size() * 8;
+inline std::uint64_t sdp_size(const SmallArrays& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.bytes.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.bytes.size()) * 1;
+    if (too_long(v.words.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.words.size()) * 4;
+    if (too_long(v.reals.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.reals.size()) * 8;
+    if (too_long(v.names.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.names) {
+        if (too_long(e1.size())) {
+            return kTooLarge;
+        }
         n += e1.size();
     }
-    n += v.names.size() * 4;
-    n += v.flags.size() * 1;
+    n += static_cast<std::uint64_t>(v.names.size()) * 4;
+    if (too_long(v.flags.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.flags.size()) * 1;
     n += 20;
     return n;
 }
@@ -2068,18 +2200,22 @@ bool operator==(const SmallArrays& a, const SmallArrays& b) {
                a.flags == b.flags;
 }
 
-std::size_t encoded_size(const Arrays& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Arrays& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Arrays& value) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
-    out.reserve(sdp_size(value));
+    out.reserve(n);
     sdp_append(out, value);
     return out;
 }
 
 std::size_t encode_to(const Arrays& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2132,17 +2268,21 @@ Arrays to_owned(const ArraysView& view) {
 
 Arrays ArraysView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const Fixed& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Fixed& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Fixed& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Fixed& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2195,17 +2335,21 @@ Fixed to_owned(const FixedView& view) {
 
 Fixed FixedView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const Point& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Point& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Point& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2258,18 +2402,22 @@ Point to_owned(const PointView& view) {
 
 Point PointView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const U32Array& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const U32Array& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const U32Array& value) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
-    out.reserve(sdp_size(value));
+    out.reserve(n);
     sdp_append(out, value);
     return out;
 }
 
 std::size_t encode_to(const U32Array& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2322,18 +2470,22 @@ U32Array to_owned(const U32ArrayView& view) {
 
 U32Array U32ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const I16Array& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const I16Array& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const I16Array& value) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
-    out.reserve(sdp_size(value));
+    out.reserve(n);
     sdp_append(out, value);
     return out;
 }
 
 std::size_t encode_to(const I16Array& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2386,18 +2538,22 @@ I16Array to_owned(const I16ArrayView& view) {
 
 I16Array I16ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const F32Array& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const F32Array& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const F32Array& value) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
-    out.reserve(sdp_size(value));
+    out.reserve(n);
     sdp_append(out, value);
     return out;
 }
 
 std::size_t encode_to(const F32Array& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2450,18 +2606,22 @@ F32Array to_owned(const F32ArrayView& view) {
 
 F32Array F32ArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const ByteArray& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const ByteArray& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const ByteArray& value) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
-    out.reserve(sdp_size(value));
+    out.reserve(n);
     sdp_append(out, value);
     return out;
 }
 
 std::size_t encode_to(const ByteArray& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2514,18 +2674,22 @@ ByteArray to_owned(const ByteArrayView& view) {
 
 ByteArray ByteArrayView::to_owned() const { return ::arrays::to_owned(*this); }
 
-std::size_t encoded_size(const SmallArrays& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const SmallArrays& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const SmallArrays& value) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
-    out.reserve(sdp_size(value));
+    out.reserve(n);
     sdp_append(out, value);
     return out;
 }
 
 std::size_t encode_to(const SmallArrays& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2595,10 +2759,16 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Arrays& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Arrays& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Arrays& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
     out.reserve(10 + n);
     put_header(grow(out, 10), Arrays::kTypeId, n);
@@ -2607,8 +2777,8 @@ std::vector<std::uint8_t> encode_message(const Arrays& value) {
 }
 
 std::size_t encode_message_to(const Arrays& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Arrays::kTypeId, n), value);
@@ -2639,18 +2809,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ArraysVie
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Fixed& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Fixed& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Fixed& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Fixed::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Fixed& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Fixed::kTypeId, n), value);
@@ -2681,18 +2857,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, FixedView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Point& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Point& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Point& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Point::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Point::kTypeId, n), value);
@@ -2723,10 +2905,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const U32Array& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const U32Array& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const U32Array& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
     out.reserve(10 + n);
     put_header(grow(out, 10), U32Array::kTypeId, n);
@@ -2735,8 +2923,8 @@ std::vector<std::uint8_t> encode_message(const U32Array& value) {
 }
 
 std::size_t encode_message_to(const U32Array& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, U32Array::kTypeId, n), value);
@@ -2767,10 +2955,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayV
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const I16Array& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const I16Array& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const I16Array& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
     out.reserve(10 + n);
     put_header(grow(out, 10), I16Array::kTypeId, n);
@@ -2779,8 +2973,8 @@ std::vector<std::uint8_t> encode_message(const I16Array& value) {
 }
 
 std::size_t encode_message_to(const I16Array& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, I16Array::kTypeId, n), value);
@@ -2811,10 +3005,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayV
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const F32Array& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const F32Array& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const F32Array& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
     out.reserve(10 + n);
     put_header(grow(out, 10), F32Array::kTypeId, n);
@@ -2823,8 +3023,8 @@ std::vector<std::uint8_t> encode_message(const F32Array& value) {
 }
 
 std::size_t encode_message_to(const F32Array& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, F32Array::kTypeId, n), value);
@@ -2855,10 +3055,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayV
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const ByteArray& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const ByteArray& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const ByteArray& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
     out.reserve(10 + n);
     put_header(grow(out, 10), ByteArray::kTypeId, n);
@@ -2867,8 +3073,8 @@ std::vector<std::uint8_t> encode_message(const ByteArray& value) {
 }
 
 std::size_t encode_message_to(const ByteArray& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, ByteArray::kTypeId, n), value);
@@ -2899,10 +3105,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const SmallArrays& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const SmallArrays& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const SmallArrays& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out;
     out.reserve(10 + n);
     put_header(grow(out, 10), SmallArrays::kTypeId, n);
@@ -2911,8 +3123,8 @@ std::vector<std::uint8_t> encode_message(const SmallArrays& value) {
 }
 
 std::size_t encode_message_to(const SmallArrays& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, SmallArrays::kTypeId, n), value);

@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -453,7 +495,7 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] inline std::size_t sdp_size(const Circle& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Circle& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
@@ -461,7 +503,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
 [[maybe_unused]] void sdp_own(const CircleView& s, Circle& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Shape& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Shape& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Shape& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
@@ -469,7 +511,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Shape>) noexcept;
 [[maybe_unused]] void sdp_own(const ShapeView& s, Shape& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Nested& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Nested& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nested& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
@@ -477,7 +519,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nested>) noexcept;
 [[maybe_unused]] void sdp_own(const NestedView& s, Nested& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Enums& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Enums& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
@@ -485,7 +527,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
 [[maybe_unused]] void sdp_own(const EnumsView& s, Enums& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Unions& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Unions& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Unions& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
@@ -495,7 +537,7 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const UnionsView& s, Unions& o);
 const std::uint8_t* sdp_rd_T5Shape(const std::uint8_t* p, ShapeView& out) noexcept;
 
-inline std::size_t sdp_size(const Circle&) noexcept { return 8; }
+inline std::uint64_t sdp_size(const Circle&) noexcept { return 8; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept {
     out = put(out, v.radius);
@@ -555,8 +597,8 @@ void sdp_own(const CircleView& s, Circle& o) {
     sdp::assign_bits(o.radius, s.radius);
 }
 
-inline std::size_t sdp_size(const Shape& v) noexcept {
-    std::size_t n = 1;
+inline std::uint64_t sdp_size(const Shape& v) noexcept {
+    std::uint64_t n = 1;
     switch (v.value.index()) {
     case 0:
         break;
@@ -572,12 +614,18 @@ inline std::size_t sdp_size(const Shape& v) noexcept {
     }
     case 3: {
         [[maybe_unused]] const auto& x = *std::get_if<3>(&v.value);
-        n += x.points.size() * 4;
+        if (too_long(x.points.size())) {
+            return kTooLarge;
+        }
+        n += static_cast<std::uint64_t>(x.points.size()) * 4;
         n += 5;
         break;
     }
     case 4: {
         [[maybe_unused]] const auto& x = *std::get_if<4>(&v.value);
+        if (too_long(x.text.size())) {
+            return kTooLarge;
+        }
         n += x.text.size();
         n += 4;
         break;
@@ -956,8 +1004,8 @@ void sdp_own(const ShapeView& s, Shape& o) {
     }
 }
 
-inline std::size_t sdp_size(const Nested& v) noexcept {
-    std::size_t n = 1;
+inline std::uint64_t sdp_size(const Nested& v) noexcept {
+    std::uint64_t n = 1;
     switch (v.value.index()) {
     case 0: {
         [[maybe_unused]] const auto& x = *std::get_if<0>(&v.value);
@@ -966,7 +1014,9 @@ inline std::size_t sdp_size(const Nested& v) noexcept {
     }
     case 1: {
         [[maybe_unused]] const auto& x = *std::get_if<1>(&v.value);
-        n += sdp_size(x.shape);
+        if (!add_size(n, sdp_size(x.shape))) {
+            return kTooLarge;
+        }
         n += 2;
         break;
     }
@@ -1206,9 +1256,12 @@ void sdp_own(const NestedView& s, Nested& o) {
     }
 }
 
-inline std::size_t sdp_size(const Enums& v) noexcept {
-    std::size_t n = 0;
-    n += v.list.size() * 2;
+inline std::uint64_t sdp_size(const Enums& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.list.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.list.size()) * 2;
     n += 14;
     return n;
 }
@@ -1522,15 +1575,26 @@ void sdp_own(const EnumsView& s, Enums& o) {
     }
 }
 
-inline std::size_t sdp_size(const Unions& v) noexcept {
-    std::size_t n = 0;
-    n += sdp_size(v.shape);
-    for (const auto& e1 : v.shapes) {
-        n += sdp_size(e1);
+inline std::uint64_t sdp_size(const Unions& v) noexcept {
+    std::uint64_t n = 0;
+    if (!add_size(n, sdp_size(v.shape))) {
+        return kTooLarge;
     }
-    n += sdp_size(v.nested);
+    if (too_long(v.shapes.size())) {
+        return kTooLarge;
+    }
+    for (const auto& e1 : v.shapes) {
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
+    }
+    if (!add_size(n, sdp_size(v.nested))) {
+        return kTooLarge;
+    }
     if (v.maybe.has_value()) {
-        n += sdp_size((*v.maybe));
+        if (!add_size(n, sdp_size((*v.maybe)))) {
+            return kTooLarge;
+        }
     }
     n += 5;
     return n;
@@ -1767,17 +1831,21 @@ bool operator==(const Unions& a, const Unions& b) {
                a.maybe == b.maybe;
 }
 
-std::size_t encoded_size(const Circle& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Circle& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Circle& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Circle& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1830,17 +1898,21 @@ Circle to_owned(const CircleView& view) {
 
 Circle CircleView::to_owned() const { return ::enums_unions::to_owned(*this); }
 
-std::size_t encoded_size(const Shape& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Shape& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Shape& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Shape& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1893,17 +1965,21 @@ Shape to_owned(const ShapeView& view) {
 
 Shape ShapeView::to_owned() const { return ::enums_unions::to_owned(*this); }
 
-std::size_t encoded_size(const Nested& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Nested& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Nested& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Nested& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1956,17 +2032,21 @@ Nested to_owned(const NestedView& view) {
 
 Nested NestedView::to_owned() const { return ::enums_unions::to_owned(*this); }
 
-std::size_t encoded_size(const Enums& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Enums& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Enums& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Enums& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2019,17 +2099,21 @@ Enums to_owned(const EnumsView& view) {
 
 Enums EnumsView::to_owned() const { return ::enums_unions::to_owned(*this); }
 
-std::size_t encoded_size(const Unions& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Unions& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Unions& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Unions& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2099,18 +2183,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Circle& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Circle& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Circle& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Circle::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Circle& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Circle::kTypeId, n), value);
@@ -2141,18 +2231,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, CircleVie
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Enums& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Enums& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Enums& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Enums::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Enums& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Enums::kTypeId, n), value);
@@ -2183,18 +2279,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EnumsView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Unions& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Unions& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Unions& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Unions::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Unions& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Unions::kTypeId, n), value);

@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -414,7 +456,7 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const Big& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Big& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Big& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Big& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept;
@@ -422,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, BigView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Big>) noexcept;
 [[maybe_unused]] void sdp_own(const BigView& s, Big& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Holder& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Holder& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
@@ -430,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Wide& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Wide& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Wide& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Wide& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept;
@@ -438,7 +480,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, WideView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Wide>) noexcept;
 [[maybe_unused]] void sdp_own(const WideView& s, Wide& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Events& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Events& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Events& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Events& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Events>, std::uint32_t d) noexcept;
@@ -446,7 +488,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EventsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Events>) noexcept;
 [[maybe_unused]] void sdp_own(const EventsView& s, Events& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Node& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Node& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
@@ -454,7 +496,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
 [[maybe_unused]] void sdp_own(const NodeView& s, Node& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Nodes& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Nodes& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nodes& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nodes& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept;
@@ -462,7 +504,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodesView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nodes>) noexcept;
 [[maybe_unused]] void sdp_own(const NodesView& s, Nodes& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Chain& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Chain& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Chain& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Chain& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept;
@@ -475,7 +517,7 @@ const std::uint8_t* sdp_rd_T4Wide(const std::uint8_t* p, WideView& out) noexcept
 const std::uint8_t* sdp_rd_T4Node(const std::uint8_t* p, NodeView& out) noexcept;
 const std::uint8_t* sdp_rd_T5Chain(const std::uint8_t* p, ChainView& out) noexcept;
 
-inline std::size_t sdp_size(const Big&) noexcept { return 512; }
+inline std::uint64_t sdp_size(const Big&) noexcept { return 512; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Big& v) noexcept {
     out = store_array(out, v.a.data(), 64);
@@ -531,14 +573,17 @@ void sdp_own(const BigView& s, Big& o) {
     }
 }
 
-inline std::size_t sdp_size(const Holder& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Holder& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.items.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.items) {
         if (e1.has_value()) {
             n += 512;
         }
     }
-    n += v.items.size() * 1;
+    n += static_cast<std::uint64_t>(v.items.size()) * 1;
     n += 4;
     return n;
 }
@@ -671,8 +716,8 @@ void sdp_own(const HolderView& s, Holder& o) {
     }
 }
 
-inline std::size_t sdp_size(const Wide& v) noexcept {
-    std::size_t n = 1;
+inline std::uint64_t sdp_size(const Wide& v) noexcept {
+    std::uint64_t n = 1;
     switch (v.value.index()) {
     case 0:
         break;
@@ -934,10 +979,15 @@ void sdp_own(const WideView& s, Wide& o) {
     }
 }
 
-inline std::size_t sdp_size(const Events& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Events& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.events.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.events) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 4;
     return n;
@@ -1038,13 +1088,15 @@ void sdp_own(const EventsView& s, Events& o) {
     }
 }
 
-inline std::size_t sdp_size(const Node& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Node& v) noexcept {
+    std::uint64_t n = 0;
     if (v.pad.has_value()) {
         n += 512;
     }
     if (v.next.has_value()) {
-        n += sdp_size((*v.next));
+        if (!add_size(n, sdp_size((*v.next)))) {
+            return kTooLarge;
+        }
     }
     n += 2;
     return n;
@@ -1208,10 +1260,15 @@ void sdp_own(const NodeView& s, Node& o) {
     }
 }
 
-inline std::size_t sdp_size(const Nodes& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Nodes& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.nodes.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.nodes) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 4;
     return n;
@@ -1312,10 +1369,12 @@ void sdp_own(const NodesView& s, Nodes& o) {
     }
 }
 
-inline std::size_t sdp_size(const Chain& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Chain& v) noexcept {
+    std::uint64_t n = 0;
     if (v.next.has_value()) {
-        n += sdp_size((*v.next));
+        if (!add_size(n, sdp_size((*v.next)))) {
+            return kTooLarge;
+        }
     }
     n += 32769;
     return n;
@@ -1493,17 +1552,21 @@ bool operator==(const Chain& a, const Chain& b) {
                a.next == b.next;
 }
 
-std::size_t encoded_size(const Big& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Big& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Big& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Big& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1556,17 +1619,21 @@ Big to_owned(const BigView& view) {
 
 Big BigView::to_owned() const { return ::hostile::to_owned(*this); }
 
-std::size_t encoded_size(const Holder& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Holder& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Holder& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1619,17 +1686,21 @@ Holder to_owned(const HolderView& view) {
 
 Holder HolderView::to_owned() const { return ::hostile::to_owned(*this); }
 
-std::size_t encoded_size(const Wide& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Wide& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Wide& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Wide& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1682,17 +1753,21 @@ Wide to_owned(const WideView& view) {
 
 Wide WideView::to_owned() const { return ::hostile::to_owned(*this); }
 
-std::size_t encoded_size(const Events& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Events& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Events& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Events& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1745,17 +1820,21 @@ Events to_owned(const EventsView& view) {
 
 Events EventsView::to_owned() const { return ::hostile::to_owned(*this); }
 
-std::size_t encoded_size(const Node& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Node& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Node& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1808,17 +1887,21 @@ Node to_owned(const NodeView& view) {
 
 Node NodeView::to_owned() const { return ::hostile::to_owned(*this); }
 
-std::size_t encoded_size(const Nodes& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Nodes& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Nodes& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Nodes& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1871,17 +1954,21 @@ Nodes to_owned(const NodesView& view) {
 
 Nodes NodesView::to_owned() const { return ::hostile::to_owned(*this); }
 
-std::size_t encoded_size(const Chain& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Chain& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Chain& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Chain& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1951,18 +2038,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Big& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Big& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Big& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Big::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Big& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Big::kTypeId, n), value);
@@ -1993,18 +2086,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, BigView& 
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Holder& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Holder& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Holder& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Holder::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Holder::kTypeId, n), value);
@@ -2035,18 +2134,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Events& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Events& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Events& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Events::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Events& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Events::kTypeId, n), value);
@@ -2077,18 +2182,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EventsVie
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Node& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Node& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Node& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Node::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Node::kTypeId, n), value);
@@ -2119,18 +2230,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Nodes& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Nodes& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Nodes& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Nodes::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Nodes& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Nodes::kTypeId, n), value);
@@ -2161,18 +2278,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodesView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Chain& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Chain& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Chain& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Chain::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Chain& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Chain::kTypeId, n), value);

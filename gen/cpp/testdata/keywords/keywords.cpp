@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -426,7 +468,7 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] inline std::size_t sdp_size(const Error& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Error& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Error& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
@@ -434,7 +476,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Error>) noexcept;
 [[maybe_unused]] void sdp_own(const ErrorView& s, Error& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Result& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Result& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Result& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
@@ -442,7 +484,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Result>) noexcept;
 [[maybe_unused]] void sdp_own(const ResultView& s, Result& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Holder& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Holder& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
@@ -451,11 +493,23 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
 
-inline std::size_t sdp_size(const Error& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Error& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.match.size())) {
+        return kTooLarge;
+    }
     n += v.match.size();
+    if (too_long(v.namespace_.size())) {
+        return kTooLarge;
+    }
     n += v.namespace_.size();
+    if (too_long(v.protocol.size())) {
+        return kTooLarge;
+    }
     n += v.protocol.size();
+    if (too_long(v.string.size())) {
+        return kTooLarge;
+    }
     n += v.string.size();
     n += 81;
     return n;
@@ -1224,12 +1278,14 @@ void sdp_own(const ErrorView& s, Error& o) {
     o.errno_ = s.errno_;
 }
 
-inline std::size_t sdp_size(const Result& v) noexcept {
-    std::size_t n = 1;
+inline std::uint64_t sdp_size(const Result& v) noexcept {
+    std::uint64_t n = 1;
     switch (v.value.index()) {
     case 0: {
         [[maybe_unused]] const auto& x = *std::get_if<0>(&v.value);
-        n += sdp_size(x.value);
+        if (!add_size(n, sdp_size(x.value))) {
+            return kTooLarge;
+        }
         break;
     }
     case 1: {
@@ -1239,7 +1295,9 @@ inline std::size_t sdp_size(const Result& v) noexcept {
     }
     case 2: {
         [[maybe_unused]] const auto& x = *std::get_if<2>(&v.value);
-        n += sdp_size(x);
+        if (!add_size(n, sdp_size(x))) {
+            return kTooLarge;
+        }
         break;
     }
     default:
@@ -1457,10 +1515,15 @@ void sdp_own(const ResultView& s, Result& o) {
     }
 }
 
-inline std::size_t sdp_size(const Holder& v) noexcept {
-    std::size_t n = 0;
-    n += sdp_size(v.result);
-    n += v.kinds.size() * 1;
+inline std::uint64_t sdp_size(const Holder& v) noexcept {
+    std::uint64_t n = 0;
+    if (!add_size(n, sdp_size(v.result))) {
+        return kTooLarge;
+    }
+    if (too_long(v.kinds.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.kinds.size()) * 1;
     n += 4;
     return n;
 }
@@ -1632,17 +1695,21 @@ bool operator==(const Holder& a, const Holder& b) {
                a.kinds == b.kinds;
 }
 
-std::size_t encoded_size(const Error& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Error& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Error& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Error& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1695,17 +1762,21 @@ Error to_owned(const ErrorView& view) {
 
 Error ErrorView::to_owned() const { return ::keywords::to_owned(*this); }
 
-std::size_t encoded_size(const Result& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Result& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Result& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Result& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1758,17 +1829,21 @@ Result to_owned(const ResultView& view) {
 
 Result ResultView::to_owned() const { return ::keywords::to_owned(*this); }
 
-std::size_t encoded_size(const Holder& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Holder& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Holder& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1838,18 +1913,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Error& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Error& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Error& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Error::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Error& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Error::kTypeId, n), value);
@@ -1880,18 +1961,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Holder& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Holder& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Holder& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Holder::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Holder::kTypeId, n), value);

@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -414,7 +456,7 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Point& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
@@ -422,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Ping& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Ping& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
@@ -430,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
 [[maybe_unused]] void sdp_own(const PingView& s, Ping& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Pong& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Pong& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
@@ -438,7 +480,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
 [[maybe_unused]] void sdp_own(const PongView& s, Pong& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Last& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Last& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
@@ -447,7 +489,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
 [[maybe_unused]] void sdp_own(const LastView& s, Last& o);
 
-inline std::size_t sdp_size(const Point&) noexcept { return 16; }
+inline std::uint64_t sdp_size(const Point&) noexcept { return 16; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     const std::uint64_t f1 = sdp::bits_of(v.x);
@@ -529,7 +571,7 @@ void sdp_own(const PointView& s, Point& o) {
     sdp::assign_bits(o.y, s.y);
 }
 
-inline std::size_t sdp_size(const Ping&) noexcept { return 4; }
+inline std::uint64_t sdp_size(const Ping&) noexcept { return 4; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept {
     out = put(out, v.seq);
@@ -589,8 +631,11 @@ void sdp_own(const PingView& s, Ping& o) {
     o.seq = s.seq;
 }
 
-inline std::size_t sdp_size(const Pong& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Pong& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.echo.size())) {
+        return kTooLarge;
+    }
     n += v.echo.size();
     n += 8;
     return n;
@@ -673,7 +718,7 @@ void sdp_own(const PongView& s, Pong& o) {
     o.echo.assign(s.echo.data(), s.echo.size());
 }
 
-inline std::size_t sdp_size(const Last&) noexcept { return 0; }
+inline std::uint64_t sdp_size(const Last&) noexcept { return 0; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Last&) noexcept { return out; }
 
@@ -722,17 +767,21 @@ bool operator==(const Pong& a, const Pong& b) {
 
 bool operator==(const Last&, const Last&) { return true; }
 
-std::size_t encoded_size(const Point& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Point& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Point& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -785,17 +834,21 @@ Point to_owned(const PointView& view) {
 
 Point PointView::to_owned() const { return ::messages::to_owned(*this); }
 
-std::size_t encoded_size(const Ping& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Ping& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Ping& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Ping& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -848,17 +901,21 @@ Ping to_owned(const PingView& view) {
 
 Ping PingView::to_owned() const { return ::messages::to_owned(*this); }
 
-std::size_t encoded_size(const Pong& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Pong& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Pong& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Pong& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -911,17 +968,21 @@ Pong to_owned(const PongView& view) {
 
 Pong PongView::to_owned() const { return ::messages::to_owned(*this); }
 
-std::size_t encoded_size(const Last& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Last& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Last& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Last& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -991,18 +1052,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Point& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Point& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Point& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Point::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Point::kTypeId, n), value);
@@ -1033,18 +1100,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Ping& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Ping& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Ping& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Ping::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Ping& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Ping::kTypeId, n), value);
@@ -1075,18 +1148,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PingView&
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Pong& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Pong& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Pong& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Pong::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Pong& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Pong::kTypeId, n), value);
@@ -1117,18 +1196,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PongView&
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Last& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Last& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Last& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Last::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Last& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Last::kTypeId, n), value);

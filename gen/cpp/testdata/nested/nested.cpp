@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -424,7 +466,7 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] inline std::size_t sdp_size(const Point& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Point& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
@@ -432,7 +474,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
 [[maybe_unused]] void sdp_own(const PointView& s, Point& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Rectangle& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Rectangle& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
@@ -440,7 +482,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, RectangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Rectangle>) noexcept;
 [[maybe_unused]] void sdp_own(const RectangleView& s, Rectangle& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Scene& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Scene& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Scene& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
@@ -448,7 +490,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SceneView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Scene>) noexcept;
 [[maybe_unused]] void sdp_own(const SceneView& s, Scene& o);
-[[maybe_unused]] inline std::size_t sdp_size(const DeviceParameter& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const DeviceParameter& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
@@ -456,7 +498,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
 [[maybe_unused]] void sdp_own(const DeviceParameterView& s, DeviceParameter& o);
-[[maybe_unused]] inline std::size_t sdp_size(const DevicePlugin& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const DevicePlugin& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
@@ -464,7 +506,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DevicePluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DevicePlugin>) noexcept;
 [[maybe_unused]] void sdp_own(const DevicePluginView& s, DevicePlugin& o);
-[[maybe_unused]] inline std::size_t sdp_size(const AudioDevice& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const AudioDevice& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
@@ -476,7 +518,7 @@ const std::uint8_t* sdp_rd_T9Rectangle(const std::uint8_t* p, RectangleView& out
 const std::uint8_t* sdp_rd_T15DeviceParameter(const std::uint8_t* p, DeviceParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T12DevicePlugin(const std::uint8_t* p, DevicePluginView& out) noexcept;
 
-inline std::size_t sdp_size(const Point&) noexcept { return 8; }
+inline std::uint64_t sdp_size(const Point&) noexcept { return 8; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
     const std::uint32_t f1 = sdp::bits_of(v.x);
@@ -558,7 +600,7 @@ void sdp_own(const PointView& s, Point& o) {
     sdp::assign_bits(o.y, s.y);
 }
 
-inline std::size_t sdp_size(const Rectangle&) noexcept { return 20; }
+inline std::uint64_t sdp_size(const Rectangle&) noexcept { return 20; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept {
     out = sdp_write(out, v.top_left);
@@ -642,10 +684,16 @@ void sdp_own(const RectangleView& s, Rectangle& o) {
     o.color = s.color;
 }
 
-inline std::size_t sdp_size(const Scene& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Scene& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
-    n += v.rects.size() * 20;
+    if (too_long(v.rects.size())) {
+        return kTooLarge;
+    }
+    n += static_cast<std::uint64_t>(v.rects.size()) * 20;
     n += 16;
     return n;
 }
@@ -761,8 +809,11 @@ void sdp_own(const SceneView& s, Scene& o) {
     sdp_own(s.origin, o.origin);
 }
 
-inline std::size_t sdp_size(const DeviceParameter& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const DeviceParameter& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
     n += 12;
     return n;
@@ -870,11 +921,19 @@ void sdp_own(const DeviceParameterView& s, DeviceParameter& o) {
     sdp::assign_bits(o.value, s.value);
 }
 
-inline std::size_t sdp_size(const DevicePlugin& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const DevicePlugin& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
+    if (too_long(v.parameters.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.parameters) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 9;
     return n;
@@ -1025,11 +1084,19 @@ void sdp_own(const DevicePluginView& s, DevicePlugin& o) {
     }
 }
 
-inline std::size_t sdp_size(const AudioDevice& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const AudioDevice& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
+    if (too_long(v.plugins.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.plugins) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 23;
     return n;
@@ -1300,17 +1367,21 @@ bool operator==(const AudioDevice& a, const AudioDevice& b) {
                a.plugins == b.plugins;
 }
 
-std::size_t encoded_size(const Point& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Point& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Point& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1363,17 +1434,21 @@ Point to_owned(const PointView& view) {
 
 Point PointView::to_owned() const { return ::nested::to_owned(*this); }
 
-std::size_t encoded_size(const Rectangle& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Rectangle& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Rectangle& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Rectangle& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1426,17 +1501,21 @@ Rectangle to_owned(const RectangleView& view) {
 
 Rectangle RectangleView::to_owned() const { return ::nested::to_owned(*this); }
 
-std::size_t encoded_size(const Scene& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Scene& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Scene& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Scene& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1489,17 +1568,21 @@ Scene to_owned(const SceneView& view) {
 
 Scene SceneView::to_owned() const { return ::nested::to_owned(*this); }
 
-std::size_t encoded_size(const DeviceParameter& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const DeviceParameter& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const DeviceParameter& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const DeviceParameter& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1552,17 +1635,21 @@ DeviceParameter to_owned(const DeviceParameterView& view) {
 
 DeviceParameter DeviceParameterView::to_owned() const { return ::nested::to_owned(*this); }
 
-std::size_t encoded_size(const DevicePlugin& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const DevicePlugin& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const DevicePlugin& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const DevicePlugin& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1615,17 +1702,21 @@ DevicePlugin to_owned(const DevicePluginView& view) {
 
 DevicePlugin DevicePluginView::to_owned() const { return ::nested::to_owned(*this); }
 
-std::size_t encoded_size(const AudioDevice& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const AudioDevice& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const AudioDevice& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const AudioDevice& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1695,18 +1786,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Point& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Point& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Point& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Point::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Point::kTypeId, n), value);
@@ -1737,18 +1834,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Rectangle& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Rectangle& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Rectangle& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Rectangle::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Rectangle& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Rectangle::kTypeId, n), value);
@@ -1779,18 +1882,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Scene& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Scene& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Scene& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Scene::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Scene& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Scene::kTypeId, n), value);
@@ -1821,18 +1930,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SceneView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const DeviceParameter& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const DeviceParameter& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const DeviceParameter& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), DeviceParameter::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const DeviceParameter& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, DeviceParameter::kTypeId, n), value);
@@ -1863,18 +1978,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const DevicePlugin& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const DevicePlugin& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const DevicePlugin& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), DevicePlugin::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const DevicePlugin& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, DevicePlugin::kTypeId, n), value);
@@ -1905,18 +2026,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const AudioDevice& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const AudioDevice& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const AudioDevice& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), AudioDevice::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const AudioDevice& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, AudioDevice::kTypeId, n), value);

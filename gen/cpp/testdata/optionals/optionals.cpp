@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -423,7 +465,7 @@ struct Tag {};
     return false;
 }
 
-[[maybe_unused]] inline std::size_t sdp_size(const Inner& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Inner& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
@@ -431,7 +473,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
 [[maybe_unused]] void sdp_own(const InnerView& s, Inner& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Choice& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Choice& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
@@ -439,7 +481,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
 [[maybe_unused]] void sdp_own(const ChoiceView& s, Choice& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Optionals& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Optionals& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Optionals& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
@@ -447,7 +489,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Optionals>) noexcept;
 [[maybe_unused]] void sdp_own(const OptionalsView& s, Optionals& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Reading& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Reading& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
@@ -457,8 +499,11 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
 const std::uint8_t* sdp_rd_O_str(const std::uint8_t* p, std::optional<std::string_view>& out) noexcept;
 
-inline std::size_t sdp_size(const Inner& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Inner& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.label.size())) {
+        return kTooLarge;
+    }
     n += v.label.size();
     n += 8;
     return n;
@@ -541,8 +586,8 @@ void sdp_own(const InnerView& s, Inner& o) {
     o.label.assign(s.label.data(), s.label.size());
 }
 
-inline std::size_t sdp_size(const Choice& v) noexcept {
-    std::size_t n = 1;
+inline std::uint64_t sdp_size(const Choice& v) noexcept {
+    std::uint64_t n = 1;
     switch (v.value.index()) {
     case 0:
         break;
@@ -704,8 +749,8 @@ void sdp_own(const ChoiceView& s, Choice& o) {
     }
 }
 
-inline std::size_t sdp_size(const Optionals& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Optionals& v) noexcept {
+    std::uint64_t n = 0;
     if (v.maybe_bool.has_value()) {
         n += 1;
     }
@@ -719,29 +764,45 @@ inline std::size_t sdp_size(const Optionals& v) noexcept {
         n += 8;
     }
     if (v.maybe_str.has_value()) {
+        if (too_long((*v.maybe_str).size())) {
+            return kTooLarge;
+        }
         n += (*v.maybe_str).size();
         n += 4;
     }
     if (v.maybe_inner.has_value()) {
-        n += sdp_size((*v.maybe_inner));
+        if (!add_size(n, sdp_size((*v.maybe_inner)))) {
+            return kTooLarge;
+        }
     }
     if (v.maybe_level.has_value()) {
         n += 1;
     }
     if (v.maybe_choice.has_value()) {
-        n += sdp_size((*v.maybe_choice));
+        if (!add_size(n, sdp_size((*v.maybe_choice)))) {
+            return kTooLarge;
+        }
     }
     if (v.maybe_list.has_value()) {
-        n += (*v.maybe_list).size() * 4;
+        if (too_long((*v.maybe_list).size())) {
+            return kTooLarge;
+        }
+        n += static_cast<std::uint64_t>((*v.maybe_list).size()) * 4;
         n += 4;
+    }
+    if (too_long(v.list_of_maybe.size())) {
+        return kTooLarge;
     }
     for (const auto& e1 : v.list_of_maybe) {
         if (e1.has_value()) {
+            if (too_long((*e1).size())) {
+                return kTooLarge;
+            }
             n += (*e1).size();
             n += 4;
         }
     }
-    n += v.list_of_maybe.size() * 1;
+    n += static_cast<std::uint64_t>(v.list_of_maybe.size()) * 1;
     if (v.maybe_fixed.has_value()) {
         n += 4;
     }
@@ -1618,12 +1679,15 @@ void sdp_own(const OptionalsView& s, Optionals& o) {
     }
 }
 
-inline std::size_t sdp_size(const Reading& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Reading& v) noexcept {
+    std::uint64_t n = 0;
     if (v.calibration.has_value()) {
         n += 8;
     }
     if (v.note.has_value()) {
+        if (too_long((*v.note).size())) {
+            return kTooLarge;
+        }
         n += (*v.note).size();
         n += 4;
     }
@@ -1882,17 +1946,21 @@ bool operator==(const Reading& a, const Reading& b) {
                a.note == b.note;
 }
 
-std::size_t encoded_size(const Inner& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Inner& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Inner& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Inner& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1945,17 +2013,21 @@ Inner to_owned(const InnerView& view) {
 
 Inner InnerView::to_owned() const { return ::optionals::to_owned(*this); }
 
-std::size_t encoded_size(const Choice& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Choice& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Choice& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Choice& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2008,17 +2080,21 @@ Choice to_owned(const ChoiceView& view) {
 
 Choice ChoiceView::to_owned() const { return ::optionals::to_owned(*this); }
 
-std::size_t encoded_size(const Optionals& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Optionals& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Optionals& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Optionals& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2071,17 +2147,21 @@ Optionals to_owned(const OptionalsView& view) {
 
 Optionals OptionalsView::to_owned() const { return ::optionals::to_owned(*this); }
 
-std::size_t encoded_size(const Reading& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Reading& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Reading& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Reading& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -2151,18 +2231,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Inner& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Inner& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Inner& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Inner::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Inner& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Inner::kTypeId, n), value);
@@ -2193,18 +2279,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, InnerView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Optionals& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Optionals& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Optionals& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Optionals::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Optionals& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Optionals::kTypeId, n), value);
@@ -2235,18 +2327,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Reading& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Reading& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Reading& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Reading::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Reading& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Reading::kTypeId, n), value);

@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -414,7 +456,7 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const Parameter& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Parameter& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
@@ -422,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
 [[maybe_unused]] void sdp_own(const ParameterView& s, Parameter& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Plugin& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Plugin& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
@@ -430,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginView& s, Plugin& o);
-[[maybe_unused]] inline std::size_t sdp_size(const PluginRegistry& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const PluginRegistry& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
@@ -441,10 +483,19 @@ struct Tag {};
 const std::uint8_t* sdp_rd_T9Parameter(const std::uint8_t* p, ParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T6Plugin(const std::uint8_t* p, PluginView& out) noexcept;
 
-inline std::size_t sdp_size(const Parameter& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Parameter& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.display_name.size())) {
+        return kTooLarge;
+    }
     n += v.display_name.size();
+    if (too_long(v.identifier.size())) {
+        return kTooLarge;
+    }
     n += v.identifier.size();
+    if (too_long(v.unit.size())) {
+        return kTooLarge;
+    }
     n += v.unit.size();
     n += 42;
     return n;
@@ -732,14 +783,31 @@ void sdp_own(const ParameterView& s, Parameter& o) {
     o.can_ramp = s.can_ramp;
 }
 
-inline std::size_t sdp_size(const Plugin& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Plugin& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
+    if (too_long(v.manufacturer_id.size())) {
+        return kTooLarge;
+    }
     n += v.manufacturer_id.size();
+    if (too_long(v.component_type.size())) {
+        return kTooLarge;
+    }
     n += v.component_type.size();
+    if (too_long(v.component_subtype.size())) {
+        return kTooLarge;
+    }
     n += v.component_subtype.size();
+    if (too_long(v.parameters.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.parameters) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 20;
     return n;
@@ -895,10 +963,15 @@ void sdp_own(const PluginView& s, Plugin& o) {
     }
 }
 
-inline std::size_t sdp_size(const PluginRegistry& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const PluginRegistry& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.plugins.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.plugins) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 12;
     return n;
@@ -1077,17 +1150,21 @@ bool operator==(const PluginRegistry& a, const PluginRegistry& b) {
                a.total_parameter_count == b.total_parameter_count;
 }
 
-std::size_t encoded_size(const Parameter& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Parameter& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Parameter& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1140,17 +1217,21 @@ Parameter to_owned(const ParameterView& view) {
 
 Parameter ParameterView::to_owned() const { return ::plugins::to_owned(*this); }
 
-std::size_t encoded_size(const Plugin& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Plugin& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Plugin& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1203,17 +1284,21 @@ Plugin to_owned(const PluginView& view) {
 
 Plugin PluginView::to_owned() const { return ::plugins::to_owned(*this); }
 
-std::size_t encoded_size(const PluginRegistry& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const PluginRegistry& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const PluginRegistry& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1283,18 +1368,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Parameter& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Parameter& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Parameter& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Parameter::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Parameter::kTypeId, n), value);
@@ -1325,18 +1416,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Plugin& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Plugin& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Plugin& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Plugin::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Plugin::kTypeId, n), value);
@@ -1367,18 +1464,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginVie
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const PluginRegistry& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const PluginRegistry& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const PluginRegistry& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), PluginRegistry::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, PluginRegistry::kTypeId, n), value);

@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -414,7 +456,7 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const AllPrimitives& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const AllPrimitives& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
@@ -422,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
 [[maybe_unused]] void sdp_own(const AllPrimitivesView& s, AllPrimitives& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Text& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Text& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Text& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
@@ -430,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
 [[maybe_unused]] void sdp_own(const TextView& s, Text& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Empty& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Empty& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
@@ -439,8 +481,11 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
 [[maybe_unused]] void sdp_own(const EmptyView& s, Empty& o);
 
-inline std::size_t sdp_size(const AllPrimitives& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const AllPrimitives& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.label.size())) {
+        return kTooLarge;
+    }
     n += v.label.size();
     n += 47;
     return n;
@@ -725,8 +770,11 @@ void sdp_own(const AllPrimitivesView& s, AllPrimitives& o) {
     o.label.assign(s.label.data(), s.label.size());
 }
 
-inline std::size_t sdp_size(const Text& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Text& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.value.size())) {
+        return kTooLarge;
+    }
     n += v.value.size();
     n += 4;
     return n;
@@ -784,7 +832,7 @@ void sdp_own(const TextView& s, Text& o) {
     o.value.assign(s.value.data(), s.value.size());
 }
 
-inline std::size_t sdp_size(const Empty&) noexcept { return 0; }
+inline std::uint64_t sdp_size(const Empty&) noexcept { return 0; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty&) noexcept { return out; }
 
@@ -838,17 +886,21 @@ bool operator==(const Text& a, const Text& b) {
 
 bool operator==(const Empty&, const Empty&) { return true; }
 
-std::size_t encoded_size(const AllPrimitives& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const AllPrimitives& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const AllPrimitives& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const AllPrimitives& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -901,17 +953,21 @@ AllPrimitives to_owned(const AllPrimitivesView& view) {
 
 AllPrimitives AllPrimitivesView::to_owned() const { return ::primitives::to_owned(*this); }
 
-std::size_t encoded_size(const Text& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Text& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Text& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Text& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -964,17 +1020,21 @@ Text to_owned(const TextView& view) {
 
 Text TextView::to_owned() const { return ::primitives::to_owned(*this); }
 
-std::size_t encoded_size(const Empty& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Empty& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Empty& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Empty& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1044,18 +1104,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const AllPrimitives& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const AllPrimitives& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const AllPrimitives& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), AllPrimitives::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const AllPrimitives& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, AllPrimitives::kTypeId, n), value);
@@ -1086,18 +1152,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimit
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Text& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Text& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Text& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Text::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Text& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Text::kTypeId, n), value);
@@ -1128,18 +1200,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TextView&
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Empty& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Empty& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Empty& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Empty::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Empty& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Empty::kTypeId, n), value);

@@ -378,6 +378,48 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     return p + n;
 }
 
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
+
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
+    } else {
+        static_cast<void>(n);
+        return false;
+    }
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
+}
+
 // Reads a trusted (already validated) count.
 [[maybe_unused]] std::size_t get_count(const std::uint8_t*& p) noexcept {
     const std::uint32_t n = sdp::load<std::uint32_t>(p);
@@ -414,7 +456,7 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const Tree& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Tree& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Tree& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
@@ -422,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TreeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Tree>) noexcept;
 [[maybe_unused]] void sdp_own(const TreeView& s, Tree& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Node& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Node& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
@@ -430,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
 [[maybe_unused]] void sdp_own(const NodeView& s, Node& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Dir& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Dir& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Dir& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
@@ -438,7 +480,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DirView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Dir>) noexcept;
 [[maybe_unused]] void sdp_own(const DirView& s, Dir& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Entry& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Entry& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Entry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
@@ -446,7 +488,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EntryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Entry>) noexcept;
 [[maybe_unused]] void sdp_own(const EntryView& s, Entry& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Expr& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Expr& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Expr& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
@@ -454,7 +496,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ExprView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Expr>) noexcept;
 [[maybe_unused]] void sdp_own(const ExprView& s, Expr& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Program& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Program& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Program& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
@@ -468,10 +510,15 @@ const std::uint8_t* sdp_rd_T5Entry(const std::uint8_t* p, EntryView& out) noexce
 const std::uint8_t* sdp_rd_T3Dir(const std::uint8_t* p, DirView& out) noexcept;
 const std::uint8_t* sdp_rd_T4Expr(const std::uint8_t* p, ExprView& out) noexcept;
 
-inline std::size_t sdp_size(const Tree& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Tree& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.children.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.children) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 8;
     return n;
@@ -588,11 +635,16 @@ void sdp_own(const TreeView& s, Tree& o) {
     }
 }
 
-inline std::size_t sdp_size(const Node& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Node& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.value.size())) {
+        return kTooLarge;
+    }
     n += v.value.size();
     if (v.next.has_value()) {
-        n += sdp_size((*v.next));
+        if (!add_size(n, sdp_size((*v.next)))) {
+            return kTooLarge;
+        }
     }
     n += 5;
     return n;
@@ -703,11 +755,19 @@ void sdp_own(const NodeView& s, Node& o) {
     }
 }
 
-inline std::size_t sdp_size(const Dir& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Dir& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
+    if (too_long(v.entries.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.entries) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 8;
     return n;
@@ -815,11 +875,16 @@ void sdp_own(const DirView& s, Dir& o) {
     }
 }
 
-inline std::size_t sdp_size(const Entry& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Entry& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
     if (v.sub.has_value()) {
-        n += sdp_size((*v.sub));
+        if (!add_size(n, sdp_size((*v.sub)))) {
+            return kTooLarge;
+        }
     }
     n += 13;
     return n;
@@ -955,8 +1020,8 @@ void sdp_own(const EntryView& s, Entry& o) {
     }
 }
 
-inline std::size_t sdp_size(const Expr& v) noexcept {
-    std::size_t n = 1;
+inline std::uint64_t sdp_size(const Expr& v) noexcept {
+    std::uint64_t n = 1;
     switch (v.value.index()) {
     case 0: {
         [[maybe_unused]] const auto& x = *std::get_if<0>(&v.value);
@@ -966,15 +1031,22 @@ inline std::size_t sdp_size(const Expr& v) noexcept {
     case 1: {
         [[maybe_unused]] const auto& x = *std::get_if<1>(&v.value);
         if (x.inner.has_value()) {
-            n += sdp_size((*x.inner));
+            if (!add_size(n, sdp_size((*x.inner)))) {
+                return kTooLarge;
+            }
         }
         n += 1;
         break;
     }
     case 2: {
         [[maybe_unused]] const auto& x = *std::get_if<2>(&v.value);
+        if (too_long(x.terms.size())) {
+            return kTooLarge;
+        }
         for (const auto& e1 : x.terms) {
-            n += sdp_size(e1);
+            if (!add_size(n, sdp_size(e1))) {
+                return kTooLarge;
+            }
         }
         n += 4;
         break;
@@ -1271,9 +1343,11 @@ void sdp_own(const ExprView& s, Expr& o) {
     }
 }
 
-inline std::size_t sdp_size(const Program& v) noexcept {
-    std::size_t n = 0;
-    n += sdp_size(v.body);
+inline std::uint64_t sdp_size(const Program& v) noexcept {
+    std::uint64_t n = 0;
+    if (!add_size(n, sdp_size(v.body))) {
+        return kTooLarge;
+    }
     return n;
 }
 
@@ -1392,17 +1466,21 @@ bool operator==(const Program& a, const Program& b) {
     return a.body == b.body;
 }
 
-std::size_t encoded_size(const Tree& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Tree& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Tree& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Tree& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1455,17 +1533,21 @@ Tree to_owned(const TreeView& view) {
 
 Tree TreeView::to_owned() const { return ::recursive::to_owned(*this); }
 
-std::size_t encoded_size(const Node& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Node& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Node& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1518,17 +1600,21 @@ Node to_owned(const NodeView& view) {
 
 Node NodeView::to_owned() const { return ::recursive::to_owned(*this); }
 
-std::size_t encoded_size(const Dir& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Dir& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Dir& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Dir& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1581,17 +1667,21 @@ Dir to_owned(const DirView& view) {
 
 Dir DirView::to_owned() const { return ::recursive::to_owned(*this); }
 
-std::size_t encoded_size(const Entry& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Entry& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Entry& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Entry& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1644,17 +1734,21 @@ Entry to_owned(const EntryView& view) {
 
 Entry EntryView::to_owned() const { return ::recursive::to_owned(*this); }
 
-std::size_t encoded_size(const Expr& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Expr& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Expr& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Expr& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1707,17 +1801,21 @@ Expr to_owned(const ExprView& view) {
 
 Expr ExprView::to_owned() const { return ::recursive::to_owned(*this); }
 
-std::size_t encoded_size(const Program& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Program& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Program& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Program& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1787,18 +1885,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Tree& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Tree& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Tree& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Tree::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Tree& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Tree::kTypeId, n), value);
@@ -1829,18 +1933,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TreeView&
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Node& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Node& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Node& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Node::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Node::kTypeId, n), value);
@@ -1871,18 +1981,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Dir& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Dir& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Dir& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Dir::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Dir& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Dir::kTypeId, n), value);
@@ -1913,18 +2029,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DirView& 
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Entry& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Entry& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Entry& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Entry::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Entry& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Entry::kTypeId, n), value);
@@ -1955,18 +2077,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EntryView
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Program& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Program& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Program& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Program::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Program& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Program::kTypeId, n), value);
