@@ -1186,8 +1186,9 @@ pub struct Reader<'a> {
     buf: &'a [u8],
     pos: usize,
     max_depth: u32,
-    // Rule 11: the memory limit and the nominal memory charged so far
-    // (`mem_used <= mem_limit`).
+    // Rule 11: the memory limit (0: the default for `buf`, computed at the
+    // first charge, so that decoders that never charge do no work for it)
+    // and the nominal memory charged so far (`mem_used` <= the limit).
     mem_limit: u64,
     mem_used: u64,
 }
@@ -1210,10 +1211,7 @@ impl<'a> Reader<'a> {
             pos: 0,
             // Keeps `depth + 1` from overflowing.
             max_depth: limits.max_depth.min(u32::MAX - 1),
-            mem_limit: match limits.memory_limit {
-                0 => default_memory_limit(buf.len()),
-                l => l,
-            },
+            mem_limit: limits.memory_limit,
             mem_used: 0,
         }
     }
@@ -1251,6 +1249,9 @@ impl<'a> Reader<'a> {
     #[inline]
     pub fn charge(&mut self, n: usize, each: u64, back: usize) -> Result<(), DecodeError> {
         let n = u64::try_from(n).unwrap_or(u64::MAX);
+        if self.mem_limit == 0 {
+            self.mem_limit = default_memory_limit(self.buf.len());
+        }
         let left = self.mem_limit - self.mem_used;
         match left.checked_div(each) {
             Some(most) if n > most => Err(self.memory_exceeded(back)),
