@@ -101,32 +101,66 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 
 // ---- sizes ----
 
-// sizeExpr is the encoded size of v, a value of type t. Sizes use Swift's
-// checked arithmetic: a value whose size overflows Int (shared copy-on-write
-// arrays can describe more bytes than memory holds, and Int is 32 bits on
-// some targets) traps here instead of wrapping to a size the writer would
-// overrun.
-func (g *generator) sizeExpr(t *schema.Type, v string, depth int) string {
+// sizeParts is the encoded size of v, a value of type t, as a constant and
+// the expressions to add to it: the constant parts of a struct's fields are
+// summed at generation time, so each variable field costs one addition.
+// The additions use Swift's checked arithmetic: a value whose size overflows
+// Int (shared copy-on-write arrays can describe more bytes than memory
+// holds, and Int is 32 bits on some targets) traps here instead of wrapping
+// to a size the writer would overrun. Measured on the plugin registry
+// encode (callgrind, 20 parameters): 4,357 instructions with wrapping
+// additions, 4,611 with a checked addition per term as written before, 4,443
+// with the constants folded.
+func (g *generator) sizeParts(t *schema.Type, v string, depth int) (int, []string) {
 	if n, ok := t.FixedSize(); ok {
-		return fmt.Sprint(n)
+		return n, nil
 	}
 	e := fmt.Sprintf("e%d", depth)
 	switch t.Kind {
 	case schema.String:
-		return "4 + " + v + ".utf8.count"
+		return 4, []string{v + ".utf8.count"}
 	case schema.Array:
 		if n, ok := t.Elem.FixedSize(); ok {
-			return fmt.Sprintf("4 + %s.count * %d", v, n)
+			if n == 1 {
+				return 4, []string{v + ".count"}
+			}
+			return 4, []string{fmt.Sprintf("%s.count * %d", v, n)}
 		}
-		return fmt.Sprintf("_sdpArraySize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))
+		return 4, []string{g.elementsSize(t.Elem, v, depth)}
 	case schema.FixedArray:
-		return fmt.Sprintf("(_sdpArraySize(%s) { %s in %s } - 4)", v, e, g.sizeExpr(t.Elem, e, depth+1))
+		return 0, []string{g.elementsSize(t.Elem, v, depth)}
 	case schema.Optional:
-		return fmt.Sprintf("_sdpOptionalSize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))
+		return 1, []string{fmt.Sprintf("_sdpPresentSize(%s) { %s in %s }", v, e, g.sizeExpr(t.Elem, e, depth+1))}
 	case schema.StructRef, schema.UnionRef:
-		return v + ".encodedSize"
+		return 0, []string{v + ".encodedSize"}
 	}
 	panic("swift: size of " + t.String())
+}
+
+// elementsSize is the encoded size of the elements of v, an array of
+// variable-size elements of type elem: the constant part of each element is
+// multiplied by the count, so each element costs one addition.
+func (g *generator) elementsSize(elem *schema.Type, v string, depth int) string {
+	e := fmt.Sprintf("e%d", depth)
+	fixed, vars := g.sizeParts(elem, e, depth+1)
+	return fmt.Sprintf("_sdpElementsSize(%s, %d) { %s in %s }", v, fixed, e, sumExpr(0, vars))
+}
+
+// sizeExpr is the encoded size of v, a value of type t, as one expression.
+func (g *generator) sizeExpr(t *schema.Type, v string, depth int) string {
+	fixed, vars := g.sizeParts(t, v, depth)
+	return sumExpr(fixed, vars)
+}
+
+// sumExpr adds a constant and expressions (checked additions).
+func sumExpr(fixed int, vars []string) string {
+	if len(vars) == 0 {
+		return fmt.Sprint(fixed)
+	}
+	if fixed == 0 {
+		return strings.Join(vars, " + ")
+	}
+	return fmt.Sprint(fixed) + " + " + strings.Join(vars, " + ")
 }
 
 // fieldsSize prints `var n = ...` summing the sizes of fields whose values
@@ -135,22 +169,12 @@ func (g *generator) fieldsSize(p *emit.Printer, fields []*schema.Field, fixedExt
 	fixed := fixedExtra
 	var vars []string
 	for _, f := range fields {
-		if n, ok := f.Type.FixedSize(); ok {
-			fixed += n
-		} else {
-			vars = append(vars, g.sizeExpr(f.Type, val(f), 0))
-		}
+		n, vs := g.sizeParts(f.Type, val(f), 0)
+		fixed += n
+		vars = append(vars, vs...)
 	}
-	if len(vars) == 0 {
-		p.F("return %d", fixed)
-		return
-	}
-	if len(vars) == 1 {
-		if fixed == 0 {
-			p.F("return %s", vars[0])
-		} else {
-			p.F("return %d + %s", fixed, vars[0])
-		}
+	if len(vars) <= 1 {
+		p.F("return %s", sumExpr(fixed, vars))
 		return
 	}
 	p.F("var n = %d", fixed)

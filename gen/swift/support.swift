@@ -728,11 +728,13 @@ struct _SDPWriter {
     }
 }
 
-/// The encoded size of a counted array of variable-size elements (checked
-/// arithmetic: a size that overflows Int traps instead of wrapping).
+/// The encoded size of the elements of an array of variable-size elements,
+/// without a count: each element's constant part `each` plus its variable
+/// part `size` (checked arithmetic: a size that overflows Int traps instead
+/// of wrapping).
 @inline(__always)
-func _sdpArraySize<T>(_ a: [T], _ size: (T) -> Int) -> Int {
-    var n = 4
+func _sdpElementsSize<T>(_ a: [T], _ each: Int, _ size: (T) -> Int) -> Int {
+    var n = a.count * each
     a.withUnsafeBufferPointer { b in
         for i in 0..<b.count {
             n += size(b[i])
@@ -741,13 +743,14 @@ func _sdpArraySize<T>(_ a: [T], _ size: (T) -> Int) -> Int {
     return n
 }
 
-/// The encoded size of an optional.
+/// The encoded size of an optional's value when present, 0 when absent
+/// (the presence byte is counted by the caller).
 @inline(__always)
-func _sdpOptionalSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
+func _sdpPresentSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
     if let v {
-        return 1 + size(v)
+        return size(v)
     }
-    return 1
+    return 0
 }
 
 /// A type whose generated writer reads the value through a pointer (a

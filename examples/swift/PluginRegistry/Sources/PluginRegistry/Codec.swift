@@ -40,10 +40,10 @@ extension Parameter: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 30
-        n += 4 + self.displayName.utf8.count
-        n += 4 + self.identifier.utf8.count
-        n += 4 + self.unit.utf8.count
+        var n = 42
+        n += self.displayName.utf8.count
+        n += self.identifier.utf8.count
+        n += self.unit.utf8.count
         return n
     }
 
@@ -146,12 +146,12 @@ extension Plugin: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += 4 + self.name.utf8.count
-        n += 4 + self.manufacturerId.utf8.count
-        n += 4 + self.componentType.utf8.count
-        n += 4 + self.componentSubtype.utf8.count
-        n += _sdpArraySize(self.parameters) { e0 in e0.encodedSize }
+        var n = 20
+        n += self.name.utf8.count
+        n += self.manufacturerId.utf8.count
+        n += self.componentType.utf8.count
+        n += self.componentSubtype.utf8.count
+        n += _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize }
         return n
     }
 
@@ -226,7 +226,7 @@ extension PluginRegistry: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 8 + _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
+        return 12 + _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {

@@ -40,22 +40,22 @@ extension Arrays: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += 4 + self.bools.count * 1
-        n += 4 + self.bytes.count * 1
-        n += 4 + self.i8s.count * 1
-        n += 4 + self.u16s.count * 2
-        n += 4 + self.i16s.count * 2
-        n += 4 + self.u32s.count * 4
-        n += 4 + self.i32s.count * 4
-        n += 4 + self.u64s.count * 8
-        n += 4 + self.i64s.count * 8
-        n += 4 + self.f32s.count * 4
-        n += 4 + self.f64s.count * 8
-        n += _sdpArraySize(self.strings) { e0 in 4 + e0.utf8.count }
-        n += 4 + self.points.count * 16
-        n += _sdpArraySize(self.nested) { e0 in 4 + e0.count * 4 }
-        n += _sdpArraySize(self.blobs) { e0 in 4 + e0.count * 1 }
+        var n = 60
+        n += self.bools.count
+        n += self.bytes.count
+        n += self.i8s.count
+        n += self.u16s.count * 2
+        n += self.i16s.count * 2
+        n += self.u32s.count * 4
+        n += self.i32s.count * 4
+        n += self.u64s.count * 8
+        n += self.i64s.count * 8
+        n += self.f32s.count * 4
+        n += self.f64s.count * 8
+        n += _sdpElementsSize(self.strings, 4) { e0 in e0.utf8.count }
+        n += self.points.count * 16
+        n += _sdpElementsSize(self.nested, 4) { e0 in e0.count * 4 }
+        n += _sdpElementsSize(self.blobs, 4) { e0 in e0.count }
         return n
     }
 
@@ -161,8 +161,8 @@ extension Fixed: _SDPEncodable {
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 75
-        n += (_sdpArraySize(self.names) { e0 in 4 + e0.utf8.count } - 4)
-        n += (_sdpArraySize(self.lists) { e0 in 4 + e0.count * 2 } - 4)
+        n += _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count }
+        n += _sdpElementsSize(self.lists, 4) { e0 in e0.count * 2 }
         return n
     }
 
@@ -496,7 +496,7 @@ extension ByteArray: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + self.data.count * 1
+        return 4 + self.data.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -558,12 +558,12 @@ extension SmallArrays: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += 4 + self.bytes.count * 1
-        n += 4 + self.words.count * 4
-        n += 4 + self.reals.count * 8
-        n += _sdpArraySize(self.names) { e0 in 4 + e0.utf8.count }
-        n += 4 + self.flags.count * 1
+        var n = 20
+        n += self.bytes.count
+        n += self.words.count * 4
+        n += self.reals.count * 8
+        n += _sdpElementsSize(self.names, 4) { e0 in e0.utf8.count }
+        n += self.flags.count
         return n
     }
 

@@ -372,9 +372,9 @@ extension Shape: _SDPEncodable {
         case .rect:
             return 9
         case .polygon(let v0, _):
-            return 2 + 4 + v0.count * 4
+            return 6 + v0.count * 4
         case .label(let v0):
-            return 1 + 4 + v0.utf8.count
+            return 5 + v0.utf8.count
         case .marker:
             return 1
         }
@@ -560,7 +560,7 @@ extension Enums: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 10 + 4 + self.list.count * 2
+        return 14 + self.list.count * 2
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -644,11 +644,11 @@ extension Unions: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
+        var n = 5
         n += self.shape.encodedSize
-        n += _sdpArraySize(self.shapes) { e0 in e0.encodedSize }
+        n += _sdpElementsSize(self.shapes, 0) { e0 in e0.encodedSize }
         n += self.nested.encodedSize
-        n += _sdpOptionalSize(self.maybe) { e0 in e0.encodedSize }
+        n += _sdpPresentSize(self.maybe) { e0 in e0.encodedSize }
         return n
     }
 

@@ -102,7 +102,7 @@ extension Holder: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return _sdpArraySize(self.items) { e0 in _sdpOptionalSize(e0) { e1 in 512 } }
+        return 4 + _sdpElementsSize(self.items, 1) { e0 in _sdpPresentSize(e0) { e1 in 512 } }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -168,7 +168,7 @@ extension Wide: _SDPEncodable {
         case .unit: return 1
         case .big: return 513
         case .pair(_, let v1):
-            return 2 + _sdpOptionalSize(v1) { e0 in 512 }
+            return 3 + _sdpPresentSize(v1) { e0 in 512 }
         }
     }
 
@@ -248,7 +248,7 @@ extension Events: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return _sdpArraySize(self.events) { e0 in e0.encodedSize }
+        return 4 + _sdpElementsSize(self.events, 0) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -310,9 +310,9 @@ extension Node: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += _sdpOptionalSize(self.pad) { e0 in 512 }
-        n += _sdpOptionalSize(self.next) { e0 in e0.encodedSize }
+        var n = 2
+        n += _sdpPresentSize(self.pad) { e0 in 512 }
+        n += _sdpPresentSize(self.next) { e0 in e0.encodedSize }
         return n
     }
 
@@ -378,7 +378,7 @@ extension Nodes: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return _sdpArraySize(self.nodes) { e0 in e0.encodedSize }
+        return 4 + _sdpElementsSize(self.nodes, 0) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -440,7 +440,7 @@ extension Chain: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 32768 + _sdpOptionalSize(self.next) { e0 in e0.encodedSize }
+        return 32769 + _sdpPresentSize(self.next) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {

@@ -106,11 +106,11 @@ extension Error: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 65
-        n += 4 + self.match.utf8.count
-        n += 4 + self.namespace.utf8.count
-        n += 4 + self.`protocol`.utf8.count
-        n += 4 + self.string.utf8.count
+        var n = 81
+        n += self.match.utf8.count
+        n += self.namespace.utf8.count
+        n += self.`protocol`.utf8.count
+        n += self.string.utf8.count
         return n
     }
 
@@ -390,9 +390,9 @@ extension Holder: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
+        var n = 4
         n += self.result.encodedSize
-        n += 4 + self.kinds.count * 1
+        n += self.kinds.count
         return n
     }
 

@@ -172,7 +172,7 @@ extension Pong: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + 4 + self.echo.utf8.count
+        return 8 + self.echo.utf8.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {

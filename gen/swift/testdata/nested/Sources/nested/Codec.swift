@@ -178,9 +178,9 @@ extension Scene: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 8
-        n += 4 + self.name.utf8.count
-        n += 4 + self.rects.count * 20
+        var n = 16
+        n += self.name.utf8.count
+        n += self.rects.count * 20
         return n
     }
 
@@ -315,7 +315,7 @@ extension DeviceParameter: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 8 + 4 + self.name.utf8.count
+        return 12 + self.name.utf8.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -383,9 +383,9 @@ extension DevicePlugin: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 1
-        n += 4 + self.name.utf8.count
-        n += _sdpArraySize(self.parameters) { e0 in e0.encodedSize }
+        var n = 9
+        n += self.name.utf8.count
+        n += _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize }
         return n
     }
 
@@ -454,9 +454,9 @@ extension AudioDevice: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 15
-        n += 4 + self.name.utf8.count
-        n += _sdpArraySize(self.plugins) { e0 in e0.encodedSize }
+        var n = 23
+        n += self.name.utf8.count
+        n += _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize }
         return n
     }
 

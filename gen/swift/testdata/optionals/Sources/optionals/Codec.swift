@@ -106,7 +106,7 @@ extension Inner: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + 4 + self.label.utf8.count
+        return 8 + self.label.utf8.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -247,19 +247,19 @@ extension Optionals: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += _sdpOptionalSize(self.maybeBool) { e0 in 1 }
-        n += _sdpOptionalSize(self.maybeU8) { e0 in 1 }
-        n += _sdpOptionalSize(self.maybeI64) { e0 in 8 }
-        n += _sdpOptionalSize(self.maybeF64) { e0 in 8 }
-        n += _sdpOptionalSize(self.maybeStr) { e0 in 4 + e0.utf8.count }
-        n += _sdpOptionalSize(self.maybeInner) { e0 in e0.encodedSize }
-        n += _sdpOptionalSize(self.maybeLevel) { e0 in 1 }
-        n += _sdpOptionalSize(self.maybeChoice) { e0 in e0.encodedSize }
-        n += _sdpOptionalSize(self.maybeList) { e0 in 4 + e0.count * 4 }
-        n += _sdpArraySize(self.listOfMaybe) { e0 in _sdpOptionalSize(e0) { e1 in 4 + e1.utf8.count } }
-        n += _sdpOptionalSize(self.maybeFixed) { e0 in 4 }
-        n += _sdpOptionalSize(self.maybeMaybe) { e0 in _sdpOptionalSize(e0) { e1 in 4 } }
+        var n = 15
+        n += _sdpPresentSize(self.maybeBool) { e0 in 1 }
+        n += _sdpPresentSize(self.maybeU8) { e0 in 1 }
+        n += _sdpPresentSize(self.maybeI64) { e0 in 8 }
+        n += _sdpPresentSize(self.maybeF64) { e0 in 8 }
+        n += _sdpPresentSize(self.maybeStr) { e0 in 4 + e0.utf8.count }
+        n += _sdpPresentSize(self.maybeInner) { e0 in e0.encodedSize }
+        n += _sdpPresentSize(self.maybeLevel) { e0 in 1 }
+        n += _sdpPresentSize(self.maybeChoice) { e0 in e0.encodedSize }
+        n += _sdpPresentSize(self.maybeList) { e0 in 4 + e0.count * 4 }
+        n += _sdpElementsSize(self.listOfMaybe, 1) { e0 in _sdpPresentSize(e0) { e1 in 4 + e1.utf8.count } }
+        n += _sdpPresentSize(self.maybeFixed) { e0 in 4 }
+        n += _sdpPresentSize(self.maybeMaybe) { e0 in 1 + _sdpPresentSize(e0) { e1 in 4 } }
         return n
     }
 
@@ -355,9 +355,9 @@ extension Reading: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 12
-        n += _sdpOptionalSize(self.calibration) { e0 in 8 }
-        n += _sdpOptionalSize(self.note) { e0 in 4 + e0.utf8.count }
+        var n = 14
+        n += _sdpPresentSize(self.calibration) { e0 in 8 }
+        n += _sdpPresentSize(self.note) { e0 in 4 + e0.utf8.count }
         return n
     }
 

@@ -40,7 +40,7 @@ extension AllPrimitives: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 43 + 4 + self.label.utf8.count
+        return 47 + self.label.utf8.count
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {

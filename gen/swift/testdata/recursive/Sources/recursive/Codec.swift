@@ -40,7 +40,7 @@ extension Tree: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        return 4 + _sdpArraySize(self.children) { e0 in e0.encodedSize }
+        return 8 + _sdpElementsSize(self.children, 0) { e0 in e0.encodedSize }
     }
 
     func _sdpWrite(_ out: inout _SDPWriter) {
@@ -105,9 +105,9 @@ extension Node: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += 4 + self.value.utf8.count
-        n += _sdpOptionalSize(self.next) { e0 in e0.encodedSize }
+        var n = 5
+        n += self.value.utf8.count
+        n += _sdpPresentSize(self.next) { e0 in e0.encodedSize }
         return n
     }
 
@@ -173,9 +173,9 @@ extension Dir: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 0
-        n += 4 + self.name.utf8.count
-        n += _sdpArraySize(self.entries) { e0 in e0.encodedSize }
+        var n = 8
+        n += self.name.utf8.count
+        n += _sdpElementsSize(self.entries, 0) { e0 in e0.encodedSize }
         return n
     }
 
@@ -241,9 +241,9 @@ extension Entry: _SDPEncodable {
 
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
-        var n = 8
-        n += 4 + self.name.utf8.count
-        n += _sdpOptionalSize(self.sub) { e0 in e0.encodedSize }
+        var n = 13
+        n += self.name.utf8.count
+        n += _sdpPresentSize(self.sub) { e0 in e0.encodedSize }
         return n
     }
 
@@ -316,9 +316,9 @@ extension Expr: _SDPEncodable {
         case .lit:
             return 9
         case .neg(let v0):
-            return 1 + _sdpOptionalSize(v0) { e0 in e0.encodedSize }
+            return 2 + _sdpPresentSize(v0) { e0 in e0.encodedSize }
         case .add(let v0):
-            return 1 + _sdpArraySize(v0) { e0 in e0.encodedSize }
+            return 5 + _sdpElementsSize(v0, 0) { e0 in e0.encodedSize }
         }
     }
 
