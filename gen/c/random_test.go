@@ -19,7 +19,7 @@ import (
 // seeds from SDP_RANDOM_SEEDS) through one sanitized testee program holding
 // the code of every schema, once per byte-order path as TestConformance and
 // TestConformancePortable do (and, with SDP_C_RANDOM_M32=1, a third time
-// built with -m32 as TestConformance32 is: about two minutes more; it is
+// built with -m32 as TestConformance32 is: two to three minutes more; it is
 // opt-in for that): each schema's source and testee (the
 // conformance testee, main renamed) compile separately, in parallel, with the
 // strict warnings and sanitizers, and link together (every identifier carries
