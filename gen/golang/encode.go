@@ -46,7 +46,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.P()
 			p.F("// validate records an error for a number that names no value of %s.", name)
 			p.Block("func (v "+name+") validate(e *encoder) {", "}", func() {
-				p.Block("if !v.IsValid() {", "}", func() {
+				p.Block("if !"+enumWire(d, "v")+".IsValid() {", "}", func() {
 					p.F("e.fail(%q, v.String()+\" is not a value of %s\")", d.Name, d.Name)
 				})
 			})
@@ -54,7 +54,7 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			p.P("// encode appends v.")
 			p.Block("func (v "+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
 				p.P("v.validate(e)")
-				p.P("return ", g.appendScalar(d.Base, scalarTypes[d.Base]+"(v)"))
+				p.P("return ", g.appendScalar(d.Base, scalarTypes[d.Base]+"("+enumWire(d, "v")+")"))
 			})
 			p.P()
 			g.use("EncodeError")
@@ -247,7 +247,9 @@ func (g *generator) sizeValue(p *emit.Printer, t *schema.Type, x string, lvl int
 		if n, ok := t.FixedSize(); ok {
 			return n
 		}
-		p.Block("if "+x+" != nil {", "}", func() { p.F("n += %s.EncodedSize()", sel(x)) })
+		p.Block("if "+x+" != nil {", "} else {", func() { p.F("n += %s.EncodedSize()", sel(x)) })
+		p.F("\tn += %s{}.EncodedSize()", g.names.vtype[t.Union.Variants[0]])
+		p.P("}")
 	}
 	return 0
 }
@@ -362,9 +364,8 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 	case t.Kind == schema.StructRef, t.Kind == schema.EnumRef:
 		p.F("b = %s.encode(b, e)", sel(x))
 	case t.Kind == schema.UnionRef:
-		g.use("EncodeError")
 		p.Block("if "+x+" == nil {", "} else {", func() {
-			p.F("e.fail(%q, \"the union has no variant (nil)\")", ctx)
+			p.F("b = %s{}.encode(b, e) // the default value", g.names.vtype[t.Union.Variants[0]])
 		})
 		p.In()
 		p.F("b = %s.encode(b, e)", sel(x))
@@ -373,4 +374,14 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 	default:
 		panic("go backend: encodeValue of " + t.String())
 	}
+}
+
+// enumWire is the expression of the number an enum value x encodes as: x
+// itself, or for an enum without a 0 value x.encoded(), which maps the zero
+// value (the default) to the first value.
+func enumWire(en *schema.Enum, x string) string {
+	if en.Value(0) == nil {
+		return x + ".encoded()"
+	}
+	return x
 }

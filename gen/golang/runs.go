@@ -180,8 +180,8 @@ func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
 		x := l.x
 		if k == schema.EnumRef {
 			p.F("%s.validate(e)", x)
+			x = scalarTypes[l.t.Enum.Base] + "(" + enumWire(l.t.Enum, x) + ")"
 			k = l.t.Enum.Base
-			x = scalarTypes[k] + "(" + x + ")"
 		}
 		at := fmt.Sprintf("%s[%d:]", name, l.off)
 		if k.Size() > 1 {

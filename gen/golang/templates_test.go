@@ -612,7 +612,17 @@ func TestEnumTYPE(t *testing.T) {
 			t.Errorf("%s: decoded %v, %v", ev.Name, back, err)
 		}
 	}
-	for x := uint32(0); ; x++ {
+	// The zero value is the default: when 0 names no value it encodes as
+	// the first value.
+	if en.Value(0) == nil {
+		var zero SCHEMA.TYPE
+		b, err := zero.MarshalBinary()
+		first, _ := SCHEMA.TYPE(en.Values[0].Value).MarshalBinary()
+		if err != nil || !bytes.Equal(b, first) {
+			t.Errorf("the zero value encodes as %x, %v; want the first value, %x", b, err, first)
+		}
+	}
+	for x := uint32(1); ; x++ {
 		if en.Value(x) != nil {
 			continue
 		}
@@ -709,6 +719,7 @@ func FuzzDecodeTYPE(f *testing.F) {
 const enumHead = `package SCHEMA_test
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 
@@ -735,6 +746,7 @@ var schemaTests = map[string]string{
 	"collisions": `package collisions_test
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
 
@@ -786,9 +798,18 @@ func TestCollisions(t *testing.T) {
 			t.Errorf("%T: no message type", v)
 		}
 	}
+	// A nil union is the default value: it encodes as the first variant.
 	var nilUnion collisions.Holder
-	if _, err := nilUnion.MarshalBinary(); err == nil {
-		t.Error("a nil union encoded")
+	nb, err := nilUnion.MarshalBinary()
+	if err != nil || len(nb) != nilUnion.EncodedSize() {
+		t.Fatalf("a nil union: %x, %v (EncodedSize %d)", nb, err, nilUnion.EncodedSize())
+	}
+	var def collisions.Holder
+	if err := def.UnmarshalBinary(nb); err != nil || def.S == nil {
+		t.Fatalf("a nil union decodes as %v, %v", def.S, err)
+	}
+	if again, _ := def.MarshalBinary(); !bytes.Equal(again, nb) {
+		t.Errorf("the default union re-encodes as %x, want %x", again, nb)
 	}
 }
 `,

@@ -113,8 +113,22 @@ func (g *generator) emitEnum(p *emit.Printer, en *schema.Enum) {
 		p.F("return %q + strconv.FormatUint(uint64(v), 10) + \")\"", name+"(")
 	})
 	p.P()
+	if en.Value(0) == nil {
+		first := g.names.value[en.Values[0]]
+		p.F("// encoded is the number v encodes as: the zero value, which names no value of")
+		p.F("// %s, is the default value and encodes as the first value, %s.", name, first)
+		p.Block("func (v "+name+") encoded() "+name+" {", "}", func() {
+			p.Block("if v == 0 {", "}", func() { p.F("return %s", first) })
+			p.P("return v")
+		})
+		p.P()
+	}
 	p.F("// IsValid reports whether v names a value of %s. Only valid values encode", name)
-	p.P("// and decode.")
+	if en.Value(0) == nil {
+		p.P("// and decode, and the zero value, which encodes as the first value.")
+	} else {
+		p.P("// and decode.")
+	}
 	p.Block("func (v "+name+") IsValid() bool {", "}", func() {
 		lo, hi, dense := enumRange(en)
 		switch {
@@ -168,8 +182,9 @@ func (g *generator) emitUnion(p *emit.Printer, u *schema.Union) {
 		p.F("//   - %s (tag %d)", g.names.vtype[v], v.Tag)
 	}
 	p.P("//")
-	p.F("// A nil %s has no variant: it cannot be encoded, except as an absent", name)
-	p.F("// optional. Read one with a type switch; decode one with %s.", g.names.unionFuncs[u][0])
+	p.F("// A nil %s is the default value: a field holding it encodes as the first", name)
+	p.F("// variant, %s{} (as an optional it is absent). Read one with a type", g.names.vtype[u.Variants[0]])
+	p.F("// switch; decode one with %s.", g.names.unionFuncs[u][0])
 	p.Block("type "+name+" interface {", "}", func() {
 		p.P("encoding.BinaryMarshaler")
 		p.P("io.WriterTo")

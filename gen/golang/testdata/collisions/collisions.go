@@ -74,8 +74,9 @@ type ColorRed struct {
 //   - ShapeRect_ (tag 0)
 //   - ShapeMessage (tag 1)
 //
-// A nil Shape has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeShape_.
+// A nil Shape is the default value: a field holding it encodes as the first
+// variant, ShapeRect_{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeShape_.
 type Shape interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

@@ -425,6 +425,8 @@ func (m *Holder) EncodedSize() int {
 	n += m.M.EncodedSize()
 	if m.S != nil {
 		n += m.S.EncodedSize()
+	} else {
+		n += ShapeRect_{}.EncodedSize()
 	}
 	n += m.E.EncodedSize()
 	if m.Maybe != nil {
@@ -443,7 +445,7 @@ func (m *Holder) EncodedSize() int {
 func (m *Holder) encode(b []byte, e *encoder) []byte {
 	b = m.M.encode(b, e)
 	if m.S == nil {
-		e.fail("Holder.s", "the union has no variant (nil)")
+		b = ShapeRect_{}.encode(b, e) // the default value
 	} else {
 		b = m.S.encode(b, e)
 	}

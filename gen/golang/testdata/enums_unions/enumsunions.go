@@ -75,8 +75,17 @@ func (v Sparse) String() string {
 	return "Sparse(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// encoded is the number v encodes as: the zero value, which names no value of
+// Sparse, is the default value and encodes as the first value, SparseFirst.
+func (v Sparse) encoded() Sparse {
+	if v == 0 {
+		return SparseFirst
+	}
+	return v
+}
+
 // IsValid reports whether v names a value of Sparse. Only valid values encode
-// and decode.
+// and decode, and the zero value, which encodes as the first value.
 func (v Sparse) IsValid() bool {
 	switch v {
 	case SparseFirst, SparseSecond, SparseTenth, SparseBig:
@@ -164,8 +173,9 @@ type Circle struct {
 //   - ShapeLabel (tag 4)
 //   - ShapeMarker (tag 5)
 //
-// A nil Shape has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeShape.
+// A nil Shape is the default value: a field holding it encodes as the first
+// variant, ShapeNone{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeShape.
 type Shape interface {
 	encoding.BinaryMarshaler
 	io.WriterTo
@@ -230,8 +240,9 @@ func (ShapeMarker) isShape() {}
 //   - NestedLeaf (tag 0)
 //   - NestedBranch (tag 1)
 //
-// A nil Nested has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeNested.
+// A nil Nested is the default value: a field holding it encodes as the first
+// variant, NestedLeaf{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeNested.
 type Nested interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

@@ -97,7 +97,7 @@ func (v Sparse) EncodedSize() int { return 2 }
 
 // validate records an error for a number that names no value of Sparse.
 func (v Sparse) validate(e *encoder) {
-	if !v.IsValid() {
+	if !v.encoded().IsValid() {
 		e.fail("Sparse", v.String()+" is not a value of Sparse")
 	}
 }
@@ -105,7 +105,7 @@ func (v Sparse) validate(e *encoder) {
 // encode appends v.
 func (v Sparse) encode(b []byte, e *encoder) []byte {
 	v.validate(e)
-	return binary.LittleEndian.AppendUint16(b, uint16(v))
+	return binary.LittleEndian.AppendUint16(b, uint16(v.encoded()))
 }
 
 // MarshalBinary implements encoding.BinaryMarshaler. It allocates once, the
@@ -620,6 +620,8 @@ func (v NestedBranch) EncodedSize() int {
 	n := 3
 	if v.Shape != nil {
 		n += v.Shape.EncodedSize()
+	} else {
+		n += ShapeNone{}.EncodedSize()
 	}
 	return n
 }
@@ -628,7 +630,7 @@ func (v NestedBranch) EncodedSize() int {
 func (v NestedBranch) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
 	if v.Shape == nil {
-		e.fail("Nested.Branch.shape", "the union has no variant (nil)")
+		b = ShapeNone{}.encode(b, e) // the default value
 	} else {
 		b = v.Shape.encode(b, e)
 	}
@@ -683,7 +685,7 @@ func (m *Enums) encode(b []byte, e *encoder) []byte {
 	m.Small.validate(e)
 	r0[0] = uint8(m.Small)
 	m.Sparse.validate(e)
-	binary.LittleEndian.PutUint16(r0[1:], uint16(m.Sparse))
+	binary.LittleEndian.PutUint16(r0[1:], uint16(m.Sparse.encoded()))
 	m.Wide.validate(e)
 	binary.LittleEndian.PutUint32(r0[3:], uint32(m.Wide))
 	m.DefaultValue.validate(e)
@@ -737,14 +739,20 @@ func (m *Unions) EncodedSize() int {
 	n := 5
 	if m.Shape != nil {
 		n += m.Shape.EncodedSize()
+	} else {
+		n += ShapeNone{}.EncodedSize()
 	}
 	for i0 := range m.Shapes {
 		if m.Shapes[i0] != nil {
 			n += m.Shapes[i0].EncodedSize()
+		} else {
+			n += ShapeNone{}.EncodedSize()
 		}
 	}
 	if m.Nested != nil {
 		n += m.Nested.EncodedSize()
+	} else {
+		n += NestedLeaf{}.EncodedSize()
 	}
 	if m.Maybe != nil {
 		n += m.Maybe.EncodedSize()
@@ -755,20 +763,20 @@ func (m *Unions) EncodedSize() int {
 // encode appends the fields of Unions to b.
 func (m *Unions) encode(b []byte, e *encoder) []byte {
 	if m.Shape == nil {
-		e.fail("Unions.shape", "the union has no variant (nil)")
+		b = ShapeNone{}.encode(b, e) // the default value
 	} else {
 		b = m.Shape.encode(b, e)
 	}
 	b = appendCount(b, len(m.Shapes), e, "Unions.shapes")
 	for i0 := range m.Shapes {
 		if m.Shapes[i0] == nil {
-			e.fail("Unions.shapes", "the union has no variant (nil)")
+			b = ShapeNone{}.encode(b, e) // the default value
 		} else {
 			b = m.Shapes[i0].encode(b, e)
 		}
 	}
 	if m.Nested == nil {
-		e.fail("Unions.nested", "the union has no variant (nil)")
+		b = NestedLeaf{}.encode(b, e) // the default value
 	} else {
 		b = m.Nested.encode(b, e)
 	}

@@ -35,8 +35,9 @@ type Holder struct {
 //   - WideBig (tag 1)
 //   - WidePair (tag 2)
 //
-// A nil Wide has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeWide.
+// A nil Wide is the default value: a field holding it encodes as the first
+// variant, WideUnit{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeWide.
 type Wide interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

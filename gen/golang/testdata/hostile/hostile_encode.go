@@ -298,6 +298,8 @@ func (m *Events) EncodedSize() int {
 	for i0 := range m.Events {
 		if m.Events[i0] != nil {
 			n += m.Events[i0].EncodedSize()
+		} else {
+			n += WideUnit{}.EncodedSize()
 		}
 	}
 	return n
@@ -308,7 +310,7 @@ func (m *Events) encode(b []byte, e *encoder) []byte {
 	b = appendCount(b, len(m.Events), e, "Events.events")
 	for i0 := range m.Events {
 		if m.Events[i0] == nil {
-			e.fail("Events.events", "the union has no variant (nil)")
+			b = WideUnit{}.encode(b, e) // the default value
 		} else {
 			b = m.Events[i0].encode(b, e)
 		}

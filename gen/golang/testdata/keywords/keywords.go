@@ -129,8 +129,9 @@ type Error struct {
 //   - ResultErr (tag 1)
 //   - ResultError (tag 2)
 //
-// A nil Result has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeResult.
+// A nil Result is the default value: a field holding it encodes as the first
+// variant, ResultOk{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeResult.
 type Result interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

@@ -334,6 +334,8 @@ func (m *Holder) EncodedSize() int {
 	n := 4
 	if m.Result != nil {
 		n += m.Result.EncodedSize()
+	} else {
+		n += ResultOk{}.EncodedSize()
 	}
 	n += len(m.Kinds)
 	return n
@@ -342,7 +344,7 @@ func (m *Holder) EncodedSize() int {
 // encode appends the fields of Holder to b.
 func (m *Holder) encode(b []byte, e *encoder) []byte {
 	if m.Result == nil {
-		e.fail("Holder.result", "the union has no variant (nil)")
+		b = ResultOk{}.encode(b, e) // the default value
 	} else {
 		b = m.Result.encode(b, e)
 	}

@@ -38,8 +38,9 @@ type Odd struct {
 //   - UA (tag 0)
 //   - UB (tag 1)
 //
-// A nil U has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeU.
+// A nil U is the default value: a field holding it encodes as the first
+// variant, UA{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeU.
 type U interface {
 	encoding.BinaryMarshaler
 	io.WriterTo
@@ -87,8 +88,17 @@ func (v Flags) String() string {
 	return "Flags(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// encoded is the number v encodes as: the zero value, which names no value of
+// Flags, is the default value and encodes as the first value, FlagsLow.
+func (v Flags) encoded() Flags {
+	if v == 0 {
+		return FlagsLow
+	}
+	return v
+}
+
 // IsValid reports whether v names a value of Flags. Only valid values encode
-// and decode.
+// and decode, and the zero value, which encodes as the first value.
 func (v Flags) IsValid() bool {
 	switch v {
 	case FlagsLow, FlagsHigh:

@@ -80,6 +80,8 @@ func (m *Odd) EncodedSize() int {
 	}
 	if m.H != nil {
 		n += m.H.EncodedSize()
+	} else {
+		n += UA{}.EncodedSize()
 	}
 	return n
 }
@@ -136,7 +138,7 @@ func (m *Odd) encode(b []byte, e *encoder) []byte {
 		}
 	}
 	if m.H == nil {
-		e.fail("Odd.h", "the union has no variant (nil)")
+		b = UA{}.encode(b, e) // the default value
 	} else {
 		b = m.H.encode(b, e)
 	}
@@ -275,7 +277,7 @@ func (v Flags) EncodedSize() int { return 4 }
 
 // validate records an error for a number that names no value of Flags.
 func (v Flags) validate(e *encoder) {
-	if !v.IsValid() {
+	if !v.encoded().IsValid() {
 		e.fail("Flags", v.String()+" is not a value of Flags")
 	}
 }
@@ -283,5 +285,5 @@ func (v Flags) validate(e *encoder) {
 // encode appends v.
 func (v Flags) encode(b []byte, e *encoder) []byte {
 	v.validate(e)
-	return binary.LittleEndian.AppendUint32(b, uint32(v))
+	return binary.LittleEndian.AppendUint32(b, uint32(v.encoded()))
 }

@@ -55,8 +55,9 @@ type Inner struct {
 //   - ChoiceNothing (tag 0)
 //   - ChoiceNumber (tag 1)
 //
-// A nil Choice has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeChoice.
+// A nil Choice is the default value: a field holding it encodes as the first
+// variant, ChoiceNothing{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeChoice.
 type Choice interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

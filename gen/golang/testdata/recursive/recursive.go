@@ -52,8 +52,9 @@ type Entry struct {
 //   - ExprNeg (tag 1)
 //   - ExprAdd (tag 2)
 //
-// A nil Expr has no variant: it cannot be encoded, except as an absent
-// optional. Read one with a type switch; decode one with DecodeExpr.
+// A nil Expr is the default value: a field holding it encodes as the first
+// variant, ExprLit{} (as an optional it is absent). Read one with a type
+// switch; decode one with DecodeExpr.
 type Expr interface {
 	encoding.BinaryMarshaler
 	io.WriterTo

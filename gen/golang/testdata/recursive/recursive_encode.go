@@ -368,6 +368,8 @@ func (v ExprAdd) EncodedSize() int {
 	for i0 := range v.Terms {
 		if v.Terms[i0] != nil {
 			n += v.Terms[i0].EncodedSize()
+		} else {
+			n += ExprLit{}.EncodedSize()
 		}
 	}
 	return n
@@ -379,7 +381,7 @@ func (v ExprAdd) encode(b []byte, e *encoder) []byte {
 	b = appendCount(b, len(v.Terms), e, "Expr.Add.terms")
 	for i0 := range v.Terms {
 		if v.Terms[i0] == nil {
-			e.fail("Expr.Add.terms", "the union has no variant (nil)")
+			b = ExprLit{}.encode(b, e) // the default value
 		} else {
 			b = v.Terms[i0].encode(b, e)
 		}
@@ -426,6 +428,8 @@ func (m *Program) EncodedSize() int {
 	n := 0
 	if m.Body != nil {
 		n += m.Body.EncodedSize()
+	} else {
+		n += ExprLit{}.EncodedSize()
 	}
 	return n
 }
@@ -433,7 +437,7 @@ func (m *Program) EncodedSize() int {
 // encode appends the fields of Program to b.
 func (m *Program) encode(b []byte, e *encoder) []byte {
 	if m.Body == nil {
-		e.fail("Program.body", "the union has no variant (nil)")
+		b = ExprLit{}.encode(b, e) // the default value
 	} else {
 		b = m.Body.encode(b, e)
 	}
