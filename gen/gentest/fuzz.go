@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sdp/conformance"
+	"sdp/conformance/randschema"
 	"sdp/schema"
 )
 
@@ -70,12 +71,24 @@ func FuzzSeconds(t testing.TB, name string, def int) int {
 	return n
 }
 
+// The memory limits of a fuzzing run. Inputs are at most 64 KiB, so rule 11
+// lets a decoder take at most 32 × 64 KiB + 1 MiB = 3 MiB of nominal size:
+// a single allocation of more than FuzzMallocLimitMB, or a process above
+// FuzzRSSLimitMB (AddressSanitizer's shadow memory and quarantine
+// included), is a decoder out of its memory bound, and the fuzzer reports it
+// as a failure.
+const (
+	FuzzMallocLimitMB = 64
+	FuzzRSSLimitMB    = 1536
+)
+
 // RunFuzzer runs the libFuzzer binary exe on the corpus directory (which
 // gains what it finds) for the given seconds, failing the test with the end
 // of its output if it finds a problem, and logs its final statistics.
 func RunFuzzer(t testing.TB, exe, corpus string, seconds int) {
 	t.Helper()
 	cmd := exec.Command(exe, fmt.Sprintf("-max_total_time=%d", seconds), "-max_len=65536",
+		fmt.Sprintf("-malloc_limit_mb=%d", FuzzMallocLimitMB), fmt.Sprintf("-rss_limit_mb=%d", FuzzRSSLimitMB),
 		"-print_final_stats=1", corpus)
 	cmd.Dir = filepath.Dir(exe)
 	cmd.Env = append(os.Environ(), "UBSAN_OPTIONS=print_stacktrace=1")
@@ -106,6 +119,40 @@ func RunFuzzer(t testing.TB, exe, corpus string, seconds int) {
 // empty input and, for every conformance case, its golden vector plain and
 // as a message, and every invalid vector.
 func FuzzCorpus(t testing.TB, schemas []*schema.Schema) string {
+	t.Helper()
+	return FuzzCorpusWith(t, schemas, nil)
+}
+
+// FuzzSuites are the random-schema suites a backend's fuzz target covers
+// besides the corpus: the seeds of SDP_FUZZ_RANDOM_SEEDS (default "1"),
+// plain and adversarial names.
+func FuzzSuites(t testing.TB) []*randschema.Suite {
+	t.Helper()
+	spec := os.Getenv("SDP_FUZZ_RANDOM_SEEDS")
+	if spec == "" {
+		spec = "1"
+	}
+	seeds, err := ParseSeeds(spec)
+	if err != nil {
+		t.Fatalf("SDP_FUZZ_RANDOM_SEEDS: %v", err)
+	}
+	var out []*randschema.Suite
+	for _, seed := range seeds {
+		for _, adv := range []bool{false, true} {
+			su, err := randschema.Generate(seed, randschema.Config{Adversarial: adv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, su)
+		}
+	}
+	return out
+}
+
+// FuzzCorpusWith is FuzzCorpus for corpus schemas followed by random-schema
+// suites: suite i is schema number len(schemas)+i, and its seeds are its
+// first 64 vectors of at most 4 KiB.
+func FuzzCorpusWith(t testing.TB, schemas []*schema.Schema, suites []*randschema.Suite) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "corpus")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -149,6 +196,26 @@ func FuzzCorpus(t testing.TB, schemas []*schema.Schema) string {
 				sel |= 0x80
 			}
 			add(si, sel, in)
+		}
+	}
+	for i, su := range suites {
+		si := len(schemas) + i
+		index := map[uint16]int{}
+		for j, st := range su.Schema.Structs {
+			index[st.ID] = j
+			add(si, j, nil)
+		}
+		n := 0
+		for _, v := range su.Vectors {
+			if n == 64 || len(v.Input) > 4096 {
+				continue
+			}
+			sel := index[v.TypeID]
+			if v.Op == conformance.OpMessage {
+				sel |= 0x80
+			}
+			add(si, sel, v.Input)
+			n++
 		}
 	}
 	t.Logf("%d seeds", seeds)
