@@ -202,6 +202,7 @@ func testeeMain(schemas []*schema.Schema) []byte {
 					}
 					p.Out()
 					p.P("]),")
+					p.P("(3, _) => crate::stream!(input, s),")
 					p.P("_ => crate::broken(format!(\"unknown op {op} or type id {type_id}\")),")
 				})
 			})
@@ -362,6 +363,44 @@ macro_rules! message {
     }};
 }
 
+/// Reads a stream (after the u32 maximum payload length, 0 for none) with
+/// MessageReader and writes every message back with Message::write_to. A
+/// rejection is "<rule> <index> <stream offset>: <error>".
+#[macro_export]
+macro_rules! stream {
+    ($input:expr, $s:ident) => {{
+        let input: &[u8] = $input;
+        match input {
+            [a, b, c, d, stream @ ..] => {
+                let max = match u32::from_le_bytes([*a, *b, *c, *d]) {
+                    0 => usize::MAX,
+                    n => usize::try_from(n).unwrap_or(usize::MAX),
+                };
+                let mut reader = $s::MessageReader::new(stream).with_max_size(max);
+                let mut out = Vec::new();
+                loop {
+                    match reader.read_message() {
+                        Ok(Some(m)) => {
+                            if let Err(e) = m.write_to(&mut out) {
+                                break $crate::broken(format!("write_to: {e}"));
+                            }
+                        }
+                        Ok(None) => break (0, out),
+                        Err($s::rt::StreamError::Decode(e)) => match e.message_index() {
+                            Some(index) => {
+                                break (1, format!("{} {} {}: {e}", e.rule(), index, e.offset()).into_bytes())
+                            }
+                            None => break $crate::broken(format!("a stream error without a message index: {e}")),
+                        },
+                        Err(e) => break $crate::broken(format!("stream: {e}")),
+                    }
+                }
+            }
+            _ => $crate::broken("a stream request needs the u32 maximum payload length".into()),
+        }
+    }};
+}
+
 // The protocol runs on a thread with a stack of the second argument's size
 // in bytes (default 8 MiB): decoding takes a bounded stack per nesting level
 // (fixed arrays above 1 KiB of nominal size are boxed), and TestHostile
@@ -416,11 +455,13 @@ fn serve() {
 // TestConformance runs the whole corpus against the Rust testee.
 func TestConformance(t *testing.T) {
 	w := buildWorkspace(t)
-	conformance.Run(t, "rust", func(t *testing.T, name string) conformance.Testee {
+	start := func(t *testing.T, name string) conformance.Testee {
 		te, err := conformance.Start(exec.Command(w.testee, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return te
-	})
+	}
+	conformance.Run(t, "rust", start)
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "rust", start) })
 }

@@ -151,10 +151,35 @@ fn messages_and_streams() {
         }
         other => panic!("a too-large message was not refused: {other:?}"),
     }
+    // Errors name the message's index and count from the start of the stream.
+    let third = stream.len() - Message_ { out: 1, r: "r".into(), depth: 2 }.encode_message().len();
     let mut cut = MessageReader::new(&stream[..stream.len() - 1]);
     assert!(cut.read_message().unwrap().is_some());
     assert!(cut.read_message().unwrap().is_some());
-    assert!(cut.read_message().is_err());
+    match cut.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!((e.rule(), e.message_index(), e.offset()), ("truncated", Some(2), third + 10));
+            assert!(e.to_string().contains("message #2"), "{e}");
+        }
+        other => panic!("a cut payload was not refused: {other:?}"),
+    }
+    assert!(cut.read_message().unwrap().is_none(), "the reader went on inside a message");
+    // A bad payload is skipped: reading goes on after it.
+    let mut bad = stream.clone();
+    bad[third + 10 + 8] = 0xff; // inside Message_.r
+    let mut reader = MessageReader::new(&bad[..]);
+    assert!(reader.read_message().unwrap().is_some());
+    assert!(reader.read_message().unwrap().is_some());
+    match reader.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!((e.rule(), e.message_index(), e.offset()), ("utf8", Some(2), third + 10 + 4));
+            assert_eq!(e.field(), Some("Message.r"));
+        }
+        other => panic!("a bad payload was not refused: {other:?}"),
+    }
+    assert!(reader.read_message().unwrap().is_none());
+    assert_eq!(Message::type_name(FooRef::TYPE_ID), Some("FooRef"));
+    assert_eq!(Message::type_name(0), None);
 }
 
 #[test]
@@ -163,11 +188,11 @@ fn errors_name_offset_and_type() {
     bytes[8] = 0xff; // inside the string
     let e = Message_::decode(&bytes).unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
-    assert_eq!(e.offset(), 8);
+    assert_eq!(e.offset(), 4); // the string's length
     assert_eq!(e.within(), Some("Message"));
     assert_eq!(e.field(), Some("Message.r"));
     let text = e.to_string();
-    assert!(text.contains("offset 8") && text.contains("UTF-8"), "{text}");
+    assert!(text.contains("offset 4") && text.contains("UTF-8"), "{text}");
     assert!(text.ends_with("(field Message.r)"), "{text}");
     // An error deep inside names the innermost struct field.
     let mut h = holder().encode_to_vec();
@@ -210,7 +235,10 @@ mod hostile_api {
         assert_eq!(MessageRef::decode_with(&msg, low).unwrap_err(), e);
         let mut reader = MessageReader::new(&msg[..]).with_limits(low);
         match reader.read_message() {
-            Err(StreamError::Decode(s)) => assert_eq!(s, e),
+            Err(StreamError::Decode(s)) => {
+                assert_eq!((s.kind(), s.offset(), s.field()), (e.kind(), e.offset(), e.field()));
+                assert_eq!(s.message_index(), Some(0));
+            }
             other => panic!("the stream reader accepted: {other:?}"),
         }
         // A present recursive ?Node is charged 528 bytes at its presence byte.

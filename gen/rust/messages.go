@@ -90,6 +90,17 @@ func (g *generator) messageEnum(p *printer) {
 			})
 		})
 		p.P()
+		p.P("/// The schema name of the struct whose message type id is `type_id`, if")
+		p.P("/// the schema has one.")
+		p.Block("pub const fn type_name(type_id: u16) -> "+stdOption+"<&'static str> {", "}", func() {
+			p.Block("match type_id {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("%s::TYPE_ID => Some(%q),", g.name[st], st.Name)
+				}
+				p.P("_ => None,")
+			})
+		})
+		p.P()
 		p.P("/// Decodes a message of any type of the schema, with the default limits.")
 		p.Block("pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {", "}", func() {
 			p.P("Self::decode_with(bytes, rt::Limits::new())")
@@ -239,14 +250,21 @@ func (g *generator) messageReader(p *printer) {
 	p.P("/// declared payload exceeds the maximum size is refused before anything")
 	p.P("/// is allocated for it; memory grows only with the bytes that arrive.")
 	p.P("///")
-	p.P("/// Stop reading after the first error: the stream position is then")
-	p.P("/// unspecified.")
+	p.P("/// A bad message is a [`rt::StreamError::Decode`] whose error names the")
+	p.P("/// message's index in the stream (from 0, [`rt::DecodeError::message_index`])")
+	p.P("/// and counts its offset from the start of the stream. After a payload")
+	p.P("/// that fails to decode, or an unknown type id whose payload is complete,")
+	p.P("/// the reader has read the whole message and can go on with the next one;")
+	p.P("/// after any other error (a bad header, a payload above the maximum, a")
+	p.P("/// stream that ends inside a message, an I/O error) it is inside a message")
+	p.P("/// and reads nothing more (`Ok(None)`, the iterator ends).")
 	p.P("#[derive(Debug)]")
 	p.Block("pub struct MessageReader<R> {", "}", func() {
 		p.P("inner: R,")
 		p.P("buf: ", stdVec, "<u8>,")
 		p.P("max_size: usize,")
 		p.P("limits: rt::Limits,")
+		p.P("position: rt::StreamPosition,")
 	})
 	p.P()
 	p.Block("impl<R: ::std::io::Read> MessageReader<R> {", "}", func() {
@@ -258,6 +276,7 @@ func (g *generator) messageReader(p *printer) {
 				p.P("buf: ", stdVec, "::new(),")
 				p.P("max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,")
 				p.P("limits: rt::Limits::new(),")
+				p.P("position: rt::StreamPosition::default(),")
 			})
 		})
 		p.P()
@@ -273,14 +292,27 @@ func (g *generator) messageReader(p *printer) {
 			p.P("self")
 		})
 		p.P()
-		p.P("/// Reads the next message; `None` at a clean end of the stream.")
+		p.P("/// Reads the next message; `None` at the end of the stream (between two")
+		p.P("/// messages), or after an error that left the reader inside a message.")
 		p.Fn("pub fn read_message", []string{"&mut self"}, "::core::result::Result<"+stdOption+"<Message>, rt::StreamError>", func() {
-			p.Block("match rt::read_frame(&mut self.inner, &mut self.buf, self.max_size)? {", "}", func() {
-				p.Block("Some(type_id) => {", "}", func() {
-					p.P("let m = Message::decode_payload(type_id, &self.buf, self.limits);")
-					p.P("Ok(Some(m.map_err(|e| e.inside(\"message\"))?))")
+			p.P("let frame = rt::read_frame(")
+			p.In()
+			p.P("&mut self.inner,")
+			p.P("&mut self.buf,")
+			p.P("self.max_size,")
+			p.P("|id| Message::type_name(id).is_some(),")
+			p.P("&mut self.position,")
+			p.Out()
+			p.P(")?;")
+			p.Block("let Some(type_id) = frame else {", "};", func() {
+				p.P("return Ok(None);")
+			})
+			p.Block("match Message::decode_payload(type_id, &self.buf, self.limits) {", "}", func() {
+				p.Block("Ok(m) => {", "}", func() {
+					p.P("self.position.advance();")
+					p.P("Ok(Some(m))")
 				})
-				p.P("None => Ok(None),")
+				p.P("Err(e) => Err(self.position.reject(e.inside(\"message\"))),")
 			})
 		})
 		p.P()
