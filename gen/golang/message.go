@@ -60,7 +60,7 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 	p.P()
 	p.P("// DecodeMessageWith is DecodeMessage with options.")
 	p.Block("func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {", "}", func() {
-		p.P(`id, err := messageHeader(b, "")`)
+		p.P(`id, err := messageHeader(b, "", 0)`)
 		p.P("if err != nil {")
 		p.P("\treturn nil, err")
 		p.P("}")
@@ -157,12 +157,8 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 	p.P()
 	p.P("// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).")
 	p.Block("func (m *"+name+") UnmarshalMessageWith(b []byte, opts DecodeOptions) error {", "}", func() {
-		p.F("id, err := messageHeader(b, %q)", st.Name)
-		p.P("if err != nil {")
+		p.F("if _, err := messageHeader(b, %q, %s); err != nil {", st.Name, id)
 		p.P("\treturn err")
-		p.P("}")
-		p.F("if id != %s {", id)
-		p.F("\treturn &DecodeError{Type: %q, Path: \"message\", Offset: 4, Rule: RuleMessage, Msg: \"type id \" + strconv.Itoa(int(id)) + \" is not %s (%d)\"}", st.Name, st.Name, st.ID)
 		p.P("}")
 		p.F("*m = %s{}", name)
 		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}")
@@ -180,7 +176,7 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 
 const messageRuntime = `// messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -188,12 +184,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.

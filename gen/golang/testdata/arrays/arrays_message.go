@@ -84,7 +84,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -155,12 +155,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -340,12 +348,8 @@ func (m *Arrays) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Arrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Arrays")
-	if err != nil {
+	if _, err := messageHeader(b, "Arrays", ArraysTypeID); err != nil {
 		return err
-	}
-	if id != ArraysTypeID {
-		return &DecodeError{Type: "Arrays", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Arrays (1)"}
 	}
 	*m = Arrays{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -395,12 +399,8 @@ func (m *Fixed) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Fixed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Fixed")
-	if err != nil {
+	if _, err := messageHeader(b, "Fixed", FixedTypeID); err != nil {
 		return err
-	}
-	if id != FixedTypeID {
-		return &DecodeError{Type: "Fixed", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Fixed (2)"}
 	}
 	*m = Fixed{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -450,12 +450,8 @@ func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Point")
-	if err != nil {
+	if _, err := messageHeader(b, "Point", PointTypeID); err != nil {
 		return err
-	}
-	if id != PointTypeID {
-		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (3)"}
 	}
 	*m = Point{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -507,12 +503,8 @@ func (m *U32Array) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *U32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "U32Array")
-	if err != nil {
+	if _, err := messageHeader(b, "U32Array", U32ArrayTypeID); err != nil {
 		return err
-	}
-	if id != U32ArrayTypeID {
-		return &DecodeError{Type: "U32Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not U32Array (4)"}
 	}
 	*m = U32Array{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -564,12 +556,8 @@ func (m *I16Array) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *I16Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "I16Array")
-	if err != nil {
+	if _, err := messageHeader(b, "I16Array", I16ArrayTypeID); err != nil {
 		return err
-	}
-	if id != I16ArrayTypeID {
-		return &DecodeError{Type: "I16Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not I16Array (5)"}
 	}
 	*m = I16Array{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -621,12 +609,8 @@ func (m *F32Array) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *F32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "F32Array")
-	if err != nil {
+	if _, err := messageHeader(b, "F32Array", F32ArrayTypeID); err != nil {
 		return err
-	}
-	if id != F32ArrayTypeID {
-		return &DecodeError{Type: "F32Array", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not F32Array (6)"}
 	}
 	*m = F32Array{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -678,12 +662,8 @@ func (m *ByteArray) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *ByteArray) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "ByteArray")
-	if err != nil {
+	if _, err := messageHeader(b, "ByteArray", ByteArrayTypeID); err != nil {
 		return err
-	}
-	if id != ByteArrayTypeID {
-		return &DecodeError{Type: "ByteArray", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ByteArray (7)"}
 	}
 	*m = ByteArray{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -735,12 +715,8 @@ func (m *SmallArrays) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *SmallArrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "SmallArrays")
-	if err != nil {
+	if _, err := messageHeader(b, "SmallArrays", SmallArraysTypeID); err != nil {
 		return err
-	}
-	if id != SmallArraysTypeID {
-		return &DecodeError{Type: "SmallArrays", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not SmallArrays (8)"}
 	}
 	*m = SmallArrays{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}

@@ -76,7 +76,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -139,12 +139,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -326,12 +334,8 @@ func (m *Message_) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Message_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Message")
-	if err != nil {
+	if _, err := messageHeader(b, "Message", MessageTypeID); err != nil {
 		return err
-	}
-	if id != MessageTypeID {
-		return &DecodeError{Type: "Message", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Message (1)"}
 	}
 	*m = Message_{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -383,12 +387,8 @@ func (m *DecodeError_) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DecodeError_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "DecodeError")
-	if err != nil {
+	if _, err := messageHeader(b, "DecodeError", DecodeErrorTypeID); err != nil {
 		return err
-	}
-	if id != DecodeErrorTypeID {
-		return &DecodeError{Type: "DecodeError", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DecodeError (2)"}
 	}
 	*m = DecodeError_{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -440,12 +440,8 @@ func (m *ColorRed) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *ColorRed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "ColorRed")
-	if err != nil {
+	if _, err := messageHeader(b, "ColorRed", ColorRedTypeID); err != nil {
 		return err
-	}
-	if id != ColorRedTypeID {
-		return &DecodeError{Type: "ColorRed", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ColorRed (3)"}
 	}
 	*m = ColorRed{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -497,12 +493,8 @@ func (m *ShapeRect) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *ShapeRect) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "ShapeRect")
-	if err != nil {
+	if _, err := messageHeader(b, "ShapeRect", ShapeRectTypeID); err != nil {
 		return err
-	}
-	if id != ShapeRectTypeID {
-		return &DecodeError{Type: "ShapeRect", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not ShapeRect (4)"}
 	}
 	*m = ShapeRect{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -554,12 +546,8 @@ func (m *DecodeShape) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DecodeShape) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "DecodeShape")
-	if err != nil {
+	if _, err := messageHeader(b, "DecodeShape", DecodeShapeTypeID); err != nil {
 		return err
-	}
-	if id != DecodeShapeTypeID {
-		return &DecodeError{Type: "DecodeShape", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DecodeShape (5)"}
 	}
 	*m = DecodeShape{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -609,12 +597,8 @@ func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Holder")
-	if err != nil {
+	if _, err := messageHeader(b, "Holder", HolderTypeID); err != nil {
 		return err
-	}
-	if id != HolderTypeID {
-		return &DecodeError{Type: "Holder", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Holder (6)"}
 	}
 	*m = Holder{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}

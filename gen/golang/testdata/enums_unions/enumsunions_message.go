@@ -64,7 +64,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -115,12 +115,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -300,12 +308,8 @@ func (m *Circle) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Circle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Circle")
-	if err != nil {
+	if _, err := messageHeader(b, "Circle", CircleTypeID); err != nil {
 		return err
-	}
-	if id != CircleTypeID {
-		return &DecodeError{Type: "Circle", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Circle (1)"}
 	}
 	*m = Circle{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -355,12 +359,8 @@ func (m *Enums) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Enums) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Enums")
-	if err != nil {
+	if _, err := messageHeader(b, "Enums", EnumsTypeID); err != nil {
 		return err
-	}
-	if id != EnumsTypeID {
-		return &DecodeError{Type: "Enums", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Enums (2)"}
 	}
 	*m = Enums{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -410,12 +410,8 @@ func (m *Unions) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Unions) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Unions")
-	if err != nil {
+	if _, err := messageHeader(b, "Unions", UnionsTypeID); err != nil {
 		return err
-	}
-	if id != UnionsTypeID {
-		return &DecodeError{Type: "Unions", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Unions (3)"}
 	}
 	*m = Unions{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}

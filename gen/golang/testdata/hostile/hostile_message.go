@@ -76,7 +76,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -139,12 +139,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -324,12 +332,8 @@ func (m *Big) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Big) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Big")
-	if err != nil {
+	if _, err := messageHeader(b, "Big", BigTypeID); err != nil {
 		return err
-	}
-	if id != BigTypeID {
-		return &DecodeError{Type: "Big", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Big (1)"}
 	}
 	*m = Big{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -379,12 +383,8 @@ func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Holder")
-	if err != nil {
+	if _, err := messageHeader(b, "Holder", HolderTypeID); err != nil {
 		return err
-	}
-	if id != HolderTypeID {
-		return &DecodeError{Type: "Holder", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Holder (2)"}
 	}
 	*m = Holder{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -434,12 +434,8 @@ func (m *Events) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Events) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Events")
-	if err != nil {
+	if _, err := messageHeader(b, "Events", EventsTypeID); err != nil {
 		return err
-	}
-	if id != EventsTypeID {
-		return &DecodeError{Type: "Events", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Events (3)"}
 	}
 	*m = Events{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -489,12 +485,8 @@ func (m *Node) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Node) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Node")
-	if err != nil {
+	if _, err := messageHeader(b, "Node", NodeTypeID); err != nil {
 		return err
-	}
-	if id != NodeTypeID {
-		return &DecodeError{Type: "Node", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Node (4)"}
 	}
 	*m = Node{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -544,12 +536,8 @@ func (m *Nodes) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Nodes) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Nodes")
-	if err != nil {
+	if _, err := messageHeader(b, "Nodes", NodesTypeID); err != nil {
 		return err
-	}
-	if id != NodesTypeID {
-		return &DecodeError{Type: "Nodes", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Nodes (5)"}
 	}
 	*m = Nodes{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -599,12 +587,8 @@ func (m *Chain) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Chain) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Chain")
-	if err != nil {
+	if _, err := messageHeader(b, "Chain", ChainTypeID); err != nil {
 		return err
-	}
-	if id != ChainTypeID {
-		return &DecodeError{Type: "Chain", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Chain (6)"}
 	}
 	*m = Chain{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}

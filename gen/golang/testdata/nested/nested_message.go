@@ -76,7 +76,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -139,12 +139,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -324,12 +332,8 @@ func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Point")
-	if err != nil {
+	if _, err := messageHeader(b, "Point", PointTypeID); err != nil {
 		return err
-	}
-	if id != PointTypeID {
-		return &DecodeError{Type: "Point", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Point (1)"}
 	}
 	*m = Point{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -381,12 +385,8 @@ func (m *Rectangle) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Rectangle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Rectangle")
-	if err != nil {
+	if _, err := messageHeader(b, "Rectangle", RectangleTypeID); err != nil {
 		return err
-	}
-	if id != RectangleTypeID {
-		return &DecodeError{Type: "Rectangle", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Rectangle (2)"}
 	}
 	*m = Rectangle{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -436,12 +436,8 @@ func (m *Scene) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Scene) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Scene")
-	if err != nil {
+	if _, err := messageHeader(b, "Scene", SceneTypeID); err != nil {
 		return err
-	}
-	if id != SceneTypeID {
-		return &DecodeError{Type: "Scene", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Scene (3)"}
 	}
 	*m = Scene{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -493,12 +489,8 @@ func (m *DeviceParameter) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DeviceParameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "DeviceParameter")
-	if err != nil {
+	if _, err := messageHeader(b, "DeviceParameter", DeviceParameterTypeID); err != nil {
 		return err
-	}
-	if id != DeviceParameterTypeID {
-		return &DecodeError{Type: "DeviceParameter", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DeviceParameter (4)"}
 	}
 	*m = DeviceParameter{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -550,12 +542,8 @@ func (m *DevicePlugin) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DevicePlugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "DevicePlugin")
-	if err != nil {
+	if _, err := messageHeader(b, "DevicePlugin", DevicePluginTypeID); err != nil {
 		return err
-	}
-	if id != DevicePluginTypeID {
-		return &DecodeError{Type: "DevicePlugin", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not DevicePlugin (5)"}
 	}
 	*m = DevicePlugin{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -607,12 +595,8 @@ func (m *AudioDevice) UnmarshalMessage(b []byte) error {
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *AudioDevice) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "AudioDevice")
-	if err != nil {
+	if _, err := messageHeader(b, "AudioDevice", AudioDeviceTypeID); err != nil {
 		return err
-	}
-	if id != AudioDeviceTypeID {
-		return &DecodeError{Type: "AudioDevice", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not AudioDevice (6)"}
 	}
 	*m = AudioDevice{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}

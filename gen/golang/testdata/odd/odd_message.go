@@ -56,7 +56,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -99,12 +99,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -284,12 +292,8 @@ func (m *Odd) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Odd) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Odd")
-	if err != nil {
+	if _, err := messageHeader(b, "Odd", OddTypeID); err != nil {
 		return err
-	}
-	if id != OddTypeID {
-		return &DecodeError{Type: "Odd", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Odd (1)"}
 	}
 	*m = Odd{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}

@@ -72,7 +72,7 @@ func DecodeMessage(b []byte) (Message, error) { return DecodeMessageWith(b, Deco
 
 // DecodeMessageWith is DecodeMessage with options.
 func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
-	id, err := messageHeader(b, "")
+	id, err := messageHeader(b, "", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func knownTypeID(id uint16) bool {
 
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
-func messageHeader(b []byte, typ string) (uint16, error) {
+func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
 	if len(b) < MessageHeaderSize {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleTruncated,
 			Msg: "a message header needs 10 bytes, got " + strconv.Itoa(len(b))}
@@ -131,12 +131,20 @@ func messageHeader(b []byte, typ string) (uint16, error) {
 	if b[0] != 'S' || b[1] != 'D' || b[2] != 'P' || b[3] != '2' {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 0, Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
+	id := binary.LittleEndian.Uint16(b[4:])
+	switch {
+	case want != 0 && id != want:
+		return 0, &DecodeError{Type: typ, Path: "message", Offset: 4, Rule: RuleMessage,
+			Msg: "type id " + strconv.Itoa(int(id)) + " is not " + typ + " (" + strconv.Itoa(int(want)) + ")"}
+	case want == 0 && !knownTypeID(id):
+		return 0, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
+	}
 	n := binary.LittleEndian.Uint32(b[6:])
 	if uint64(n) != uint64(len(b)-MessageHeaderSize) {
 		return 0, &DecodeError{Type: typ, Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " but " + strconv.Itoa(len(b)-MessageHeaderSize) + " bytes follow"}
 	}
-	return binary.LittleEndian.Uint16(b[4:]), nil
+	return id, nil
 }
 
 // appendHeader appends a message header for a payload of n bytes.
@@ -316,12 +324,8 @@ func (m *Tree) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Tree) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Tree")
-	if err != nil {
+	if _, err := messageHeader(b, "Tree", TreeTypeID); err != nil {
 		return err
-	}
-	if id != TreeTypeID {
-		return &DecodeError{Type: "Tree", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Tree (1)"}
 	}
 	*m = Tree{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -371,12 +375,8 @@ func (m *Node) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Node) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Node")
-	if err != nil {
+	if _, err := messageHeader(b, "Node", NodeTypeID); err != nil {
 		return err
-	}
-	if id != NodeTypeID {
-		return &DecodeError{Type: "Node", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Node (2)"}
 	}
 	*m = Node{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -426,12 +426,8 @@ func (m *Dir) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Dir) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Dir")
-	if err != nil {
+	if _, err := messageHeader(b, "Dir", DirTypeID); err != nil {
 		return err
-	}
-	if id != DirTypeID {
-		return &DecodeError{Type: "Dir", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Dir (3)"}
 	}
 	*m = Dir{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -481,12 +477,8 @@ func (m *Entry) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Entry) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Entry")
-	if err != nil {
+	if _, err := messageHeader(b, "Entry", EntryTypeID); err != nil {
 		return err
-	}
-	if id != EntryTypeID {
-		return &DecodeError{Type: "Entry", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Entry (4)"}
 	}
 	*m = Entry{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
@@ -536,12 +528,8 @@ func (m *Program) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWi
 
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Program) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
-	id, err := messageHeader(b, "Program")
-	if err != nil {
+	if _, err := messageHeader(b, "Program", ProgramTypeID); err != nil {
 		return err
-	}
-	if id != ProgramTypeID {
-		return &DecodeError{Type: "Program", Path: "message", Offset: 4, Rule: RuleMessage, Msg: "type id " + strconv.Itoa(int(id)) + " is not Program (5)"}
 	}
 	*m = Program{}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
