@@ -16,5 +16,5 @@ func PeakRSS(t Testee) (bytes int64, ok bool) {
 	if !isRusage {
 		return 0, false
 	}
-	return maxrssBytes(ru.Maxrss), true
+	return maxrssBytes(int64(ru.Maxrss)), true
 }

@@ -3,6 +3,8 @@ package golang
 import (
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"sdp/conformance"
@@ -42,11 +44,39 @@ var testeeVariants = []struct{ name, tags string }{
 
 // buildTestee builds the module's testee for a variant and returns its path.
 func (m *testModule) buildTestee(t *testing.T, variant struct{ name, tags string }) string {
-	bin := filepath.Join(m.dir, "testee-"+variant.name)
+	return m.buildTesteeFor(t, variant, nil)
+}
+
+// buildTesteeFor builds a variant's testee with extra environment (GOARCH).
+func (m *testModule) buildTesteeFor(t *testing.T, variant struct{ name, tags string }, env []string) string {
+	bin := filepath.Join(m.dir, "testee-"+variant.name+strings.Join(env, "-"))
 	args := []string{"build", "-o", bin}
 	if variant.tags != "" {
 		args = append(args, "-tags", variant.tags)
 	}
-	m.goCmd(t, nil, append(args, "./testee")...)
+	m.goCmd(t, env, append(args, "./testee")...)
 	return bin
+}
+
+// TestConformance386 runs the corpus through a testee built for 32-bit x86
+// (GOARCH=386), where int has 32 bits: counts, lengths and sizes must still
+// be checked in 64 bits. It needs a kernel that runs i386 programs, as
+// x86-64 Linux does; elsewhere it is skipped.
+func TestConformance386(t *testing.T) {
+	if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
+		t.Skip("runs i386 programs on x86-64 Linux only")
+	}
+	m := buildModule(t)
+	bin := m.buildTesteeFor(t, testeeVariants[0], []string{"GOARCH=386"})
+	start := func(t *testing.T, schemaName string) conformance.Testee {
+		testee, err := conformance.Start(exec.Command(bin, schemaName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return testee
+	}
+	// Not the stream vectors: MessageReader.MaxSize is an int, so a 32-bit
+	// reader refuses a declared payload of 2 GiB or more as over its maximum
+	// where the vectors, read without a maximum, expect the cut stream.
+	conformance.Run(t, "go", start)
 }
