@@ -25,8 +25,10 @@ const randomBatch = 10
 // programs built from the generated code like TestConformance's: strict
 // warnings as errors, AddressSanitizer and UndefinedBehaviorSanitizer
 // (native), and the portable byte-order code under
-// UndefinedBehaviorSanitizer. The testee decodes every input through the
-// owned and the view API and checks that they agree.
+// UndefinedBehaviorSanitizer; with SDP_CPP_RANDOM_M32 set, also a 32-bit
+// build (m32Variant: half as much build time again, too much for the
+// default run). The testee decodes every input through the owned and the
+// view API and checks that they agree.
 func TestRandomSchemas(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	suites := gentest.RandomSuites(t)
@@ -34,6 +36,11 @@ func TestRandomSchemas(t *testing.T) {
 	dir := t.TempDir()
 	cache := cacheDirNamed(t, "sdp-cpp-random-cache")
 	variants := testeeVariants()
+	if os.Getenv("SDP_CPP_RANDOM_M32") != "" {
+		if v, ok := m32Variant(t, gxx); ok {
+			variants = append(variants, v)
+		}
+	}
 	exes := make([]map[string]string, len(batches))
 	t.Run("build", func(t *testing.T) {
 		for i, batch := range batches {
