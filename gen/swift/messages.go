@@ -2,6 +2,7 @@ package swift
 
 import (
 	"fmt"
+	"strings"
 
 	"sdp/schema"
 )
@@ -88,7 +89,21 @@ func (g *generator) messagesFile() []byte {
 				}
 			})
 		})
+		p.P()
+		p.P("/// Whether a message type id names a struct of the schema.")
+		p.Block("static func _sdpKnows(_ id: UInt16) -> Bool {", "}", func() {
+			switchBlock(p, "switch id {", func() {
+				var ids []string
+				for _, st := range g.s.Structs {
+					ids = append(ids, fmt.Sprint(st.ID))
+				}
+				p.P("case ", strings.Join(ids, ", "), ": return true")
+				p.P("default: return false")
+			})
+		})
 	})
+	p.P()
+	g.streams(p)
 	return p.Bytes()
 }
 
@@ -145,6 +160,28 @@ func (g *generator) foundationFile() []byte {
 					p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 				})
 			}
+		})
+	}
+	if len(g.s.Structs) > 0 {
+		p.P()
+		p.Block("extension MessageReader {", "}", func() {
+			p.P("/// A reader of a file, pipe or socket.")
+			p.Block("public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {", "}", func() {
+				p.Block("self.init(maxSize: maxSize, options: options) { buf in", "}", func() {
+					p.Block("guard let data = try fileHandle.read(upToCount: buf.count), !data.isEmpty else {", "}", func() {
+						p.P("return 0")
+					})
+					p.P("data.withUnsafeBytes { buf.copyMemory(from: $0) }")
+					p.P("return data.count")
+				})
+			})
+		})
+		p.P()
+		p.Block("extension MessageWriter {", "}", func() {
+			p.P("/// A writer to a file, pipe or socket: one write(contentsOf:) per message.")
+			p.Block("public convenience init(fileHandle: Foundation.FileHandle) {", "}", func() {
+				p.P("self.init { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }")
+			})
 		})
 	}
 	p.P()

@@ -31,7 +31,8 @@ const randomTestsEnv = "SDP_SWIFT_RANDOM_TESTS"
 // SDP_SWIFT_RANDOM_TESTS=1 the generated XCTest targets too, built and
 // run). The testee decodes every input through the [UInt8], raw-buffer,
 // Data and prefix decoders and the message dispatcher and checks that they
-// agree.
+// agree, and reads and writes the suites' stream vectors with the modules'
+// MessageReader and MessageWriter.
 //
 // The package lives in its own directory (SDP_SWIFT_RANDOM_DIR, default
 // sdp-swift-random in the system temporary directory, apart from the
@@ -63,13 +64,15 @@ func TestRandomSchemas(t *testing.T) {
 	for _, v := range variants {
 		v := v
 		t.Run(v.name, func(t *testing.T) {
-			gentest.RunRandom(t, "swift", "./gen/swift", suites, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+			start := func(t *testing.T, su *randschema.Suite) conformance.Testee {
 				te, err := conformance.Start(exec.Command(v.bin, su.Name))
 				if err != nil {
 					t.Fatal(err)
 				}
 				return te
-			})
+			}
+			gentest.RunRandom(t, "swift", "./gen/swift", suites, start)
+			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "swift", "./gen/swift", suites, start) })
 		})
 	}
 	if withTests {

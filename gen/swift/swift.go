@@ -115,6 +115,8 @@ var reservedTypes = map[string]bool{
 	"XCTAssertEqual": true, "XCTAssertThrowsError": true, "XCTFail": true, "XCTAssert": true,
 	"XCTAssertTrue": true, "XCTAssertFalse": true, "XCTAssertNil": true, "XCTAssertNotNil": true,
 	"SDPValue": true, "SDPMessageValue": true,
+	// The stream API.
+	"StreamError": true, "MessageReader": true, "MessageWriter": true,
 }
 
 // reservedMembers are member names the generated API uses; fields, cases

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"sdp/conformance"
+	"sdp/conformance/randschema"
 	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/gentest"
@@ -46,8 +47,10 @@ var (
 )
 
 // writeCorpusPackage generates the combined package into a content-keyed
-// directory and returns it.
-func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
+// directory and returns it. The modules of fuzz (random-schema suites, for
+// TestFuzz) join it as libraries behind the testee's handlers, without
+// their tests, and the fuzz target covers them after the corpus schemas.
+func writeCorpusPackage(t *testing.T, swift string, fuzz []*randschema.Suite) corpusPackage {
 	names, err := conformance.SchemaNames()
 	if err != nil {
 		t.Fatal(err)
@@ -85,10 +88,26 @@ func writeCorpusPackage(t *testing.T, swift string) corpusPackage {
 		}
 		modules = append(modules, s.Name)
 	}
+	fuzzNames := append([]string(nil), testees...)
+	fuzzSchemas := append([]*schema.Schema(nil), schemas...)
+	for _, su := range fuzz {
+		out, err := Generate(su.Schema, gen.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", su.Name, err)
+		}
+		for _, f := range out {
+			if f.Path != "Package.swift" && !strings.HasPrefix(f.Path, "Tests/") {
+				files = append(files, f)
+			}
+		}
+		files = append(files, gen.File{Path: "Sources/SDPTesteeHandlers/Testee_" + su.Name + ".swift", Content: testeeFile(su.Schema, su.Name)})
+		fuzzNames = append(fuzzNames, su.Name)
+		fuzzSchemas = append(fuzzSchemas, su.Schema)
+	}
 	files = append(files,
 		gen.File{Path: "Sources/SDPTestee/main.swift", Content: testeeMain(testees)},
-		gen.File{Path: "Sources/SDPFuzz/Fuzz.swift", Content: fuzzFile(schemas)},
-		gen.File{Path: "Package.swift", Content: corpusManifest(modules, testees)})
+		gen.File{Path: "Sources/SDPFuzz/Fuzz.swift", Content: fuzzFile(fuzzNames, fuzzSchemas)},
+		gen.File{Path: "Package.swift", Content: corpusManifest(modules, testees, fuzzNames[len(testees):])})
 	version, err := exec.Command(swift, "--version").CombinedOutput()
 	if err != nil {
 		t.Fatalf("swift --version: %v\n%s", err, version)
@@ -114,8 +133,9 @@ var extraSchemas = []string{"testdata/swift_edge.sdp"}
 // corpusManifest is the combined package's Package.swift: a library and a
 // test target per module, the testee's handlers (a library depending on the
 // corpus modules), and two executables using them: the conformance testee
-// and the libFuzzer target.
-func corpusManifest(modules, testees []string) []byte {
+// and the libFuzzer target. The fuzz modules are libraries without tests
+// that only the handlers use.
+func corpusManifest(modules, testees, fuzz []string) []byte {
 	p := emit.New("    ")
 	p.P("// swift-tools-version:6.0")
 	p.P()
@@ -129,7 +149,10 @@ func corpusManifest(modules, testees []string) []byte {
 				p.F(".target(name: %q, path: %q),", m, "Sources/"+m)
 				p.F(".testTarget(name: %q, dependencies: [%q], path: %q),", m+"Tests", m, "Tests/"+m+"Tests")
 			}
-			for _, m := range testees {
+			for _, m := range fuzz {
+				p.F(".target(name: %q, path: %q),", m, "Sources/"+m)
+			}
+			for _, m := range append(append([]string(nil), testees...), fuzz...) {
 				deps = append(deps, `"`+m+`"`)
 			}
 			p.F(`.target(name: "SDPTesteeHandlers", dependencies: [%s], path: "Sources/SDPTesteeHandlers"),`, strings.Join(deps, ", "))
@@ -171,7 +194,7 @@ func tail(s string, n int) string {
 func builtCorpus(t *testing.T) corpusPackage {
 	swift := gentest.RequireTool(t, "swift")
 	corpusOnce.Do(func() {
-		c := writeCorpusPackage(t, swift)
+		c := writeCorpusPackage(t, swift, nil)
 		marker := filepath.Join(c.dir, ".build", "sdp-built")
 		if _, err := os.Stat(marker); err != nil {
 			cmd := exec.Command(swift, append([]string{"build", "--build-tests"}, swiftFlags...)...)
@@ -204,11 +227,13 @@ func TestGeneratedTests(t *testing.T) {
 	}
 }
 
-// TestConformance runs the corpus against the Swift testee.
+// TestConformance runs the corpus against the Swift testee, then the corpus
+// stream vectors through its MessageReader and MessageWriter.
 func TestConformance(t *testing.T) {
 	c := builtCorpus(t)
 	bin := filepath.Join(c.dir, ".build", "debug", "SDPTestee")
 	conformance.Run(t, "swift", startTestee(bin))
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
 }
 
 // TestConformanceASan runs the corpus against a testee built with

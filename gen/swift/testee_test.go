@@ -29,6 +29,9 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			caseBlock(p, "case (2, _):", func() {
 				p.P("return message(input)")
 			})
+			caseBlock(p, "case (3, _):", func() {
+				p.P("return stream(input)")
+			})
 			caseBlock(p, "default:", func() {
 				p.P(`return (2, Array("unknown op \(op) or type id \(typeID)".utf8))`)
 			})
@@ -96,6 +99,55 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			p.P(`return (2, Array("not a DecodeError: \(error)".utf8))`)
 		})
 	})
+	p.P()
+	p.P("/// Reads a stream (after its u32 maximum payload length) with MessageReader")
+	p.P("/// and writes every message back with MessageWriter; reads it again from a")
+	p.P("/// source that gives 7 bytes at a time and checks the outcome is the same.")
+	p.Block("private func stream(_ input: [UInt8]) -> (UInt8, [UInt8]) {", "}", func() {
+		p.Block("guard input.count >= 4 else {", "}", func() {
+			p.P(`return (2, Array("a stream request without its maximum".utf8))`)
+		})
+		p.P("let max = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24")
+		p.P("let stream = Array(input[4...])")
+		p.F("let whole = copyStream(%s.MessageReader(bytes: stream, maxSize: max == 0 ? Int.max : max))", module)
+		p.P("var pos = 0")
+		p.F("let chunked = %s.MessageReader(maxSize: max == 0 ? Int.max : max) { buf in", module)
+		p.In()
+		p.P("let n = min(buf.count, 7, stream.count - pos)")
+		p.P("for i in 0..<n { buf[i] = stream[pos + i] }")
+		p.P("pos += n")
+		p.P("return n")
+		p.Out()
+		p.P("}")
+		p.Block("if copyStream(chunked) != whole {", "}", func() {
+			p.P(`return (2, Array("reading 7 bytes at a time gives another outcome".utf8))`)
+		})
+		p.P("return whole")
+	})
+	p.P()
+	p.P("/// Copies every message of reader to a MessageWriter and returns the bytes")
+	p.P("/// written, or the first StreamError as \"<rule> <index> <offset>: <error>\".")
+	p.F("private func copyStream(_ reader: %s.MessageReader) -> (UInt8, [UInt8]) {", module)
+	p.In()
+	p.P("var out: [UInt8] = []")
+	p.F("let writer = %s.MessageWriter { out.append(contentsOf: $0) }", module)
+	p.Block("do {", "}", func() {
+		p.Block("while let m = try reader.next() {", "}", func() {
+			p.P("try writer.write(m)")
+			p.Block("if writer.offset != reader.offset || writer.count != reader.index || out.count != writer.offset {", "}", func() {
+				p.P(`return (2, Array("reader at message \(reader.index), offset \(reader.offset); writer at \(writer.count), \(writer.offset)".utf8))`)
+			})
+		})
+		p.P("return (0, out)")
+	})
+	p.Block("catch let e as "+module+".StreamError {", "}", func() {
+		p.P(`return (1, Array("\(e.rule) \(e.index) \(e.offset): \(e)".utf8))`)
+	})
+	p.Block("catch {", "}", func() {
+		p.P(`return (2, Array("not a StreamError: \(error)".utf8))`)
+	})
+	p.Out()
+	p.P("}")
 	p.P()
 	p.F("protocol %sValue {", module)
 	p.In()

@@ -54,6 +54,10 @@ func (g *generator) testsFile() []byte {
 			})
 			p.P()
 		}
+		if len(g.s.Structs) > 0 {
+			g.streamTests(p)
+			p.P()
+		}
 		p.Block("func testDecodeErrorDescription() {", "}", func() {
 			p.P("let e = DecodeError.invalidUTF8(offset: 7)")
 			p.P(`XCTAssertEqual(e.rule, "utf8")`)
@@ -202,6 +206,8 @@ func (g *generator) testProtocols(p *emit.Printer) {
 			p.P("XCTAssertEqual(Swift.Result { () throws(DecodeError) in try AnyMessage(serializedMessage: m, options: tight) }, framed.map { _ in wrapped }, file: file, line: line)")
 		}
 	})
+	p.P()
+	g.streamTestHelpers(p)
 }
 
 // sampleCount is how many sample values a declaration's test uses: enough

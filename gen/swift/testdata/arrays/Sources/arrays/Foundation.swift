@@ -151,4 +151,24 @@ extension SmallArrays {
     }
 }
 
+extension MessageReader {
+    /// A reader of a file, pipe or socket.
+    public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {
+        self.init(maxSize: maxSize, options: options) { buf in
+            guard let data = try fileHandle.read(upToCount: buf.count), !data.isEmpty else {
+                return 0
+            }
+            data.withUnsafeBytes { buf.copyMemory(from: $0) }
+            return data.count
+        }
+    }
+}
+
+extension MessageWriter {
+    /// A writer to a file, pipe or socket: one write(contentsOf:) per message.
+    public convenience init(fileHandle: Foundation.FileHandle) {
+        self.init { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }
+    }
+}
+
 #endif

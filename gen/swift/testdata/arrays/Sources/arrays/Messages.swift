@@ -279,4 +279,296 @@ public enum AnyMessage: Sendable, Hashable {
         case .smallArrays(let v): return v.serializedMessage()
         }
     }
+
+    /// Whether a message type id names a struct of the schema.
+    static func _sdpKnows(_ id: UInt16) -> Bool {
+        switch id {
+        case 1, 2, 3, 4, 5, 6, 7, 8: return true
+        default: return false
+        }
+    }
+}
+
+/// A bad message of a stream (docs/wire-format.md, "Streams"): which message
+/// it is and where the problem is, counted from the start of the stream.
+public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hashable {
+    /// The message's position in the stream, from 0.
+    public let index: Int
+    /// The stream offset of the message's header.
+    public let messageOffset: Int
+    /// The error, its offset counted from the start of the message (header
+    /// included).
+    public let error: DecodeError
+    /// Whether the reader consumed the whole message (a payload its decoder
+    /// rejects, or an unknown type id with a complete payload), so that
+    /// reading can go on with the next one. After any other error the stream
+    /// cannot be resynchronized.
+    public let isSkippable: Bool
+
+    /// The stream offset of the problem: messageOffset + error.offset.
+    public var offset: Int { messageOffset + error.offset }
+
+    /// The broken rule, as DecodeError.rule.
+    public var rule: Swift.String { error.rule }
+
+    public var description: Swift.String {
+        "sdp: message #\(index) at stream offset \(offset): \(error)"
+    }
+}
+
+/// Appends value framed as a message to out.
+@inline(__always)
+func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize: Int, to out: inout [UInt8]) {
+    withUnsafePointer(to: value) { p in
+        _sdpAppend(&out, size: _sdpMessageHeaderSize + payloadSize) { w in
+            _sdpWriteHeader(&w, typeID: typeID, payloadSize: payloadSize)
+            T._sdpWrite(at: p, &w)
+        }
+    }
+}
+
+/// Reads messages one at a time from a byte source: a closure that fills a
+/// prefix of the buffer it is given and returns how many bytes it wrote, 0 at
+/// the end of the stream (see the FileHandle and [UInt8] initializers). The
+/// reader asks for exactly the bytes of one message, keeps one buffer of the
+/// largest message so far, and refuses a payload length over maxSize before
+/// reading or allocating anything for it; under maxSize, the buffer grows as
+/// the payload arrives, so a length the stream does not back costs at most
+/// twice the bytes it holds.
+public final class MessageReader {
+    /// The default maxSize: 64 MiB.
+    public static let defaultMaxSize = 64 << 20
+
+    /// The largest payload accepted, in bytes.
+    public var maxSize: Int
+    /// The options every message is decoded with.
+    public var options: DecodeOptions
+    /// The index of the next message, from 0.
+    public private(set) var index = 0
+    /// The stream offset of the next message: the bytes read so far.
+    public private(set) var offset = 0
+
+    private let source: (UnsafeMutableRawBufferPointer) throws -> Int
+    private var buffer = [UInt8](repeating: 0, count: _sdpMessageHeaderSize)
+
+    /// A reader of the bytes source writes; see the type's documentation.
+    public init(
+        maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions(),
+        source: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
+    ) {
+        self.maxSize = maxSize
+        self.options = options
+        self.source = source
+    }
+
+    /// A reader of a stream held in memory.
+    public convenience init(bytes: [UInt8], maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {
+        var pos = 0
+        self.init(maxSize: maxSize, options: options) { buf in
+            let n = min(buf.count, bytes.count - pos)
+            if n > 0 {
+                bytes.withUnsafeBytes { b in buf.copyMemory(from: UnsafeRawBufferPointer(rebasing: b[pos..<pos + n])) }
+                pos += n
+            }
+            return n
+        }
+    }
+
+    /// Reads and decodes the next message; nil when the stream ends between
+    /// two messages. A bad message, or a stream that ends inside one, throws
+    /// a StreamError; the source's errors are thrown as they are. After a
+    /// StreamError with isSkippable, next() goes on with the following
+    /// message.
+    public func next() throws -> AnyMessage? {
+        let got = try fill(0, _sdpMessageHeaderSize)
+        if got == 0 {
+            return nil
+        }
+        if got < _sdpMessageHeaderSize {
+            throw fail(.truncated(offset: 0))
+        }
+        let (magic, id, n) = buffer.withUnsafeBytes { b in
+            (b.loadUnaligned(as: UInt32.self), b.loadUnaligned(fromByteOffset: 4, as: UInt16.self), b.loadUnaligned(fromByteOffset: 6, as: UInt32.self))
+        }
+        if UInt32(littleEndian: magic) != 0x3250_4453 {
+            throw fail(.invalidMessage(offset: 0, reason: "the message does not start with the magic \"SDP2\""))
+        }
+        let length = Int(UInt32(littleEndian: n))
+        if !AnyMessage._sdpKnows(UInt16(littleEndian: id)) {
+            let e = DecodeError.invalidMessage(offset: 4, reason: "type id \(UInt16(littleEndian: id)) names no struct of the schema")
+            guard length <= maxSize, try skip(length) else {
+                throw fail(e)
+            }
+            throw consumed(e, _sdpMessageHeaderSize + length)
+        }
+        if length > maxSize {
+            throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(maxSize)"))
+        }
+        // The buffer grows as the payload arrives, doubling, so a length the
+        // bytes do not back costs at most twice the bytes really sent.
+        let size = _sdpMessageHeaderSize + length
+        var have = _sdpMessageHeaderSize
+        while have < size {
+            let want = min(size, max(buffer.count, 2 * have, 1 << 16))
+            if buffer.count < want {
+                buffer.append(contentsOf: repeatElement(0, count: want - buffer.count))
+            }
+            if try fill(have, want) < want {
+                throw fail(.truncated(offset: _sdpMessageHeaderSize))
+            }
+            have = want
+        }
+        let options = self.options
+        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
+            Swift.Result { () throws(DecodeError) in
+                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+            }
+        }
+        switch decoded {
+        case .success(let m):
+            index += 1
+            offset += size
+            return m
+        case .failure(let e):
+            throw consumed(e, size)
+        }
+    }
+
+    /// Reads into buffer[from..<to] until it is full or the source ends;
+    /// returns the end of what the buffer holds.
+    private func fill(_ from: Int, _ to: Int) throws -> Int {
+        var got = from
+        while got < to {
+            let n = try buffer.withUnsafeMutableBytes { b in try source(UnsafeMutableRawBufferPointer(rebasing: b[got..<to])) }
+            precondition(n >= 0 && n <= to - got, "sdp: a MessageReader source returned \(n) for \(to - got) bytes")
+            if n == 0 {
+                break
+            }
+            got += n
+        }
+        return got
+    }
+
+    /// Reads and drops n bytes through the buffer; whether they were all there.
+    private func skip(_ n: Int) throws -> Bool {
+        var left = n
+        while left > 0 {
+            let chunk = min(left, max(buffer.count, 4096))
+            if buffer.count < chunk {
+                buffer.append(contentsOf: repeatElement(0, count: chunk - buffer.count))
+            }
+            let got = try fill(0, chunk)
+            if got < chunk {
+                return false
+            }
+            left -= chunk
+        }
+        return true
+    }
+
+    /// The error of the current message, which was not consumed.
+    private func fail(_ e: DecodeError) -> StreamError {
+        StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+    }
+
+    /// The error of the current message, consumed (size bytes): the reader
+    /// moves on to the next one.
+    private func consumed(_ e: DecodeError, _ size: Int) -> StreamError {
+        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: true)
+        index += 1
+        offset += size
+        return err
+    }
+}
+
+/// Writes messages to a byte sink: each message is encoded into one reused
+/// buffer and handed to the sink in one call.
+public final class MessageWriter {
+    /// How many messages were written.
+    public private(set) var count = 0
+    /// How many bytes were written: the stream offset of the next message.
+    public private(set) var offset = 0
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+    private var buffer: [UInt8] = []
+
+    /// A writer handing every message's bytes to sink (valid only during the call).
+    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.sink = sink
+    }
+
+    /// Writes the message; errors are the sink's.
+    public func write(_ message: AnyMessage) throws {
+        switch message {
+        case .arrays(let v): try write(v)
+        case .fixed(let v): try write(v)
+        case .point(let v): try write(v)
+        case .u32Array(let v): try write(v)
+        case .i16Array(let v): try write(v)
+        case .f32Array(let v): try write(v)
+        case .byteArray(let v): try write(v)
+        case .smallArrays(let v): try write(v)
+        }
+    }
+
+    /// Writes a `Arrays` as a message; errors are the sink's.
+    public func write(_ value: Arrays) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: Arrays.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `Fixed` as a message; errors are the sink's.
+    public func write(_ value: Fixed) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: Fixed.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `Point` as a message; errors are the sink's.
+    public func write(_ value: Point) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `U32Array` as a message; errors are the sink's.
+    public func write(_ value: U32Array) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: U32Array.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `I16Array` as a message; errors are the sink's.
+    public func write(_ value: I16Array) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: I16Array.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `F32Array` as a message; errors are the sink's.
+    public func write(_ value: F32Array) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: F32Array.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `ByteArray` as a message; errors are the sink's.
+    public func write(_ value: ByteArray) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: ByteArray.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a `SmallArrays` as a message; errors are the sink's.
+    public func write(_ value: SmallArrays) throws {
+        buffer.removeAll(keepingCapacity: true)
+        _sdpAppendMessage(value, typeID: SmallArrays.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    private func flush() throws {
+        try buffer.withUnsafeBytes { try sink($0) }
+        count += 1
+        offset += buffer.count
+    }
 }

@@ -106,6 +106,34 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertThrowsError(try T(serializedMessage: otherID, options: DecodeOptions()), file: file, line: line)
 }
 
+/// A message header: magic, type id, payload length.
+func messageHeader(_ id: UInt16, _ n: UInt32) -> [UInt8] {
+    [0x53, 0x44, 0x50, 0x32, UInt8(id & 0xFF), UInt8(id >> 8),
+     UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
+}
+
+/// Asserts that reading a stream to its end throws a StreamError.
+func assertStreamError(_ stream: [UInt8], maxSize: Int = MessageReader.defaultMaxSize, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line) {
+    assertStreamError(MessageReader(bytes: stream, maxSize: maxSize), rule, index: index, offset: offset, skippable: skippable, file: file, line: line, toEnd: true)
+}
+
+/// Asserts that the next message (or, with toEnd, some message before the
+/// end) throws a StreamError of the given rule, index, offset and skippability.
+func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line, toEnd: Bool = false) {
+    do {
+        while try reader.next() != nil && toEnd {
+        }
+        XCTFail("read a stream that breaks rule \(rule)", file: file, line: line)
+    }
+    catch let e as StreamError {
+        XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)
+        XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)
+    }
+    catch {
+        XCTFail("not a StreamError: \(error)", file: file, line: line)
+    }
+}
+
 final class arraysTests: XCTestCase {
     func testArraysRoundTrip() throws {
         let values: [Arrays] = [
@@ -193,6 +221,62 @@ final class arraysTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 8, wrapped: AnyMessage.smallArrays(v))
         }
+    }
+
+    func testMessageStream() throws {
+        let values: [AnyMessage] = [
+            .arrays(Arrays()),
+            .fixed(Fixed()),
+            .point(Point()),
+            .u32Array(U32Array()),
+            .i16Array(I16Array()),
+            .f32Array(F32Array()),
+            .byteArray(ByteArray()),
+            .smallArrays(SmallArrays()),
+            .arrays(Arrays(bools: [true, true], bytes: [201, 202, 203], i8s: [-102, -103, -104], u16s: [60003, 60004, 60005], i16s: [-30004, -30005, -30006], u32s: [4000000005, 4000000006, 4000000007], i32s: [-2000000006, -2000000007, -2000000008], u64s: [18000000000000000007, 18000000000000000008, 18000000000000000009], i64s: [-9000000000000000008, -9000000000000000009, -9000000000000000010], f32s: [10.5, 11.5, 12.5], f64s: [-12.25, -13.25, -14.25], strings: ["h\u{E9}llo \u{1F30D} 11", "h\u{E9}llo \u{1F30D} 12"], points: [Point(x: -14.25, y: -15.25), Point(x: -15.25, y: -16.25)], nested: [[4000000013, 4000000014, 4000000015], [4000000014, 4000000015, 4000000016]], blobs: [[214, 215, 216], [215, 216, 217]])),
+        ]
+        var stream: [UInt8] = []
+        let writer = MessageWriter { stream.append(contentsOf: $0) }
+        for v in values {
+            try writer.write(v)
+        }
+        XCTAssertEqual(stream, values.flatMap { $0.serializedMessage() })
+        XCTAssertEqual([writer.count, writer.offset], [values.count, stream.count])
+
+        // Read back one byte at a time.
+        var pos = 0
+        let reader = MessageReader { buf in
+            guard pos < stream.count, !buf.isEmpty else {
+                return 0
+            }
+            buf[0] = stream[pos]
+            pos += 1
+            return 1
+        }
+        var read: [AnyMessage] = []
+        while let m = try reader.next() {
+            read.append(m)
+        }
+        XCTAssertEqual(read, values)
+        XCTAssertEqual([reader.index, reader.offset], [values.count, stream.count])
+        XCTAssertNil(try reader.next())
+
+        let id = Arrays.messageTypeID
+        let n = values.count
+        assertStreamError(stream + messageHeader(id, 0).prefix(5), "truncated", index: n, offset: stream.count, skippable: false)
+        assertStreamError(stream + messageHeader(id, 3) + [0], "truncated", index: n, offset: stream.count + 10, skippable: false)
+        assertStreamError(stream + messageHeader(id, UInt32(stream.count + 1)), maxSize: stream.count, "message", index: n, offset: stream.count + 6, skippable: false)
+        assertStreamError(stream + [0x53, 0x44, 0x50, 0x33] + messageHeader(id, 0).dropFirst(4), "message", index: n, offset: stream.count, skippable: false)
+        assertStreamError(stream + messageHeader(0, 2) + [1], "message", index: n, offset: stream.count + 4, skippable: false)
+
+        // A payload with a byte too many, then an unknown type id: both skipped.
+        let payload = Arrays().serializedBytes()
+        let skips = messageHeader(id, UInt32(payload.count + 1)) + payload + [0xFF] + messageHeader(0, 2) + [1, 2]
+        let again = MessageReader(bytes: skips + stream)
+        assertStreamError(again, "trailing", index: 0, offset: 10 + payload.count, skippable: true)
+        assertStreamError(again, "message", index: 1, offset: 15 + payload.count, skippable: true)
+        XCTAssertEqual(try again.next(), values[0])
+        XCTAssertEqual([again.index, again.offset], [3, skips.count + values[0].serializedMessage().count])
     }
 
     func testDecodeErrorDescription() {

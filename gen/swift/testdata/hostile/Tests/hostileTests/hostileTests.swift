@@ -126,6 +126,34 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(Swift.Result { () throws(DecodeError) in try AnyMessage(serializedMessage: m, options: tight) }, framed.map { _ in wrapped }, file: file, line: line)
 }
 
+/// A message header: magic, type id, payload length.
+func messageHeader(_ id: UInt16, _ n: UInt32) -> [UInt8] {
+    [0x53, 0x44, 0x50, 0x32, UInt8(id & 0xFF), UInt8(id >> 8),
+     UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
+}
+
+/// Asserts that reading a stream to its end throws a StreamError.
+func assertStreamError(_ stream: [UInt8], maxSize: Int = MessageReader.defaultMaxSize, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line) {
+    assertStreamError(MessageReader(bytes: stream, maxSize: maxSize), rule, index: index, offset: offset, skippable: skippable, file: file, line: line, toEnd: true)
+}
+
+/// Asserts that the next message (or, with toEnd, some message before the
+/// end) throws a StreamError of the given rule, index, offset and skippability.
+func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line, toEnd: Bool = false) {
+    do {
+        while try reader.next() != nil && toEnd {
+        }
+        XCTFail("read a stream that breaks rule \(rule)", file: file, line: line)
+    }
+    catch let e as StreamError {
+        XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)
+        XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)
+    }
+    catch {
+        XCTFail("not a StreamError: \(error)", file: file, line: line)
+    }
+}
+
 final class hostileTests: XCTestCase {
     func testBigRoundTrip() throws {
         let values: [Big] = [
@@ -205,6 +233,60 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 6, wrapped: AnyMessage.chain(v))
         }
+    }
+
+    func testMessageStream() throws {
+        let values: [AnyMessage] = [
+            .big(Big()),
+            .holder(Holder()),
+            .events(Events()),
+            .node(Node()),
+            .nodes(Nodes()),
+            .chain(Chain()),
+            .big(Big(a: [18000000000000000000, 18000000000000000001, 18000000000000000002, 18000000000000000003, 18000000000000000004, 18000000000000000005, 18000000000000000006, 18000000000000000007, 18000000000000000008, 18000000000000000009, 18000000000000000010, 18000000000000000011, 18000000000000000012, 18000000000000000013, 18000000000000000014, 18000000000000000015, 18000000000000000016, 18000000000000000017, 18000000000000000018, 18000000000000000019, 18000000000000000020, 18000000000000000021, 18000000000000000022, 18000000000000000023, 18000000000000000024, 18000000000000000025, 18000000000000000026, 18000000000000000027, 18000000000000000028, 18000000000000000029, 18000000000000000030, 18000000000000000031, 18000000000000000032, 18000000000000000033, 18000000000000000034, 18000000000000000035, 18000000000000000036, 18000000000000000037, 18000000000000000038, 18000000000000000039, 18000000000000000040, 18000000000000000041, 18000000000000000042, 18000000000000000043, 18000000000000000044, 18000000000000000045, 18000000000000000046, 18000000000000000047, 18000000000000000048, 18000000000000000049, 18000000000000000050, 18000000000000000051, 18000000000000000052, 18000000000000000053, 18000000000000000054, 18000000000000000055, 18000000000000000056, 18000000000000000057, 18000000000000000058, 18000000000000000059, 18000000000000000060, 18000000000000000061, 18000000000000000062, 18000000000000000063])),
+        ]
+        var stream: [UInt8] = []
+        let writer = MessageWriter { stream.append(contentsOf: $0) }
+        for v in values {
+            try writer.write(v)
+        }
+        XCTAssertEqual(stream, values.flatMap { $0.serializedMessage() })
+        XCTAssertEqual([writer.count, writer.offset], [values.count, stream.count])
+
+        // Read back one byte at a time.
+        var pos = 0
+        let reader = MessageReader { buf in
+            guard pos < stream.count, !buf.isEmpty else {
+                return 0
+            }
+            buf[0] = stream[pos]
+            pos += 1
+            return 1
+        }
+        var read: [AnyMessage] = []
+        while let m = try reader.next() {
+            read.append(m)
+        }
+        XCTAssertEqual(read, values)
+        XCTAssertEqual([reader.index, reader.offset], [values.count, stream.count])
+        XCTAssertNil(try reader.next())
+
+        let id = Big.messageTypeID
+        let n = values.count
+        assertStreamError(stream + messageHeader(id, 0).prefix(5), "truncated", index: n, offset: stream.count, skippable: false)
+        assertStreamError(stream + messageHeader(id, 3) + [0], "truncated", index: n, offset: stream.count + 10, skippable: false)
+        assertStreamError(stream + messageHeader(id, UInt32(stream.count + 1)), maxSize: stream.count, "message", index: n, offset: stream.count + 6, skippable: false)
+        assertStreamError(stream + [0x53, 0x44, 0x50, 0x33] + messageHeader(id, 0).dropFirst(4), "message", index: n, offset: stream.count, skippable: false)
+        assertStreamError(stream + messageHeader(0, 2) + [1], "message", index: n, offset: stream.count + 4, skippable: false)
+
+        // A payload with a byte too many, then an unknown type id: both skipped.
+        let payload = Big().serializedBytes()
+        let skips = messageHeader(id, UInt32(payload.count + 1)) + payload + [0xFF] + messageHeader(0, 2) + [1, 2]
+        let again = MessageReader(bytes: skips + stream)
+        assertStreamError(again, "trailing", index: 0, offset: 10 + payload.count, skippable: true)
+        assertStreamError(again, "message", index: 1, offset: 15 + payload.count, skippable: true)
+        XCTAssertEqual(try again.next(), values[0])
+        XCTAssertEqual([again.index, again.offset], [3, skips.count + values[0].serializedMessage().count])
     }
 
     func testDecodeErrorDescription() {

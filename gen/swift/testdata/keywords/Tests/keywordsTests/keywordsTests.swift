@@ -102,6 +102,34 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertThrowsError(try T(serializedMessage: otherID, options: DecodeOptions()), file: file, line: line)
 }
 
+/// A message header: magic, type id, payload length.
+func messageHeader(_ id: UInt16, _ n: UInt32) -> [UInt8] {
+    [0x53, 0x44, 0x50, 0x32, UInt8(id & 0xFF), UInt8(id >> 8),
+     UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
+}
+
+/// Asserts that reading a stream to its end throws a StreamError.
+func assertStreamError(_ stream: [UInt8], maxSize: Int = MessageReader.defaultMaxSize, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line) {
+    assertStreamError(MessageReader(bytes: stream, maxSize: maxSize), rule, index: index, offset: offset, skippable: skippable, file: file, line: line, toEnd: true)
+}
+
+/// Asserts that the next message (or, with toEnd, some message before the
+/// end) throws a StreamError of the given rule, index, offset and skippability.
+func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line, toEnd: Bool = false) {
+    do {
+        while try reader.next() != nil && toEnd {
+        }
+        XCTFail("read a stream that breaks rule \(rule)", file: file, line: line)
+    }
+    catch let e as StreamError {
+        XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)
+        XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)
+    }
+    catch {
+        XCTFail("not a StreamError: \(error)", file: file, line: line)
+    }
+}
+
 final class keywordsTests: XCTestCase {
     func testTypeRoundTrip() throws {
         XCTAssertEqual(`Type`.allCases.count, 5)
@@ -166,6 +194,56 @@ final class keywordsTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 2, wrapped: AnyMessage.holder(v))
         }
+    }
+
+    func testMessageStream() throws {
+        let values: [AnyMessage] = [
+            .error(Error()),
+            .holder(Holder()),
+            .error(Error(type: `Type`.`true`, match: "h\u{E9}llo \u{1F30D} 1", self: 202, class: 60003, default: true, func: -2000000005, init: 4000000006, in: 8.5, var: -108, fn: 18000000000000000009, struct: -30010, namespace: "h\u{E9}llo \u{1F30D} 11", int: -9000000000000000012, char: 213, return: true, protocol: "h\u{E9}llo \u{1F30D} 15", where: 4000000016, async: true, await: true, break: true, new: 220, delete: 221, operator: 222, register: 223, `inout`: 224, extension: 225, package: 226, range: 227, string: "h\u{E9}llo \u{1F30D} 28", size: 4000000029, len: 4000000030, errno: -2000000031)),
+        ]
+        var stream: [UInt8] = []
+        let writer = MessageWriter { stream.append(contentsOf: $0) }
+        for v in values {
+            try writer.write(v)
+        }
+        XCTAssertEqual(stream, values.flatMap { $0.serializedMessage() })
+        XCTAssertEqual([writer.count, writer.offset], [values.count, stream.count])
+
+        // Read back one byte at a time.
+        var pos = 0
+        let reader = MessageReader { buf in
+            guard pos < stream.count, !buf.isEmpty else {
+                return 0
+            }
+            buf[0] = stream[pos]
+            pos += 1
+            return 1
+        }
+        var read: [AnyMessage] = []
+        while let m = try reader.next() {
+            read.append(m)
+        }
+        XCTAssertEqual(read, values)
+        XCTAssertEqual([reader.index, reader.offset], [values.count, stream.count])
+        XCTAssertNil(try reader.next())
+
+        let id = Error.messageTypeID
+        let n = values.count
+        assertStreamError(stream + messageHeader(id, 0).prefix(5), "truncated", index: n, offset: stream.count, skippable: false)
+        assertStreamError(stream + messageHeader(id, 3) + [0], "truncated", index: n, offset: stream.count + 10, skippable: false)
+        assertStreamError(stream + messageHeader(id, UInt32(stream.count + 1)), maxSize: stream.count, "message", index: n, offset: stream.count + 6, skippable: false)
+        assertStreamError(stream + [0x53, 0x44, 0x50, 0x33] + messageHeader(id, 0).dropFirst(4), "message", index: n, offset: stream.count, skippable: false)
+        assertStreamError(stream + messageHeader(0, 2) + [1], "message", index: n, offset: stream.count + 4, skippable: false)
+
+        // A payload with a byte too many, then an unknown type id: both skipped.
+        let payload = Error().serializedBytes()
+        let skips = messageHeader(id, UInt32(payload.count + 1)) + payload + [0xFF] + messageHeader(0, 2) + [1, 2]
+        let again = MessageReader(bytes: skips + stream)
+        assertStreamError(again, "trailing", index: 0, offset: 10 + payload.count, skippable: true)
+        assertStreamError(again, "message", index: 1, offset: 15 + payload.count, skippable: true)
+        XCTAssertEqual(try again.next(), values[0])
+        XCTAssertEqual([again.index, again.offset], [3, skips.count + values[0].serializedMessage().count])
     }
 
     func testDecodeErrorDescription() {
