@@ -46,13 +46,15 @@ func TestRandomSchemas(t *testing.T) {
 	if out, err := w.cargo(t, "build", "--quiet", "--message-format", "short", "-p", "sdp_rust_testee"); err != nil || strings.TrimSpace(out) != "" {
 		t.Fatalf("cargo build: %v\n%s", err, out)
 	}
-	gentest.RunRandom(t, "rust", "./gen/rust", suites, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+	start := func(t *testing.T, su *randschema.Suite) conformance.Testee {
 		te, err := conformance.Start(exec.Command(w.testee, su.Name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return te
-	})
+	}
+	gentest.RunRandom(t, "rust", "./gen/rust", suites, start)
+	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "rust", "./gen/rust", suites, start) })
 }
 
 // setupRandomWorkspace writes a workspace with the crate of every suite and
