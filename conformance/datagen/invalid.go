@@ -3,7 +3,7 @@ package datagen
 import "sort"
 
 // Rules are the decoding rules of docs/wire-format.md, by name.
-var Rules = []string{"truncated", "trailing", "bool", "presence", "enum", "union_tag", "utf8", "count", "depth", "message"}
+var Rules = []string{"truncated", "trailing", "bool", "presence", "enum", "union_tag", "utf8", "count", "depth", "message", "memory"}
 
 // Vector is an invalid input: bytes every decoder must reject, with the
 // rule they break (conformance.Invalid has the same JSON form).
@@ -75,4 +75,5 @@ var invalidBuilders = map[string]func() []Vector{
 	"plugins":      pluginsInvalid,
 	"keywords":     keywordsInvalid,
 	"messages":     messagesInvalid,
+	"hostile":      hostileInvalid,
 }

@@ -290,6 +290,8 @@ func messagesInvalid() []Vector {
 		msg("unknown_type_id_2", "Point", "message", header("53445032", 2, 16).cat(point), "type id 2: Ping has the explicit id 100, so no struct has 2"),
 		msg("unknown_type_id_4", "Point", "message", header("53445032", 4, 0), "type id 4: Last has the explicit id 65535"),
 		msg("unknown_type_id_99", "Point", "message", header("53445032", 99, 4).u32(1), "type id 99, next to Ping's 100"),
+		msg("unknown_id_before_length", "Point", "message", header("53445032", 0x3030, 0x30303030).hex("0000"),
+			"type id 0x3030 names no struct and the payload length 0x30303030 is not the 2 bytes that follow: the header is checked front to back, so the type id (offset 4) is reported, not the length (offset 6)"),
 		msg("payload_length_shorter", "Point", "message", header("53445032", 1, 15).cat(point), "the header says 15 bytes, 16 follow"),
 		msg("payload_length_longer", "Point", "message", header("53445032", 1, 17).cat(point), "the header says 17 bytes, 16 follow"),
 		msg("payload_length_ffffffff", "Ping", "message", header("53445032", 100, 0xffffffff).u32(1), "the header says 4 GiB - 1 bytes, 4 follow"),
@@ -309,4 +311,32 @@ func messagesInvalid() []Vector {
 			"a whole message given to the plain Ping decoder: the first 4 bytes decode, 10 bytes trail"),
 	}
 	return out
+}
+
+// hostileInvalid are rule 11 (memory) inputs: arrays of values whose nominal
+// size is far above their encoding, just over the default memory limit.
+func hostileInvalid() []Vector {
+	absent := func(n int) wire {
+		w := wire{}.u32(uint32(n))
+		for i := 0; i < n; i++ {
+			w = w.u8(0)
+		}
+		return w
+	}
+	nodes := wire{}.u32(1500)
+	for i := 0; i < 1500; i++ {
+		nodes = nodes.hex("00010000") // pad absent, next present: {pad absent, next absent}
+	}
+	return []Vector{
+		v("holder_2200_absent", "Holder", "memory", absent(2200),
+			"2,200 absent ?Big: 2,200 × 520 = 1,144,000 bytes of nominal size, over the limit of 32 × 2,204 + 1 MiB = 1,119,104"),
+		msg("holder_2200_absent_message", "Holder", "memory", message(2, absent(2200)),
+			"the same as a message: the limit counts the 2,204-byte payload, not the header"),
+		v("holder_count_before_memory", "Holder", "count", wire{}.u32(3000).cat(absent(2200)[1:]),
+			"3,000 elements of at least one byte in 2,200 bytes: rule 8 (count) is checked before rule 11"),
+		v("events_2200_unit", "Events", "memory", absent(2200),
+			"2,200 unit variants: 2,200 × 529 bytes of nominal size, over the limit of 1,119,104"),
+		v("nodes_1500_next", "Nodes", "memory", nodes,
+			"1,500 Nodes (792,000 bytes of nominal size) each with a present next (528 more each): element 849's next crosses the limit of 32 × 6,004 + 1 MiB = 1,240,704 at its presence byte"),
+	}
 }
