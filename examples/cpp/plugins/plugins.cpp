@@ -19,6 +19,7 @@ constexpr const char* kMessages[] = {
     "count exceeds the remaining input",
     "nesting exceeds the depth limit",
     "bad message header",
+    "decoded values exceed the memory limit",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.
@@ -49,10 +50,14 @@ struct Reader {
     const std::uint8_t* p;
     const std::uint8_t* end;
     std::uint32_t max_depth;
+    // What rule 11 (memory) still allows: the memory limit less the charges
+    // so far. Only schemas with charged types read it.
+    std::uint64_t memory_left;
     sdp::Status status;
 
-    Reader(const std::uint8_t* data, std::size_t size, std::uint32_t depth_limit) noexcept
-        : begin(data), p(data), end(data + size), max_depth(depth_limit) {}
+    Reader(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options) noexcept
+        : begin(data), p(data), end(data + size), max_depth(options.max_depth),
+          memory_left(options.memory_limit != 0 ? options.memory_limit : sdp::default_memory_limit(size)) {}
 
     std::size_t left() const noexcept { return static_cast<std::size_t>(end - p); }
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p - begin); }
@@ -74,6 +79,16 @@ struct Reader {
             return fail(code);
         }
         out = *p++ != 0;
+        return true;
+    }
+    // Charges n values of each bytes of nominal size (each > 0) to the memory
+    // total (rule 11): fails with rule memory at the count or presence byte
+    // at when they exceed what is left, checked without overflow.
+    bool charge(std::uint64_t n, std::uint64_t each, const std::uint8_t* at) noexcept {
+        if (n > memory_left / each) {
+            return fail_at(sdp::ErrorCode::Memory, at);
+        }
+        memory_left -= n * each;
         return true;
     }
     bool tag(std::uint8_t& out) noexcept {
@@ -274,7 +289,7 @@ void load_array(const std::uint8_t* p, T* out, std::size_t n) noexcept {
         }
     } else {
         for (std::size_t i = 0; i < n; ++i) {
-            out[i] = sdp::load<T>(p + i * sizeof(T));
+            sdp::load_into(out[i], p + i * sizeof(T));
         }
     }
 }
@@ -294,21 +309,11 @@ std::uint8_t* store_array(std::uint8_t* p, const T* in, std::size_t n) noexcept 
     return p + n * sizeof(T);
 }
 
-// Copies the n wire values at p into out. On little-endian targets, when
-// p is aligned for T, the vector is built from the range p[0:n] as T
-// values: one memcpy, without first zero-filling the elements as resize()
-// would. The input bytes may be read as T: they lie in storage obtained
-// from an allocation or a byte array, where objects of T are implicitly
-// created ([intro.object], P0593), and the pointer is aligned (checked).
+// Copies the n wire values at p into out: one memcpy on little-endian
+// targets (the input's bytes are never read as T through a pointer cast,
+// which would break the aliasing rules for an input that holds no T).
 template <class T>
 void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
-    if constexpr (sdp::kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
-        if (reinterpret_cast<std::uintptr_t>(p) % alignof(T) == 0) {
-            const T* first = reinterpret_cast<const T*>(p);
-            out.assign(first, first + n);
-            return;
-        }
-    }
     out.resize(n);
     load_array(p, out.data(), n);
 }
@@ -337,7 +342,7 @@ void append_array(std::vector<std::uint8_t>& buf, const std::vector<T>& a) {
 }
 
 template <class T>
-std::uint8_t* put(std::uint8_t* p, T v) noexcept {
+std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
     sdp::store(p, v);
     return p + sizeof(T);
 }
@@ -373,48 +378,46 @@ std::uint8_t* put(std::uint8_t* p, T v) noexcept {
     return p + n;
 }
 
-// Whether put_short_str may copy a fixed 16 bytes out of a shorter string.
-// The bytes past size() lie inside the string's storage (see
-// kStringHolds16), but libc++ built with AddressSanitizer poisons them.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) && defined(_LIBCPP_VERSION)
-#define SDP_EXACT_STRING_COPY 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && defined(_LIBCPP_VERSION)
-#define SDP_EXACT_STRING_COPY 1
-#endif
-#ifdef SDP_EXACT_STRING_COPY
-constexpr bool kShortStringCopy = false;
-#else
-constexpr bool kShortStringCopy = true;
-#endif
-// Whether every std::string's storage holds at least 16 chars: room for 15
-// (capacity() is never below 15) plus the terminator. True of libstdc++ (a
-// 16-char local buffer; heap storage is capacity() + 1), MSVC (the same)
-// and 64-bit libc++ (23 local chars); elsewhere capacity() is checked.
-#if defined(__GLIBCXX__) || defined(_MSC_VER) || (defined(_LIBCPP_VERSION) && UINTPTR_MAX > 0xFFFFFFFFu)
-constexpr bool kStringHolds16 = true;
-#else
-constexpr bool kStringHolds16 = false;
-#endif
+// What sdp_size returns for a value that cannot be encoded: one holding a
+// string or array of 2^32 or more elements (the wire's counts are u32).
+// Real sizes stay far below it (they are bounded by memory).
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 
-// Writes a string that the enclosing struct follows with at least Trail
-// more bytes. A string of at most 15 bytes is copied with one fixed-size
-// 16-byte move (no branch on its length, no call): the bytes it writes past
-// the string stay inside this value's encoding (n + Trail >= 16) and are
-// overwritten by the writes that follow, and the bytes it reads past
-// size() lie in the string's storage (kStringHolds16, or capacity() >= 16).
-template <std::size_t Trail>
-SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) noexcept {
-    const std::size_t n = s.size();
-    p = put_count(p, n);
-    if (kShortStringCopy && n <= 15 && n + Trail >= 16 && (kStringHolds16 || s.capacity() >= 16)) {
-        std::memcpy(p, s.data(), 16);
+// Whether a string's or array's length exceeds the wire's u32 count.
+SDP_INLINE bool too_long(std::size_t n) noexcept {
+    if constexpr (sizeof(std::size_t) > 4) {
+        return n > 0xFFFFFFFFu;
     } else {
-        copy_bytes(p, reinterpret_cast<const std::uint8_t*>(s.data()), n);
+        static_cast<void>(n);
+        return false;
     }
-    return p + n;
+}
+
+// Adds a nested value's size to n; false when it cannot be encoded.
+SDP_INLINE bool add_size(std::uint64_t& n, std::uint64_t size) noexcept {
+    n += size;
+    return size < kTooLarge;
+}
+
+// The size encode writes, or 0 when the value cannot be encoded (a count
+// of 2^32 or more, or more bytes than std::size_t counts).
+SDP_INLINE std::size_t checked_size(std::uint64_t n) noexcept {
+    if constexpr (sizeof(std::size_t) < 8) {
+        if (n > SIZE_MAX) {
+            return 0;
+        }
+    }
+    return n >= kTooLarge ? 0 : static_cast<std::size_t>(n);
+}
+
+// A message's payload size: false when the value cannot be encoded or its
+// size does not fit the header's u32 payload length.
+SDP_INLINE bool payload_size(std::uint64_t n, std::size_t& out) noexcept {
+    if (n > 0xFFFFFFFFu || n > SIZE_MAX - 10) {
+        return false;
+    }
+    out = static_cast<std::size_t>(n);
+    return true;
 }
 
 // Reads a trusted (already validated) count.
@@ -453,7 +456,7 @@ SDP_INLINE std::uint8_t* put_short_str(std::uint8_t* p, const std::string& s) no
 template <class T>
 struct Tag {};
 
-[[maybe_unused]] inline std::size_t sdp_size(const Parameter& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Parameter& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
@@ -461,7 +464,7 @@ struct Tag {};
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
 [[maybe_unused]] void sdp_own(const ParameterView& s, Parameter& o);
-[[maybe_unused]] inline std::size_t sdp_size(const Plugin& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const Plugin& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
@@ -469,7 +472,7 @@ struct Tag {};
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginView& s, Plugin& o);
-[[maybe_unused]] inline std::size_t sdp_size(const PluginRegistry& v) noexcept;
+[[maybe_unused]] inline std::uint64_t sdp_size(const PluginRegistry& v) noexcept;
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
@@ -480,10 +483,19 @@ struct Tag {};
 const std::uint8_t* sdp_rd_T9Parameter(const std::uint8_t* p, ParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T6Plugin(const std::uint8_t* p, PluginView& out) noexcept;
 
-inline std::size_t sdp_size(const Parameter& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Parameter& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.display_name.size())) {
+        return kTooLarge;
+    }
     n += v.display_name.size();
+    if (too_long(v.identifier.size())) {
+        return kTooLarge;
+    }
     n += v.identifier.size();
+    if (too_long(v.unit.size())) {
+        return kTooLarge;
+    }
     n += v.unit.size();
     n += 42;
     return n;
@@ -491,13 +503,13 @@ inline std::size_t sdp_size(const Parameter& v) noexcept {
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept {
     out = put(out, v.address);
-    out = put_short_str<30>(out, v.display_name);
-    out = put_short_str<26>(out, v.identifier);
-    out = put_short_str<22>(out, v.unit);
-    const float f1 = v.min_value;
-    const float f2 = v.max_value;
-    const float f3 = v.default_value;
-    const float f4 = v.current_value;
+    out = put_str(out, v.display_name.data(), v.display_name.size());
+    out = put_str(out, v.identifier.data(), v.identifier.size());
+    out = put_str(out, v.unit.data(), v.unit.size());
+    const std::uint32_t f1 = sdp::bits_of(v.min_value);
+    const std::uint32_t f2 = sdp::bits_of(v.max_value);
+    const std::uint32_t f3 = sdp::bits_of(v.default_value);
+    const std::uint32_t f4 = sdp::bits_of(v.current_value);
     const std::uint32_t f5 = v.raw_flags;
     const bool f6 = v.is_writable;
     const bool f7 = v.can_ramp;
@@ -567,17 +579,17 @@ SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
-    const float f1 = sdp::load<float>(r.p);
-    const float f2 = sdp::load<float>(r.p + 4);
-    const float f3 = sdp::load<float>(r.p + 8);
-    const float f4 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+    const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p + 8);
+    const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p + 12);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 16);
     const bool f6 = r.p[20] != 0;
     const bool f7 = r.p[21] != 0;
-    v.min_value = f1;
-    v.max_value = f2;
-    v.default_value = f3;
-    v.current_value = f4;
+    sdp::assign_bits(v.min_value, f1);
+    sdp::assign_bits(v.max_value, f2);
+    sdp::assign_bits(v.default_value, f3);
+    sdp::assign_bits(v.current_value, f4);
     v.raw_flags = f5;
     v.is_writable = f6;
     v.can_ramp = f7;
@@ -698,17 +710,17 @@ SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept 
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
-    const float f1 = sdp::load<float>(r.p);
-    const float f2 = sdp::load<float>(r.p + 4);
-    const float f3 = sdp::load<float>(r.p + 8);
-    const float f4 = sdp::load<float>(r.p + 12);
+    const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
+    const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
+    const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p + 8);
+    const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p + 12);
     const std::uint32_t f5 = sdp::load<std::uint32_t>(r.p + 16);
     const bool f6 = r.p[20] != 0;
     const bool f7 = r.p[21] != 0;
-    v.min_value = f1;
-    v.max_value = f2;
-    v.default_value = f3;
-    v.current_value = f4;
+    sdp::assign_bits(v.min_value, f1);
+    sdp::assign_bits(v.max_value, f2);
+    sdp::assign_bits(v.default_value, f3);
+    sdp::assign_bits(v.current_value, f4);
     v.raw_flags = f5;
     v.is_writable = f6;
     v.can_ramp = f7;
@@ -728,13 +740,13 @@ SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v)
     const std::size_t n3 = get_count(p);
     v.unit = std::string_view(reinterpret_cast<const char*>(p), n3);
     p += n3;
-    v.min_value = sdp::load<float>(p);
+    sdp::load_into(v.min_value, p);
     p += 4;
-    v.max_value = sdp::load<float>(p);
+    sdp::load_into(v.max_value, p);
     p += 4;
-    v.default_value = sdp::load<float>(p);
+    sdp::load_into(v.default_value, p);
     p += 4;
-    v.current_value = sdp::load<float>(p);
+    sdp::load_into(v.current_value, p);
     p += 4;
     v.raw_flags = sdp::load<std::uint32_t>(p);
     p += 4;
@@ -762,33 +774,50 @@ void sdp_own(const ParameterView& s, Parameter& o) {
     o.display_name.assign(s.display_name.data(), s.display_name.size());
     o.identifier.assign(s.identifier.data(), s.identifier.size());
     o.unit.assign(s.unit.data(), s.unit.size());
-    o.min_value = s.min_value;
-    o.max_value = s.max_value;
-    o.default_value = s.default_value;
-    o.current_value = s.current_value;
+    sdp::assign_bits(o.min_value, s.min_value);
+    sdp::assign_bits(o.max_value, s.max_value);
+    sdp::assign_bits(o.default_value, s.default_value);
+    sdp::assign_bits(o.current_value, s.current_value);
     o.raw_flags = s.raw_flags;
     o.is_writable = s.is_writable;
     o.can_ramp = s.can_ramp;
 }
 
-inline std::size_t sdp_size(const Plugin& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const Plugin& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
     n += v.name.size();
+    if (too_long(v.manufacturer_id.size())) {
+        return kTooLarge;
+    }
     n += v.manufacturer_id.size();
+    if (too_long(v.component_type.size())) {
+        return kTooLarge;
+    }
     n += v.component_type.size();
+    if (too_long(v.component_subtype.size())) {
+        return kTooLarge;
+    }
     n += v.component_subtype.size();
+    if (too_long(v.parameters.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.parameters) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 20;
     return n;
 }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept {
-    out = put_short_str<16>(out, v.name);
-    out = put_short_str<12>(out, v.manufacturer_id);
-    out = put_short_str<8>(out, v.component_type);
-    out = put_short_str<4>(out, v.component_subtype);
+    out = put_str(out, v.name.data(), v.name.size());
+    out = put_str(out, v.manufacturer_id.data(), v.manufacturer_id.size());
+    out = put_str(out, v.component_type.data(), v.component_type.size());
+    out = put_str(out, v.component_subtype.data(), v.component_subtype.size());
     out = put_count(out, v.parameters.size());
     for (const auto& e1 : v.parameters) {
         out = sdp_write(out, e1);
@@ -934,10 +963,15 @@ void sdp_own(const PluginView& s, Plugin& o) {
     }
 }
 
-inline std::size_t sdp_size(const PluginRegistry& v) noexcept {
-    std::size_t n = 0;
+inline std::uint64_t sdp_size(const PluginRegistry& v) noexcept {
+    std::uint64_t n = 0;
+    if (too_long(v.plugins.size())) {
+        return kTooLarge;
+    }
     for (const auto& e1 : v.plugins) {
-        n += sdp_size(e1);
+        if (!add_size(n, sdp_size(e1))) {
+            return kTooLarge;
+        }
     }
     n += 12;
     return n;
@@ -1116,17 +1150,21 @@ bool operator==(const PluginRegistry& a, const PluginRegistry& b) {
                a.total_parameter_count == b.total_parameter_count;
 }
 
-std::size_t encoded_size(const Parameter& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Parameter& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Parameter& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1144,7 +1182,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, c
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1163,7 +1201,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& ou
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1179,17 +1217,21 @@ Parameter to_owned(const ParameterView& view) {
 
 Parameter ParameterView::to_owned() const { return ::plugins::to_owned(*this); }
 
-std::size_t encoded_size(const Plugin& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const Plugin& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const Plugin& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1207,7 +1249,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, cons
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1226,7 +1268,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, 
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1242,17 +1284,21 @@ Plugin to_owned(const PluginView& view) {
 
 Plugin PluginView::to_owned() const { return ::plugins::to_owned(*this); }
 
-std::size_t encoded_size(const PluginRegistry& value) noexcept { return sdp_size(value); }
+std::size_t encoded_size(const PluginRegistry& value) noexcept { return checked_size(sdp_size(value)); }
 
 std::vector<std::uint8_t> encode(const PluginRegistry& value) {
-    std::vector<std::uint8_t> out(sdp_size(value));
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0) {
+        return {};
+    }
+    std::vector<std::uint8_t> out(n);
     sdp_write(out.data(), value);
     return out;
 }
 
 std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (n > cap) {
+    const std::size_t n = checked_size(sdp_size(value));
+    if (n == 0 || n > cap) {
         return 0;
     }
     sdp_write(buf, value);
@@ -1270,7 +1316,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& o
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistry& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1289,7 +1335,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryVie
 
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options) {
-    Reader r(data, size, options.max_depth);
+    Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
         return r.status;
     }
@@ -1322,18 +1368,24 @@ constexpr const char* kUnknownType = "message type id names no type of the schem
 
 } // namespace
 
-std::size_t encoded_message_size(const Parameter& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Parameter& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Parameter& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Parameter::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Parameter::kTypeId, n), value);
@@ -1364,18 +1416,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const Plugin& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const Plugin& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const Plugin& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), Plugin::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, Plugin::kTypeId, n), value);
@@ -1406,18 +1464,24 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginVie
     return decode_payload(data, size, out, options);
 }
 
-std::size_t encoded_message_size(const PluginRegistry& value) noexcept { return 10 + sdp_size(value); }
+std::size_t encoded_message_size(const PluginRegistry& value) noexcept {
+    std::size_t n = 0;
+    return payload_size(sdp_size(value), n) ? 10 + n : 0;
+}
 
 std::vector<std::uint8_t> encode_message(const PluginRegistry& value) {
-    const std::size_t n = sdp_size(value);
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n)) {
+        return {};
+    }
     std::vector<std::uint8_t> out(10 + n);
     sdp_write(put_header(out.data(), PluginRegistry::kTypeId, n), value);
     return out;
 }
 
 std::size_t encode_message_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept {
-    const std::size_t n = sdp_size(value);
-    if (cap < 10 || n > cap - 10) {
+    std::size_t n = 0;
+    if (!payload_size(sdp_size(value), n) || cap < 10 || n > cap - 10) {
         return 0;
     }
     sdp_write(put_header(buf, PluginRegistry::kTypeId, n), value);
@@ -1526,16 +1590,21 @@ std::vector<std::uint8_t> encode_message(const AnyMessage& message) {
 }
 
 AnyMessage to_owned(const AnyMessageView& message) {
+    AnyMessage out;
     switch (message.index()) {
     case 0:
-        return AnyMessage(std::in_place_index<0>, to_owned(*std::get_if<0>(&message)));
+        sdp_own(*std::get_if<0>(&message), out.emplace<0>());
+        break;
     case 1:
-        return AnyMessage(std::in_place_index<1>, to_owned(*std::get_if<1>(&message)));
+        sdp_own(*std::get_if<1>(&message), out.emplace<1>());
+        break;
     case 2:
-        return AnyMessage(std::in_place_index<2>, to_owned(*std::get_if<2>(&message)));
+        sdp_own(*std::get_if<2>(&message), out.emplace<2>());
+        break;
     default:
-        return AnyMessage();
+        break;
     }
+    return out;
 }
 
 } // namespace plugins

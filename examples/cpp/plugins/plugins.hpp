@@ -41,6 +41,14 @@ inline constexpr bool kLittleEndian = false;
 /// The default limit on nesting depth (docs/wire-format.md, rule 9).
 inline constexpr std::uint32_t kDefaultMaxDepth = 64;
 
+/// The default memory limit of rule 11 (docs/wire-format.md, memory) for an
+/// input of n bytes (a message's payload): 32 * n + 1 MiB, saturating.
+constexpr std::uint64_t default_memory_limit(std::uint64_t n) noexcept {
+    constexpr std::uint64_t kRatio = 32;
+    constexpr std::uint64_t kAllowance = std::uint64_t{1} << 20;
+    return n > (~std::uint64_t{0} - kAllowance) / kRatio ? ~std::uint64_t{0} : kRatio * n + kAllowance;
+}
+
 /// Why decoding failed: the rules of the wire format's decoding section.
 enum class ErrorCode : std::uint8_t {
     Ok = 0,
@@ -64,6 +72,8 @@ enum class ErrorCode : std::uint8_t {
     Depth,
     /// A bad message header: magic, type id or payload length.
     Message,
+    /// The decoded values would exceed the memory limit (rule 11).
+    Memory,
 };
 
 /// The rule's name as docs/wire-format.md spells it ("truncated", "union_tag").
@@ -91,6 +101,8 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
         return "depth";
     case ErrorCode::Message:
         return "message";
+    case ErrorCode::Memory:
+        return "memory";
     }
     return "unknown";
 }
@@ -130,6 +142,11 @@ private:
 struct DecodeOptions {
     /// Nesting deeper than this is an error (the top-level struct is depth 1).
     std::uint32_t max_depth = kDefaultMaxDepth;
+    /// The memory limit of rule 11 in bytes of nominal size: arrays of large
+    /// elements (and present recursive optionals of large types) that would
+    /// take more are an error before anything is allocated. 0 is the default,
+    /// default_memory_limit(size of the input).
+    std::uint64_t memory_limit = 0;
 };
 
 namespace detail {
@@ -166,9 +183,10 @@ inline T load(const std::uint8_t* p) noexcept {
     }
 }
 
-/// Writes v to p as a little-endian wire value.
+/// Writes v to p as a little-endian wire value (v is taken by reference so
+/// that a float is read from memory, see bits_of).
 template <class T>
-inline void store(std::uint8_t* p, T v) noexcept {
+inline void store(std::uint8_t* p, const T& v) noexcept {
     if constexpr (std::is_same_v<T, bool>) {
         *p = v ? 1 : 0;
     } else if constexpr (std::is_enum_v<T>) {
@@ -185,6 +203,46 @@ inline void store(std::uint8_t* p, T v) noexcept {
             }
         }
     }
+}
+
+/// The bits of a float or double as the unsigned integer of its size. The
+/// generated code moves floats as their bits (bits_of, assign_bits,
+/// load_into) so that no value passes through an x87 register, which on
+/// 32-bit x86 turns a signalling NaN into a quiet one.
+template <class T>
+inline typename detail::uint_of<sizeof(T)>::type bits_of(const T& v) noexcept {
+    typename detail::uint_of<sizeof(T)>::type u;
+    std::memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/// Sets out to the value with the bits of in (of the same size).
+template <class T, class U>
+inline void assign_bits(T& out, const U& in) noexcept {
+    static_assert(sizeof(T) == sizeof(U), "assign_bits needs types of one size");
+    std::memcpy(&out, &in, sizeof out);
+}
+
+/// Reads the wire value at p into out, as load does, but a float or double
+/// as its bits.
+template <class T>
+inline void load_into(T& out, const std::uint8_t* p) noexcept {
+    if constexpr (std::is_floating_point_v<T>) {
+        assign_bits(out, load<typename detail::uint_of<sizeof(T)>::type>(p));
+    } else {
+        out = load<T>(p);
+    }
+}
+
+/// An array of A (a std::array) with every element v: the default of a
+/// fixed array of enums whose first value is not 0.
+template <class A, class T>
+constexpr A filled(const T& v) noexcept {
+    A a{};
+    for (auto& e : a) {
+        e = v;
+    }
+    return a;
 }
 
 /// An optional value kept behind a pointer, for types that contain
@@ -287,8 +345,7 @@ public:
     std::size_t size_bytes() const noexcept { return count_ * sizeof(T); }
 
     /// Copies the elements into a vector: one memcpy for numbers on
-    /// little-endian targets (without zero-filling the vector first when
-    /// the elements are aligned for T).
+    /// little-endian targets.
     std::vector<T> to_vector() const {
         std::vector<T> out;
         assign_to(out);
@@ -298,14 +355,6 @@ public:
     void assign_to(C& out) const {
         if constexpr (kLittleEndian && std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
                       std::is_same_v<C, std::vector<T>>) {
-            // The wire bytes may be read as T where they are aligned for it:
-            // they lie in allocated storage or a byte array, where objects
-            // of T are implicitly created ([intro.object], P0593).
-            if (reinterpret_cast<std::uintptr_t>(data_) % alignof(T) == 0) {
-                const T* first = reinterpret_cast<const T*>(data_);
-                out.assign(first, first + count_);
-                return;
-            }
             out.resize(count_);
             if (count_ != 0) {
                 std::memcpy(out.data(), data_, count_ * sizeof(T));
@@ -314,7 +363,12 @@ public:
             out.clear();
             out.reserve(count_);
             for (std::size_t i = 0; i < count_; ++i) {
-                out.push_back((*this)[i]);
+                if constexpr (std::is_floating_point_v<T>) {
+                    out.emplace_back();
+                    load_into(out.back(), data_ + i * sizeof(T));
+                } else {
+                    out.push_back((*this)[i]);
+                }
             }
         }
     }
