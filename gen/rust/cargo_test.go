@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sdp/conformance"
+	"sdp/conformance/randschema"
 	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/gen/gentest"
@@ -59,7 +60,7 @@ func buildWorkspace(t *testing.T) *workspace {
 	t.Helper()
 	gentest.RequireTool(t, "cargo")
 	buildOnce.Do(func() {
-		built, buildErr = setupWorkspace(extraSchemas(t))
+		built, buildErr = setupWorkspace("sdp-rust-test", extraSchemas(t), nil)
 		if buildErr != nil {
 			return
 		}
@@ -81,8 +82,12 @@ func gentestRoot() string {
 	return filepath.Clean(filepath.Join(conformance.Dir(), ".."))
 }
 
-func setupWorkspace(extra []string) (*workspace, error) {
-	root := filepath.Join(os.TempDir(), "sdp-rust-test")
+// setupWorkspace writes the workspace below os.TempDir()/dir: the crates of
+// the corpus schemas, of the schemas at the paths extra and of the
+// random-schema suites, and a testee that serves the corpus schemas and the
+// suites (in that order: the order of gentest.FuzzCorpusWith).
+func setupWorkspace(dir string, extra []string, suites []*randschema.Suite) (*workspace, error) {
+	root := filepath.Join(os.TempDir(), dir)
 	w := &workspace{
 		dir:    filepath.Join(root, "ws"),
 		target: filepath.Join(root, "target"),
@@ -123,9 +128,21 @@ func setupWorkspace(extra []string) (*workspace, error) {
 		names = append(names, s.Name)
 		w.crates = append(w.crates, s.Name)
 	}
+	for _, su := range suites {
+		files, err := Generate(su.Schema, gen.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", su.Name, err)
+		}
+		if err := syncFiles(filepath.Join(w.dir, "crates", su.Name), files); err != nil {
+			return nil, err
+		}
+		names = append(names, su.Name)
+		w.crates = append(w.crates, su.Name)
+		schemas = append(schemas, su.Schema)
+	}
 	var deps []string
 	for _, n := range names {
-		deps = append(deps, fmt.Sprintf("%s = { path = \"../crates/%s\" }", n, n))
+		deps = append(deps, fmt.Sprintf("%s = { path = \"../crates/%s\" }", crateName(n), n))
 	}
 	files := []gen.File{
 		{Path: "Cargo.toml", Content: []byte("[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\", \"testee\"]\n")},

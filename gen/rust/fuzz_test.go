@@ -13,14 +13,20 @@ import (
 	"sdp/schema"
 )
 
-// TestFuzz builds the conformance testee as a libFuzzer target (`--cfg
-// sdp_fuzz`) with coverage instrumentation and debug assertions, seeds it
-// with the golden and invalid vectors and runs it briefly
-// (SDP_RUST_FUZZ_SECONDS, default 20). The oracles are the testee's: no
-// panic (a failed debug assertion in the unchecked view code, an overflow or
-// an index out of bounds aborts), the owned, view, prefix, stream and
-// message decoders agree on every input, and an accepted input re-encodes
-// to exactly itself through every encoder.
+// TestFuzz builds the conformance testee of the corpus schemas and of the
+// random-schema suites of gentest.FuzzSuites (SDP_FUZZ_RANDOM_SEEDS, default
+// seed 1, plain and adversarial) as a libFuzzer target (`--cfg sdp_fuzz`)
+// with coverage instrumentation and debug assertions, seeds it with the
+// golden and invalid vectors and the suites' vectors
+// (gentest.FuzzCorpusWith) and runs it briefly (SDP_RUST_FUZZ_SECONDS,
+// default 20, shared by all the schemas) under libFuzzer's memory limits.
+// The oracles are the testee's: no panic (a failed debug assertion in the
+// unchecked view code, an overflow or an index out of bounds aborts), the
+// owned, view, prefix, stream and message decoders agree on every input, an
+// accepted input re-encodes to exactly itself through every encoder, and a
+// message input read as a stream is accepted when the dispatcher accepts it
+// and an accepted stream is written back unchanged. The workspace is its
+// own (below os.TempDir(), sdp-rust-fuzz) and builds incrementally.
 //
 // Stable rustc has no -Zsanitizer, so there is no AddressSanitizer: the
 // unsafe reads of validated input are covered by their debug_assert!s,
@@ -29,10 +35,15 @@ func TestFuzz(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
-	w := buildWorkspace(t)
+	gentest.RequireTool(t, "cargo")
+	suites := gentest.FuzzSuites(t)
+	w, err := setupWorkspace("sdp-rust-fuzz", nil, suites)
+	if err != nil {
+		t.Fatal(err)
+	}
 	seconds := gentest.FuzzSeconds(t, "SDP_RUST_FUZZ_SECONDS", 20)
 	runtime := libFuzzerRuntime(t)
-	target := w.target + "-fuzz"
+	target := w.target
 	// rustc's sancov pass with libFuzzer's options: inline 8-bit counters,
 	// the PC table and comparison tracing (what clang's -fsanitize=fuzzer
 	// enables). libFuzzer's runtime supplies main.
@@ -52,7 +63,7 @@ func TestFuzz(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("cargo build of the fuzz target: %v\n%s", err, out)
 	}
-	corpus := gentest.FuzzCorpus(t, w.schemas)
+	corpus := gentest.FuzzCorpusWith(t, w.schemas[:len(w.schemas)-len(suites)], suites)
 	gentest.RunFuzzer(t, filepath.Join(target, "debug", "sdp_rust_testee"), corpus, seconds)
 }
 
@@ -88,11 +99,13 @@ func libFuzzerRuntime(t *testing.T) string {
 }
 
 // fuzzEntry writes the testee's libFuzzer entry point. Its input is laid
-// out as gentest.FuzzCorpus writes seeds: byte 0 picks the schema, byte 1
-// the struct (low 7 bits) or message mode (high bit), and the rest goes to
-// the schema's handler. A disagreement (status 2) or an accepted input that
-// re-encodes differently panics, which aborts (a panic cannot unwind out of
-// an extern "C" function) and libFuzzer reports it.
+// out as gentest.FuzzCorpusWith writes seeds: byte 0 picks the schema, byte
+// 1 the struct (low 7 bits) or message mode (high bit), and the rest goes to
+// the schema's handler; in message mode the rest is also read as a stream
+// (OpStream, no maximum), which must accept it when the dispatcher does and
+// write back a stream it accepts unchanged. A disagreement (status 2) or an accepted input that re-encodes
+// differently panics, which aborts (a panic cannot unwind out of an extern
+// "C" function) and libFuzzer reports it.
 func fuzzEntry(p *emit.Printer, schemas []*schema.Schema) {
 	p.P("/// The libFuzzer entry point (`--cfg sdp_fuzz`).")
 	p.P("#[cfg(sdp_fuzz)]")
@@ -119,6 +132,14 @@ func fuzzEntry(p *emit.Printer, schemas []*schema.Schema) {
 		p.P("let (status, out) = handle(op, ids[usize::from(bytes[1] & 0x7f) % ids.len()], input);")
 		p.P(`assert!(status != 2, "{}", String::from_utf8_lossy(&out));`)
 		p.P(`assert!(status != 0 || out == input, "accepted {input:02x?} but re-encoded {out:02x?}");`)
+		p.Block("if op == 2 {", "}", func() {
+			p.P("let mut request = vec![0u8; 4];")
+			p.P("request.extend_from_slice(input);")
+			p.P("let (streamed, out) = handle(3, 0, &request);")
+			p.P(`assert!(streamed != 2, "{}", String::from_utf8_lossy(&out));`)
+			p.P(`assert!(streamed != 0 || out == input, "streamed {input:02x?} but wrote {out:02x?}");`)
+			p.P(`assert!(status != 0 || streamed == 0, "the stream reader rejects a message the dispatcher accepts");`)
+		})
 		p.P("0")
 	})
 }
