@@ -86,6 +86,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         count += 1;
         println!("streamed message {count}: type id {}", message.type_id());
     }
+    // A stream error names the message (from 0) and the stream offset.
+    let cut = &stream[..stream.len() - 1];
+    for message in MessageReader::new(Cursor::new(cut)) {
+        if let Err(e) = message {
+            println!("cut stream: {e}");
+        }
+    }
 
     // Corrupt input is rejected with the offset and type, never a panic.
     let mut bad = bytes.clone();

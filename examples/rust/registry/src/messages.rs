@@ -146,6 +146,17 @@ impl Message {
         }
     }
 
+    /// The schema name of the struct whose message type id is `type_id`, if
+    /// the schema has one.
+    pub const fn type_name(type_id: u16) -> ::core::option::Option<&'static str> {
+        match type_id {
+            Parameter::TYPE_ID => Some("Parameter"),
+            Plugin::TYPE_ID => Some("Plugin"),
+            PluginRegistry::TYPE_ID => Some("PluginRegistry"),
+            _ => None,
+        }
+    }
+
     /// Decodes a message of any type of the schema, with the default limits.
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
         Self::decode_with(bytes, rt::Limits::new())
@@ -304,14 +315,21 @@ impl<'a> MessageRef<'a> {
 /// declared payload exceeds the maximum size is refused before anything
 /// is allocated for it; memory grows only with the bytes that arrive.
 ///
-/// Stop reading after the first error: the stream position is then
-/// unspecified.
+/// A bad message is a [`rt::StreamError::Decode`] whose error names the
+/// message's index in the stream (from 0, [`rt::DecodeError::message_index`])
+/// and counts its offset from the start of the stream. After a payload
+/// that fails to decode, or an unknown type id whose payload is complete,
+/// the reader has read the whole message and can go on with the next one;
+/// after any other error (a bad header, a payload above the maximum, a
+/// stream that ends inside a message, an I/O error) it is inside a message
+/// and reads nothing more (`Ok(None)`, the iterator ends).
 #[derive(Debug)]
 pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
     limits: rt::Limits,
+    position: rt::StreamPosition,
 }
 
 impl<R: ::std::io::Read> MessageReader<R> {
@@ -323,6 +341,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
             limits: rt::Limits::new(),
+            position: rt::StreamPosition::default(),
         }
     }
 
@@ -338,16 +357,27 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
-    /// Reads the next message; `None` at a clean end of the stream.
+    /// Reads the next message; `None` at the end of the stream (between two
+    /// messages), or after an error that left the reader inside a message.
     pub fn read_message(
         &mut self,
     ) -> ::core::result::Result<::core::option::Option<Message>, rt::StreamError> {
-        match rt::read_frame(&mut self.inner, &mut self.buf, self.max_size)? {
-            Some(type_id) => {
-                let m = Message::decode_payload(type_id, &self.buf, self.limits);
-                Ok(Some(m.map_err(|e| e.inside("message"))?))
+        let frame = rt::read_frame(
+            &mut self.inner,
+            &mut self.buf,
+            self.max_size,
+            |id| Message::type_name(id).is_some(),
+            &mut self.position,
+        )?;
+        let Some(type_id) = frame else {
+            return Ok(None);
+        };
+        match Message::decode_payload(type_id, &self.buf, self.limits) {
+            Ok(m) => {
+                self.position.advance();
+                Ok(Some(m))
             }
-            None => Ok(None),
+            Err(e) => Err(self.position.reject(e.inside("message"))),
         }
     }
 

@@ -142,6 +142,7 @@ pub struct DecodeError {
     offset: usize,
     within: Option<&'static str>,
     field: Option<&'static str>,
+    index: Option<usize>,
 }
 
 impl DecodeError {
@@ -152,6 +153,7 @@ impl DecodeError {
             offset,
             within: None,
             field: None,
+            index: None,
         }
     }
 
@@ -166,9 +168,19 @@ impl DecodeError {
         self.kind.rule()
     }
 
-    /// The byte offset in the input where the offending value starts.
+    /// The byte offset in the input where the offending value starts. For
+    /// an error of a stream reader it counts from the start of the stream
+    /// (see [`DecodeError::message_index`]).
     pub const fn offset(&self) -> usize {
         self.offset
+    }
+
+    /// For an error of a stream reader, the index of the bad message in the
+    /// stream (from 0); [`DecodeError::offset`] then counts from the start
+    /// of the stream, as the wire format's "Streams" table says. `None` for
+    /// the other decoders, whose offsets count from the start of their input.
+    pub const fn message_index(&self) -> Option<usize> {
+        self.index
     }
 
     /// The innermost schema type being decoded, if known.
@@ -271,7 +283,14 @@ impl fmt::Display for DecodeErrorKind {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "sdp decode: {} at offset {}", self.kind, self.offset)?;
+        match self.index {
+            Some(i) => write!(
+                f,
+                "sdp stream: message #{i}: {} at stream offset {}",
+                self.kind, self.offset
+            )?,
+            None => write!(f, "sdp decode: {} at offset {}", self.kind, self.offset)?,
+        }
         match (self.field, self.within) {
             (Some(field), Some(t)) if field.split('.').next() != Some(t) => {
                 write!(f, " (in {t}, field {field})")?
@@ -286,7 +305,10 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// An error reading a message stream: I/O or decoding.
+/// An error reading a message stream: I/O or decoding. A
+/// [`StreamError::Decode`] names the bad message's index
+/// ([`DecodeError::message_index`]) and counts its offset from the start of
+/// the stream.
 #[derive(Debug)]
 pub enum StreamError {
     /// The underlying reader failed.
@@ -1460,8 +1482,10 @@ impl<'a> Reader<'a> {
         match usize::try_from(n) {
             Ok(n) if n <= tail.len() => {
                 let bytes = tail.split_at(n).0;
-                let at = self.pos + 4;
-                self.pos = at + n;
+                // A bad string is reported at its length, as the reference
+                // decoder does.
+                let start = self.pos;
+                self.pos = start + 4 + n;
                 if ascii_prefix(tail, n) {
                     // SAFETY: `bytes` is `tail[..n]`, which is ASCII, and
                     // ASCII is valid UTF-8. (Measured: most strings are
@@ -1469,7 +1493,7 @@ impl<'a> Reader<'a> {
                     // is far cheaper than the general UTF-8 check.)
                     return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
                 }
-                utf8(bytes, at)
+                utf8(bytes, start)
             }
             _ => Err(self.count_too_large_at(n, self.pos)),
         }
@@ -1779,7 +1803,8 @@ fn ascii_prefix(rest: &[u8], n: usize) -> bool {
     acc & HIGH == 0
 }
 
-/// The general UTF-8 check of a string at offset `at` (out of line).
+/// The general UTF-8 check of a string whose length is at offset `at` (out
+/// of line).
 #[inline(never)]
 fn utf8(bytes: &[u8], at: usize) -> Result<&str, DecodeError> {
     std::str::from_utf8(bytes).map_err(|_| DecodeError::new(DecodeErrorKind::InvalidUtf8, at))
@@ -2128,52 +2153,127 @@ pub fn decode_payload<'a, T>(
     })
 }
 
-/// Reads one message frame into `buf`; returns its type id, or `None` at a
-/// clean end of the stream. A declared payload above `max` is refused before
-/// anything is allocated for it.
+/// Where a stream reader is: the index and stream offset of the message it
+/// reads, and whether an error left it inside a message (the stream cannot
+/// be resynchronized then).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StreamPosition {
+    index: usize,
+    offset: usize,
+    size: usize,
+    lost: bool,
+}
+
+impl StreamPosition {
+    /// The error of the current message, its offset moved from the message
+    /// to the stream.
+    fn place(&self, mut e: DecodeError) -> DecodeError {
+        e.offset = e.offset.saturating_add(self.offset);
+        e.index = Some(self.index);
+        e
+    }
+
+    /// Moves past the current message, read whole.
+    pub fn advance(&mut self) {
+        self.index = self.index.saturating_add(1);
+        self.offset = self.offset.saturating_add(self.size);
+    }
+
+    /// Reports an error of a message read whole (its offset counted from
+    /// the message's header) and moves past it: reading can go on.
+    #[cold]
+    pub fn reject(&mut self, e: DecodeError) -> StreamError {
+        let e = self.place(e);
+        self.advance();
+        e.into()
+    }
+
+    /// Reports an error that leaves the reader inside a message: it reads
+    /// nothing more.
+    #[cold]
+    fn fail(&mut self, e: DecodeError) -> StreamError {
+        self.lost = true;
+        self.place(e).into()
+    }
+}
+
+/// Reads one message frame of a stream into `buf` (its payload); returns its
+/// type id, or `None` at the end of the stream. The header is checked front
+/// to back (docs/wire-format.md, "Streams"): the magic, the type id (`known`),
+/// the declared payload length against `max` (refused before anything is
+/// allocated for it), then the payload's presence. A message of an unknown
+/// type id whose payload is at most `max` is skipped, so reading can go on
+/// after its error. After an error inside a message, the stream ends.
 #[doc(hidden)]
 pub fn read_frame<R: io::Read + ?Sized>(
     r: &mut R,
     buf: &mut Vec<u8>,
     max: usize,
+    known: impl FnOnce(u16) -> bool,
+    pos: &mut StreamPosition,
 ) -> Result<Option<u16>, StreamError> {
+    if pos.lost {
+        return Ok(None);
+    }
     let mut header = [0u8; MESSAGE_HEADER_SIZE];
     let mut got = 0;
     while got < header.len() {
         let dst = header.get_mut(got..).unwrap_or(&mut []);
         match r.read(dst) {
             Ok(0) if got == 0 => return Ok(None),
-            Ok(0) => return Err(DecodeError::new(DecodeErrorKind::Truncated, got).into()),
+            Ok(0) => return Err(pos.fail(DecodeError::new(DecodeErrorKind::Truncated, 0))),
             Ok(n) => got += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.into()),
+            Err(e) => {
+                pos.lost = true;
+                return Err(e.into());
+            }
         }
     }
     let mut hr = Reader::new(&header, Limits::new());
     let magic = hr.take(4)?;
     if magic != MESSAGE_MAGIC {
-        return Err(DecodeError::new(DecodeErrorKind::BadMagic, 0).into());
+        return Err(pos.fail(DecodeError::new(DecodeErrorKind::BadMagic, 0)));
     }
     let id = hr.u16()?;
     let declared = hr.u32()?;
-    let len = match usize::try_from(declared) {
-        Ok(len) if len <= max => len,
-        _ => {
-            let kind = DecodeErrorKind::MessageTooLarge { declared, max };
-            return Err(DecodeError::new(kind, 6).into());
+    let len = usize::try_from(declared).ok().filter(|&n| n <= max);
+    // A payload is read with the bytes that actually arrive, not allocated
+    // for the declared length.
+    let mut payload = io::Read::take(&mut *r, u64::from(declared));
+    if !known(id) {
+        let e = DecodeError::new(DecodeErrorKind::UnknownTypeId(id), 4);
+        let Some(len) = len else {
+            return Err(pos.fail(e));
+        };
+        let skipped = match io::copy(&mut payload, &mut io::sink()) {
+            Ok(n) => n,
+            Err(io) => {
+                pos.lost = true;
+                return Err(io.into());
+            }
+        };
+        if skipped != u64::from(declared) {
+            return Err(pos.fail(e));
         }
+        pos.size = MESSAGE_HEADER_SIZE.saturating_add(len);
+        return Err(pos.reject(e));
+    }
+    let Some(len) = len else {
+        let kind = DecodeErrorKind::MessageTooLarge { declared, max };
+        return Err(pos.fail(DecodeError::new(kind, 6)));
     };
     buf.clear();
-    // Grows with the bytes that actually arrive, not with the declared length.
-    let mut payload = io::Read::take(&mut *r, u64::from(declared));
-    io::Read::read_to_end(&mut payload, buf)?;
-    if buf.len() != len {
-        let kind = DecodeErrorKind::PayloadLengthMismatch {
-            declared,
-            actual: buf.len(),
-        };
-        return Err(DecodeError::new(kind, 6).into());
+    if let Err(e) = io::Read::read_to_end(&mut payload, buf) {
+        pos.lost = true;
+        return Err(e.into());
     }
+    if buf.len() != len {
+        let e = DecodeError::new(DecodeErrorKind::Truncated, MESSAGE_HEADER_SIZE);
+        return Err(pos.fail(e));
+    }
+    pos.size = MESSAGE_HEADER_SIZE.saturating_add(len);
     Ok(Some(id))
 }
 
@@ -2322,7 +2422,7 @@ mod tests {
         let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], Limits::new());
         let e = r.str().unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
-        assert_eq!(e.offset(), 4);
+        assert_eq!(e.offset(), 0);
         for s in [
             "",
             "hi",
@@ -2378,7 +2478,7 @@ mod tests {
                 buf.extend_from_slice(b"zzzzzzzz");
                 let e = Reader::new(&buf, Limits::new()).str().unwrap_err();
                 assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
-                assert_eq!(e.offset(), 4);
+                assert_eq!(e.offset(), 0);
             }
         }
     }
@@ -2481,16 +2581,55 @@ mod tests {
         out.extend_from_slice(&[1, 2]);
         assert_eq!(split_message(&out).unwrap(), (7, &[1u8, 2][..]));
         let mut buf = Vec::new();
+        let mut pos = StreamPosition::default();
+        let known = |id| id == 7;
         let mut stream = &out[..];
-        assert_eq!(read_frame(&mut stream, &mut buf, 2).unwrap(), Some(7));
+        assert_eq!(
+            read_frame(&mut stream, &mut buf, 2, known, &mut pos).unwrap(),
+            Some(7)
+        );
         assert_eq!(buf, vec![1, 2]);
-        assert!(read_frame(&mut stream, &mut buf, 2).unwrap().is_none());
+        pos.advance();
+        assert!(read_frame(&mut stream, &mut buf, 2, known, &mut pos)
+            .unwrap()
+            .is_none());
         let mut stream = &out[..];
-        match read_frame(&mut stream, &mut buf, 1) {
+        let mut pos = StreamPosition::default();
+        match read_frame(&mut stream, &mut buf, 1, known, &mut pos) {
             Err(StreamError::Decode(e)) => {
-                assert!(matches!(e.kind(), DecodeErrorKind::MessageTooLarge { .. }))
+                assert!(matches!(e.kind(), DecodeErrorKind::MessageTooLarge { .. }));
+                assert_eq!((e.message_index(), e.offset()), (Some(0), 6));
             }
             other => panic!("unexpected {other:?}"),
+        }
+        // The reader is inside the message: the stream ends.
+        assert!(read_frame(&mut stream, &mut buf, 1, known, &mut pos)
+            .unwrap()
+            .is_none());
+        // An unknown type id is skipped: the next message is read.
+        let mut two = out.clone();
+        two[4] = 8;
+        two.extend_from_slice(&out);
+        let mut stream = &two[..];
+        let mut pos = StreamPosition::default();
+        match read_frame(&mut stream, &mut buf, 2, known, &mut pos) {
+            Err(StreamError::Decode(e)) => {
+                assert_eq!(
+                    (e.rule(), e.message_index(), e.offset()),
+                    ("message", Some(0), 4)
+                );
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert_eq!(
+            read_frame(&mut stream, &mut buf, 2, known, &mut pos).unwrap(),
+            Some(7)
+        );
+        let e = pos.reject(DecodeError::new(DecodeErrorKind::InvalidBool(2), 11));
+        assert!(e.to_string().contains("message #1"), "{e}");
+        match e {
+            StreamError::Decode(e) => assert_eq!(e.offset(), 12 + 11),
+            StreamError::Io(e) => panic!("unexpected {e}"),
         }
         assert!(split_message(&out[..11]).is_err());
         assert!(split_message(b"SDP3").is_err());
