@@ -112,7 +112,7 @@ func TestCompile(t *testing.T) {
 // stubHeaders are the parts of the C library the generated source uses,
 // for compiling it for other targets without their system headers.
 var stubHeaders = map[string]string{
-	"stdlib.h": "#include <stddef.h>\nvoid* malloc(size_t n);\nvoid free(void* p);\n",
+	"stdlib.h": "#include <stddef.h>\nvoid* malloc(size_t n);\nvoid* realloc(void* p, size_t n);\nvoid free(void* p);\n",
 	"string.h": "#include <stddef.h>\nvoid* memcpy(void* d, const void* s, size_t n);\n" +
 		"void* memset(void* d, int c, size_t n);\nint memcmp(const void* a, const void* b, size_t n);\n",
 }

@@ -31,6 +31,47 @@ func (r *reader) need(k int) {
 	}
 }
 
+// seg is count scalars of size bytes each, side by side.
+type seg struct{ size, count int }
+
+// leaves appends the scalars of a fixed-size value without pointers
+// (numeric, bool, enum, fixed arrays of numerics) to segs.
+func leaves(segs []seg, t *schema.Type) []seg {
+	k, n, _ := numericLeaf(t)
+	size := 1
+	if t.Kind == schema.EnumRef {
+		size, _ = t.FixedSize()
+	} else if k != schema.Bool {
+		size = k.Size()
+	}
+	if len(segs) > 0 && segs[len(segs)-1].size == size {
+		segs[len(segs)-1].count += n
+		return segs
+	}
+	return append(segs, seg{size, n})
+}
+
+// needRun checks that the bytes of the scalars of segs are present, with
+// one comparison. If not, it fails at the first scalar that does not fit,
+// where a reader checking them one by one would.
+func (r *reader) needRun(segs []seg) {
+	if len(segs) == 1 && segs[0].count == 1 {
+		r.need(segs[0].size)
+		return
+	}
+	r.usesEnd = true
+	r.g.use("cut_")
+	k := 0
+	at := "p"
+	for _, s := range segs {
+		k += s.size * s.count
+		at = fmt.Sprintf("%s_cut_(d, %s, end, %du, %du)", r.g.pkg, at, s.size, s.count)
+	}
+	r.p.Block(fmt.Sprintf("if (end - p < %d) {", k), "}", func() {
+		r.p.F("return %s;", at)
+	})
+}
+
 // charge prints rule 11's check: n values of each bytes of nominal size are
 // added to the memory total, failing at at when it would exceed the limit.
 func (r *reader) charge(n string, each uint64, at string) {
@@ -84,15 +125,14 @@ func single(t *schema.Type) bool { return t.Kind == schema.Bool || t.Kind == sch
 // field-by-field reader would meet is truncation too.
 func (r *reader) fields(fs []*schema.Field, access string) {
 	for i := 0; i < len(fs); {
-		j, size := i, 0
+		j := i
+		var segs []seg
 		for j < len(fs) && pure(fs[j].Type) {
-			k, _ := fs[j].Type.FixedSize()
-			size += k
+			segs = leaves(segs, fs[j].Type)
 			j++
 		}
 		if j < len(fs) && single(fs[j].Type) {
-			k, _ := fs[j].Type.FixedSize()
-			size += k
+			segs = leaves(segs, fs[j].Type)
 			j++
 		}
 		if j == i {
@@ -100,7 +140,7 @@ func (r *reader) fields(fs []*schema.Field, access string) {
 			i++
 			continue
 		}
-		r.need(size)
+		r.needRun(segs)
 		for ; i < j; i++ {
 			r.read(fs[i].Type, access+memberName(fs[i].Name), 0, true)
 		}
@@ -111,8 +151,8 @@ func (r *reader) fields(fs []*schema.Field, access string) {
 // bytes of a fixed-size t are known to be present.
 func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 	g, p, pkg := r.g, r.p, r.g.pkg
-	if k, ok := t.FixedSize(); ok && !checked && (t.Kind.IsScalar() || t.Kind == schema.EnumRef || pure(t)) {
-		r.need(k)
+	if _, ok := t.FixedSize(); ok && !checked && (t.Kind.IsScalar() || t.Kind == schema.EnumRef || pure(t)) {
+		r.needRun(leaves(nil, t))
 		checked = true
 	}
 	switch t.Kind {

@@ -36,6 +36,8 @@ func TestExample(t *testing.T) {
 		"truncated input: truncated",
 		"64-byte arena: no_memory",
 		"a Registry with 1 plugin(s)",
+		"stream message 2 at offset 260: 1 plugin(s)",
+		"stream error: truncated: the input ends inside a value (message 3, stream offset 390)",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("example output lacks %q:\n%s", want, out)

@@ -33,6 +33,7 @@ func (g *generator) header() []byte {
 	g.typeSection()
 	g.apiDecls()
 	g.dispatcherDecl()
+	g.streamDecl()
 	h.P("#ifdef __cplusplus")
 	h.P("}")
 	h.P("#endif")
@@ -127,6 +128,7 @@ func (g *generator) source() []byte {
 	}
 	g.unionInits()
 	g.dispatcherDefs()
+	g.streamDefs()
 
 	enums := newPrinter()
 	g.c = enums

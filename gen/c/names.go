@@ -75,10 +75,13 @@ var runtimeNames = strings.Fields(`
 	get_le16s_ get_le32s_ get_le64s_ put_le16s_ put_le32s_ put_le64s_ put_str_ read_str_
 	utf8_valid_ put_header_ read_header_ arena_release_ empty_ put_bytes_
 	mem_init_ charge_ over_u32_ str_size_
+	read_fn write_fn stream_result message_reader message_reader_init message_reader_free read_message
+	message_writer message_writer_init message_writer_free write_message known_type_ read_full_
+	reader_fail_ reader_grow_ reader_skip_ cut_
 	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
 	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
 	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE
-	ENCODE_UTF8_CHECK`)
+	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE END DEFAULT_MAX_MESSAGE_SIZE`)
 
 // assignNames picks every declaration's C name, escaping (with a trailing
 // underscore) any name whose identifiers would collide with the runtime's

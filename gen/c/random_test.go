@@ -25,7 +25,7 @@ import (
 // strict warnings and sanitizers, and link together (every identifier carries
 // the package prefix); the program's argument picks the schema. A schema
 // whose code does not compile fails its own subtest and is left out of the
-// program.
+// program. Each variant also runs the suites' stream vectors (OpStream).
 func TestRandomSchemas(t *testing.T) {
 	gcc := gentest.RequireTool(t, "gcc")
 	suites := gentest.RandomSuites(t)
@@ -67,7 +67,7 @@ func TestRandomSchemas(t *testing.T) {
 				requireM32(t)
 			}
 			ok, bin := buildRandom(t, gcc, dir, units, variant.name, variant.extra)
-			gentest.RunRandom(t, "c", "./gen/c", ok, func(t *testing.T, su *randschema.Suite) conformance.Testee {
+			start := func(t *testing.T, su *randschema.Suite) conformance.Testee {
 				cmd := exec.Command(bin, su.Name)
 				cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1:abort_on_error=0", "UBSAN_OPTIONS=print_stacktrace=1")
 				te, err := conformance.Start(cmd)
@@ -75,7 +75,9 @@ func TestRandomSchemas(t *testing.T) {
 					t.Fatal(err)
 				}
 				return te
-			})
+			}
+			gentest.RunRandom(t, "c", "./gen/c", ok, start)
+			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "c", "./gen/c", ok, start) })
 		})
 	}
 }

@@ -248,6 +248,119 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
     return result;
 }
 
+/* Op 3's source: the request's bytes, handed out at most 7 at a time so that the reader must collect them. */
+typedef struct source {
+    const uint8_t* data;
+    size_t len;
+} source;
+
+static size_t source_read(void* ctx, uint8_t* buf, size_t n) {
+    source* s = (source*)ctx;
+    if (n > s->len) {
+        n = s->len;
+    }
+    if (n > 7) {
+        n = 7;
+    }
+    if (n > 0) {
+        memcpy(buf, s->data, n);
+    }
+    s->data += n;
+    s->len -= n;
+    return n;
+}
+
+/* Op 3's sink: a growing buffer. */
+typedef struct sink {
+    uint8_t* data;
+    size_t len, cap;
+} sink;
+
+static size_t sink_write(void* ctx, const uint8_t* buf, size_t n) {
+    sink* s = (sink*)ctx;
+    if (n > s->cap - s->len) {
+        size_t cap = s->cap < 64 ? 64 : s->cap;
+        uint8_t* data;
+        while (cap - s->len < n) {
+            cap *= 2;
+        }
+        if ((data = (uint8_t*)realloc(s->data, cap)) == NULL) {
+            return 0;
+        }
+        s->data = data;
+        s->cap = cap;
+    }
+    memcpy(s->data + s->len, buf, n);
+    s->len += n;
+    return n;
+}
+
+/*
+ * Op 3: reads the stream after the u32 maximum payload length with the
+ * stream reader and writes every message back with the stream writer. A
+ * rejection is "<rule> <index> <offset>: <description>" in text.
+ */
+static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len, char* text, size_t text_cap) {
+    {{.Pkg}}_arena heap;
+    {{.Pkg}}_message_reader r;
+    {{.Pkg}}_message_writer w;
+    {{.Pkg}}_stream_result res;
+    {{.Pkg}}_message m;
+    source src;
+    sink dst = {NULL, 0, 0};
+    uint32_t max;
+    int rc, result = 0;
+    uint64_t count = 0;
+    if (len < 4) {
+        return broken("a stream request needs the u32 maximum payload length");
+    }
+    max = (uint32_t)in[0] | ((uint32_t)in[1] << 8) | ((uint32_t)in[2] << 16) | ((uint32_t)in[3] << 24);
+    src.data = in + 4;
+    src.len = len - 4;
+    {{.Pkg}}_arena_init_heap(&heap);
+    {{.Pkg}}_message_reader_init(&r, source_read, &src, &heap);
+    if (r.max_size != {{.Up}}_DEFAULT_MAX_MESSAGE_SIZE) {
+        result = broken("the reader's default max_size is not _DEFAULT_MAX_MESSAGE_SIZE");
+    }
+    r.max_size = max == 0 ? UINT32_MAX : max;
+    {{.Pkg}}_message_writer_init(&w, sink_write, &dst);
+    while (result == 0 && (rc = {{.Pkg}}_read_message(&r, &m, &res)) == 0) {
+        if (res.error != 0 || res.index != count++) {
+            result = broken("_read_message: a wrong result for a message");
+        } else if ((rc = {{.Pkg}}_write_message(&w, &m)) != 0) {
+            result = broken({{.Pkg}}_strerror(rc));
+        }
+    }
+    if (result == 0 && rc == {{.Up}}_END) {
+        if (res.error != {{.Up}}_END || res.index != count || {{.Pkg}}_read_message(&r, &m, NULL) != {{.Up}}_END) {
+            result = broken("_read_message: a wrong result at the end of the stream");
+        } else {
+            *out = dst.data;
+            *out_len = dst.len;
+            dst.data = NULL;
+        }
+    } else if (result == 0) {
+        {{.Pkg}}_stream_result again;
+        const char* desc = {{.Pkg}}_strerror(rc);
+        const char* colon = strchr(desc, ':');
+        int rule_len = colon != NULL ? (int)(colon - desc) : (int)strlen(desc);
+        if (res.error != rc || res.index != count) {
+            result = broken("_read_message: a wrong result for a bad message");
+        } else if (!res.skipped && ({{.Pkg}}_read_message(&r, &m, &again) != rc || again.offset != res.offset)) {
+            result = broken("_read_message: an error that cannot be skipped did not stick");
+        } else {
+            snprintf(text, text_cap, "%.*s %llu %llu: %s", rule_len, desc, (unsigned long long)res.index,
+                     (unsigned long long)res.offset, desc);
+            result = rc;
+        }
+    }
+    {{.Pkg}}_message_writer_free(&w);
+    {{.Pkg}}_message_reader_free(&r);
+    {{.Pkg}}_arena_free(&heap);
+    free(dst.data);
+    return result;
+}
+
 static int read_full(void* buf, size_t n) {
     return fread(buf, 1, n, stdin) == n;
 }
@@ -276,6 +389,7 @@ static int serve(void) {
         size_t out_len = 0;
         uint32_t n;
         int rc;
+        char text[512];
         if (!read_full(hdr, 4)) {
             return 0;
         }
@@ -284,7 +398,10 @@ static int serve(void) {
             fprintf(stderr, "bad request\n");
             return 1;
         }
-        if (req[0] == 2) {
+        text[0] = 0;
+        if (req[0] == 3) {
+            rc = stream(req + 3, n - 3, &out, &out_len, text, sizeof text);
+        } else if (req[0] == 2) {
             rc = dispatch(req + 3, n - 3, &out, &out_len);
         } else {
             rc = roundtrip((uint16_t)(req[1] | (req[2] << 8)), req + 3, n - 3, 0, &out, &out_len);
@@ -293,6 +410,8 @@ static int serve(void) {
             reply(0, out, out_len);
         } else if (rc == BROKEN) {
             reply(2, broken_msg, strlen(broken_msg));
+        } else if (text[0] != 0) {
+            reply(1, text, strlen(text));
         } else {
             const char* msg = {{.Pkg}}_strerror(rc);
             reply(1, msg, strlen(msg));
@@ -446,7 +565,9 @@ func startFrom(bins map[string]string) conformance.StartFunc {
 // TestConformance runs the whole corpus against sanitized testees, once with
 // the byte-order detection and once with the portable byte-by-byte path.
 func TestConformance(t *testing.T) {
-	conformance.Run(t, "c", startFrom(nativeTestees(t)))
+	start := startFrom(nativeTestees(t))
+	conformance.Run(t, "c", start)
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "c", start) })
 }
 
 func TestConformancePortable(t *testing.T) {
@@ -456,6 +577,7 @@ func TestConformancePortable(t *testing.T) {
 	// -O0: the sanitizers still check the portable path; the build is cheaper.
 	bins := buildTestees(t, "portable", func(pkg string) []string { return []string{"-D" + upper(pkg) + "_LITTLE_ENDIAN=0", "-O0"} })
 	conformance.Run(t, "c", startFrom(bins))
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "c", startFrom(bins)) })
 }
 
 // m32 are the flags of the 32-bit variant: size_t, pointers and long of 32
@@ -510,6 +632,7 @@ func TestConformance32(t *testing.T) {
 	requireM32(t)
 	bins := buildTestees(t, "m32", func(string) []string { return m32 })
 	conformance.Run(t, "c", startFrom(bins))
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "c", startFrom(bins)) })
 }
 
 // TestErrorRules checks that every invalid vector is rejected with the error

@@ -177,6 +177,12 @@ const char* arrays_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case ARRAYS_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case ARRAYS_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case ARRAYS_ERR_WRITE:
+        return "write: the write callback failed";
+    case ARRAYS_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -321,6 +327,23 @@ static int arrays_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* arrays_cut_(arrays_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return arrays_fail_(d, p + left / each * each, ARRAYS_ERR_TRUNCATED);
+    }
+    return p + each * count;
 }
 
 static size_t arrays_mul_(size_t n, size_t size) {
@@ -1240,7 +1263,7 @@ static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, array
         return arrays_fail_(d, p, ARRAYS_ERR_DEPTH);
     }
     if (end - p < 40) {
-        return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+        return arrays_cut_(d, arrays_cut_(d, p, end, 1u, 4u), end, 4u, 9u);
     }
     memcpy(out->rgba, p, 4);
     p += 4;
@@ -1370,7 +1393,7 @@ static const uint8_t* arrays_point_read_(arrays_dec_* d, const uint8_t* p, array
         return arrays_fail_(d, p, ARRAYS_ERR_DEPTH);
     }
     if (end - p < 16) {
-        return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+        return arrays_cut_(d, p, end, 8u, 2u);
     }
     arrays_get_f64_(&out->x, p);
     p += 8;
@@ -2126,4 +2149,222 @@ size_t arrays_encode_message(const arrays_message* m, uint8_t* buf, size_t cap) 
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int arrays_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case ARRAYS_ARRAYS_TYPE_ID:
+    case ARRAYS_FIXED_TYPE_ID:
+    case ARRAYS_POINT_TYPE_ID:
+    case ARRAYS_U32_ARRAY_TYPE_ID:
+    case ARRAYS_I16_ARRAY_TYPE_ID:
+    case ARRAYS_F32_ARRAY_TYPE_ID:
+    case ARRAYS_BYTE_ARRAY_TYPE_ID:
+    case ARRAYS_SMALL_ARRAYS_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void arrays_message_reader_init(arrays_message_reader* r, arrays_read_fn fn, void* ctx, arrays_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = ARRAYS_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void arrays_message_reader_free(arrays_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t arrays_read_full_(arrays_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int arrays_reader_skip_(arrays_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (arrays_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int arrays_reader_grow_(arrays_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int arrays_reader_fail_(arrays_message_reader* r, arrays_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    arrays_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int arrays_read_message(arrays_message_reader* r, arrays_message* out, arrays_stream_result* res) {
+    uint8_t hdr[ARRAYS_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    arrays_decode_options opt;
+    arrays_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = arrays_read_full_(r, hdr, ARRAYS_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = ARRAYS_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return ARRAYS_END;
+    }
+    rc = arrays_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != ARRAYS_OK) {
+        return arrays_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!arrays_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && arrays_reader_skip_(r, payload);
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 4, skipped,
+                                ARRAYS_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = arrays_reader_skip_(r, payload);
+        return arrays_reader_fail_(r, res, whole ? ARRAYS_ERR_NO_MEMORY : ARRAYS_ERR_TRUNCATED,
+                                r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = ARRAYS_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !arrays_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_NO_MEMORY, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, ARRAYS_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !arrays_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return arrays_reader_fail_(r, res, ARRAYS_ERR_NO_MEMORY, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = arrays_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return arrays_reader_fail_(r, res, ARRAYS_ERR_TRUNCATED, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    arrays_arena_reset(r->arena);
+    rc = arrays_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != ARRAYS_OK) {
+        return arrays_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return ARRAYS_OK;
+}
+
+void arrays_message_writer_init(arrays_message_writer* w, arrays_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void arrays_message_writer_free(arrays_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
+    size_t n = arrays_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return ARRAYS_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return ARRAYS_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (arrays_encode_message(m, w->buf, n) != n) {
+        return ARRAYS_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return ARRAYS_ERR_WRITE;
+        }
+        done += k;
+    }
+    return ARRAYS_OK;
 }

@@ -177,6 +177,12 @@ const char* clash_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case CLASH_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case CLASH_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case CLASH_ERR_WRITE:
+        return "write: the write callback failed";
+    case CLASH_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -321,6 +327,23 @@ static int clash_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* clash_cut_(clash_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return clash_fail_(d, p + left / each * each, CLASH_ERR_TRUNCATED);
+    }
+    return p + each * count;
 }
 
 static size_t clash_mul_(size_t n, size_t size) {
@@ -592,7 +615,7 @@ static const uint8_t* clash_arena__read_(clash_dec_* d, const uint8_t* p, clash_
         return NULL;
     }
     if (end - p < 6) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_cut_(d, clash_cut_(d, p, end, 4u, 1u), end, 1u, 2u);
     }
     out->errno_ = (int32_t)clash_get_u32_(p);
     p += 4;
@@ -1291,4 +1314,220 @@ size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap) {
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int clash_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case CLASH_ARENA__TYPE_ID:
+    case CLASH_MESSAGE__TYPE_ID:
+    case CLASH_POINT_TYPE_ID:
+    case CLASH_POINT_SIZE__TYPE_ID:
+    case CLASH_SHAPE_RECT__TYPE_ID:
+    case CLASH_HOLDER_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void clash_message_reader_init(clash_message_reader* r, clash_read_fn fn, void* ctx, clash_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = CLASH_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void clash_message_reader_free(clash_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t clash_read_full_(clash_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int clash_reader_skip_(clash_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (clash_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int clash_reader_grow_(clash_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int clash_reader_fail_(clash_message_reader* r, clash_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    clash_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream_result* res) {
+    uint8_t hdr[CLASH_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    clash_decode_options opt;
+    clash_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = clash_read_full_(r, hdr, CLASH_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = CLASH_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return CLASH_END;
+    }
+    rc = clash_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != CLASH_OK) {
+        return clash_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!clash_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && clash_reader_skip_(r, payload);
+        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 4, skipped,
+                                CLASH_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = clash_reader_skip_(r, payload);
+        return clash_reader_fail_(r, res, whole ? CLASH_ERR_NO_MEMORY : CLASH_ERR_TRUNCATED,
+                                r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = CLASH_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !clash_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return clash_reader_fail_(r, res, CLASH_ERR_NO_MEMORY, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, CLASH_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !clash_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return clash_reader_fail_(r, res, CLASH_ERR_NO_MEMORY, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = clash_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return clash_reader_fail_(r, res, CLASH_ERR_TRUNCATED, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    clash_arena_reset(r->arena);
+    rc = clash_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != CLASH_OK) {
+        return clash_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return CLASH_OK;
+}
+
+void clash_message_writer_init(clash_message_writer* w, clash_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void clash_message_writer_free(clash_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int clash_write_message(clash_message_writer* w, const clash_message* m) {
+    size_t n = clash_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return CLASH_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return CLASH_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (clash_encode_message(m, w->buf, n) != n) {
+        return CLASH_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return CLASH_ERR_WRITE;
+        }
+        done += k;
+    }
+    return CLASH_OK;
 }

@@ -37,6 +37,12 @@ extern "C" {
 #define CLASH_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define CLASH_ERR_MEMORY (-12)
+/** encode: a message writer got a value its encoder refuses (see _size). */
+#define CLASH_ERR_ENCODE (-13)
+/** write: a message writer's write callback took fewer bytes than it was given. */
+#define CLASH_ERR_WRITE (-14)
+/** Not an error: clash_read_message found the end of the stream between two messages. */
+#define CLASH_END 1
 
 /** The depth limit used when no other is given. */
 #define CLASH_DEFAULT_MAX_DEPTH 64u
@@ -432,6 +438,92 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
 size_t clash_message_size(const clash_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
 size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap);
+
+/** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
+typedef size_t (*clash_read_fn)(void* ctx, uint8_t* buf, size_t n);
+/** Writes the n bytes at buf and returns how many it wrote: fewer is an error. */
+typedef size_t (*clash_write_fn)(void* ctx, const uint8_t* buf, size_t n);
+
+/** The largest payload a message reader accepts unless told otherwise: 64 MiB. */
+#define CLASH_DEFAULT_MAX_MESSAGE_SIZE (64u << 20)
+
+/** What clash_read_message reports besides its return value. */
+typedef struct clash_stream_result {
+    /** 0, CLASH_END or the CLASH_ERR_* code, as returned. */
+    int error;
+    /** The message's index in the stream, from 0 (at CLASH_END: the number of messages). */
+    uint64_t index;
+    /**
+     * On error: the stream offset (from the start of the stream) of the
+     * problem, as docs/wire-format.md "Streams" defines it; for a payload
+     * its decoder rejects, the decoder's offset plus the payload's start.
+     */
+    uint64_t offset;
+    /** The stream offset of the message's header. */
+    uint64_t start;
+    /**
+     * On error: nonzero when the reader consumed the whole message (a bad
+     * payload, or an unknown type id with a complete payload within
+     * max_size), so the next clash_read_message reads the next message.
+     */
+    int skipped;
+} clash_stream_result;
+
+/**
+ * Reads the messages of a stream one at a time (clash_read_message). It reads
+ * exactly the bytes of one message per call (give it a buffered source),
+ * keeps one buffer, as large as the largest message so far, grown only as
+ * the bytes arrive, and decodes into an arena it resets before every
+ * message. Set up with clash_message_reader_init; release with
+ * clash_message_reader_free. max_size and options may be changed between
+ * reads; the other fields are private.
+ */
+typedef struct clash_message_reader {
+    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    uint32_t max_size;
+    /** The decode options of every message (allow_trailing is ignored). */
+    clash_decode_options options;
+    clash_read_fn read;
+    void* ctx;
+    clash_arena* arena;
+    uint8_t* buf;
+    size_t cap;
+    uint64_t index;
+    uint64_t offset;
+    clash_stream_result failed;
+} clash_message_reader;
+
+/** Reads from fn(ctx, ...), decoding into arena, with max_size CLASH_DEFAULT_MAX_MESSAGE_SIZE. */
+void clash_message_reader_init(clash_message_reader* r, clash_read_fn fn, void* ctx, clash_arena* arena);
+/**
+ * Reads and decodes the next message into out: 0, CLASH_END when the stream
+ * ends between two messages, or a negative error code (res, which may be
+ * NULL, tells which message and where). The reader resets its arena first:
+ * the message stays valid until the next clash_read_message or until the
+ * arena is reset or freed. After an error with res->skipped set the reader
+ * can go on; after any other error every call returns that error again.
+ */
+int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream_result* res);
+/** Releases the reader's buffer (not its arena). */
+void clash_message_reader_free(clash_message_reader* r);
+
+/** Writes messages to a stream (clash_write_message), encoding into one buffer it keeps. */
+typedef struct clash_message_writer {
+    clash_write_fn write;
+    void* ctx;
+    uint8_t* buf;
+    size_t cap;
+} clash_message_writer;
+
+/** Writes to fn(ctx, ...). */
+void clash_message_writer_init(clash_message_writer* w, clash_write_fn fn, void* ctx);
+/**
+ * Encodes m as a message and writes it: 0, CLASH_ERR_ENCODE (m cannot be
+ * encoded: see _size), CLASH_ERR_NO_MEMORY or CLASH_ERR_WRITE.
+ */
+int clash_write_message(clash_message_writer* w, const clash_message* m);
+/** Releases the writer's buffer. */
+void clash_message_writer_free(clash_message_writer* w);
 
 #ifdef __cplusplus
 }

@@ -177,6 +177,12 @@ const char* edge_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case EDGE_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case EDGE_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case EDGE_ERR_WRITE:
+        return "write: the write callback failed";
+    case EDGE_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -321,6 +327,23 @@ static int edge_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* edge_cut_(edge_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return edge_fail_(d, p + left / each * each, EDGE_ERR_TRUNCATED);
+    }
+    return p + each * count;
 }
 
 static size_t edge_mul_(size_t n, size_t size) {
@@ -829,7 +852,7 @@ static const uint8_t* edge_point_read_(edge_dec_* d, const uint8_t* p, edge_poin
         return edge_fail_(d, p, EDGE_ERR_DEPTH);
     }
     if (end - p < 9) {
-        return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        return edge_cut_(d, edge_cut_(d, p, end, 1u, 1u), end, 8u, 1u);
     }
     out->x = *p++;
     out->y = (int64_t)edge_get_u64_(p);
@@ -1114,4 +1137,217 @@ size_t edge_encode_message(const edge_message* m, uint8_t* buf, size_t cap) {
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int edge_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case EDGE_NODE_TYPE_ID:
+    case EDGE_POINT_TYPE_ID:
+    case EDGE_FLAGS_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void edge_message_reader_init(edge_message_reader* r, edge_read_fn fn, void* ctx, edge_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = EDGE_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void edge_message_reader_free(edge_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t edge_read_full_(edge_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int edge_reader_skip_(edge_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (edge_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int edge_reader_grow_(edge_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int edge_reader_fail_(edge_message_reader* r, edge_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    edge_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int edge_read_message(edge_message_reader* r, edge_message* out, edge_stream_result* res) {
+    uint8_t hdr[EDGE_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    edge_decode_options opt;
+    edge_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = edge_read_full_(r, hdr, EDGE_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = EDGE_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return EDGE_END;
+    }
+    rc = edge_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != EDGE_OK) {
+        return edge_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!edge_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && edge_reader_skip_(r, payload);
+        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 4, skipped,
+                                EDGE_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - EDGE_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = edge_reader_skip_(r, payload);
+        return edge_reader_fail_(r, res, whole ? EDGE_ERR_NO_MEMORY : EDGE_ERR_TRUNCATED,
+                                r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = EDGE_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !edge_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return edge_reader_fail_(r, res, EDGE_ERR_NO_MEMORY, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, EDGE_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !edge_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return edge_reader_fail_(r, res, EDGE_ERR_NO_MEMORY, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = edge_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return edge_reader_fail_(r, res, EDGE_ERR_TRUNCATED, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    edge_arena_reset(r->arena);
+    rc = edge_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != EDGE_OK) {
+        return edge_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return EDGE_OK;
+}
+
+void edge_message_writer_init(edge_message_writer* w, edge_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void edge_message_writer_free(edge_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int edge_write_message(edge_message_writer* w, const edge_message* m) {
+    size_t n = edge_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return EDGE_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return EDGE_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (edge_encode_message(m, w->buf, n) != n) {
+        return EDGE_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return EDGE_ERR_WRITE;
+        }
+        done += k;
+    }
+    return EDGE_OK;
 }

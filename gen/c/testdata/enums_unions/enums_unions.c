@@ -177,6 +177,12 @@ const char* enums_unions_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case ENUMS_UNIONS_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case ENUMS_UNIONS_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case ENUMS_UNIONS_ERR_WRITE:
+        return "write: the write callback failed";
+    case ENUMS_UNIONS_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -321,6 +327,23 @@ static int enums_unions_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* enums_unions_cut_(enums_unions_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return enums_unions_fail_(d, p + left / each * each, ENUMS_UNIONS_ERR_TRUNCATED);
+    }
+    return p + each * count;
 }
 
 static size_t enums_unions_mul_(size_t n, size_t size) {
@@ -1185,7 +1208,7 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
         break;
     case ENUMS_UNIONS_SHAPE_RECT:
         if (end - p < 8) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            return enums_unions_cut_(d, p, end, 4u, 2u);
         }
         enums_unions_get_f32_(&out->value.rect.width, p);
         p += 4;
@@ -1380,4 +1403,217 @@ size_t enums_unions_encode_message(const enums_unions_message* m, uint8_t* buf, 
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int enums_unions_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case ENUMS_UNIONS_CIRCLE_TYPE_ID:
+    case ENUMS_UNIONS_ENUMS_TYPE_ID:
+    case ENUMS_UNIONS_UNIONS_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void enums_unions_message_reader_init(enums_unions_message_reader* r, enums_unions_read_fn fn, void* ctx, enums_unions_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void enums_unions_message_reader_free(enums_unions_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t enums_unions_read_full_(enums_unions_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int enums_unions_reader_skip_(enums_unions_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (enums_unions_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int enums_unions_reader_grow_(enums_unions_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int enums_unions_reader_fail_(enums_unions_message_reader* r, enums_unions_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    enums_unions_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int enums_unions_read_message(enums_unions_message_reader* r, enums_unions_message* out, enums_unions_stream_result* res) {
+    uint8_t hdr[ENUMS_UNIONS_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    enums_unions_decode_options opt;
+    enums_unions_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = enums_unions_read_full_(r, hdr, ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = ENUMS_UNIONS_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return ENUMS_UNIONS_END;
+    }
+    rc = enums_unions_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != ENUMS_UNIONS_OK) {
+        return enums_unions_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!enums_unions_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && enums_unions_reader_skip_(r, payload);
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 4, skipped,
+                                ENUMS_UNIONS_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = enums_unions_reader_skip_(r, payload);
+        return enums_unions_reader_fail_(r, res, whole ? ENUMS_UNIONS_ERR_NO_MEMORY : ENUMS_UNIONS_ERR_TRUNCATED,
+                                r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = ENUMS_UNIONS_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !enums_unions_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_NO_MEMORY, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !enums_unions_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_NO_MEMORY, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = enums_unions_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_TRUNCATED, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    enums_unions_arena_reset(r->arena);
+    rc = enums_unions_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != ENUMS_UNIONS_OK) {
+        return enums_unions_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return ENUMS_UNIONS_OK;
+}
+
+void enums_unions_message_writer_init(enums_unions_message_writer* w, enums_unions_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void enums_unions_message_writer_free(enums_unions_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m) {
+    size_t n = enums_unions_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return ENUMS_UNIONS_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (enums_unions_encode_message(m, w->buf, n) != n) {
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return ENUMS_UNIONS_ERR_WRITE;
+        }
+        done += k;
+    }
+    return ENUMS_UNIONS_OK;
 }

@@ -177,6 +177,12 @@ const char* hostile_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case HOSTILE_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case HOSTILE_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case HOSTILE_ERR_WRITE:
+        return "write: the write callback failed";
+    case HOSTILE_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -323,6 +329,23 @@ static int hostile_over_u32_(size_t n) {
 #endif
 }
 
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* hostile_cut_(hostile_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return hostile_fail_(d, p + left / each * each, HOSTILE_ERR_TRUNCATED);
+    }
+    return p + each * count;
+}
+
 static void hostile_get_le64s_(void* dst, const uint8_t* src, size_t n) {
 #if HOSTILE_LITTLE_ENDIAN
     memcpy(dst, src, n * 8);
@@ -437,7 +460,7 @@ static const uint8_t* hostile_big_read_(hostile_dec_* d, const uint8_t* p, hosti
         return hostile_fail_(d, p, HOSTILE_ERR_DEPTH);
     }
     if (end - p < 512) {
-        return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        return hostile_cut_(d, p, end, 8u, 64u);
     }
     hostile_get_le64s_(out->a, p, 64);
     p += 512;
@@ -789,7 +812,7 @@ static const uint8_t* hostile_node_read_(hostile_dec_* d, const uint8_t* p, host
     if (*p++ != 0) {
         out->pad.has = true;
         if (end - p < 512) {
-            return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            return hostile_cut_(d, p, end, 8u, 64u);
         }
         hostile_get_le64s_(out->pad.value, p, 64);
         p += 512;
@@ -1018,7 +1041,7 @@ static const uint8_t* hostile_chain_read_(hostile_dec_* d, const uint8_t* p, hos
         return hostile_fail_(d, p, HOSTILE_ERR_DEPTH);
     }
     if (end - p < 32768) {
-        return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        return hostile_cut_(d, p, end, 8u, 4096u);
     }
     hostile_get_le64s_(out->data, p, 4096);
     p += 32768;
@@ -1255,4 +1278,220 @@ size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int hostile_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case HOSTILE_BIG_TYPE_ID:
+    case HOSTILE_HOLDER_TYPE_ID:
+    case HOSTILE_EVENTS_TYPE_ID:
+    case HOSTILE_NODE_TYPE_ID:
+    case HOSTILE_NODES_TYPE_ID:
+    case HOSTILE_CHAIN_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void hostile_message_reader_init(hostile_message_reader* r, hostile_read_fn fn, void* ctx, hostile_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = HOSTILE_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void hostile_message_reader_free(hostile_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t hostile_read_full_(hostile_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int hostile_reader_skip_(hostile_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (hostile_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int hostile_reader_grow_(hostile_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int hostile_reader_fail_(hostile_message_reader* r, hostile_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    hostile_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res) {
+    uint8_t hdr[HOSTILE_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    hostile_decode_options opt;
+    hostile_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = hostile_read_full_(r, hdr, HOSTILE_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = HOSTILE_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return HOSTILE_END;
+    }
+    rc = hostile_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != HOSTILE_OK) {
+        return hostile_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!hostile_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && hostile_reader_skip_(r, payload);
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 4, skipped,
+                                HOSTILE_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = hostile_reader_skip_(r, payload);
+        return hostile_reader_fail_(r, res, whole ? HOSTILE_ERR_NO_MEMORY : HOSTILE_ERR_TRUNCATED,
+                                r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = HOSTILE_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !hostile_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_NO_MEMORY, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, HOSTILE_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !hostile_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return hostile_reader_fail_(r, res, HOSTILE_ERR_NO_MEMORY, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = hostile_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return hostile_reader_fail_(r, res, HOSTILE_ERR_TRUNCATED, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    hostile_arena_reset(r->arena);
+    rc = hostile_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != HOSTILE_OK) {
+        return hostile_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return HOSTILE_OK;
+}
+
+void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void hostile_message_writer_free(hostile_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
+    size_t n = hostile_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return HOSTILE_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return HOSTILE_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (hostile_encode_message(m, w->buf, n) != n) {
+        return HOSTILE_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return HOSTILE_ERR_WRITE;
+        }
+        done += k;
+    }
+    return HOSTILE_OK;
 }

@@ -37,6 +37,12 @@ extern "C" {
 #define HOSTILE_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define HOSTILE_ERR_MEMORY (-12)
+/** encode: a message writer got a value its encoder refuses (see _size). */
+#define HOSTILE_ERR_ENCODE (-13)
+/** write: a message writer's write callback took fewer bytes than it was given. */
+#define HOSTILE_ERR_WRITE (-14)
+/** Not an error: hostile_read_message found the end of the stream between two messages. */
+#define HOSTILE_END 1
 
 /** The depth limit used when no other is given. */
 #define HOSTILE_DEFAULT_MAX_DEPTH 64u
@@ -449,6 +455,92 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
 size_t hostile_message_size(const hostile_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
 size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap);
+
+/** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
+typedef size_t (*hostile_read_fn)(void* ctx, uint8_t* buf, size_t n);
+/** Writes the n bytes at buf and returns how many it wrote: fewer is an error. */
+typedef size_t (*hostile_write_fn)(void* ctx, const uint8_t* buf, size_t n);
+
+/** The largest payload a message reader accepts unless told otherwise: 64 MiB. */
+#define HOSTILE_DEFAULT_MAX_MESSAGE_SIZE (64u << 20)
+
+/** What hostile_read_message reports besides its return value. */
+typedef struct hostile_stream_result {
+    /** 0, HOSTILE_END or the HOSTILE_ERR_* code, as returned. */
+    int error;
+    /** The message's index in the stream, from 0 (at HOSTILE_END: the number of messages). */
+    uint64_t index;
+    /**
+     * On error: the stream offset (from the start of the stream) of the
+     * problem, as docs/wire-format.md "Streams" defines it; for a payload
+     * its decoder rejects, the decoder's offset plus the payload's start.
+     */
+    uint64_t offset;
+    /** The stream offset of the message's header. */
+    uint64_t start;
+    /**
+     * On error: nonzero when the reader consumed the whole message (a bad
+     * payload, or an unknown type id with a complete payload within
+     * max_size), so the next hostile_read_message reads the next message.
+     */
+    int skipped;
+} hostile_stream_result;
+
+/**
+ * Reads the messages of a stream one at a time (hostile_read_message). It reads
+ * exactly the bytes of one message per call (give it a buffered source),
+ * keeps one buffer, as large as the largest message so far, grown only as
+ * the bytes arrive, and decodes into an arena it resets before every
+ * message. Set up with hostile_message_reader_init; release with
+ * hostile_message_reader_free. max_size and options may be changed between
+ * reads; the other fields are private.
+ */
+typedef struct hostile_message_reader {
+    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    uint32_t max_size;
+    /** The decode options of every message (allow_trailing is ignored). */
+    hostile_decode_options options;
+    hostile_read_fn read;
+    void* ctx;
+    hostile_arena* arena;
+    uint8_t* buf;
+    size_t cap;
+    uint64_t index;
+    uint64_t offset;
+    hostile_stream_result failed;
+} hostile_message_reader;
+
+/** Reads from fn(ctx, ...), decoding into arena, with max_size HOSTILE_DEFAULT_MAX_MESSAGE_SIZE. */
+void hostile_message_reader_init(hostile_message_reader* r, hostile_read_fn fn, void* ctx, hostile_arena* arena);
+/**
+ * Reads and decodes the next message into out: 0, HOSTILE_END when the stream
+ * ends between two messages, or a negative error code (res, which may be
+ * NULL, tells which message and where). The reader resets its arena first:
+ * the message stays valid until the next hostile_read_message or until the
+ * arena is reset or freed. After an error with res->skipped set the reader
+ * can go on; after any other error every call returns that error again.
+ */
+int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res);
+/** Releases the reader's buffer (not its arena). */
+void hostile_message_reader_free(hostile_message_reader* r);
+
+/** Writes messages to a stream (hostile_write_message), encoding into one buffer it keeps. */
+typedef struct hostile_message_writer {
+    hostile_write_fn write;
+    void* ctx;
+    uint8_t* buf;
+    size_t cap;
+} hostile_message_writer;
+
+/** Writes to fn(ctx, ...). */
+void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn, void* ctx);
+/**
+ * Encodes m as a message and writes it: 0, HOSTILE_ERR_ENCODE (m cannot be
+ * encoded: see _size), HOSTILE_ERR_NO_MEMORY or HOSTILE_ERR_WRITE.
+ */
+int hostile_write_message(hostile_message_writer* w, const hostile_message* m);
+/** Releases the writer's buffer. */
+void hostile_message_writer_free(hostile_message_writer* w);
 
 #ifdef __cplusplus
 }

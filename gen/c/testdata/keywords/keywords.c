@@ -177,6 +177,12 @@ const char* keywords_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case KEYWORDS_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case KEYWORDS_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case KEYWORDS_ERR_WRITE:
+        return "write: the write callback failed";
+    case KEYWORDS_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -321,6 +327,23 @@ static int keywords_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* keywords_cut_(keywords_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return keywords_fail_(d, p + left / each * each, KEYWORDS_ERR_TRUNCATED);
+    }
+    return p + each * count;
 }
 
 static uint64_t keywords_get_u64_(const uint8_t* p) {
@@ -640,7 +663,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
         return NULL;
     }
     if (end - p < 4) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_cut_(d, keywords_cut_(d, keywords_cut_(d, p, end, 1u, 1u), end, 2u, 1u), end, 1u, 1u);
     }
     out->self = *p++;
     out->class_ = keywords_get_u16_(p);
@@ -650,7 +673,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
     }
     out->default_ = *p++ != 0;
     if (end - p < 23) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_cut_(d, keywords_cut_(d, keywords_cut_(d, keywords_cut_(d, p, end, 4u, 3u), end, 1u, 1u), end, 8u, 1u), end, 2u, 1u);
     }
     out->func = (int32_t)keywords_get_u32_(p);
     p += 4;
@@ -668,7 +691,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
         return NULL;
     }
     if (end - p < 10) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_cut_(d, keywords_cut_(d, p, end, 8u, 1u), end, 1u, 2u);
     }
     out->int_ = (int64_t)keywords_get_u64_(p);
     p += 8;
@@ -682,7 +705,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
         return NULL;
     }
     if (end - p < 5) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_cut_(d, keywords_cut_(d, p, end, 4u, 1u), end, 1u, 1u);
     }
     out->where = keywords_get_u32_(p);
     p += 4;
@@ -705,7 +728,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
     }
     out->break_ = *p++ != 0;
     if (end - p < 8) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_cut_(d, p, end, 1u, 8u);
     }
     out->new_ = *p++;
     out->delete_ = *p++;
@@ -720,7 +743,7 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
         return NULL;
     }
     if (end - p < 12) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_cut_(d, p, end, 4u, 3u);
     }
     out->size = keywords_get_u32_(p);
     p += 4;
@@ -1019,4 +1042,216 @@ size_t keywords_encode_message(const keywords_message* m, uint8_t* buf, size_t c
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int keywords_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case KEYWORDS_ERROR_TYPE_ID:
+    case KEYWORDS_HOLDER_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void keywords_message_reader_init(keywords_message_reader* r, keywords_read_fn fn, void* ctx, keywords_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void keywords_message_reader_free(keywords_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t keywords_read_full_(keywords_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int keywords_reader_skip_(keywords_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (keywords_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int keywords_reader_grow_(keywords_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int keywords_reader_fail_(keywords_message_reader* r, keywords_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    keywords_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int keywords_read_message(keywords_message_reader* r, keywords_message* out, keywords_stream_result* res) {
+    uint8_t hdr[KEYWORDS_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    keywords_decode_options opt;
+    keywords_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = keywords_read_full_(r, hdr, KEYWORDS_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = KEYWORDS_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return KEYWORDS_END;
+    }
+    rc = keywords_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != KEYWORDS_OK) {
+        return keywords_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!keywords_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && keywords_reader_skip_(r, payload);
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 4, skipped,
+                                KEYWORDS_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = keywords_reader_skip_(r, payload);
+        return keywords_reader_fail_(r, res, whole ? KEYWORDS_ERR_NO_MEMORY : KEYWORDS_ERR_TRUNCATED,
+                                r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = KEYWORDS_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !keywords_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_NO_MEMORY, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, KEYWORDS_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !keywords_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return keywords_reader_fail_(r, res, KEYWORDS_ERR_NO_MEMORY, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = keywords_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return keywords_reader_fail_(r, res, KEYWORDS_ERR_TRUNCATED, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    keywords_arena_reset(r->arena);
+    rc = keywords_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != KEYWORDS_OK) {
+        return keywords_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return KEYWORDS_OK;
+}
+
+void keywords_message_writer_init(keywords_message_writer* w, keywords_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void keywords_message_writer_free(keywords_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int keywords_write_message(keywords_message_writer* w, const keywords_message* m) {
+    size_t n = keywords_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return KEYWORDS_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return KEYWORDS_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (keywords_encode_message(m, w->buf, n) != n) {
+        return KEYWORDS_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return KEYWORDS_ERR_WRITE;
+        }
+        done += k;
+    }
+    return KEYWORDS_OK;
 }

@@ -177,6 +177,12 @@ const char* primitives_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case PRIMITIVES_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case PRIMITIVES_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case PRIMITIVES_ERR_WRITE:
+        return "write: the write callback failed";
+    case PRIMITIVES_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -321,6 +327,23 @@ static int primitives_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+/*
+ * A run of count values of each bytes at p, known not to fit with the runs
+ * after it: fails at the first value that does not fit, or returns the
+ * run's end. Passes NULL through.
+ */
+static const uint8_t* primitives_cut_(primitives_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
+    size_t left;
+    if (p == NULL) {
+        return NULL;
+    }
+    left = (size_t)(end - p);
+    if (left / each < count) {
+        return primitives_fail_(d, p + left / each * each, PRIMITIVES_ERR_TRUNCATED);
+    }
+    return p + each * count;
 }
 
 static uint64_t primitives_get_u64_(const uint8_t* p) {
@@ -581,7 +604,7 @@ static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const 
     }
     out->flag = *p++ != 0;
     if (end - p < 42) {
-        return primitives_fail_(d, p, PRIMITIVES_ERR_TRUNCATED);
+        return primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, p, end, 1u, 1u), end, 2u, 1u), end, 4u, 1u), end, 8u, 1u), end, 1u, 1u), end, 2u, 1u), end, 4u, 1u), end, 8u, 1u), end, 4u, 1u), end, 8u, 1u);
     }
     out->u8_val = *p++;
     out->u16_val = primitives_get_u16_(p);
@@ -858,4 +881,217 @@ size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int primitives_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case PRIMITIVES_ALL_PRIMITIVES_TYPE_ID:
+    case PRIMITIVES_TEXT_TYPE_ID:
+    case PRIMITIVES_EMPTY_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void primitives_message_reader_init(primitives_message_reader* r, primitives_read_fn fn, void* ctx, primitives_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void primitives_message_reader_free(primitives_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t primitives_read_full_(primitives_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int primitives_reader_skip_(primitives_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (primitives_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int primitives_reader_grow_(primitives_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int primitives_reader_fail_(primitives_message_reader* r, primitives_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    primitives_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int primitives_read_message(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res) {
+    uint8_t hdr[PRIMITIVES_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    primitives_decode_options opt;
+    primitives_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = primitives_read_full_(r, hdr, PRIMITIVES_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = PRIMITIVES_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return PRIMITIVES_END;
+    }
+    rc = primitives_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != PRIMITIVES_OK) {
+        return primitives_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!primitives_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && primitives_reader_skip_(r, payload);
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 4, skipped,
+                                PRIMITIVES_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = primitives_reader_skip_(r, payload);
+        return primitives_reader_fail_(r, res, whole ? PRIMITIVES_ERR_NO_MEMORY : PRIMITIVES_ERR_TRUNCATED,
+                                r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = PRIMITIVES_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !primitives_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_NO_MEMORY, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, PRIMITIVES_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !primitives_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_NO_MEMORY, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = primitives_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_TRUNCATED, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    primitives_arena_reset(r->arena);
+    rc = primitives_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != PRIMITIVES_OK) {
+        return primitives_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return PRIMITIVES_OK;
+}
+
+void primitives_message_writer_init(primitives_message_writer* w, primitives_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void primitives_message_writer_free(primitives_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int primitives_write_message(primitives_message_writer* w, const primitives_message* m) {
+    size_t n = primitives_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return PRIMITIVES_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (primitives_encode_message(m, w->buf, n) != n) {
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return PRIMITIVES_ERR_WRITE;
+        }
+        done += k;
+    }
+    return PRIMITIVES_OK;
 }

@@ -37,6 +37,12 @@ extern "C" {
 #define PRIMITIVES_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define PRIMITIVES_ERR_MEMORY (-12)
+/** encode: a message writer got a value its encoder refuses (see _size). */
+#define PRIMITIVES_ERR_ENCODE (-13)
+/** write: a message writer's write callback took fewer bytes than it was given. */
+#define PRIMITIVES_ERR_WRITE (-14)
+/** Not an error: primitives_read_message found the end of the stream between two messages. */
+#define PRIMITIVES_END 1
 
 /** The depth limit used when no other is given. */
 #define PRIMITIVES_DEFAULT_MAX_DEPTH 64u
@@ -272,6 +278,92 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
 size_t primitives_message_size(const primitives_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
 size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size_t cap);
+
+/** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
+typedef size_t (*primitives_read_fn)(void* ctx, uint8_t* buf, size_t n);
+/** Writes the n bytes at buf and returns how many it wrote: fewer is an error. */
+typedef size_t (*primitives_write_fn)(void* ctx, const uint8_t* buf, size_t n);
+
+/** The largest payload a message reader accepts unless told otherwise: 64 MiB. */
+#define PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE (64u << 20)
+
+/** What primitives_read_message reports besides its return value. */
+typedef struct primitives_stream_result {
+    /** 0, PRIMITIVES_END or the PRIMITIVES_ERR_* code, as returned. */
+    int error;
+    /** The message's index in the stream, from 0 (at PRIMITIVES_END: the number of messages). */
+    uint64_t index;
+    /**
+     * On error: the stream offset (from the start of the stream) of the
+     * problem, as docs/wire-format.md "Streams" defines it; for a payload
+     * its decoder rejects, the decoder's offset plus the payload's start.
+     */
+    uint64_t offset;
+    /** The stream offset of the message's header. */
+    uint64_t start;
+    /**
+     * On error: nonzero when the reader consumed the whole message (a bad
+     * payload, or an unknown type id with a complete payload within
+     * max_size), so the next primitives_read_message reads the next message.
+     */
+    int skipped;
+} primitives_stream_result;
+
+/**
+ * Reads the messages of a stream one at a time (primitives_read_message). It reads
+ * exactly the bytes of one message per call (give it a buffered source),
+ * keeps one buffer, as large as the largest message so far, grown only as
+ * the bytes arrive, and decodes into an arena it resets before every
+ * message. Set up with primitives_message_reader_init; release with
+ * primitives_message_reader_free. max_size and options may be changed between
+ * reads; the other fields are private.
+ */
+typedef struct primitives_message_reader {
+    /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
+    uint32_t max_size;
+    /** The decode options of every message (allow_trailing is ignored). */
+    primitives_decode_options options;
+    primitives_read_fn read;
+    void* ctx;
+    primitives_arena* arena;
+    uint8_t* buf;
+    size_t cap;
+    uint64_t index;
+    uint64_t offset;
+    primitives_stream_result failed;
+} primitives_message_reader;
+
+/** Reads from fn(ctx, ...), decoding into arena, with max_size PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE. */
+void primitives_message_reader_init(primitives_message_reader* r, primitives_read_fn fn, void* ctx, primitives_arena* arena);
+/**
+ * Reads and decodes the next message into out: 0, PRIMITIVES_END when the stream
+ * ends between two messages, or a negative error code (res, which may be
+ * NULL, tells which message and where). The reader resets its arena first:
+ * the message stays valid until the next primitives_read_message or until the
+ * arena is reset or freed. After an error with res->skipped set the reader
+ * can go on; after any other error every call returns that error again.
+ */
+int primitives_read_message(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res);
+/** Releases the reader's buffer (not its arena). */
+void primitives_message_reader_free(primitives_message_reader* r);
+
+/** Writes messages to a stream (primitives_write_message), encoding into one buffer it keeps. */
+typedef struct primitives_message_writer {
+    primitives_write_fn write;
+    void* ctx;
+    uint8_t* buf;
+    size_t cap;
+} primitives_message_writer;
+
+/** Writes to fn(ctx, ...). */
+void primitives_message_writer_init(primitives_message_writer* w, primitives_write_fn fn, void* ctx);
+/**
+ * Encodes m as a message and writes it: 0, PRIMITIVES_ERR_ENCODE (m cannot be
+ * encoded: see _size), PRIMITIVES_ERR_NO_MEMORY or PRIMITIVES_ERR_WRITE.
+ */
+int primitives_write_message(primitives_message_writer* w, const primitives_message* m);
+/** Releases the writer's buffer. */
+void primitives_message_writer_free(primitives_message_writer* w);
 
 #ifdef __cplusplus
 }

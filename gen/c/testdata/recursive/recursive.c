@@ -177,6 +177,12 @@ const char* recursive_strerror(int code) {
         return "no_memory: the arena is out of memory";
     case RECURSIVE_ERR_MEMORY:
         return "memory: the value would take more memory than the memory limit";
+    case RECURSIVE_ERR_ENCODE:
+        return "encode: the value cannot be encoded";
+    case RECURSIVE_ERR_WRITE:
+        return "write: the write callback failed";
+    case RECURSIVE_END:
+        return "end: the stream ends between two messages";
     }
     return "unknown error";
 }
@@ -1249,4 +1255,219 @@ size_t recursive_encode_message(const recursive_message* m, uint8_t* buf, size_t
         (void)cap;
         return 0;
     }
+}
+
+/* Whether a type id names a struct of the schema. */
+static int recursive_known_type_(uint16_t type_id) {
+    switch (type_id) {
+    case RECURSIVE_TREE_TYPE_ID:
+    case RECURSIVE_NODE_TYPE_ID:
+    case RECURSIVE_DIR_TYPE_ID:
+    case RECURSIVE_ENTRY_TYPE_ID:
+    case RECURSIVE_PROGRAM_TYPE_ID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void recursive_message_reader_init(recursive_message_reader* r, recursive_read_fn fn, void* ctx, recursive_arena* arena) {
+    memset(r, 0, sizeof *r);
+    r->max_size = RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE;
+    r->read = fn;
+    r->ctx = ctx;
+    r->arena = arena;
+}
+
+void recursive_message_reader_free(recursive_message_reader* r) {
+    free(r->buf);
+    r->buf = NULL;
+    r->cap = 0;
+}
+
+/* Reads n bytes into buf: fewer only where the stream ends. */
+static size_t recursive_read_full_(recursive_message_reader* r, uint8_t* buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        size_t k = r->read(r->ctx, buf + got, n - got);
+        if (k == 0 || k > n - got) {
+            break;
+        }
+        got += k;
+    }
+    return got;
+}
+
+/* Reads and drops n bytes: 0 when the stream ends first. */
+static int recursive_reader_skip_(recursive_message_reader* r, uint32_t n) {
+    uint8_t chunk[256];
+    while (n > 0) {
+        size_t k = n < sizeof chunk ? (size_t)n : sizeof chunk;
+        if (recursive_read_full_(r, chunk, k) != k) {
+            return 0;
+        }
+        n -= (uint32_t)k;
+    }
+    return 1;
+}
+
+/* Grows the buffer to cap bytes; 0 when out of memory. */
+static int recursive_reader_grow_(recursive_message_reader* r, size_t cap) {
+    uint8_t* buf = (uint8_t*)realloc(r->buf, cap);
+    if (buf == NULL) {
+        return 0;
+    }
+    r->buf = buf;
+    r->cap = cap;
+    return 1;
+}
+
+/*
+ * Reports an error of the current message at stream offset at. A skipped
+ * message of size bytes is behind the reader; any other error sticks.
+ */
+static int recursive_reader_fail_(recursive_message_reader* r, recursive_stream_result* res, int err, uint64_t at, int skipped,
+                            size_t size) {
+    recursive_stream_result f;
+    f.error = err;
+    f.index = r->index;
+    f.offset = at;
+    f.start = r->offset;
+    f.skipped = skipped;
+    if (skipped) {
+        r->index++;
+        r->offset += size;
+    } else {
+        r->failed = f;
+    }
+    if (res != NULL) {
+        *res = f;
+    }
+    return err;
+}
+
+int recursive_read_message(recursive_message_reader* r, recursive_message* out, recursive_stream_result* res) {
+    uint8_t hdr[RECURSIVE_MESSAGE_HEADER_SIZE];
+    uint16_t type_id = 0;
+    uint32_t payload = 0;
+    size_t have, total;
+    recursive_decode_options opt;
+    recursive_decode_result dres;
+    int rc;
+    if (r->failed.error != 0) {
+        if (res != NULL) {
+            *res = r->failed;
+        }
+        return r->failed.error;
+    }
+    have = recursive_read_full_(r, hdr, RECURSIVE_MESSAGE_HEADER_SIZE);
+    if (have == 0) {
+        if (res != NULL) {
+            memset(res, 0, sizeof *res);
+            res->error = RECURSIVE_END;
+            res->index = r->index;
+            res->offset = r->offset;
+            res->start = r->offset;
+        }
+        return RECURSIVE_END;
+    }
+    rc = recursive_read_message_header(hdr, have, &type_id, &payload);
+    if (rc != RECURSIVE_OK) {
+        return recursive_reader_fail_(r, res, rc, r->offset, 0, 0);
+    }
+    if (!recursive_known_type_(type_id)) {
+        /* Skip a payload within the maximum, so that reading can go on. */
+        int skipped = payload <= r->max_size && recursive_reader_skip_(r, payload);
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 4, skipped,
+                                RECURSIVE_MESSAGE_HEADER_SIZE + (size_t)payload);
+    }
+    if (payload > r->max_size) {
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+#if SIZE_MAX <= UINT32_MAX
+    if (payload > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        /* Too large for memory: a stream that ends inside it is still truncated. */
+        int whole = recursive_reader_skip_(r, payload);
+        return recursive_reader_fail_(r, res, whole ? RECURSIVE_ERR_NO_MEMORY : RECURSIVE_ERR_TRUNCATED,
+                                r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+#endif
+    /* The buffer grows as the payload arrives: never more than twice what was read. */
+    total = RECURSIVE_MESSAGE_HEADER_SIZE + (size_t)payload;
+    if (r->cap < 256 && !recursive_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_NO_MEMORY, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+    }
+    memcpy(r->buf, hdr, RECURSIVE_MESSAGE_HEADER_SIZE);
+    while (have < total) {
+        size_t want, got;
+        if (have == r->cap && !recursive_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
+            return recursive_reader_fail_(r, res, RECURSIVE_ERR_NO_MEMORY, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+        want = (total < r->cap ? total : r->cap) - have;
+        got = recursive_read_full_(r, r->buf + have, want);
+        have += got;
+        if (got < want) {
+            return recursive_reader_fail_(r, res, RECURSIVE_ERR_TRUNCATED, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+        }
+    }
+    opt.max_depth = r->options.max_depth;
+    opt.allow_trailing = 0;
+    opt.memory_limit = r->options.memory_limit;
+    recursive_arena_reset(r->arena);
+    rc = recursive_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
+    if (rc != RECURSIVE_OK) {
+        return recursive_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+    }
+    if (res != NULL) {
+        memset(res, 0, sizeof *res);
+        res->index = r->index;
+        res->start = r->offset;
+    }
+    r->index++;
+    r->offset += total;
+    return RECURSIVE_OK;
+}
+
+void recursive_message_writer_init(recursive_message_writer* w, recursive_write_fn fn, void* ctx) {
+    memset(w, 0, sizeof *w);
+    w->write = fn;
+    w->ctx = ctx;
+}
+
+void recursive_message_writer_free(recursive_message_writer* w) {
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+}
+
+int recursive_write_message(recursive_message_writer* w, const recursive_message* m) {
+    size_t n = recursive_message_size(m);
+    size_t done = 0;
+    if (n == SIZE_MAX) {
+        return RECURSIVE_ERR_ENCODE;
+    }
+    if (n > w->cap) {
+        size_t cap = w->cap < 256 ? 256 : w->cap;
+        uint8_t* buf;
+        while (cap < n) {
+            cap = cap > SIZE_MAX / 2 ? n : 2 * cap;
+        }
+        buf = (uint8_t*)realloc(w->buf, cap);
+        if (buf == NULL) {
+            return RECURSIVE_ERR_NO_MEMORY;
+        }
+        w->buf = buf;
+        w->cap = cap;
+    }
+    if (recursive_encode_message(m, w->buf, n) != n) {
+        return RECURSIVE_ERR_ENCODE;
+    }
+    while (done < n) {
+        size_t k = w->write(w->ctx, w->buf + done, n - done);
+        if (k == 0 || k > n - done) {
+            return RECURSIVE_ERR_WRITE;
+        }
+        done += k;
+    }
+    return RECURSIVE_OK;
 }
