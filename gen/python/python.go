@@ -1,0 +1,714 @@
+// Package python generates a Python package (CPython 3.9+, standard library
+// only) from a schema: dataclasses, IntEnums and union variant classes with
+// strict decoders, validating encoders, messages and streams.
+package python
+
+import (
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+func init() { gen.Register("python", Generate) }
+
+//go:embed runtime.py
+var runtime string
+
+// PackageName is the Python package name for opt and s: the --package
+// option or the schema name, made an identifier.
+func PackageName(s *schema.Schema, opt gen.Options) string {
+	var b strings.Builder
+	for _, r := range opt.PackageName(s) {
+		if r == '_' || r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	n := b.String()
+	if n == "" || (n[0] >= '0' && n[0] <= '9') || keywords[n] {
+		n = "sdp_" + n
+	}
+	return n
+}
+
+// Generate writes pyproject.toml, <package>/__init__.py and <package>/py.typed.
+func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
+	pkg := PackageName(s, opt)
+	g := &generator{s: s, n: newNames(s), p: emit.New("    "), done: map[string]bool{}, aliases: map[string]bool{}}
+	src := g.module()
+	toml := fmt.Sprintf(`# %s
+
+[build-system]
+requires = ["setuptools>=61"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = %q
+version = "0.1.0"
+description = "SDP encoders and decoders generated from %s"
+requires-python = ">=3.9"
+
+[tool.setuptools]
+packages = [%q]
+
+[tool.setuptools.package-data]
+%s = ["py.typed"]
+`, gen.Header(s), strings.ReplaceAll(pkg, "_", "-"), s.Name+".sdp", pkg, pkg)
+	return []gen.File{
+		{Path: "pyproject.toml", Content: []byte(toml)},
+		{Path: pkg + "/__init__.py", Content: src},
+		{Path: pkg + "/py.typed", Content: []byte{}},
+	}, nil
+}
+
+type generator struct {
+	s    *schema.Schema
+	n    *names
+	p    *emit.Printer
+	done map[string]bool // helpers emitted or queued
+	todo []*schema.Type  // helpers to emit
+	// aliases are the class names annotations reach through `_sdp_c_` aliases.
+	aliases map[string]bool
+}
+
+func (g *generator) module() []byte {
+	p := g.p
+	p.Line("# " + gen.Header(g.s))
+	p.Line("# mypy: disable-error-code=\"misc\"")
+	p.Line(`"""SDP encoders and decoders for ` + pyString(g.s.Name) + `.sdp."""`)
+	p.Line("")
+	p.Line("from __future__ import annotations")
+	p.Line("")
+	for _, l := range strings.Split(strings.TrimRight(runtime, "\n"), "\n") {
+		p.Line(l)
+	}
+	for _, d := range g.s.Decls {
+		p.Line("")
+		p.Line("")
+		switch d := d.(type) {
+		case *schema.Enum:
+			g.enum(d)
+		case *schema.Struct:
+			g.class(d, g.n.decl[d], d.Doc, d.Fields, d)
+		case *schema.Union:
+			for i, v := range d.Variants {
+				if v.Kind == schema.VariantStruct {
+					continue
+				}
+				if i > 0 {
+					p.Line("")
+					p.Line("")
+				}
+				doc := v.Doc
+				if len(doc) == 0 {
+					doc = []string{fmt.Sprintf("Variant %s of union %s (tag %d).", v.Name, d.Name, v.Tag)}
+				}
+				g.class(nil, g.n.variant[v], doc, v.Fields, nil)
+			}
+		}
+	}
+	for _, u := range g.s.Unions {
+		p.Line("")
+		p.Line("")
+		for _, l := range u.Doc {
+			p.Line("# " + commentText(l))
+		}
+		var vs []string
+		for _, v := range u.Variants {
+			vs = append(vs, g.variantClass(v))
+		}
+		p.F("%s = _sdp_t.Union[%s]", g.n.decl[u], strings.Join(vs, ", "))
+	}
+	if len(g.aliases) > 0 {
+		var as []string
+		for a := range g.aliases {
+			as = append(as, a)
+		}
+		sort.Strings(as)
+		p.Line("")
+		p.Line("# Aliases for annotations inside classes whose fields shadow these names.")
+		for _, a := range as {
+			p.F("_sdp_c_%s = %s", a, a)
+		}
+	}
+	// Helpers, on demand: every type a struct or union refers to.
+	for _, d := range g.s.Decls {
+		switch d := d.(type) {
+		case *schema.Struct:
+			g.need(&schema.Type{Kind: schema.StructRef, Struct: d})
+		case *schema.Union:
+			g.need(&schema.Type{Kind: schema.UnionRef, Union: d})
+		}
+	}
+	for len(g.todo) > 0 {
+		t := g.todo[0]
+		g.todo = g.todo[1:]
+		p.Line("")
+		p.Line("")
+		g.decoder(t)
+		p.Line("")
+		p.Line("")
+		g.encoder(t)
+		p.Line("")
+		p.Line("")
+		g.sizer(t)
+	}
+	p.Line("")
+	p.Line("")
+	var ids []string
+	var classes []string
+	structs := append([]*schema.Struct(nil), g.s.Structs...)
+	sort.Slice(structs, func(i, j int) bool { return structs[i].ID < structs[j].ID })
+	for _, st := range structs {
+		c := canon(&schema.Type{Kind: schema.StructRef, Struct: st})
+		ids = append(ids, fmt.Sprintf("%d: _sdp_d_%s", st.ID, c))
+		classes = append(classes, fmt.Sprintf("%d: %s", st.ID, g.n.decl[st]))
+	}
+	p.F("_SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {%s}", strings.Join(ids, ", "))
+	p.F("MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {%s}", strings.Join(classes, ", "))
+	return p.Bytes()
+}
+
+func (g *generator) variantClass(v *schema.Variant) string {
+	if v.Kind == schema.VariantStruct {
+		return g.n.decl[v.Struct]
+	}
+	return g.n.variant[v]
+}
+
+func (g *generator) docstring(doc []string) {
+	if len(doc) == 0 {
+		return
+	}
+	text := strings.ReplaceAll(strings.Join(doc, "\n"), "\r", "")
+	g.p.Line(`"""` + pyString(text) + `"""`)
+	g.p.Line("")
+}
+
+func (g *generator) enum(e *schema.Enum) {
+	p := g.p
+	name := g.n.decl[e]
+	p.F("class %s(_sdp_enum.IntEnum):", name)
+	p.In()
+	if len(e.Doc) > 0 {
+		g.docstring(e.Doc)
+	} else {
+		g.docstring([]string{"Enum " + e.Name + " (" + e.Base.String() + ")."})
+	}
+	for _, v := range e.Values {
+		for _, l := range v.Doc {
+			p.Line("# " + commentText(l))
+		}
+		p.F("%s = %d", g.n.values[v], v.Value)
+	}
+	p.Out()
+}
+
+// class writes a dataclass: a struct (st set) or a variant's.
+func (g *generator) class(st *schema.Struct, name string, doc []string, fields []*schema.Field, top *schema.Struct) {
+	p := g.p
+	p.Line("@_sdp_dc.dataclass(**_SDP_SLOTS)")
+	p.F("class %s:", name)
+	p.In()
+	g.docstring(doc)
+	shadow := map[string]bool{}
+	for _, f := range fields {
+		shadow[g.n.fields[f]] = true
+	}
+	if st != nil {
+		for m := range members {
+			shadow[m] = true
+		}
+	}
+	self := g.nm(name, shadow)
+	opts := g.nm("DecodeOptions", shadow) + " | None"
+	if st != nil {
+		t := &schema.Type{Kind: schema.StructRef, Struct: st}
+		c := canon(t)
+		p.F("TYPE_ID: _sdp_t.ClassVar[int] = %d", st.ID)
+		p.Line("")
+		p.Line("@classmethod")
+		p.F("def decode(cls, data: _sdp_t.Any, options: %s = None) -> %s:", opts, self)
+		p.Line(`    """Decodes data (bytes, bytearray or memoryview) exactly: trailing bytes are an error."""`)
+		p.F("    return _sdp_top(_SdpReader(data, options), _sdp_d_%s, True)", c)
+		p.Line("")
+		p.Line("@classmethod")
+		p.F("def decode_prefix(cls, data: _sdp_t.Any, options: %s = None) -> _sdp_Prefix[%s]:", opts, self)
+		p.Line(`    """Decodes a value at the start of data; returns it and the bytes consumed."""`)
+		p.Line("    r = _SdpReader(data, options)")
+		p.F("    v = _sdp_top(r, _sdp_d_%s, False)", c)
+		p.Line("    return v, r.pos")
+		p.Line("")
+		p.Line("@classmethod")
+		p.F("def decode_message(cls, data: _sdp_t.Any, options: %s = None) -> %s:", opts, self)
+		p.F(`    """Decodes a message that must carry a %s (type id %d)."""`, pyString(st.Name), st.ID)
+		p.F("    _sdp_header(data, %d)", st.ID)
+		p.F("    return _sdp_top(_SdpReader(data, options, 10), _sdp_d_%s, True)", c)
+		p.Line("")
+		p.F("def encode(self) -> %s:", g.nm("bytes", shadow))
+		p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
+		p.F("    return _sdp_run(lambda out: _sdp_e_%s(self, out))", c)
+		p.Line("")
+		p.F("def encode_message(self) -> %s:", g.nm("bytes", shadow))
+		p.Line(`    """Encodes the value as a message: header, then payload."""`)
+		p.Line("    b = self.encode()")
+		p.F("    return _SDP_HEADER.pack(_SDP_MAGIC, %d, len(b)) + b", st.ID)
+		p.Line("")
+		p.F("def encoded_size(self) -> %s:", g.nm("int", shadow))
+		p.Line(`    """The number of bytes encode() returns."""`)
+		p.F("    return _sdp_s_%s(self)", c)
+		if len(fields) > 0 {
+			p.Line("")
+		}
+	}
+	for _, f := range fields {
+		for _, l := range f.Doc {
+			p.Line("# " + commentText(l))
+		}
+		p.F("%s: %s = %s", g.n.fields[f], g.hintIn(f.Type, shadow), g.fieldDefault(f.Type))
+	}
+	if st == nil && len(fields) == 0 && len(doc) == 0 {
+		p.Line("pass")
+	}
+	p.Out()
+}
+
+// hint is the type annotation of t at module scope.
+func (g *generator) hint(t *schema.Type) string { return g.hintIn(t, nil) }
+
+// nm is how an annotation names name where the names in shadow (a class's
+// fields) hide module-level ones: through an `_sdp_` alias.
+func (g *generator) nm(name string, shadow map[string]bool) string {
+	if !shadow[name] {
+		return name
+	}
+	switch name {
+	case "int", "float", "str", "bool", "bytes", "list", "Some", "DecodeOptions":
+		return "_sdp_" + name
+	}
+	g.aliases[name] = true
+	return "_sdp_c_" + name
+}
+
+// hintIn is the type annotation of t inside a class whose fields are shadow.
+func (g *generator) hintIn(t *schema.Type, shadow map[string]bool) string {
+	switch t.Kind {
+	case schema.Bool:
+		return g.nm("bool", shadow)
+	case schema.F32, schema.F64:
+		return g.nm("float", shadow)
+	case schema.String:
+		return g.nm("str", shadow)
+	case schema.Array, schema.FixedArray:
+		switch {
+		case t.Elem.Kind == schema.U8:
+			return g.nm("bytes", shadow)
+		case t.Elem.IsNumeric() && t.Elem.Kind.IsFloat():
+			return "_sdp_array.array[" + g.nm("float", shadow) + "]"
+		case t.Elem.IsNumeric():
+			return "_sdp_array.array[" + g.nm("int", shadow) + "]"
+		}
+		return g.nm("list", shadow) + "[" + g.hintIn(t.Elem, shadow) + "]"
+	case schema.Optional:
+		if t.Elem.Kind == schema.Optional {
+			return g.nm("Some", shadow) + "[" + g.hintIn(t.Elem, shadow) + "] | None"
+		}
+		return g.hintIn(t.Elem, shadow) + " | None"
+	case schema.StructRef, schema.EnumRef, schema.UnionRef:
+		return g.nm(g.n.decl[t.Decl()], shadow)
+	}
+	return g.nm("int", shadow)
+}
+
+// typecode is the array.array type code of a numeric kind.
+func typecode(k schema.Kind) string {
+	return map[schema.Kind]string{schema.U8: "B", schema.I8: "b", schema.U16: "H", schema.I16: "h",
+		schema.U32: "I", schema.I32: "i", schema.U64: "Q", schema.I64: "q", schema.F32: "f", schema.F64: "d"}[k]
+}
+
+// fieldDefault is a field's default in a class body: a literal, or a
+// default_factory (class bodies may shadow every other name).
+func (g *generator) fieldDefault(t *schema.Type) string {
+	switch {
+	case t.Kind == schema.Bool:
+		return "False"
+	case t.Kind.IsInteger():
+		return "0"
+	case t.Kind.IsFloat():
+		return "0.0"
+	case t.Kind == schema.String:
+		return `""`
+	case t.Kind == schema.Array && t.Elem.Kind == schema.U8:
+		return `b""`
+	case t.Kind == schema.Optional:
+		return "None"
+	}
+	if v := g.value(t); v != "_sdp_list()" {
+		return "_sdp_dc.field(default_factory=lambda: " + v + ")"
+	}
+	return "_sdp_dc.field(default_factory=_sdp_list)"
+}
+
+// value is an expression for the default value of t (module scope).
+func (g *generator) value(t *schema.Type) string {
+	switch t.Kind {
+	case schema.Bool:
+		return "False"
+	case schema.F32, schema.F64:
+		return "0.0"
+	case schema.String:
+		return `""`
+	case schema.Array:
+		switch {
+		case t.Elem.Kind == schema.U8:
+			return `b""`
+		case t.Elem.IsNumeric():
+			return fmt.Sprintf("_sdp_array.array(%q)", typecode(t.Elem.Kind))
+		}
+		return "_sdp_list()"
+	case schema.FixedArray:
+		switch {
+		case t.Elem.Kind == schema.U8:
+			return fmt.Sprintf("bytes(%d)", t.Len)
+		case t.Elem.IsNumeric():
+			z := "0"
+			if t.Elem.Kind.IsFloat() {
+				z = "0.0"
+			}
+			return fmt.Sprintf("_sdp_array.array(%q, [%s] * %d)", typecode(t.Elem.Kind), z, t.Len)
+		}
+		return fmt.Sprintf("[%s for _sdp_i in range(%d)]", g.value(t.Elem), t.Len)
+	case schema.Optional:
+		return "None"
+	case schema.StructRef:
+		return g.n.decl[t.Struct] + "()"
+	case schema.EnumRef:
+		return g.n.decl[t.Enum] + "." + g.n.values[t.Enum.Values[0]]
+	case schema.UnionRef:
+		return g.variantClass(t.Union.Variants[0]) + "()"
+	}
+	return "0"
+}
+
+// need queues the helpers of a composite type and returns its canon name.
+func (g *generator) need(t *schema.Type) string {
+	c := canon(t)
+	if !g.done[c] {
+		g.done[c] = true
+		g.todo = append(g.todo, t)
+	}
+	return c
+}
+
+var scalarStruct = map[schema.Kind]string{schema.U8: "_SDP_U8", schema.U16: "_SDP_U16", schema.U32: "_SDP_U32",
+	schema.U64: "_SDP_U64", schema.I8: "_SDP_I8", schema.I16: "_SDP_I16", schema.I32: "_SDP_I32",
+	schema.I64: "_SDP_I64", schema.F32: "_SDP_F32", schema.F64: "_SDP_F64"}
+
+func article(k schema.Kind) string {
+	if k == schema.I8 || k == schema.I16 || k == schema.I32 || k == schema.I64 || k.IsFloat() {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// decExpr is an expression decoding a value of t held at depth _sdp_depth.
+func (g *generator) decExpr(t *schema.Type) string {
+	switch k := t.Kind; {
+	case k == schema.Bool:
+		return "_sdp_r.bool_()"
+	case k == schema.F32:
+		return "_sdp_r.f32()"
+	case k == schema.F64:
+		return "_sdp_r.f64()"
+	case k.IsInteger():
+		return fmt.Sprintf("_sdp_r.scalar(%s, %d, %q)", scalarStruct[k], k.Size(), article(k))
+	case k == schema.String:
+		return "_sdp_r.str_()"
+	case k == schema.EnumRef:
+		return fmt.Sprintf("_sdp_r.enum(%s, %d, %s)", scalarStruct[t.Enum.Base], t.Enum.Base.Size(), g.n.decl[t.Enum])
+	case k == schema.StructRef, k == schema.UnionRef:
+		return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(t))
+	}
+	return fmt.Sprintf("_sdp_d_%s(_sdp_r, _sdp_depth)", g.need(t))
+}
+
+// encStmt writes statements appending the encoding of expr (of type t) to _sdp_out.
+func (g *generator) encStmt(t *schema.Type, expr string) {
+	p := g.p
+	switch k := t.Kind; {
+	case k == schema.Bool:
+		p.F("_sdp_out.append(1 if %s else 0)", expr)
+	case k == schema.F32:
+		p.F("_sdp_out += _sdp_pack_f32(%s)", expr)
+	case k.IsScalar():
+		p.F("_sdp_out += %s.pack(%s)", scalarStruct[k], expr)
+	case k == schema.String:
+		p.F("_sdp_e_str(%s, _sdp_out)", expr)
+	case k == schema.EnumRef:
+		p.F("_sdp_out += %s.pack(%s(%s))", scalarStruct[t.Enum.Base], g.n.decl[t.Enum], expr)
+	default:
+		p.F("_sdp_e_%s(%s, _sdp_out)", g.need(t), expr)
+	}
+}
+
+// sizeExpr is an expression for the encoded size of expr (of type t).
+func (g *generator) sizeExpr(t *schema.Type, expr string) string {
+	if n, ok := t.FixedSize(); ok {
+		return fmt.Sprint(n)
+	}
+	if t.Kind == schema.String {
+		return "_sdp_s_str(" + expr + ")"
+	}
+	return fmt.Sprintf("_sdp_s_%s(%s)", g.need(t), expr)
+}
+
+// fieldsDecode writes the decoding of fields into _sdp_v0... and returns the
+// constructor arguments; path is the path prefix of their names.
+func (g *generator) fieldsDecode(fields []*schema.Field, prefix, temp string) string {
+	p := g.p
+	var args []string
+	if len(fields) == 0 {
+		return ""
+	}
+	p.F("_sdp_f = %q", prefix+fields[0].Name)
+	p.Line("try:")
+	p.In()
+	for i, f := range fields {
+		if i > 0 {
+			p.F("_sdp_f = %q", prefix+f.Name)
+		}
+		v := fmt.Sprintf("%s%d", temp, i)
+		p.F("%s = %s", v, g.decExpr(f.Type))
+		args = append(args, v)
+	}
+	p.Out()
+	p.Line("except DecodeError as _sdp_e:")
+	p.Line("    _sdp_e._sdp_segs.append(_sdp_f)")
+	p.Line("    raise")
+	return strings.Join(args, ", ")
+}
+
+func (g *generator) decoder(t *schema.Type) {
+	p := g.p
+	c := canon(t)
+	p.F("def _sdp_d_%s(_sdp_r: _SdpReader, _sdp_depth: int) -> %s:", c, g.hint(t))
+	p.In()
+	defer p.Out()
+	switch t.Kind {
+	case schema.StructRef:
+		st := t.Struct
+		p.F("if _sdp_depth > _sdp_r.max_depth:")
+		p.F("    raise _sdp_r.depth(%q, _sdp_depth)", st.Name)
+		args := g.fieldsDecode(st.Fields, "", "_sdp_v")
+		p.F("return %s(%s)", g.n.decl[st], args)
+	case schema.UnionRef:
+		u := t.Union
+		p.F("if _sdp_depth > _sdp_r.max_depth:")
+		p.F("    raise _sdp_r.depth(%q, _sdp_depth)", u.Name)
+		p.Line("_sdp_p = _sdp_r.pos")
+		p.F("_sdp_tag = _sdp_r.u8(%q)", "the tag of union "+u.Name)
+		for _, v := range u.Variants {
+			p.F("if _sdp_tag == %d:", v.Tag)
+			p.In()
+			switch v.Kind {
+			case schema.VariantUnit:
+				p.F("return %s()", g.n.variant[v])
+			case schema.VariantStruct:
+				p.Line("try:")
+				p.F("    return _sdp_d_%s(_sdp_r, _sdp_depth + 1)", g.need(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
+				p.Line("except DecodeError as _sdp_e:")
+				p.F("    _sdp_e._sdp_segs.append(%q)", v.Name)
+				p.Line("    raise")
+			case schema.VariantInline:
+				args := g.fieldsDecode(v.Fields, v.Name+".", fmt.Sprintf("_sdp_v%d_", v.Tag))
+				p.F("return %s(%s)", g.n.variant[v], args)
+			}
+			p.Out()
+		}
+		p.F("raise DecodeError(\"union_tag\", _sdp_p, \"tag \" + str(_sdp_tag) + \" is not a variant of union %s (it has %d)\")", pyString(u.Name), len(u.Variants))
+	case schema.Array:
+		e := t.Elem
+		p.Line(`_sdp_p, _sdp_n = _sdp_r.length("an array count")`)
+		p.F("_sdp_r.count(_sdp_p, _sdp_n, %d)", e.MinSize())
+		if ch := t.ArrayCharge(); ch > 0 {
+			p.F("_sdp_r.charge(_sdp_p, _sdp_n, %d)", ch)
+		}
+		switch {
+		case e.Kind == schema.U8:
+			p.Line("return _sdp_r.bytes_(_sdp_n)")
+		case e.IsNumeric():
+			p.F("return _sdp_r.numbers(%q, _sdp_n, %d)", typecode(e.Kind), e.Kind.Size())
+		case e.Kind == schema.Bool:
+			p.Line("return _sdp_r.bools(_sdp_n)")
+		default:
+			g.loop(e, "_sdp_n")
+		}
+	case schema.FixedArray:
+		e := t.Elem
+		switch {
+		case e.Kind == schema.U8:
+			p.F("_sdp_r.fixed(%d, 1, \"a u8\")", t.Len)
+			p.F("return _sdp_r.bytes_(%d)", t.Len)
+		case e.IsNumeric():
+			p.F("_sdp_r.fixed(%d, %d, %q)", t.Len, e.Kind.Size(), article(e.Kind))
+			p.F("return _sdp_r.numbers(%q, %d, %d)", typecode(e.Kind), t.Len, e.Kind.Size())
+		case e.Kind == schema.Bool:
+			p.F("return _sdp_r.fixed_bools(%d)", t.Len)
+		default:
+			g.loop(e, fmt.Sprint(t.Len))
+		}
+	case schema.Optional:
+		p.Line("_sdp_p = _sdp_r.pos")
+		p.Line(`_sdp_b = _sdp_r.u8("an optional's presence byte")`)
+		p.Line("if _sdp_b == 0:")
+		p.Line("    return None")
+		p.Line("if _sdp_b != 1:")
+		p.Line(`    raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")`)
+		if ch := t.PresenceCharge(); ch > 0 {
+			p.F("_sdp_r.charge(_sdp_p, 1, %d)", ch)
+		}
+		if t.Elem.Kind == schema.Optional {
+			p.F("return Some(%s)", g.decExpr(t.Elem))
+		} else {
+			p.F("return %s", g.decExpr(t.Elem))
+		}
+	}
+}
+
+func (g *generator) loop(e *schema.Type, n string) {
+	p := g.p
+	p.F("_sdp_out: list[%s] = []", g.hint(e))
+	p.Line("_sdp_i = 0")
+	p.Line("try:")
+	p.F("    for _sdp_i in range(%s):", n)
+	p.F("        _sdp_out.append(%s)", g.decExpr(e))
+	p.Line("except DecodeError as _sdp_e:")
+	p.Line("    _sdp_e._sdp_segs.append(_sdp_i)")
+	p.Line("    raise")
+	p.Line("return _sdp_out")
+}
+
+func (g *generator) encoder(t *schema.Type) {
+	p := g.p
+	c := canon(t)
+	p.F("def _sdp_e_%s(_sdp_v: %s, _sdp_out: bytearray) -> None:", c, g.hint(t))
+	p.In()
+	defer p.Out()
+	switch t.Kind {
+	case schema.StructRef:
+		for _, f := range t.Struct.Fields {
+			g.encStmt(f.Type, "_sdp_v."+g.n.fields[f])
+		}
+		if len(t.Struct.Fields) == 0 {
+			p.Line("pass")
+		}
+	case schema.UnionRef:
+		for _, v := range t.Union.Variants {
+			p.F("if isinstance(_sdp_v, %s):", g.variantClass(v))
+			p.In()
+			p.F("_sdp_out.append(%d)", v.Tag)
+			switch v.Kind {
+			case schema.VariantStruct:
+				p.F("_sdp_e_%s(_sdp_v, _sdp_out)", g.need(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
+			case schema.VariantInline:
+				for _, f := range v.Fields {
+					g.encStmt(f.Type, "_sdp_v."+g.n.fields[f])
+				}
+			}
+			p.Line("return")
+			p.Out()
+		}
+		p.F("raise EncodeError(\"union %s: \" + repr(_sdp_v) + \" is not one of its variants\")", pyString(t.Union.Name))
+	case schema.Array, schema.FixedArray:
+		e := t.Elem
+		if t.Kind == schema.FixedArray {
+			p.F("_sdp_fixed(_sdp_v, %d)", t.Len)
+		} else {
+			p.Line("_sdp_out += _sdp_count(len(_sdp_v))")
+		}
+		switch {
+		case e.Kind == schema.U8:
+			p.Line("_sdp_out += _sdp_v")
+		case e.IsNumeric():
+			p.F("_sdp_out += _sdp_numbers(%q, _sdp_v)", typecode(e.Kind))
+		default:
+			p.Line("for _sdp_x in _sdp_v:")
+			p.In()
+			g.encStmt(e, "_sdp_x")
+			p.Out()
+		}
+	case schema.Optional:
+		p.Line("if _sdp_v is None:")
+		p.Line("    _sdp_out.append(0)")
+		p.Line("    return")
+		p.Line("_sdp_out.append(1)")
+		if t.Elem.Kind == schema.Optional {
+			g.encStmt(t.Elem, "_sdp_v.value")
+		} else {
+			g.encStmt(t.Elem, "_sdp_v")
+		}
+	}
+}
+
+func (g *generator) sizer(t *schema.Type) {
+	p := g.p
+	c := canon(t)
+	p.F("def _sdp_s_%s(_sdp_v: %s) -> int:", c, g.hint(t))
+	p.In()
+	defer p.Out()
+	switch t.Kind {
+	case schema.StructRef:
+		n := 0
+		var parts []string
+		for _, f := range t.Struct.Fields {
+			if k, ok := f.Type.FixedSize(); ok {
+				n += k
+			} else {
+				parts = append(parts, g.sizeExpr(f.Type, "_sdp_v."+g.n.fields[f]))
+			}
+		}
+		p.F("return %s", strings.Join(append([]string{fmt.Sprint(n)}, parts...), " + "))
+	case schema.UnionRef:
+		for _, v := range t.Union.Variants {
+			p.F("if isinstance(_sdp_v, %s):", g.variantClass(v))
+			switch v.Kind {
+			case schema.VariantUnit:
+				p.Line("    return 1")
+			case schema.VariantStruct:
+				p.F("    return 1 + %s", g.sizeExpr(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, "_sdp_v"))
+			case schema.VariantInline:
+				parts := []string{"1"}
+				for _, f := range v.Fields {
+					parts = append(parts, g.sizeExpr(f.Type, "_sdp_v."+g.n.fields[f]))
+				}
+				p.F("    return %s", strings.Join(parts, " + "))
+			}
+		}
+		p.F("raise EncodeError(\"union %s: \" + repr(_sdp_v) + \" is not one of its variants\")", pyString(t.Union.Name))
+	case schema.Array, schema.FixedArray:
+		head := "4 + "
+		if t.Kind == schema.FixedArray {
+			head = ""
+		}
+		if n, ok := t.Elem.FixedSize(); ok {
+			p.F("return %slen(_sdp_v) * %d", head, n)
+		} else {
+			p.F("return %ssum([%s for _sdp_x in _sdp_v])", head, g.sizeExpr(t.Elem, "_sdp_x"))
+		}
+	case schema.Optional:
+		p.Line("if _sdp_v is None:")
+		p.Line("    return 1")
+		if t.Elem.Kind == schema.Optional {
+			p.F("return 1 + %s", g.sizeExpr(t.Elem, "_sdp_v.value"))
+		} else {
+			p.F("return 1 + %s", g.sizeExpr(t.Elem, "_sdp_v"))
+		}
+	}
+}

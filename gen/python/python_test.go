@@ -1,0 +1,175 @@
+package python
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sdp/conformance"
+	"sdp/conformance/randschema"
+	"sdp/gen"
+	"sdp/gen/gentest"
+	"sdp/schema"
+)
+
+// python3 returns the interpreter the tests run: skipped where it is
+// missing, a failure under CI.
+func python3(t *testing.T) string { return gentest.RequireTool(t, "python3") }
+
+// TestGolden compares the generated package of every conformance schema with
+// testdata/<schema>/ (go test ./gen/python -update rewrites it).
+func TestGolden(t *testing.T) {
+	for _, s := range gentest.CorpusSchemas(t) {
+		s := s
+		t.Run(s.Name, func(t *testing.T) {
+			files := gentest.Golden(t, filepath.Join("testdata", s.Name), Generate, s, gen.Options{})
+			for _, f := range files {
+				if strings.HasSuffix(f.Path, ".py") && !strings.HasPrefix(string(f.Content), "# "+gen.Header(s)+"\n") {
+					t.Errorf("%s does not start with the generated-code header", f.Path)
+				}
+			}
+		})
+	}
+}
+
+func TestPackageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"plugins": "plugins", "my-schema": "my_schema", "3d": "sdp_3d", "class": "sdp_class",
+	} {
+		s := &schema.Schema{Name: in}
+		if got := PackageName(s, gen.Options{}); got != want {
+			t.Errorf("PackageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// writePackages generates the packages of schemas under a new directory.
+func writePackages(t *testing.T, schemas []*schema.Schema) string {
+	dir := t.TempDir()
+	for _, s := range schemas {
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", s.Name, err)
+		}
+		if err := gen.Write(dir, files); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func testeePath(t *testing.T) string {
+	p, err := filepath.Abs(filepath.Join("testdata", "testee.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func start(t *testing.T, py, dir, module string, extra ...string) conformance.Testee {
+	args := append([]string{testeePath(t), dir, module}, extra...)
+	testee, err := conformance.Start(exec.Command(py, args...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testee
+}
+
+// TestCompile checks that every generated corpus package imports and
+// compiles (py_compile), and, where mypy and ruff are installed (in PATH or
+// in the venv named by SDP_PYTHON_VENV), that they pass mypy --strict and ruff.
+func TestCompile(t *testing.T) {
+	py := python3(t)
+	schemas := gentest.CorpusSchemas(t)
+	dir := writePackages(t, schemas)
+	var inits []string
+	for _, s := range schemas {
+		inits = append(inits, filepath.Join(dir, s.Name, "__init__.py"))
+		cmd := exec.Command(py, "-c", "import "+s.Name)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("import %s: %v\n%s", s.Name, err, out)
+		}
+	}
+	if out, err := exec.Command(py, append([]string{"-m", "py_compile"}, inits...)...).CombinedOutput(); err != nil {
+		t.Errorf("py_compile: %v\n%s", err, out)
+	}
+	lint(t, dir, inits)
+}
+
+// lint runs mypy --strict and ruff on files where they are installed.
+func lint(t *testing.T, dir string, files []string) {
+	tool := func(name string) string {
+		if v := os.Getenv("SDP_PYTHON_VENV"); v != "" {
+			p := filepath.Join(v, "bin", name)
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+		p, _ := exec.LookPath(name)
+		return p
+	}
+	if mypy := tool("mypy"); mypy != "" {
+		cmd := exec.Command(mypy, append([]string{"--strict", "--no-incremental", "--cache-dir", filepath.Join(dir, ".mypy_cache")}, files...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("mypy --strict: %v\n%s", err, out)
+		}
+	} else {
+		t.Log("mypy is not installed: not checked")
+	}
+	if ruff := tool("ruff"); ruff != "" {
+		cmd := exec.Command(ruff, append([]string{"check", "--no-cache", "--isolated", "--target-version", "py39"}, files...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("ruff check: %v\n%s", err, out)
+		}
+	} else {
+		t.Log("ruff is not installed: not checked")
+	}
+}
+
+// TestConformance runs the corpus and its stream vectors through the Python
+// testee: every decode API on every input.
+func TestConformance(t *testing.T) {
+	py := python3(t)
+	dir := writePackages(t, gentest.CorpusSchemas(t))
+	st := func(t *testing.T, name string) conformance.Testee { return start(t, py, dir, name) }
+	conformance.Run(t, "python", st)
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
+}
+
+// TestRandomSchemas runs the random-schema suites (plain and adversarial
+// names) and their streams through the Python testee.
+func TestRandomSchemas(t *testing.T) {
+	py := python3(t)
+	suites := gentest.RandomSuites(t)
+	var schemas []*schema.Schema
+	for _, su := range suites {
+		schemas = append(schemas, su.Schema)
+	}
+	dir := writePackages(t, schemas)
+	var inits []string
+	for _, su := range suites {
+		inits = append(inits, filepath.Join(dir, PackageName(su.Schema, gen.Options{}), "__init__.py"))
+	}
+	if out, err := exec.Command(py, append([]string{"-m", "py_compile"}, inits...)...).CombinedOutput(); err != nil {
+		t.Errorf("py_compile: %v\n%s", err, out)
+	}
+	lint(t, dir, inits)
+	st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
+		return start(t, py, dir, PackageName(su.Schema, gen.Options{}))
+	}
+	gentest.RunRandom(t, "python", "./gen/python", suites, st)
+	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
+}
+
+// TestHostile sends the hostile inputs to the testee of hostile.sdp, served
+// on a thread with a 512 KiB stack.
+func TestHostile(t *testing.T) {
+	py := python3(t)
+	dir := writePackages(t, []*schema.Schema{gentest.LoadSchema(t, conformance.SchemaPath("hostile"))})
+	gentest.RunHostile(t, "python", start(t, py, dir, "hostile", "--stack"))
+}

@@ -1,0 +1,403 @@
+import array as _sdp_array
+import dataclasses as _sdp_dc
+import enum as _sdp_enum
+import math as _sdp_math
+import struct as _sdp_struct
+import sys as _sdp_sys
+import typing as _sdp_t
+
+_SDP_SLOTS: dict[str, bool] = {"slots": True} if _sdp_sys.version_info >= (3, 10) else {}
+_SDP_BIG = _sdp_sys.byteorder == "big"
+_SDP_U8 = _sdp_struct.Struct("<B")
+_SDP_U16 = _sdp_struct.Struct("<H")
+_SDP_U32 = _sdp_struct.Struct("<I")
+_SDP_U64 = _sdp_struct.Struct("<Q")
+_SDP_I8 = _sdp_struct.Struct("<b")
+_SDP_I16 = _sdp_struct.Struct("<h")
+_SDP_I32 = _sdp_struct.Struct("<i")
+_SDP_I64 = _sdp_struct.Struct("<q")
+_SDP_F32 = _sdp_struct.Struct("<f")
+_SDP_F64 = _sdp_struct.Struct("<d")
+_SDP_HEADER = _sdp_struct.Struct("<4sHI")
+_SDP_MAGIC = b"SDP2"
+_SDP_DEFAULT_DEPTH = 64
+_SDP_T = _sdp_t.TypeVar("_SDP_T")
+_SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
+assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
+
+
+class DecodeError(Exception):
+    """A rejected input: rule names the broken rule of the wire format
+    (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
+    message, memory), offset the byte where it was found (for a stream, from
+    the start of the stream), path the field path, index the message's
+    position in a stream (None outside streams)."""
+
+    def __init__(self, rule: str, offset: int, msg: str, path: str = "") -> None:
+        super().__init__(msg)
+        self.rule = rule
+        self.offset = offset
+        self.msg = msg
+        self.index: int | None = None
+        self._sdp_segs: list[str | int] = []
+        self._sdp_base = path
+
+    @property
+    def path(self) -> str:
+        out = self._sdp_base
+        for seg in reversed(self._sdp_segs):
+            if isinstance(seg, int):
+                out += "[" + str(seg) + "]"
+            elif out:
+                out += "." + seg
+            else:
+                out = seg
+        return out
+
+    def __str__(self) -> str:
+        where = " at " + self.path if self.path else ""
+        idx = "" if self.index is None else "message #" + str(self.index) + ": "
+        return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
+
+
+class EncodeError(ValueError):
+    """A value that cannot be encoded: an enum number that names no value,
+    an unset union, a wrong fixed-array length, a number out of range, a count
+    of 2^32 or more."""
+
+
+@_sdp_dc.dataclass(frozen=True)
+class DecodeOptions:
+    """Limits of a decoder: max_depth (rule 9, default 64) and memory_limit
+    (rule 11, in bytes; 0 means the default 32 x input length + 1 MiB)."""
+
+    max_depth: int = _SDP_DEFAULT_DEPTH
+    memory_limit: int = 0
+
+
+@_sdp_dc.dataclass(frozen=True)
+class Some(_sdp_t.Generic[_SDP_T]):
+    """A present outer optional around an optional (??T): Some(None) is
+    present-but-absent, None is absent."""
+
+    value: _SDP_T
+
+
+# Aliases of builtin and runtime names for annotations inside generated
+# classes, whose fields may shadow the names themselves.
+_sdp_int = int
+_sdp_float = float
+_sdp_str = str
+_sdp_bool = bool
+_sdp_bytes = bytes
+_sdp_list = list
+_sdp_Prefix = tuple[_SDP_T, int]
+_sdp_Some = Some
+_sdp_DecodeOptions = DecodeOptions
+
+
+class _SdpReader:
+    __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
+
+    def __init__(self, data: _sdp_t.Any, options: DecodeOptions | None, start: int = 0) -> None:
+        buf = data if isinstance(data, bytes) else bytes(data)
+        self.buf: bytes = buf
+        self.mv = memoryview(buf)
+        self.pos = start
+        self.end = len(buf)
+        opts = options if options is not None else DecodeOptions()
+        self.max_depth = opts.max_depth
+        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_used = 0
+
+    def truncated(self, p: int, need: int, what: str) -> DecodeError:
+        return DecodeError("truncated", p, "input ends inside " + what + ": need " + str(need) + " bytes, " + str(self.end - p) + " remain")
+
+    def count(self, p: int, n: int, size: int) -> None:
+        if n * size > self.end - self.pos:
+            raise DecodeError("count", p, "count " + str(n) + " needs at least " + str(n * size) + " bytes, " + str(self.end - self.pos) + " remain")
+
+    def charge(self, p: int, n: int, each: int) -> None:
+        if n > (self.mem_limit - self.mem_used) // each:
+            raise DecodeError("memory", p, str(n) + " values of nominal size " + str(each) + " would exceed the memory limit of " + str(self.mem_limit) + " bytes")
+        self.mem_used += n * each
+
+    def depth(self, name: str, depth: int) -> DecodeError:
+        return DecodeError("depth", self.pos, name + " value at depth " + str(depth) + ": nesting exceeds the depth limit " + str(self.max_depth))
+
+    def scalar(self, st: _sdp_struct.Struct, size: int, what: str) -> int:
+        p = self.pos
+        if p + size > self.end:
+            raise self.truncated(p, size, what)
+        self.pos = p + size
+        v: int = st.unpack_from(self.buf, p)[0]
+        return v
+
+    def f64(self) -> float:
+        p = self.pos
+        if p + 8 > self.end:
+            raise self.truncated(p, 8, "an f64")
+        self.pos = p + 8
+        v: float = _SDP_F64.unpack_from(self.buf, p)[0]
+        return v
+
+    def bool_(self) -> bool:
+        p = self.pos
+        if p >= self.end:
+            raise self.truncated(p, 1, "a bool")
+        b = self.buf[p]
+        if b > 1:
+            raise DecodeError("bool", p, "bool byte is " + hex(b) + ", not 0 or 1")
+        self.pos = p + 1
+        return b == 1
+
+    def enum(self, st: _sdp_struct.Struct, size: int, cls: type[_SDP_E]) -> _SDP_E:
+        p = self.pos
+        n = self.scalar(st, size, "enum " + cls.__name__)
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
+    def fixed_bools(self, n: int) -> list[bool]:
+        q = self.pos
+        avail = min(n, self.end - q)
+        raw = self.buf[q:q + avail]
+        for i, b in enumerate(raw):
+            if b > 1:
+                raise DecodeError("bool", q + i, "bool byte is " + hex(b) + ", not 0 or 1")
+        if avail < n:
+            raise self.truncated(q + avail, 1, "a bool")
+        self.pos = q + n
+        return [b == 1 for b in raw]
+
+    def fixed(self, n: int, size: int, what: str) -> None:
+        q = self.pos
+        if q + n * size > self.end:
+            at = q + (self.end - q) // size * size
+            raise self.truncated(at, size, what)
+
+    def u8(self, what: str) -> int:
+        p = self.pos
+        if p >= self.end:
+            raise self.truncated(p, 1, what)
+        self.pos = p + 1
+        return self.buf[p]
+
+    def take(self, size: int, what: str) -> int:
+        p = self.pos
+        if p + size > self.end:
+            raise self.truncated(p, size, what)
+        self.pos = p + size
+        return p
+
+    def length(self, what: str) -> tuple[int, int]:
+        p = self.pos
+        if p + 4 > self.end:
+            raise self.truncated(p, 4, what)
+        self.pos = p + 4
+        n: int = _SDP_U32.unpack_from(self.buf, p)[0]
+        return p, n
+
+    def str_(self) -> str:
+        p, n = self.length("a string length")
+        q = self.pos
+        if n > self.end - q:
+            raise DecodeError("count", p, "string length " + str(n) + " exceeds the " + str(self.end - q) + " bytes remaining")
+        self.pos = q + n
+        try:
+            return str(self.mv[q:q + n], "utf-8")
+        except UnicodeDecodeError as e:
+            raise DecodeError("utf8", p, "string is not valid UTF-8 (at offset " + str(q + e.start) + ")") from None
+
+    def bytes_(self, n: int) -> bytes:
+        q = self.pos
+        self.pos = q + n
+        return self.buf[q:q + n]
+
+    def bools(self, n: int) -> list[bool]:
+        q = self.pos
+        raw = self.buf[q:q + n]
+        if raw.translate(None, b"\x00\x01"):
+            for i, b in enumerate(raw):
+                if b > 1:
+                    raise DecodeError("bool", q + i, "bool byte is " + hex(b) + ", not 0 or 1")
+        self.pos = q + n
+        return [b == 1 for b in raw]
+
+    def numbers(self, code: str, n: int, size: int) -> _sdp_array.array[_sdp_t.Any]:
+        q = self.pos
+        a: _sdp_array.array[_sdp_t.Any] = _sdp_array.array(code)
+        a.frombytes(self.mv[q:q + n * size])
+        if _SDP_BIG:
+            a.byteswap()
+        self.pos = q + n * size
+        return a
+
+    def f32(self) -> float:
+        p = self.pos
+        if p + 4 > self.end:
+            raise self.truncated(p, 4, "an f32")
+        self.pos = p + 4
+        bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
+        if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
+            # A NaN: build the f64 with the same payload, so that a
+            # signalling NaN is not quieted by the conversion.
+            d = (bits >> 31) << 63 | 0x7FF << 52 | (bits & 0x7FFFFF) << 29
+            v: float = _SDP_F64.unpack(_SDP_U64.pack(d))[0]
+            return v
+        f: float = _SDP_F32.unpack_from(self.buf, p)[0]
+        return f
+
+
+def _sdp_pack_f32(x: float) -> bytes:
+    if _sdp_math.isnan(x):
+        d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
+        return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
+    return _SDP_F32.pack(x)
+
+
+def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
+    a: _sdp_array.array[_sdp_t.Any] = v
+    if not (isinstance(v, _sdp_array.array) and v.typecode == code):
+        a = _sdp_array.array(code, v)
+    if _SDP_BIG:
+        a = _sdp_array.array(code, a)
+        a.byteswap()
+    return a.tobytes()
+
+
+def _sdp_count(n: int) -> bytes:
+    if n >= 1 << 32:
+        raise EncodeError("count " + str(n) + " does not fit in a u32")
+    return _SDP_U32.pack(n)
+
+
+def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
+    if len(v) != n:
+        raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
+
+def _sdp_e_str(s: str, out: bytearray) -> None:
+    b = s.encode("utf-8")
+    out += _sdp_count(len(b))
+    out += b
+
+
+def _sdp_s_str(s: str) -> int:
+    return 4 + len(s.encode("utf-8"))
+
+
+def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
+    out = bytearray()
+    try:
+        fn(out)
+    except EncodeError:
+        raise
+    except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError) as e:
+        raise EncodeError(str(e)) from None
+    return bytes(out)
+
+
+def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
+    try:
+        v = fn(r, 1)
+    except RecursionError:
+        raise DecodeError("depth", r.pos, "nesting exceeds Python's recursion limit") from None
+    if exact and r.pos != r.end:
+        raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
+    return v
+
+
+def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
+    if len(data) < 10:
+        raise DecodeError("truncated", 0, "input ends inside the message header: need 10 bytes, " + str(len(data)) + " remain", "message")
+    magic, tid, n = _SDP_HEADER.unpack_from(data, 0)
+    if magic != _SDP_MAGIC:
+        raise DecodeError("message", 0, "bad magic " + magic.hex() + ", want 53445032", "message")
+    if tid not in _SDP_TYPES or (want is not None and tid != want):
+        raise DecodeError("message", 4, "type id " + str(tid) + " is not expected here", "message")
+    if n != len(data) - 10:
+        raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
+    return tid, n
+
+
+def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
+    """Decodes a message (header and payload) as the struct its type id names."""
+    tid, _ = _sdp_header(data, None)
+    r = _SdpReader(data, options, 10)
+    return _sdp_top(r, _SDP_TYPES[tid], True)
+
+
+class StreamReader:
+    """Reads messages one at a time from a binary file object. max_size (0:
+    none) refuses a larger declared payload before reading it. Errors are
+    DecodeErrors whose offset counts from the start of the stream and whose
+    index is the message's position."""
+
+    def __init__(self, f: _sdp_t.BinaryIO, max_size: int = 0, options: DecodeOptions | None = None) -> None:
+        self.f = f
+        self.max_size = max_size
+        self.options = options
+        self.index = 0
+        self.offset = 0
+
+    def _read(self, n: int) -> bytes:
+        parts = []
+        left = n
+        while left > 0:
+            chunk = self.f.read(min(left, 1 << 20))
+            if not chunk:
+                break
+            parts.append(chunk)
+            left -= len(chunk)
+        return b"".join(parts)
+
+    def _fail(self, e: DecodeError, base: int) -> DecodeError:
+        e.offset += base
+        e.index = self.index
+        return e
+
+    def read(self) -> _sdp_t.Any:
+        """Returns the next message's struct, or None at the end of the stream."""
+        start = self.offset
+        head = self._read(10)
+        if not head:
+            return None
+        if len(head) < 10:
+            raise self._fail(DecodeError("truncated", 0, "the stream ends inside a message header", "message"), start)
+        magic, tid, n = _SDP_HEADER.unpack_from(head, 0)
+        if magic != _SDP_MAGIC:
+            raise self._fail(DecodeError("message", 0, "bad magic " + magic.hex(), "message"), start)
+        if tid not in _SDP_TYPES:
+            raise self._fail(DecodeError("message", 4, "type id " + str(tid) + " names no struct", "message"), start)
+        if self.max_size and n > self.max_size:
+            raise self._fail(DecodeError("message", 6, "payload length " + str(n) + " is over the maximum of " + str(self.max_size), "message"), start)
+        payload = self._read(n)
+        if len(payload) < n:
+            raise self._fail(DecodeError("truncated", 10, "the stream ends inside a payload", "message"), start)
+        self.offset = start + 10 + n
+        try:
+            v = decode_message(head + payload, self.options)
+        except DecodeError as e:
+            raise self._fail(e, start) from None
+        finally:
+            self.index += 1
+        return v
+
+    def __iter__(self) -> _sdp_t.Iterator[_sdp_t.Any]:
+        while True:
+            v = self.read()
+            if v is None:
+                return
+            yield v
+
+
+class StreamWriter:
+    """Writes messages one after the other to a binary file object."""
+
+    def __init__(self, f: _sdp_t.BinaryIO) -> None:
+        self.f = f
+
+    def write(self, value: _sdp_t.Any) -> None:
+        self.f.write(value.encode_message())

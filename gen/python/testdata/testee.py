@@ -1,0 +1,129 @@
+"""The Python testee of the conformance protocol (conformance/testee.go).
+
+Usage: python3 testee.py DIR MODULE [--stack]: imports MODULE from DIR and
+answers requests on stdin until it closes. Every input goes through every
+decode API (decode from bytes, bytearray and memoryview, decode_prefix,
+decode_message, the stream reader); disagreements answer status 2.
+"""
+
+import importlib
+import io
+import struct
+import sys
+import threading
+
+OK, REJECTED, BROKEN = 0, 1, 2
+
+
+def main() -> None:
+    sys.path.insert(0, sys.argv[1])
+    m = importlib.import_module(sys.argv[2])
+    if "--stack" in sys.argv[3:]:
+        threading.stack_size(512 * 1024)
+        t = threading.Thread(target=serve, args=(m,))
+        t.start()
+        t.join()
+    else:
+        serve(m)
+
+
+def serve(m):
+    inp = sys.stdin.buffer
+    out = sys.stdout.buffer
+    while True:
+        head = inp.read(4)
+        if len(head) < 4:
+            return
+        (n,) = struct.unpack("<I", head)
+        req = inp.read(n)
+        op, tid = req[0], struct.unpack_from("<H", req, 1)[0]
+        data = req[3:]
+        try:
+            status, body = handle(m, op, tid, data)
+        except Exception as e:  # noqa: BLE001
+            import traceback
+
+            status, body = BROKEN, ("unexpected exception: " + traceback.format_exc()).encode()
+        out.write(struct.pack("<IB", len(body) + 1, status))
+        out.write(body)
+        out.flush()
+
+
+def outcome(fn):
+    """Runs fn: ("ok", value) or ("err", DecodeError)."""
+    try:
+        return ("ok", fn())
+    except Exception as e:
+        return ("err", e)
+
+
+def rejected(m, e):
+    if not isinstance(e, m.DecodeError):
+        raise e
+    return REJECTED, (e.rule + ": " + str(e)).encode()
+
+
+def handle(m, op, tid, data):
+    if op == 1:
+        cls = m.MESSAGE_TYPES.get(tid)
+        if cls is None:
+            return BROKEN, b"unknown type id"
+        kind, v = outcome(lambda: cls.decode(data))
+        # The other decode APIs must agree.
+        for alt in (bytearray(data), memoryview(data)):
+            k2, v2 = outcome(lambda: cls.decode(alt))
+            if k2 != kind or (kind == "err" and v2.rule != v.rule) or (kind == "ok" and v2.encode() != v.encode()):
+                return BROKEN, b"decode of a bytearray or memoryview disagrees"
+        kp, vp = outcome(lambda: cls.decode_prefix(data))
+        if kind == "ok":
+            if kp != "ok" or vp[1] != len(data) or vp[0].encode() != v.encode():
+                return BROKEN, b"decode_prefix disagrees with decode"
+        elif v.rule == "trailing":
+            if kp != "ok" or vp[1] != v.offset:
+                return BROKEN, b"decode_prefix does not stop where decode found trailing bytes"
+        elif kp != "err" or vp.rule != v.rule or vp.offset != v.offset:
+            return BROKEN, b"decode_prefix rejects differently"
+        msg = struct.pack("<4sHI", b"SDP2", tid, len(data)) + data
+        km, vm = outcome(lambda: m.decode_message(msg))
+        kc, vc = outcome(lambda: cls.decode_message(msg))
+        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(msg)).read())
+        for k3, v3, what in ((km, vm, "decode_message"), (kc, vc, "T.decode_message"), (ks, vs, "the stream reader")):
+            if k3 != kind:
+                return BROKEN, (what + " disagrees with decode: " + str(v3)).encode()
+            if kind == "err" and (v3.rule != v.rule or v3.offset != v.offset + 10):
+                return BROKEN, (what + " rejects differently: " + str(v3) + " vs " + str(v)).encode()
+            if kind == "ok" and v3.encode() != v.encode():
+                return BROKEN, (what + " decodes differently").encode()
+        if kind == "err":
+            return rejected(m, v)
+        b = v.encode()
+        if v.encoded_size() != len(b):
+            return BROKEN, b"encoded_size differs from the encoding's length"
+        if b != cls.decode(b).encode():
+            return BROKEN, b"re-decoding the encoding differs"
+        return OK, b
+    if op == 2:
+        kind, v = outcome(lambda: m.decode_message(data))
+        if kind == "err":
+            return rejected(m, v)
+        b = v.encode_message()
+        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(data)).read())
+        if ks != "ok" or vs.encode_message() != b:
+            return BROKEN, b"the stream reader disagrees with decode_message"
+        return OK, b
+    if op == 3:
+        (mx,) = struct.unpack_from("<I", data, 0)
+        reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx)
+        out = io.BytesIO()
+        writer = m.StreamWriter(out)
+        try:
+            for v in reader:
+                writer.write(v)
+        except m.DecodeError as e:
+            return REJECTED, ("%s %d %d: %s" % (e.rule, e.index, e.offset, e)).encode()
+        return OK, out.getvalue()
+    return BROKEN, b"unknown op"
+
+
+if __name__ == "__main__":
+    main()
