@@ -76,7 +76,7 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     public var rule: Swift.String { error.rule }
 
     public var description: Swift.String {
-        "sdp: message #\(index) at stream offset \(offset): \(error)"
+        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(error._sdpReason)"
     }
 }
 
@@ -334,6 +334,7 @@ func (g *generator) streamTestHelpers(p *emit.Printer) {
 		p.Block("catch let e as StreamError {", "}", func() {
 			p.P(`XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)`)
 			p.P("XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)")
+			p.P(`XCTAssert(e.description.hasPrefix("sdp: \(rule) at stream offset \(offset) (message #\(index)): "), e.description, file: file, line: line)`)
 		})
 		p.Block("catch {", "}", func() {
 			p.P(`XCTFail("not a StreamError: \(error)", file: file, line: line)`)

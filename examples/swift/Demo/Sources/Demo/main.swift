@@ -1,5 +1,6 @@
 // Builds a plugin registry, encodes it, decodes it back from [UInt8] and
-// Data, frames it as a message, and shows a decode error.
+// Data, frames it as a message, writes and reads a stream of messages, and
+// shows decode errors.
 
 import Foundation
 import PluginRegistry
@@ -28,6 +29,23 @@ let framed = registry.serializedMessage()  // "SDP2", type id, length, payload
 switch try AnyMessage(serializedMessage: framed) {
 case .pluginRegistry(let r): print("message of type \(PluginRegistry.messageTypeID) with \(r.plugins.count) plugin")
 case .plugin, .parameter: print("another message")
+}
+
+// Streams: messages one after the other (here in memory; FileHandle works too).
+var stream: [UInt8] = []
+let writer = MessageWriter { stream.append(contentsOf: $0) }  // one call per message
+try writer.write(registry)
+try writer.write(.parameter(gain))
+let reader = MessageReader(bytes: stream, maxSize: 1 << 20)
+while let m = try reader.next() {
+    print("stream message #\(reader.index - 1) of type \(m.messageTypeID)")
+}
+do {
+    let cut = MessageReader(bytes: Array(stream.dropLast()))
+    while try cut.next() != nil {}
+} catch let e as StreamError {
+    print(e.rule, e.index, e.offset)  // truncated 1 106: the message's index, the stream offset of the problem
+    print(e)  // sdp: truncated at stream offset 106 (message #1): the input ends inside a value
 }
 
 // Errors.

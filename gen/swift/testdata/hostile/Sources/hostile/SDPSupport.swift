@@ -64,21 +64,24 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
     }
 
     public var description: Swift.String {
-        let what: Swift.String
+        "sdp: \(rule) at byte \(offset): \(_sdpReason)"
+    }
+
+    /// What is wrong, without the rule and offset.
+    var _sdpReason: Swift.String {
         switch self {
-        case .truncated: what = "the input ends inside a value"
-        case .trailing: what = "bytes remain after the value"
-        case .invalidBool: what = "a bool byte is neither 0 nor 1"
-        case .invalidPresence: what = "an optional's presence byte is neither 0 nor 1"
-        case .invalidEnum: what = "an enum number names no value"
-        case .invalidUnionTag: what = "a union tag names no variant"
-        case .invalidUTF8: what = "a string is not valid UTF-8"
-        case .invalidCount: what = "a count or length exceeds the remaining input"
-        case .depthExceeded: what = "values are nested deeper than the depth limit"
-        case .memoryExceeded: what = "the values would take more memory than the memory limit"
-        case .invalidMessage(_, let reason): what = reason
+        case .truncated: return "the input ends inside a value"
+        case .trailing: return "bytes remain after the value"
+        case .invalidBool: return "a bool byte is neither 0 nor 1"
+        case .invalidPresence: return "an optional's presence byte is neither 0 nor 1"
+        case .invalidEnum: return "an enum number names no value"
+        case .invalidUnionTag: return "a union tag names no variant"
+        case .invalidUTF8: return "a string is not valid UTF-8"
+        case .invalidCount: return "a count or length exceeds the remaining input"
+        case .depthExceeded: return "values are nested deeper than the depth limit"
+        case .memoryExceeded: return "the values would take more memory than the memory limit"
+        case .invalidMessage(_, let reason): return reason
         }
-        return "sdp: \(rule) at byte \(offset): \(what)"
     }
 }
 

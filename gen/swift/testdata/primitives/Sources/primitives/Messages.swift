@@ -157,7 +157,7 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     public var rule: Swift.String { error.rule }
 
     public var description: Swift.String {
-        "sdp: message #\(index) at stream offset \(offset): \(error)"
+        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(error._sdpReason)"
     }
 }
 

@@ -123,6 +123,7 @@ func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int
     catch let e as StreamError {
         XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)
         XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)
+        XCTAssert(e.description.hasPrefix("sdp: \(rule) at stream offset \(offset) (message #\(index)): "), e.description, file: file, line: line)
     }
     catch {
         XCTFail("not a StreamError: \(error)", file: file, line: line)
