@@ -207,20 +207,24 @@ public final class MessageReader {
         if UInt32(littleEndian: magic) != 0x3250_4453 {
             throw fail(.invalidMessage(offset: 0, reason: "the message does not start with the magic \"SDP2\""))
         }
-        let length = Int(UInt32(littleEndian: n))
+        // The length is compared as a UInt, so that one of 2^31 or more is no
+        // trap where Int has 32 bits; a size that Int cannot hold is over any
+        // maximum.
+        let length = UInt(UInt32(littleEndian: n))
+        let overMax = maxSize < 0 || length > UInt(maxSize) || length > UInt(Int.max - _sdpMessageHeaderSize)
         if !AnyMessage._sdpKnows(UInt16(littleEndian: id)) {
             let e = DecodeError.invalidMessage(offset: 4, reason: "type id \(UInt16(littleEndian: id)) names no struct of the schema")
-            guard length <= maxSize, try skip(length) else {
+            guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
-            throw consumed(e, _sdpMessageHeaderSize + length)
+            throw consumed(e, _sdpMessageHeaderSize + Int(length))
         }
-        if length > maxSize {
+        if overMax {
             throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(maxSize)"))
         }
         // The buffer grows as the payload arrives, doubling, so a length the
         // bytes do not back costs at most twice the bytes really sent.
-        let size = _sdpMessageHeaderSize + length
+        let size = _sdpMessageHeaderSize + Int(length)
         var have = _sdpMessageHeaderSize
         while have < size {
             let want = min(size, max(buffer.count, 2 * have, 1 << 16))
