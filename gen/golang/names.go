@@ -65,18 +65,21 @@ type names struct {
 	value  map[*schema.EnumValue]string // enum constants
 	vtype  map[*schema.Variant]string   // variant types
 	typeID map[*schema.Struct]string    // type id constants
+	// fingerprint is the constant of every declaration's fingerprint.
+	fingerprint map[schema.Decl]string
 	// unionFuncs are a union's Decode, DecodeWith, DecodePrefix and Read functions.
 	unionFuncs map[*schema.Union][4]string
 }
 
 func newNames(s *schema.Schema) *names {
 	n := &names{
-		taken:      map[string]bool{},
-		decl:       map[schema.Decl]string{},
-		value:      map[*schema.EnumValue]string{},
-		vtype:      map[*schema.Variant]string{},
-		typeID:     map[*schema.Struct]string{},
-		unionFuncs: map[*schema.Union][4]string{},
+		taken:       map[string]bool{},
+		decl:        map[schema.Decl]string{},
+		value:       map[*schema.EnumValue]string{},
+		vtype:       map[*schema.Variant]string{},
+		typeID:      map[*schema.Struct]string{},
+		fingerprint: map[schema.Decl]string{},
+		unionFuncs:  map[*schema.Union][4]string{},
 	}
 	for _, h := range packageLevel {
 		n.taken[h] = true
@@ -103,6 +106,9 @@ func newNames(s *schema.Schema) *names {
 		case *schema.Struct:
 			n.typeID[d] = n.claim(base + "TypeID")
 		}
+	}
+	for _, d := range s.Decls {
+		n.fingerprint[d] = n.claim(naming.Pascal(d.DeclName()) + "Fingerprint")
 	}
 	return n
 }

@@ -63,7 +63,26 @@ func (g *generator) emitTypes(p *emit.Printer) []string {
 			imports = append(imports, "encoding", "io")
 		}
 	}
+	g.emitFingerprints(p)
 	return imports
+}
+
+// emitFingerprints writes every declaration's fingerprint as a constant.
+func (g *generator) emitFingerprints(p *emit.Printer) {
+	if len(g.s.Decls) == 0 {
+		return
+	}
+	p.P("// The fingerprints of the types' wire shapes (docs/wire-format.md,")
+	p.P("// \"Fingerprints\"; `sdp fingerprint` prints them): two programs built from")
+	p.P("// versions of the schema encode a type the same way exactly when its")
+	p.P("// fingerprint is the same in both.")
+	p.Block("const (", ")", func() {
+		for _, d := range g.s.Decls {
+			p.F("// %s is the fingerprint of %s.", g.names.fingerprint[d], g.names.decl[d])
+			p.F("%s uint64 = 0x%s", g.names.fingerprint[d], schema.FormatFingerprint(schema.Fingerprint(d)))
+		}
+	})
+	p.P()
 }
 
 func (g *generator) emitFields(p *emit.Printer, fields []*schema.Field) {

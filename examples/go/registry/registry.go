@@ -54,3 +54,16 @@ type PluginRegistry struct {
 	// TotalParameterCount is the field total_parameter_count (u32).
 	TotalParameterCount uint32
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// ParameterFingerprint is the fingerprint of Parameter.
+	ParameterFingerprint uint64 = 0x7d529fbeeec53e86
+	// PluginFingerprint is the fingerprint of Plugin.
+	PluginFingerprint uint64 = 0x62ad9ef7c69ec5fa
+	// PluginRegistryFingerprint is the fingerprint of PluginRegistry.
+	PluginRegistryFingerprint uint64 = 0xfed6555777cde354
+)

@@ -100,3 +100,26 @@ type SmallArrays struct {
 	// Flags is the field flags ([]bool).
 	Flags []bool
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// ArraysFingerprint is the fingerprint of Arrays.
+	ArraysFingerprint uint64 = 0x3fa176620af36fec
+	// FixedFingerprint is the fingerprint of Fixed.
+	FixedFingerprint uint64 = 0x1aebedf48f595dd6
+	// PointFingerprint is the fingerprint of Point.
+	PointFingerprint uint64 = 0xb357e638507a4fd8
+	// U32ArrayFingerprint is the fingerprint of U32Array.
+	U32ArrayFingerprint uint64 = 0x6e30fda6680ddd61
+	// I16ArrayFingerprint is the fingerprint of I16Array.
+	I16ArrayFingerprint uint64 = 0xf11ef3e684375d4e
+	// F32ArrayFingerprint is the fingerprint of F32Array.
+	F32ArrayFingerprint uint64 = 0x2e0f438fb0af7d6c
+	// ByteArrayFingerprint is the fingerprint of ByteArray.
+	ByteArrayFingerprint uint64 = 0x668e0d094f491791
+	// SmallArraysFingerprint is the fingerprint of SmallArrays.
+	SmallArraysFingerprint uint64 = 0x2f8de6467a389f8b
+)

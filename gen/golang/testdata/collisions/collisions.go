@@ -127,3 +127,26 @@ type Holder struct {
 	// Twice is the field twice (??Shape).
 	Twice *Shape
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// MessageFingerprint is the fingerprint of Message_.
+	MessageFingerprint uint64 = 0x0b2d6b84e68377d0
+	// DecodeErrorFingerprint is the fingerprint of DecodeError_.
+	DecodeErrorFingerprint uint64 = 0x367b29037afbb620
+	// ColorFingerprint is the fingerprint of Color.
+	ColorFingerprint uint64 = 0x57d3fdffa9318b61
+	// ColorRedFingerprint is the fingerprint of ColorRed.
+	ColorRedFingerprint uint64 = 0xc996024f6c8b07f1
+	// ShapeFingerprint is the fingerprint of Shape.
+	ShapeFingerprint uint64 = 0x6f03ef380c156f98
+	// ShapeRectFingerprint is the fingerprint of ShapeRect.
+	ShapeRectFingerprint uint64 = 0x761ff9ea13072b17
+	// DecodeShapeFingerprint is the fingerprint of DecodeShape.
+	DecodeShapeFingerprint uint64 = 0xa3898b3ccfb8ed8c
+	// HolderFingerprint is the fingerprint of Holder.
+	HolderFingerprint uint64 = 0xd8e4b4d14c339885
+)

@@ -41,3 +41,12 @@ func (v Mode) IsValid() bool {
 	}
 	return false
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// ModeFingerprint is the fingerprint of Mode.
+	ModeFingerprint uint64 = 0x74e26a2bc9efb9f2
+)

@@ -299,3 +299,28 @@ type Unions struct {
 	// Maybe is the field maybe (?Shape).
 	Maybe Shape
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// SmallFingerprint is the fingerprint of Small.
+	SmallFingerprint uint64 = 0xfd4bb75d044f397b
+	// SparseFingerprint is the fingerprint of Sparse.
+	SparseFingerprint uint64 = 0x486fe1ac71d8d047
+	// WideFingerprint is the fingerprint of Wide.
+	WideFingerprint uint64 = 0x52d094481be88ed2
+	// DefaultFingerprint is the fingerprint of Default.
+	DefaultFingerprint uint64 = 0x57d3fdffa9318b61
+	// CircleFingerprint is the fingerprint of Circle.
+	CircleFingerprint uint64 = 0x5e11b586050edf5a
+	// ShapeFingerprint is the fingerprint of Shape.
+	ShapeFingerprint uint64 = 0x28be185246637b0b
+	// NestedFingerprint is the fingerprint of Nested.
+	NestedFingerprint uint64 = 0xce7c68dca9b34bae
+	// EnumsFingerprint is the fingerprint of Enums.
+	EnumsFingerprint uint64 = 0xfdbe7c9d660a37cd
+	// UnionsFingerprint is the fingerprint of Unions.
+	UnionsFingerprint uint64 = 0x79d649e1b80fd113
+)

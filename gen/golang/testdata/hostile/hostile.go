@@ -100,3 +100,24 @@ type Chain struct {
 	// Next is the field next (?Chain).
 	Next *Chain
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// BigFingerprint is the fingerprint of Big.
+	BigFingerprint uint64 = 0x3d4d187f0388be9b
+	// HolderFingerprint is the fingerprint of Holder.
+	HolderFingerprint uint64 = 0xce200ca371647716
+	// WideFingerprint is the fingerprint of Wide.
+	WideFingerprint uint64 = 0x4ed1e84b345954a5
+	// EventsFingerprint is the fingerprint of Events.
+	EventsFingerprint uint64 = 0x2ff4af8c81321c9e
+	// NodeFingerprint is the fingerprint of Node.
+	NodeFingerprint uint64 = 0xa3e0df29b202ed91
+	// NodesFingerprint is the fingerprint of Nodes.
+	NodesFingerprint uint64 = 0xfa75ef5cbf85abae
+	// ChainFingerprint is the fingerprint of Chain.
+	ChainFingerprint uint64 = 0x6d678ace304efc49
+)

@@ -174,3 +174,18 @@ type Holder struct {
 	// Kinds is the field kinds ([]Type).
 	Kinds []Type
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// TypeFingerprint is the fingerprint of Type.
+	TypeFingerprint uint64 = 0xdd0a2cd416c5259c
+	// ErrorFingerprint is the fingerprint of Error.
+	ErrorFingerprint uint64 = 0x1ea1681bc3ae1522
+	// ResultFingerprint is the fingerprint of Result.
+	ResultFingerprint uint64 = 0x218032fdc6e25e8a
+	// HolderFingerprint is the fingerprint of Holder.
+	HolderFingerprint uint64 = 0x2a67c557b55fbd12
+)

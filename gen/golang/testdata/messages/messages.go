@@ -30,3 +30,18 @@ type Pong struct {
 
 // Last is the struct Last of messages.sdp.
 type Last struct{}
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// PointFingerprint is the fingerprint of Point.
+	PointFingerprint uint64 = 0x0cc735beef5c1c4a
+	// PingFingerprint is the fingerprint of Ping.
+	PingFingerprint uint64 = 0x4a2057decff35094
+	// PongFingerprint is the fingerprint of Pong.
+	PongFingerprint uint64 = 0xfbecb1d0b70ee157
+	// LastFingerprint is the fingerprint of Last.
+	LastFingerprint uint64 = 0x502313c401833687
+)

@@ -105,3 +105,24 @@ type AudioDevice struct {
 	// Plugins is the field plugins ([]DevicePlugin).
 	Plugins []DevicePlugin
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// PointFingerprint is the fingerprint of Point.
+	PointFingerprint uint64 = 0x821cb38ce83dcf5a
+	// RectangleFingerprint is the fingerprint of Rectangle.
+	RectangleFingerprint uint64 = 0xb93f2a5bf5c73898
+	// SceneFingerprint is the fingerprint of Scene.
+	SceneFingerprint uint64 = 0xffec497a3c159bc1
+	// DeviceKindFingerprint is the fingerprint of DeviceKind.
+	DeviceKindFingerprint uint64 = 0xfd4bb75d044f397b
+	// DeviceParameterFingerprint is the fingerprint of DeviceParameter.
+	DeviceParameterFingerprint uint64 = 0x61b428fe35cb118d
+	// DevicePluginFingerprint is the fingerprint of DevicePlugin.
+	DevicePluginFingerprint uint64 = 0x81739989442ee8e6
+	// AudioDeviceFingerprint is the fingerprint of AudioDevice.
+	AudioDeviceFingerprint uint64 = 0x3f9e712bcedaa971
+)

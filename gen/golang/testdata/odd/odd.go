@@ -106,3 +106,16 @@ func (v Flags) IsValid() bool {
 	}
 	return false
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// OddFingerprint is the fingerprint of Odd.
+	OddFingerprint uint64 = 0xb20087400ff06ed2
+	// UFingerprint is the fingerprint of U.
+	UFingerprint uint64 = 0x75a2dee3b03d1066
+	// FlagsFingerprint is the fingerprint of Flags.
+	FlagsFingerprint uint64 = 0x9ce7b175fa88ff1b
+)

@@ -121,3 +121,20 @@ type Reading struct {
 	// Note is the field note (?str).
 	Note *string
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// LevelFingerprint is the fingerprint of Level.
+	LevelFingerprint uint64 = 0x57d3fdffa9318b61
+	// InnerFingerprint is the fingerprint of Inner.
+	InnerFingerprint uint64 = 0x146aca8cdf3f9b41
+	// ChoiceFingerprint is the fingerprint of Choice.
+	ChoiceFingerprint uint64 = 0x200aa380714cc3de
+	// OptionalsFingerprint is the fingerprint of Optionals.
+	OptionalsFingerprint uint64 = 0x1d8b34f87c007477
+	// ReadingFingerprint is the fingerprint of Reading.
+	ReadingFingerprint uint64 = 0x881aa04a0479b659
+)

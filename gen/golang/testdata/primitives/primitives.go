@@ -41,3 +41,16 @@ type Text struct {
 
 // A struct with no fields encodes to zero bytes.
 type Empty struct{}
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// AllPrimitivesFingerprint is the fingerprint of AllPrimitives.
+	AllPrimitivesFingerprint uint64 = 0xbed97ec8fc5cc07c
+	// TextFingerprint is the fingerprint of Text.
+	TextFingerprint uint64 = 0x367b29037afbb620
+	// EmptyFingerprint is the fingerprint of Empty.
+	EmptyFingerprint uint64 = 0xdc242c85bf874eb2
+)

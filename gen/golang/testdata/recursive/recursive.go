@@ -95,3 +95,22 @@ type Program struct {
 	// Body is the field body (Expr).
 	Body Expr
 }
+
+// The fingerprints of the types' wire shapes (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+// versions of the schema encode a type the same way exactly when its
+// fingerprint is the same in both.
+const (
+	// TreeFingerprint is the fingerprint of Tree.
+	TreeFingerprint uint64 = 0x07c2894b87479443
+	// NodeFingerprint is the fingerprint of Node.
+	NodeFingerprint uint64 = 0xf81ccca2993a0dc6
+	// DirFingerprint is the fingerprint of Dir.
+	DirFingerprint uint64 = 0xab42994e381ab006
+	// EntryFingerprint is the fingerprint of Entry.
+	EntryFingerprint uint64 = 0xb0d5a83c904b80d1
+	// ExprFingerprint is the fingerprint of Expr.
+	ExprFingerprint uint64 = 0x8ee46943d00cbf18
+	// ProgramFingerprint is the fingerprint of Program.
+	ProgramFingerprint uint64 = 0x6be20630ebd41bba
+)
