@@ -4,6 +4,7 @@
 package python
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"sort"
@@ -86,12 +87,12 @@ func (g *generator) module() []byte {
 	p.Line("")
 	p.Line("from __future__ import annotations")
 	p.Line("")
-	for _, l := range strings.Split(strings.TrimRight(runtime, "\n"), "\n") {
+	rt := strings.ReplaceAll(strings.TrimRight(runtime, "\n"), "\n\n\n", "\n\n"+sepMark+"\n\n")
+	for _, l := range strings.Split(rt, "\n") {
 		p.Line(l)
 	}
 	for _, d := range g.s.Decls {
-		p.Line("")
-		p.Line("")
+		g.sep()
 		switch d := d.(type) {
 		case *schema.Enum:
 			g.enum(d)
@@ -103,8 +104,7 @@ func (g *generator) module() []byte {
 					continue
 				}
 				if i > 0 {
-					p.Line("")
-					p.Line("")
+					g.sep()
 				}
 				doc := v.Doc
 				if len(doc) == 0 {
@@ -115,8 +115,7 @@ func (g *generator) module() []byte {
 		}
 	}
 	for _, u := range g.s.Unions {
-		p.Line("")
-		p.Line("")
+		g.sep()
 		for _, l := range u.Doc {
 			p.Line("# " + commentText(l))
 		}
@@ -150,18 +149,14 @@ func (g *generator) module() []byte {
 	for len(g.todo) > 0 {
 		t := g.todo[0]
 		g.todo = g.todo[1:]
-		p.Line("")
-		p.Line("")
+		g.sep()
 		g.decoder(t)
-		p.Line("")
-		p.Line("")
+		g.sep()
 		g.encoder(t)
-		p.Line("")
-		p.Line("")
+		g.sep()
 		g.sizer(t)
 	}
-	p.Line("")
-	p.Line("")
+	g.sep()
 	var ids []string
 	var classes []string
 	structs := append([]*schema.Struct(nil), g.s.Structs...)
@@ -173,7 +168,18 @@ func (g *generator) module() []byte {
 	}
 	p.F("_SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {%s}", strings.Join(ids, ", "))
 	p.F("MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {%s}", strings.Join(classes, ", "))
-	return p.Bytes()
+	return bytes.ReplaceAll(p.Bytes(), []byte("\n"+sepMark+"\n"), []byte("\n"))
+}
+
+// sepMark stands for the second of two blank lines between top-level
+// definitions (PEP 8), which the printer would fold into one.
+const sepMark = "#\x00sep"
+
+// sep separates two top-level definitions by two blank lines.
+func (g *generator) sep() {
+	g.p.Line("")
+	g.p.Line(sepMark)
+	g.p.Line("")
 }
 
 func (g *generator) variantClass(v *schema.Variant) string {
@@ -232,7 +238,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 	if st != nil {
 		t := &schema.Type{Kind: schema.StructRef, Struct: st}
 		c := canon(t)
-		p.F("TYPE_ID: _sdp_t.ClassVar[int] = %d", st.ID)
+		p.F("TYPE_ID: _sdp_t.ClassVar[%s] = %d", g.nm("int", shadow), st.ID)
 		p.Line("")
 		p.Line("@classmethod")
 		p.F("def decode(cls, data: _sdp_t.Any, options: %s = None) -> %s:", opts, self)
@@ -700,7 +706,7 @@ func (g *generator) sizer(t *schema.Type) {
 		if n, ok := t.Elem.FixedSize(); ok {
 			p.F("return %slen(_sdp_v) * %d", head, n)
 		} else {
-			p.F("return %ssum([%s for _sdp_x in _sdp_v])", head, g.sizeExpr(t.Elem, "_sdp_x"))
+			p.F("return %ssum(%s for _sdp_x in _sdp_v)", head, g.sizeExpr(t.Elem, "_sdp_x"))
 		}
 	case schema.Optional:
 		p.Line("if _sdp_v is None:")

@@ -18,10 +18,16 @@ import (
 // missing, a failure under CI.
 func python3(t *testing.T) string { return gentest.RequireTool(t, "python3") }
 
+// allSchemas are the corpus schemas and the backend's own test schemas
+// (testschemas/*.sdp: names and doc comments that collide with Python's).
+func allSchemas(t *testing.T) []*schema.Schema {
+	return append(gentest.CorpusSchemas(t), gentest.LoadGlob(t, filepath.Join("testschemas", "*.sdp"))...)
+}
+
 // TestGolden compares the generated package of every conformance schema with
 // testdata/<schema>/ (go test ./gen/python -update rewrites it).
 func TestGolden(t *testing.T) {
-	for _, s := range gentest.CorpusSchemas(t) {
+	for _, s := range allSchemas(t) {
 		s := s
 		t.Run(s.Name, func(t *testing.T) {
 			files := gentest.Golden(t, filepath.Join("testdata", s.Name), Generate, s, gen.Options{})
@@ -82,7 +88,7 @@ func start(t *testing.T, py, dir, module string, extra ...string) conformance.Te
 // in the venv named by SDP_PYTHON_VENV), that they pass mypy --strict and ruff.
 func TestCompile(t *testing.T) {
 	py := python3(t)
-	schemas := gentest.CorpusSchemas(t)
+	schemas := allSchemas(t)
 	dir := writePackages(t, schemas)
 	var inits []string
 	for _, s := range schemas {
@@ -96,7 +102,28 @@ func TestCompile(t *testing.T) {
 	if out, err := exec.Command(py, append([]string{"-m", "py_compile"}, inits...)...).CombinedOutput(); err != nil {
 		t.Errorf("py_compile: %v\n%s", err, out)
 	}
+	// Python 3.9's grammar (the oldest the packages support).
+	parse39 := "import ast, sys\nfor p in sys.argv[1:]:\n    ast.parse(open(p, encoding='utf-8').read(), p, feature_version=(3, 9))\n"
+	if out, err := exec.Command(py, append([]string{"-c", parse39}, inits...)...).CombinedOutput(); err != nil {
+		t.Errorf("parsing with Python 3.9's grammar: %v\n%s", err, out)
+	}
 	lint(t, dir, inits)
+}
+
+// TestModule runs testdata/module_test.py on the generated packages: default
+// values round-trip, errors carry rule, offset and path, options limit depth
+// and memory, encoders validate, streams work on files, names and docstrings
+// survive escaping.
+func TestModule(t *testing.T) {
+	py := python3(t)
+	dir := writePackages(t, allSchemas(t))
+	script, err := filepath.Abs(filepath.Join("testdata", "module_test.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(py, script, dir).CombinedOutput(); err != nil {
+		t.Errorf("module_test.py: %v\n%s", err, out)
+	}
 }
 
 // lint runs mypy --strict and ruff on files where they are installed.
@@ -121,10 +148,15 @@ func lint(t *testing.T, dir string, files []string) {
 		t.Log("mypy is not installed: not checked")
 	}
 	if ruff := tool("ruff"); ruff != "" {
-		cmd := exec.Command(ruff, append([]string{"check", "--no-cache", "--isolated", "--target-version", "py39"}, files...)...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("ruff check: %v\n%s", err, out)
+		// The default rules, then pycodestyle's with its preview rules
+		// (blank lines) but not line lengths.
+		for _, rules := range [][]string{nil, {"--preview", "--select", "E,W", "--ignore", "E501"}} {
+			args := append([]string{"check", "--no-cache", "--isolated", "--target-version", "py39"}, rules...)
+			cmd := exec.Command(ruff, append(args, files...)...)
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("ruff check %s: %v\n%s", strings.Join(rules, " "), err, out)
+			}
 		}
 	} else {
 		t.Log("ruff is not installed: not checked")

@@ -107,7 +107,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:

@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -389,6 +407,7 @@ class StreamWriter:
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Arrays:
@@ -443,6 +462,7 @@ class Arrays:
     nested: list[_sdp_array.array[int]] = _sdp_dc.field(default_factory=_sdp_list)
     blobs: list[_sdp_bytes] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Fixed:
     """Fixed-length arrays: no count on the wire."""
@@ -487,6 +507,7 @@ class Fixed:
     points: list[Point] = _sdp_dc.field(default_factory=lambda: [Point() for _sdp_i in range(2)])
     lists: list[_sdp_array.array[int]] = _sdp_dc.field(default_factory=lambda: [_sdp_array.array("H") for _sdp_i in range(2)])
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Point:
     TYPE_ID: _sdp_t.ClassVar[int] = 3
@@ -524,6 +545,7 @@ class Point:
 
     x: float = 0.0
     y: float = 0.0
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class U32Array:
@@ -564,6 +586,7 @@ class U32Array:
 
     values: _sdp_array.array[int] = _sdp_dc.field(default_factory=lambda: _sdp_array.array("I"))
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class I16Array:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
@@ -600,6 +623,7 @@ class I16Array:
         return _sdp_s_t8I16Array(self)
 
     samples: _sdp_array.array[int] = _sdp_dc.field(default_factory=lambda: _sdp_array.array("h"))
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class F32Array:
@@ -638,6 +662,7 @@ class F32Array:
 
     values: _sdp_array.array[float] = _sdp_dc.field(default_factory=lambda: _sdp_array.array("f"))
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class ByteArray:
     TYPE_ID: _sdp_t.ClassVar[int] = 7
@@ -674,6 +699,7 @@ class ByteArray:
         return _sdp_s_t9ByteArray(self)
 
     data: bytes = b""
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class SmallArrays:
@@ -718,6 +744,7 @@ class SmallArrays:
     names: list[str] = _sdp_dc.field(default_factory=_sdp_list)
     flags: list[bool] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 def _sdp_d_t6Arrays(_sdp_r: _SdpReader, _sdp_depth: int) -> Arrays:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Arrays", _sdp_depth)
@@ -757,6 +784,7 @@ def _sdp_d_t6Arrays(_sdp_r: _SdpReader, _sdp_depth: int) -> Arrays:
         raise
     return Arrays(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10, _sdp_v11, _sdp_v12, _sdp_v13, _sdp_v14)
 
+
 def _sdp_e_t6Arrays(_sdp_v: Arrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_bool(_sdp_v.bools, _sdp_out)
     _sdp_e_list_u8(_sdp_v.bytes, _sdp_out)
@@ -774,8 +802,10 @@ def _sdp_e_t6Arrays(_sdp_v: Arrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_list_u32(_sdp_v.nested, _sdp_out)
     _sdp_e_list_list_u8(_sdp_v.blobs, _sdp_out)
 
+
 def _sdp_s_t6Arrays(_sdp_v: Arrays) -> int:
     return 0 + _sdp_s_list_bool(_sdp_v.bools) + _sdp_s_list_u8(_sdp_v.bytes) + _sdp_s_list_i8(_sdp_v.i8s) + _sdp_s_list_u16(_sdp_v.u16s) + _sdp_s_list_i16(_sdp_v.i16s) + _sdp_s_list_u32(_sdp_v.u32s) + _sdp_s_list_i32(_sdp_v.i32s) + _sdp_s_list_u64(_sdp_v.u64s) + _sdp_s_list_i64(_sdp_v.i64s) + _sdp_s_list_f32(_sdp_v.f32s) + _sdp_s_list_f64(_sdp_v.f64s) + _sdp_s_list_str(_sdp_v.strings) + _sdp_s_list_t5Point(_sdp_v.points) + _sdp_s_list_list_u32(_sdp_v.nested) + _sdp_s_list_list_u8(_sdp_v.blobs)
+
 
 def _sdp_d_t5Fixed(_sdp_r: _SdpReader, _sdp_depth: int) -> Fixed:
     if _sdp_depth > _sdp_r.max_depth:
@@ -798,6 +828,7 @@ def _sdp_d_t5Fixed(_sdp_r: _SdpReader, _sdp_depth: int) -> Fixed:
         raise
     return Fixed(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
 
+
 def _sdp_e_t5Fixed(_sdp_v: Fixed, _sdp_out: bytearray) -> None:
     _sdp_e_arr4_u8(_sdp_v.rgba, _sdp_out)
     _sdp_e_arr3_arr3_f32(_sdp_v.matrix, _sdp_out)
@@ -806,8 +837,10 @@ def _sdp_e_t5Fixed(_sdp_v: Fixed, _sdp_out: bytearray) -> None:
     _sdp_e_arr2_t5Point(_sdp_v.points, _sdp_out)
     _sdp_e_arr2_list_u16(_sdp_v.lists, _sdp_out)
 
+
 def _sdp_s_t5Fixed(_sdp_v: Fixed) -> int:
     return 75 + _sdp_s_arr2_str(_sdp_v.names) + _sdp_s_arr2_list_u16(_sdp_v.lists)
+
 
 def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
     if _sdp_depth > _sdp_r.max_depth:
@@ -822,12 +855,15 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         raise
     return Point(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t5Point(_sdp_v: Point, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_F64.pack(_sdp_v.x)
     _sdp_out += _SDP_F64.pack(_sdp_v.y)
 
+
 def _sdp_s_t5Point(_sdp_v: Point) -> int:
     return 16
+
 
 def _sdp_d_t8U32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> U32Array:
     if _sdp_depth > _sdp_r.max_depth:
@@ -840,11 +876,14 @@ def _sdp_d_t8U32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> U32Array:
         raise
     return U32Array(_sdp_v0)
 
+
 def _sdp_e_t8U32Array(_sdp_v: U32Array, _sdp_out: bytearray) -> None:
     _sdp_e_list_u32(_sdp_v.values, _sdp_out)
 
+
 def _sdp_s_t8U32Array(_sdp_v: U32Array) -> int:
     return 0 + _sdp_s_list_u32(_sdp_v.values)
+
 
 def _sdp_d_t8I16Array(_sdp_r: _SdpReader, _sdp_depth: int) -> I16Array:
     if _sdp_depth > _sdp_r.max_depth:
@@ -857,11 +896,14 @@ def _sdp_d_t8I16Array(_sdp_r: _SdpReader, _sdp_depth: int) -> I16Array:
         raise
     return I16Array(_sdp_v0)
 
+
 def _sdp_e_t8I16Array(_sdp_v: I16Array, _sdp_out: bytearray) -> None:
     _sdp_e_list_i16(_sdp_v.samples, _sdp_out)
 
+
 def _sdp_s_t8I16Array(_sdp_v: I16Array) -> int:
     return 0 + _sdp_s_list_i16(_sdp_v.samples)
+
 
 def _sdp_d_t8F32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> F32Array:
     if _sdp_depth > _sdp_r.max_depth:
@@ -874,11 +916,14 @@ def _sdp_d_t8F32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> F32Array:
         raise
     return F32Array(_sdp_v0)
 
+
 def _sdp_e_t8F32Array(_sdp_v: F32Array, _sdp_out: bytearray) -> None:
     _sdp_e_list_f32(_sdp_v.values, _sdp_out)
 
+
 def _sdp_s_t8F32Array(_sdp_v: F32Array) -> int:
     return 0 + _sdp_s_list_f32(_sdp_v.values)
+
 
 def _sdp_d_t9ByteArray(_sdp_r: _SdpReader, _sdp_depth: int) -> ByteArray:
     if _sdp_depth > _sdp_r.max_depth:
@@ -891,11 +936,14 @@ def _sdp_d_t9ByteArray(_sdp_r: _SdpReader, _sdp_depth: int) -> ByteArray:
         raise
     return ByteArray(_sdp_v0)
 
+
 def _sdp_e_t9ByteArray(_sdp_v: ByteArray, _sdp_out: bytearray) -> None:
     _sdp_e_list_u8(_sdp_v.data, _sdp_out)
 
+
 def _sdp_s_t9ByteArray(_sdp_v: ByteArray) -> int:
     return 0 + _sdp_s_list_u8(_sdp_v.data)
+
 
 def _sdp_d_t11SmallArrays(_sdp_r: _SdpReader, _sdp_depth: int) -> SmallArrays:
     if _sdp_depth > _sdp_r.max_depth:
@@ -916,6 +964,7 @@ def _sdp_d_t11SmallArrays(_sdp_r: _SdpReader, _sdp_depth: int) -> SmallArrays:
         raise
     return SmallArrays(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4)
 
+
 def _sdp_e_t11SmallArrays(_sdp_v: SmallArrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_u8(_sdp_v.bytes, _sdp_out)
     _sdp_e_list_u32(_sdp_v.words, _sdp_out)
@@ -923,141 +972,176 @@ def _sdp_e_t11SmallArrays(_sdp_v: SmallArrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_str(_sdp_v.names, _sdp_out)
     _sdp_e_list_bool(_sdp_v.flags, _sdp_out)
 
+
 def _sdp_s_t11SmallArrays(_sdp_v: SmallArrays) -> int:
     return 0 + _sdp_s_list_u8(_sdp_v.bytes) + _sdp_s_list_u32(_sdp_v.words) + _sdp_s_list_f64(_sdp_v.reals) + _sdp_s_list_str(_sdp_v.names) + _sdp_s_list_bool(_sdp_v.flags)
+
 
 def _sdp_d_list_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bool]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 1)
     return _sdp_r.bools(_sdp_n)
 
+
 def _sdp_e_list_bool(_sdp_v: list[bool], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_out.append(1 if _sdp_x else 0)
 
+
 def _sdp_s_list_bool(_sdp_v: list[bool]) -> int:
     return 4 + len(_sdp_v) * 1
+
 
 def _sdp_d_list_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> bytes:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 1)
     return _sdp_r.bytes_(_sdp_n)
 
+
 def _sdp_e_list_u8(_sdp_v: bytes, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_v
 
+
 def _sdp_s_list_u8(_sdp_v: bytes) -> int:
     return 4 + len(_sdp_v) * 1
+
 
 def _sdp_d_list_i8(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 1)
     return _sdp_r.numbers("b", _sdp_n, 1)
 
+
 def _sdp_e_list_i8(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("b", _sdp_v)
 
+
 def _sdp_s_list_i8(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 1
+
 
 def _sdp_d_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 2)
     return _sdp_r.numbers("H", _sdp_n, 2)
 
+
 def _sdp_e_list_u16(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("H", _sdp_v)
 
+
 def _sdp_s_list_u16(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 2
+
 
 def _sdp_d_list_i16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 2)
     return _sdp_r.numbers("h", _sdp_n, 2)
 
+
 def _sdp_e_list_i16(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("h", _sdp_v)
 
+
 def _sdp_s_list_i16(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 2
+
 
 def _sdp_d_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 4)
     return _sdp_r.numbers("I", _sdp_n, 4)
 
+
 def _sdp_e_list_u32(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("I", _sdp_v)
 
+
 def _sdp_s_list_u32(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 4
+
 
 def _sdp_d_list_i32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 4)
     return _sdp_r.numbers("i", _sdp_n, 4)
 
+
 def _sdp_e_list_i32(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("i", _sdp_v)
 
+
 def _sdp_s_list_i32(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 4
+
 
 def _sdp_d_list_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 8)
     return _sdp_r.numbers("Q", _sdp_n, 8)
 
+
 def _sdp_e_list_u64(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("Q", _sdp_v)
 
+
 def _sdp_s_list_u64(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 8
+
 
 def _sdp_d_list_i64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 8)
     return _sdp_r.numbers("q", _sdp_n, 8)
 
+
 def _sdp_e_list_i64(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("q", _sdp_v)
 
+
 def _sdp_s_list_i64(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 8
+
 
 def _sdp_d_list_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 4)
     return _sdp_r.numbers("f", _sdp_n, 4)
 
+
 def _sdp_e_list_f32(_sdp_v: _sdp_array.array[float], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("f", _sdp_v)
 
+
 def _sdp_s_list_f32(_sdp_v: _sdp_array.array[float]) -> int:
     return 4 + len(_sdp_v) * 4
+
 
 def _sdp_d_list_f64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 8)
     return _sdp_r.numbers("d", _sdp_n, 8)
 
+
 def _sdp_e_list_f64(_sdp_v: _sdp_array.array[float], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("d", _sdp_v)
 
+
 def _sdp_s_list_f64(_sdp_v: _sdp_array.array[float]) -> int:
     return 4 + len(_sdp_v) * 8
+
 
 def _sdp_d_list_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -1072,13 +1156,16 @@ def _sdp_d_list_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_str(_sdp_v: list[str], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_str(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_str(_sdp_v: list[str]) -> int:
-    return 4 + sum([_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_list_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -1093,13 +1180,16 @@ def _sdp_d_list_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t5Point(_sdp_v: list[Point], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t5Point(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t5Point(_sdp_v: list[Point]) -> int:
     return 4 + len(_sdp_v) * 16
+
 
 def _sdp_d_list_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array.array[int]]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -1114,13 +1204,16 @@ def _sdp_d_list_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array
         raise
     return _sdp_out
 
+
 def _sdp_e_list_list_u32(_sdp_v: list[_sdp_array.array[int]], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_list_u32(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_list_u32(_sdp_v: list[_sdp_array.array[int]]) -> int:
-    return 4 + sum([_sdp_s_list_u32(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_list_u32(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_list_list_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bytes]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -1135,24 +1228,30 @@ def _sdp_d_list_list_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bytes]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_list_u8(_sdp_v: list[bytes], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_list_u8(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_list_u8(_sdp_v: list[bytes]) -> int:
-    return 4 + sum([_sdp_s_list_u8(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_list_u8(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_arr4_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> bytes:
     _sdp_r.fixed(4, 1, "a u8")
     return _sdp_r.bytes_(4)
 
+
 def _sdp_e_arr4_u8(_sdp_v: bytes, _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 4)
     _sdp_out += _sdp_v
 
+
 def _sdp_s_arr4_u8(_sdp_v: bytes) -> int:
     return len(_sdp_v) * 1
+
 
 def _sdp_d_arr3_arr3_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array.array[float]]:
     _sdp_out: list[_sdp_array.array[float]] = []
@@ -1165,13 +1264,16 @@ def _sdp_d_arr3_arr3_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array
         raise
     return _sdp_out
 
+
 def _sdp_e_arr3_arr3_f32(_sdp_v: list[_sdp_array.array[float]], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 3)
     for _sdp_x in _sdp_v:
         _sdp_e_arr3_f32(_sdp_x, _sdp_out)
 
+
 def _sdp_s_arr3_arr3_f32(_sdp_v: list[_sdp_array.array[float]]) -> int:
     return len(_sdp_v) * 12
+
 
 def _sdp_d_arr2_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str]:
     _sdp_out: list[str] = []
@@ -1184,24 +1286,30 @@ def _sdp_d_arr2_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str]:
         raise
     return _sdp_out
 
+
 def _sdp_e_arr2_str(_sdp_v: list[str], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 2)
     for _sdp_x in _sdp_v:
         _sdp_e_str(_sdp_x, _sdp_out)
 
+
 def _sdp_s_arr2_str(_sdp_v: list[str]) -> int:
-    return sum([_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v])
+    return sum(_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_arr3_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> list[bool]:
     return _sdp_r.fixed_bools(3)
+
 
 def _sdp_e_arr3_bool(_sdp_v: list[bool], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 3)
     for _sdp_x in _sdp_v:
         _sdp_out.append(1 if _sdp_x else 0)
 
+
 def _sdp_s_arr3_bool(_sdp_v: list[bool]) -> int:
     return len(_sdp_v) * 1
+
 
 def _sdp_d_arr2_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
     _sdp_out: list[Point] = []
@@ -1214,13 +1322,16 @@ def _sdp_d_arr2_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
         raise
     return _sdp_out
 
+
 def _sdp_e_arr2_t5Point(_sdp_v: list[Point], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 2)
     for _sdp_x in _sdp_v:
         _sdp_e_t5Point(_sdp_x, _sdp_out)
 
+
 def _sdp_s_arr2_t5Point(_sdp_v: list[Point]) -> int:
     return len(_sdp_v) * 16
+
 
 def _sdp_d_arr2_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array.array[int]]:
     _sdp_out: list[_sdp_array.array[int]] = []
@@ -1233,24 +1344,30 @@ def _sdp_d_arr2_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array
         raise
     return _sdp_out
 
+
 def _sdp_e_arr2_list_u16(_sdp_v: list[_sdp_array.array[int]], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 2)
     for _sdp_x in _sdp_v:
         _sdp_e_list_u16(_sdp_x, _sdp_out)
 
+
 def _sdp_s_arr2_list_u16(_sdp_v: list[_sdp_array.array[int]]) -> int:
-    return sum([_sdp_s_list_u16(_sdp_x) for _sdp_x in _sdp_v])
+    return sum(_sdp_s_list_u16(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_arr3_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float]:
     _sdp_r.fixed(3, 4, "an f32")
     return _sdp_r.numbers("f", 3, 4)
 
+
 def _sdp_e_arr3_f32(_sdp_v: _sdp_array.array[float], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 3)
     _sdp_out += _sdp_numbers("f", _sdp_v)
 
+
 def _sdp_s_arr3_f32(_sdp_v: _sdp_array.array[float]) -> int:
     return len(_sdp_v) * 4
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t6Arrays, 2: _sdp_d_t5Fixed, 3: _sdp_d_t5Point, 4: _sdp_d_t8U32Array, 5: _sdp_d_t8I16Array, 6: _sdp_d_t8F32Array, 7: _sdp_d_t9ByteArray, 8: _sdp_d_t11SmallArrays}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Arrays, 2: Fixed, 3: Point, 4: U32Array, 5: I16Array, 6: F32Array, 7: ByteArray, 8: SmallArrays}

@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -390,12 +408,14 @@ class StreamWriter:
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
 
+
 class Small(_sdp_enum.IntEnum):
     """Implicit values count up from 0."""
 
     Zero = 0
     One = 1
     Two = 2
+
 
 class Sparse(_sdp_enum.IntEnum):
     """Explicit values, with gaps and hex."""
@@ -405,17 +425,20 @@ class Sparse(_sdp_enum.IntEnum):
     Tenth = 10
     Big = 65535
 
+
 class Wide(_sdp_enum.IntEnum):
     """Enum Wide (u32)."""
 
     Min = 0
     Max = 4294967295
 
+
 class Default(_sdp_enum.IntEnum):
     """An enum with no underlying type is u8."""
 
     A = 0
     B = 1
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Circle:
@@ -454,9 +477,11 @@ class Circle:
 
     radius: float = 0.0
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Shape_None:
     """Nothing to draw."""
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Shape_Rect:
@@ -465,6 +490,7 @@ class Shape_Rect:
     width: float = 0.0
     height: float = 0.0
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Shape_Polygon:
     """Variant Polygon of union Shape (tag 3)."""
@@ -472,15 +498,18 @@ class Shape_Polygon:
     points: _sdp_array.array[float] = _sdp_dc.field(default_factory=lambda: _sdp_array.array("f"))
     closed: bool = False
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Shape_Label:
     """Variant Label of union Shape (tag 4)."""
 
     text: str = ""
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Shape_Marker:
     """An inline variant with no fields."""
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Nested_Leaf:
@@ -488,12 +517,14 @@ class Nested_Leaf:
 
     value: Small = _sdp_dc.field(default_factory=lambda: Small.Zero)
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Nested_Branch:
     """Variant Branch of union Nested (tag 1)."""
 
     shape: Shape = _sdp_dc.field(default_factory=lambda: Shape_None())
     sparse: Sparse = _sdp_dc.field(default_factory=lambda: Sparse.First)
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Enums:
@@ -537,6 +568,7 @@ class Enums:
     list: _sdp_list[Sparse] = _sdp_dc.field(default_factory=_sdp_list)
     fixed: _sdp_list[Small] = _sdp_dc.field(default_factory=lambda: [Small.Zero for _sdp_i in range(2)])
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Unions:
     TYPE_ID: _sdp_t.ClassVar[int] = 3
@@ -577,10 +609,13 @@ class Unions:
     nested: Nested = _sdp_dc.field(default_factory=lambda: Nested_Leaf())
     maybe: Shape | None = None
 
+
 # Unit variants, inline-field variants, and a variant naming a struct.
 Shape = _sdp_t.Union[Shape_None, Circle, Shape_Rect, Shape_Polygon, Shape_Label, Shape_Marker]
 
+
 Nested = _sdp_t.Union[Nested_Leaf, Nested_Branch]
+
 
 def _sdp_d_t6Circle(_sdp_r: _SdpReader, _sdp_depth: int) -> Circle:
     if _sdp_depth > _sdp_r.max_depth:
@@ -593,11 +628,14 @@ def _sdp_d_t6Circle(_sdp_r: _SdpReader, _sdp_depth: int) -> Circle:
         raise
     return Circle(_sdp_v0)
 
+
 def _sdp_e_t6Circle(_sdp_v: Circle, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_F64.pack(_sdp_v.radius)
 
+
 def _sdp_s_t6Circle(_sdp_v: Circle) -> int:
     return 8
+
 
 def _sdp_d_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> Shape:
     if _sdp_depth > _sdp_r.max_depth:
@@ -644,6 +682,7 @@ def _sdp_d_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> Shape:
         return Shape_Marker()
     raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Shape (it has 6)")
 
+
 def _sdp_e_t5Shape(_sdp_v: Shape, _sdp_out: bytearray) -> None:
     if isinstance(_sdp_v, Shape_None):
         _sdp_out.append(0)
@@ -671,6 +710,7 @@ def _sdp_e_t5Shape(_sdp_v: Shape, _sdp_out: bytearray) -> None:
         return
     raise EncodeError("union Shape: " + repr(_sdp_v) + " is not one of its variants")
 
+
 def _sdp_s_t5Shape(_sdp_v: Shape) -> int:
     if isinstance(_sdp_v, Shape_None):
         return 1
@@ -685,6 +725,7 @@ def _sdp_s_t5Shape(_sdp_v: Shape) -> int:
     if isinstance(_sdp_v, Shape_Marker):
         return 1
     raise EncodeError("union Shape: " + repr(_sdp_v) + " is not one of its variants")
+
 
 def _sdp_d_t6Nested(_sdp_r: _SdpReader, _sdp_depth: int) -> Nested:
     if _sdp_depth > _sdp_r.max_depth:
@@ -711,6 +752,7 @@ def _sdp_d_t6Nested(_sdp_r: _SdpReader, _sdp_depth: int) -> Nested:
         return Nested_Branch(_sdp_v1_0, _sdp_v1_1)
     raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Nested (it has 2)")
 
+
 def _sdp_e_t6Nested(_sdp_v: Nested, _sdp_out: bytearray) -> None:
     if isinstance(_sdp_v, Nested_Leaf):
         _sdp_out.append(0)
@@ -723,12 +765,14 @@ def _sdp_e_t6Nested(_sdp_v: Nested, _sdp_out: bytearray) -> None:
         return
     raise EncodeError("union Nested: " + repr(_sdp_v) + " is not one of its variants")
 
+
 def _sdp_s_t6Nested(_sdp_v: Nested) -> int:
     if isinstance(_sdp_v, Nested_Leaf):
         return 1 + 1
     if isinstance(_sdp_v, Nested_Branch):
         return 1 + _sdp_s_t5Shape(_sdp_v.shape) + 2
     raise EncodeError("union Nested: " + repr(_sdp_v) + " is not one of its variants")
+
 
 def _sdp_d_t5Enums(_sdp_r: _SdpReader, _sdp_depth: int) -> Enums:
     if _sdp_depth > _sdp_r.max_depth:
@@ -751,6 +795,7 @@ def _sdp_d_t5Enums(_sdp_r: _SdpReader, _sdp_depth: int) -> Enums:
         raise
     return Enums(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
 
+
 def _sdp_e_t5Enums(_sdp_v: Enums, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U8.pack(Small(_sdp_v.small))
     _sdp_out += _SDP_U16.pack(Sparse(_sdp_v.sparse))
@@ -759,8 +804,10 @@ def _sdp_e_t5Enums(_sdp_v: Enums, _sdp_out: bytearray) -> None:
     _sdp_e_list_t6Sparse(_sdp_v.list, _sdp_out)
     _sdp_e_arr2_t5Small(_sdp_v.fixed, _sdp_out)
 
+
 def _sdp_s_t5Enums(_sdp_v: Enums) -> int:
     return 10 + _sdp_s_list_t6Sparse(_sdp_v.list)
+
 
 def _sdp_d_t6Unions(_sdp_r: _SdpReader, _sdp_depth: int) -> Unions:
     if _sdp_depth > _sdp_r.max_depth:
@@ -779,26 +826,32 @@ def _sdp_d_t6Unions(_sdp_r: _SdpReader, _sdp_depth: int) -> Unions:
         raise
     return Unions(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3)
 
+
 def _sdp_e_t6Unions(_sdp_v: Unions, _sdp_out: bytearray) -> None:
     _sdp_e_t5Shape(_sdp_v.shape, _sdp_out)
     _sdp_e_list_t5Shape(_sdp_v.shapes, _sdp_out)
     _sdp_e_t6Nested(_sdp_v.nested, _sdp_out)
     _sdp_e_opt_t5Shape(_sdp_v.maybe, _sdp_out)
 
+
 def _sdp_s_t6Unions(_sdp_v: Unions) -> int:
     return 0 + _sdp_s_t5Shape(_sdp_v.shape) + _sdp_s_list_t5Shape(_sdp_v.shapes) + _sdp_s_t6Nested(_sdp_v.nested) + _sdp_s_opt_t5Shape(_sdp_v.maybe)
+
 
 def _sdp_d_list_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[float]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 4)
     return _sdp_r.numbers("f", _sdp_n, 4)
 
+
 def _sdp_e_list_f32(_sdp_v: _sdp_array.array[float], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("f", _sdp_v)
 
+
 def _sdp_s_list_f32(_sdp_v: _sdp_array.array[float]) -> int:
     return 4 + len(_sdp_v) * 4
+
 
 def _sdp_d_list_t6Sparse(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Sparse]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -813,13 +866,16 @@ def _sdp_d_list_t6Sparse(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Sparse]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t6Sparse(_sdp_v: list[Sparse], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_out += _SDP_U16.pack(Sparse(_sdp_x))
 
+
 def _sdp_s_list_t6Sparse(_sdp_v: list[Sparse]) -> int:
     return 4 + len(_sdp_v) * 2
+
 
 def _sdp_d_arr2_t5Small(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Small]:
     _sdp_out: list[Small] = []
@@ -832,13 +888,16 @@ def _sdp_d_arr2_t5Small(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Small]:
         raise
     return _sdp_out
 
+
 def _sdp_e_arr2_t5Small(_sdp_v: list[Small], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 2)
     for _sdp_x in _sdp_v:
         _sdp_out += _SDP_U8.pack(Small(_sdp_x))
 
+
 def _sdp_s_arr2_t5Small(_sdp_v: list[Small]) -> int:
     return len(_sdp_v) * 1
+
 
 def _sdp_d_list_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Shape]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -854,13 +913,16 @@ def _sdp_d_list_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Shape]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t5Shape(_sdp_v: list[Shape], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t5Shape(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t5Shape(_sdp_v: list[Shape]) -> int:
-    return 4 + sum([_sdp_s_t5Shape(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t5Shape(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_opt_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> Shape | None:
     _sdp_p = _sdp_r.pos
@@ -871,6 +933,7 @@ def _sdp_d_opt_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> Shape | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t5Shape(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t5Shape(_sdp_v: Shape | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -878,10 +941,12 @@ def _sdp_e_opt_t5Shape(_sdp_v: Shape | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t5Shape(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t5Shape(_sdp_v: Shape | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t5Shape(_sdp_v)
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t6Circle, 2: _sdp_d_t5Enums, 3: _sdp_d_t6Unions}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Circle, 2: Enums, 3: Unions}

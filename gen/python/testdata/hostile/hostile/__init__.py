@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -389,6 +407,7 @@ class StreamWriter:
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Big:
@@ -432,6 +451,7 @@ class Big:
 
     a: _sdp_array.array[int] = _sdp_dc.field(default_factory=lambda: _sdp_array.array("Q", [0] * 64))
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Holder:
     """An absent ?Big is one byte on the wire and 520 bytes of nominal size, so
@@ -472,9 +492,11 @@ class Holder:
 
     items: list[Big | None] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Wide_Unit:
     """Variant Unit of union Wide (tag 0)."""
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Wide_Pair:
@@ -482,6 +504,7 @@ class Wide_Pair:
 
     left: int = 0
     right: Big | None = None
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Events:
@@ -519,6 +542,7 @@ class Events:
         return _sdp_s_t6Events(self)
 
     events: list[Wide] = _sdp_dc.field(default_factory=_sdp_list)
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Node:
@@ -560,6 +584,7 @@ class Node:
     pad: _sdp_array.array[int] | None = None
     next: Node | None = None
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Nodes:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
@@ -596,6 +621,7 @@ class Nodes:
         return _sdp_s_t5Nodes(self)
 
     nodes: list[Node] = _sdp_dc.field(default_factory=_sdp_list)
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Chain:
@@ -638,9 +664,11 @@ class Chain:
     data: _sdp_array.array[int] = _sdp_dc.field(default_factory=lambda: _sdp_array.array("Q", [0] * 4096))
     next: Chain | None = None
 
+
 # A union whose unit variant is one byte on the wire while the largest
 # variant makes every value 529 bytes of nominal size.
 Wide = _sdp_t.Union[Wide_Unit, Big, Wide_Pair]
+
 
 def _sdp_d_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> Big:
     if _sdp_depth > _sdp_r.max_depth:
@@ -653,11 +681,14 @@ def _sdp_d_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> Big:
         raise
     return Big(_sdp_v0)
 
+
 def _sdp_e_t3Big(_sdp_v: Big, _sdp_out: bytearray) -> None:
     _sdp_e_arr64_u64(_sdp_v.a, _sdp_out)
 
+
 def _sdp_s_t3Big(_sdp_v: Big) -> int:
     return 512
+
 
 def _sdp_d_t6Holder(_sdp_r: _SdpReader, _sdp_depth: int) -> Holder:
     if _sdp_depth > _sdp_r.max_depth:
@@ -670,11 +701,14 @@ def _sdp_d_t6Holder(_sdp_r: _SdpReader, _sdp_depth: int) -> Holder:
         raise
     return Holder(_sdp_v0)
 
+
 def _sdp_e_t6Holder(_sdp_v: Holder, _sdp_out: bytearray) -> None:
     _sdp_e_list_opt_t3Big(_sdp_v.items, _sdp_out)
 
+
 def _sdp_s_t6Holder(_sdp_v: Holder) -> int:
     return 0 + _sdp_s_list_opt_t3Big(_sdp_v.items)
+
 
 def _sdp_d_t4Wide(_sdp_r: _SdpReader, _sdp_depth: int) -> Wide:
     if _sdp_depth > _sdp_r.max_depth:
@@ -701,6 +735,7 @@ def _sdp_d_t4Wide(_sdp_r: _SdpReader, _sdp_depth: int) -> Wide:
         return Wide_Pair(_sdp_v2_0, _sdp_v2_1)
     raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Wide (it has 3)")
 
+
 def _sdp_e_t4Wide(_sdp_v: Wide, _sdp_out: bytearray) -> None:
     if isinstance(_sdp_v, Wide_Unit):
         _sdp_out.append(0)
@@ -716,6 +751,7 @@ def _sdp_e_t4Wide(_sdp_v: Wide, _sdp_out: bytearray) -> None:
         return
     raise EncodeError("union Wide: " + repr(_sdp_v) + " is not one of its variants")
 
+
 def _sdp_s_t4Wide(_sdp_v: Wide) -> int:
     if isinstance(_sdp_v, Wide_Unit):
         return 1
@@ -724,6 +760,7 @@ def _sdp_s_t4Wide(_sdp_v: Wide) -> int:
     if isinstance(_sdp_v, Wide_Pair):
         return 1 + 1 + _sdp_s_opt_t3Big(_sdp_v.right)
     raise EncodeError("union Wide: " + repr(_sdp_v) + " is not one of its variants")
+
 
 def _sdp_d_t6Events(_sdp_r: _SdpReader, _sdp_depth: int) -> Events:
     if _sdp_depth > _sdp_r.max_depth:
@@ -736,11 +773,14 @@ def _sdp_d_t6Events(_sdp_r: _SdpReader, _sdp_depth: int) -> Events:
         raise
     return Events(_sdp_v0)
 
+
 def _sdp_e_t6Events(_sdp_v: Events, _sdp_out: bytearray) -> None:
     _sdp_e_list_t4Wide(_sdp_v.events, _sdp_out)
 
+
 def _sdp_s_t6Events(_sdp_v: Events) -> int:
     return 0 + _sdp_s_list_t4Wide(_sdp_v.events)
+
 
 def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
     if _sdp_depth > _sdp_r.max_depth:
@@ -755,12 +795,15 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
         raise
     return Node(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t4Node(_sdp_v: Node, _sdp_out: bytearray) -> None:
     _sdp_e_opt_arr64_u64(_sdp_v.pad, _sdp_out)
     _sdp_e_opt_t4Node(_sdp_v.next, _sdp_out)
 
+
 def _sdp_s_t4Node(_sdp_v: Node) -> int:
     return 0 + _sdp_s_opt_arr64_u64(_sdp_v.pad) + _sdp_s_opt_t4Node(_sdp_v.next)
+
 
 def _sdp_d_t5Nodes(_sdp_r: _SdpReader, _sdp_depth: int) -> Nodes:
     if _sdp_depth > _sdp_r.max_depth:
@@ -773,11 +816,14 @@ def _sdp_d_t5Nodes(_sdp_r: _SdpReader, _sdp_depth: int) -> Nodes:
         raise
     return Nodes(_sdp_v0)
 
+
 def _sdp_e_t5Nodes(_sdp_v: Nodes, _sdp_out: bytearray) -> None:
     _sdp_e_list_t4Node(_sdp_v.nodes, _sdp_out)
 
+
 def _sdp_s_t5Nodes(_sdp_v: Nodes) -> int:
     return 0 + _sdp_s_list_t4Node(_sdp_v.nodes)
+
 
 def _sdp_d_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain:
     if _sdp_depth > _sdp_r.max_depth:
@@ -792,23 +838,29 @@ def _sdp_d_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain:
         raise
     return Chain(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t5Chain(_sdp_v: Chain, _sdp_out: bytearray) -> None:
     _sdp_e_arr4096_u64(_sdp_v.data, _sdp_out)
     _sdp_e_opt_t5Chain(_sdp_v.next, _sdp_out)
 
+
 def _sdp_s_t5Chain(_sdp_v: Chain) -> int:
     return 32768 + _sdp_s_opt_t5Chain(_sdp_v.next)
+
 
 def _sdp_d_arr64_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_r.fixed(64, 8, "a u64")
     return _sdp_r.numbers("Q", 64, 8)
 
+
 def _sdp_e_arr64_u64(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 64)
     _sdp_out += _sdp_numbers("Q", _sdp_v)
 
+
 def _sdp_s_arr64_u64(_sdp_v: _sdp_array.array[int]) -> int:
     return len(_sdp_v) * 8
+
 
 def _sdp_d_list_opt_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Big | None]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -824,13 +876,16 @@ def _sdp_d_list_opt_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Big | Non
         raise
     return _sdp_out
 
+
 def _sdp_e_list_opt_t3Big(_sdp_v: list[Big | None], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_opt_t3Big(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_opt_t3Big(_sdp_v: list[Big | None]) -> int:
-    return 4 + sum([_sdp_s_opt_t3Big(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_opt_t3Big(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_opt_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> Big | None:
     _sdp_p = _sdp_r.pos
@@ -841,6 +896,7 @@ def _sdp_d_opt_t3Big(_sdp_r: _SdpReader, _sdp_depth: int) -> Big | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t3Big(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t3Big(_sdp_v: Big | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -848,10 +904,12 @@ def _sdp_e_opt_t3Big(_sdp_v: Big | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t3Big(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t3Big(_sdp_v: Big | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 512
+
 
 def _sdp_d_list_t4Wide(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Wide]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -867,13 +925,16 @@ def _sdp_d_list_t4Wide(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Wide]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t4Wide(_sdp_v: list[Wide], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t4Wide(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t4Wide(_sdp_v: list[Wide]) -> int:
-    return 4 + sum([_sdp_s_t4Wide(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t4Wide(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_opt_arr64_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | None:
     _sdp_p = _sdp_r.pos
@@ -884,6 +945,7 @@ def _sdp_d_opt_arr64_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.arra
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_arr64_u64(_sdp_r, _sdp_depth)
 
+
 def _sdp_e_opt_arr64_u64(_sdp_v: _sdp_array.array[int] | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -891,10 +953,12 @@ def _sdp_e_opt_arr64_u64(_sdp_v: _sdp_array.array[int] | None, _sdp_out: bytearr
     _sdp_out.append(1)
     _sdp_e_arr64_u64(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_arr64_u64(_sdp_v: _sdp_array.array[int] | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 512
+
 
 def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     _sdp_p = _sdp_r.pos
@@ -906,6 +970,7 @@ def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     _sdp_r.charge(_sdp_p, 1, 528)
     return _sdp_d_t4Node(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -913,10 +978,12 @@ def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t4Node(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t4Node(_sdp_v: Node | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t4Node(_sdp_v)
+
 
 def _sdp_d_list_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Node]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -932,24 +999,30 @@ def _sdp_d_list_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Node]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t4Node(_sdp_v: list[Node], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t4Node(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t4Node(_sdp_v: list[Node]) -> int:
-    return 4 + sum([_sdp_s_t4Node(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t4Node(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_arr4096_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_r.fixed(4096, 8, "a u64")
     return _sdp_r.numbers("Q", 4096, 8)
 
+
 def _sdp_e_arr4096_u64(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 4096)
     _sdp_out += _sdp_numbers("Q", _sdp_v)
 
+
 def _sdp_s_arr4096_u64(_sdp_v: _sdp_array.array[int]) -> int:
     return len(_sdp_v) * 8
+
 
 def _sdp_d_opt_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain | None:
     _sdp_p = _sdp_r.pos
@@ -960,6 +1033,7 @@ def _sdp_d_opt_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t5Chain(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t5Chain(_sdp_v: Chain | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -967,10 +1041,12 @@ def _sdp_e_opt_t5Chain(_sdp_v: Chain | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t5Chain(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t5Chain(_sdp_v: Chain | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t5Chain(_sdp_v)
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t3Big, 2: _sdp_d_t6Holder, 3: _sdp_d_t6Events, 4: _sdp_d_t4Node, 5: _sdp_d_t5Nodes, 6: _sdp_d_t5Chain}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Big, 2: Holder, 3: Events, 4: Node, 5: Nodes, 6: Chain}

@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -389,6 +407,7 @@ class StreamWriter:
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
+
 
 class Type(_sdp_enum.IntEnum):
     """Names that are keywords in some target language must be escaped by each
@@ -400,9 +419,10 @@ class Type(_sdp_enum.IntEnum):
     Self_ = 3
     True_ = 4
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Error:
-    TYPE_ID: _sdp_t.ClassVar[int] = 1
+    TYPE_ID: _sdp_t.ClassVar[_sdp_int] = 1
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Error:
@@ -469,17 +489,20 @@ class Error:
     len: _sdp_int = 0
     errno: _sdp_int = 0
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Result_Ok:
     """Variant Ok of union Result (tag 0)."""
 
     value: Error = _sdp_dc.field(default_factory=lambda: Error())
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Result_Err:
     """Variant Err of union Result (tag 1)."""
 
     code: int = 0
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Holder:
@@ -519,7 +542,9 @@ class Holder:
     result: Result = _sdp_dc.field(default_factory=lambda: Result_Ok())
     kinds: list[Type] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 Result = _sdp_t.Union[Result_Ok, Result_Err, Error]
+
 
 def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
     if _sdp_depth > _sdp_r.max_depth:
@@ -594,6 +619,7 @@ def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
         raise
     return Error(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10, _sdp_v11, _sdp_v12, _sdp_v13, _sdp_v14, _sdp_v15, _sdp_v16, _sdp_v17, _sdp_v18, _sdp_v19, _sdp_v20, _sdp_v21, _sdp_v22, _sdp_v23, _sdp_v24, _sdp_v25, _sdp_v26, _sdp_v27, _sdp_v28, _sdp_v29, _sdp_v30, _sdp_v31)
 
+
 def _sdp_e_t5Error(_sdp_v: Error, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U8.pack(Type(_sdp_v.type_))
     _sdp_e_str(_sdp_v.match_, _sdp_out)
@@ -628,8 +654,10 @@ def _sdp_e_t5Error(_sdp_v: Error, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U32.pack(_sdp_v.len)
     _sdp_out += _SDP_I32.pack(_sdp_v.errno)
 
+
 def _sdp_s_t5Error(_sdp_v: Error) -> int:
     return 65 + _sdp_s_str(_sdp_v.match_) + _sdp_s_str(_sdp_v.namespace) + _sdp_s_str(_sdp_v.protocol) + _sdp_s_str(_sdp_v.string)
+
 
 def _sdp_d_t6Result(_sdp_r: _SdpReader, _sdp_depth: int) -> Result:
     if _sdp_depth > _sdp_r.max_depth:
@@ -660,6 +688,7 @@ def _sdp_d_t6Result(_sdp_r: _SdpReader, _sdp_depth: int) -> Result:
             raise
     raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Result (it has 3)")
 
+
 def _sdp_e_t6Result(_sdp_v: Result, _sdp_out: bytearray) -> None:
     if isinstance(_sdp_v, Result_Ok):
         _sdp_out.append(0)
@@ -675,6 +704,7 @@ def _sdp_e_t6Result(_sdp_v: Result, _sdp_out: bytearray) -> None:
         return
     raise EncodeError("union Result: " + repr(_sdp_v) + " is not one of its variants")
 
+
 def _sdp_s_t6Result(_sdp_v: Result) -> int:
     if isinstance(_sdp_v, Result_Ok):
         return 1 + _sdp_s_t5Error(_sdp_v.value)
@@ -683,6 +713,7 @@ def _sdp_s_t6Result(_sdp_v: Result) -> int:
     if isinstance(_sdp_v, Error):
         return 1 + _sdp_s_t5Error(_sdp_v)
     raise EncodeError("union Result: " + repr(_sdp_v) + " is not one of its variants")
+
 
 def _sdp_d_t6Holder(_sdp_r: _SdpReader, _sdp_depth: int) -> Holder:
     if _sdp_depth > _sdp_r.max_depth:
@@ -697,12 +728,15 @@ def _sdp_d_t6Holder(_sdp_r: _SdpReader, _sdp_depth: int) -> Holder:
         raise
     return Holder(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t6Holder(_sdp_v: Holder, _sdp_out: bytearray) -> None:
     _sdp_e_t6Result(_sdp_v.result, _sdp_out)
     _sdp_e_list_t4Type(_sdp_v.kinds, _sdp_out)
 
+
 def _sdp_s_t6Holder(_sdp_v: Holder) -> int:
     return 0 + _sdp_s_t6Result(_sdp_v.result) + _sdp_s_list_t4Type(_sdp_v.kinds)
+
 
 def _sdp_d_list_t4Type(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Type]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -717,13 +751,16 @@ def _sdp_d_list_t4Type(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Type]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t4Type(_sdp_v: list[Type], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_out += _SDP_U8.pack(Type(_sdp_x))
 
+
 def _sdp_s_list_t4Type(_sdp_v: list[Type]) -> int:
     return 4 + len(_sdp_v) * 1
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Error, 2: _sdp_d_t6Holder}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Error, 2: Holder}

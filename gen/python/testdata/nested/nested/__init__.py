@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -389,6 +407,7 @@ class StreamWriter:
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Point:
@@ -428,6 +447,7 @@ class Point:
     x: float = 0.0
     y: float = 0.0
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Rectangle:
     TYPE_ID: _sdp_t.ClassVar[int] = 2
@@ -466,6 +486,7 @@ class Rectangle:
     top_left: Point = _sdp_dc.field(default_factory=lambda: Point())
     bottom_right: Point = _sdp_dc.field(default_factory=lambda: Point())
     color: int = 0
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Scene:
@@ -508,12 +529,14 @@ class Scene:
     rects: list[Rectangle] = _sdp_dc.field(default_factory=_sdp_list)
     origin: Point = _sdp_dc.field(default_factory=lambda: Point())
 
+
 class DeviceKind(_sdp_enum.IntEnum):
     """Enum DeviceKind (u8)."""
 
     Input = 0
     Output = 1
     Duplex = 2
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class DeviceParameter:
@@ -554,6 +577,7 @@ class DeviceParameter:
     name: str = ""
     value: float = 0.0
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class DevicePlugin:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
@@ -592,6 +616,7 @@ class DevicePlugin:
     name: str = ""
     bypassed: bool = False
     parameters: list[DeviceParameter] = _sdp_dc.field(default_factory=_sdp_list)
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class AudioDevice:
@@ -637,6 +662,7 @@ class AudioDevice:
     channels: int = 0
     plugins: list[DevicePlugin] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Point", _sdp_depth)
@@ -650,12 +676,15 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         raise
     return Point(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t5Point(_sdp_v: Point, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_pack_f32(_sdp_v.x)
     _sdp_out += _sdp_pack_f32(_sdp_v.y)
 
+
 def _sdp_s_t5Point(_sdp_v: Point) -> int:
     return 8
+
 
 def _sdp_d_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> Rectangle:
     if _sdp_depth > _sdp_r.max_depth:
@@ -672,13 +701,16 @@ def _sdp_d_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> Rectangle:
         raise
     return Rectangle(_sdp_v0, _sdp_v1, _sdp_v2)
 
+
 def _sdp_e_t9Rectangle(_sdp_v: Rectangle, _sdp_out: bytearray) -> None:
     _sdp_e_t5Point(_sdp_v.top_left, _sdp_out)
     _sdp_e_t5Point(_sdp_v.bottom_right, _sdp_out)
     _sdp_out += _SDP_U32.pack(_sdp_v.color)
 
+
 def _sdp_s_t9Rectangle(_sdp_v: Rectangle) -> int:
     return 20
+
 
 def _sdp_d_t5Scene(_sdp_r: _SdpReader, _sdp_depth: int) -> Scene:
     if _sdp_depth > _sdp_r.max_depth:
@@ -695,13 +727,16 @@ def _sdp_d_t5Scene(_sdp_r: _SdpReader, _sdp_depth: int) -> Scene:
         raise
     return Scene(_sdp_v0, _sdp_v1, _sdp_v2)
 
+
 def _sdp_e_t5Scene(_sdp_v: Scene, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_e_list_t9Rectangle(_sdp_v.rects, _sdp_out)
     _sdp_e_t5Point(_sdp_v.origin, _sdp_out)
 
+
 def _sdp_s_t5Scene(_sdp_v: Scene) -> int:
     return 8 + _sdp_s_str(_sdp_v.name) + _sdp_s_list_t9Rectangle(_sdp_v.rects)
+
 
 def _sdp_d_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> DeviceParameter:
     if _sdp_depth > _sdp_r.max_depth:
@@ -718,13 +753,16 @@ def _sdp_d_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePara
         raise
     return DeviceParameter(_sdp_v0, _sdp_v1, _sdp_v2)
 
+
 def _sdp_e_t15DeviceParameter(_sdp_v: DeviceParameter, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U32.pack(_sdp_v.id)
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_out += _sdp_pack_f32(_sdp_v.value)
 
+
 def _sdp_s_t15DeviceParameter(_sdp_v: DeviceParameter) -> int:
     return 8 + _sdp_s_str(_sdp_v.name)
+
 
 def _sdp_d_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePlugin:
     if _sdp_depth > _sdp_r.max_depth:
@@ -741,13 +779,16 @@ def _sdp_d_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePlugin:
         raise
     return DevicePlugin(_sdp_v0, _sdp_v1, _sdp_v2)
 
+
 def _sdp_e_t12DevicePlugin(_sdp_v: DevicePlugin, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_out.append(1 if _sdp_v.bypassed else 0)
     _sdp_e_list_t15DeviceParameter(_sdp_v.parameters, _sdp_out)
 
+
 def _sdp_s_t12DevicePlugin(_sdp_v: DevicePlugin) -> int:
     return 1 + _sdp_s_str(_sdp_v.name) + _sdp_s_list_t15DeviceParameter(_sdp_v.parameters)
+
 
 def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
     if _sdp_depth > _sdp_r.max_depth:
@@ -770,6 +811,7 @@ def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
         raise
     return AudioDevice(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
 
+
 def _sdp_e_t11AudioDevice(_sdp_v: AudioDevice, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U64.pack(_sdp_v.id)
     _sdp_e_str(_sdp_v.name, _sdp_out)
@@ -778,8 +820,10 @@ def _sdp_e_t11AudioDevice(_sdp_v: AudioDevice, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U16.pack(_sdp_v.channels)
     _sdp_e_list_t12DevicePlugin(_sdp_v.plugins, _sdp_out)
 
+
 def _sdp_s_t11AudioDevice(_sdp_v: AudioDevice) -> int:
     return 15 + _sdp_s_str(_sdp_v.name) + _sdp_s_list_t12DevicePlugin(_sdp_v.plugins)
+
 
 def _sdp_d_list_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Rectangle]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -794,13 +838,16 @@ def _sdp_d_list_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Rectang
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t9Rectangle(_sdp_v: list[Rectangle], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t9Rectangle(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t9Rectangle(_sdp_v: list[Rectangle]) -> int:
     return 4 + len(_sdp_v) * 20
+
 
 def _sdp_d_list_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> list[DeviceParameter]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -815,13 +862,16 @@ def _sdp_d_list_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> list[
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t15DeviceParameter(_sdp_v: list[DeviceParameter], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t15DeviceParameter(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t15DeviceParameter(_sdp_v: list[DeviceParameter]) -> int:
-    return 4 + sum([_sdp_s_t15DeviceParameter(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t15DeviceParameter(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_list_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> list[DevicePlugin]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -836,13 +886,16 @@ def _sdp_d_list_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Dev
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t12DevicePlugin(_sdp_v: list[DevicePlugin], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t12DevicePlugin(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t12DevicePlugin(_sdp_v: list[DevicePlugin]) -> int:
-    return 4 + sum([_sdp_s_t12DevicePlugin(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t12DevicePlugin(_sdp_x) for _sdp_x in _sdp_v)
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 2: _sdp_d_t9Rectangle, 3: _sdp_d_t5Scene, 4: _sdp_d_t15DeviceParameter, 5: _sdp_d_t12DevicePlugin, 6: _sdp_d_t11AudioDevice}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 2: Rectangle, 3: Scene, 4: DeviceParameter, 5: DevicePlugin, 6: AudioDevice}

@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -390,11 +408,13 @@ class StreamWriter:
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
 
+
 class Level(_sdp_enum.IntEnum):
     """Enum Level (u8)."""
 
     Low = 0
     High = 1
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Inner:
@@ -434,15 +454,18 @@ class Inner:
     id: int = 0
     label: str = ""
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Choice_Nothing:
     """Variant Nothing of union Choice (tag 0)."""
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Choice_Number:
     """Variant Number of union Choice (tag 1)."""
 
     value: int = 0
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Optionals:
@@ -494,6 +517,7 @@ class Optionals:
     maybe_fixed: _sdp_array.array[int] | None = None
     maybe_maybe: Some[int | None] | None = None
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Reading:
     """The optional-field benchmark workload: present vs absent."""
@@ -536,7 +560,9 @@ class Reading:
     calibration: float | None = None
     note: str | None = None
 
+
 Choice = _sdp_t.Union[Choice_Nothing, Choice_Number]
+
 
 def _sdp_d_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner:
     if _sdp_depth > _sdp_r.max_depth:
@@ -551,12 +577,15 @@ def _sdp_d_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner:
         raise
     return Inner(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t5Inner(_sdp_v: Inner, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U32.pack(_sdp_v.id)
     _sdp_e_str(_sdp_v.label, _sdp_out)
 
+
 def _sdp_s_t5Inner(_sdp_v: Inner) -> int:
     return 4 + _sdp_s_str(_sdp_v.label)
+
 
 def _sdp_d_t6Choice(_sdp_r: _SdpReader, _sdp_depth: int) -> Choice:
     if _sdp_depth > _sdp_r.max_depth:
@@ -575,6 +604,7 @@ def _sdp_d_t6Choice(_sdp_r: _SdpReader, _sdp_depth: int) -> Choice:
         return Choice_Number(_sdp_v1_0)
     raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Choice (it has 2)")
 
+
 def _sdp_e_t6Choice(_sdp_v: Choice, _sdp_out: bytearray) -> None:
     if isinstance(_sdp_v, Choice_Nothing):
         _sdp_out.append(0)
@@ -585,12 +615,14 @@ def _sdp_e_t6Choice(_sdp_v: Choice, _sdp_out: bytearray) -> None:
         return
     raise EncodeError("union Choice: " + repr(_sdp_v) + " is not one of its variants")
 
+
 def _sdp_s_t6Choice(_sdp_v: Choice) -> int:
     if isinstance(_sdp_v, Choice_Nothing):
         return 1
     if isinstance(_sdp_v, Choice_Number):
         return 1 + 8
     raise EncodeError("union Choice: " + repr(_sdp_v) + " is not one of its variants")
+
 
 def _sdp_d_t9Optionals(_sdp_r: _SdpReader, _sdp_depth: int) -> Optionals:
     if _sdp_depth > _sdp_r.max_depth:
@@ -625,6 +657,7 @@ def _sdp_d_t9Optionals(_sdp_r: _SdpReader, _sdp_depth: int) -> Optionals:
         raise
     return Optionals(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10, _sdp_v11)
 
+
 def _sdp_e_t9Optionals(_sdp_v: Optionals, _sdp_out: bytearray) -> None:
     _sdp_e_opt_bool(_sdp_v.maybe_bool, _sdp_out)
     _sdp_e_opt_u8(_sdp_v.maybe_u8, _sdp_out)
@@ -639,8 +672,10 @@ def _sdp_e_t9Optionals(_sdp_v: Optionals, _sdp_out: bytearray) -> None:
     _sdp_e_opt_arr2_u16(_sdp_v.maybe_fixed, _sdp_out)
     _sdp_e_opt_opt_u32(_sdp_v.maybe_maybe, _sdp_out)
 
+
 def _sdp_s_t9Optionals(_sdp_v: Optionals) -> int:
     return 0 + _sdp_s_opt_bool(_sdp_v.maybe_bool) + _sdp_s_opt_u8(_sdp_v.maybe_u8) + _sdp_s_opt_i64(_sdp_v.maybe_i64) + _sdp_s_opt_f64(_sdp_v.maybe_f64) + _sdp_s_opt_str(_sdp_v.maybe_str) + _sdp_s_opt_t5Inner(_sdp_v.maybe_inner) + _sdp_s_opt_t5Level(_sdp_v.maybe_level) + _sdp_s_opt_t6Choice(_sdp_v.maybe_choice) + _sdp_s_opt_list_u32(_sdp_v.maybe_list) + _sdp_s_list_opt_str(_sdp_v.list_of_maybe) + _sdp_s_opt_arr2_u16(_sdp_v.maybe_fixed) + _sdp_s_opt_opt_u32(_sdp_v.maybe_maybe)
+
 
 def _sdp_d_t7Reading(_sdp_r: _SdpReader, _sdp_depth: int) -> Reading:
     if _sdp_depth > _sdp_r.max_depth:
@@ -659,14 +694,17 @@ def _sdp_d_t7Reading(_sdp_r: _SdpReader, _sdp_depth: int) -> Reading:
         raise
     return Reading(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3)
 
+
 def _sdp_e_t7Reading(_sdp_v: Reading, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U32.pack(_sdp_v.sensor_id)
     _sdp_out += _SDP_F64.pack(_sdp_v.value)
     _sdp_e_opt_f64(_sdp_v.calibration, _sdp_out)
     _sdp_e_opt_str(_sdp_v.note, _sdp_out)
 
+
 def _sdp_s_t7Reading(_sdp_v: Reading) -> int:
     return 12 + _sdp_s_opt_f64(_sdp_v.calibration) + _sdp_s_opt_str(_sdp_v.note)
+
 
 def _sdp_d_opt_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> bool | None:
     _sdp_p = _sdp_r.pos
@@ -677,6 +715,7 @@ def _sdp_d_opt_bool(_sdp_r: _SdpReader, _sdp_depth: int) -> bool | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.bool_()
 
+
 def _sdp_e_opt_bool(_sdp_v: bool | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -684,10 +723,12 @@ def _sdp_e_opt_bool(_sdp_v: bool | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_out.append(1 if _sdp_v else 0)
 
+
 def _sdp_s_opt_bool(_sdp_v: bool | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 1
+
 
 def _sdp_d_opt_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> int | None:
     _sdp_p = _sdp_r.pos
@@ -698,6 +739,7 @@ def _sdp_d_opt_u8(_sdp_r: _SdpReader, _sdp_depth: int) -> int | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.scalar(_SDP_U8, 1, "a u8")
 
+
 def _sdp_e_opt_u8(_sdp_v: int | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -705,10 +747,12 @@ def _sdp_e_opt_u8(_sdp_v: int | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_out += _SDP_U8.pack(_sdp_v)
 
+
 def _sdp_s_opt_u8(_sdp_v: int | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 1
+
 
 def _sdp_d_opt_i64(_sdp_r: _SdpReader, _sdp_depth: int) -> int | None:
     _sdp_p = _sdp_r.pos
@@ -719,6 +763,7 @@ def _sdp_d_opt_i64(_sdp_r: _SdpReader, _sdp_depth: int) -> int | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.scalar(_SDP_I64, 8, "an i64")
 
+
 def _sdp_e_opt_i64(_sdp_v: int | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -726,10 +771,12 @@ def _sdp_e_opt_i64(_sdp_v: int | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_out += _SDP_I64.pack(_sdp_v)
 
+
 def _sdp_s_opt_i64(_sdp_v: int | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 8
+
 
 def _sdp_d_opt_f64(_sdp_r: _SdpReader, _sdp_depth: int) -> float | None:
     _sdp_p = _sdp_r.pos
@@ -740,6 +787,7 @@ def _sdp_d_opt_f64(_sdp_r: _SdpReader, _sdp_depth: int) -> float | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.f64()
 
+
 def _sdp_e_opt_f64(_sdp_v: float | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -747,10 +795,12 @@ def _sdp_e_opt_f64(_sdp_v: float | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_out += _SDP_F64.pack(_sdp_v)
 
+
 def _sdp_s_opt_f64(_sdp_v: float | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 8
+
 
 def _sdp_d_opt_str(_sdp_r: _SdpReader, _sdp_depth: int) -> str | None:
     _sdp_p = _sdp_r.pos
@@ -761,6 +811,7 @@ def _sdp_d_opt_str(_sdp_r: _SdpReader, _sdp_depth: int) -> str | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.str_()
 
+
 def _sdp_e_opt_str(_sdp_v: str | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -768,10 +819,12 @@ def _sdp_e_opt_str(_sdp_v: str | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_str(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_str(_sdp_v: str | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_str(_sdp_v)
+
 
 def _sdp_d_opt_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner | None:
     _sdp_p = _sdp_r.pos
@@ -782,6 +835,7 @@ def _sdp_d_opt_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t5Inner(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t5Inner(_sdp_v: Inner | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -789,10 +843,12 @@ def _sdp_e_opt_t5Inner(_sdp_v: Inner | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t5Inner(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t5Inner(_sdp_v: Inner | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t5Inner(_sdp_v)
+
 
 def _sdp_d_opt_t5Level(_sdp_r: _SdpReader, _sdp_depth: int) -> Level | None:
     _sdp_p = _sdp_r.pos
@@ -803,6 +859,7 @@ def _sdp_d_opt_t5Level(_sdp_r: _SdpReader, _sdp_depth: int) -> Level | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.enum(_SDP_U8, 1, Level)
 
+
 def _sdp_e_opt_t5Level(_sdp_v: Level | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -810,10 +867,12 @@ def _sdp_e_opt_t5Level(_sdp_v: Level | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_out += _SDP_U8.pack(Level(_sdp_v))
 
+
 def _sdp_s_opt_t5Level(_sdp_v: Level | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 1
+
 
 def _sdp_d_opt_t6Choice(_sdp_r: _SdpReader, _sdp_depth: int) -> Choice | None:
     _sdp_p = _sdp_r.pos
@@ -824,6 +883,7 @@ def _sdp_d_opt_t6Choice(_sdp_r: _SdpReader, _sdp_depth: int) -> Choice | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t6Choice(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t6Choice(_sdp_v: Choice | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -831,10 +891,12 @@ def _sdp_e_opt_t6Choice(_sdp_v: Choice | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t6Choice(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t6Choice(_sdp_v: Choice | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t6Choice(_sdp_v)
+
 
 def _sdp_d_opt_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | None:
     _sdp_p = _sdp_r.pos
@@ -845,6 +907,7 @@ def _sdp_d_opt_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_list_u32(_sdp_r, _sdp_depth)
 
+
 def _sdp_e_opt_list_u32(_sdp_v: _sdp_array.array[int] | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -852,10 +915,12 @@ def _sdp_e_opt_list_u32(_sdp_v: _sdp_array.array[int] | None, _sdp_out: bytearra
     _sdp_out.append(1)
     _sdp_e_list_u32(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_list_u32(_sdp_v: _sdp_array.array[int] | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_list_u32(_sdp_v)
+
 
 def _sdp_d_list_opt_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str | None]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -870,13 +935,16 @@ def _sdp_d_list_opt_str(_sdp_r: _SdpReader, _sdp_depth: int) -> list[str | None]
         raise
     return _sdp_out
 
+
 def _sdp_e_list_opt_str(_sdp_v: list[str | None], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_opt_str(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_opt_str(_sdp_v: list[str | None]) -> int:
-    return 4 + sum([_sdp_s_opt_str(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_opt_str(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_opt_arr2_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int] | None:
     _sdp_p = _sdp_r.pos
@@ -887,6 +955,7 @@ def _sdp_d_opt_arr2_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_arr2_u16(_sdp_r, _sdp_depth)
 
+
 def _sdp_e_opt_arr2_u16(_sdp_v: _sdp_array.array[int] | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -894,10 +963,12 @@ def _sdp_e_opt_arr2_u16(_sdp_v: _sdp_array.array[int] | None, _sdp_out: bytearra
     _sdp_out.append(1)
     _sdp_e_arr2_u16(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_arr2_u16(_sdp_v: _sdp_array.array[int] | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 4
+
 
 def _sdp_d_opt_opt_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> Some[int | None] | None:
     _sdp_p = _sdp_r.pos
@@ -908,6 +979,7 @@ def _sdp_d_opt_opt_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> Some[int | None] 
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return Some(_sdp_d_opt_u32(_sdp_r, _sdp_depth))
 
+
 def _sdp_e_opt_opt_u32(_sdp_v: Some[int | None] | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -915,33 +987,41 @@ def _sdp_e_opt_opt_u32(_sdp_v: Some[int | None] | None, _sdp_out: bytearray) -> 
     _sdp_out.append(1)
     _sdp_e_opt_u32(_sdp_v.value, _sdp_out)
 
+
 def _sdp_s_opt_opt_u32(_sdp_v: Some[int | None] | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_opt_u32(_sdp_v.value)
+
 
 def _sdp_d_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
     _sdp_r.count(_sdp_p, _sdp_n, 4)
     return _sdp_r.numbers("I", _sdp_n, 4)
 
+
 def _sdp_e_list_u32(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     _sdp_out += _sdp_numbers("I", _sdp_v)
 
+
 def _sdp_s_list_u32(_sdp_v: _sdp_array.array[int]) -> int:
     return 4 + len(_sdp_v) * 4
+
 
 def _sdp_d_arr2_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
     _sdp_r.fixed(2, 2, "a u16")
     return _sdp_r.numbers("H", 2, 2)
 
+
 def _sdp_e_arr2_u16(_sdp_v: _sdp_array.array[int], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 2)
     _sdp_out += _sdp_numbers("H", _sdp_v)
 
+
 def _sdp_s_arr2_u16(_sdp_v: _sdp_array.array[int]) -> int:
     return len(_sdp_v) * 2
+
 
 def _sdp_d_opt_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> int | None:
     _sdp_p = _sdp_r.pos
@@ -952,6 +1032,7 @@ def _sdp_d_opt_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> int | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_r.scalar(_SDP_U32, 4, "a u32")
 
+
 def _sdp_e_opt_u32(_sdp_v: int | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -959,10 +1040,12 @@ def _sdp_e_opt_u32(_sdp_v: int | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_out += _SDP_U32.pack(_sdp_v)
 
+
 def _sdp_s_opt_u32(_sdp_v: int | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + 4
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Inner, 2: _sdp_d_t9Optionals, 3: _sdp_d_t7Reading}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Inner, 2: Optionals, 3: Reading}

@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -389,6 +407,7 @@ class StreamWriter:
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Parameter:
@@ -441,6 +460,7 @@ class Parameter:
     is_writable: bool = False
     can_ramp: bool = False
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Plugin:
     """An audio plugin (AudioUnit, VST3, ...) and its parameters."""
@@ -484,6 +504,7 @@ class Plugin:
     component_subtype: str = ""
     parameters: list[Parameter] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class PluginRegistry:
     """Everything a collector found on one machine."""
@@ -525,6 +546,7 @@ class PluginRegistry:
     total_plugin_count: int = 0
     total_parameter_count: int = 0
 
+
 def _sdp_d_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> Parameter:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Parameter", _sdp_depth)
@@ -556,6 +578,7 @@ def _sdp_d_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> Parameter:
         raise
     return Parameter(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10)
 
+
 def _sdp_e_t9Parameter(_sdp_v: Parameter, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U64.pack(_sdp_v.address)
     _sdp_e_str(_sdp_v.display_name, _sdp_out)
@@ -569,8 +592,10 @@ def _sdp_e_t9Parameter(_sdp_v: Parameter, _sdp_out: bytearray) -> None:
     _sdp_out.append(1 if _sdp_v.is_writable else 0)
     _sdp_out.append(1 if _sdp_v.can_ramp else 0)
 
+
 def _sdp_s_t9Parameter(_sdp_v: Parameter) -> int:
     return 30 + _sdp_s_str(_sdp_v.display_name) + _sdp_s_str(_sdp_v.identifier) + _sdp_s_str(_sdp_v.unit)
+
 
 def _sdp_d_t6Plugin(_sdp_r: _SdpReader, _sdp_depth: int) -> Plugin:
     if _sdp_depth > _sdp_r.max_depth:
@@ -591,6 +616,7 @@ def _sdp_d_t6Plugin(_sdp_r: _SdpReader, _sdp_depth: int) -> Plugin:
         raise
     return Plugin(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4)
 
+
 def _sdp_e_t6Plugin(_sdp_v: Plugin, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_e_str(_sdp_v.manufacturer_id, _sdp_out)
@@ -598,8 +624,10 @@ def _sdp_e_t6Plugin(_sdp_v: Plugin, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.component_subtype, _sdp_out)
     _sdp_e_list_t9Parameter(_sdp_v.parameters, _sdp_out)
 
+
 def _sdp_s_t6Plugin(_sdp_v: Plugin) -> int:
     return 0 + _sdp_s_str(_sdp_v.name) + _sdp_s_str(_sdp_v.manufacturer_id) + _sdp_s_str(_sdp_v.component_type) + _sdp_s_str(_sdp_v.component_subtype) + _sdp_s_list_t9Parameter(_sdp_v.parameters)
+
 
 def _sdp_d_t14PluginRegistry(_sdp_r: _SdpReader, _sdp_depth: int) -> PluginRegistry:
     if _sdp_depth > _sdp_r.max_depth:
@@ -616,13 +644,16 @@ def _sdp_d_t14PluginRegistry(_sdp_r: _SdpReader, _sdp_depth: int) -> PluginRegis
         raise
     return PluginRegistry(_sdp_v0, _sdp_v1, _sdp_v2)
 
+
 def _sdp_e_t14PluginRegistry(_sdp_v: PluginRegistry, _sdp_out: bytearray) -> None:
     _sdp_e_list_t6Plugin(_sdp_v.plugins, _sdp_out)
     _sdp_out += _SDP_U32.pack(_sdp_v.total_plugin_count)
     _sdp_out += _SDP_U32.pack(_sdp_v.total_parameter_count)
 
+
 def _sdp_s_t14PluginRegistry(_sdp_v: PluginRegistry) -> int:
     return 8 + _sdp_s_list_t6Plugin(_sdp_v.plugins)
+
 
 def _sdp_d_list_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Parameter]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -637,13 +668,16 @@ def _sdp_d_list_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Paramet
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t9Parameter(_sdp_v: list[Parameter], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t9Parameter(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t9Parameter(_sdp_v: list[Parameter]) -> int:
-    return 4 + sum([_sdp_s_t9Parameter(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t9Parameter(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_list_t6Plugin(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Plugin]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -658,13 +692,16 @@ def _sdp_d_list_t6Plugin(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Plugin]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t6Plugin(_sdp_v: list[Plugin], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t6Plugin(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t6Plugin(_sdp_v: list[Plugin]) -> int:
-    return 4 + sum([_sdp_s_t6Plugin(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t6Plugin(_sdp_x) for _sdp_x in _sdp_v)
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t9Parameter, 2: _sdp_d_t6Plugin, 3: _sdp_d_t14PluginRegistry}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Parameter, 2: Plugin, 3: PluginRegistry}

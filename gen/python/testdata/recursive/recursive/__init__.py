@@ -31,6 +31,7 @@ _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
 
+
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
@@ -64,10 +65,12 @@ class DecodeError(Exception):
         idx = "" if self.index is None else "message #" + str(self.index) + ": "
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
     of 2^32 or more."""
+
 
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
@@ -77,12 +80,14 @@ class DecodeOptions:
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
 
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
     present-but-absent, None is absent."""
 
     value: _SDP_T
+
 
 # Aliases of builtin and runtime names for annotations inside generated
 # classes, whose fields may shadow the names themselves.
@@ -96,6 +101,7 @@ _sdp_Prefix = tuple[_SDP_T, int]
 _sdp_Some = Some
 _sdp_DecodeOptions = DecodeOptions
 
+
 class _SdpReader:
     __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
 
@@ -107,7 +113,7 @@ class _SdpReader:
         self.end = len(buf)
         opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
-        self.mem_limit = opts.memory_limit if opts.memory_limit else 32 * (len(buf) - start) + 1048576
+        self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
 
     def truncated(self, p: int, need: int, what: str) -> DecodeError:
@@ -249,11 +255,13 @@ class _SdpReader:
         f: float = _SDP_F32.unpack_from(self.buf, p)[0]
         return f
 
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
         return _SDP_U32.pack((d >> 63) << 31 | 0x7F800000 | ((d >> 29) & 0x7FFFFF))
     return _SDP_F32.pack(x)
+
 
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
@@ -264,22 +272,27 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
         a.byteswap()
     return a.tobytes()
 
+
 def _sdp_count(n: int) -> bytes:
     if n >= 1 << 32:
         raise EncodeError("count " + str(n) + " does not fit in a u32")
     return _SDP_U32.pack(n)
 
+
 def _sdp_fixed(v: _sdp_t.Sized, n: int) -> None:
     if len(v) != n:
         raise EncodeError("fixed array of " + str(n) + " elements has " + str(len(v)))
+
 
 def _sdp_e_str(s: str, out: bytearray) -> None:
     b = s.encode("utf-8")
     out += _sdp_count(len(b))
     out += b
 
+
 def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
+
 
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
@@ -291,6 +304,7 @@ def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
         raise EncodeError(str(e)) from None
     return bytes(out)
 
+
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
     try:
         v = fn(r, 1)
@@ -299,6 +313,7 @@ def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exac
     if exact and r.pos != r.end:
         raise DecodeError("trailing", r.pos, str(r.end - r.pos) + " bytes remain after the value")
     return v
+
 
 def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
     if len(data) < 10:
@@ -312,11 +327,13 @@ def _sdp_header(data: _sdp_t.Any, want: int | None) -> tuple[int, int]:
         raise DecodeError("message", 6, "payload length is " + str(n) + ", but " + str(len(data) - 10) + " bytes follow the header", "message")
     return tid, n
 
+
 def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _sdp_t.Any:
     """Decodes a message (header and payload) as the struct its type id names."""
     tid, _ = _sdp_header(data, None)
     r = _SdpReader(data, options, 10)
     return _sdp_top(r, _SDP_TYPES[tid], True)
+
 
 class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
@@ -381,6 +398,7 @@ class StreamReader:
                 return
             yield v
 
+
 class StreamWriter:
     """Writes messages one after the other to a binary file object."""
 
@@ -389,6 +407,7 @@ class StreamWriter:
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Tree:
@@ -430,6 +449,7 @@ class Tree:
     value: int = 0
     children: list[Tree] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Node:
     """A linked list: recursion through ?T."""
@@ -469,6 +489,7 @@ class Node:
 
     value: str = ""
     next: Node | None = None
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Dir:
@@ -510,6 +531,7 @@ class Dir:
     name: str = ""
     entries: list[Entry] = _sdp_dc.field(default_factory=_sdp_list)
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Entry:
     TYPE_ID: _sdp_t.ClassVar[int] = 4
@@ -549,11 +571,13 @@ class Entry:
     size: int = 0
     sub: Dir | None = None
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Expr_Lit:
     """Variant Lit of union Expr (tag 0)."""
 
     value: int = 0
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Expr_Neg:
@@ -561,11 +585,13 @@ class Expr_Neg:
 
     inner: Expr | None = None
 
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Expr_Add:
     """Variant Add of union Expr (tag 2)."""
 
     terms: list[Expr] = _sdp_dc.field(default_factory=_sdp_list)
+
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Program:
@@ -604,8 +630,10 @@ class Program:
 
     body: Expr = _sdp_dc.field(default_factory=lambda: Expr_Lit())
 
+
 # A recursive union, through ?T inside a variant.
 Expr = _sdp_t.Union[Expr_Lit, Expr_Neg, Expr_Add]
+
 
 def _sdp_d_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> Tree:
     if _sdp_depth > _sdp_r.max_depth:
@@ -620,12 +648,15 @@ def _sdp_d_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> Tree:
         raise
     return Tree(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t4Tree(_sdp_v: Tree, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_I32.pack(_sdp_v.value)
     _sdp_e_list_t4Tree(_sdp_v.children, _sdp_out)
 
+
 def _sdp_s_t4Tree(_sdp_v: Tree) -> int:
     return 4 + _sdp_s_list_t4Tree(_sdp_v.children)
+
 
 def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
     if _sdp_depth > _sdp_r.max_depth:
@@ -640,12 +671,15 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
         raise
     return Node(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t4Node(_sdp_v: Node, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.value, _sdp_out)
     _sdp_e_opt_t4Node(_sdp_v.next, _sdp_out)
 
+
 def _sdp_s_t4Node(_sdp_v: Node) -> int:
     return 0 + _sdp_s_str(_sdp_v.value) + _sdp_s_opt_t4Node(_sdp_v.next)
+
 
 def _sdp_d_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir:
     if _sdp_depth > _sdp_r.max_depth:
@@ -660,12 +694,15 @@ def _sdp_d_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir:
         raise
     return Dir(_sdp_v0, _sdp_v1)
 
+
 def _sdp_e_t3Dir(_sdp_v: Dir, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_e_list_t5Entry(_sdp_v.entries, _sdp_out)
 
+
 def _sdp_s_t3Dir(_sdp_v: Dir) -> int:
     return 0 + _sdp_s_str(_sdp_v.name) + _sdp_s_list_t5Entry(_sdp_v.entries)
+
 
 def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
     if _sdp_depth > _sdp_r.max_depth:
@@ -682,13 +719,16 @@ def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
         raise
     return Entry(_sdp_v0, _sdp_v1, _sdp_v2)
 
+
 def _sdp_e_t5Entry(_sdp_v: Entry, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_out += _SDP_U64.pack(_sdp_v.size)
     _sdp_e_opt_t3Dir(_sdp_v.sub, _sdp_out)
 
+
 def _sdp_s_t5Entry(_sdp_v: Entry) -> int:
     return 8 + _sdp_s_str(_sdp_v.name) + _sdp_s_opt_t3Dir(_sdp_v.sub)
+
 
 def _sdp_d_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr:
     if _sdp_depth > _sdp_r.max_depth:
@@ -721,6 +761,7 @@ def _sdp_d_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr:
         return Expr_Add(_sdp_v2_0)
     raise DecodeError("union_tag", _sdp_p, "tag " + str(_sdp_tag) + " is not a variant of union Expr (it has 3)")
 
+
 def _sdp_e_t4Expr(_sdp_v: Expr, _sdp_out: bytearray) -> None:
     if isinstance(_sdp_v, Expr_Lit):
         _sdp_out.append(0)
@@ -736,6 +777,7 @@ def _sdp_e_t4Expr(_sdp_v: Expr, _sdp_out: bytearray) -> None:
         return
     raise EncodeError("union Expr: " + repr(_sdp_v) + " is not one of its variants")
 
+
 def _sdp_s_t4Expr(_sdp_v: Expr) -> int:
     if isinstance(_sdp_v, Expr_Lit):
         return 1 + 8
@@ -744,6 +786,7 @@ def _sdp_s_t4Expr(_sdp_v: Expr) -> int:
     if isinstance(_sdp_v, Expr_Add):
         return 1 + _sdp_s_list_t4Expr(_sdp_v.terms)
     raise EncodeError("union Expr: " + repr(_sdp_v) + " is not one of its variants")
+
 
 def _sdp_d_t7Program(_sdp_r: _SdpReader, _sdp_depth: int) -> Program:
     if _sdp_depth > _sdp_r.max_depth:
@@ -756,11 +799,14 @@ def _sdp_d_t7Program(_sdp_r: _SdpReader, _sdp_depth: int) -> Program:
         raise
     return Program(_sdp_v0)
 
+
 def _sdp_e_t7Program(_sdp_v: Program, _sdp_out: bytearray) -> None:
     _sdp_e_t4Expr(_sdp_v.body, _sdp_out)
 
+
 def _sdp_s_t7Program(_sdp_v: Program) -> int:
     return 0 + _sdp_s_t4Expr(_sdp_v.body)
+
 
 def _sdp_d_list_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Tree]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -775,13 +821,16 @@ def _sdp_d_list_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Tree]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t4Tree(_sdp_v: list[Tree], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t4Tree(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t4Tree(_sdp_v: list[Tree]) -> int:
-    return 4 + sum([_sdp_s_t4Tree(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t4Tree(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     _sdp_p = _sdp_r.pos
@@ -792,6 +841,7 @@ def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t4Node(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -799,10 +849,12 @@ def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t4Node(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t4Node(_sdp_v: Node | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t4Node(_sdp_v)
+
 
 def _sdp_d_list_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Entry]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -817,13 +869,16 @@ def _sdp_d_list_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Entry]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t5Entry(_sdp_v: list[Entry], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t5Entry(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t5Entry(_sdp_v: list[Entry]) -> int:
-    return 4 + sum([_sdp_s_t5Entry(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t5Entry(_sdp_x) for _sdp_x in _sdp_v)
+
 
 def _sdp_d_opt_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir | None:
     _sdp_p = _sdp_r.pos
@@ -834,6 +889,7 @@ def _sdp_d_opt_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t3Dir(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t3Dir(_sdp_v: Dir | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -841,10 +897,12 @@ def _sdp_e_opt_t3Dir(_sdp_v: Dir | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t3Dir(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t3Dir(_sdp_v: Dir | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t3Dir(_sdp_v)
+
 
 def _sdp_d_opt_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr | None:
     _sdp_p = _sdp_r.pos
@@ -855,6 +913,7 @@ def _sdp_d_opt_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr | None:
         raise DecodeError("presence", _sdp_p, "presence byte is " + hex(_sdp_b) + ", not 0 or 1")
     return _sdp_d_t4Expr(_sdp_r, _sdp_depth + 1)
 
+
 def _sdp_e_opt_t4Expr(_sdp_v: Expr | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
@@ -862,10 +921,12 @@ def _sdp_e_opt_t4Expr(_sdp_v: Expr | None, _sdp_out: bytearray) -> None:
     _sdp_out.append(1)
     _sdp_e_t4Expr(_sdp_v, _sdp_out)
 
+
 def _sdp_s_opt_t4Expr(_sdp_v: Expr | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t4Expr(_sdp_v)
+
 
 def _sdp_d_list_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Expr]:
     _sdp_p, _sdp_n = _sdp_r.length("an array count")
@@ -880,13 +941,16 @@ def _sdp_d_list_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Expr]:
         raise
     return _sdp_out
 
+
 def _sdp_e_list_t4Expr(_sdp_v: list[Expr], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
         _sdp_e_t4Expr(_sdp_x, _sdp_out)
 
+
 def _sdp_s_list_t4Expr(_sdp_v: list[Expr]) -> int:
-    return 4 + sum([_sdp_s_t4Expr(_sdp_x) for _sdp_x in _sdp_v])
+    return 4 + sum(_sdp_s_t4Expr(_sdp_x) for _sdp_x in _sdp_v)
+
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Tree, 2: _sdp_d_t4Node, 3: _sdp_d_t3Dir, 4: _sdp_d_t5Entry, 5: _sdp_d_t7Program}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Tree, 2: Node, 3: Dir, 4: Entry, 5: Program}
