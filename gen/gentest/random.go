@@ -124,22 +124,7 @@ func RandomBatches(suites []*randschema.Suite, n int) [][]*randschema.Suite {
 // with the command that reproduces the failure.
 func RunRandom(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee) {
 	t.Helper()
-	total := 0
-	for _, su := range suites {
-		su := su
-		t.Run(su.Name, func(t *testing.T) {
-			testee := start(t, su)
-			passed, failed := conformance.RunVectors(t, testee, su.Vectors)
-			if err := testee.Close(); err != nil {
-				t.Errorf("testee exit: %v", err)
-			}
-			total += passed
-			if t.Failed() {
-				ReportRandomFailure(t, lang, pkg, su, failed)
-			}
-		})
-	}
-	t.Logf("%s: %d random-schema vectors passed in %d schemas", lang, total, len(suites))
+	runSuites(t, lang, pkg, suites, start, "vectors", func(su *randschema.Suite) []conformance.Vector { return su.Vectors })
 }
 
 // RunRandomStreams runs every suite's stream vectors (OpStream) through a
@@ -147,12 +132,19 @@ func RunRandom(t *testing.T, lang, pkg string, suites []*randschema.Suite, start
 // writer.
 func RunRandomStreams(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee) {
 	t.Helper()
+	runSuites(t, lang, pkg, suites, start, "stream vectors", func(su *randschema.Suite) []conformance.Vector { return su.Streams })
+}
+
+// runSuites runs the vectors of every suite (those vectors picks) through a
+// fresh testee, one subtest per suite, and logs the tally.
+func runSuites(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee, what string, vectors func(*randschema.Suite) []conformance.Vector) {
+	t.Helper()
 	total := 0
 	for _, su := range suites {
 		su := su
 		t.Run(su.Name, func(t *testing.T) {
 			testee := start(t, su)
-			passed, failed := conformance.RunVectors(t, testee, su.Streams)
+			passed, failed := conformance.RunVectors(t, testee, vectors(su))
 			if err := testee.Close(); err != nil {
 				t.Errorf("testee exit: %v", err)
 			}
@@ -162,7 +154,7 @@ func RunRandomStreams(t *testing.T, lang, pkg string, suites []*randschema.Suite
 			}
 		})
 	}
-	t.Logf("%s: %d random-schema stream vectors passed in %d schemas", lang, total, len(suites))
+	t.Logf("%s: %d random-schema %s passed in %d schemas", lang, total, what, len(suites))
 }
 
 // ReportRandomFailure writes a failing suite's schema where a developer can
