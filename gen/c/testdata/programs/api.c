@@ -1,8 +1,8 @@
 /*
  * Tests of the generated C API beyond the conformance corpus: arenas (fixed
  * buffers running out at every size, heap growth and reuse, alignment),
- * _decode_ex options and error offsets, messages, errors, enum names, and
- * values built by hand. Built with sanitizers by api_test.go; the corpus
+ * _decode_ex options and error offsets, messages, the stream reader and
+ * writer, errors, enum names, and values built by hand. Built with sanitizers by api_test.go; the corpus
  * vectors it reads are passed as arguments.
  */
 #include <stddef.h>
@@ -261,10 +261,127 @@ static void test_messages(void) {
     messages_arena_free(&a);
 }
 
+/* A stream source over memory, handing out at most 3 bytes per call. */
+typedef struct mem_source {
+    const uint8_t* data;
+    size_t len;
+} mem_source;
+
+static size_t mem_read(void* ctx, uint8_t* buf, size_t n) {
+    mem_source* s = (mem_source*)ctx;
+    n = n < s->len ? n : s->len;
+    n = n < 3 ? n : 3;
+    memcpy(buf, s->data, n);
+    s->data += n;
+    s->len -= n;
+    return n;
+}
+
+/* A sink of a fixed capacity: writes past it fail (return 0). */
+typedef struct mem_sink {
+    uint8_t data[128];
+    size_t len;
+} mem_sink;
+
+static size_t mem_write(void* ctx, const uint8_t* buf, size_t n) {
+    mem_sink* s = (mem_sink*)ctx;
+    if (n > sizeof s->data - s->len) {
+        return 0;
+    }
+    memcpy(s->data + s->len, buf, n);
+    s->len += n;
+    return n;
+}
+
+static void test_streams(void) {
+    static const uint8_t point_msg[26] = {0x53, 0x44, 0x50, 0x32, 0x01, 0x00, 0x10, 0x00, 0x00,
+                                          0x00, 0x1f, 0x85, 0xeb, 0x51, 0xb8, 0x1e, 0x09, 0x40,
+                                          0xae, 0x47, 0xe1, 0x7a, 0x14, 0xae, 0x05, 0x40};
+    uint8_t stream[3 * 26 + 4];
+    messages_arena a;
+    messages_message_reader r;
+    messages_message_writer w;
+    messages_stream_result res;
+    messages_message m;
+    mem_source src;
+    mem_sink sink;
+    int i;
+
+    /* A point, a message of unknown type id 9, a point, a cut header. */
+    memcpy(stream, point_msg, 26);
+    memcpy(stream + 26, point_msg, 26);
+    stream[26 + 4] = 9;
+    memcpy(stream + 52, point_msg, 26);
+    memcpy(stream + 78, "SDP2", 4);
+    messages_arena_init_heap(&a);
+    src.data = stream;
+    src.len = 78;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    CHECK(r.max_size == MESSAGES_DEFAULT_MAX_MESSAGE_SIZE);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK);
+    CHECK(res.error == 0 && res.index == 0 && res.start == 0 && m.type_id == MESSAGES_POINT_TYPE_ID);
+    CHECK(m.value.point.y == (double)2.71);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_MESSAGE);
+    CHECK(res.index == 1 && res.offset == 30 && res.start == 26 && res.skipped);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK && res.index == 2 && res.start == 52);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_END && res.index == 3 && res.error == MESSAGES_END);
+    CHECK(messages_read_message(&r, &m, NULL) == MESSAGES_END);
+    messages_message_reader_free(&r);
+
+    /* The cut header: truncated at its start, and it sticks. */
+    src.data = stream + 52;
+    src.len = 30;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    CHECK(messages_read_message(&r, &m, NULL) == MESSAGES_OK);
+    for (i = 0; i < 2; i++) {
+        CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_TRUNCATED);
+        CHECK(res.index == 1 && res.offset == 26 && !res.skipped);
+    }
+    messages_message_reader_free(&r);
+
+    /* A payload over max_size is refused at its length field, before it is read. */
+    src.data = stream;
+    src.len = 78;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    r.max_size = 15;
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_MESSAGE && res.offset == 6 && !res.skipped);
+    CHECK(src.len == 68);
+    messages_message_reader_free(&r);
+
+    /* A payload its decoder rejects: the decoder's offset plus the message's start. */
+    memcpy(stream + 26, point_msg, 26);
+    stream[26 + 6] = 15; /* the header says 15 bytes: y is cut at payload offset 8 */
+    src.data = stream;
+    src.len = 26 + 25;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    CHECK(messages_read_message(&r, &m, NULL) == MESSAGES_OK);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_TRUNCATED);
+    CHECK(res.index == 1 && res.offset == 26 + 18 && res.skipped);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_END && res.index == 2);
+    messages_message_reader_free(&r);
+
+    /* The writer. */
+    sink.len = 0;
+    messages_message_writer_init(&w, mem_write, &sink);
+    m.type_id = MESSAGES_POINT_TYPE_ID;
+    m.value.point.x = 3.14;
+    m.value.point.y = 2.71;
+    for (i = 0; i < 4; i++) {
+        CHECK(messages_write_message(&w, &m) == MESSAGES_OK);
+    }
+    CHECK(sink.len == 104 && memcmp(sink.data + 78, point_msg, 26) == 0);
+    CHECK(messages_write_message(&w, &m) == MESSAGES_ERR_WRITE);
+    m.type_id = 7;
+    CHECK(messages_write_message(&w, &m) == MESSAGES_ERR_ENCODE);
+    messages_message_writer_free(&w);
+    messages_arena_free(&a);
+}
+
 static void test_errors(void) {
     int codes[] = {PLUGINS_ERR_TRUNCATED, PLUGINS_ERR_TRAILING, PLUGINS_ERR_BOOL, PLUGINS_ERR_PRESENCE,
                    PLUGINS_ERR_ENUM, PLUGINS_ERR_UNION_TAG, PLUGINS_ERR_UTF8, PLUGINS_ERR_COUNT,
-                   PLUGINS_ERR_DEPTH, PLUGINS_ERR_MESSAGE, PLUGINS_ERR_NO_MEMORY};
+                   PLUGINS_ERR_DEPTH, PLUGINS_ERR_MESSAGE, PLUGINS_ERR_NO_MEMORY, PLUGINS_ERR_MEMORY,
+                   PLUGINS_ERR_ENCODE, PLUGINS_ERR_WRITE};
     size_t i, j;
     for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         CHECK(codes[i] < 0);
@@ -276,6 +393,7 @@ static void test_errors(void) {
     CHECK(strcmp(plugins_strerror(0), "ok") == 0);
     CHECK(strcmp(plugins_strerror(-99), "unknown error") == 0);
     CHECK(strncmp(plugins_strerror(PLUGINS_ERR_UNION_TAG), "union_tag:", 10) == 0);
+    CHECK(strncmp(plugins_strerror(PLUGINS_END), "end:", 4) == 0);
 }
 
 static void test_enums_unions(void) {
@@ -521,6 +639,7 @@ int main(int argc, char** argv) {
     test_heap_arena(reg, reg_len);
     test_decode_ex(reg, reg_len, tree, tree_len);
     test_messages();
+    test_streams();
     test_errors();
     test_enums_unions();
     test_memory_limit();
