@@ -3,6 +3,7 @@ package python
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"sdp/schema"
@@ -179,6 +180,6 @@ func hex2(c byte) string {
 // commentText makes s safe inside a `#` comment: no line breaks, NULs or
 // other control characters.
 func commentText(s string) string {
-	t := pyString(s)
+	t := pyString(strings.TrimRightFunc(s, unicode.IsSpace))
 	return strings.ReplaceAll(t, "\n", `\n`)
 }

@@ -42,7 +42,7 @@ func PackageName(s *schema.Schema, opt gen.Options) string {
 // Generate writes pyproject.toml, <package>/__init__.py and <package>/py.typed.
 func Generate(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 	pkg := PackageName(s, opt)
-	g := &generator{s: s, n: newNames(s), p: emit.New("    "), done: map[string]bool{}, aliases: map[string]bool{}}
+	g := &generator{s: s, n: newNames(s), p: emit.New("    "), done: map[string]bool{}, aliases: map[string]bool{}, runFormats: map[string]string{}}
 	src := g.module()
 	toml := fmt.Sprintf(`# %s
 
@@ -77,6 +77,8 @@ type generator struct {
 	todo []*schema.Type  // helpers to emit
 	// aliases are the class names annotations reach through `_sdp_c_` aliases.
 	aliases map[string]bool
+	// runFormats are the struct.Struct formats of runs of fixed-size fields.
+	runFormats map[string]string
 }
 
 func (g *generator) module() []byte {
@@ -92,20 +94,19 @@ func (g *generator) module() []byte {
 		p.Line(l)
 	}
 	for _, d := range g.s.Decls {
-		g.sep()
 		switch d := d.(type) {
 		case *schema.Enum:
+			g.sep()
 			g.enum(d)
 		case *schema.Struct:
+			g.sep()
 			g.class(d, g.n.decl[d], d.Doc, d.Fields, d)
 		case *schema.Union:
-			for i, v := range d.Variants {
+			for _, v := range d.Variants {
 				if v.Kind == schema.VariantStruct {
 					continue
 				}
-				if i > 0 {
-					g.sep()
-				}
+				g.sep()
 				doc := v.Doc
 				if len(doc) == 0 {
 					doc = []string{fmt.Sprintf("Variant %s of union %s (tag %d).", v.Name, d.Name, v.Tag)}
@@ -117,7 +118,7 @@ func (g *generator) module() []byte {
 	for _, u := range g.s.Unions {
 		g.sep()
 		for _, l := range u.Doc {
-			p.Line("# " + commentText(l))
+			p.Line(strings.TrimRight("# "+commentText(l), " "))
 		}
 		var vs []string
 		for _, v := range u.Variants {
@@ -166,6 +167,16 @@ func (g *generator) module() []byte {
 		ids = append(ids, fmt.Sprintf("%d: _sdp_d_%s", st.ID, c))
 		classes = append(classes, fmt.Sprintf("%d: %s", st.ID, g.n.decl[st]))
 	}
+	if len(g.runFormats) > 0 {
+		var rs []string
+		for r := range g.runFormats {
+			rs = append(rs, r)
+		}
+		sort.Strings(rs)
+		for _, r := range rs {
+			p.F("%s = _sdp_struct.Struct(%q)", r, g.runFormats[r])
+		}
+	}
 	p.F("_SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {%s}", strings.Join(ids, ", "))
 	p.F("MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {%s}", strings.Join(classes, ", "))
 	return bytes.ReplaceAll(p.Bytes(), []byte("\n"+sepMark+"\n"), []byte("\n"))
@@ -193,7 +204,11 @@ func (g *generator) docstring(doc []string) {
 	if len(doc) == 0 {
 		return
 	}
-	text := strings.ReplaceAll(strings.Join(doc, "\n"), "\r", "")
+	lines := make([]string, len(doc))
+	for i, l := range doc {
+		lines[i] = strings.TrimRightFunc(l, unicode.IsSpace)
+	}
+	text := strings.TrimRight(strings.Join(lines, "\n"), "\n")
 	g.p.Line(`"""` + pyString(text) + `"""`)
 	g.p.Line("")
 }
@@ -210,7 +225,7 @@ func (g *generator) enum(e *schema.Enum) {
 	}
 	for _, v := range e.Values {
 		for _, l := range v.Doc {
-			p.Line("# " + commentText(l))
+			p.Line(strings.TrimRight("# "+commentText(l), " "))
 		}
 		p.F("%s = %d", g.n.values[v], v.Value)
 	}
@@ -276,7 +291,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 	}
 	for _, f := range fields {
 		for _, l := range f.Doc {
-			p.Line("# " + commentText(l))
+			p.Line(strings.TrimRight("# "+commentText(l), " "))
 		}
 		p.F("%s: %s = %s", g.n.fields[f], g.hintIn(f.Type, shadow), g.fieldDefault(f.Type))
 	}
@@ -486,19 +501,157 @@ func (g *generator) fieldsDecode(fields []*schema.Field, prefix, temp string) st
 	p.F("_sdp_f = %q", prefix+fields[0].Name)
 	p.Line("try:")
 	p.In()
-	for i, f := range fields {
-		if i > 0 {
+	one := func(i int, first bool) {
+		f := fields[i]
+		if !first {
 			p.F("_sdp_f = %q", prefix+f.Name)
 		}
-		v := fmt.Sprintf("%s%d", temp, i)
-		p.F("%s = %s", v, g.decExpr(f.Type))
-		args = append(args, v)
+		p.F("%s%d = %s", temp, i, g.decExpr(f.Type))
+	}
+	for _, run := range runs(fields) {
+		if run[1]-run[0] == 1 {
+			one(run[0], run[0] == 0)
+			continue
+		}
+		// A run of fixed-size fields: one struct.Struct when it all fits,
+		// else field by field, so that errors are the reference's.
+		size := 0
+		var vars []string
+		for i := run[0]; i < run[1]; i++ {
+			vars = append(vars, fmt.Sprintf("%s%d", temp, i))
+		}
+		if run[0] > 0 {
+			p.F("_sdp_f = %q", prefix+fields[run[0]].Name)
+		}
+		p.Line("_sdp_p = _sdp_r.pos")
+		st, total := g.runStruct(fields[run[0]:run[1]])
+		p.F("if _sdp_p + %d <= _sdp_r.end:", total)
+		p.In()
+		p.F("%s = %s.unpack_from(_sdp_r.buf, _sdp_p)", strings.Join(vars, ", "), st)
+		p.F("_sdp_r.pos = _sdp_p + %d", total)
+		for i := run[0]; i < run[1]; i++ {
+			f, v := fields[i], vars[i-run[0]]
+			switch f.Type.Kind {
+			case schema.Bool:
+				p.F("if %s > 1:", v)
+				p.F("    _sdp_f = %q", prefix+f.Name)
+				p.F("    raise DecodeError(\"bool\", _sdp_p + %d, \"bool byte is \" + hex(%s) + \", not 0 or 1\")", size, v)
+				p.F("%s = %s == 1", v, v)
+			case schema.EnumRef:
+				p.F("_sdp_f = %q", prefix+f.Name)
+				p.F("%s = _sdp_r.enum_value(%s, %s, _sdp_p + %d)", v, g.n.decl[f.Type.Enum], v, size)
+			case schema.F32:
+				p.F("if _sdp_math.isnan(%s):", v)
+				p.F("    %s = _sdp_r.f32_at(_sdp_p + %d)", v, size)
+			}
+			n, _ := f.Type.FixedSize()
+			size += n
+		}
+		p.Out()
+		p.Line("else:")
+		p.In()
+		for i := run[0]; i < run[1]; i++ {
+			one(i, i == run[0])
+		}
+		p.Out()
+	}
+	for i := range fields {
+		args = append(args, fmt.Sprintf("%s%d", temp, i))
 	}
 	p.Out()
 	p.Line("except DecodeError as _sdp_e:")
 	p.Line("    _sdp_e._sdp_segs.append(_sdp_f)")
 	p.Line("    raise")
 	return strings.Join(args, ", ")
+}
+
+// runCode is the struct module's format code of a type that can join a run
+// of fixed-size fields read and written with one struct.Struct, or "" (f32
+// NaNs are fixed up: struct's "f" quiets signalling NaNs).
+func runCode(t *schema.Type) string {
+	k := t.Kind
+	if k == schema.EnumRef {
+		k = t.Enum.Base
+	}
+	return map[schema.Kind]string{schema.Bool: "B", schema.U8: "B", schema.I8: "b", schema.U16: "H",
+		schema.I16: "h", schema.U32: "I", schema.I32: "i", schema.U64: "Q", schema.I64: "q", schema.F32: "f",
+		schema.F64: "d"}[k]
+}
+
+// runs splits fields into runs [start, end): two or more consecutive fields
+// with a runCode, or a single field.
+func runs(fields []*schema.Field) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(fields); {
+		j := i
+		for j < len(fields) && runCode(fields[j].Type) != "" {
+			j++
+		}
+		if j-i >= 2 {
+			out = append(out, [2]int{i, j})
+			i = j
+			continue
+		}
+		out = append(out, [2]int{i, i + 1})
+		i++
+	}
+	return out
+}
+
+// runStruct returns the module-level struct.Struct of a run and its size.
+func (g *generator) runStruct(fields []*schema.Field) (string, int) {
+	codes := ""
+	size := 0
+	for _, f := range fields {
+		codes += runCode(f.Type)
+		n, _ := f.Type.FixedSize()
+		size += n
+	}
+	name := "_SDP_RUN_" + codes
+	g.runFormats[name] = "<" + codes
+	return name, size
+}
+
+// fieldsEncode writes the encoding of fields read from _sdp_v.
+func (g *generator) fieldsEncode(fields []*schema.Field) {
+	for _, run := range runs(fields) {
+		if run[1]-run[0] == 1 {
+			f := fields[run[0]]
+			g.encStmt(f.Type, "_sdp_v."+g.n.fields[f])
+			continue
+		}
+		st, _ := g.runStruct(fields[run[0]:run[1]])
+		var exprs []string
+		for _, f := range fields[run[0]:run[1]] {
+			x := "_sdp_v." + g.n.fields[f]
+			switch f.Type.Kind {
+			case schema.Bool:
+				x = "1 if " + x + " else 0"
+			case schema.EnumRef:
+				x = g.n.decl[f.Type.Enum] + "(" + x + ")"
+			}
+			exprs = append(exprs, x)
+		}
+		var nans []string
+		off := 0
+		for _, f := range fields[run[0]:run[1]] {
+			if f.Type.Kind == schema.F32 {
+				x := "_sdp_v." + g.n.fields[f]
+				nans = append(nans, fmt.Sprintf("if _sdp_math.isnan(%s):", x),
+					fmt.Sprintf("    _sdp_out[_sdp_q + %d:_sdp_q + %d] = _sdp_pack_f32(%s)", off, off+4, x))
+			}
+			n, _ := f.Type.FixedSize()
+			off += n
+		}
+		if len(nans) > 0 {
+			// struct's "f" quiets a signalling NaN: write NaNs bit for bit.
+			g.p.Line("_sdp_q = len(_sdp_out)")
+		}
+		g.p.F("_sdp_out += %s.pack(%s)", st, strings.Join(exprs, ", "))
+		for _, l := range nans {
+			g.p.Line(l)
+		}
+	}
 }
 
 func (g *generator) decoder(t *schema.Type) {
@@ -609,9 +762,7 @@ func (g *generator) encoder(t *schema.Type) {
 	defer p.Out()
 	switch t.Kind {
 	case schema.StructRef:
-		for _, f := range t.Struct.Fields {
-			g.encStmt(f.Type, "_sdp_v."+g.n.fields[f])
-		}
+		g.fieldsEncode(t.Struct.Fields)
 		if len(t.Struct.Fields) == 0 {
 			p.Line("pass")
 		}
@@ -624,9 +775,7 @@ func (g *generator) encoder(t *schema.Type) {
 			case schema.VariantStruct:
 				p.F("_sdp_e_%s(_sdp_v, _sdp_out)", g.need(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}))
 			case schema.VariantInline:
-				for _, f := range v.Fields {
-					g.encStmt(f.Type, "_sdp_v."+g.n.fields[f])
-				}
+				g.fieldsEncode(v.Fields)
 			}
 			p.Line("return")
 			p.Out()

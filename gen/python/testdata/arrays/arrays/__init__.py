@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -847,9 +856,14 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         raise _sdp_r.depth("Point", _sdp_depth)
     _sdp_f = "x"
     try:
-        _sdp_v0 = _sdp_r.f64()
-        _sdp_f = "y"
-        _sdp_v1 = _sdp_r.f64()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 16 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1 = _SDP_RUN_dd.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 16
+        else:
+            _sdp_v0 = _sdp_r.f64()
+            _sdp_f = "y"
+            _sdp_v1 = _sdp_r.f64()
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -857,8 +871,7 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
 
 
 def _sdp_e_t5Point(_sdp_v: Point, _sdp_out: bytearray) -> None:
-    _sdp_out += _SDP_F64.pack(_sdp_v.x)
-    _sdp_out += _SDP_F64.pack(_sdp_v.y)
+    _sdp_out += _SDP_RUN_dd.pack(_sdp_v.x, _sdp_v.y)
 
 
 def _sdp_s_t5Point(_sdp_v: Point) -> int:
@@ -1369,5 +1382,6 @@ def _sdp_s_arr3_f32(_sdp_v: _sdp_array.array[float]) -> int:
     return len(_sdp_v) * 4
 
 
+_SDP_RUN_dd = _sdp_struct.Struct("<dd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t6Arrays, 2: _sdp_d_t5Fixed, 3: _sdp_d_t5Point, 4: _sdp_d_t8U32Array, 5: _sdp_d_t8I16Array, 6: _sdp_d_t8F32Array, 7: _sdp_d_t9ByteArray, 8: _sdp_d_t11SmallArrays}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Arrays, 2: Fixed, 3: Point, 4: U32Array, 5: I16Array, 6: F32Array, 7: ByteArray, 8: SmallArrays}

@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -653,9 +662,18 @@ def _sdp_d_t5Shape(_sdp_r: _SdpReader, _sdp_depth: int) -> Shape:
     if _sdp_tag == 2:
         _sdp_f = "Rect.width"
         try:
-            _sdp_v2_0 = _sdp_r.f32()
-            _sdp_f = "Rect.height"
-            _sdp_v2_1 = _sdp_r.f32()
+            _sdp_p = _sdp_r.pos
+            if _sdp_p + 8 <= _sdp_r.end:
+                _sdp_v2_0, _sdp_v2_1 = _SDP_RUN_ff.unpack_from(_sdp_r.buf, _sdp_p)
+                _sdp_r.pos = _sdp_p + 8
+                if _sdp_math.isnan(_sdp_v2_0):
+                    _sdp_v2_0 = _sdp_r.f32_at(_sdp_p + 0)
+                if _sdp_math.isnan(_sdp_v2_1):
+                    _sdp_v2_1 = _sdp_r.f32_at(_sdp_p + 4)
+            else:
+                _sdp_v2_0 = _sdp_r.f32()
+                _sdp_f = "Rect.height"
+                _sdp_v2_1 = _sdp_r.f32()
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -693,8 +711,12 @@ def _sdp_e_t5Shape(_sdp_v: Shape, _sdp_out: bytearray) -> None:
         return
     if isinstance(_sdp_v, Shape_Rect):
         _sdp_out.append(2)
-        _sdp_out += _sdp_pack_f32(_sdp_v.width)
-        _sdp_out += _sdp_pack_f32(_sdp_v.height)
+        _sdp_q = len(_sdp_out)
+        _sdp_out += _SDP_RUN_ff.pack(_sdp_v.width, _sdp_v.height)
+        if _sdp_math.isnan(_sdp_v.width):
+            _sdp_out[_sdp_q + 0:_sdp_q + 4] = _sdp_pack_f32(_sdp_v.width)
+        if _sdp_math.isnan(_sdp_v.height):
+            _sdp_out[_sdp_q + 4:_sdp_q + 8] = _sdp_pack_f32(_sdp_v.height)
         return
     if isinstance(_sdp_v, Shape_Polygon):
         _sdp_out.append(3)
@@ -779,13 +801,26 @@ def _sdp_d_t5Enums(_sdp_r: _SdpReader, _sdp_depth: int) -> Enums:
         raise _sdp_r.depth("Enums", _sdp_depth)
     _sdp_f = "small"
     try:
-        _sdp_v0 = _sdp_r.enum(_SDP_U8, 1, Small)
-        _sdp_f = "sparse"
-        _sdp_v1 = _sdp_r.enum(_SDP_U16, 2, Sparse)
-        _sdp_f = "wide"
-        _sdp_v2 = _sdp_r.enum(_SDP_U32, 4, Wide)
-        _sdp_f = "default_value"
-        _sdp_v3 = _sdp_r.enum(_SDP_U8, 1, Default)
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 8 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3 = _SDP_RUN_BHIB.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 8
+            _sdp_f = "small"
+            _sdp_v0 = _sdp_r.enum_value(Small, _sdp_v0, _sdp_p + 0)
+            _sdp_f = "sparse"
+            _sdp_v1 = _sdp_r.enum_value(Sparse, _sdp_v1, _sdp_p + 1)
+            _sdp_f = "wide"
+            _sdp_v2 = _sdp_r.enum_value(Wide, _sdp_v2, _sdp_p + 3)
+            _sdp_f = "default_value"
+            _sdp_v3 = _sdp_r.enum_value(Default, _sdp_v3, _sdp_p + 7)
+        else:
+            _sdp_v0 = _sdp_r.enum(_SDP_U8, 1, Small)
+            _sdp_f = "sparse"
+            _sdp_v1 = _sdp_r.enum(_SDP_U16, 2, Sparse)
+            _sdp_f = "wide"
+            _sdp_v2 = _sdp_r.enum(_SDP_U32, 4, Wide)
+            _sdp_f = "default_value"
+            _sdp_v3 = _sdp_r.enum(_SDP_U8, 1, Default)
         _sdp_f = "list"
         _sdp_v4 = _sdp_d_list_t6Sparse(_sdp_r, _sdp_depth)
         _sdp_f = "fixed"
@@ -797,10 +832,7 @@ def _sdp_d_t5Enums(_sdp_r: _SdpReader, _sdp_depth: int) -> Enums:
 
 
 def _sdp_e_t5Enums(_sdp_v: Enums, _sdp_out: bytearray) -> None:
-    _sdp_out += _SDP_U8.pack(Small(_sdp_v.small))
-    _sdp_out += _SDP_U16.pack(Sparse(_sdp_v.sparse))
-    _sdp_out += _SDP_U32.pack(Wide(_sdp_v.wide))
-    _sdp_out += _SDP_U8.pack(Default(_sdp_v.default_value))
+    _sdp_out += _SDP_RUN_BHIB.pack(Small(_sdp_v.small), Sparse(_sdp_v.sparse), Wide(_sdp_v.wide), Default(_sdp_v.default_value))
     _sdp_e_list_t6Sparse(_sdp_v.list, _sdp_out)
     _sdp_e_arr2_t5Small(_sdp_v.fixed, _sdp_out)
 
@@ -948,5 +980,7 @@ def _sdp_s_opt_t5Shape(_sdp_v: Shape | None) -> int:
     return 1 + _sdp_s_t5Shape(_sdp_v)
 
 
+_SDP_RUN_BHIB = _sdp_struct.Struct("<BHIB")
+_SDP_RUN_ff = _sdp_struct.Struct("<ff")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t6Circle, 2: _sdp_d_t5Enums, 3: _sdp_d_t6Unions}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Circle, 2: Enums, 3: Unions}

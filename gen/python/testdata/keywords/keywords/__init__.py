@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -555,65 +564,107 @@ def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
         _sdp_f = "match"
         _sdp_v1 = _sdp_r.str_()
         _sdp_f = "self"
-        _sdp_v2 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "class"
-        _sdp_v3 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
-        _sdp_f = "default"
-        _sdp_v4 = _sdp_r.bool_()
-        _sdp_f = "func"
-        _sdp_v5 = _sdp_r.scalar(_SDP_I32, 4, "an i32")
-        _sdp_f = "init"
-        _sdp_v6 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "in"
-        _sdp_v7 = _sdp_r.f32()
-        _sdp_f = "var"
-        _sdp_v8 = _sdp_r.scalar(_SDP_I8, 1, "an i8")
-        _sdp_f = "fn"
-        _sdp_v9 = _sdp_r.scalar(_SDP_U64, 8, "a u64")
-        _sdp_f = "struct"
-        _sdp_v10 = _sdp_r.scalar(_SDP_I16, 2, "an i16")
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 27 <= _sdp_r.end:
+            _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10 = _SDP_RUN_BHBiIfbQh.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 27
+            if _sdp_v4 > 1:
+                _sdp_f = "default"
+                raise DecodeError("bool", _sdp_p + 3, "bool byte is " + hex(_sdp_v4) + ", not 0 or 1")
+            _sdp_v4 = _sdp_v4 == 1
+            if _sdp_math.isnan(_sdp_v7):
+                _sdp_v7 = _sdp_r.f32_at(_sdp_p + 12)
+        else:
+            _sdp_v2 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "class"
+            _sdp_v3 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
+            _sdp_f = "default"
+            _sdp_v4 = _sdp_r.bool_()
+            _sdp_f = "func"
+            _sdp_v5 = _sdp_r.scalar(_SDP_I32, 4, "an i32")
+            _sdp_f = "init"
+            _sdp_v6 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "in"
+            _sdp_v7 = _sdp_r.f32()
+            _sdp_f = "var"
+            _sdp_v8 = _sdp_r.scalar(_SDP_I8, 1, "an i8")
+            _sdp_f = "fn"
+            _sdp_v9 = _sdp_r.scalar(_SDP_U64, 8, "a u64")
+            _sdp_f = "struct"
+            _sdp_v10 = _sdp_r.scalar(_SDP_I16, 2, "an i16")
         _sdp_f = "namespace"
         _sdp_v11 = _sdp_r.str_()
         _sdp_f = "int"
-        _sdp_v12 = _sdp_r.scalar(_SDP_I64, 8, "an i64")
-        _sdp_f = "char"
-        _sdp_v13 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "return"
-        _sdp_v14 = _sdp_r.bool_()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 10 <= _sdp_r.end:
+            _sdp_v12, _sdp_v13, _sdp_v14 = _SDP_RUN_qBB.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 10
+            if _sdp_v14 > 1:
+                _sdp_f = "return"
+                raise DecodeError("bool", _sdp_p + 9, "bool byte is " + hex(_sdp_v14) + ", not 0 or 1")
+            _sdp_v14 = _sdp_v14 == 1
+        else:
+            _sdp_v12 = _sdp_r.scalar(_SDP_I64, 8, "an i64")
+            _sdp_f = "char"
+            _sdp_v13 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "return"
+            _sdp_v14 = _sdp_r.bool_()
         _sdp_f = "protocol"
         _sdp_v15 = _sdp_r.str_()
         _sdp_f = "where"
-        _sdp_v16 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "async"
-        _sdp_v17 = _sdp_r.bool_()
-        _sdp_f = "await"
-        _sdp_v18 = _sdp_r.bool_()
-        _sdp_f = "break"
-        _sdp_v19 = _sdp_r.bool_()
-        _sdp_f = "new"
-        _sdp_v20 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "delete"
-        _sdp_v21 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "operator"
-        _sdp_v22 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "register"
-        _sdp_v23 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "inout"
-        _sdp_v24 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "extension"
-        _sdp_v25 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "package"
-        _sdp_v26 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "range"
-        _sdp_v27 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 15 <= _sdp_r.end:
+            _sdp_v16, _sdp_v17, _sdp_v18, _sdp_v19, _sdp_v20, _sdp_v21, _sdp_v22, _sdp_v23, _sdp_v24, _sdp_v25, _sdp_v26, _sdp_v27 = _SDP_RUN_IBBBBBBBBBBB.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 15
+            if _sdp_v17 > 1:
+                _sdp_f = "async"
+                raise DecodeError("bool", _sdp_p + 4, "bool byte is " + hex(_sdp_v17) + ", not 0 or 1")
+            _sdp_v17 = _sdp_v17 == 1
+            if _sdp_v18 > 1:
+                _sdp_f = "await"
+                raise DecodeError("bool", _sdp_p + 5, "bool byte is " + hex(_sdp_v18) + ", not 0 or 1")
+            _sdp_v18 = _sdp_v18 == 1
+            if _sdp_v19 > 1:
+                _sdp_f = "break"
+                raise DecodeError("bool", _sdp_p + 6, "bool byte is " + hex(_sdp_v19) + ", not 0 or 1")
+            _sdp_v19 = _sdp_v19 == 1
+        else:
+            _sdp_v16 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "async"
+            _sdp_v17 = _sdp_r.bool_()
+            _sdp_f = "await"
+            _sdp_v18 = _sdp_r.bool_()
+            _sdp_f = "break"
+            _sdp_v19 = _sdp_r.bool_()
+            _sdp_f = "new"
+            _sdp_v20 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "delete"
+            _sdp_v21 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "operator"
+            _sdp_v22 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "register"
+            _sdp_v23 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "inout"
+            _sdp_v24 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "extension"
+            _sdp_v25 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "package"
+            _sdp_v26 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "range"
+            _sdp_v27 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
         _sdp_f = "string"
         _sdp_v28 = _sdp_r.str_()
         _sdp_f = "size"
-        _sdp_v29 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "len"
-        _sdp_v30 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "errno"
-        _sdp_v31 = _sdp_r.scalar(_SDP_I32, 4, "an i32")
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 12 <= _sdp_r.end:
+            _sdp_v29, _sdp_v30, _sdp_v31 = _SDP_RUN_IIi.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 12
+        else:
+            _sdp_v29 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "len"
+            _sdp_v30 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "errno"
+            _sdp_v31 = _sdp_r.scalar(_SDP_I32, 4, "an i32")
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -623,36 +674,16 @@ def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
 def _sdp_e_t5Error(_sdp_v: Error, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U8.pack(Type(_sdp_v.type_))
     _sdp_e_str(_sdp_v.match_, _sdp_out)
-    _sdp_out += _SDP_U8.pack(_sdp_v.self)
-    _sdp_out += _SDP_U16.pack(_sdp_v.class_)
-    _sdp_out.append(1 if _sdp_v.default else 0)
-    _sdp_out += _SDP_I32.pack(_sdp_v.func)
-    _sdp_out += _SDP_U32.pack(_sdp_v.init)
-    _sdp_out += _sdp_pack_f32(_sdp_v.in_)
-    _sdp_out += _SDP_I8.pack(_sdp_v.var)
-    _sdp_out += _SDP_U64.pack(_sdp_v.fn)
-    _sdp_out += _SDP_I16.pack(_sdp_v.struct)
+    _sdp_q = len(_sdp_out)
+    _sdp_out += _SDP_RUN_BHBiIfbQh.pack(_sdp_v.self, _sdp_v.class_, 1 if _sdp_v.default else 0, _sdp_v.func, _sdp_v.init, _sdp_v.in_, _sdp_v.var, _sdp_v.fn, _sdp_v.struct)
+    if _sdp_math.isnan(_sdp_v.in_):
+        _sdp_out[_sdp_q + 12:_sdp_q + 16] = _sdp_pack_f32(_sdp_v.in_)
     _sdp_e_str(_sdp_v.namespace, _sdp_out)
-    _sdp_out += _SDP_I64.pack(_sdp_v.int)
-    _sdp_out += _SDP_U8.pack(_sdp_v.char)
-    _sdp_out.append(1 if _sdp_v.return_ else 0)
+    _sdp_out += _SDP_RUN_qBB.pack(_sdp_v.int, _sdp_v.char, 1 if _sdp_v.return_ else 0)
     _sdp_e_str(_sdp_v.protocol, _sdp_out)
-    _sdp_out += _SDP_U32.pack(_sdp_v.where)
-    _sdp_out.append(1 if _sdp_v.async_ else 0)
-    _sdp_out.append(1 if _sdp_v.await_ else 0)
-    _sdp_out.append(1 if _sdp_v.break_ else 0)
-    _sdp_out += _SDP_U8.pack(_sdp_v.new)
-    _sdp_out += _SDP_U8.pack(_sdp_v.delete)
-    _sdp_out += _SDP_U8.pack(_sdp_v.operator)
-    _sdp_out += _SDP_U8.pack(_sdp_v.register)
-    _sdp_out += _SDP_U8.pack(_sdp_v.inout)
-    _sdp_out += _SDP_U8.pack(_sdp_v.extension)
-    _sdp_out += _SDP_U8.pack(_sdp_v.package)
-    _sdp_out += _SDP_U8.pack(_sdp_v.range)
+    _sdp_out += _SDP_RUN_IBBBBBBBBBBB.pack(_sdp_v.where, 1 if _sdp_v.async_ else 0, 1 if _sdp_v.await_ else 0, 1 if _sdp_v.break_ else 0, _sdp_v.new, _sdp_v.delete, _sdp_v.operator, _sdp_v.register, _sdp_v.inout, _sdp_v.extension, _sdp_v.package, _sdp_v.range)
     _sdp_e_str(_sdp_v.string, _sdp_out)
-    _sdp_out += _SDP_U32.pack(_sdp_v.size)
-    _sdp_out += _SDP_U32.pack(_sdp_v.len)
-    _sdp_out += _SDP_I32.pack(_sdp_v.errno)
+    _sdp_out += _SDP_RUN_IIi.pack(_sdp_v.size, _sdp_v.len, _sdp_v.errno)
 
 
 def _sdp_s_t5Error(_sdp_v: Error) -> int:
@@ -762,5 +793,9 @@ def _sdp_s_list_t4Type(_sdp_v: list[Type]) -> int:
     return 4 + len(_sdp_v) * 1
 
 
+_SDP_RUN_BHBiIfbQh = _sdp_struct.Struct("<BHBiIfbQh")
+_SDP_RUN_IBBBBBBBBBBB = _sdp_struct.Struct("<IBBBBBBBBBBB")
+_SDP_RUN_IIi = _sdp_struct.Struct("<IIi")
+_SDP_RUN_qBB = _sdp_struct.Struct("<qBB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Error, 2: _sdp_d_t6Holder}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Error, 2: Holder}

@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -573,9 +582,14 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         raise _sdp_r.depth("Point", _sdp_depth)
     _sdp_f = "x"
     try:
-        _sdp_v0 = _sdp_r.f64()
-        _sdp_f = "y"
-        _sdp_v1 = _sdp_r.f64()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 16 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1 = _SDP_RUN_dd.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 16
+        else:
+            _sdp_v0 = _sdp_r.f64()
+            _sdp_f = "y"
+            _sdp_v1 = _sdp_r.f64()
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -583,8 +597,7 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
 
 
 def _sdp_e_t5Point(_sdp_v: Point, _sdp_out: bytearray) -> None:
-    _sdp_out += _SDP_F64.pack(_sdp_v.x)
-    _sdp_out += _SDP_F64.pack(_sdp_v.y)
+    _sdp_out += _SDP_RUN_dd.pack(_sdp_v.x, _sdp_v.y)
 
 
 def _sdp_s_t5Point(_sdp_v: Point) -> int:
@@ -648,5 +661,6 @@ def _sdp_s_t4Last(_sdp_v: Last) -> int:
     return 0
 
 
+_SDP_RUN_dd = _sdp_struct.Struct("<dd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 3: _sdp_d_t4Pong, 100: _sdp_d_t4Ping, 65535: _sdp_d_t4Last}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 3: Pong, 100: Ping, 65535: Last}

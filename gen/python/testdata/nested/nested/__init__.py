@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -668,9 +677,18 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         raise _sdp_r.depth("Point", _sdp_depth)
     _sdp_f = "x"
     try:
-        _sdp_v0 = _sdp_r.f32()
-        _sdp_f = "y"
-        _sdp_v1 = _sdp_r.f32()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 8 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1 = _SDP_RUN_ff.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 8
+            if _sdp_math.isnan(_sdp_v0):
+                _sdp_v0 = _sdp_r.f32_at(_sdp_p + 0)
+            if _sdp_math.isnan(_sdp_v1):
+                _sdp_v1 = _sdp_r.f32_at(_sdp_p + 4)
+        else:
+            _sdp_v0 = _sdp_r.f32()
+            _sdp_f = "y"
+            _sdp_v1 = _sdp_r.f32()
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -678,8 +696,12 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
 
 
 def _sdp_e_t5Point(_sdp_v: Point, _sdp_out: bytearray) -> None:
-    _sdp_out += _sdp_pack_f32(_sdp_v.x)
-    _sdp_out += _sdp_pack_f32(_sdp_v.y)
+    _sdp_q = len(_sdp_out)
+    _sdp_out += _SDP_RUN_ff.pack(_sdp_v.x, _sdp_v.y)
+    if _sdp_math.isnan(_sdp_v.x):
+        _sdp_out[_sdp_q + 0:_sdp_q + 4] = _sdp_pack_f32(_sdp_v.x)
+    if _sdp_math.isnan(_sdp_v.y):
+        _sdp_out[_sdp_q + 4:_sdp_q + 8] = _sdp_pack_f32(_sdp_v.y)
 
 
 def _sdp_s_t5Point(_sdp_v: Point) -> int:
@@ -799,11 +821,18 @@ def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
         _sdp_f = "name"
         _sdp_v1 = _sdp_r.str_()
         _sdp_f = "kind"
-        _sdp_v2 = _sdp_r.enum(_SDP_U8, 1, DeviceKind)
-        _sdp_f = "sample_rate"
-        _sdp_v3 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "channels"
-        _sdp_v4 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 7 <= _sdp_r.end:
+            _sdp_v2, _sdp_v3, _sdp_v4 = _SDP_RUN_BIH.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 7
+            _sdp_f = "kind"
+            _sdp_v2 = _sdp_r.enum_value(DeviceKind, _sdp_v2, _sdp_p + 0)
+        else:
+            _sdp_v2 = _sdp_r.enum(_SDP_U8, 1, DeviceKind)
+            _sdp_f = "sample_rate"
+            _sdp_v3 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "channels"
+            _sdp_v4 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
         _sdp_f = "plugins"
         _sdp_v5 = _sdp_d_list_t12DevicePlugin(_sdp_r, _sdp_depth)
     except DecodeError as _sdp_e:
@@ -815,9 +844,7 @@ def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
 def _sdp_e_t11AudioDevice(_sdp_v: AudioDevice, _sdp_out: bytearray) -> None:
     _sdp_out += _SDP_U64.pack(_sdp_v.id)
     _sdp_e_str(_sdp_v.name, _sdp_out)
-    _sdp_out += _SDP_U8.pack(DeviceKind(_sdp_v.kind))
-    _sdp_out += _SDP_U32.pack(_sdp_v.sample_rate)
-    _sdp_out += _SDP_U16.pack(_sdp_v.channels)
+    _sdp_out += _SDP_RUN_BIH.pack(DeviceKind(_sdp_v.kind), _sdp_v.sample_rate, _sdp_v.channels)
     _sdp_e_list_t12DevicePlugin(_sdp_v.plugins, _sdp_out)
 
 
@@ -897,5 +924,7 @@ def _sdp_s_list_t12DevicePlugin(_sdp_v: list[DevicePlugin]) -> int:
     return 4 + sum(_sdp_s_t12DevicePlugin(_sdp_x) for _sdp_x in _sdp_v)
 
 
+_SDP_RUN_BIH = _sdp_struct.Struct("<BIH")
+_SDP_RUN_ff = _sdp_struct.Struct("<ff")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 2: _sdp_d_t9Rectangle, 3: _sdp_d_t5Scene, 4: _sdp_d_t15DeviceParameter, 5: _sdp_d_t12DevicePlugin, 6: _sdp_d_t11AudioDevice}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 2: Rectangle, 3: Scene, 4: DeviceParameter, 5: DevicePlugin, 6: AudioDevice}

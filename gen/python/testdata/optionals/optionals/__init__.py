@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -682,9 +691,14 @@ def _sdp_d_t7Reading(_sdp_r: _SdpReader, _sdp_depth: int) -> Reading:
         raise _sdp_r.depth("Reading", _sdp_depth)
     _sdp_f = "sensor_id"
     try:
-        _sdp_v0 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "value"
-        _sdp_v1 = _sdp_r.f64()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 12 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1 = _SDP_RUN_Id.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 12
+        else:
+            _sdp_v0 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "value"
+            _sdp_v1 = _sdp_r.f64()
         _sdp_f = "calibration"
         _sdp_v2 = _sdp_d_opt_f64(_sdp_r, _sdp_depth)
         _sdp_f = "note"
@@ -696,8 +710,7 @@ def _sdp_d_t7Reading(_sdp_r: _SdpReader, _sdp_depth: int) -> Reading:
 
 
 def _sdp_e_t7Reading(_sdp_v: Reading, _sdp_out: bytearray) -> None:
-    _sdp_out += _SDP_U32.pack(_sdp_v.sensor_id)
-    _sdp_out += _SDP_F64.pack(_sdp_v.value)
+    _sdp_out += _SDP_RUN_Id.pack(_sdp_v.sensor_id, _sdp_v.value)
     _sdp_e_opt_f64(_sdp_v.calibration, _sdp_out)
     _sdp_e_opt_str(_sdp_v.note, _sdp_out)
 
@@ -1047,5 +1060,6 @@ def _sdp_s_opt_u32(_sdp_v: int | None) -> int:
     return 1 + 4
 
 
+_SDP_RUN_Id = _sdp_struct.Struct("<Id")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Inner, 2: _sdp_d_t9Optionals, 3: _sdp_d_t7Reading}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Inner, 2: Optionals, 3: Reading}

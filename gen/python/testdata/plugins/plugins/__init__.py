@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -560,19 +569,40 @@ def _sdp_d_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> Parameter:
         _sdp_f = "unit"
         _sdp_v3 = _sdp_r.str_()
         _sdp_f = "min_value"
-        _sdp_v4 = _sdp_r.f32()
-        _sdp_f = "max_value"
-        _sdp_v5 = _sdp_r.f32()
-        _sdp_f = "default_value"
-        _sdp_v6 = _sdp_r.f32()
-        _sdp_f = "current_value"
-        _sdp_v7 = _sdp_r.f32()
-        _sdp_f = "raw_flags"
-        _sdp_v8 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "is_writable"
-        _sdp_v9 = _sdp_r.bool_()
-        _sdp_f = "can_ramp"
-        _sdp_v10 = _sdp_r.bool_()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 22 <= _sdp_r.end:
+            _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10 = _SDP_RUN_ffffIBB.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 22
+            if _sdp_math.isnan(_sdp_v4):
+                _sdp_v4 = _sdp_r.f32_at(_sdp_p + 0)
+            if _sdp_math.isnan(_sdp_v5):
+                _sdp_v5 = _sdp_r.f32_at(_sdp_p + 4)
+            if _sdp_math.isnan(_sdp_v6):
+                _sdp_v6 = _sdp_r.f32_at(_sdp_p + 8)
+            if _sdp_math.isnan(_sdp_v7):
+                _sdp_v7 = _sdp_r.f32_at(_sdp_p + 12)
+            if _sdp_v9 > 1:
+                _sdp_f = "is_writable"
+                raise DecodeError("bool", _sdp_p + 20, "bool byte is " + hex(_sdp_v9) + ", not 0 or 1")
+            _sdp_v9 = _sdp_v9 == 1
+            if _sdp_v10 > 1:
+                _sdp_f = "can_ramp"
+                raise DecodeError("bool", _sdp_p + 21, "bool byte is " + hex(_sdp_v10) + ", not 0 or 1")
+            _sdp_v10 = _sdp_v10 == 1
+        else:
+            _sdp_v4 = _sdp_r.f32()
+            _sdp_f = "max_value"
+            _sdp_v5 = _sdp_r.f32()
+            _sdp_f = "default_value"
+            _sdp_v6 = _sdp_r.f32()
+            _sdp_f = "current_value"
+            _sdp_v7 = _sdp_r.f32()
+            _sdp_f = "raw_flags"
+            _sdp_v8 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "is_writable"
+            _sdp_v9 = _sdp_r.bool_()
+            _sdp_f = "can_ramp"
+            _sdp_v10 = _sdp_r.bool_()
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -584,13 +614,16 @@ def _sdp_e_t9Parameter(_sdp_v: Parameter, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.display_name, _sdp_out)
     _sdp_e_str(_sdp_v.identifier, _sdp_out)
     _sdp_e_str(_sdp_v.unit, _sdp_out)
-    _sdp_out += _sdp_pack_f32(_sdp_v.min_value)
-    _sdp_out += _sdp_pack_f32(_sdp_v.max_value)
-    _sdp_out += _sdp_pack_f32(_sdp_v.default_value)
-    _sdp_out += _sdp_pack_f32(_sdp_v.current_value)
-    _sdp_out += _SDP_U32.pack(_sdp_v.raw_flags)
-    _sdp_out.append(1 if _sdp_v.is_writable else 0)
-    _sdp_out.append(1 if _sdp_v.can_ramp else 0)
+    _sdp_q = len(_sdp_out)
+    _sdp_out += _SDP_RUN_ffffIBB.pack(_sdp_v.min_value, _sdp_v.max_value, _sdp_v.default_value, _sdp_v.current_value, _sdp_v.raw_flags, 1 if _sdp_v.is_writable else 0, 1 if _sdp_v.can_ramp else 0)
+    if _sdp_math.isnan(_sdp_v.min_value):
+        _sdp_out[_sdp_q + 0:_sdp_q + 4] = _sdp_pack_f32(_sdp_v.min_value)
+    if _sdp_math.isnan(_sdp_v.max_value):
+        _sdp_out[_sdp_q + 4:_sdp_q + 8] = _sdp_pack_f32(_sdp_v.max_value)
+    if _sdp_math.isnan(_sdp_v.default_value):
+        _sdp_out[_sdp_q + 8:_sdp_q + 12] = _sdp_pack_f32(_sdp_v.default_value)
+    if _sdp_math.isnan(_sdp_v.current_value):
+        _sdp_out[_sdp_q + 12:_sdp_q + 16] = _sdp_pack_f32(_sdp_v.current_value)
 
 
 def _sdp_s_t9Parameter(_sdp_v: Parameter) -> int:
@@ -636,9 +669,14 @@ def _sdp_d_t14PluginRegistry(_sdp_r: _SdpReader, _sdp_depth: int) -> PluginRegis
     try:
         _sdp_v0 = _sdp_d_list_t6Plugin(_sdp_r, _sdp_depth)
         _sdp_f = "total_plugin_count"
-        _sdp_v1 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "total_parameter_count"
-        _sdp_v2 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 8 <= _sdp_r.end:
+            _sdp_v1, _sdp_v2 = _SDP_RUN_II.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 8
+        else:
+            _sdp_v1 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "total_parameter_count"
+            _sdp_v2 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -647,8 +685,7 @@ def _sdp_d_t14PluginRegistry(_sdp_r: _SdpReader, _sdp_depth: int) -> PluginRegis
 
 def _sdp_e_t14PluginRegistry(_sdp_v: PluginRegistry, _sdp_out: bytearray) -> None:
     _sdp_e_list_t6Plugin(_sdp_v.plugins, _sdp_out)
-    _sdp_out += _SDP_U32.pack(_sdp_v.total_plugin_count)
-    _sdp_out += _SDP_U32.pack(_sdp_v.total_parameter_count)
+    _sdp_out += _SDP_RUN_II.pack(_sdp_v.total_plugin_count, _sdp_v.total_parameter_count)
 
 
 def _sdp_s_t14PluginRegistry(_sdp_v: PluginRegistry) -> int:
@@ -703,5 +740,7 @@ def _sdp_s_list_t6Plugin(_sdp_v: list[Plugin]) -> int:
     return 4 + sum(_sdp_s_t6Plugin(_sdp_x) for _sdp_x in _sdp_v)
 
 
+_SDP_RUN_II = _sdp_struct.Struct("<II")
+_SDP_RUN_ffffIBB = _sdp_struct.Struct("<ffffIBB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t9Parameter, 2: _sdp_d_t6Plugin, 3: _sdp_d_t14PluginRegistry}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Parameter, 2: Plugin, 3: PluginRegistry}

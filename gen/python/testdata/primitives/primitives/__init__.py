@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -545,27 +554,38 @@ def _sdp_d_t13AllPrimitives(_sdp_r: _SdpReader, _sdp_depth: int) -> AllPrimitive
         raise _sdp_r.depth("AllPrimitives", _sdp_depth)
     _sdp_f = "flag"
     try:
-        _sdp_v0 = _sdp_r.bool_()
-        _sdp_f = "u8_val"
-        _sdp_v1 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "u16_val"
-        _sdp_v2 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
-        _sdp_f = "u32_val"
-        _sdp_v3 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
-        _sdp_f = "u64_val"
-        _sdp_v4 = _sdp_r.scalar(_SDP_U64, 8, "a u64")
-        _sdp_f = "i8_val"
-        _sdp_v5 = _sdp_r.scalar(_SDP_I8, 1, "an i8")
-        _sdp_f = "i16_val"
-        _sdp_v6 = _sdp_r.scalar(_SDP_I16, 2, "an i16")
-        _sdp_f = "i32_val"
-        _sdp_v7 = _sdp_r.scalar(_SDP_I32, 4, "an i32")
-        _sdp_f = "i64_val"
-        _sdp_v8 = _sdp_r.scalar(_SDP_I64, 8, "an i64")
-        _sdp_f = "f32_val"
-        _sdp_v9 = _sdp_r.f32()
-        _sdp_f = "f64_val"
-        _sdp_v10 = _sdp_r.f64()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 43 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10 = _SDP_RUN_BBHIQbhiqfd.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 43
+            if _sdp_v0 > 1:
+                _sdp_f = "flag"
+                raise DecodeError("bool", _sdp_p + 0, "bool byte is " + hex(_sdp_v0) + ", not 0 or 1")
+            _sdp_v0 = _sdp_v0 == 1
+            if _sdp_math.isnan(_sdp_v9):
+                _sdp_v9 = _sdp_r.f32_at(_sdp_p + 31)
+        else:
+            _sdp_v0 = _sdp_r.bool_()
+            _sdp_f = "u8_val"
+            _sdp_v1 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "u16_val"
+            _sdp_v2 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
+            _sdp_f = "u32_val"
+            _sdp_v3 = _sdp_r.scalar(_SDP_U32, 4, "a u32")
+            _sdp_f = "u64_val"
+            _sdp_v4 = _sdp_r.scalar(_SDP_U64, 8, "a u64")
+            _sdp_f = "i8_val"
+            _sdp_v5 = _sdp_r.scalar(_SDP_I8, 1, "an i8")
+            _sdp_f = "i16_val"
+            _sdp_v6 = _sdp_r.scalar(_SDP_I16, 2, "an i16")
+            _sdp_f = "i32_val"
+            _sdp_v7 = _sdp_r.scalar(_SDP_I32, 4, "an i32")
+            _sdp_f = "i64_val"
+            _sdp_v8 = _sdp_r.scalar(_SDP_I64, 8, "an i64")
+            _sdp_f = "f32_val"
+            _sdp_v9 = _sdp_r.f32()
+            _sdp_f = "f64_val"
+            _sdp_v10 = _sdp_r.f64()
         _sdp_f = "label"
         _sdp_v11 = _sdp_r.str_()
     except DecodeError as _sdp_e:
@@ -575,17 +595,10 @@ def _sdp_d_t13AllPrimitives(_sdp_r: _SdpReader, _sdp_depth: int) -> AllPrimitive
 
 
 def _sdp_e_t13AllPrimitives(_sdp_v: AllPrimitives, _sdp_out: bytearray) -> None:
-    _sdp_out.append(1 if _sdp_v.flag else 0)
-    _sdp_out += _SDP_U8.pack(_sdp_v.u8_val)
-    _sdp_out += _SDP_U16.pack(_sdp_v.u16_val)
-    _sdp_out += _SDP_U32.pack(_sdp_v.u32_val)
-    _sdp_out += _SDP_U64.pack(_sdp_v.u64_val)
-    _sdp_out += _SDP_I8.pack(_sdp_v.i8_val)
-    _sdp_out += _SDP_I16.pack(_sdp_v.i16_val)
-    _sdp_out += _SDP_I32.pack(_sdp_v.i32_val)
-    _sdp_out += _SDP_I64.pack(_sdp_v.i64_val)
-    _sdp_out += _sdp_pack_f32(_sdp_v.f32_val)
-    _sdp_out += _SDP_F64.pack(_sdp_v.f64_val)
+    _sdp_q = len(_sdp_out)
+    _sdp_out += _SDP_RUN_BBHIQbhiqfd.pack(1 if _sdp_v.flag else 0, _sdp_v.u8_val, _sdp_v.u16_val, _sdp_v.u32_val, _sdp_v.u64_val, _sdp_v.i8_val, _sdp_v.i16_val, _sdp_v.i32_val, _sdp_v.i64_val, _sdp_v.f32_val, _sdp_v.f64_val)
+    if _sdp_math.isnan(_sdp_v.f32_val):
+        _sdp_out[_sdp_q + 31:_sdp_q + 35] = _sdp_pack_f32(_sdp_v.f32_val)
     _sdp_e_str(_sdp_v.label, _sdp_out)
 
 
@@ -627,5 +640,6 @@ def _sdp_s_t5Empty(_sdp_v: Empty) -> int:
     return 0
 
 
+_SDP_RUN_BBHIQbhiqfd = _sdp_struct.Struct("<BBHIQbhiqfd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t13AllPrimitives, 2: _sdp_d_t4Text, 3: _sdp_d_t5Empty}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: AllPrimitives, 2: Text, 3: Empty}

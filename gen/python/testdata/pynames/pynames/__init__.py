@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
@@ -620,11 +629,20 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
         raise _sdp_r.depth("Some", _sdp_depth)
     _sdp_f = "self"
     try:
-        _sdp_v0 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "cls"
-        _sdp_v1 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
-        _sdp_f = "classmethod"
-        _sdp_v2 = _sdp_r.bool_()
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 4 <= _sdp_r.end:
+            _sdp_v0, _sdp_v1, _sdp_v2 = _SDP_RUN_BHB.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 4
+            if _sdp_v2 > 1:
+                _sdp_f = "classmethod"
+                raise DecodeError("bool", _sdp_p + 3, "bool byte is " + hex(_sdp_v2) + ", not 0 or 1")
+            _sdp_v2 = _sdp_v2 == 1
+        else:
+            _sdp_v0 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "cls"
+            _sdp_v1 = _sdp_r.scalar(_SDP_U16, 2, "a u16")
+            _sdp_f = "classmethod"
+            _sdp_v2 = _sdp_r.bool_()
         _sdp_f = "encode"
         _sdp_v3 = _sdp_r.str_()
         _sdp_f = "TYPE_ID"
@@ -638,11 +656,18 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
         _sdp_f = "list"
         _sdp_v8 = _sdp_d_arr2_t5value(_sdp_r, _sdp_depth)
         _sdp_f = "_sdp_x"
-        _sdp_v9 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "__init__"
-        _sdp_v10 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
-        _sdp_f = "type"
-        _sdp_v11 = _sdp_r.enum(_SDP_U8, 1, value)
+        _sdp_p = _sdp_r.pos
+        if _sdp_p + 3 <= _sdp_r.end:
+            _sdp_v9, _sdp_v10, _sdp_v11 = _SDP_RUN_BBB.unpack_from(_sdp_r.buf, _sdp_p)
+            _sdp_r.pos = _sdp_p + 3
+            _sdp_f = "type"
+            _sdp_v11 = _sdp_r.enum_value(value, _sdp_v11, _sdp_p + 2)
+        else:
+            _sdp_v9 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "__init__"
+            _sdp_v10 = _sdp_r.scalar(_SDP_U8, 1, "a u8")
+            _sdp_f = "type"
+            _sdp_v11 = _sdp_r.enum(_SDP_U8, 1, value)
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -650,18 +675,14 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
 
 
 def _sdp_e_t4Some(_sdp_v: Some_, _sdp_out: bytearray) -> None:
-    _sdp_out += _SDP_U8.pack(_sdp_v.self)
-    _sdp_out += _SDP_U16.pack(_sdp_v.cls)
-    _sdp_out.append(1 if _sdp_v.classmethod else 0)
+    _sdp_out += _SDP_RUN_BHB.pack(_sdp_v.self, _sdp_v.cls, 1 if _sdp_v.classmethod else 0)
     _sdp_e_str(_sdp_v.encode_, _sdp_out)
     _sdp_out += _SDP_U32.pack(_sdp_v.TYPE_ID_)
     _sdp_e_list_i32(_sdp_v.int, _sdp_out)
     _sdp_e_list_u8(_sdp_v.bytes, _sdp_out)
     _sdp_e_opt_f64(_sdp_v.float, _sdp_out)
     _sdp_e_arr2_t5value(_sdp_v.list, _sdp_out)
-    _sdp_out += _SDP_U8.pack(_sdp_v.x_sdp_x)
-    _sdp_out += _SDP_U8.pack(_sdp_v.x__init__)
-    _sdp_out += _SDP_U8.pack(value(_sdp_v.type_))
+    _sdp_out += _SDP_RUN_BBB.pack(_sdp_v.x_sdp_x, _sdp_v.x__init__, value(_sdp_v.type_))
 
 
 def _sdp_s_t4Some(_sdp_v: Some_) -> int:
@@ -1100,5 +1121,7 @@ def _sdp_s_arr2_str(_sdp_v: list[str]) -> int:
     return sum(_sdp_s_str(_sdp_x) for _sdp_x in _sdp_v)
 
 
+_SDP_RUN_BBB = _sdp_struct.Struct("<BBB")
+_SDP_RUN_BHB = _sdp_struct.Struct("<BHB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Some, 2: _sdp_d_t3int, 3: _sdp_d_t6list_A, 4: _sdp_d_t7Wrapper}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Some_, 2: int_, 3: list_A, 4: Wrapper}

@@ -165,6 +165,12 @@ class _SdpReader:
         except ValueError:
             raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
 
+    def enum_value(self, cls: type[_SDP_E], n: int, p: int) -> _SDP_E:
+        try:
+            return cls(n)
+        except ValueError:
+            raise DecodeError("enum", p, str(n) + " is not a value of enum " + cls.__name__) from None
+
     def fixed_bools(self, n: int) -> list[bool]:
         q = self.pos
         avail = min(n, self.end - q)
@@ -245,6 +251,9 @@ class _SdpReader:
         if p + 4 > self.end:
             raise self.truncated(p, 4, "an f32")
         self.pos = p + 4
+        return self.f32_at(p)
+
+    def f32_at(self, p: int) -> float:
         bits: int = _SDP_U32.unpack_from(self.buf, p)[0]
         if bits & 0x7F800000 == 0x7F800000 and bits & 0x7FFFFF:
             # A NaN: build the f64 with the same payload, so that a
