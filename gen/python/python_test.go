@@ -205,3 +205,36 @@ func TestHostile(t *testing.T) {
 	dir := writePackages(t, []*schema.Schema{gentest.LoadSchema(t, conformance.SchemaPath("hostile"))})
 	gentest.RunHostile(t, "python", start(t, py, dir, "hostile", "--stack"))
 }
+
+// TestPackageOption generates through the registry (as `sdp gen --lang
+// python --package my-plugins` does) and imports the package by its name.
+func TestPackageOption(t *testing.T) {
+	py := python3(t)
+	g, err := gen.Lookup("python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := g(gentest.LoadSchema(t, conformance.SchemaPath("plugins")), gen.Options{Package: "my-plugins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, f.Path)
+		if f.Path == "pyproject.toml" && !strings.Contains(string(f.Content), `name = "my-plugins"`) {
+			t.Errorf("pyproject.toml does not name the distribution my-plugins:\n%s", f.Content)
+		}
+	}
+	if want := "pyproject.toml my_plugins/__init__.py my_plugins/py.typed"; strings.Join(paths, " ") != want {
+		t.Errorf("files %v, want %s", paths, want)
+	}
+	dir := t.TempDir()
+	if err := gen.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-c", "import my_plugins as m; v = m.PluginRegistry(total_plugin_count=3); assert m.decode_message(v.encode_message()) == v")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("import my_plugins: %v\n%s", err, out)
+	}
+}
