@@ -39,7 +39,7 @@ annotations`)
 
 // members are the names a struct's or variant's fields may not take: the
 // generated methods.
-var members = set(`decode decode_prefix decode_message encode encoded_size encode_message TYPE_ID`)
+var members = set(`decode decode_prefix decode_message encode encode_into encoded_size encode_message TYPE_ID`)
 
 // enumMembers are names an IntEnum member may not take.
 var enumMembers = set(`name value mro as_integer_ratio bit_count bit_length conjugate denominator from_bytes

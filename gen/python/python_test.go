@@ -14,9 +14,15 @@ import (
 	"sdp/schema"
 )
 
-// python3 returns the interpreter the tests run: skipped where it is
-// missing, a failure under CI.
-func python3(t *testing.T) string { return gentest.RequireTool(t, "python3") }
+// python3 returns the interpreter the tests run: $SDP_PYTHON (to test
+// another version, such as 3.9, the oldest supported), else python3 from
+// PATH, skipped where it is missing and a failure under CI.
+func python3(t *testing.T) string {
+	if p := os.Getenv("SDP_PYTHON"); p != "" {
+		return p
+	}
+	return gentest.RequireTool(t, "python3")
+}
 
 // allSchemas are the corpus schemas and the backend's own test schemas
 // (testschemas/*.sdp: names and doc comments that collide with Python's).

@@ -297,6 +297,14 @@ def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
 
 
+def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
+    mv = memoryview(buffer).cast("B")
+    if offset < 0 or offset + len(b) > len(mv):
+        raise EncodeError("the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
+    mv[offset:offset + len(b)] = b
+    return len(b)
+
+
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
     try:

@@ -63,6 +63,9 @@ def main():
     e = raises(lambda: p.PluginRegistry.decode(b + b"\x00"), p.DecodeError, "trailing byte")
     if e:
         check(e.rule == "trailing" and e.offset == len(b), "trailing: %s at %d" % (e.rule, e.offset))
+    buf = bytearray(len(b) + 3)
+    check(reg.encode_into(buf, 3) == len(b) and bytes(buf[3:]) == b, "encode_into")
+    raises(lambda: reg.encode_into(buf, 4), p.EncodeError, "encode_into a buffer too small")
     v, n = p.PluginRegistry.decode_prefix(b + b"\x00\x01")
     check(v == reg and n == len(b), "decode_prefix")
     check(p.PluginRegistry.decode(memoryview(bytearray(b))) == reg, "decode from a memoryview")

@@ -303,6 +303,14 @@ def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
 
 
+def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
+    mv = memoryview(buffer).cast("B")
+    if offset < 0 or offset + len(b) > len(mv):
+        raise EncodeError("the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
+    mv[offset:offset + len(b)] = b
+    return len(b)
+
+
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
     try:
@@ -446,6 +454,10 @@ class Arrays:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t6Arrays(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> _sdp_bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -500,6 +512,10 @@ class Fixed:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t5Fixed(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -543,6 +559,10 @@ class Point:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t5Point(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -584,6 +604,10 @@ class U32Array:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t8U32Array(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -621,6 +645,10 @@ class I16Array:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t8I16Array(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
@@ -660,6 +688,10 @@ class F32Array:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t8F32Array(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -697,6 +729,10 @@ class ByteArray:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t9ByteArray(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
@@ -737,6 +773,10 @@ class SmallArrays:
     def encode(self) -> _sdp_bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t11SmallArrays(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> _sdp_bytes:
         """Encodes the value as a message: header, then payload."""

@@ -303,6 +303,14 @@ def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
 
 
+def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
+    mv = memoryview(buffer).cast("B")
+    if offset < 0 or offset + len(b) > len(mv):
+        raise EncodeError("the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
+    mv[offset:offset + len(b)] = b
+    return len(b)
+
+
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
     try:
@@ -444,6 +452,10 @@ class Point:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t5Point(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -482,6 +494,10 @@ class Rectangle:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t9Rectangle(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
@@ -524,6 +540,10 @@ class Scene:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t5Scene(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
@@ -573,6 +593,10 @@ class DeviceParameter:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t15DeviceParameter(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -612,6 +636,10 @@ class DevicePlugin:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t12DevicePlugin(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
@@ -654,6 +682,10 @@ class AudioDevice:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t11AudioDevice(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""

@@ -303,6 +303,14 @@ def _sdp_s_str(s: str) -> int:
     return 4 + len(s.encode("utf-8"))
 
 
+def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
+    mv = memoryview(buffer).cast("B")
+    if offset < 0 or offset + len(b) > len(mv):
+        raise EncodeError("the value needs " + str(len(b)) + " bytes at offset " + str(offset) + " of a " + str(len(mv)) + "-byte buffer")
+    mv[offset:offset + len(b)] = b
+    return len(b)
+
+
 def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
     out = bytearray()
     try:
@@ -446,6 +454,10 @@ class Parameter:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t9Parameter(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -498,6 +510,10 @@ class Plugin:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t6Plugin(self, out))
 
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
+
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
         b = self.encode()
@@ -541,6 +557,10 @@ class PluginRegistry:
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
         return _sdp_run(lambda out: _sdp_e_t14PluginRegistry(self, out))
+
+    def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode(), buffer, offset)
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
