@@ -236,9 +236,9 @@ func TestConformance(t *testing.T) {
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
 }
 
-// TestConformanceASan runs the corpus against a testee built with
-// -sanitize=address when SDP_SWIFT_ASAN=1 (a separate build directory, so
-// it does not disturb the debug build).
+// TestConformanceASan runs the corpus and its stream vectors against a
+// testee built with -sanitize=address when SDP_SWIFT_ASAN=1 (a separate
+// build directory, so it does not disturb the debug build).
 func TestConformanceASan(t *testing.T) {
 	if os.Getenv(asanEnv) != "1" {
 		t.Skipf("set %s=1 to run the conformance corpus under AddressSanitizer", asanEnv)
@@ -248,7 +248,9 @@ func TestConformanceASan(t *testing.T) {
 	buildPath := filepath.Join(c.dir, ".build-asan")
 	args := append([]string{"build", "--product", "SDPTestee", "--build-path", buildPath, "-Xswiftc", "-sanitize=address"}, swiftFlags...)
 	runSwift(t, swift, c.dir, args...)
-	conformance.Run(t, "swift", startTestee(filepath.Join(buildPath, "debug", "SDPTestee")))
+	bin := filepath.Join(buildPath, "debug", "SDPTestee")
+	conformance.Run(t, "swift", startTestee(bin))
+	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
 }
 
 func startTestee(bin string) conformance.StartFunc {
