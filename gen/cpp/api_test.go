@@ -195,16 +195,18 @@ int main() {
     // A huge declared payload on a short stream: refused by the default
     // maximum, or read as far as the stream goes when the maximum allows it.
     std::vector<std::uint8_t> huge = {'S', 'D', 'P', '2', 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 1, 2, 3};
+    huge[4] = static_cast<std::uint8_t>(arrays::Arrays::kTypeId & 0xFF);
+    huge[5] = static_cast<std::uint8_t>(arrays::Arrays::kTypeId >> 8);
     arrays::MessageReader refuse(Chunks{&huge, 0});
-    CHECK(!refuse.read(msg) && refuse.status().code() == arrays::ErrorCode::Message);
+    CHECK(!refuse.read(msg) && refuse.status().code() == arrays::ErrorCode::Message && refuse.status().offset() == 6);
     arrays::MessageReader allow(Chunks{&huge, 0}, std::size_t{0xFFFFFFFF});
     CHECK(!allow.read(msg) && allow.status().code() == arrays::ErrorCode::Truncated &&
-          allow.status().offset() == huge.size());
+          allow.status().offset() == 10 && allow.bytes_read() == huge.size());
     // Ends inside a header, bad magic, an error inside the payload.
     std::vector<std::uint8_t> cut(stream.begin(), stream.begin() + 5);
     arrays::MessageReader in_header(Chunks{&cut, 0});
     CHECK(!in_header.read(msg) && in_header.status().code() == arrays::ErrorCode::Truncated &&
-          in_header.status().offset() == 5);
+          in_header.status().offset() == 0 && in_header.bytes_read() == 5);
     std::vector<std::uint8_t> magic = stream;
     magic[3] = '1';
     arrays::MessageReader bad_magic(Chunks{&magic, 0});
@@ -215,7 +217,32 @@ int main() {
     bad[bad.size() - 6] = 0xFF; // the first byte of "ok"
     arrays::MessageReader bad_utf8(Chunks{&bad, 0});
     CHECK(!bad_utf8.read(msg) && bad_utf8.status().code() == arrays::ErrorCode::Utf8 &&
-          bad_utf8.status().offset() == bad.size() - 6);
+          bad_utf8.status().offset() == bad.size() - 10); // the string's length
+    // Index and stream offset: after a bad payload, or an unknown type id
+    // whose payload is whole, the reader goes on with the next message.
+    std::vector<std::uint8_t> mixed = arrays::encode_message(pt);
+    const std::size_t off_bad = mixed.size();
+    mixed.insert(mixed.end(), bad.begin(), bad.end());
+    const std::size_t off_unknown = mixed.size();
+    const std::vector<std::uint8_t> unknown = {'S', 'D', 'P', '2', 0xFE, 0xFF, 2, 0, 0, 0, 7, 7};
+    mixed.insert(mixed.end(), unknown.begin(), unknown.end());
+    const std::vector<std::uint8_t> am = arrays::encode_message(a);
+    mixed.insert(mixed.end(), am.begin(), am.end());
+    mixed.insert(mixed.end(), magic.begin(), magic.begin() + 10);
+    const std::size_t off_magic = mixed.size() - 10;
+    mixed.insert(mixed.end(), am.begin(), am.end());
+    arrays::MessageReader goes_on(Chunks{&mixed, 0});
+    CHECK(goes_on.read(msg) && goes_on.index() == 0 && goes_on.message_offset() == 0);
+    CHECK(!goes_on.read(msg) && goes_on.status().code() == arrays::ErrorCode::Utf8 && goes_on.resumable() &&
+          goes_on.index() == 1 && goes_on.message_offset() == off_bad &&
+          goes_on.error_offset() == off_bad + bad.size() - 10);
+    CHECK(!goes_on.read(msg) && goes_on.status().code() == arrays::ErrorCode::Message && goes_on.resumable() &&
+          goes_on.index() == 2 && goes_on.error_offset() == off_unknown + 4);
+    CHECK(goes_on.read(msg) && goes_on.index() == 3 && goes_on.message_offset() == off_unknown + unknown.size() &&
+          msg == arrays::AnyMessage(a));
+    CHECK(!goes_on.read(msg) && goes_on.status().code() == arrays::ErrorCode::Message && !goes_on.resumable() &&
+          goes_on.index() == 4 && goes_on.error_offset() == off_magic);
+    CHECK(!goes_on.read(msg) && goes_on.index() == 4); // a bad magic is sticky
 
     // A count of 2^32 or more cannot be encoded (the wire's counts are u32):
     // every encoder refuses the value instead of truncating the count.

@@ -186,6 +186,7 @@ func TestConformance(t *testing.T) {
 			conformance.Run(t, "cpp", start)
 			t.Run("rules", func(t *testing.T) { checkRules(t, corpus(t), start) })
 			t.Run("mutations", func(t *testing.T) { checkMutations(t, corpus(t), start) })
+			t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "cpp", start) })
 		})
 	}
 }

@@ -355,5 +355,5 @@ func (g *generator) messageDecls(p *emit.Printer) {
 	p.P("std::vector<std::uint8_t> encode_message(const AnyMessage& message);")
 	p.P("AnyMessage to_owned(const AnyMessageView& view);")
 	p.P()
-	streamReader(p)
+	g.streamReader(p)
 }

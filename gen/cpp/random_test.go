@@ -76,9 +76,9 @@ func TestRandomSchemas(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			for i, batch := range batches {
 				exe := exes[i][v.name]
-				gentest.RunRandom(t, "cpp", "./gen/cpp", batch, func(t *testing.T, su *randschema.Suite) conformance.Testee {
-					return startTestee(t, exe, su.Name)
-				})
+				start := func(t *testing.T, su *randschema.Suite) conformance.Testee { return startTestee(t, exe, su.Name) }
+				gentest.RunRandom(t, "cpp", "./gen/cpp", batch, start)
+				t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "cpp", "./gen/cpp", batch, start) })
 			}
 		})
 	}

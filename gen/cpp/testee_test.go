@@ -211,6 +211,68 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
     reply(0, out.data(), out.size());
 }
 
+// Reads a stream from in, chunk bytes per source call at most.
+struct Chunks {
+    const Bytes* in;
+    std::size_t pos;
+    std::size_t chunk;
+    std::size_t operator()(std::uint8_t* p, std::size_t n) {
+        n = std::min(std::min(n, chunk), in->size() - pos);
+        if (n != 0) {
+            std::memcpy(p, in->data() + pos, n);
+        }
+        pos += n;
+        return n;
+    }
+};
+
+const ns::AnyMessage& owned_message(const ns::AnyMessage& m) { return m; }
+ns::AnyMessage owned_message(const ns::AnyMessageView& m) { return ns::to_owned(m); }
+
+// Reads the stream with a MessageReader into M and writes every message
+// back with encode_message; the text of the first error, or "".
+template <class M>
+std::string read_stream(const Bytes& in, std::size_t chunk, Bytes& out) {
+    std::uint32_t max = 0;
+    for (int i = 3; i >= 0; i--) {
+        max = max << 8 | in[static_cast<std::size_t>(i)];
+    }
+    ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, max == 0 ? static_cast<std::size_t>(-1) : max);
+    M m;
+    while (reader.read(m)) {
+        const Bytes b = ns::encode_message(owned_message(m));
+        out.insert(out.end(), b.begin(), b.end());
+    }
+    if (reader.status()) {
+        return "";
+    }
+    return std::string(reader.status().rule()) + " " + std::to_string(reader.index()) + " " +
+           std::to_string(reader.error_offset()) + ": message #" + std::to_string(reader.index()) + " at stream offset " +
+           std::to_string(reader.message_offset()) + ": " + reader.status().to_string();
+}
+
+// OpStream: the owned reader, with the whole rest of the stream at hand,
+// and the view reader, fed a few bytes at a time, must agree.
+void stream(const Bytes& in) {
+    if (in.size() < 4) {
+        reply(2, "a stream request needs the u32 maximum payload length");
+        return;
+    }
+    Bytes out;
+    const std::string err = read_stream<ns::AnyMessage>(in, in.size(), out);
+    Bytes view_out;
+    const std::string view_err = read_stream<ns::AnyMessageView>(in, 3, view_out);
+    if (err != view_err || out != view_out) {
+        reply(2, "the owned and the view stream readers disagree: " + err + "; " + view_err);
+        return;
+    }
+    if (!err.empty()) {
+        reply(1, err);
+        return;
+    }
+    reply(0, out.data(), out.size());
+}
+
 `)
 	p.P("// One fuzzer input: byte 0 picks the struct (low 7 bits) and whether the")
 	p.P("// rest is a message (high bit).")
@@ -250,6 +312,10 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
 			p.P("const Bytes in(req.begin() + 3, req.end());")
 			p.Block("if (req[0] == 2) {", "}", func() {
 				p.P("message(in);")
+				p.P("continue;")
+			})
+			p.Block("if (req[0] == 3) {", "}", func() {
+				p.P("stream(in);")
 				p.P("continue;")
 			})
 			p.P("switch (id) {")

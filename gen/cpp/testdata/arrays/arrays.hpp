@@ -952,6 +952,23 @@ std::size_t encoded_message_size(const AnyMessage& message) noexcept;
 std::vector<std::uint8_t> encode_message(const AnyMessage& message);
 AnyMessage to_owned(const AnyMessageView& view);
 
+/// Whether id is the type id of a struct of the schema.
+inline constexpr bool is_message_type_id(std::uint16_t id) noexcept {
+    switch (id) {
+    case Arrays::kTypeId:
+    case Fixed::kTypeId:
+    case Point::kTypeId:
+    case U32Array::kTypeId:
+    case I16Array::kTypeId:
+    case F32Array::kTypeId:
+    case ByteArray::kTypeId:
+    case SmallArrays::kTypeId:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /// The largest message payload a MessageReader accepts unless told
 /// otherwise (64 MiB).
 inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
@@ -972,7 +989,7 @@ inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
 ///     });
 ///     plugins::AnyMessage m;
 ///     while (reader.read(m)) { ... }
-///     if (!reader.status()) { ... reader.status().to_string() ... }
+///     if (!reader.status()) { ... reader.index(), reader.error_offset() ... }
 template <class Source>
 class MessageReader {
 public:
@@ -988,9 +1005,11 @@ public:
 
     /// Reads the next message into out. Returns false at the end of the
     /// stream, with status() ok when it ended between two messages, and on
-    /// the first error, which status() describes (offsets count from the
-    /// start of the message; a stream that ends inside a message is
-    /// ErrorCode::Truncated). Stop reading after an error.
+    /// an error, which status() describes with the offset counted from the
+    /// start of the message; index() and error_offset() place it in the
+    /// stream. After a bad payload or an unknown type id the reader has read
+    /// the whole message (resumable()) and the next read goes on with the
+    /// following one; after any other error read keeps returning false.
     bool read(AnyMessage& out) { return next(out); }
     /// The same into a view, which points into the reader's buffer: it is
     /// valid until the next read.
@@ -998,19 +1017,37 @@ public:
 
     /// Why the last read returned false (ok at the end of the stream).
     const sdp::Status& status() const noexcept { return status_; }
+    /// The index in the stream (from 0) of the message the last read
+    /// returned or rejected.
+    std::size_t index() const noexcept { return index_; }
+    /// The stream offset of that message's header.
+    std::size_t message_offset() const noexcept { return start_; }
+    /// The stream offset of the last error: message_offset() +
+    /// status().offset().
+    std::size_t error_offset() const noexcept { return start_ + status_.offset(); }
+    /// Whether the last error left the reader after the whole message, so
+    /// that the next read goes on with the following one.
+    bool resumable() const noexcept { return !status_ && resumable_; }
     /// Bytes taken from the source so far.
     std::size_t bytes_read() const noexcept { return total_; }
 
 private:
+    // The checks and offsets of docs/wire-format.md, "Streams": the header,
+    // its magic, the type id, the payload length against the maximum, the
+    // payload, then the payload's decoder.
     template <class M>
     bool next(M& out) {
-        if (!status_) {
+        if (!status_ && !resumable_) {
             return false;
         }
+        status_ = sdp::Status();
+        resumable_ = false;
+        index_ = count_;
+        start_ = total_;
         have_ = 0;
         if (!fill(10)) {
             if (have_ != 0) {
-                status_ = sdp::Status(sdp::ErrorCode::Truncated, have_, "stream ends inside a message header");
+                status_ = sdp::Status(sdp::ErrorCode::Truncated, 0, "the stream ends inside a message header");
             }
             return false;
         }
@@ -1020,16 +1057,34 @@ private:
             return false;
         }
         const std::uint32_t payload = sdp::load<std::uint32_t>(h + 6);
+        const std::size_t size = std::size_t{10} + payload;
+        if (!is_message_type_id(sdp::load<std::uint16_t>(h + 4))) {
+            status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema");
+            // The payload is skipped, so that the reader can go on.
+            if (payload <= max_size_ && size >= 10 && fill(size)) {
+                resumable_ = true;
+                ++count_;
+            }
+            return false;
+        }
         if (payload > max_size_) {
             status_ = sdp::Status(sdp::ErrorCode::Message, 6, "message payload exceeds the reader's maximum size");
             return false;
         }
-        const std::size_t size = std::size_t{10} + payload;
-        if (!fill(size)) {
-            status_ = sdp::Status(sdp::ErrorCode::Truncated, have_, "stream ends inside a message");
+        if (size < 10) {
+            // A 32-bit size_t cannot hold the message: it is read to its
+            // end, which a real stream does not reach.
+            status_ = drain(payload) ? sdp::Status(sdp::ErrorCode::Message, 6, "message too large for this platform")
+                                     : sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload");
             return false;
         }
+        if (!fill(size)) {
+            status_ = sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload");
+            return false;
+        }
+        ++count_;
         status_ = decode_any_message(buf_.data(), size, out, options_);
+        resumable_ = !status_.ok();
         return status_.ok();
     }
 
@@ -1056,12 +1111,33 @@ private:
         return true;
     }
 
+    // Reads and drops n bytes; false when the source ends first.
+    bool drain(std::uint32_t n) {
+        while (n != 0) {
+            const std::size_t room = n < buf_.size() ? n : buf_.size();
+            std::size_t got = source_(buf_.data(), room);
+            if (got == 0) {
+                return false;
+            }
+            if (got > room) {
+                got = room;
+            }
+            n -= static_cast<std::uint32_t>(got);
+            total_ += got;
+        }
+        return true;
+    }
+
     Source source_;
     std::size_t max_size_;
     sdp::DecodeOptions options_;
     std::vector<std::uint8_t> buf_;
     std::size_t have_ = 0;
     std::size_t total_ = 0;
+    std::size_t count_ = 0;
+    std::size_t index_ = 0;
+    std::size_t start_ = 0;
+    bool resumable_ = false;
     sdp::Status status_;
 };
 

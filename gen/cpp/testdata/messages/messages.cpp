@@ -114,13 +114,14 @@ struct Reader {
         return true;
     }
 
-    // Reads and validates a string's bytes; p is left after them.
+    // Reads and validates a string's bytes; p is left after them. Invalid
+    // UTF-8 is reported at the string's length, as the reference does.
     SDP_INLINE bool str(const char*& data, std::size_t& size) noexcept {
         if (!count(size, 1)) {
             return false;
         }
         if (!ascii(p, size) && !valid_utf8(p, size)) {
-            return fail(sdp::ErrorCode::Utf8);
+            return fail_at(sdp::ErrorCode::Utf8, p - 4);
         }
         data = reinterpret_cast<const char*>(p);
         p += size;
