@@ -132,7 +132,7 @@ func (g *generator) module() []byte {
 			as = append(as, a)
 		}
 		sort.Strings(as)
-		p.Line("")
+		g.sep()
 		p.Line("# Aliases for annotations inside classes whose fields shadow these names.")
 		for _, a := range as {
 			p.F("_sdp_c_%s = %s", a, a)

@@ -644,6 +644,7 @@ class Wrapper:
 
 list_ = _sdp_t.Union[list__A, list__B, int_]
 
+
 # Aliases for annotations inside classes whose fields shadow these names.
 _sdp_c_value = value
 
