@@ -122,7 +122,8 @@ func newNames(s *schema.Schema) *names {
 	return n
 }
 
-// canon is a canonical spelling of a type, for helper function names.
+// canon is a canonical spelling of a type, for helper function names: two
+// types with the same spelling decode alike.
 func canon(t *schema.Type) string {
 	switch t.Kind {
 	case schema.Array:
@@ -130,6 +131,11 @@ func canon(t *schema.Type) string {
 	case schema.FixedArray:
 		return "arr" + itoa(int(t.Len)) + "_" + canon(t.Elem)
 	case schema.Optional:
+		// A boxed optional (recursion) has another nominal size, and so
+		// other memory charges (rule 11), than the same ?T elsewhere.
+		if t.Boxed {
+			return "box_" + canon(t.Elem)
+		}
 		return "opt_" + canon(t.Elem)
 	case schema.StructRef, schema.EnumRef, schema.UnionRef:
 		name := t.Decl().DeclName()

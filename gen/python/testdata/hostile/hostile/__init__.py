@@ -830,7 +830,7 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
     try:
         _sdp_v0 = _sdp_d_opt_arr64_u64(_sdp_r, _sdp_depth)
         _sdp_f = "next"
-        _sdp_v1 = _sdp_d_opt_t4Node(_sdp_r, _sdp_depth)
+        _sdp_v1 = _sdp_d_box_t4Node(_sdp_r, _sdp_depth)
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -839,11 +839,11 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
 
 def _sdp_e_t4Node(_sdp_v: Node, _sdp_out: bytearray) -> None:
     _sdp_e_opt_arr64_u64(_sdp_v.pad, _sdp_out)
-    _sdp_e_opt_t4Node(_sdp_v.next, _sdp_out)
+    _sdp_e_box_t4Node(_sdp_v.next, _sdp_out)
 
 
 def _sdp_s_t4Node(_sdp_v: Node) -> int:
-    return 0 + _sdp_s_opt_arr64_u64(_sdp_v.pad) + _sdp_s_opt_t4Node(_sdp_v.next)
+    return 0 + _sdp_s_opt_arr64_u64(_sdp_v.pad) + _sdp_s_box_t4Node(_sdp_v.next)
 
 
 def _sdp_d_t5Nodes(_sdp_r: _SdpReader, _sdp_depth: int) -> Nodes:
@@ -873,7 +873,7 @@ def _sdp_d_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain:
     try:
         _sdp_v0 = _sdp_d_arr4096_u64(_sdp_r, _sdp_depth)
         _sdp_f = "next"
-        _sdp_v1 = _sdp_d_opt_t5Chain(_sdp_r, _sdp_depth)
+        _sdp_v1 = _sdp_d_box_t5Chain(_sdp_r, _sdp_depth)
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -882,11 +882,11 @@ def _sdp_d_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain:
 
 def _sdp_e_t5Chain(_sdp_v: Chain, _sdp_out: bytearray) -> None:
     _sdp_e_arr4096_u64(_sdp_v.data, _sdp_out)
-    _sdp_e_opt_t5Chain(_sdp_v.next, _sdp_out)
+    _sdp_e_box_t5Chain(_sdp_v.next, _sdp_out)
 
 
 def _sdp_s_t5Chain(_sdp_v: Chain) -> int:
-    return 32768 + _sdp_s_opt_t5Chain(_sdp_v.next)
+    return 32768 + _sdp_s_box_t5Chain(_sdp_v.next)
 
 
 def _sdp_d_arr64_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]:
@@ -1001,7 +1001,7 @@ def _sdp_s_opt_arr64_u64(_sdp_v: _sdp_array.array[int] | None) -> int:
     return 1 + 512
 
 
-def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
+def _sdp_d_box_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.u8("an optional's presence byte")
     if _sdp_b == 0:
@@ -1012,7 +1012,7 @@ def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     return _sdp_d_t4Node(_sdp_r, _sdp_depth + 1)
 
 
-def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
+def _sdp_e_box_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
         return
@@ -1020,7 +1020,7 @@ def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     _sdp_e_t4Node(_sdp_v, _sdp_out)
 
 
-def _sdp_s_opt_t4Node(_sdp_v: Node | None) -> int:
+def _sdp_s_box_t4Node(_sdp_v: Node | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t4Node(_sdp_v)
@@ -1065,7 +1065,7 @@ def _sdp_s_arr4096_u64(_sdp_v: _sdp_array.array[int]) -> int:
     return len(_sdp_v) * 8
 
 
-def _sdp_d_opt_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain | None:
+def _sdp_d_box_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain | None:
     _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.u8("an optional's presence byte")
     if _sdp_b == 0:
@@ -1075,7 +1075,7 @@ def _sdp_d_opt_t5Chain(_sdp_r: _SdpReader, _sdp_depth: int) -> Chain | None:
     return _sdp_d_t5Chain(_sdp_r, _sdp_depth + 1)
 
 
-def _sdp_e_opt_t5Chain(_sdp_v: Chain | None, _sdp_out: bytearray) -> None:
+def _sdp_e_box_t5Chain(_sdp_v: Chain | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
         return
@@ -1083,7 +1083,7 @@ def _sdp_e_opt_t5Chain(_sdp_v: Chain | None, _sdp_out: bytearray) -> None:
     _sdp_e_t5Chain(_sdp_v, _sdp_out)
 
 
-def _sdp_s_opt_t5Chain(_sdp_v: Chain | None) -> int:
+def _sdp_s_box_t5Chain(_sdp_v: Chain | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t5Chain(_sdp_v)

@@ -702,7 +702,7 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
     try:
         _sdp_v0 = _sdp_r.str_()
         _sdp_f = "next"
-        _sdp_v1 = _sdp_d_opt_t4Node(_sdp_r, _sdp_depth)
+        _sdp_v1 = _sdp_d_box_t4Node(_sdp_r, _sdp_depth)
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -711,11 +711,11 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
 
 def _sdp_e_t4Node(_sdp_v: Node, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.value, _sdp_out)
-    _sdp_e_opt_t4Node(_sdp_v.next, _sdp_out)
+    _sdp_e_box_t4Node(_sdp_v.next, _sdp_out)
 
 
 def _sdp_s_t4Node(_sdp_v: Node) -> int:
-    return 0 + _sdp_s_str(_sdp_v.value) + _sdp_s_opt_t4Node(_sdp_v.next)
+    return 0 + _sdp_s_str(_sdp_v.value) + _sdp_s_box_t4Node(_sdp_v.next)
 
 
 def _sdp_d_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir:
@@ -750,7 +750,7 @@ def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
         _sdp_f = "size"
         _sdp_v1 = _sdp_r.scalar(_SDP_U64, 8, "a u64")
         _sdp_f = "sub"
-        _sdp_v2 = _sdp_d_opt_t3Dir(_sdp_r, _sdp_depth)
+        _sdp_v2 = _sdp_d_box_t3Dir(_sdp_r, _sdp_depth)
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_f)
         raise
@@ -760,11 +760,11 @@ def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
 def _sdp_e_t5Entry(_sdp_v: Entry, _sdp_out: bytearray) -> None:
     _sdp_e_str(_sdp_v.name, _sdp_out)
     _sdp_out += _SDP_U64.pack(_sdp_v.size)
-    _sdp_e_opt_t3Dir(_sdp_v.sub, _sdp_out)
+    _sdp_e_box_t3Dir(_sdp_v.sub, _sdp_out)
 
 
 def _sdp_s_t5Entry(_sdp_v: Entry) -> int:
-    return 8 + _sdp_s_str(_sdp_v.name) + _sdp_s_opt_t3Dir(_sdp_v.sub)
+    return 8 + _sdp_s_str(_sdp_v.name) + _sdp_s_box_t3Dir(_sdp_v.sub)
 
 
 def _sdp_d_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr:
@@ -783,7 +783,7 @@ def _sdp_d_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr:
     if _sdp_tag == 1:
         _sdp_f = "Neg.inner"
         try:
-            _sdp_v1_0 = _sdp_d_opt_t4Expr(_sdp_r, _sdp_depth)
+            _sdp_v1_0 = _sdp_d_box_t4Expr(_sdp_r, _sdp_depth)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -806,7 +806,7 @@ def _sdp_e_t4Expr(_sdp_v: Expr, _sdp_out: bytearray) -> None:
         return
     if isinstance(_sdp_v, Expr_Neg):
         _sdp_out.append(1)
-        _sdp_e_opt_t4Expr(_sdp_v.inner, _sdp_out)
+        _sdp_e_box_t4Expr(_sdp_v.inner, _sdp_out)
         return
     if isinstance(_sdp_v, Expr_Add):
         _sdp_out.append(2)
@@ -819,7 +819,7 @@ def _sdp_s_t4Expr(_sdp_v: Expr) -> int:
     if isinstance(_sdp_v, Expr_Lit):
         return 1 + 8
     if isinstance(_sdp_v, Expr_Neg):
-        return 1 + _sdp_s_opt_t4Expr(_sdp_v.inner)
+        return 1 + _sdp_s_box_t4Expr(_sdp_v.inner)
     if isinstance(_sdp_v, Expr_Add):
         return 1 + _sdp_s_list_t4Expr(_sdp_v.terms)
     raise EncodeError("union Expr: " + repr(_sdp_v) + " is not one of its variants")
@@ -869,7 +869,7 @@ def _sdp_s_list_t4Tree(_sdp_v: list[Tree]) -> int:
     return 4 + sum(_sdp_s_t4Tree(_sdp_x) for _sdp_x in _sdp_v)
 
 
-def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
+def _sdp_d_box_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.u8("an optional's presence byte")
     if _sdp_b == 0:
@@ -879,7 +879,7 @@ def _sdp_d_opt_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node | None:
     return _sdp_d_t4Node(_sdp_r, _sdp_depth + 1)
 
 
-def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
+def _sdp_e_box_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
         return
@@ -887,7 +887,7 @@ def _sdp_e_opt_t4Node(_sdp_v: Node | None, _sdp_out: bytearray) -> None:
     _sdp_e_t4Node(_sdp_v, _sdp_out)
 
 
-def _sdp_s_opt_t4Node(_sdp_v: Node | None) -> int:
+def _sdp_s_box_t4Node(_sdp_v: Node | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t4Node(_sdp_v)
@@ -917,7 +917,7 @@ def _sdp_s_list_t5Entry(_sdp_v: list[Entry]) -> int:
     return 4 + sum(_sdp_s_t5Entry(_sdp_x) for _sdp_x in _sdp_v)
 
 
-def _sdp_d_opt_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir | None:
+def _sdp_d_box_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir | None:
     _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.u8("an optional's presence byte")
     if _sdp_b == 0:
@@ -927,7 +927,7 @@ def _sdp_d_opt_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir | None:
     return _sdp_d_t3Dir(_sdp_r, _sdp_depth + 1)
 
 
-def _sdp_e_opt_t3Dir(_sdp_v: Dir | None, _sdp_out: bytearray) -> None:
+def _sdp_e_box_t3Dir(_sdp_v: Dir | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
         return
@@ -935,13 +935,13 @@ def _sdp_e_opt_t3Dir(_sdp_v: Dir | None, _sdp_out: bytearray) -> None:
     _sdp_e_t3Dir(_sdp_v, _sdp_out)
 
 
-def _sdp_s_opt_t3Dir(_sdp_v: Dir | None) -> int:
+def _sdp_s_box_t3Dir(_sdp_v: Dir | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t3Dir(_sdp_v)
 
 
-def _sdp_d_opt_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr | None:
+def _sdp_d_box_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr | None:
     _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.u8("an optional's presence byte")
     if _sdp_b == 0:
@@ -951,7 +951,7 @@ def _sdp_d_opt_t4Expr(_sdp_r: _SdpReader, _sdp_depth: int) -> Expr | None:
     return _sdp_d_t4Expr(_sdp_r, _sdp_depth + 1)
 
 
-def _sdp_e_opt_t4Expr(_sdp_v: Expr | None, _sdp_out: bytearray) -> None:
+def _sdp_e_box_t4Expr(_sdp_v: Expr | None, _sdp_out: bytearray) -> None:
     if _sdp_v is None:
         _sdp_out.append(0)
         return
@@ -959,7 +959,7 @@ def _sdp_e_opt_t4Expr(_sdp_v: Expr | None, _sdp_out: bytearray) -> None:
     _sdp_e_t4Expr(_sdp_v, _sdp_out)
 
 
-def _sdp_s_opt_t4Expr(_sdp_v: Expr | None) -> int:
+def _sdp_s_box_t4Expr(_sdp_v: Expr | None) -> int:
     if _sdp_v is None:
         return 1
     return 1 + _sdp_s_t4Expr(_sdp_v)
