@@ -28,7 +28,10 @@ const randomBatch = 10
 // UndefinedBehaviorSanitizer; with SDP_CPP_RANDOM_M32 set, also a 32-bit
 // build (m32Variant: half as much build time again, too much for the
 // default run). The testee decodes every input through the owned and the
-// view API and checks that they agree.
+// view API and checks that they agree. The suites' stream vectors
+// (gentest.RunRandomStreams) go through the owned and the view stream
+// readers: the rule, message index and stream offset of a rejection must be
+// the reference's.
 func TestRandomSchemas(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	suites := gentest.RandomSuites(t)
@@ -78,7 +81,9 @@ func TestRandomSchemas(t *testing.T) {
 				exe := exes[i][v.name]
 				start := func(t *testing.T, su *randschema.Suite) conformance.Testee { return startTestee(t, exe, su.Name) }
 				gentest.RunRandom(t, "cpp", "./gen/cpp", batch, start)
-				t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "cpp", "./gen/cpp", batch, start) })
+				t.Run(fmt.Sprintf("streams/batch%d", i), func(t *testing.T) {
+					gentest.RunRandomStreams(t, "cpp", "./gen/cpp", batch, start)
+				})
 			}
 		})
 	}

@@ -283,6 +283,9 @@ void stream(const Bytes& in) {
 		p.P("const Bytes in(data + 1, data + size);")
 		p.Block("if ((data[0] & 0x80) != 0) {", "}", func() {
 			p.P("message(in);")
+			p.P("Bytes request(4, 0);")
+			p.P("request.insert(request.end(), in.begin(), in.end());")
+			p.P("stream(request);")
 			p.P("return;")
 		})
 		p.F("switch ((data[0] & 0x7f) %% %d) {", len(s.Structs))

@@ -823,10 +823,11 @@ private:
 
     // Reads until the buffer holds n bytes of the current message; false
     // when the source ends first. The buffer grows at most by doubling, and
-    // only to hold bytes the source is about to deliver.
+    // only when it is full, so to hold bytes the source is about to deliver
+    // however few it delivers per call.
     bool fill(std::size_t n) {
         while (have_ < n) {
-            if (buf_.size() < n) {
+            if (have_ == buf_.size()) {
                 const std::size_t grown = buf_.size() < 4096 ? 4096 : buf_.size() * 2;
                 buf_.resize(grown < n ? grown : n);
             }
