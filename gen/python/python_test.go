@@ -184,7 +184,7 @@ func TestConformance(t *testing.T) {
 // names) and their streams through the Python testee.
 func TestRandomSchemas(t *testing.T) {
 	py := python3(t)
-	suites := append(gentest.RandomSuites(t), regressSuites(t)...)
+	suites := gentest.RandomSuites(t)
 	var schemas []*schema.Schema
 	for _, su := range suites {
 		schemas = append(schemas, su.Schema)
@@ -244,26 +244,4 @@ func TestPackageOption(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("import my_plugins: %v\n%s", err, out)
 	}
-}
-
-// regressSuites are the suites of regress/*.sdp: minimal schemas of bugs of
-// this backend that the random schemas found.
-func regressSuites(t *testing.T) []*randschema.Suite {
-	paths, err := filepath.Glob(filepath.Join("regress", "*.sdp"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*randschema.Suite
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		su, err := randschema.FromSource(strings.TrimSuffix(filepath.Base(p), ".sdp"), src, 1)
-		if err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		out = append(out, su)
-	}
-	return out
 }
