@@ -135,13 +135,13 @@ func TestModule(t *testing.T) {
 // lint runs mypy --strict and ruff on files where they are installed.
 func lint(t *testing.T, dir string, files []string) {
 	tool := func(name string) string {
-		if v := os.Getenv("SDP_PYTHON_VENV"); v != "" {
-			p := filepath.Join(v, "bin", name)
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
+		if p := filepath.Join(lintVenv(), "bin", name); fileExists(p) {
+			return p
 		}
 		p, _ := exec.LookPath(name)
+		if p == "" && os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed (scripts/setup installs it in %s)", name, lintVenv())
+		}
 		return p
 	}
 	if mypy := tool("mypy"); mypy != "" {
@@ -244,4 +244,22 @@ func TestPackageOption(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("import my_plugins: %v\n%s", err, out)
 	}
+}
+
+// lintVenv is the virtual environment that scripts/setup installs mypy and
+// ruff in: $SDP_PYTHON_VENV, or the user's cache directory.
+func lintVenv() string {
+	if v := os.Getenv("SDP_PYTHON_VENV"); v != "" {
+		return v
+	}
+	if v := os.Getenv("XDG_CACHE_HOME"); v != "" {
+		return filepath.Join(v, "sdp", "pyvenv")
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "sdp", "pyvenv")
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
