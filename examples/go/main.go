@@ -88,6 +88,9 @@ func run(out io.Writer) error {
 		if err != nil {
 			return err
 		}
+		// Messages come back as pointers: case *registry.Plugin, not
+		// registry.Plugin (which compiles but never matches). Union
+		// variants are the opposite: values (docs/go.md, "Unions").
 		switch m := m.(type) {
 		case *registry.PluginRegistry:
 			fmt.Fprintf(out, "  read a PluginRegistry with %d plugins\n", len(m.Plugins))
