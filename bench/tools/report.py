@@ -18,11 +18,12 @@ import statistics
 import subprocess
 import sys
 
-OPS = ["encode", "encode_reuse", "decode", "decode_view", "roundtrip", "msg_encode", "msg_decode", "copy"]
+OPS = ["encode", "encode_reuse", "decode", "decode_reuse", "decode_view", "roundtrip", "msg_encode", "msg_decode", "copy"]
 OP_TITLES = {
     "encode": "encode",
     "encode_reuse": "encode (reused buffer)",
     "decode": "decode (owned)",
+    "decode_reuse": "decode (into existing value)",
     "decode_view": "decode (view)",
     "roundtrip": "roundtrip",
     "msg_encode": "message encode",
@@ -293,7 +294,9 @@ def render_md(run, charts_rel):
       "bytes; peers are filled from the same JSON document with their own JSON reader.")
     p("- Operations: *encode* builds the wire bytes from native values into a fresh buffer (including size "
       "computation); *encode (reused buffer)* appends into a buffer kept between iterations; *decode* "
-      "produces owned native values; *decode (view)* builds a zero-copy accessor and reads every field; "
+      "produces owned native values; *decode (into existing value)* decodes into the value the previous "
+      "iteration decoded, reusing its strings, arrays and boxes (peers: protobuf parsing into a cleared "
+      "message, prost `clear` + `merge`); *decode (view)* builds a zero-copy accessor and reads every field; "
       "*roundtrip* is encode then decode. Allocations are per operation, counted by the language "
       "(Go `testing.AllocsPerRun`, counting malloc in C/C++, a counting global allocator in Rust); "
       "– where not countable.")
