@@ -20,6 +20,11 @@ import (
 // Ops:
 //   - OpRoundtrip: decode input as the struct with that message type id
 //     (default depth limit), encode the result; reply the bytes.
+//     A backend that can decode into an existing value (docs/conformance.md,
+//     "Decoding into an existing value") also decodes input into the value
+//     left over from the previous OpRoundtrip request of the same type id and
+//     answers StatusBroken when that disagrees with the owned decode, or when
+//     a rejected decode did not reset the value to its default.
 //   - OpMessage: decode input with the schema's message dispatcher
 //     (the type id is informational), encode the result as a message.
 //   - OpStream: input is a u32 LE maximum payload length (0: no maximum),
