@@ -175,3 +175,71 @@ func TestDecodeFile(t *testing.T) {
 		t.Error("a truncated file decoded")
 	}
 }
+
+// TestDecodeReuse decodes registries of different sizes into one value with
+// DecodeOptions.Reuse: each decode must equal a fresh decode, strings handed
+// out by an earlier decode keep their contents, and a steady stream of the
+// same registry decodes without allocating.
+func TestDecodeReuse(t *testing.T) {
+	reuse := registry.DecodeOptions{Reuse: true}
+	big, err := buildRegistry(62).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := buildRegistry(5)
+	small.Plugins[0].Name = "renamed"
+	smallData, err := small.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r registry.PluginRegistry
+	if err := r.UnmarshalBinaryWith(big, reuse); err != nil {
+		t.Fatal(err)
+	}
+	name, firstParam := r.Plugins[0].Name, r.Plugins[0].Parameters[0].DisplayName
+	for _, data := range [][]byte{smallData, big, smallData} {
+		if err := r.UnmarshalBinaryWith(data, reuse); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := r.MarshalBinary(); err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("a decode into a used value re-encodes differently (%v)", err)
+		}
+	}
+	if name != "Appl Gain 0" || firstParam != buildRegistry(1).Plugins[0].Parameters[0].DisplayName {
+		t.Errorf("a string from an earlier decode changed: %q, %q", name, firstParam)
+	}
+	if err := r.UnmarshalBinaryWith(big[:len(big)-1], reuse); err == nil {
+		t.Fatal("a truncated registry decoded")
+	}
+	if r.Plugins != nil || r.TotalPluginCount != 0 {
+		t.Error("a failed decode did not leave the zero value")
+	}
+	if err := r.UnmarshalBinaryWith(big, reuse); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		if err := r.UnmarshalBinaryWith(big, reuse); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("decoding the same registry into a used value allocates %.0f times, want 0", allocs)
+	}
+}
+
+func BenchmarkUnmarshalBinaryReuse(b *testing.B) {
+	data, err := buildRegistry(62).MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var r registry.PluginRegistry
+	opts := registry.DecodeOptions{Reuse: true}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := r.UnmarshalBinaryWith(data, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

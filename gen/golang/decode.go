@@ -36,7 +36,7 @@ func (g *generator) emitDecode(p *emit.Printer) []string {
 
 // emitUnmarshalMethods writes the exported decode methods of a struct or
 // enum; reset is the statement that decodes into *m from decoder d.
-func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName string, decode func()) {
+func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName string, decode func(), reset string) {
 	recv := v + " *" + name
 	p.P("// UnmarshalBinary implements encoding.BinaryUnmarshaler: b must hold exactly one")
 	p.F("// %s (trailing bytes are an error). It decodes with the default options;", name)
@@ -47,6 +47,7 @@ func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName st
 	p.Block("func ("+recv+") UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {", "}", func() {
 		p.F("n, err := %s.UnmarshalPrefix(b, opts)", v)
 		p.P("if err == nil && n != len(b) {")
+		p.F("\t*%s = %s", v, reset)
 		p.F("\treturn trailingError(%q, n, len(b))", schemaName)
 		p.P("}")
 		p.P("return err")
@@ -58,6 +59,7 @@ func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName st
 		p.P("d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}")
 		decode()
 		p.P("if d.err != nil {")
+		p.F("\t*%s = %s // a failed decode leaves the zero value", v, reset)
 		p.F("\treturn 0, d.finish(%q)", schemaName)
 		p.P("}")
 		p.P("return d.off, nil")
@@ -79,10 +81,13 @@ func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName st
 func (g *generator) emitStructDecode(p *emit.Printer, st *schema.Struct) {
 	name := g.names.decl[st]
 	g.emitUnmarshalMethods(p, "m", name, st.Name, func() {
-		p.F("*m = %s{}", name)
+		p.P("if !opts.Reuse {")
+		p.F("\t*m = %s{}", name)
+		p.P("}")
 		p.P("m.decode(&d)")
-	})
-	p.F("// decode reads the fields of %s; m is zero.", name)
+	}, name+"{}")
+	p.F("// decode reads the fields of %s into m, assigning every one: m may hold an", name)
+	p.P("// earlier value, whose storage is reused (DecodeOptions.Reuse).")
 	p.Block("func (m *"+name+") decode(d *decoder) {", "}", func() {
 		p.P("if !d.enter() {")
 		p.P("\treturn")
@@ -123,7 +128,7 @@ func (g *generator) emitEnumDecode(p *emit.Printer, en *schema.Enum) {
 	name := g.names.decl[en]
 	g.emitUnmarshalMethods(p, "v", name, en.Name, func() {
 		p.F("*v = decode%s(&d)", name)
-	})
+	}, "0")
 	p.F("// decode%s reads %s %s; a number that names no value is an error.", name, article(name), name)
 	p.Block("func decode"+name+"(d *decoder) "+name+" {", "}", func() {
 		p.P("off := d.off")
@@ -156,7 +161,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 	p.P("// it used.")
 	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, int, error) {", fn[2], name), "}", func() {
 		p.P("d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}")
-		p.F("v := decode%s(&d)", name)
+		p.F("v := decode%s(&d, nil)", name)
 		p.P("if d.err != nil {")
 		p.F("\treturn nil, 0, d.finish(%q)", u.Name)
 		p.P("}")
@@ -172,8 +177,9 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 		p.F("return %s(b)", fn[0])
 	})
 	p.P()
-	p.F("// decode%s reads a tag and its variant.", name)
-	p.Block("func decode"+name+"(d *decoder) "+name+" {", "}", func() {
+	p.F("// decode%s reads a tag and its variant; when old holds the same variant,", name)
+	p.P("// its storage is reused.")
+	p.Block("func decode"+name+"(d *decoder, old "+name+") "+name+" {", "}", func() {
 		p.P("if !d.enter() {")
 		p.P("\treturn nil")
 		p.P("}")
@@ -191,7 +197,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 			if len(g.variantFields(vr)) == 0 {
 				p.F("v = %s{}", vt)
 			} else {
-				p.F("var x %s", vt)
+				p.F("x, _ := old.(%s)", vt)
 				p.P("x.decode(d)")
 				p.P("if d.err != nil {")
 				p.F("\td.at(%q)", vr.Name)
@@ -216,7 +222,7 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 			continue
 		}
 		vt := g.names.vtype[vr]
-		p.F("// decode reads the fields of %s; v is zero.", vt)
+		p.F("// decode reads the fields of %s into v, assigning every one.", vt)
 		p.Block("func (v *"+vt+") decode(d *decoder) {", "}", func() {
 			g.decodeFields(p, "v", fields, u.Name+"."+vr.Name)
 		})
@@ -264,23 +270,20 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 	case t.Kind.IsScalar():
 		p.F("%s = %s", x, g.readScalar(t.Kind))
 	case t.Kind == schema.String:
-		p.F("%s = d.str()", x)
+		p.F("%s = d.str(%s)", x, x)
 	case t.IsBytes():
-		p.F("%s = d.bytes()", x)
+		p.F("%s = d.bytes(%s)", x, x)
 	case t.Kind == schema.Array && isBulk(t.Elem):
 		k := bulkKinds[t.Elem.Kind]
 		g.use("bulk." + k)
-		p.F("%s = d.array%s()", x, k)
+		p.F("%s = d.array%s(%s)", x, k, x)
 	case t.Kind == schema.Array:
-		n := fmt.Sprintf("n%d", lvl)
 		count := fmt.Sprintf("d.count(%d)", t.Elem.MinSize())
 		if c := t.ArrayCharge(); c > 0 {
 			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, c)
 		}
-		p.Block(fmt.Sprintf("if %s := %s; %s > 0 {", n, count, n), "}", func() {
-			p.F("%s = make(%s, %s)", x, g.goType(t), n)
-			g.decodeElems(p, t.Elem, x, i, lvl)
-		})
+		p.F("%s = resize(%s, %s)", x, x, count)
+		g.decodeElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:
 		p.F("d.fixedBytes(%s[:])", sel(x))
 	case t.Kind == schema.FixedArray && isBulk(t.Elem):
@@ -294,20 +297,26 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 		if c := t.PresenceCharge(); c > 0 {
 			cond = fmt.Sprintf("d.present() && d.chargePresent(%d)", c)
 		}
-		p.Block("if "+cond+" {", "}", func() {
-			if t.Elem.Kind == schema.UnionRef {
-				g.decodeValue(p, t.Elem, x, lvl+1)
-				return
-			}
-			p.F("%s = new(%s)", x, g.goType(t.Elem))
+		p.P("if " + cond + " {")
+		p.In()
+		if t.Elem.Kind == schema.UnionRef {
+			g.decodeValue(p, t.Elem, x, lvl+1)
+		} else {
+			p.F("if %s == nil {", x)
+			p.F("\t%s = new(%s)", x, g.goType(t.Elem))
+			p.P("}")
 			g.decodeValue(p, t.Elem, deref(t.Elem, x), lvl+1)
-		})
+		}
+		p.Out()
+		p.P("} else {")
+		p.F("\t%s = nil", x)
+		p.P("}")
 	case t.Kind == schema.StructRef:
 		p.F("%s.decode(d)", sel(x))
 	case t.Kind == schema.EnumRef:
 		p.F("%s = decode%s(d)", x, g.names.decl[t.Enum])
 	case t.Kind == schema.UnionRef:
-		p.F("%s = decode%s(d)", x, g.names.decl[t.Union])
+		p.F("%s = decode%s(d, %s)", x, g.names.decl[t.Union], x)
 	default:
 		panic("go backend: decodeValue of " + t.String())
 	}

@@ -38,6 +38,8 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 		p.P("MarshalMessage() ([]byte, error)")
 		p.P("// UnmarshalMessage decodes a message that must carry this type.")
 		p.P("UnmarshalMessage(b []byte) error")
+		p.P("// UnmarshalMessageWith is UnmarshalMessage with options.")
+		p.P("UnmarshalMessageWith(b []byte, opts DecodeOptions) error")
 	})
 	p.P()
 	p.P("// NewMessage returns a new zero value of the struct whose message type id is")
@@ -158,15 +160,20 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 	p.P("// UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).")
 	p.Block("func (m *"+name+") UnmarshalMessageWith(b []byte, opts DecodeOptions) error {", "}", func() {
 		p.F("if _, err := messageHeader(b, %q, %s); err != nil {", st.Name, id)
+		p.F("\t*m = %s{}", name)
 		p.P("\treturn err")
 		p.P("}")
-		p.F("*m = %s{}", name)
+		p.P("if !opts.Reuse {")
+		p.F("\t*m = %s{}", name)
+		p.P("}")
 		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}")
 		p.P("m.decode(&d)")
 		p.P("if d.err != nil {")
+		p.F("\t*m = %s{} // a failed decode leaves the zero value", name)
 		p.F("\treturn d.finish(%q)", st.Name)
 		p.P("}")
 		p.P("if d.off != len(b) {")
+		p.F("\t*m = %s{}", name)
 		p.F("\treturn trailingError(%q, d.off, len(b))", st.Name)
 		p.P("}")
 		p.P("return nil")
@@ -238,11 +245,16 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
 	index  int   // the next message's index
 	offset int64 // the next message's stream offset
 }
@@ -337,7 +349,21 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 `

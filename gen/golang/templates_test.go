@@ -110,8 +110,20 @@ func stream_SCHEMA(in []byte) ([]byte, error) {
 	if max == 0 {
 		max = math.MaxInt
 	}
-	r := SCHEMA.NewMessageReader(bytes.NewReader(in[4:]))
+	out, err := readStream_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{})
+	// A reader that decodes into the last value of each type must read the
+	// same stream.
+	outReuse, errReuse := readStream_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{Reuse: true})
+	if (err == nil) != (errReuse == nil) || !bytes.Equal(out, outReuse) || (err != nil && err.Error() != errReuse.Error()) {
+		return nil, broken("MessageReader with Options.Reuse (%v) disagrees with MessageReader (%v)", errReuse, err)
+	}
+	return out, err
+}
+
+func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, error) {
+	r := SCHEMA.NewMessageReader(bytes.NewReader(in))
 	r.MaxSize = max
+	r.Options = opts
 	var out bytes.Buffer
 	w := SCHEMA.NewMessageWriter(&out)
 	for {
@@ -163,10 +175,42 @@ func roundtrip_SCHEMA(id uint16, in []byte) ([]byte, error) {
 			return nil, broken("UnmarshalPrefix (%d, %v) disagrees with UnmarshalBinary (%v)", n, errPrefix, err)
 		}
 	}
+	reused, err := reuse_SCHEMA(id, in, err)
 	if err != nil {
 		return nil, err
 	}
-	return encodeAll_SCHEMA(v, []value_SCHEMA{withOpts, prefix, read})
+	return encodeAll_SCHEMA(v, []value_SCHEMA{withOpts, prefix, read, reused})
+}
+
+// kept_SCHEMA holds, per type id, the value the previous request decoded
+// into with DecodeOptions.Reuse (docs/conformance.md, "Decoding into an
+// existing value").
+var kept_SCHEMA = map[uint16]value_SCHEMA{}
+
+// reuse_SCHEMA decodes in into the value kept from the previous request of
+// the same type id; it must agree with the owned decode, whose error is
+// want, and a rejection must leave the zero value. It returns want.
+func reuse_SCHEMA(id uint16, in []byte, want error) (value_SCHEMA, error) {
+	v := kept_SCHEMA[id]
+	if v == nil {
+		v = new_SCHEMA(id)
+		kept_SCHEMA[id] = v
+	}
+	err := v.UnmarshalBinaryWith(in, SCHEMA.DecodeOptions{Reuse: true})
+	var de, wantDE *SCHEMA.DecodeError
+	switch {
+	case (err == nil) != (want == nil):
+		return nil, broken("decoding into a used value (%v) disagrees with UnmarshalBinary (%v)", err, want)
+	case err != nil && (!errors.As(err, &de) || !errors.As(want, &wantDE) || *de != *wantDE):
+		return nil, broken("decoding into a used value failed with %v, UnmarshalBinary with %v", err, want)
+	case err != nil:
+		got, gerr := v.MarshalBinary()
+		zero, zerr := new_SCHEMA(id).MarshalBinary()
+		if gerr != nil || zerr != nil || !bytes.Equal(got, zero) {
+			return nil, broken("a failed decode into a used value did not leave the zero value (%v, %v)", gerr, zerr)
+		}
+	}
+	return v, want
 }
 
 // encodeAll_SCHEMA encodes v with every encode API, checks they agree with

@@ -17,6 +17,7 @@ func (m *Arrays) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Arrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Arrays{}
 		return trailingError("Arrays", n, len(b))
 	}
 	return err
@@ -26,9 +27,12 @@ func (m *Arrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Arrays) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Arrays{}
+	if !opts.Reuse {
+		*m = Arrays{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Arrays{} // a failed decode leaves the zero value
 		return 0, d.finish("Arrays")
 	}
 	return d.off, nil
@@ -45,125 +49,116 @@ func (m *Arrays) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Arrays; m is zero.
+// decode reads the fields of Arrays into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Arrays) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
-		m.Bools = make([]bool, n0)
-		for i0 := range m.Bools {
-			m.Bools[i0] = d.boolean()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Bools = resize(m.Bools, d.count(1))
+	for i0 := range m.Bools {
+		m.Bools[i0] = d.boolean()
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("bools")
 		return
 	}
-	m.Bytes = d.bytes()
+	m.Bytes = d.bytes(m.Bytes)
 	if d.err != nil {
 		d.at("bytes")
 		return
 	}
-	m.I8s = d.arrayI8()
+	m.I8s = d.arrayI8(m.I8s)
 	if d.err != nil {
 		d.at("i8s")
 		return
 	}
-	m.U16s = d.arrayU16()
+	m.U16s = d.arrayU16(m.U16s)
 	if d.err != nil {
 		d.at("u16s")
 		return
 	}
-	m.I16s = d.arrayI16()
+	m.I16s = d.arrayI16(m.I16s)
 	if d.err != nil {
 		d.at("i16s")
 		return
 	}
-	m.U32s = d.arrayU32()
+	m.U32s = d.arrayU32(m.U32s)
 	if d.err != nil {
 		d.at("u32s")
 		return
 	}
-	m.I32s = d.arrayI32()
+	m.I32s = d.arrayI32(m.I32s)
 	if d.err != nil {
 		d.at("i32s")
 		return
 	}
-	m.U64s = d.arrayU64()
+	m.U64s = d.arrayU64(m.U64s)
 	if d.err != nil {
 		d.at("u64s")
 		return
 	}
-	m.I64s = d.arrayI64()
+	m.I64s = d.arrayI64(m.I64s)
 	if d.err != nil {
 		d.at("i64s")
 		return
 	}
-	m.F32s = d.arrayF32()
+	m.F32s = d.arrayF32(m.F32s)
 	if d.err != nil {
 		d.at("f32s")
 		return
 	}
-	m.F64s = d.arrayF64()
+	m.F64s = d.arrayF64(m.F64s)
 	if d.err != nil {
 		d.at("f64s")
 		return
 	}
-	if n0 := d.count(4); n0 > 0 {
-		m.Strings = make([]string, n0)
-		for i0 := range m.Strings {
-			m.Strings[i0] = d.str()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Strings = resize(m.Strings, d.count(4))
+	for i0 := range m.Strings {
+		m.Strings[i0] = d.str(m.Strings[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("strings")
 		return
 	}
-	if n0 := d.count(16); n0 > 0 {
-		m.Points = make([]Point, n0)
-		for i0 := range m.Points {
-			m.Points[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Points = resize(m.Points, d.count(16))
+	for i0 := range m.Points {
+		m.Points[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("points")
 		return
 	}
-	if n0 := d.count(4); n0 > 0 {
-		m.Nested = make([][]uint32, n0)
-		for i0 := range m.Nested {
-			m.Nested[i0] = d.arrayU32()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Nested = resize(m.Nested, d.count(4))
+	for i0 := range m.Nested {
+		m.Nested[i0] = d.arrayU32(m.Nested[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("nested")
 		return
 	}
-	if n0 := d.count(4); n0 > 0 {
-		m.Blobs = make([][]byte, n0)
-		for i0 := range m.Blobs {
-			m.Blobs[i0] = d.bytes()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Blobs = resize(m.Blobs, d.count(4))
+	for i0 := range m.Blobs {
+		m.Blobs[i0] = d.bytes(m.Blobs[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -182,6 +177,7 @@ func (m *Fixed) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Fixed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Fixed{}
 		return trailingError("Fixed", n, len(b))
 	}
 	return err
@@ -191,9 +187,12 @@ func (m *Fixed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Fixed) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Fixed{}
+	if !opts.Reuse {
+		*m = Fixed{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Fixed{} // a failed decode leaves the zero value
 		return 0, d.finish("Fixed")
 	}
 	return d.off, nil
@@ -210,7 +209,8 @@ func (m *Fixed) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Fixed; m is zero.
+// decode reads the fields of Fixed into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Fixed) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -232,7 +232,7 @@ func (m *Fixed) decode(d *decoder) {
 		return
 	}
 	for i0 := range m.Names {
-		m.Names[i0] = d.str()
+		m.Names[i0] = d.str(m.Names[i0])
 		if d.err != nil {
 			d.index(i0)
 			break
@@ -265,7 +265,7 @@ func (m *Fixed) decode(d *decoder) {
 		return
 	}
 	for i0 := range m.Lists {
-		m.Lists[i0] = d.arrayU16()
+		m.Lists[i0] = d.arrayU16(m.Lists[i0])
 		if d.err != nil {
 			d.index(i0)
 			break
@@ -287,6 +287,7 @@ func (m *Point) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Point{}
 		return trailingError("Point", n, len(b))
 	}
 	return err
@@ -296,9 +297,12 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Point{}
+	if !opts.Reuse {
+		*m = Point{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
 		return 0, d.finish("Point")
 	}
 	return d.off, nil
@@ -315,7 +319,8 @@ func (m *Point) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Point; m is zero.
+// decode reads the fields of Point into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -348,6 +353,7 @@ func (m *U32Array) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 func (m *U32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = U32Array{}
 		return trailingError("U32Array", n, len(b))
 	}
 	return err
@@ -357,9 +363,12 @@ func (m *U32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *U32Array) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = U32Array{}
+	if !opts.Reuse {
+		*m = U32Array{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = U32Array{} // a failed decode leaves the zero value
 		return 0, d.finish("U32Array")
 	}
 	return d.off, nil
@@ -376,12 +385,13 @@ func (m *U32Array) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of U32Array; m is zero.
+// decode reads the fields of U32Array into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *U32Array) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Values = d.arrayU32()
+	m.Values = d.arrayU32(m.Values)
 	if d.err != nil {
 		d.at("values")
 		return
@@ -398,6 +408,7 @@ func (m *I16Array) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 func (m *I16Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = I16Array{}
 		return trailingError("I16Array", n, len(b))
 	}
 	return err
@@ -407,9 +418,12 @@ func (m *I16Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *I16Array) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = I16Array{}
+	if !opts.Reuse {
+		*m = I16Array{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = I16Array{} // a failed decode leaves the zero value
 		return 0, d.finish("I16Array")
 	}
 	return d.off, nil
@@ -426,12 +440,13 @@ func (m *I16Array) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of I16Array; m is zero.
+// decode reads the fields of I16Array into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *I16Array) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Samples = d.arrayI16()
+	m.Samples = d.arrayI16(m.Samples)
 	if d.err != nil {
 		d.at("samples")
 		return
@@ -448,6 +463,7 @@ func (m *F32Array) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 func (m *F32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = F32Array{}
 		return trailingError("F32Array", n, len(b))
 	}
 	return err
@@ -457,9 +473,12 @@ func (m *F32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *F32Array) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = F32Array{}
+	if !opts.Reuse {
+		*m = F32Array{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = F32Array{} // a failed decode leaves the zero value
 		return 0, d.finish("F32Array")
 	}
 	return d.off, nil
@@ -476,12 +495,13 @@ func (m *F32Array) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of F32Array; m is zero.
+// decode reads the fields of F32Array into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *F32Array) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Values = d.arrayF32()
+	m.Values = d.arrayF32(m.Values)
 	if d.err != nil {
 		d.at("values")
 		return
@@ -498,6 +518,7 @@ func (m *ByteArray) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 func (m *ByteArray) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = ByteArray{}
 		return trailingError("ByteArray", n, len(b))
 	}
 	return err
@@ -507,9 +528,12 @@ func (m *ByteArray) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *ByteArray) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = ByteArray{}
+	if !opts.Reuse {
+		*m = ByteArray{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = ByteArray{} // a failed decode leaves the zero value
 		return 0, d.finish("ByteArray")
 	}
 	return d.off, nil
@@ -526,12 +550,13 @@ func (m *ByteArray) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of ByteArray; m is zero.
+// decode reads the fields of ByteArray into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *ByteArray) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Data = d.bytes()
+	m.Data = d.bytes(m.Data)
 	if d.err != nil {
 		d.at("data")
 		return
@@ -550,6 +575,7 @@ func (m *SmallArrays) UnmarshalBinary(b []byte) error {
 func (m *SmallArrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = SmallArrays{}
 		return trailingError("SmallArrays", n, len(b))
 	}
 	return err
@@ -559,9 +585,12 @@ func (m *SmallArrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *SmallArrays) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = SmallArrays{}
+	if !opts.Reuse {
+		*m = SmallArrays{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = SmallArrays{} // a failed decode leaves the zero value
 		return 0, d.finish("SmallArrays")
 	}
 	return d.off, nil
@@ -578,48 +607,45 @@ func (m *SmallArrays) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of SmallArrays; m is zero.
+// decode reads the fields of SmallArrays into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *SmallArrays) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Bytes = d.bytes()
+	m.Bytes = d.bytes(m.Bytes)
 	if d.err != nil {
 		d.at("bytes")
 		return
 	}
-	m.Words = d.arrayU32()
+	m.Words = d.arrayU32(m.Words)
 	if d.err != nil {
 		d.at("words")
 		return
 	}
-	m.Reals = d.arrayF64()
+	m.Reals = d.arrayF64(m.Reals)
 	if d.err != nil {
 		d.at("reals")
 		return
 	}
-	if n0 := d.count(4); n0 > 0 {
-		m.Names = make([]string, n0)
-		for i0 := range m.Names {
-			m.Names[i0] = d.str()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Names = resize(m.Names, d.count(4))
+	for i0 := range m.Names {
+		m.Names[i0] = d.str(m.Names[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("names")
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
-		m.Flags = make([]bool, n0)
-		for i0 := range m.Flags {
-			m.Flags[i0] = d.boolean()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Flags = resize(m.Flags, d.count(1))
+	for i0 := range m.Flags {
+		m.Flags[i0] = d.boolean()
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {

@@ -52,6 +52,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -209,13 +211,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -308,8 +315,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns ArraysTypeID, the message type id of Arrays.
@@ -349,15 +370,20 @@ func (m *Arrays) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Arrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Arrays", ArraysTypeID); err != nil {
+		*m = Arrays{}
 		return err
 	}
-	*m = Arrays{}
+	if !opts.Reuse {
+		*m = Arrays{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Arrays{} // a failed decode leaves the zero value
 		return d.finish("Arrays")
 	}
 	if d.off != len(b) {
+		*m = Arrays{}
 		return trailingError("Arrays", d.off, len(b))
 	}
 	return nil
@@ -400,15 +426,20 @@ func (m *Fixed) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Fixed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Fixed", FixedTypeID); err != nil {
+		*m = Fixed{}
 		return err
 	}
-	*m = Fixed{}
+	if !opts.Reuse {
+		*m = Fixed{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Fixed{} // a failed decode leaves the zero value
 		return d.finish("Fixed")
 	}
 	if d.off != len(b) {
+		*m = Fixed{}
 		return trailingError("Fixed", d.off, len(b))
 	}
 	return nil
@@ -451,15 +482,20 @@ func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Point", PointTypeID); err != nil {
+		*m = Point{}
 		return err
 	}
-	*m = Point{}
+	if !opts.Reuse {
+		*m = Point{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
 		return d.finish("Point")
 	}
 	if d.off != len(b) {
+		*m = Point{}
 		return trailingError("Point", d.off, len(b))
 	}
 	return nil
@@ -504,15 +540,20 @@ func (m *U32Array) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *U32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "U32Array", U32ArrayTypeID); err != nil {
+		*m = U32Array{}
 		return err
 	}
-	*m = U32Array{}
+	if !opts.Reuse {
+		*m = U32Array{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = U32Array{} // a failed decode leaves the zero value
 		return d.finish("U32Array")
 	}
 	if d.off != len(b) {
+		*m = U32Array{}
 		return trailingError("U32Array", d.off, len(b))
 	}
 	return nil
@@ -557,15 +598,20 @@ func (m *I16Array) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *I16Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "I16Array", I16ArrayTypeID); err != nil {
+		*m = I16Array{}
 		return err
 	}
-	*m = I16Array{}
+	if !opts.Reuse {
+		*m = I16Array{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = I16Array{} // a failed decode leaves the zero value
 		return d.finish("I16Array")
 	}
 	if d.off != len(b) {
+		*m = I16Array{}
 		return trailingError("I16Array", d.off, len(b))
 	}
 	return nil
@@ -610,15 +656,20 @@ func (m *F32Array) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *F32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "F32Array", F32ArrayTypeID); err != nil {
+		*m = F32Array{}
 		return err
 	}
-	*m = F32Array{}
+	if !opts.Reuse {
+		*m = F32Array{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = F32Array{} // a failed decode leaves the zero value
 		return d.finish("F32Array")
 	}
 	if d.off != len(b) {
+		*m = F32Array{}
 		return trailingError("F32Array", d.off, len(b))
 	}
 	return nil
@@ -663,15 +714,20 @@ func (m *ByteArray) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *ByteArray) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "ByteArray", ByteArrayTypeID); err != nil {
+		*m = ByteArray{}
 		return err
 	}
-	*m = ByteArray{}
+	if !opts.Reuse {
+		*m = ByteArray{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = ByteArray{} // a failed decode leaves the zero value
 		return d.finish("ByteArray")
 	}
 	if d.off != len(b) {
+		*m = ByteArray{}
 		return trailingError("ByteArray", d.off, len(b))
 	}
 	return nil
@@ -716,15 +772,20 @@ func (m *SmallArrays) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *SmallArrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "SmallArrays", SmallArraysTypeID); err != nil {
+		*m = SmallArrays{}
 		return err
 	}
-	*m = SmallArrays{}
+	if !opts.Reuse {
+		*m = SmallArrays{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = SmallArrays{} // a failed decode leaves the zero value
 		return d.finish("SmallArrays")
 	}
 	if d.off != len(b) {
+		*m = SmallArrays{}
 		return trailingError("SmallArrays", d.off, len(b))
 	}
 	return nil

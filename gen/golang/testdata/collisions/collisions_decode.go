@@ -18,6 +18,7 @@ func (m *Message_) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 func (m *Message_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Message_{}
 		return trailingError("Message", n, len(b))
 	}
 	return err
@@ -27,9 +28,12 @@ func (m *Message_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Message_) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Message_{}
+	if !opts.Reuse {
+		*m = Message_{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Message_{} // a failed decode leaves the zero value
 		return 0, d.finish("Message")
 	}
 	return d.off, nil
@@ -46,7 +50,8 @@ func (m *Message_) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Message_; m is zero.
+// decode reads the fields of Message_ into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Message_) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -56,7 +61,7 @@ func (m *Message_) decode(d *decoder) {
 		d.at("encoded_size")
 		return
 	}
-	m.String_ = d.str()
+	m.String_ = d.str(m.String_)
 	if d.err != nil {
 		d.at("string")
 		return
@@ -77,7 +82,7 @@ func (m *Message_) decode(d *decoder) {
 			return
 		}
 	}
-	m.URL = d.str()
+	m.URL = d.str(m.URL)
 	if d.err != nil {
 		d.at("url")
 		return
@@ -96,6 +101,7 @@ func (m *DecodeError_) UnmarshalBinary(b []byte) error {
 func (m *DecodeError_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = DecodeError_{}
 		return trailingError("DecodeError", n, len(b))
 	}
 	return err
@@ -105,9 +111,12 @@ func (m *DecodeError_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *DecodeError_) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = DecodeError_{}
+	if !opts.Reuse {
+		*m = DecodeError_{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DecodeError_{} // a failed decode leaves the zero value
 		return 0, d.finish("DecodeError")
 	}
 	return d.off, nil
@@ -124,12 +133,13 @@ func (m *DecodeError_) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of DecodeError_; m is zero.
+// decode reads the fields of DecodeError_ into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *DecodeError_) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Msg = d.str()
+	m.Msg = d.str(m.Msg)
 	if d.err != nil {
 		d.at("msg")
 		return
@@ -146,6 +156,7 @@ func (v *Color) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 func (v *Color) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Color", n, len(b))
 	}
 	return err
@@ -157,6 +168,7 @@ func (v *Color) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeColor(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Color")
 	}
 	return d.off, nil
@@ -192,6 +204,7 @@ func (m *ColorRed) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 func (m *ColorRed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = ColorRed{}
 		return trailingError("ColorRed", n, len(b))
 	}
 	return err
@@ -201,9 +214,12 @@ func (m *ColorRed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *ColorRed) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = ColorRed{}
+	if !opts.Reuse {
+		*m = ColorRed{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = ColorRed{} // a failed decode leaves the zero value
 		return 0, d.finish("ColorRed")
 	}
 	return d.off, nil
@@ -220,7 +236,8 @@ func (m *ColorRed) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of ColorRed; m is zero.
+// decode reads the fields of ColorRed into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *ColorRed) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -249,7 +266,7 @@ func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
 // it used.
 func DecodeShapePrefix(b []byte, opts DecodeOptions) (Shape, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeShape(&d)
+	v := decodeShape(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Shape")
 	}
@@ -265,8 +282,9 @@ func ReadShape(r io.Reader) (Shape, error) {
 	return DecodeShape_(b)
 }
 
-// decodeShape reads a tag and its variant.
-func decodeShape(d *decoder) Shape {
+// decodeShape reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeShape(d *decoder, old Shape) Shape {
 	if !d.enter() {
 		return nil
 	}
@@ -278,7 +296,7 @@ func decodeShape(d *decoder) Shape {
 	}
 	switch tag {
 	case 0:
-		var x ShapeRect_
+		x, _ := old.(ShapeRect_)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Rect")
@@ -286,7 +304,7 @@ func decodeShape(d *decoder) Shape {
 		}
 		v = x
 	case 1:
-		var x ShapeMessage
+		x, _ := old.(ShapeMessage)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Message")
@@ -301,7 +319,7 @@ func decodeShape(d *decoder) Shape {
 	return v
 }
 
-// decode reads the fields of ShapeRect_; v is zero.
+// decode reads the fields of ShapeRect_ into v, assigning every one.
 func (v *ShapeRect_) decode(d *decoder) {
 	v.W = math.Float32frombits(d.u32())
 	if d.err != nil {
@@ -310,7 +328,7 @@ func (v *ShapeRect_) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ShapeMessage; v is zero.
+// decode reads the fields of ShapeMessage into v, assigning every one.
 func (v *ShapeMessage) decode(d *decoder) {
 	v.Message_.decode(d)
 	if d.err != nil {
@@ -327,6 +345,7 @@ func (m *ShapeRect) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 func (m *ShapeRect) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = ShapeRect{}
 		return trailingError("ShapeRect", n, len(b))
 	}
 	return err
@@ -336,9 +355,12 @@ func (m *ShapeRect) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *ShapeRect) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = ShapeRect{}
+	if !opts.Reuse {
+		*m = ShapeRect{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = ShapeRect{} // a failed decode leaves the zero value
 		return 0, d.finish("ShapeRect")
 	}
 	return d.off, nil
@@ -355,7 +377,8 @@ func (m *ShapeRect) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of ShapeRect; m is zero.
+// decode reads the fields of ShapeRect into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *ShapeRect) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -374,6 +397,7 @@ func (m *DecodeShape) UnmarshalBinary(b []byte) error {
 func (m *DecodeShape) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = DecodeShape{}
 		return trailingError("DecodeShape", n, len(b))
 	}
 	return err
@@ -383,9 +407,12 @@ func (m *DecodeShape) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *DecodeShape) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = DecodeShape{}
+	if !opts.Reuse {
+		*m = DecodeShape{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DecodeShape{} // a failed decode leaves the zero value
 		return 0, d.finish("DecodeShape")
 	}
 	return d.off, nil
@@ -402,7 +429,8 @@ func (m *DecodeShape) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of DecodeShape; m is zero.
+// decode reads the fields of DecodeShape into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *DecodeShape) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -419,6 +447,7 @@ func (m *Holder) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Holder{}
 		return trailingError("Holder", n, len(b))
 	}
 	return err
@@ -428,9 +457,12 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Holder{}
+	if !opts.Reuse {
+		*m = Holder{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
 		return 0, d.finish("Holder")
 	}
 	return d.off, nil
@@ -447,7 +479,8 @@ func (m *Holder) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Holder; m is zero.
+// decode reads the fields of Holder into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Holder) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -457,7 +490,7 @@ func (m *Holder) decode(d *decoder) {
 		d.at("m")
 		return
 	}
-	m.S = decodeShape(d)
+	m.S = decodeShape(d, m.S)
 	if d.err != nil {
 		d.at("s")
 		return
@@ -484,17 +517,25 @@ func (m *Holder) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		m.Maybe = decodeShape(d)
+		m.Maybe = decodeShape(d, m.Maybe)
+	} else {
+		m.Maybe = nil
 	}
 	if d.err != nil {
 		d.at("maybe")
 		return
 	}
 	if d.present() {
-		m.Twice = new(Shape)
-		if d.present() {
-			*m.Twice = decodeShape(d)
+		if m.Twice == nil {
+			m.Twice = new(Shape)
 		}
+		if d.present() {
+			*m.Twice = decodeShape(d, *m.Twice)
+		} else {
+			*m.Twice = nil
+		}
+	} else {
+		m.Twice = nil
 	}
 	if d.err != nil {
 		d.at("twice")

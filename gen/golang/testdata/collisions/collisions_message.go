@@ -48,6 +48,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -193,13 +195,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -292,8 +299,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns MessageTypeID, the message type id of Message_.
@@ -335,15 +356,20 @@ func (m *Message_) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Message_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Message", MessageTypeID); err != nil {
+		*m = Message_{}
 		return err
 	}
-	*m = Message_{}
+	if !opts.Reuse {
+		*m = Message_{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Message_{} // a failed decode leaves the zero value
 		return d.finish("Message")
 	}
 	if d.off != len(b) {
+		*m = Message_{}
 		return trailingError("Message", d.off, len(b))
 	}
 	return nil
@@ -388,15 +414,20 @@ func (m *DecodeError_) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DecodeError_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "DecodeError", DecodeErrorTypeID); err != nil {
+		*m = DecodeError_{}
 		return err
 	}
-	*m = DecodeError_{}
+	if !opts.Reuse {
+		*m = DecodeError_{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DecodeError_{} // a failed decode leaves the zero value
 		return d.finish("DecodeError")
 	}
 	if d.off != len(b) {
+		*m = DecodeError_{}
 		return trailingError("DecodeError", d.off, len(b))
 	}
 	return nil
@@ -441,15 +472,20 @@ func (m *ColorRed) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *ColorRed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "ColorRed", ColorRedTypeID); err != nil {
+		*m = ColorRed{}
 		return err
 	}
-	*m = ColorRed{}
+	if !opts.Reuse {
+		*m = ColorRed{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = ColorRed{} // a failed decode leaves the zero value
 		return d.finish("ColorRed")
 	}
 	if d.off != len(b) {
+		*m = ColorRed{}
 		return trailingError("ColorRed", d.off, len(b))
 	}
 	return nil
@@ -494,15 +530,20 @@ func (m *ShapeRect) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *ShapeRect) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "ShapeRect", ShapeRectTypeID); err != nil {
+		*m = ShapeRect{}
 		return err
 	}
-	*m = ShapeRect{}
+	if !opts.Reuse {
+		*m = ShapeRect{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = ShapeRect{} // a failed decode leaves the zero value
 		return d.finish("ShapeRect")
 	}
 	if d.off != len(b) {
+		*m = ShapeRect{}
 		return trailingError("ShapeRect", d.off, len(b))
 	}
 	return nil
@@ -547,15 +588,20 @@ func (m *DecodeShape) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DecodeShape) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "DecodeShape", DecodeShapeTypeID); err != nil {
+		*m = DecodeShape{}
 		return err
 	}
-	*m = DecodeShape{}
+	if !opts.Reuse {
+		*m = DecodeShape{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DecodeShape{} // a failed decode leaves the zero value
 		return d.finish("DecodeShape")
 	}
 	if d.off != len(b) {
+		*m = DecodeShape{}
 		return trailingError("DecodeShape", d.off, len(b))
 	}
 	return nil
@@ -598,15 +644,20 @@ func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Holder", HolderTypeID); err != nil {
+		*m = Holder{}
 		return err
 	}
-	*m = Holder{}
+	if !opts.Reuse {
+		*m = Holder{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
 		return d.finish("Holder")
 	}
 	if d.off != len(b) {
+		*m = Holder{}
 		return trailingError("Holder", d.off, len(b))
 	}
 	return nil

@@ -16,6 +16,7 @@ func (v *Mode) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 func (v *Mode) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Mode", n, len(b))
 	}
 	return err
@@ -27,6 +28,7 @@ func (v *Mode) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeMode(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Mode")
 	}
 	return d.off, nil

@@ -32,6 +32,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -122,13 +124,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -221,6 +228,20 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }

@@ -18,6 +18,7 @@ func (v *Small) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 func (v *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Small", n, len(b))
 	}
 	return err
@@ -29,6 +30,7 @@ func (v *Small) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeSmall(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Small")
 	}
 	return d.off, nil
@@ -64,6 +66,7 @@ func (v *Sparse) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(
 func (v *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Sparse", n, len(b))
 	}
 	return err
@@ -75,6 +78,7 @@ func (v *Sparse) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeSparse(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Sparse")
 	}
 	return d.off, nil
@@ -110,6 +114,7 @@ func (v *Wide) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 func (v *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Wide", n, len(b))
 	}
 	return err
@@ -121,6 +126,7 @@ func (v *Wide) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeWide(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Wide")
 	}
 	return d.off, nil
@@ -156,6 +162,7 @@ func (v *Default) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith
 func (v *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Default", n, len(b))
 	}
 	return err
@@ -167,6 +174,7 @@ func (v *Default) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeDefault(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Default")
 	}
 	return d.off, nil
@@ -202,6 +210,7 @@ func (m *Circle) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Circle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Circle{}
 		return trailingError("Circle", n, len(b))
 	}
 	return err
@@ -211,9 +220,12 @@ func (m *Circle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Circle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Circle{}
+	if !opts.Reuse {
+		*m = Circle{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Circle{} // a failed decode leaves the zero value
 		return 0, d.finish("Circle")
 	}
 	return d.off, nil
@@ -230,7 +242,8 @@ func (m *Circle) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Circle; m is zero.
+// decode reads the fields of Circle into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Circle) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -259,7 +272,7 @@ func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
 // it used.
 func DecodeShapePrefix(b []byte, opts DecodeOptions) (Shape, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeShape(&d)
+	v := decodeShape(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Shape")
 	}
@@ -275,8 +288,9 @@ func ReadShape(r io.Reader) (Shape, error) {
 	return DecodeShape(b)
 }
 
-// decodeShape reads a tag and its variant.
-func decodeShape(d *decoder) Shape {
+// decodeShape reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeShape(d *decoder, old Shape) Shape {
 	if !d.enter() {
 		return nil
 	}
@@ -290,7 +304,7 @@ func decodeShape(d *decoder) Shape {
 	case 0:
 		v = ShapeNone{}
 	case 1:
-		var x ShapeCircle
+		x, _ := old.(ShapeCircle)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Circle")
@@ -298,7 +312,7 @@ func decodeShape(d *decoder) Shape {
 		}
 		v = x
 	case 2:
-		var x ShapeRect
+		x, _ := old.(ShapeRect)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Rect")
@@ -306,7 +320,7 @@ func decodeShape(d *decoder) Shape {
 		}
 		v = x
 	case 3:
-		var x ShapePolygon
+		x, _ := old.(ShapePolygon)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Polygon")
@@ -314,7 +328,7 @@ func decodeShape(d *decoder) Shape {
 		}
 		v = x
 	case 4:
-		var x ShapeLabel
+		x, _ := old.(ShapeLabel)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Label")
@@ -331,7 +345,7 @@ func decodeShape(d *decoder) Shape {
 	return v
 }
 
-// decode reads the fields of ShapeCircle; v is zero.
+// decode reads the fields of ShapeCircle into v, assigning every one.
 func (v *ShapeCircle) decode(d *decoder) {
 	v.Circle.decode(d)
 	if d.err != nil {
@@ -339,7 +353,7 @@ func (v *ShapeCircle) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ShapeRect; v is zero.
+// decode reads the fields of ShapeRect into v, assigning every one.
 func (v *ShapeRect) decode(d *decoder) {
 	if b := d.span(8); b != nil {
 		v.Width = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
@@ -359,9 +373,9 @@ func (v *ShapeRect) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ShapePolygon; v is zero.
+// decode reads the fields of ShapePolygon into v, assigning every one.
 func (v *ShapePolygon) decode(d *decoder) {
-	v.Points = d.arrayF32()
+	v.Points = d.arrayF32(v.Points)
 	if d.err != nil {
 		d.at("points")
 		return
@@ -373,9 +387,9 @@ func (v *ShapePolygon) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ShapeLabel; v is zero.
+// decode reads the fields of ShapeLabel into v, assigning every one.
 func (v *ShapeLabel) decode(d *decoder) {
-	v.Text = d.str()
+	v.Text = d.str(v.Text)
 	if d.err != nil {
 		d.at("text")
 		return
@@ -398,7 +412,7 @@ func DecodeNestedWith(b []byte, opts DecodeOptions) (Nested, error) {
 // it used.
 func DecodeNestedPrefix(b []byte, opts DecodeOptions) (Nested, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeNested(&d)
+	v := decodeNested(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Nested")
 	}
@@ -414,8 +428,9 @@ func ReadNested(r io.Reader) (Nested, error) {
 	return DecodeNested(b)
 }
 
-// decodeNested reads a tag and its variant.
-func decodeNested(d *decoder) Nested {
+// decodeNested reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeNested(d *decoder, old Nested) Nested {
 	if !d.enter() {
 		return nil
 	}
@@ -427,7 +442,7 @@ func decodeNested(d *decoder) Nested {
 	}
 	switch tag {
 	case 0:
-		var x NestedLeaf
+		x, _ := old.(NestedLeaf)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Leaf")
@@ -435,7 +450,7 @@ func decodeNested(d *decoder) Nested {
 		}
 		v = x
 	case 1:
-		var x NestedBranch
+		x, _ := old.(NestedBranch)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Branch")
@@ -450,7 +465,7 @@ func decodeNested(d *decoder) Nested {
 	return v
 }
 
-// decode reads the fields of NestedLeaf; v is zero.
+// decode reads the fields of NestedLeaf into v, assigning every one.
 func (v *NestedLeaf) decode(d *decoder) {
 	v.Value = decodeSmall(d)
 	if d.err != nil {
@@ -459,9 +474,9 @@ func (v *NestedLeaf) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of NestedBranch; v is zero.
+// decode reads the fields of NestedBranch into v, assigning every one.
 func (v *NestedBranch) decode(d *decoder) {
-	v.Shape = decodeShape(d)
+	v.Shape = decodeShape(d, v.Shape)
 	if d.err != nil {
 		d.at("shape")
 		return
@@ -482,6 +497,7 @@ func (m *Enums) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Enums) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Enums{}
 		return trailingError("Enums", n, len(b))
 	}
 	return err
@@ -491,9 +507,12 @@ func (m *Enums) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Enums) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Enums{}
+	if !opts.Reuse {
+		*m = Enums{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Enums{} // a failed decode leaves the zero value
 		return 0, d.finish("Enums")
 	}
 	return d.off, nil
@@ -510,7 +529,8 @@ func (m *Enums) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Enums; m is zero.
+// decode reads the fields of Enums into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Enums) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -543,14 +563,12 @@ func (m *Enums) decode(d *decoder) {
 			return
 		}
 	}
-	if n0 := d.count(2); n0 > 0 {
-		m.List = make([]Sparse, n0)
-		for i0 := range m.List {
-			m.List[i0] = decodeSparse(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.List = resize(m.List, d.count(2))
+	for i0 := range m.List {
+		m.List[i0] = decodeSparse(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -580,6 +598,7 @@ func (m *Unions) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Unions) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Unions{}
 		return trailingError("Unions", n, len(b))
 	}
 	return err
@@ -589,9 +608,12 @@ func (m *Unions) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Unions) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Unions{}
+	if !opts.Reuse {
+		*m = Unions{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Unions{} // a failed decode leaves the zero value
 		return 0, d.finish("Unions")
 	}
 	return d.off, nil
@@ -608,37 +630,38 @@ func (m *Unions) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Unions; m is zero.
+// decode reads the fields of Unions into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Unions) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Shape = decodeShape(d)
+	m.Shape = decodeShape(d, m.Shape)
 	if d.err != nil {
 		d.at("shape")
 		return
 	}
-	if n0 := d.chargeCount(d.count(1), 33); n0 > 0 {
-		m.Shapes = make([]Shape, n0)
-		for i0 := range m.Shapes {
-			m.Shapes[i0] = decodeShape(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Shapes = resize(m.Shapes, d.chargeCount(d.count(1), 33))
+	for i0 := range m.Shapes {
+		m.Shapes[i0] = decodeShape(d, m.Shapes[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("shapes")
 		return
 	}
-	m.Nested = decodeNested(d)
+	m.Nested = decodeNested(d, m.Nested)
 	if d.err != nil {
 		d.at("nested")
 		return
 	}
 	if d.present() {
-		m.Maybe = decodeShape(d)
+		m.Maybe = decodeShape(d, m.Maybe)
+	} else {
+		m.Maybe = nil
 	}
 	if d.err != nil {
 		d.at("maybe")

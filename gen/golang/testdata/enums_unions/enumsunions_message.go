@@ -42,6 +42,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -169,13 +171,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -268,8 +275,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns CircleTypeID, the message type id of Circle.
@@ -309,15 +330,20 @@ func (m *Circle) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Circle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Circle", CircleTypeID); err != nil {
+		*m = Circle{}
 		return err
 	}
-	*m = Circle{}
+	if !opts.Reuse {
+		*m = Circle{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Circle{} // a failed decode leaves the zero value
 		return d.finish("Circle")
 	}
 	if d.off != len(b) {
+		*m = Circle{}
 		return trailingError("Circle", d.off, len(b))
 	}
 	return nil
@@ -360,15 +386,20 @@ func (m *Enums) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Enums) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Enums", EnumsTypeID); err != nil {
+		*m = Enums{}
 		return err
 	}
-	*m = Enums{}
+	if !opts.Reuse {
+		*m = Enums{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Enums{} // a failed decode leaves the zero value
 		return d.finish("Enums")
 	}
 	if d.off != len(b) {
+		*m = Enums{}
 		return trailingError("Enums", d.off, len(b))
 	}
 	return nil
@@ -411,15 +442,20 @@ func (m *Unions) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Unions) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Unions", UnionsTypeID); err != nil {
+		*m = Unions{}
 		return err
 	}
-	*m = Unions{}
+	if !opts.Reuse {
+		*m = Unions{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Unions{} // a failed decode leaves the zero value
 		return d.finish("Unions")
 	}
 	if d.off != len(b) {
+		*m = Unions{}
 		return trailingError("Unions", d.off, len(b))
 	}
 	return nil

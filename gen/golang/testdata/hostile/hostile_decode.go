@@ -16,6 +16,7 @@ func (m *Big) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 func (m *Big) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Big{}
 		return trailingError("Big", n, len(b))
 	}
 	return err
@@ -25,9 +26,12 @@ func (m *Big) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Big) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Big{}
+	if !opts.Reuse {
+		*m = Big{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Big{} // a failed decode leaves the zero value
 		return 0, d.finish("Big")
 	}
 	return d.off, nil
@@ -44,7 +48,8 @@ func (m *Big) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Big; m is zero.
+// decode reads the fields of Big into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Big) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -66,6 +71,7 @@ func (m *Holder) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Holder{}
 		return trailingError("Holder", n, len(b))
 	}
 	return err
@@ -75,9 +81,12 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Holder{}
+	if !opts.Reuse {
+		*m = Holder{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
 		return 0, d.finish("Holder")
 	}
 	return d.off, nil
@@ -94,22 +103,25 @@ func (m *Holder) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Holder; m is zero.
+// decode reads the fields of Holder into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Holder) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if n0 := d.chargeCount(d.count(1), 520); n0 > 0 {
-		m.Items = make([]*Big, n0)
-		for i0 := range m.Items {
-			if d.present() {
+	m.Items = resize(m.Items, d.chargeCount(d.count(1), 520))
+	for i0 := range m.Items {
+		if d.present() {
+			if m.Items[i0] == nil {
 				m.Items[i0] = new(Big)
-				m.Items[i0].decode(d)
 			}
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+			m.Items[i0].decode(d)
+		} else {
+			m.Items[i0] = nil
+		}
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -135,7 +147,7 @@ func DecodeWideWith(b []byte, opts DecodeOptions) (Wide, error) {
 // it used.
 func DecodeWidePrefix(b []byte, opts DecodeOptions) (Wide, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeWide(&d)
+	v := decodeWide(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Wide")
 	}
@@ -151,8 +163,9 @@ func ReadWide(r io.Reader) (Wide, error) {
 	return DecodeWide(b)
 }
 
-// decodeWide reads a tag and its variant.
-func decodeWide(d *decoder) Wide {
+// decodeWide reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeWide(d *decoder, old Wide) Wide {
 	if !d.enter() {
 		return nil
 	}
@@ -166,7 +179,7 @@ func decodeWide(d *decoder) Wide {
 	case 0:
 		v = WideUnit{}
 	case 1:
-		var x WideBig
+		x, _ := old.(WideBig)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Big")
@@ -174,7 +187,7 @@ func decodeWide(d *decoder) Wide {
 		}
 		v = x
 	case 2:
-		var x WidePair
+		x, _ := old.(WidePair)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Pair")
@@ -189,7 +202,7 @@ func decodeWide(d *decoder) Wide {
 	return v
 }
 
-// decode reads the fields of WideBig; v is zero.
+// decode reads the fields of WideBig into v, assigning every one.
 func (v *WideBig) decode(d *decoder) {
 	v.Big.decode(d)
 	if d.err != nil {
@@ -197,7 +210,7 @@ func (v *WideBig) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of WidePair; v is zero.
+// decode reads the fields of WidePair into v, assigning every one.
 func (v *WidePair) decode(d *decoder) {
 	v.Left = d.u8()
 	if d.err != nil {
@@ -205,8 +218,12 @@ func (v *WidePair) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		v.Right = new(Big)
+		if v.Right == nil {
+			v.Right = new(Big)
+		}
 		v.Right.decode(d)
+	} else {
+		v.Right = nil
 	}
 	if d.err != nil {
 		d.at("right")
@@ -223,6 +240,7 @@ func (m *Events) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Events) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Events{}
 		return trailingError("Events", n, len(b))
 	}
 	return err
@@ -232,9 +250,12 @@ func (m *Events) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Events) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Events{}
+	if !opts.Reuse {
+		*m = Events{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Events{} // a failed decode leaves the zero value
 		return 0, d.finish("Events")
 	}
 	return d.off, nil
@@ -251,19 +272,18 @@ func (m *Events) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Events; m is zero.
+// decode reads the fields of Events into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Events) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if n0 := d.chargeCount(d.count(1), 529); n0 > 0 {
-		m.Events = make([]Wide, n0)
-		for i0 := range m.Events {
-			m.Events[i0] = decodeWide(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Events = resize(m.Events, d.chargeCount(d.count(1), 529))
+	for i0 := range m.Events {
+		m.Events[i0] = decodeWide(d, m.Events[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -282,6 +302,7 @@ func (m *Node) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Node{}
 		return trailingError("Node", n, len(b))
 	}
 	return err
@@ -291,9 +312,12 @@ func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Node) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Node{}
+	if !opts.Reuse {
+		*m = Node{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
 		return 0, d.finish("Node")
 	}
 	return d.off, nil
@@ -310,22 +334,31 @@ func (m *Node) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Node; m is zero.
+// decode reads the fields of Node into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Node) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
 	if d.present() {
-		m.Pad = new([64]uint64)
+		if m.Pad == nil {
+			m.Pad = new([64]uint64)
+		}
 		d.fixedU64s((*m.Pad)[:])
+	} else {
+		m.Pad = nil
 	}
 	if d.err != nil {
 		d.at("pad")
 		return
 	}
 	if d.present() && d.chargePresent(528) {
-		m.Next = new(Node)
+		if m.Next == nil {
+			m.Next = new(Node)
+		}
 		m.Next.decode(d)
+	} else {
+		m.Next = nil
 	}
 	if d.err != nil {
 		d.at("next")
@@ -343,6 +376,7 @@ func (m *Nodes) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Nodes) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Nodes{}
 		return trailingError("Nodes", n, len(b))
 	}
 	return err
@@ -352,9 +386,12 @@ func (m *Nodes) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Nodes) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Nodes{}
+	if !opts.Reuse {
+		*m = Nodes{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Nodes{} // a failed decode leaves the zero value
 		return 0, d.finish("Nodes")
 	}
 	return d.off, nil
@@ -371,19 +408,18 @@ func (m *Nodes) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Nodes; m is zero.
+// decode reads the fields of Nodes into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Nodes) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if n0 := d.chargeCount(d.count(2), 528); n0 > 0 {
-		m.Nodes = make([]Node, n0)
-		for i0 := range m.Nodes {
-			m.Nodes[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Nodes = resize(m.Nodes, d.chargeCount(d.count(2), 528))
+	for i0 := range m.Nodes {
+		m.Nodes[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -402,6 +438,7 @@ func (m *Chain) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Chain) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Chain{}
 		return trailingError("Chain", n, len(b))
 	}
 	return err
@@ -411,9 +448,12 @@ func (m *Chain) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Chain) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Chain{}
+	if !opts.Reuse {
+		*m = Chain{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Chain{} // a failed decode leaves the zero value
 		return 0, d.finish("Chain")
 	}
 	return d.off, nil
@@ -430,7 +470,8 @@ func (m *Chain) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Chain; m is zero.
+// decode reads the fields of Chain into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Chain) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -441,8 +482,12 @@ func (m *Chain) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		m.Next = new(Chain)
+		if m.Next == nil {
+			m.Next = new(Chain)
+		}
 		m.Next.decode(d)
+	} else {
+		m.Next = nil
 	}
 	if d.err != nil {
 		d.at("next")

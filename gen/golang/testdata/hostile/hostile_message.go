@@ -48,6 +48,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -193,13 +195,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -292,8 +299,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns BigTypeID, the message type id of Big.
@@ -333,15 +354,20 @@ func (m *Big) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Big) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Big", BigTypeID); err != nil {
+		*m = Big{}
 		return err
 	}
-	*m = Big{}
+	if !opts.Reuse {
+		*m = Big{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Big{} // a failed decode leaves the zero value
 		return d.finish("Big")
 	}
 	if d.off != len(b) {
+		*m = Big{}
 		return trailingError("Big", d.off, len(b))
 	}
 	return nil
@@ -384,15 +410,20 @@ func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Holder", HolderTypeID); err != nil {
+		*m = Holder{}
 		return err
 	}
-	*m = Holder{}
+	if !opts.Reuse {
+		*m = Holder{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
 		return d.finish("Holder")
 	}
 	if d.off != len(b) {
+		*m = Holder{}
 		return trailingError("Holder", d.off, len(b))
 	}
 	return nil
@@ -435,15 +466,20 @@ func (m *Events) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Events) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Events", EventsTypeID); err != nil {
+		*m = Events{}
 		return err
 	}
-	*m = Events{}
+	if !opts.Reuse {
+		*m = Events{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Events{} // a failed decode leaves the zero value
 		return d.finish("Events")
 	}
 	if d.off != len(b) {
+		*m = Events{}
 		return trailingError("Events", d.off, len(b))
 	}
 	return nil
@@ -486,15 +522,20 @@ func (m *Node) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Node) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Node", NodeTypeID); err != nil {
+		*m = Node{}
 		return err
 	}
-	*m = Node{}
+	if !opts.Reuse {
+		*m = Node{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
 		return d.finish("Node")
 	}
 	if d.off != len(b) {
+		*m = Node{}
 		return trailingError("Node", d.off, len(b))
 	}
 	return nil
@@ -537,15 +578,20 @@ func (m *Nodes) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Nodes) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Nodes", NodesTypeID); err != nil {
+		*m = Nodes{}
 		return err
 	}
-	*m = Nodes{}
+	if !opts.Reuse {
+		*m = Nodes{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Nodes{} // a failed decode leaves the zero value
 		return d.finish("Nodes")
 	}
 	if d.off != len(b) {
+		*m = Nodes{}
 		return trailingError("Nodes", d.off, len(b))
 	}
 	return nil
@@ -588,15 +634,20 @@ func (m *Chain) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Chain) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Chain", ChainTypeID); err != nil {
+		*m = Chain{}
 		return err
 	}
-	*m = Chain{}
+	if !opts.Reuse {
+		*m = Chain{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Chain{} // a failed decode leaves the zero value
 		return d.finish("Chain")
 	}
 	if d.off != len(b) {
+		*m = Chain{}
 		return trailingError("Chain", d.off, len(b))
 	}
 	return nil

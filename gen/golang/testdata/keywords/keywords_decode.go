@@ -18,6 +18,7 @@ func (v *Type) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 func (v *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Type", n, len(b))
 	}
 	return err
@@ -29,6 +30,7 @@ func (v *Type) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeType(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Type")
 	}
 	return d.off, nil
@@ -64,6 +66,7 @@ func (m *Error) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Error) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Error{}
 		return trailingError("Error", n, len(b))
 	}
 	return err
@@ -73,9 +76,12 @@ func (m *Error) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Error) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Error{}
+	if !opts.Reuse {
+		*m = Error{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Error{} // a failed decode leaves the zero value
 		return 0, d.finish("Error")
 	}
 	return d.off, nil
@@ -92,7 +98,8 @@ func (m *Error) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Error; m is zero.
+// decode reads the fields of Error into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Error) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -102,7 +109,7 @@ func (m *Error) decode(d *decoder) {
 		d.at("type")
 		return
 	}
-	m.Match = d.str()
+	m.Match = d.str(m.Match)
 	if d.err != nil {
 		d.at("match")
 		return
@@ -165,7 +172,7 @@ func (m *Error) decode(d *decoder) {
 			return
 		}
 	}
-	m.Namespace = d.str()
+	m.Namespace = d.str(m.Namespace)
 	if d.err != nil {
 		d.at("namespace")
 		return
@@ -192,7 +199,7 @@ func (m *Error) decode(d *decoder) {
 			return
 		}
 	}
-	m.Protocol = d.str()
+	m.Protocol = d.str(m.Protocol)
 	if d.err != nil {
 		d.at("protocol")
 		return
@@ -273,7 +280,7 @@ func (m *Error) decode(d *decoder) {
 			return
 		}
 	}
-	m.String_ = d.str()
+	m.String_ = d.str(m.String_)
 	if d.err != nil {
 		d.at("string")
 		return
@@ -319,7 +326,7 @@ func DecodeResultWith(b []byte, opts DecodeOptions) (Result, error) {
 // it used.
 func DecodeResultPrefix(b []byte, opts DecodeOptions) (Result, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeResult(&d)
+	v := decodeResult(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Result")
 	}
@@ -335,8 +342,9 @@ func ReadResult(r io.Reader) (Result, error) {
 	return DecodeResult(b)
 }
 
-// decodeResult reads a tag and its variant.
-func decodeResult(d *decoder) Result {
+// decodeResult reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeResult(d *decoder, old Result) Result {
 	if !d.enter() {
 		return nil
 	}
@@ -348,7 +356,7 @@ func decodeResult(d *decoder) Result {
 	}
 	switch tag {
 	case 0:
-		var x ResultOk
+		x, _ := old.(ResultOk)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Ok")
@@ -356,7 +364,7 @@ func decodeResult(d *decoder) Result {
 		}
 		v = x
 	case 1:
-		var x ResultErr
+		x, _ := old.(ResultErr)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Err")
@@ -364,7 +372,7 @@ func decodeResult(d *decoder) Result {
 		}
 		v = x
 	case 2:
-		var x ResultError
+		x, _ := old.(ResultError)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Error")
@@ -379,7 +387,7 @@ func decodeResult(d *decoder) Result {
 	return v
 }
 
-// decode reads the fields of ResultOk; v is zero.
+// decode reads the fields of ResultOk into v, assigning every one.
 func (v *ResultOk) decode(d *decoder) {
 	v.Value.decode(d)
 	if d.err != nil {
@@ -388,7 +396,7 @@ func (v *ResultOk) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ResultErr; v is zero.
+// decode reads the fields of ResultErr into v, assigning every one.
 func (v *ResultErr) decode(d *decoder) {
 	v.Code = int32(d.u32())
 	if d.err != nil {
@@ -397,7 +405,7 @@ func (v *ResultErr) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ResultError; v is zero.
+// decode reads the fields of ResultError into v, assigning every one.
 func (v *ResultError) decode(d *decoder) {
 	v.Error.decode(d)
 	if d.err != nil {
@@ -414,6 +422,7 @@ func (m *Holder) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Holder{}
 		return trailingError("Holder", n, len(b))
 	}
 	return err
@@ -423,9 +432,12 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Holder{}
+	if !opts.Reuse {
+		*m = Holder{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
 		return 0, d.finish("Holder")
 	}
 	return d.off, nil
@@ -442,24 +454,23 @@ func (m *Holder) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Holder; m is zero.
+// decode reads the fields of Holder into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Holder) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Result = decodeResult(d)
+	m.Result = decodeResult(d, m.Result)
 	if d.err != nil {
 		d.at("result")
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
-		m.Kinds = make([]Type, n0)
-		for i0 := range m.Kinds {
-			m.Kinds[i0] = decodeType(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Kinds = resize(m.Kinds, d.count(1))
+	for i0 := range m.Kinds {
+		m.Kinds[i0] = decodeType(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {

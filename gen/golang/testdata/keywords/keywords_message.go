@@ -40,6 +40,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -161,13 +163,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -260,8 +267,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns ErrorTypeID, the message type id of Error.
@@ -301,15 +322,20 @@ func (m *Error) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Error) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Error", ErrorTypeID); err != nil {
+		*m = Error{}
 		return err
 	}
-	*m = Error{}
+	if !opts.Reuse {
+		*m = Error{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Error{} // a failed decode leaves the zero value
 		return d.finish("Error")
 	}
 	if d.off != len(b) {
+		*m = Error{}
 		return trailingError("Error", d.off, len(b))
 	}
 	return nil
@@ -352,15 +378,20 @@ func (m *Holder) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Holder", HolderTypeID); err != nil {
+		*m = Holder{}
 		return err
 	}
-	*m = Holder{}
+	if !opts.Reuse {
+		*m = Holder{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
 		return d.finish("Holder")
 	}
 	if d.off != len(b) {
+		*m = Holder{}
 		return trailingError("Holder", d.off, len(b))
 	}
 	return nil

@@ -17,6 +17,7 @@ func (m *Point) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Point{}
 		return trailingError("Point", n, len(b))
 	}
 	return err
@@ -26,9 +27,12 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Point{}
+	if !opts.Reuse {
+		*m = Point{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
 		return 0, d.finish("Point")
 	}
 	return d.off, nil
@@ -45,7 +49,8 @@ func (m *Point) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Point; m is zero.
+// decode reads the fields of Point into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -78,6 +83,7 @@ func (m *Ping) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Ping) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Ping{}
 		return trailingError("Ping", n, len(b))
 	}
 	return err
@@ -87,9 +93,12 @@ func (m *Ping) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Ping) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Ping{}
+	if !opts.Reuse {
+		*m = Ping{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Ping{} // a failed decode leaves the zero value
 		return 0, d.finish("Ping")
 	}
 	return d.off, nil
@@ -106,7 +115,8 @@ func (m *Ping) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Ping; m is zero.
+// decode reads the fields of Ping into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Ping) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -128,6 +138,7 @@ func (m *Pong) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Pong) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Pong{}
 		return trailingError("Pong", n, len(b))
 	}
 	return err
@@ -137,9 +148,12 @@ func (m *Pong) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Pong) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Pong{}
+	if !opts.Reuse {
+		*m = Pong{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Pong{} // a failed decode leaves the zero value
 		return 0, d.finish("Pong")
 	}
 	return d.off, nil
@@ -156,7 +170,8 @@ func (m *Pong) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Pong; m is zero.
+// decode reads the fields of Pong into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Pong) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -166,7 +181,7 @@ func (m *Pong) decode(d *decoder) {
 		d.at("seq")
 		return
 	}
-	m.Echo = d.str()
+	m.Echo = d.str(m.Echo)
 	if d.err != nil {
 		d.at("echo")
 		return
@@ -183,6 +198,7 @@ func (m *Last) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Last) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Last{}
 		return trailingError("Last", n, len(b))
 	}
 	return err
@@ -192,9 +208,12 @@ func (m *Last) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Last) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Last{}
+	if !opts.Reuse {
+		*m = Last{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Last{} // a failed decode leaves the zero value
 		return 0, d.finish("Last")
 	}
 	return d.off, nil
@@ -211,7 +230,8 @@ func (m *Last) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Last; m is zero.
+// decode reads the fields of Last into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Last) decode(d *decoder) {
 	if !d.enter() {
 		return

@@ -44,6 +44,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -177,13 +179,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -276,8 +283,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns PointTypeID, the message type id of Point.
@@ -317,15 +338,20 @@ func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Point", PointTypeID); err != nil {
+		*m = Point{}
 		return err
 	}
-	*m = Point{}
+	if !opts.Reuse {
+		*m = Point{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
 		return d.finish("Point")
 	}
 	if d.off != len(b) {
+		*m = Point{}
 		return trailingError("Point", d.off, len(b))
 	}
 	return nil
@@ -368,15 +394,20 @@ func (m *Ping) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Ping) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Ping", PingTypeID); err != nil {
+		*m = Ping{}
 		return err
 	}
-	*m = Ping{}
+	if !opts.Reuse {
+		*m = Ping{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Ping{} // a failed decode leaves the zero value
 		return d.finish("Ping")
 	}
 	if d.off != len(b) {
+		*m = Ping{}
 		return trailingError("Ping", d.off, len(b))
 	}
 	return nil
@@ -419,15 +450,20 @@ func (m *Pong) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Pong) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Pong", PongTypeID); err != nil {
+		*m = Pong{}
 		return err
 	}
-	*m = Pong{}
+	if !opts.Reuse {
+		*m = Pong{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Pong{} // a failed decode leaves the zero value
 		return d.finish("Pong")
 	}
 	if d.off != len(b) {
+		*m = Pong{}
 		return trailingError("Pong", d.off, len(b))
 	}
 	return nil
@@ -470,15 +506,20 @@ func (m *Last) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Last) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Last", LastTypeID); err != nil {
+		*m = Last{}
 		return err
 	}
-	*m = Last{}
+	if !opts.Reuse {
+		*m = Last{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Last{} // a failed decode leaves the zero value
 		return d.finish("Last")
 	}
 	if d.off != len(b) {
+		*m = Last{}
 		return trailingError("Last", d.off, len(b))
 	}
 	return nil

@@ -18,6 +18,7 @@ func (m *Point) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Point{}
 		return trailingError("Point", n, len(b))
 	}
 	return err
@@ -27,9 +28,12 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Point{}
+	if !opts.Reuse {
+		*m = Point{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
 		return 0, d.finish("Point")
 	}
 	return d.off, nil
@@ -46,7 +50,8 @@ func (m *Point) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Point; m is zero.
+// decode reads the fields of Point into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -79,6 +84,7 @@ func (m *Rectangle) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 func (m *Rectangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Rectangle{}
 		return trailingError("Rectangle", n, len(b))
 	}
 	return err
@@ -88,9 +94,12 @@ func (m *Rectangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Rectangle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Rectangle{}
+	if !opts.Reuse {
+		*m = Rectangle{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Rectangle{} // a failed decode leaves the zero value
 		return 0, d.finish("Rectangle")
 	}
 	return d.off, nil
@@ -107,7 +116,8 @@ func (m *Rectangle) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Rectangle; m is zero.
+// decode reads the fields of Rectangle into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Rectangle) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -148,6 +158,7 @@ func (m *Scene) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Scene) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Scene{}
 		return trailingError("Scene", n, len(b))
 	}
 	return err
@@ -157,9 +168,12 @@ func (m *Scene) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Scene) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Scene{}
+	if !opts.Reuse {
+		*m = Scene{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Scene{} // a failed decode leaves the zero value
 		return 0, d.finish("Scene")
 	}
 	return d.off, nil
@@ -176,24 +190,23 @@ func (m *Scene) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Scene; m is zero.
+// decode reads the fields of Scene into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Scene) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
 	}
-	if n0 := d.count(20); n0 > 0 {
-		m.Rects = make([]Rectangle, n0)
-		for i0 := range m.Rects {
-			m.Rects[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Rects = resize(m.Rects, d.count(20))
+	for i0 := range m.Rects {
+		m.Rects[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -225,6 +238,7 @@ func (v *DeviceKind) UnmarshalBinary(b []byte) error {
 func (v *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("DeviceKind", n, len(b))
 	}
 	return err
@@ -236,6 +250,7 @@ func (v *DeviceKind) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) 
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeDeviceKind(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("DeviceKind")
 	}
 	return d.off, nil
@@ -273,6 +288,7 @@ func (m *DeviceParameter) UnmarshalBinary(b []byte) error {
 func (m *DeviceParameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = DeviceParameter{}
 		return trailingError("DeviceParameter", n, len(b))
 	}
 	return err
@@ -282,9 +298,12 @@ func (m *DeviceParameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) erro
 // of bytes it used; bytes after it are left alone.
 func (m *DeviceParameter) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = DeviceParameter{}
+	if !opts.Reuse {
+		*m = DeviceParameter{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DeviceParameter{} // a failed decode leaves the zero value
 		return 0, d.finish("DeviceParameter")
 	}
 	return d.off, nil
@@ -301,7 +320,8 @@ func (m *DeviceParameter) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of DeviceParameter; m is zero.
+// decode reads the fields of DeviceParameter into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *DeviceParameter) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -311,7 +331,7 @@ func (m *DeviceParameter) decode(d *decoder) {
 		d.at("id")
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
@@ -335,6 +355,7 @@ func (m *DevicePlugin) UnmarshalBinary(b []byte) error {
 func (m *DevicePlugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = DevicePlugin{}
 		return trailingError("DevicePlugin", n, len(b))
 	}
 	return err
@@ -344,9 +365,12 @@ func (m *DevicePlugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *DevicePlugin) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = DevicePlugin{}
+	if !opts.Reuse {
+		*m = DevicePlugin{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DevicePlugin{} // a failed decode leaves the zero value
 		return 0, d.finish("DevicePlugin")
 	}
 	return d.off, nil
@@ -363,12 +387,13 @@ func (m *DevicePlugin) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of DevicePlugin; m is zero.
+// decode reads the fields of DevicePlugin into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *DevicePlugin) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
@@ -378,14 +403,12 @@ func (m *DevicePlugin) decode(d *decoder) {
 		d.at("bypassed")
 		return
 	}
-	if n0 := d.count(12); n0 > 0 {
-		m.Parameters = make([]DeviceParameter, n0)
-		for i0 := range m.Parameters {
-			m.Parameters[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Parameters = resize(m.Parameters, d.count(12))
+	for i0 := range m.Parameters {
+		m.Parameters[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -406,6 +429,7 @@ func (m *AudioDevice) UnmarshalBinary(b []byte) error {
 func (m *AudioDevice) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = AudioDevice{}
 		return trailingError("AudioDevice", n, len(b))
 	}
 	return err
@@ -415,9 +439,12 @@ func (m *AudioDevice) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *AudioDevice) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = AudioDevice{}
+	if !opts.Reuse {
+		*m = AudioDevice{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = AudioDevice{} // a failed decode leaves the zero value
 		return 0, d.finish("AudioDevice")
 	}
 	return d.off, nil
@@ -434,7 +461,8 @@ func (m *AudioDevice) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of AudioDevice; m is zero.
+// decode reads the fields of AudioDevice into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *AudioDevice) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -444,7 +472,7 @@ func (m *AudioDevice) decode(d *decoder) {
 		d.at("id")
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
@@ -471,14 +499,12 @@ func (m *AudioDevice) decode(d *decoder) {
 			return
 		}
 	}
-	if n0 := d.count(9); n0 > 0 {
-		m.Plugins = make([]DevicePlugin, n0)
-		for i0 := range m.Plugins {
-			m.Plugins[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Plugins = resize(m.Plugins, d.count(9))
+	for i0 := range m.Plugins {
+		m.Plugins[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {

@@ -48,6 +48,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -193,13 +195,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -292,8 +299,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns PointTypeID, the message type id of Point.
@@ -333,15 +354,20 @@ func (m *Point) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Point", PointTypeID); err != nil {
+		*m = Point{}
 		return err
 	}
-	*m = Point{}
+	if !opts.Reuse {
+		*m = Point{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
 		return d.finish("Point")
 	}
 	if d.off != len(b) {
+		*m = Point{}
 		return trailingError("Point", d.off, len(b))
 	}
 	return nil
@@ -386,15 +412,20 @@ func (m *Rectangle) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Rectangle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Rectangle", RectangleTypeID); err != nil {
+		*m = Rectangle{}
 		return err
 	}
-	*m = Rectangle{}
+	if !opts.Reuse {
+		*m = Rectangle{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Rectangle{} // a failed decode leaves the zero value
 		return d.finish("Rectangle")
 	}
 	if d.off != len(b) {
+		*m = Rectangle{}
 		return trailingError("Rectangle", d.off, len(b))
 	}
 	return nil
@@ -437,15 +468,20 @@ func (m *Scene) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Scene) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Scene", SceneTypeID); err != nil {
+		*m = Scene{}
 		return err
 	}
-	*m = Scene{}
+	if !opts.Reuse {
+		*m = Scene{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Scene{} // a failed decode leaves the zero value
 		return d.finish("Scene")
 	}
 	if d.off != len(b) {
+		*m = Scene{}
 		return trailingError("Scene", d.off, len(b))
 	}
 	return nil
@@ -490,15 +526,20 @@ func (m *DeviceParameter) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DeviceParameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "DeviceParameter", DeviceParameterTypeID); err != nil {
+		*m = DeviceParameter{}
 		return err
 	}
-	*m = DeviceParameter{}
+	if !opts.Reuse {
+		*m = DeviceParameter{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DeviceParameter{} // a failed decode leaves the zero value
 		return d.finish("DeviceParameter")
 	}
 	if d.off != len(b) {
+		*m = DeviceParameter{}
 		return trailingError("DeviceParameter", d.off, len(b))
 	}
 	return nil
@@ -543,15 +584,20 @@ func (m *DevicePlugin) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *DevicePlugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "DevicePlugin", DevicePluginTypeID); err != nil {
+		*m = DevicePlugin{}
 		return err
 	}
-	*m = DevicePlugin{}
+	if !opts.Reuse {
+		*m = DevicePlugin{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = DevicePlugin{} // a failed decode leaves the zero value
 		return d.finish("DevicePlugin")
 	}
 	if d.off != len(b) {
+		*m = DevicePlugin{}
 		return trailingError("DevicePlugin", d.off, len(b))
 	}
 	return nil
@@ -596,15 +642,20 @@ func (m *AudioDevice) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *AudioDevice) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "AudioDevice", AudioDeviceTypeID); err != nil {
+		*m = AudioDevice{}
 		return err
 	}
-	*m = AudioDevice{}
+	if !opts.Reuse {
+		*m = AudioDevice{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = AudioDevice{} // a failed decode leaves the zero value
 		return d.finish("AudioDevice")
 	}
 	if d.off != len(b) {
+		*m = AudioDevice{}
 		return trailingError("AudioDevice", d.off, len(b))
 	}
 	return nil

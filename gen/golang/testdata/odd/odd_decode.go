@@ -16,6 +16,7 @@ func (m *Odd) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 func (m *Odd) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Odd{}
 		return trailingError("Odd", n, len(b))
 	}
 	return err
@@ -25,9 +26,12 @@ func (m *Odd) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Odd) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Odd{}
+	if !opts.Reuse {
+		*m = Odd{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Odd{} // a failed decode leaves the zero value
 		return 0, d.finish("Odd")
 	}
 	return d.off, nil
@@ -44,13 +48,14 @@ func (m *Odd) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Odd; m is zero.
+// decode reads the fields of Odd into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Odd) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
 	for i0 := range m.A {
-		m.A[i0] = d.arrayI8()
+		m.A[i0] = d.arrayI8(m.A[i0])
 		if d.err != nil {
 			d.index(i0)
 			break
@@ -61,52 +66,54 @@ func (m *Odd) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		m.B = new([4]uint8)
+		if m.B == nil {
+			m.B = new([4]uint8)
+		}
 		d.fixedBytes((*m.B)[:])
+	} else {
+		m.B = nil
 	}
 	if d.err != nil {
 		d.at("b")
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
-		m.C = make([]bool, n0)
-		for i0 := range m.C {
-			m.C[i0] = d.boolean()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.C = resize(m.C, d.count(1))
+	for i0 := range m.C {
+		m.C[i0] = d.boolean()
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("c")
 		return
 	}
-	if n0 := d.count(4); n0 > 0 {
-		m.D = make([][]byte, n0)
-		for i0 := range m.D {
-			m.D[i0] = d.bytes()
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.D = resize(m.D, d.count(4))
+	for i0 := range m.D {
+		m.D[i0] = d.bytes(m.D[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
 		d.at("d")
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
-		m.E = make([]*[2]float64, n0)
-		for i0 := range m.E {
-			if d.present() {
+	m.E = resize(m.E, d.count(1))
+	for i0 := range m.E {
+		if d.present() {
+			if m.E[i0] == nil {
 				m.E[i0] = new([2]float64)
-				d.fixedF64s((*m.E[i0])[:])
 			}
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+			d.fixedF64s((*m.E[i0])[:])
+		} else {
+			m.E[i0] = nil
+		}
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -114,20 +121,26 @@ func (m *Odd) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		m.F = new(*[]string)
+		if m.F == nil {
+			m.F = new(*[]string)
+		}
 		if d.present() {
-			*m.F = new([]string)
-			if n2 := d.count(4); n2 > 0 {
-				**m.F = make([]string, n2)
-				for i2 := range **m.F {
-					(**m.F)[i2] = d.str()
-					if d.err != nil {
-						d.index(i2)
-						break
-					}
+			if *m.F == nil {
+				*m.F = new([]string)
+			}
+			**m.F = resize(**m.F, d.count(4))
+			for i2 := range **m.F {
+				(**m.F)[i2] = d.str((**m.F)[i2])
+				if d.err != nil {
+					d.index(i2)
+					break
 				}
 			}
+		} else {
+			*m.F = nil
 		}
+	} else {
+		m.F = nil
 	}
 	if d.err != nil {
 		d.at("f")
@@ -135,8 +148,12 @@ func (m *Odd) decode(d *decoder) {
 	}
 	for i0 := range m.G {
 		if d.present() {
-			m.G[i0] = new(Flags)
+			if m.G[i0] == nil {
+				m.G[i0] = new(Flags)
+			}
 			*m.G[i0] = decodeFlags(d)
+		} else {
+			m.G[i0] = nil
 		}
 		if d.err != nil {
 			d.index(i0)
@@ -147,7 +164,7 @@ func (m *Odd) decode(d *decoder) {
 		d.at("g")
 		return
 	}
-	m.H = decodeU(d)
+	m.H = decodeU(d, m.H)
 	if d.err != nil {
 		d.at("h")
 		return
@@ -171,7 +188,7 @@ func DecodeUWith(b []byte, opts DecodeOptions) (U, error) {
 // it used.
 func DecodeUPrefix(b []byte, opts DecodeOptions) (U, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeU(&d)
+	v := decodeU(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("U")
 	}
@@ -187,8 +204,9 @@ func ReadU(r io.Reader) (U, error) {
 	return DecodeU(b)
 }
 
-// decodeU reads a tag and its variant.
-func decodeU(d *decoder) U {
+// decodeU reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeU(d *decoder, old U) U {
 	if !d.enter() {
 		return nil
 	}
@@ -202,7 +220,7 @@ func decodeU(d *decoder) U {
 	case 0:
 		v = UA{}
 	case 1:
-		var x UB
+		x, _ := old.(UB)
 		x.decode(d)
 		if d.err != nil {
 			d.at("B")
@@ -217,7 +235,7 @@ func decodeU(d *decoder) U {
 	return v
 }
 
-// decode reads the fields of UB; v is zero.
+// decode reads the fields of UB into v, assigning every one.
 func (v *UB) decode(d *decoder) {
 	for i0 := range v.X {
 		v.X[i0] = d.boolean()
@@ -241,6 +259,7 @@ func (v *Flags) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 func (v *Flags) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Flags", n, len(b))
 	}
 	return err
@@ -252,6 +271,7 @@ func (v *Flags) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeFlags(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Flags")
 	}
 	return d.off, nil

@@ -18,6 +18,7 @@ func (v *Level) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 func (v *Level) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := v.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*v = 0
 		return trailingError("Level", n, len(b))
 	}
 	return err
@@ -29,6 +30,7 @@ func (v *Level) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
 	*v = decodeLevel(&d)
 	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
 		return 0, d.finish("Level")
 	}
 	return d.off, nil
@@ -64,6 +66,7 @@ func (m *Inner) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Inner) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Inner{}
 		return trailingError("Inner", n, len(b))
 	}
 	return err
@@ -73,9 +76,12 @@ func (m *Inner) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Inner) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Inner{}
+	if !opts.Reuse {
+		*m = Inner{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Inner{} // a failed decode leaves the zero value
 		return 0, d.finish("Inner")
 	}
 	return d.off, nil
@@ -92,7 +98,8 @@ func (m *Inner) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Inner; m is zero.
+// decode reads the fields of Inner into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Inner) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -102,7 +109,7 @@ func (m *Inner) decode(d *decoder) {
 		d.at("id")
 		return
 	}
-	m.Label = d.str()
+	m.Label = d.str(m.Label)
 	if d.err != nil {
 		d.at("label")
 		return
@@ -126,7 +133,7 @@ func DecodeChoiceWith(b []byte, opts DecodeOptions) (Choice, error) {
 // it used.
 func DecodeChoicePrefix(b []byte, opts DecodeOptions) (Choice, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeChoice(&d)
+	v := decodeChoice(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Choice")
 	}
@@ -142,8 +149,9 @@ func ReadChoice(r io.Reader) (Choice, error) {
 	return DecodeChoice(b)
 }
 
-// decodeChoice reads a tag and its variant.
-func decodeChoice(d *decoder) Choice {
+// decodeChoice reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeChoice(d *decoder, old Choice) Choice {
 	if !d.enter() {
 		return nil
 	}
@@ -157,7 +165,7 @@ func decodeChoice(d *decoder) Choice {
 	case 0:
 		v = ChoiceNothing{}
 	case 1:
-		var x ChoiceNumber
+		x, _ := old.(ChoiceNumber)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Number")
@@ -172,7 +180,7 @@ func decodeChoice(d *decoder) Choice {
 	return v
 }
 
-// decode reads the fields of ChoiceNumber; v is zero.
+// decode reads the fields of ChoiceNumber into v, assigning every one.
 func (v *ChoiceNumber) decode(d *decoder) {
 	v.Value = int64(d.u64())
 	if d.err != nil {
@@ -190,6 +198,7 @@ func (m *Optionals) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 func (m *Optionals) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Optionals{}
 		return trailingError("Optionals", n, len(b))
 	}
 	return err
@@ -199,9 +208,12 @@ func (m *Optionals) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Optionals) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Optionals{}
+	if !opts.Reuse {
+		*m = Optionals{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Optionals{} // a failed decode leaves the zero value
 		return 0, d.finish("Optionals")
 	}
 	return d.off, nil
@@ -218,93 +230,130 @@ func (m *Optionals) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Optionals; m is zero.
+// decode reads the fields of Optionals into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Optionals) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
 	if d.present() {
-		m.MaybeBool = new(bool)
+		if m.MaybeBool == nil {
+			m.MaybeBool = new(bool)
+		}
 		*m.MaybeBool = d.boolean()
+	} else {
+		m.MaybeBool = nil
 	}
 	if d.err != nil {
 		d.at("maybe_bool")
 		return
 	}
 	if d.present() {
-		m.MaybeU8 = new(uint8)
+		if m.MaybeU8 == nil {
+			m.MaybeU8 = new(uint8)
+		}
 		*m.MaybeU8 = d.u8()
+	} else {
+		m.MaybeU8 = nil
 	}
 	if d.err != nil {
 		d.at("maybe_u8")
 		return
 	}
 	if d.present() {
-		m.MaybeI64 = new(int64)
+		if m.MaybeI64 == nil {
+			m.MaybeI64 = new(int64)
+		}
 		*m.MaybeI64 = int64(d.u64())
+	} else {
+		m.MaybeI64 = nil
 	}
 	if d.err != nil {
 		d.at("maybe_i64")
 		return
 	}
 	if d.present() {
-		m.MaybeF64 = new(float64)
+		if m.MaybeF64 == nil {
+			m.MaybeF64 = new(float64)
+		}
 		*m.MaybeF64 = math.Float64frombits(d.u64())
+	} else {
+		m.MaybeF64 = nil
 	}
 	if d.err != nil {
 		d.at("maybe_f64")
 		return
 	}
 	if d.present() {
-		m.MaybeStr = new(string)
-		*m.MaybeStr = d.str()
+		if m.MaybeStr == nil {
+			m.MaybeStr = new(string)
+		}
+		*m.MaybeStr = d.str(*m.MaybeStr)
+	} else {
+		m.MaybeStr = nil
 	}
 	if d.err != nil {
 		d.at("maybe_str")
 		return
 	}
 	if d.present() {
-		m.MaybeInner = new(Inner)
+		if m.MaybeInner == nil {
+			m.MaybeInner = new(Inner)
+		}
 		m.MaybeInner.decode(d)
+	} else {
+		m.MaybeInner = nil
 	}
 	if d.err != nil {
 		d.at("maybe_inner")
 		return
 	}
 	if d.present() {
-		m.MaybeLevel = new(Level)
+		if m.MaybeLevel == nil {
+			m.MaybeLevel = new(Level)
+		}
 		*m.MaybeLevel = decodeLevel(d)
+	} else {
+		m.MaybeLevel = nil
 	}
 	if d.err != nil {
 		d.at("maybe_level")
 		return
 	}
 	if d.present() {
-		m.MaybeChoice = decodeChoice(d)
+		m.MaybeChoice = decodeChoice(d, m.MaybeChoice)
+	} else {
+		m.MaybeChoice = nil
 	}
 	if d.err != nil {
 		d.at("maybe_choice")
 		return
 	}
 	if d.present() {
-		m.MaybeList = new([]uint32)
-		*m.MaybeList = d.arrayU32()
+		if m.MaybeList == nil {
+			m.MaybeList = new([]uint32)
+		}
+		*m.MaybeList = d.arrayU32(*m.MaybeList)
+	} else {
+		m.MaybeList = nil
 	}
 	if d.err != nil {
 		d.at("maybe_list")
 		return
 	}
-	if n0 := d.count(1); n0 > 0 {
-		m.ListOfMaybe = make([]*string, n0)
-		for i0 := range m.ListOfMaybe {
-			if d.present() {
+	m.ListOfMaybe = resize(m.ListOfMaybe, d.count(1))
+	for i0 := range m.ListOfMaybe {
+		if d.present() {
+			if m.ListOfMaybe[i0] == nil {
 				m.ListOfMaybe[i0] = new(string)
-				*m.ListOfMaybe[i0] = d.str()
 			}
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+			*m.ListOfMaybe[i0] = d.str(*m.ListOfMaybe[i0])
+		} else {
+			m.ListOfMaybe[i0] = nil
+		}
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -312,19 +361,31 @@ func (m *Optionals) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		m.MaybeFixed = new([2]uint16)
+		if m.MaybeFixed == nil {
+			m.MaybeFixed = new([2]uint16)
+		}
 		d.fixedU16s((*m.MaybeFixed)[:])
+	} else {
+		m.MaybeFixed = nil
 	}
 	if d.err != nil {
 		d.at("maybe_fixed")
 		return
 	}
 	if d.present() {
-		m.MaybeMaybe = new(*uint32)
-		if d.present() {
-			*m.MaybeMaybe = new(uint32)
-			**m.MaybeMaybe = d.u32()
+		if m.MaybeMaybe == nil {
+			m.MaybeMaybe = new(*uint32)
 		}
+		if d.present() {
+			if *m.MaybeMaybe == nil {
+				*m.MaybeMaybe = new(uint32)
+			}
+			**m.MaybeMaybe = d.u32()
+		} else {
+			*m.MaybeMaybe = nil
+		}
+	} else {
+		m.MaybeMaybe = nil
 	}
 	if d.err != nil {
 		d.at("maybe_maybe")
@@ -342,6 +403,7 @@ func (m *Reading) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 func (m *Reading) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Reading{}
 		return trailingError("Reading", n, len(b))
 	}
 	return err
@@ -351,9 +413,12 @@ func (m *Reading) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Reading) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Reading{}
+	if !opts.Reuse {
+		*m = Reading{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Reading{} // a failed decode leaves the zero value
 		return 0, d.finish("Reading")
 	}
 	return d.off, nil
@@ -370,7 +435,8 @@ func (m *Reading) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Reading; m is zero.
+// decode reads the fields of Reading into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Reading) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -392,16 +458,24 @@ func (m *Reading) decode(d *decoder) {
 		}
 	}
 	if d.present() {
-		m.Calibration = new(float64)
+		if m.Calibration == nil {
+			m.Calibration = new(float64)
+		}
 		*m.Calibration = math.Float64frombits(d.u64())
+	} else {
+		m.Calibration = nil
 	}
 	if d.err != nil {
 		d.at("calibration")
 		return
 	}
 	if d.present() {
-		m.Note = new(string)
-		*m.Note = d.str()
+		if m.Note == nil {
+			m.Note = new(string)
+		}
+		*m.Note = d.str(*m.Note)
+	} else {
+		m.Note = nil
 	}
 	if d.err != nil {
 		d.at("note")

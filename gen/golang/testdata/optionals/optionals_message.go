@@ -42,6 +42,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -169,13 +171,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -268,8 +275,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns InnerTypeID, the message type id of Inner.
@@ -309,15 +330,20 @@ func (m *Inner) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Inner) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Inner", InnerTypeID); err != nil {
+		*m = Inner{}
 		return err
 	}
-	*m = Inner{}
+	if !opts.Reuse {
+		*m = Inner{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Inner{} // a failed decode leaves the zero value
 		return d.finish("Inner")
 	}
 	if d.off != len(b) {
+		*m = Inner{}
 		return trailingError("Inner", d.off, len(b))
 	}
 	return nil
@@ -362,15 +388,20 @@ func (m *Optionals) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Optionals) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Optionals", OptionalsTypeID); err != nil {
+		*m = Optionals{}
 		return err
 	}
-	*m = Optionals{}
+	if !opts.Reuse {
+		*m = Optionals{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Optionals{} // a failed decode leaves the zero value
 		return d.finish("Optionals")
 	}
 	if d.off != len(b) {
+		*m = Optionals{}
 		return trailingError("Optionals", d.off, len(b))
 	}
 	return nil
@@ -413,15 +444,20 @@ func (m *Reading) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWi
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Reading) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Reading", ReadingTypeID); err != nil {
+		*m = Reading{}
 		return err
 	}
-	*m = Reading{}
+	if !opts.Reuse {
+		*m = Reading{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Reading{} // a failed decode leaves the zero value
 		return d.finish("Reading")
 	}
 	if d.off != len(b) {
+		*m = Reading{}
 		return trailingError("Reading", d.off, len(b))
 	}
 	return nil

@@ -26,6 +26,16 @@ type DecodeOptions struct {
 	// than their encoding count. Zero means the default, 32 times the
 	// input's length (a message's payload length) plus 1 MiB.
 	MemoryLimit uint64
+	// Reuse decodes into the value as it is instead of resetting it first:
+	// its slices' capacity is reused (elements kept are decoded into, so
+	// nested slices are reused too), present optionals keep their pointers,
+	// a union that holds the same variant keeps its storage, and a string
+	// whose bytes are unchanged is kept without a copy. A steady stream of
+	// similar values then decodes without allocating, but the slices and
+	// pointers of the value's previous contents are overwritten: do not keep
+	// them. Strings are never overwritten (they are immutable); a decode that
+	// fails resets the value to its zero value either way.
+	Reuse bool
 }
 
 func (o DecodeOptions) maxDepth() int {
@@ -334,7 +344,9 @@ const (
 	textLarge = 1024
 )
 
-func (d *decoder) str() string {
+// str reads a string; old is the value it replaces, kept when its bytes are
+// the same (decoding into a used value allocates nothing for it then).
+func (d *decoder) str(old string) string {
 	b := d.b[d.off:]
 	if len(b) < 4 {
 		d.truncated(4)
@@ -355,6 +367,9 @@ func (d *decoder) str() string {
 		return ""
 	}
 	d.off += 4 + int(n)
+	if len(old) == len(s) && old == string(s) {
+		return old
+	}
 	if len(s) >= textLarge {
 		return string(s)
 	}
@@ -371,15 +386,22 @@ func (d *decoder) str() string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-func (d *decoder) bytes() []byte {
+// bytes reads a []u8 into old's storage when it has the capacity.
+func (d *decoder) bytes(old []byte) []byte {
 	n := d.count(1)
-	if n == 0 {
-		return nil
-	}
-	s := make([]byte, n)
-	copy(s, d.b[d.off:])
-	d.off += n
+	s := resize(old, n)
+	d.off += copy(s, d.b[d.off:])
 	return s
+}
+
+// resize returns s with length n, reusing its storage when it has the
+// capacity; the elements it keeps hold what they held, and the decoder
+// assigns every one of them.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
 
 func (d *decoder) fixedBytes(dst []byte) {
@@ -390,13 +412,11 @@ func (d *decoder) fixedBytes(dst []byte) {
 	d.off += copy(dst, d.b[d.off:])
 }
 
-// arrayU16 reads a []uint16: count, then the elements.
-func (d *decoder) arrayU16() []uint16 {
+// arrayU16 reads a []uint16: count, then the elements, into old's storage when
+// it has the capacity.
+func (d *decoder) arrayU16(old []uint16) []uint16 {
 	n := d.count(2)
-	if n == 0 {
-		return nil
-	}
-	s := make([]uint16, n)
+	s := resize(old, n)
 	readU16s(s, d.b[d.off:])
 	d.off += n * 2
 	return s
@@ -412,13 +432,11 @@ func (d *decoder) fixedU16s(dst []uint16) {
 	d.off += len(dst) * 2
 }
 
-// arrayU32 reads a []uint32: count, then the elements.
-func (d *decoder) arrayU32() []uint32 {
+// arrayU32 reads a []uint32: count, then the elements, into old's storage when
+// it has the capacity.
+func (d *decoder) arrayU32(old []uint32) []uint32 {
 	n := d.count(4)
-	if n == 0 {
-		return nil
-	}
-	s := make([]uint32, n)
+	s := resize(old, n)
 	readU32s(s, d.b[d.off:])
 	d.off += n * 4
 	return s

@@ -17,6 +17,7 @@ func (m *Parameter) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 func (m *Parameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Parameter{}
 		return trailingError("Parameter", n, len(b))
 	}
 	return err
@@ -26,9 +27,12 @@ func (m *Parameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Parameter) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Parameter{}
+	if !opts.Reuse {
+		*m = Parameter{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Parameter{} // a failed decode leaves the zero value
 		return 0, d.finish("Parameter")
 	}
 	return d.off, nil
@@ -45,7 +49,8 @@ func (m *Parameter) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Parameter; m is zero.
+// decode reads the fields of Parameter into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Parameter) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -55,17 +60,17 @@ func (m *Parameter) decode(d *decoder) {
 		d.at("address")
 		return
 	}
-	m.DisplayName = d.str()
+	m.DisplayName = d.str(m.DisplayName)
 	if d.err != nil {
 		d.at("display_name")
 		return
 	}
-	m.Identifier = d.str()
+	m.Identifier = d.str(m.Identifier)
 	if d.err != nil {
 		d.at("identifier")
 		return
 	}
-	m.Unit = d.str()
+	m.Unit = d.str(m.Unit)
 	if d.err != nil {
 		d.at("unit")
 		return
@@ -128,6 +133,7 @@ func (m *Plugin) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 func (m *Plugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Plugin{}
 		return trailingError("Plugin", n, len(b))
 	}
 	return err
@@ -137,9 +143,12 @@ func (m *Plugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Plugin) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Plugin{}
+	if !opts.Reuse {
+		*m = Plugin{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Plugin{} // a failed decode leaves the zero value
 		return 0, d.finish("Plugin")
 	}
 	return d.off, nil
@@ -156,39 +165,38 @@ func (m *Plugin) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Plugin; m is zero.
+// decode reads the fields of Plugin into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Plugin) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
 	}
-	m.ManufacturerID = d.str()
+	m.ManufacturerID = d.str(m.ManufacturerID)
 	if d.err != nil {
 		d.at("manufacturer_id")
 		return
 	}
-	m.ComponentType = d.str()
+	m.ComponentType = d.str(m.ComponentType)
 	if d.err != nil {
 		d.at("component_type")
 		return
 	}
-	m.ComponentSubtype = d.str()
+	m.ComponentSubtype = d.str(m.ComponentSubtype)
 	if d.err != nil {
 		d.at("component_subtype")
 		return
 	}
-	if n0 := d.count(42); n0 > 0 {
-		m.Parameters = make([]Parameter, n0)
-		for i0 := range m.Parameters {
-			m.Parameters[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Parameters = resize(m.Parameters, d.count(42))
+	for i0 := range m.Parameters {
+		m.Parameters[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -209,6 +217,7 @@ func (m *PluginRegistry) UnmarshalBinary(b []byte) error {
 func (m *PluginRegistry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = PluginRegistry{}
 		return trailingError("PluginRegistry", n, len(b))
 	}
 	return err
@@ -218,9 +227,12 @@ func (m *PluginRegistry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error
 // of bytes it used; bytes after it are left alone.
 func (m *PluginRegistry) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = PluginRegistry{}
+	if !opts.Reuse {
+		*m = PluginRegistry{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = PluginRegistry{} // a failed decode leaves the zero value
 		return 0, d.finish("PluginRegistry")
 	}
 	return d.off, nil
@@ -237,19 +249,18 @@ func (m *PluginRegistry) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of PluginRegistry; m is zero.
+// decode reads the fields of PluginRegistry into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *PluginRegistry) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if n0 := d.count(20); n0 > 0 {
-		m.Plugins = make([]Plugin, n0)
-		for i0 := range m.Plugins {
-			m.Plugins[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Plugins = resize(m.Plugins, d.count(20))
+	for i0 := range m.Plugins {
+		m.Plugins[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {

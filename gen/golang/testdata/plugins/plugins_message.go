@@ -42,6 +42,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -169,13 +171,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -268,8 +275,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns ParameterTypeID, the message type id of Parameter.
@@ -311,15 +332,20 @@ func (m *Parameter) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Parameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Parameter", ParameterTypeID); err != nil {
+		*m = Parameter{}
 		return err
 	}
-	*m = Parameter{}
+	if !opts.Reuse {
+		*m = Parameter{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Parameter{} // a failed decode leaves the zero value
 		return d.finish("Parameter")
 	}
 	if d.off != len(b) {
+		*m = Parameter{}
 		return trailingError("Parameter", d.off, len(b))
 	}
 	return nil
@@ -362,15 +388,20 @@ func (m *Plugin) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWit
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Plugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Plugin", PluginTypeID); err != nil {
+		*m = Plugin{}
 		return err
 	}
-	*m = Plugin{}
+	if !opts.Reuse {
+		*m = Plugin{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Plugin{} // a failed decode leaves the zero value
 		return d.finish("Plugin")
 	}
 	if d.off != len(b) {
+		*m = Plugin{}
 		return trailingError("Plugin", d.off, len(b))
 	}
 	return nil
@@ -415,15 +446,20 @@ func (m *PluginRegistry) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *PluginRegistry) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "PluginRegistry", PluginRegistryTypeID); err != nil {
+		*m = PluginRegistry{}
 		return err
 	}
-	*m = PluginRegistry{}
+	if !opts.Reuse {
+		*m = PluginRegistry{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = PluginRegistry{} // a failed decode leaves the zero value
 		return d.finish("PluginRegistry")
 	}
 	if d.off != len(b) {
+		*m = PluginRegistry{}
 		return trailingError("PluginRegistry", d.off, len(b))
 	}
 	return nil

@@ -19,6 +19,7 @@ func (m *AllPrimitives) UnmarshalBinary(b []byte) error {
 func (m *AllPrimitives) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = AllPrimitives{}
 		return trailingError("AllPrimitives", n, len(b))
 	}
 	return err
@@ -28,9 +29,12 @@ func (m *AllPrimitives) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error 
 // of bytes it used; bytes after it are left alone.
 func (m *AllPrimitives) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = AllPrimitives{}
+	if !opts.Reuse {
+		*m = AllPrimitives{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = AllPrimitives{} // a failed decode leaves the zero value
 		return 0, d.finish("AllPrimitives")
 	}
 	return d.off, nil
@@ -47,7 +51,8 @@ func (m *AllPrimitives) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of AllPrimitives; m is zero.
+// decode reads the fields of AllPrimitives into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *AllPrimitives) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -122,7 +127,7 @@ func (m *AllPrimitives) decode(d *decoder) {
 			return
 		}
 	}
-	m.Label = d.str()
+	m.Label = d.str(m.Label)
 	if d.err != nil {
 		d.at("label")
 		return
@@ -139,6 +144,7 @@ func (m *Text) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Text) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Text{}
 		return trailingError("Text", n, len(b))
 	}
 	return err
@@ -148,9 +154,12 @@ func (m *Text) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Text) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Text{}
+	if !opts.Reuse {
+		*m = Text{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Text{} // a failed decode leaves the zero value
 		return 0, d.finish("Text")
 	}
 	return d.off, nil
@@ -167,12 +176,13 @@ func (m *Text) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Text; m is zero.
+// decode reads the fields of Text into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Text) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Value = d.str()
+	m.Value = d.str(m.Value)
 	if d.err != nil {
 		d.at("value")
 		return
@@ -189,6 +199,7 @@ func (m *Empty) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Empty) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Empty{}
 		return trailingError("Empty", n, len(b))
 	}
 	return err
@@ -198,9 +209,12 @@ func (m *Empty) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Empty) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Empty{}
+	if !opts.Reuse {
+		*m = Empty{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Empty{} // a failed decode leaves the zero value
 		return 0, d.finish("Empty")
 	}
 	return d.off, nil
@@ -217,7 +231,8 @@ func (m *Empty) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Empty; m is zero.
+// decode reads the fields of Empty into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Empty) decode(d *decoder) {
 	if !d.enter() {
 		return

@@ -42,6 +42,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -169,13 +171,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -268,8 +275,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns AllPrimitivesTypeID, the message type id of AllPrimitives.
@@ -311,15 +332,20 @@ func (m *AllPrimitives) UnmarshalMessage(b []byte) error {
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *AllPrimitives) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "AllPrimitives", AllPrimitivesTypeID); err != nil {
+		*m = AllPrimitives{}
 		return err
 	}
-	*m = AllPrimitives{}
+	if !opts.Reuse {
+		*m = AllPrimitives{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = AllPrimitives{} // a failed decode leaves the zero value
 		return d.finish("AllPrimitives")
 	}
 	if d.off != len(b) {
+		*m = AllPrimitives{}
 		return trailingError("AllPrimitives", d.off, len(b))
 	}
 	return nil
@@ -362,15 +388,20 @@ func (m *Text) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Text) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Text", TextTypeID); err != nil {
+		*m = Text{}
 		return err
 	}
-	*m = Text{}
+	if !opts.Reuse {
+		*m = Text{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Text{} // a failed decode leaves the zero value
 		return d.finish("Text")
 	}
 	if d.off != len(b) {
+		*m = Text{}
 		return trailingError("Text", d.off, len(b))
 	}
 	return nil
@@ -413,15 +444,20 @@ func (m *Empty) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Empty) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Empty", EmptyTypeID); err != nil {
+		*m = Empty{}
 		return err
 	}
-	*m = Empty{}
+	if !opts.Reuse {
+		*m = Empty{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Empty{} // a failed decode leaves the zero value
 		return d.finish("Empty")
 	}
 	if d.off != len(b) {
+		*m = Empty{}
 		return trailingError("Empty", d.off, len(b))
 	}
 	return nil

@@ -16,6 +16,7 @@ func (m *Tree) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Tree) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Tree{}
 		return trailingError("Tree", n, len(b))
 	}
 	return err
@@ -25,9 +26,12 @@ func (m *Tree) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Tree) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Tree{}
+	if !opts.Reuse {
+		*m = Tree{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Tree{} // a failed decode leaves the zero value
 		return 0, d.finish("Tree")
 	}
 	return d.off, nil
@@ -44,7 +48,8 @@ func (m *Tree) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Tree; m is zero.
+// decode reads the fields of Tree into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Tree) decode(d *decoder) {
 	if !d.enter() {
 		return
@@ -54,14 +59,12 @@ func (m *Tree) decode(d *decoder) {
 		d.at("value")
 		return
 	}
-	if n0 := d.count(8); n0 > 0 {
-		m.Children = make([]Tree, n0)
-		for i0 := range m.Children {
-			m.Children[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Children = resize(m.Children, d.count(8))
+	for i0 := range m.Children {
+		m.Children[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -80,6 +83,7 @@ func (m *Node) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Node{}
 		return trailingError("Node", n, len(b))
 	}
 	return err
@@ -89,9 +93,12 @@ func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Node) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Node{}
+	if !opts.Reuse {
+		*m = Node{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
 		return 0, d.finish("Node")
 	}
 	return d.off, nil
@@ -108,19 +115,24 @@ func (m *Node) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Node; m is zero.
+// decode reads the fields of Node into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Node) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Value = d.str()
+	m.Value = d.str(m.Value)
 	if d.err != nil {
 		d.at("value")
 		return
 	}
 	if d.present() {
-		m.Next = new(Node)
+		if m.Next == nil {
+			m.Next = new(Node)
+		}
 		m.Next.decode(d)
+	} else {
+		m.Next = nil
 	}
 	if d.err != nil {
 		d.at("next")
@@ -138,6 +150,7 @@ func (m *Dir) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 func (m *Dir) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Dir{}
 		return trailingError("Dir", n, len(b))
 	}
 	return err
@@ -147,9 +160,12 @@ func (m *Dir) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Dir) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Dir{}
+	if !opts.Reuse {
+		*m = Dir{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Dir{} // a failed decode leaves the zero value
 		return 0, d.finish("Dir")
 	}
 	return d.off, nil
@@ -166,24 +182,23 @@ func (m *Dir) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Dir; m is zero.
+// decode reads the fields of Dir into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Dir) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
 	}
-	if n0 := d.count(13); n0 > 0 {
-		m.Entries = make([]Entry, n0)
-		for i0 := range m.Entries {
-			m.Entries[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	m.Entries = resize(m.Entries, d.count(13))
+	for i0 := range m.Entries {
+		m.Entries[i0].decode(d)
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -202,6 +217,7 @@ func (m *Entry) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 func (m *Entry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Entry{}
 		return trailingError("Entry", n, len(b))
 	}
 	return err
@@ -211,9 +227,12 @@ func (m *Entry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Entry) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Entry{}
+	if !opts.Reuse {
+		*m = Entry{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Entry{} // a failed decode leaves the zero value
 		return 0, d.finish("Entry")
 	}
 	return d.off, nil
@@ -230,12 +249,13 @@ func (m *Entry) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Entry; m is zero.
+// decode reads the fields of Entry into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Entry) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Name = d.str()
+	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
@@ -246,8 +266,12 @@ func (m *Entry) decode(d *decoder) {
 		return
 	}
 	if d.present() {
-		m.Sub = new(Dir)
+		if m.Sub == nil {
+			m.Sub = new(Dir)
+		}
 		m.Sub.decode(d)
+	} else {
+		m.Sub = nil
 	}
 	if d.err != nil {
 		d.at("sub")
@@ -272,7 +296,7 @@ func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) {
 // it used.
 func DecodeExprPrefix(b []byte, opts DecodeOptions) (Expr, int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	v := decodeExpr(&d)
+	v := decodeExpr(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Expr")
 	}
@@ -288,8 +312,9 @@ func ReadExpr(r io.Reader) (Expr, error) {
 	return DecodeExpr(b)
 }
 
-// decodeExpr reads a tag and its variant.
-func decodeExpr(d *decoder) Expr {
+// decodeExpr reads a tag and its variant; when old holds the same variant,
+// its storage is reused.
+func decodeExpr(d *decoder, old Expr) Expr {
 	if !d.enter() {
 		return nil
 	}
@@ -301,7 +326,7 @@ func decodeExpr(d *decoder) Expr {
 	}
 	switch tag {
 	case 0:
-		var x ExprLit
+		x, _ := old.(ExprLit)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Lit")
@@ -309,7 +334,7 @@ func decodeExpr(d *decoder) Expr {
 		}
 		v = x
 	case 1:
-		var x ExprNeg
+		x, _ := old.(ExprNeg)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Neg")
@@ -317,7 +342,7 @@ func decodeExpr(d *decoder) Expr {
 		}
 		v = x
 	case 2:
-		var x ExprAdd
+		x, _ := old.(ExprAdd)
 		x.decode(d)
 		if d.err != nil {
 			d.at("Add")
@@ -332,7 +357,7 @@ func decodeExpr(d *decoder) Expr {
 	return v
 }
 
-// decode reads the fields of ExprLit; v is zero.
+// decode reads the fields of ExprLit into v, assigning every one.
 func (v *ExprLit) decode(d *decoder) {
 	v.Value = int64(d.u64())
 	if d.err != nil {
@@ -341,10 +366,12 @@ func (v *ExprLit) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ExprNeg; v is zero.
+// decode reads the fields of ExprNeg into v, assigning every one.
 func (v *ExprNeg) decode(d *decoder) {
 	if d.present() {
-		v.Inner = decodeExpr(d)
+		v.Inner = decodeExpr(d, v.Inner)
+	} else {
+		v.Inner = nil
 	}
 	if d.err != nil {
 		d.at("inner")
@@ -352,16 +379,14 @@ func (v *ExprNeg) decode(d *decoder) {
 	}
 }
 
-// decode reads the fields of ExprAdd; v is zero.
+// decode reads the fields of ExprAdd into v, assigning every one.
 func (v *ExprAdd) decode(d *decoder) {
-	if n0 := d.count(2); n0 > 0 {
-		v.Terms = make([]Expr, n0)
-		for i0 := range v.Terms {
-			v.Terms[i0] = decodeExpr(d)
-			if d.err != nil {
-				d.index(i0)
-				break
-			}
+	v.Terms = resize(v.Terms, d.count(2))
+	for i0 := range v.Terms {
+		v.Terms[i0] = decodeExpr(d, v.Terms[i0])
+		if d.err != nil {
+			d.index(i0)
+			break
 		}
 	}
 	if d.err != nil {
@@ -379,6 +404,7 @@ func (m *Program) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 func (m *Program) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 	n, err := m.UnmarshalPrefix(b, opts)
 	if err == nil && n != len(b) {
+		*m = Program{}
 		return trailingError("Program", n, len(b))
 	}
 	return err
@@ -388,9 +414,12 @@ func (m *Program) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // of bytes it used; bytes after it are left alone.
 func (m *Program) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
 	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
-	*m = Program{}
+	if !opts.Reuse {
+		*m = Program{}
+	}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Program{} // a failed decode leaves the zero value
 		return 0, d.finish("Program")
 	}
 	return d.off, nil
@@ -407,12 +436,13 @@ func (m *Program) ReadFrom(r io.Reader) (int64, error) {
 	return int64(len(b)), m.UnmarshalBinary(b)
 }
 
-// decode reads the fields of Program; m is zero.
+// decode reads the fields of Program into m, assigning every one: m may hold an
+// earlier value, whose storage is reused (DecodeOptions.Reuse).
 func (m *Program) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Body = decodeExpr(d)
+	m.Body = decodeExpr(d, m.Body)
 	if d.err != nil {
 		d.at("body")
 		return

@@ -46,6 +46,8 @@ type Message interface {
 	MarshalMessage() ([]byte, error)
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
+	// UnmarshalMessageWith is UnmarshalMessage with options.
+	UnmarshalMessageWith(b []byte, opts DecodeOptions) error
 }
 
 // NewMessage returns a new zero value of the struct whose message type id is
@@ -185,13 +187,18 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
-	// Options are the decode options used for every message.
+	// Options are the decode options used for every message. With
+	// Options.Reuse, the reader keeps the last value of each type and decodes
+	// the next message of that type into it: ReadMessage returns the same
+	// pointer again, and a value is valid only until the next message of its
+	// type is read.
 	Options DecodeOptions
 
 	r      io.Reader
 	buf    []byte
-	index  int   // the next message's index
-	offset int64 // the next message's stream offset
+	kept   map[uint16]Message // with Options.Reuse: the last value of each type
+	index  int                // the next message's index
+	offset int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -284,8 +291,22 @@ func (r *MessageReader) read() (Message, int, error) {
 		}
 		return nil, 0, err
 	}
-	m, err := DecodeMessageWith(b, r.Options)
-	return m, size, err
+	if !r.Options.Reuse {
+		m, err := DecodeMessageWith(b, r.Options)
+		return m, size, err
+	}
+	m := r.kept[id]
+	if m == nil {
+		if r.kept == nil {
+			r.kept = make(map[uint16]Message)
+		}
+		m = NewMessage(id)
+		r.kept[id] = m
+	}
+	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
+		return nil, size, err
+	}
+	return m, size, nil
 }
 
 // MessageTypeID returns TreeTypeID, the message type id of Tree.
@@ -325,15 +346,20 @@ func (m *Tree) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Tree) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Tree", TreeTypeID); err != nil {
+		*m = Tree{}
 		return err
 	}
-	*m = Tree{}
+	if !opts.Reuse {
+		*m = Tree{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Tree{} // a failed decode leaves the zero value
 		return d.finish("Tree")
 	}
 	if d.off != len(b) {
+		*m = Tree{}
 		return trailingError("Tree", d.off, len(b))
 	}
 	return nil
@@ -376,15 +402,20 @@ func (m *Node) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Node) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Node", NodeTypeID); err != nil {
+		*m = Node{}
 		return err
 	}
-	*m = Node{}
+	if !opts.Reuse {
+		*m = Node{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
 		return d.finish("Node")
 	}
 	if d.off != len(b) {
+		*m = Node{}
 		return trailingError("Node", d.off, len(b))
 	}
 	return nil
@@ -427,15 +458,20 @@ func (m *Dir) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith(b
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Dir) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Dir", DirTypeID); err != nil {
+		*m = Dir{}
 		return err
 	}
-	*m = Dir{}
+	if !opts.Reuse {
+		*m = Dir{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Dir{} // a failed decode leaves the zero value
 		return d.finish("Dir")
 	}
 	if d.off != len(b) {
+		*m = Dir{}
 		return trailingError("Dir", d.off, len(b))
 	}
 	return nil
@@ -478,15 +514,20 @@ func (m *Entry) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWith
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Entry) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Entry", EntryTypeID); err != nil {
+		*m = Entry{}
 		return err
 	}
-	*m = Entry{}
+	if !opts.Reuse {
+		*m = Entry{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Entry{} // a failed decode leaves the zero value
 		return d.finish("Entry")
 	}
 	if d.off != len(b) {
+		*m = Entry{}
 		return trailingError("Entry", d.off, len(b))
 	}
 	return nil
@@ -529,15 +570,20 @@ func (m *Program) UnmarshalMessage(b []byte) error { return m.UnmarshalMessageWi
 // UnmarshalMessageWith is UnmarshalMessage with options (the depth limit).
 func (m *Program) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if _, err := messageHeader(b, "Program", ProgramTypeID); err != nil {
+		*m = Program{}
 		return err
 	}
-	*m = Program{}
+	if !opts.Reuse {
+		*m = Program{}
+	}
 	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
 	m.decode(&d)
 	if d.err != nil {
+		*m = Program{} // a failed decode leaves the zero value
 		return d.finish("Program")
 	}
 	if d.off != len(b) {
+		*m = Program{}
 		return trailingError("Program", d.off, len(b))
 	}
 	return nil
