@@ -59,6 +59,12 @@ func benchProtobuf(cfg Config, w *Workload) ([]Result, error) {
 			_ = proto.Unmarshal(enc, v)
 			sinkAny = v
 		}),
+		// proto.Unmarshal into a used message: protobuf-go resets it first
+		// and does not reuse its storage, so this is its decode into an
+		// existing value.
+		run(cfg, "protobuf", w.Name, "decode_reuse", n, func() {
+			_ = proto.Unmarshal(enc, back)
+		}),
 		run(cfg, "protobuf", w.Name, "roundtrip", n, func() {
 			b, _ := proto.Marshal(m)
 			v := mk()

@@ -31,6 +31,43 @@ type sdpType struct {
 	dispatch func([]byte) (interface{}, error) // the schema's message dispatcher
 }
 
+// The decode-into-existing API: UnmarshalBinaryWith with DecodeOptions.Reuse,
+// whose options type is each package's own.
+type (
+	reuseArrays interface {
+		UnmarshalBinaryWith([]byte, arrays.DecodeOptions) error
+	}
+	reuseNested interface {
+		UnmarshalBinaryWith([]byte, nested.DecodeOptions) error
+	}
+	reuseOptionals interface {
+		UnmarshalBinaryWith([]byte, optionals.DecodeOptions) error
+	}
+	reusePlugins interface {
+		UnmarshalBinaryWith([]byte, plugins.DecodeOptions) error
+	}
+	reusePrimitives interface {
+		UnmarshalBinaryWith([]byte, primitives.DecodeOptions) error
+	}
+)
+
+// reuser returns a function that decodes into v with DecodeOptions.Reuse.
+func reuser(v sdpValue) func([]byte) error {
+	switch x := v.(type) {
+	case reuseArrays:
+		return func(b []byte) error { return x.UnmarshalBinaryWith(b, arrays.DecodeOptions{Reuse: true}) }
+	case reuseNested:
+		return func(b []byte) error { return x.UnmarshalBinaryWith(b, nested.DecodeOptions{Reuse: true}) }
+	case reuseOptionals:
+		return func(b []byte) error { return x.UnmarshalBinaryWith(b, optionals.DecodeOptions{Reuse: true}) }
+	case reusePlugins:
+		return func(b []byte) error { return x.UnmarshalBinaryWith(b, plugins.DecodeOptions{Reuse: true}) }
+	case reusePrimitives:
+		return func(b []byte) error { return x.UnmarshalBinaryWith(b, primitives.DecodeOptions{Reuse: true}) }
+	}
+	panic(fmt.Sprintf("no reuse decoder for %T", v))
+}
+
 var sdpTypes = map[string]sdpType{
 	"AllPrimitives": {func() sdpValue { return new(primitives.AllPrimitives) },
 		func(b []byte) (interface{}, error) { return primitives.DecodeMessage(b) }},
@@ -82,6 +119,14 @@ func benchSDP(cfg Config, w *Workload) ([]Result, error) {
 	}
 	n := len(enc)
 	buf := make([]byte, 0, n)
+	kept := t.mk()
+	decodeInto := reuser(kept)
+	if err := decodeInto(w.SDPB); err != nil {
+		return nil, fmt.Errorf("decoding the .sdpb into a value: %v", err)
+	}
+	if b, err := kept.MarshalBinary(); err != nil || !bytes.Equal(b, w.SDPB) {
+		return nil, fmt.Errorf("self-check failed: decoding into a value re-encodes differently (%v)", err)
+	}
 	return []Result{
 		run(cfg, "sdp", w.Name, "encode", n, func() {
 			b, _ := v.MarshalBinary()
@@ -96,6 +141,9 @@ func benchSDP(cfg Config, w *Workload) ([]Result, error) {
 			x := t.mk()
 			_ = x.UnmarshalBinary(w.SDPB)
 			sinkAny = x
+		}),
+		run(cfg, "sdp", w.Name, "decode_reuse", n, func() {
+			_ = decodeInto(w.SDPB)
 		}),
 		run(cfg, "sdp", w.Name, "roundtrip", n, func() {
 			b, _ := v.MarshalBinary()
