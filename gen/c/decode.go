@@ -422,6 +422,18 @@ func (g *generator) enumFuncs(e *schema.Enum) {
 	p.P()
 }
 
+// resetOnError prints the end of a public decode function: it returns the
+// result of done, running reset first when that is an error, so that a
+// failed decode leaves the default value (or, for the dispatcher, the zero
+// message) in *out rather than a partial one. The cost is on the error path
+// only.
+func (g *generator) resetOnError(reset, done string) {
+	p := g.c
+	p.F("int rc = %s;", done)
+	p.Block("if (rc != 0) {", "}", func() { p.P(reset) })
+	p.P("return rc;")
+}
+
 // structDecode prints a struct's public decode functions.
 func (g *generator) structDecode(s *schema.Struct) {
 	p, name, pkg := g.c, g.typeName(s), g.pkg
@@ -435,7 +447,7 @@ func (g *generator) structDecode(s *schema.Struct) {
 		p.F("const uint8_t* p = %s_dec_init_(&d, data, len, arena, opt);", pkg)
 		g.memInit("&d")
 		p.F("p = %s_read_(&d, p, out, 1);", name)
-		p.F("return %s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);", pkg)
+		g.resetOnError(name+"_init(out);", fmt.Sprintf("%s_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res)", pkg))
 	})
 	p.P()
 }

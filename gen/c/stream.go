@@ -67,8 +67,11 @@ void pfx_message_reader_init(pfx_message_reader* r, pfx_read_fn fn, void* ctx, p
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next pfx_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int pfx_read_message(pfx_message_reader* r, pfx_message* out, pfx_stream_result* res);
 /** Releases the reader's buffer (not its arena). */
@@ -168,7 +171,8 @@ static int pfx_reader_fail_(pfx_message_reader* r, pfx_stream_result* res, int e
     return err;
 }
 
-int pfx_read_message(pfx_message_reader* r, pfx_message* out, pfx_stream_result* res) {
+/* pfx_read_message, except that *out is left as it is on error or at the end. */
+static int pfx_read_message_(pfx_message_reader* r, pfx_message* out, pfx_stream_result* res) {
     uint8_t hdr[PFX_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -248,6 +252,14 @@ int pfx_read_message(pfx_message_reader* r, pfx_message* out, pfx_stream_result*
     r->index++;
     r->offset += total;
     return PFX_OK;
+}
+
+int pfx_read_message(pfx_message_reader* r, pfx_message* out, pfx_stream_result* res) {
+    int rc = pfx_read_message_(r, out, res);
+    if (rc != PFX_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void pfx_message_writer_init(pfx_message_writer* w, pfx_write_fn fn, void* ctx) {

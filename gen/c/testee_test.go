@@ -134,6 +134,72 @@ static int default_{{.T}}(void) {
     return result;
 }
 
+/* Whether *v encodes like the default value (_init), as a failed decode must leave it. */
+static int is_default_{{.T}}(const {{.T}}* v) {
+    {{.T}} d;
+    uint8_t* want;
+    uint8_t* got;
+    size_t want_len, got_len;
+    int same;
+    {{.T}}_init(&d);
+    if (encode_{{.T}}(&d, 0, &want, &want_len) != 0) {
+        return 0;
+    }
+    if (encode_{{.T}}(v, 0, &got, &got_len) != 0) {
+        free(want);
+        return 0;
+    }
+    same = got_len == want_len && (want_len == 0 || memcmp(got, want, want_len) == 0);
+    free(got);
+    free(want);
+    return same;
+}
+
+/*
+ * Decoding into an existing value (docs/conformance.md): the value and the
+ * heap arena of the previous request of this type, whatever it left (a
+ * longer array, a present optional, another union variant, the default
+ * value of a rejected input), are reused: the arena is reset and the input
+ * decoded into the old value. want is the first decode's result and
+ * want_bytes its encoding.
+ */
+static {{.T}} kept_{{.T}};
+static {{$.Pkg}}_arena kept_arena_{{.T}};
+
+static int reuse_{{.T}}(const uint8_t* in, size_t len, int message, int want, const uint8_t* want_bytes,
+                        size_t want_len) {
+    static int ready = 0;
+    uint8_t* bytes;
+    size_t n;
+    int rc, result = 0;
+    if (!ready) {
+        ready = 1;
+        /* Garbage: a decode writes every field it does not leave to the encoder. */
+        memset(&kept_{{.T}}, 0xA5, sizeof kept_{{.T}});
+        {{$.Pkg}}_arena_init_heap(&kept_arena_{{.T}});
+    }
+    {{$.Pkg}}_arena_reset(&kept_arena_{{.T}});
+    rc = message ? {{.T}}_decode_message(in, len, &kept_{{.T}}, &kept_arena_{{.T}})
+                 : {{.T}}_decode(in, len, &kept_{{.T}}, &kept_arena_{{.T}});
+    if (rc != want) {
+        return broken("{{.Name}}: decoding into the previous value gave another result than a fresh decode");
+    }
+    if (rc != 0) {
+        if (!is_default_{{.T}}(&kept_{{.T}})) {
+            return broken("{{.Name}}: a failed decode into the previous value did not leave the default value");
+        }
+        return 0;
+    }
+    if ((result = encode_{{.T}}(&kept_{{.T}}, message, &bytes, &n)) != 0) {
+        return result;
+    }
+    if (n != want_len || (n > 0 && memcmp(bytes, want_bytes, n) != 0)) {
+        result = broken("{{.Name}}: decoding into the previous value gave another value than a fresh decode");
+    }
+    free(bytes);
+    return result;
+}
+
 static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t** out, size_t* out_len) {
     static int default_checked = 0;
     {{.T}} v, v2;
@@ -162,7 +228,10 @@ static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t*
         result = broken("{{.Name}}: _decode_ex did not consume the whole input");
     } else if (rc != 0) {
         result = rc;
-        if (fixed_{{.T}}(in, len, message, used + 4096, rc, NULL, 0, 0) == BROKEN) {
+        if (!is_default_{{.T}}(&v) || !is_default_{{.T}}(&v2)) {
+            result = broken("{{.Name}}: a failed decode did not leave the default value");
+        } else if (fixed_{{.T}}(in, len, message, used + 4096, rc, NULL, 0, 0) == BROKEN ||
+                   reuse_{{.T}}(in, len, message, rc, NULL, 0) == BROKEN) {
             result = BROKEN;
         }
     } else {
@@ -183,6 +252,9 @@ static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t*
         }
         if (result == 0) {
             result = fixed_{{.T}}(in, len, message, used / 2, 0, *out, *out_len, 1);
+        }
+        if (result == 0) {
+            result = reuse_{{.T}}(in, len, message, 0, *out, *out_len);
         }
         if (result != 0) {
             free(*out);
@@ -217,7 +289,7 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
     if ({{.Pkg}}_decode_message_ex(in, len, &m, &heap, &opt, &res) != rc || res.error != rc) {
         result = broken("_decode_message_ex disagrees with _decode_message");
     } else if (rc != 0) {
-        result = rc;
+        result = m.type_id != 0 ? broken("a failed _decode_message_ex did not leave the zero message") : rc;
     } else {
         size_t size = {{.Pkg}}_message_size(&m);
         uint8_t* buf = (uint8_t*)malloc(size + 1);
@@ -332,7 +404,9 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
         }
     }
     if (result == 0 && rc == {{.Up}}_END) {
-        if (res.error != {{.Up}}_END || res.index != count || {{.Pkg}}_read_message(&r, &m, NULL) != {{.Up}}_END) {
+        if (m.type_id != 0) {
+            result = broken("_read_message: the end of the stream did not leave the zero message");
+        } else if (res.error != {{.Up}}_END || res.index != count || {{.Pkg}}_read_message(&r, &m, NULL) != {{.Up}}_END) {
             result = broken("_read_message: a wrong result at the end of the stream");
         } else {
             *out = dst.data;
@@ -346,6 +420,8 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
         int rule_len = colon != NULL ? (int)(colon - desc) : (int)strlen(desc);
         if (res.error != rc || res.index != count) {
             result = broken("_read_message: a wrong result for a bad message");
+        } else if (m.type_id != 0) {
+            result = broken("_read_message: an error did not leave the zero message");
         } else if (!res.skipped && ({{.Pkg}}_read_message(&r, &m, &again) != rc || again.offset != res.offset)) {
             result = broken("_read_message: an error that cannot be skipped did not stick");
         } else {

@@ -1177,7 +1177,11 @@ int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out,
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_arrays_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_arrays_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_arrays_message_size(const arrays_arrays* v) {
@@ -1208,7 +1212,11 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
     if (p != NULL) {
         p = arrays_arrays_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_arrays_init(out);
+    }
+    return rc;
 }
 
 void arrays_fixed_init(arrays_fixed* v) {
@@ -1327,7 +1335,11 @@ int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, a
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_fixed_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_fixed_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_fixed_message_size(const arrays_fixed* v) {
@@ -1358,7 +1370,11 @@ int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed
     if (p != NULL) {
         p = arrays_fixed_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_fixed_init(out);
+    }
+    return rc;
 }
 
 void arrays_point_init(arrays_point* v) {
@@ -1411,7 +1427,11 @@ int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, a
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_point_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_point_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_point_message_size(const arrays_point* v) {
@@ -1442,7 +1462,11 @@ int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point
     if (p != NULL) {
         p = arrays_point_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_point_init(out);
+    }
+    return rc;
 }
 
 void arrays_u32_array_init(arrays_u32_array* v) {
@@ -1510,7 +1534,11 @@ int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_u32_array_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_u32_array_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_u32_array_message_size(const arrays_u32_array* v) {
@@ -1541,7 +1569,11 @@ int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u
     if (p != NULL) {
         p = arrays_u32_array_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_u32_array_init(out);
+    }
+    return rc;
 }
 
 void arrays_i16_array_init(arrays_i16_array* v) {
@@ -1609,7 +1641,11 @@ int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_i16_array_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_i16_array_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_i16_array_message_size(const arrays_i16_array* v) {
@@ -1640,7 +1676,11 @@ int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i
     if (p != NULL) {
         p = arrays_i16_array_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_i16_array_init(out);
+    }
+    return rc;
 }
 
 void arrays_f32_array_init(arrays_f32_array* v) {
@@ -1708,7 +1748,11 @@ int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_f32_array_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_f32_array_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_f32_array_message_size(const arrays_f32_array* v) {
@@ -1739,7 +1783,11 @@ int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f
     if (p != NULL) {
         p = arrays_f32_array_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_f32_array_init(out);
+    }
+    return rc;
 }
 
 void arrays_byte_array_init(arrays_byte_array* v) {
@@ -1806,7 +1854,11 @@ int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_arr
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_byte_array_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_byte_array_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_byte_array_message_size(const arrays_byte_array* v) {
@@ -1837,7 +1889,11 @@ int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_
     if (p != NULL) {
         p = arrays_byte_array_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_byte_array_init(out);
+    }
+    return rc;
 }
 
 void arrays_small_arrays_init(arrays_small_arrays* v) {
@@ -2025,7 +2081,11 @@ int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_
     arrays_dec_ d;
     const uint8_t* p = arrays_dec_init_(&d, data, len, arena, opt);
     p = arrays_small_arrays_read_(&d, p, out, 1);
-    return arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = arrays_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        arrays_small_arrays_init(out);
+    }
+    return rc;
 }
 
 size_t arrays_small_arrays_message_size(const arrays_small_arrays* v) {
@@ -2056,7 +2116,11 @@ int arrays_small_arrays_decode_message_ex(const uint8_t* data, size_t len, array
     if (p != NULL) {
         p = arrays_small_arrays_read_(&d, p, out, 1);
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        arrays_small_arrays_init(out);
+    }
+    return rc;
 }
 
 int arrays_decode_message(const uint8_t* data, size_t len, arrays_message* out, arrays_arena* arena) {
@@ -2100,7 +2164,11 @@ int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* ou
             break;
         }
     }
-    return arrays_dec_done_(&d, p, 0, res);
+    int rc = arrays_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t arrays_message_size(const arrays_message* m) {
@@ -2243,7 +2311,8 @@ static int arrays_reader_fail_(arrays_message_reader* r, arrays_stream_result* r
     return err;
 }
 
-int arrays_read_message(arrays_message_reader* r, arrays_message* out, arrays_stream_result* res) {
+/* arrays_read_message, except that *out is left as it is on error or at the end. */
+static int arrays_read_message_(arrays_message_reader* r, arrays_message* out, arrays_stream_result* res) {
     uint8_t hdr[ARRAYS_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -2323,6 +2392,14 @@ int arrays_read_message(arrays_message_reader* r, arrays_message* out, arrays_st
     r->index++;
     r->offset += total;
     return ARRAYS_OK;
+}
+
+int arrays_read_message(arrays_message_reader* r, arrays_message* out, arrays_stream_result* res) {
+    int rc = arrays_read_message_(r, out, res);
+    if (rc != ARRAYS_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void arrays_message_writer_init(arrays_message_writer* w, arrays_write_fn fn, void* ctx) {

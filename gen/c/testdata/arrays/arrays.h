@@ -319,8 +319,10 @@ size_t arrays_arrays_size(const arrays_arrays* v);
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_arrays_init), never a partial value.
  */
 int arrays_arrays_decode(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -351,8 +353,10 @@ size_t arrays_fixed_size(const arrays_fixed* v);
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_fixed_init), never a partial value.
  */
 int arrays_fixed_decode(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -383,8 +387,10 @@ size_t arrays_point_size(const arrays_point* v);
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_point_init), never a partial value.
  */
 int arrays_point_decode(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -415,8 +421,10 @@ size_t arrays_u32_array_size(const arrays_u32_array* v);
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_u32_array_init), never a partial value.
  */
 int arrays_u32_array_decode(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -447,8 +455,10 @@ size_t arrays_i16_array_size(const arrays_i16_array* v);
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_i16_array_init), never a partial value.
  */
 int arrays_i16_array_decode(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -479,8 +489,10 @@ size_t arrays_f32_array_size(const arrays_f32_array* v);
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_f32_array_init), never a partial value.
  */
 int arrays_f32_array_decode(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -511,8 +523,10 @@ size_t arrays_byte_array_size(const arrays_byte_array* v);
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_byte_array_init), never a partial value.
  */
 int arrays_byte_array_decode(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -543,8 +557,10 @@ size_t arrays_small_arrays_size(const arrays_small_arrays* v);
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). After an error *out must
- * not be used.
+ * negative error code (arrays_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (arrays_small_arrays_init), never a partial value.
  */
 int arrays_small_arrays_decode(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -576,7 +592,10 @@ typedef struct arrays_message {
     } value;
 } arrays_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int arrays_decode_message(const uint8_t* data, size_t len, arrays_message* out, arrays_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* out, arrays_arena* arena,
@@ -647,8 +666,11 @@ void arrays_message_reader_init(arrays_message_reader* r, arrays_read_fn fn, voi
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next arrays_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int arrays_read_message(arrays_message_reader* r, arrays_message* out, arrays_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

@@ -640,7 +640,11 @@ int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, c
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
     p = clash_arena__read_(&d, p, out, 1);
-    return clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_arena__init(out);
+    }
+    return rc;
 }
 
 size_t clash_arena__message_size(const clash_arena_* v) {
@@ -671,7 +675,11 @@ int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_
     if (p != NULL) {
         p = clash_arena__read_(&d, p, out, 1);
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_arena__init(out);
+    }
+    return rc;
 }
 
 void clash_message__init(clash_message_* v) {
@@ -743,7 +751,11 @@ int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* ou
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
     p = clash_message__read_(&d, p, out, 1);
-    return clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_message__init(out);
+    }
+    return rc;
 }
 
 size_t clash_message__message_size(const clash_message_* v) {
@@ -774,7 +786,11 @@ int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_mess
     if (p != NULL) {
         p = clash_message__read_(&d, p, out, 1);
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_message__init(out);
+    }
+    return rc;
 }
 
 void clash_point_init(clash_point* v) {
@@ -823,7 +839,11 @@ int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, cla
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
     p = clash_point_read_(&d, p, out, 1);
-    return clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_point_init(out);
+    }
+    return rc;
 }
 
 size_t clash_point_message_size(const clash_point* v) {
@@ -854,7 +874,11 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
     if (p != NULL) {
         p = clash_point_read_(&d, p, out, 1);
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_point_init(out);
+    }
+    return rc;
 }
 
 void clash_point_size__init(clash_point_size_* v) {
@@ -903,7 +927,11 @@ int clash_point_size__decode_ex(const uint8_t* data, size_t len, clash_point_siz
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
     p = clash_point_size__read_(&d, p, out, 1);
-    return clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_point_size__init(out);
+    }
+    return rc;
 }
 
 size_t clash_point_size__message_size(const clash_point_size_* v) {
@@ -934,7 +962,11 @@ int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_p
     if (p != NULL) {
         p = clash_point_size__read_(&d, p, out, 1);
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_point_size__init(out);
+    }
+    return rc;
 }
 
 void clash_shape_rect__init(clash_shape_rect_* v) {
@@ -983,7 +1015,11 @@ int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rec
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
     p = clash_shape_rect__read_(&d, p, out, 1);
-    return clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_shape_rect__init(out);
+    }
+    return rc;
 }
 
 size_t clash_shape_rect__message_size(const clash_shape_rect_* v) {
@@ -1014,7 +1050,11 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
     if (p != NULL) {
         p = clash_shape_rect__read_(&d, p, out, 1);
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_shape_rect__init(out);
+    }
+    return rc;
 }
 
 void clash_holder_init(clash_holder* v) {
@@ -1149,7 +1189,11 @@ int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, c
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
     p = clash_holder_read_(&d, p, out, 1);
-    return clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        clash_holder_init(out);
+    }
+    return rc;
 }
 
 size_t clash_holder_message_size(const clash_holder* v) {
@@ -1180,7 +1224,11 @@ int clash_holder_decode_message_ex(const uint8_t* data, size_t len, clash_holder
     if (p != NULL) {
         p = clash_holder_read_(&d, p, out, 1);
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        clash_holder_init(out);
+    }
+    return rc;
 }
 
 static size_t clash_shape_size_(const clash_shape* v) {
@@ -1273,7 +1321,11 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
             break;
         }
     }
-    return clash_dec_done_(&d, p, 0, res);
+    int rc = clash_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t clash_message_size(const clash_message* m) {
@@ -1406,7 +1458,8 @@ static int clash_reader_fail_(clash_message_reader* r, clash_stream_result* res,
     return err;
 }
 
-int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream_result* res) {
+/* clash_read_message, except that *out is left as it is on error or at the end. */
+static int clash_read_message_(clash_message_reader* r, clash_message* out, clash_stream_result* res) {
     uint8_t hdr[CLASH_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1486,6 +1539,14 @@ int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream
     r->index++;
     r->offset += total;
     return CLASH_OK;
+}
+
+int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream_result* res) {
+    int rc = clash_read_message_(r, out, res);
+    if (rc != CLASH_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void clash_message_writer_init(clash_message_writer* w, clash_write_fn fn, void* ctx) {

@@ -238,8 +238,10 @@ size_t clash_arena__size(const clash_arena_* v);
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). After an error *out must
- * not be used.
+ * negative error code (clash_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (clash_arena__init), never a partial value.
  */
 int clash_arena__decode(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -270,8 +272,10 @@ size_t clash_message__size(const clash_message_* v);
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). After an error *out must
- * not be used.
+ * negative error code (clash_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (clash_message__init), never a partial value.
  */
 int clash_message__decode(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -302,8 +306,10 @@ size_t clash_point_size(const clash_point* v);
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). After an error *out must
- * not be used.
+ * negative error code (clash_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (clash_point_init), never a partial value.
  */
 int clash_point_decode(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -334,8 +340,10 @@ size_t clash_point_size__size(const clash_point_size_* v);
 size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). After an error *out must
- * not be used.
+ * negative error code (clash_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (clash_point_size__init), never a partial value.
  */
 int clash_point_size__decode(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -366,8 +374,10 @@ size_t clash_shape_rect__size(const clash_shape_rect_* v);
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). After an error *out must
- * not be used.
+ * negative error code (clash_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (clash_shape_rect__init), never a partial value.
  */
 int clash_shape_rect__decode(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -398,8 +408,10 @@ size_t clash_holder_size(const clash_holder* v);
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). After an error *out must
- * not be used.
+ * negative error code (clash_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (clash_holder_init), never a partial value.
  */
 int clash_holder_decode(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -429,7 +441,10 @@ typedef struct clash_message {
     } value;
 } clash_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int clash_decode_message(const uint8_t* data, size_t len, clash_message* out, clash_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out, clash_arena* arena,
@@ -500,8 +515,11 @@ void clash_message_reader_init(clash_message_reader* r, clash_read_fn fn, void* 
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next clash_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

@@ -787,7 +787,11 @@ int edge_node_decode_ex(const uint8_t* data, size_t len, edge_node* out, edge_ar
     edge_dec_ d;
     const uint8_t* p = edge_dec_init_(&d, data, len, arena, opt);
     p = edge_node_read_(&d, p, out, 1);
-    return edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        edge_node_init(out);
+    }
+    return rc;
 }
 
 size_t edge_node_message_size(const edge_node* v) {
@@ -818,7 +822,11 @@ int edge_node_decode_message_ex(const uint8_t* data, size_t len, edge_node* out,
     if (p != NULL) {
         p = edge_node_read_(&d, p, out, 1);
     }
-    return edge_dec_done_(&d, p, 0, res);
+    int rc = edge_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        edge_node_init(out);
+    }
+    return rc;
 }
 
 void edge_point_init(edge_point* v) {
@@ -869,7 +877,11 @@ int edge_point_decode_ex(const uint8_t* data, size_t len, edge_point* out, edge_
     edge_dec_ d;
     const uint8_t* p = edge_dec_init_(&d, data, len, arena, opt);
     p = edge_point_read_(&d, p, out, 1);
-    return edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        edge_point_init(out);
+    }
+    return rc;
 }
 
 size_t edge_point_message_size(const edge_point* v) {
@@ -900,7 +912,11 @@ int edge_point_decode_message_ex(const uint8_t* data, size_t len, edge_point* ou
     if (p != NULL) {
         p = edge_point_read_(&d, p, out, 1);
     }
-    return edge_dec_done_(&d, p, 0, res);
+    int rc = edge_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        edge_point_init(out);
+    }
+    return rc;
 }
 
 void edge_flags_init(edge_flags* v) {
@@ -1002,7 +1018,11 @@ int edge_flags_decode_ex(const uint8_t* data, size_t len, edge_flags* out, edge_
     edge_dec_ d;
     const uint8_t* p = edge_dec_init_(&d, data, len, arena, opt);
     p = edge_flags_read_(&d, p, out, 1);
-    return edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = edge_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        edge_flags_init(out);
+    }
+    return rc;
 }
 
 size_t edge_flags_message_size(const edge_flags* v) {
@@ -1033,7 +1053,11 @@ int edge_flags_decode_message_ex(const uint8_t* data, size_t len, edge_flags* ou
     if (p != NULL) {
         p = edge_flags_read_(&d, p, out, 1);
     }
-    return edge_dec_done_(&d, p, 0, res);
+    int rc = edge_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        edge_flags_init(out);
+    }
+    return rc;
 }
 
 static size_t edge_flag_size_(const edge_flag* v) {
@@ -1108,7 +1132,11 @@ int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, e
             break;
         }
     }
-    return edge_dec_done_(&d, p, 0, res);
+    int rc = edge_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t edge_message_size(const edge_message* m) {
@@ -1226,7 +1254,8 @@ static int edge_reader_fail_(edge_message_reader* r, edge_stream_result* res, in
     return err;
 }
 
-int edge_read_message(edge_message_reader* r, edge_message* out, edge_stream_result* res) {
+/* edge_read_message, except that *out is left as it is on error or at the end. */
+static int edge_read_message_(edge_message_reader* r, edge_message* out, edge_stream_result* res) {
     uint8_t hdr[EDGE_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1306,6 +1335,14 @@ int edge_read_message(edge_message_reader* r, edge_message* out, edge_stream_res
     r->index++;
     r->offset += total;
     return EDGE_OK;
+}
+
+int edge_read_message(edge_message_reader* r, edge_message* out, edge_stream_result* res) {
+    int rc = edge_read_message_(r, out, res);
+    if (rc != EDGE_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void edge_message_writer_init(edge_message_writer* w, edge_write_fn fn, void* ctx) {

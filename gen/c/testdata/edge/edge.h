@@ -265,8 +265,10 @@ size_t edge_node_size(const edge_node* v);
 size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (edge_strerror names it). After an error *out must
- * not be used.
+ * negative error code (edge_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (edge_node_init), never a partial value.
  */
 int edge_node_decode(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -297,8 +299,10 @@ size_t edge_point_size(const edge_point* v);
 size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (edge_strerror names it). After an error *out must
- * not be used.
+ * negative error code (edge_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (edge_point_init), never a partial value.
  */
 int edge_point_decode(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -329,8 +333,10 @@ size_t edge_flags_size(const edge_flags* v);
 size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (edge_strerror names it). After an error *out must
- * not be used.
+ * negative error code (edge_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (edge_flags_init), never a partial value.
  */
 int edge_flags_decode(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -357,7 +363,10 @@ typedef struct edge_message {
     } value;
 } edge_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int edge_decode_message(const uint8_t* data, size_t len, edge_message* out, edge_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, edge_arena* arena,
@@ -428,8 +437,11 @@ void edge_message_reader_init(edge_message_reader* r, edge_read_fn fn, void* ctx
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next edge_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int edge_read_message(edge_message_reader* r, edge_message* out, edge_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

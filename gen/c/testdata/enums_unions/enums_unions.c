@@ -753,7 +753,11 @@ int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_
     const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
     enums_unions_mem_init_(&d, p, opt);
     p = enums_unions_circle_read_(&d, p, out, 1);
-    return enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        enums_unions_circle_init(out);
+    }
+    return rc;
 }
 
 size_t enums_unions_circle_message_size(const enums_unions_circle* v) {
@@ -785,7 +789,11 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
         enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_circle_read_(&d, p, out, 1);
     }
-    return enums_unions_dec_done_(&d, p, 0, res);
+    int rc = enums_unions_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        enums_unions_circle_init(out);
+    }
+    return rc;
 }
 
 void enums_unions_enums_init(enums_unions_enums* v) {
@@ -944,7 +952,11 @@ int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_e
     const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
     enums_unions_mem_init_(&d, p, opt);
     p = enums_unions_enums_read_(&d, p, out, 1);
-    return enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        enums_unions_enums_init(out);
+    }
+    return rc;
 }
 
 size_t enums_unions_enums_message_size(const enums_unions_enums* v) {
@@ -976,7 +988,11 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
         enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_enums_read_(&d, p, out, 1);
     }
-    return enums_unions_dec_done_(&d, p, 0, res);
+    int rc = enums_unions_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        enums_unions_enums_init(out);
+    }
+    return rc;
 }
 
 void enums_unions_unions_init(enums_unions_unions* v) {
@@ -1094,7 +1110,11 @@ int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_
     const uint8_t* p = enums_unions_dec_init_(&d, data, len, arena, opt);
     enums_unions_mem_init_(&d, p, opt);
     p = enums_unions_unions_read_(&d, p, out, 1);
-    return enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = enums_unions_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        enums_unions_unions_init(out);
+    }
+    return rc;
 }
 
 size_t enums_unions_unions_message_size(const enums_unions_unions* v) {
@@ -1126,7 +1146,11 @@ int enums_unions_unions_decode_message_ex(const uint8_t* data, size_t len, enums
         enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_unions_read_(&d, p, out, 1);
     }
-    return enums_unions_dec_done_(&d, p, 0, res);
+    int rc = enums_unions_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        enums_unions_unions_init(out);
+    }
+    return rc;
 }
 
 static size_t enums_unions_shape_size_(const enums_unions_shape* v) {
@@ -1374,7 +1398,11 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
             break;
         }
     }
-    return enums_unions_dec_done_(&d, p, 0, res);
+    int rc = enums_unions_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t enums_unions_message_size(const enums_unions_message* m) {
@@ -1492,7 +1520,8 @@ static int enums_unions_reader_fail_(enums_unions_message_reader* r, enums_union
     return err;
 }
 
-int enums_unions_read_message(enums_unions_message_reader* r, enums_unions_message* out, enums_unions_stream_result* res) {
+/* enums_unions_read_message, except that *out is left as it is on error or at the end. */
+static int enums_unions_read_message_(enums_unions_message_reader* r, enums_unions_message* out, enums_unions_stream_result* res) {
     uint8_t hdr[ENUMS_UNIONS_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1572,6 +1601,14 @@ int enums_unions_read_message(enums_unions_message_reader* r, enums_unions_messa
     r->index++;
     r->offset += total;
     return ENUMS_UNIONS_OK;
+}
+
+int enums_unions_read_message(enums_unions_message_reader* r, enums_unions_message* out, enums_unions_stream_result* res) {
+    int rc = enums_unions_read_message_(r, out, res);
+    if (rc != ENUMS_UNIONS_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void enums_unions_message_writer_init(enums_unions_message_writer* w, enums_unions_write_fn fn, void* ctx) {

@@ -299,8 +299,10 @@ size_t enums_unions_circle_size(const enums_unions_circle* v);
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (enums_unions_strerror names it). After an error *out must
- * not be used.
+ * negative error code (enums_unions_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (enums_unions_circle_init), never a partial value.
  */
 int enums_unions_circle_decode(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -331,8 +333,10 @@ size_t enums_unions_enums_size(const enums_unions_enums* v);
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (enums_unions_strerror names it). After an error *out must
- * not be used.
+ * negative error code (enums_unions_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (enums_unions_enums_init), never a partial value.
  */
 int enums_unions_enums_decode(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -363,8 +367,10 @@ size_t enums_unions_unions_size(const enums_unions_unions* v);
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (enums_unions_strerror names it). After an error *out must
- * not be used.
+ * negative error code (enums_unions_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (enums_unions_unions_init), never a partial value.
  */
 int enums_unions_unions_decode(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -391,7 +397,10 @@ typedef struct enums_unions_message {
     } value;
 } enums_unions_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int enums_unions_decode_message(const uint8_t* data, size_t len, enums_unions_message* out, enums_unions_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions_message* out, enums_unions_arena* arena,
@@ -462,8 +471,11 @@ void enums_unions_message_reader_init(enums_unions_message_reader* r, enums_unio
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next enums_unions_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int enums_unions_read_message(enums_unions_message_reader* r, enums_unions_message* out, enums_unions_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

@@ -477,7 +477,11 @@ int hostile_big_decode_ex(const uint8_t* data, size_t len, hostile_big* out, hos
     const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
     hostile_mem_init_(&d, p, opt);
     p = hostile_big_read_(&d, p, out, 1);
-    return hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_big_init(out);
+    }
+    return rc;
 }
 
 size_t hostile_big_message_size(const hostile_big* v) {
@@ -509,7 +513,11 @@ int hostile_big_decode_message_ex(const uint8_t* data, size_t len, hostile_big* 
         hostile_mem_init_(&d, p, opt);
         p = hostile_big_read_(&d, p, out, 1);
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        hostile_big_init(out);
+    }
+    return rc;
 }
 
 void hostile_holder_init(hostile_holder* v) {
@@ -610,7 +618,11 @@ int hostile_holder_decode_ex(const uint8_t* data, size_t len, hostile_holder* ou
     const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
     hostile_mem_init_(&d, p, opt);
     p = hostile_holder_read_(&d, p, out, 1);
-    return hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_holder_init(out);
+    }
+    return rc;
 }
 
 size_t hostile_holder_message_size(const hostile_holder* v) {
@@ -642,7 +654,11 @@ int hostile_holder_decode_message_ex(const uint8_t* data, size_t len, hostile_ho
         hostile_mem_init_(&d, p, opt);
         p = hostile_holder_read_(&d, p, out, 1);
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        hostile_holder_init(out);
+    }
+    return rc;
 }
 
 void hostile_events_init(hostile_events* v) {
@@ -723,7 +739,11 @@ int hostile_events_decode_ex(const uint8_t* data, size_t len, hostile_events* ou
     const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
     hostile_mem_init_(&d, p, opt);
     p = hostile_events_read_(&d, p, out, 1);
-    return hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_events_init(out);
+    }
+    return rc;
 }
 
 size_t hostile_events_message_size(const hostile_events* v) {
@@ -755,7 +775,11 @@ int hostile_events_decode_message_ex(const uint8_t* data, size_t len, hostile_ev
         hostile_mem_init_(&d, p, opt);
         p = hostile_events_read_(&d, p, out, 1);
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        hostile_events_init(out);
+    }
+    return rc;
 }
 
 void hostile_node_init(hostile_node* v) {
@@ -855,7 +879,11 @@ int hostile_node_decode_ex(const uint8_t* data, size_t len, hostile_node* out, h
     const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
     hostile_mem_init_(&d, p, opt);
     p = hostile_node_read_(&d, p, out, 1);
-    return hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_node_init(out);
+    }
+    return rc;
 }
 
 size_t hostile_node_message_size(const hostile_node* v) {
@@ -887,7 +915,11 @@ int hostile_node_decode_message_ex(const uint8_t* data, size_t len, hostile_node
         hostile_mem_init_(&d, p, opt);
         p = hostile_node_read_(&d, p, out, 1);
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        hostile_node_init(out);
+    }
+    return rc;
 }
 
 void hostile_nodes_init(hostile_nodes* v) {
@@ -968,7 +1000,11 @@ int hostile_nodes_decode_ex(const uint8_t* data, size_t len, hostile_nodes* out,
     const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
     hostile_mem_init_(&d, p, opt);
     p = hostile_nodes_read_(&d, p, out, 1);
-    return hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_nodes_init(out);
+    }
+    return rc;
 }
 
 size_t hostile_nodes_message_size(const hostile_nodes* v) {
@@ -1000,7 +1036,11 @@ int hostile_nodes_decode_message_ex(const uint8_t* data, size_t len, hostile_nod
         hostile_mem_init_(&d, p, opt);
         p = hostile_nodes_read_(&d, p, out, 1);
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        hostile_nodes_init(out);
+    }
+    return rc;
 }
 
 void hostile_chain_init(hostile_chain* v) {
@@ -1077,7 +1117,11 @@ int hostile_chain_decode_ex(const uint8_t* data, size_t len, hostile_chain* out,
     const uint8_t* p = hostile_dec_init_(&d, data, len, arena, opt);
     hostile_mem_init_(&d, p, opt);
     p = hostile_chain_read_(&d, p, out, 1);
-    return hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = hostile_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        hostile_chain_init(out);
+    }
+    return rc;
 }
 
 size_t hostile_chain_message_size(const hostile_chain* v) {
@@ -1109,7 +1153,11 @@ int hostile_chain_decode_message_ex(const uint8_t* data, size_t len, hostile_cha
         hostile_mem_init_(&d, p, opt);
         p = hostile_chain_read_(&d, p, out, 1);
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        hostile_chain_init(out);
+    }
+    return rc;
 }
 
 static size_t hostile_wide_size_(const hostile_wide* v) {
@@ -1237,7 +1285,11 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
             break;
         }
     }
-    return hostile_dec_done_(&d, p, 0, res);
+    int rc = hostile_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t hostile_message_size(const hostile_message* m) {
@@ -1370,7 +1422,8 @@ static int hostile_reader_fail_(hostile_message_reader* r, hostile_stream_result
     return err;
 }
 
-int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res) {
+/* hostile_read_message, except that *out is left as it is on error or at the end. */
+static int hostile_read_message_(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res) {
     uint8_t hdr[HOSTILE_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1450,6 +1503,14 @@ int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostil
     r->index++;
     r->offset += total;
     return HOSTILE_OK;
+}
+
+int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res) {
+    int rc = hostile_read_message_(r, out, res);
+    if (rc != HOSTILE_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn, void* ctx) {

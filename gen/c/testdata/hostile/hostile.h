@@ -255,8 +255,10 @@ size_t hostile_big_size(const hostile_big* v);
 size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). After an error *out must
- * not be used.
+ * negative error code (hostile_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (hostile_big_init), never a partial value.
  */
 int hostile_big_decode(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -287,8 +289,10 @@ size_t hostile_holder_size(const hostile_holder* v);
 size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). After an error *out must
- * not be used.
+ * negative error code (hostile_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (hostile_holder_init), never a partial value.
  */
 int hostile_holder_decode(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -319,8 +323,10 @@ size_t hostile_events_size(const hostile_events* v);
 size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). After an error *out must
- * not be used.
+ * negative error code (hostile_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (hostile_events_init), never a partial value.
  */
 int hostile_events_decode(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -351,8 +357,10 @@ size_t hostile_node_size(const hostile_node* v);
 size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). After an error *out must
- * not be used.
+ * negative error code (hostile_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (hostile_node_init), never a partial value.
  */
 int hostile_node_decode(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -383,8 +391,10 @@ size_t hostile_nodes_size(const hostile_nodes* v);
 size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). After an error *out must
- * not be used.
+ * negative error code (hostile_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (hostile_nodes_init), never a partial value.
  */
 int hostile_nodes_decode(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -415,8 +425,10 @@ size_t hostile_chain_size(const hostile_chain* v);
 size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). After an error *out must
- * not be used.
+ * negative error code (hostile_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (hostile_chain_init), never a partial value.
  */
 int hostile_chain_decode(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -446,7 +458,10 @@ typedef struct hostile_message {
     } value;
 } hostile_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int hostile_decode_message(const uint8_t* data, size_t len, hostile_message* out, hostile_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* out, hostile_arena* arena,
@@ -517,8 +532,11 @@ void hostile_message_reader_init(hostile_message_reader* r, hostile_read_fn fn, 
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next hostile_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

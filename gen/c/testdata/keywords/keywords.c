@@ -763,7 +763,11 @@ int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* ou
     keywords_dec_ d;
     const uint8_t* p = keywords_dec_init_(&d, data, len, arena, opt);
     p = keywords_error_read_(&d, p, out, 1);
-    return keywords_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = keywords_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        keywords_error_init(out);
+    }
+    return rc;
 }
 
 size_t keywords_error_message_size(const keywords_error* v) {
@@ -794,7 +798,11 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
     if (p != NULL) {
         p = keywords_error_read_(&d, p, out, 1);
     }
-    return keywords_dec_done_(&d, p, 0, res);
+    int rc = keywords_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        keywords_error_init(out);
+    }
+    return rc;
 }
 
 void keywords_holder_init(keywords_holder* v) {
@@ -880,7 +888,11 @@ int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* 
     keywords_dec_ d;
     const uint8_t* p = keywords_dec_init_(&d, data, len, arena, opt);
     p = keywords_holder_read_(&d, p, out, 1);
-    return keywords_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = keywords_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        keywords_holder_init(out);
+    }
+    return rc;
 }
 
 size_t keywords_holder_message_size(const keywords_holder* v) {
@@ -911,7 +923,11 @@ int keywords_holder_decode_message_ex(const uint8_t* data, size_t len, keywords_
     if (p != NULL) {
         p = keywords_holder_read_(&d, p, out, 1);
     }
-    return keywords_dec_done_(&d, p, 0, res);
+    int rc = keywords_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        keywords_holder_init(out);
+    }
+    return rc;
 }
 
 static size_t keywords_result_size_(const keywords_result* v) {
@@ -1017,7 +1033,11 @@ int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message
             break;
         }
     }
-    return keywords_dec_done_(&d, p, 0, res);
+    int rc = keywords_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t keywords_message_size(const keywords_message* m) {
@@ -1130,7 +1150,8 @@ static int keywords_reader_fail_(keywords_message_reader* r, keywords_stream_res
     return err;
 }
 
-int keywords_read_message(keywords_message_reader* r, keywords_message* out, keywords_stream_result* res) {
+/* keywords_read_message, except that *out is left as it is on error or at the end. */
+static int keywords_read_message_(keywords_message_reader* r, keywords_message* out, keywords_stream_result* res) {
     uint8_t hdr[KEYWORDS_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1210,6 +1231,14 @@ int keywords_read_message(keywords_message_reader* r, keywords_message* out, key
     r->index++;
     r->offset += total;
     return KEYWORDS_OK;
+}
+
+int keywords_read_message(keywords_message_reader* r, keywords_message* out, keywords_stream_result* res) {
+    int rc = keywords_read_message_(r, out, res);
+    if (rc != KEYWORDS_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void keywords_message_writer_init(keywords_message_writer* w, keywords_write_fn fn, void* ctx) {

@@ -238,8 +238,10 @@ size_t keywords_error_size(const keywords_error* v);
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (keywords_strerror names it). After an error *out must
- * not be used.
+ * negative error code (keywords_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (keywords_error_init), never a partial value.
  */
 int keywords_error_decode(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -270,8 +272,10 @@ size_t keywords_holder_size(const keywords_holder* v);
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (keywords_strerror names it). After an error *out must
- * not be used.
+ * negative error code (keywords_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (keywords_holder_init), never a partial value.
  */
 int keywords_holder_decode(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -297,7 +301,10 @@ typedef struct keywords_message {
     } value;
 } keywords_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int keywords_decode_message(const uint8_t* data, size_t len, keywords_message* out, keywords_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message* out, keywords_arena* arena,
@@ -368,8 +375,11 @@ void keywords_message_reader_init(keywords_message_reader* r, keywords_read_fn f
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next keywords_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int keywords_read_message(keywords_message_reader* r, keywords_message* out, keywords_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

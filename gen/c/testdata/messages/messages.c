@@ -585,7 +585,11 @@ int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* ou
     messages_dec_ d;
     const uint8_t* p = messages_dec_init_(&d, data, len, arena, opt);
     p = messages_point_read_(&d, p, out, 1);
-    return messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        messages_point_init(out);
+    }
+    return rc;
 }
 
 size_t messages_point_message_size(const messages_point* v) {
@@ -616,7 +620,11 @@ int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_p
     if (p != NULL) {
         p = messages_point_read_(&d, p, out, 1);
     }
-    return messages_dec_done_(&d, p, 0, res);
+    int rc = messages_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        messages_point_init(out);
+    }
+    return rc;
 }
 
 void messages_ping_init(messages_ping* v) {
@@ -665,7 +673,11 @@ int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out,
     messages_dec_ d;
     const uint8_t* p = messages_dec_init_(&d, data, len, arena, opt);
     p = messages_ping_read_(&d, p, out, 1);
-    return messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        messages_ping_init(out);
+    }
+    return rc;
 }
 
 size_t messages_ping_message_size(const messages_ping* v) {
@@ -696,7 +708,11 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
     if (p != NULL) {
         p = messages_ping_read_(&d, p, out, 1);
     }
-    return messages_dec_done_(&d, p, 0, res);
+    int rc = messages_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        messages_ping_init(out);
+    }
+    return rc;
 }
 
 void messages_pong_init(messages_pong* v) {
@@ -751,7 +767,11 @@ int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out,
     messages_dec_ d;
     const uint8_t* p = messages_dec_init_(&d, data, len, arena, opt);
     p = messages_pong_read_(&d, p, out, 1);
-    return messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        messages_pong_init(out);
+    }
+    return rc;
 }
 
 size_t messages_pong_message_size(const messages_pong* v) {
@@ -782,7 +802,11 @@ int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_po
     if (p != NULL) {
         p = messages_pong_read_(&d, p, out, 1);
     }
-    return messages_dec_done_(&d, p, 0, res);
+    int rc = messages_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        messages_pong_init(out);
+    }
+    return rc;
 }
 
 void messages_last_init(messages_last* v) {
@@ -825,7 +849,11 @@ int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out,
     messages_dec_ d;
     const uint8_t* p = messages_dec_init_(&d, data, len, arena, opt);
     p = messages_last_read_(&d, p, out, 1);
-    return messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = messages_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        messages_last_init(out);
+    }
+    return rc;
 }
 
 size_t messages_last_message_size(const messages_last* v) {
@@ -856,7 +884,11 @@ int messages_last_decode_message_ex(const uint8_t* data, size_t len, messages_la
     if (p != NULL) {
         p = messages_last_read_(&d, p, out, 1);
     }
-    return messages_dec_done_(&d, p, 0, res);
+    int rc = messages_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        messages_last_init(out);
+    }
+    return rc;
 }
 
 int messages_decode_message(const uint8_t* data, size_t len, messages_message* out, messages_arena* arena) {
@@ -888,7 +920,11 @@ int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message
             break;
         }
     }
-    return messages_dec_done_(&d, p, 0, res);
+    int rc = messages_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t messages_message_size(const messages_message* m) {
@@ -1011,7 +1047,8 @@ static int messages_reader_fail_(messages_message_reader* r, messages_stream_res
     return err;
 }
 
-int messages_read_message(messages_message_reader* r, messages_message* out, messages_stream_result* res) {
+/* messages_read_message, except that *out is left as it is on error or at the end. */
+static int messages_read_message_(messages_message_reader* r, messages_message* out, messages_stream_result* res) {
     uint8_t hdr[MESSAGES_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1091,6 +1128,14 @@ int messages_read_message(messages_message_reader* r, messages_message* out, mes
     r->index++;
     r->offset += total;
     return MESSAGES_OK;
+}
+
+int messages_read_message(messages_message_reader* r, messages_message* out, messages_stream_result* res) {
+    int rc = messages_read_message_(r, out, res);
+    if (rc != MESSAGES_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void messages_message_writer_init(messages_message_writer* w, messages_write_fn fn, void* ctx) {

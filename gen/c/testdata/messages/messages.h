@@ -174,8 +174,10 @@ size_t messages_point_size(const messages_point* v);
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). After an error *out must
- * not be used.
+ * negative error code (messages_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (messages_point_init), never a partial value.
  */
 int messages_point_decode(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -206,8 +208,10 @@ size_t messages_ping_size(const messages_ping* v);
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). After an error *out must
- * not be used.
+ * negative error code (messages_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (messages_ping_init), never a partial value.
  */
 int messages_ping_decode(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -238,8 +242,10 @@ size_t messages_pong_size(const messages_pong* v);
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). After an error *out must
- * not be used.
+ * negative error code (messages_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (messages_pong_init), never a partial value.
  */
 int messages_pong_decode(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -270,8 +276,10 @@ size_t messages_last_size(const messages_last* v);
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). After an error *out must
- * not be used.
+ * negative error code (messages_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (messages_last_init), never a partial value.
  */
 int messages_last_decode(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -299,7 +307,10 @@ typedef struct messages_message {
     } value;
 } messages_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int messages_decode_message(const uint8_t* data, size_t len, messages_message* out, messages_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message* out, messages_arena* arena,
@@ -370,8 +381,11 @@ void messages_message_reader_init(messages_message_reader* r, messages_read_fn f
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next messages_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int messages_read_message(messages_message_reader* r, messages_message* out, messages_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

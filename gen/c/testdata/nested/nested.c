@@ -629,7 +629,11 @@ int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, n
     nested_dec_ d;
     const uint8_t* p = nested_dec_init_(&d, data, len, arena, opt);
     p = nested_point_read_(&d, p, out, 1);
-    return nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        nested_point_init(out);
+    }
+    return rc;
 }
 
 size_t nested_point_message_size(const nested_point* v) {
@@ -660,7 +664,11 @@ int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point
     if (p != NULL) {
         p = nested_point_read_(&d, p, out, 1);
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        nested_point_init(out);
+    }
+    return rc;
 }
 
 void nested_rectangle_init(nested_rectangle* v) {
@@ -719,7 +727,11 @@ int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle
     nested_dec_ d;
     const uint8_t* p = nested_dec_init_(&d, data, len, arena, opt);
     p = nested_rectangle_read_(&d, p, out, 1);
-    return nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        nested_rectangle_init(out);
+    }
+    return rc;
 }
 
 size_t nested_rectangle_message_size(const nested_rectangle* v) {
@@ -750,7 +762,11 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
     if (p != NULL) {
         p = nested_rectangle_read_(&d, p, out, 1);
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        nested_rectangle_init(out);
+    }
+    return rc;
 }
 
 void nested_scene_init(nested_scene* v) {
@@ -836,7 +852,11 @@ int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, n
     nested_dec_ d;
     const uint8_t* p = nested_dec_init_(&d, data, len, arena, opt);
     p = nested_scene_read_(&d, p, out, 1);
-    return nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        nested_scene_init(out);
+    }
+    return rc;
 }
 
 size_t nested_scene_message_size(const nested_scene* v) {
@@ -867,7 +887,11 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
     if (p != NULL) {
         p = nested_scene_read_(&d, p, out, 1);
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        nested_scene_init(out);
+    }
+    return rc;
 }
 
 void nested_device_parameter_init(nested_device_parameter* v) {
@@ -929,7 +953,11 @@ int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_de
     nested_dec_ d;
     const uint8_t* p = nested_dec_init_(&d, data, len, arena, opt);
     p = nested_device_parameter_read_(&d, p, out, 1);
-    return nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        nested_device_parameter_init(out);
+    }
+    return rc;
 }
 
 size_t nested_device_parameter_message_size(const nested_device_parameter* v) {
@@ -960,7 +988,11 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
     if (p != NULL) {
         p = nested_device_parameter_read_(&d, p, out, 1);
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        nested_device_parameter_init(out);
+    }
+    return rc;
 }
 
 void nested_device_plugin_init(nested_device_plugin* v) {
@@ -1051,7 +1083,11 @@ int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_devic
     nested_dec_ d;
     const uint8_t* p = nested_dec_init_(&d, data, len, arena, opt);
     p = nested_device_plugin_read_(&d, p, out, 1);
-    return nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        nested_device_plugin_init(out);
+    }
+    return rc;
 }
 
 size_t nested_device_plugin_message_size(const nested_device_plugin* v) {
@@ -1082,7 +1118,11 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
     if (p != NULL) {
         p = nested_device_plugin_read_(&d, p, out, 1);
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        nested_device_plugin_init(out);
+    }
+    return rc;
 }
 
 void nested_audio_device_init(nested_audio_device* v) {
@@ -1194,7 +1234,11 @@ int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_
     nested_dec_ d;
     const uint8_t* p = nested_dec_init_(&d, data, len, arena, opt);
     p = nested_audio_device_read_(&d, p, out, 1);
-    return nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = nested_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        nested_audio_device_init(out);
+    }
+    return rc;
 }
 
 size_t nested_audio_device_message_size(const nested_audio_device* v) {
@@ -1225,7 +1269,11 @@ int nested_audio_device_decode_message_ex(const uint8_t* data, size_t len, neste
     if (p != NULL) {
         p = nested_audio_device_read_(&d, p, out, 1);
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        nested_audio_device_init(out);
+    }
+    return rc;
 }
 
 int nested_decode_message(const uint8_t* data, size_t len, nested_message* out, nested_arena* arena) {
@@ -1263,7 +1311,11 @@ int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* ou
             break;
         }
     }
-    return nested_dec_done_(&d, p, 0, res);
+    int rc = nested_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t nested_message_size(const nested_message* m) {
@@ -1396,7 +1448,8 @@ static int nested_reader_fail_(nested_message_reader* r, nested_stream_result* r
     return err;
 }
 
-int nested_read_message(nested_message_reader* r, nested_message* out, nested_stream_result* res) {
+/* nested_read_message, except that *out is left as it is on error or at the end. */
+static int nested_read_message_(nested_message_reader* r, nested_message* out, nested_stream_result* res) {
     uint8_t hdr[NESTED_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1476,6 +1529,14 @@ int nested_read_message(nested_message_reader* r, nested_message* out, nested_st
     r->index++;
     r->offset += total;
     return NESTED_OK;
+}
+
+int nested_read_message(nested_message_reader* r, nested_message* out, nested_stream_result* res) {
+    int rc = nested_read_message_(r, out, res);
+    if (rc != NESTED_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void nested_message_writer_init(nested_message_writer* w, nested_write_fn fn, void* ctx) {

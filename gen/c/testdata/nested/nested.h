@@ -220,8 +220,10 @@ size_t nested_point_size(const nested_point* v);
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). After an error *out must
- * not be used.
+ * negative error code (nested_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (nested_point_init), never a partial value.
  */
 int nested_point_decode(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -252,8 +254,10 @@ size_t nested_rectangle_size(const nested_rectangle* v);
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). After an error *out must
- * not be used.
+ * negative error code (nested_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (nested_rectangle_init), never a partial value.
  */
 int nested_rectangle_decode(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -284,8 +288,10 @@ size_t nested_scene_size(const nested_scene* v);
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). After an error *out must
- * not be used.
+ * negative error code (nested_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (nested_scene_init), never a partial value.
  */
 int nested_scene_decode(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -316,8 +322,10 @@ size_t nested_device_parameter_size(const nested_device_parameter* v);
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). After an error *out must
- * not be used.
+ * negative error code (nested_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (nested_device_parameter_init), never a partial value.
  */
 int nested_device_parameter_decode(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -348,8 +356,10 @@ size_t nested_device_plugin_size(const nested_device_plugin* v);
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). After an error *out must
- * not be used.
+ * negative error code (nested_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (nested_device_plugin_init), never a partial value.
  */
 int nested_device_plugin_decode(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -380,8 +390,10 @@ size_t nested_audio_device_size(const nested_audio_device* v);
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). After an error *out must
- * not be used.
+ * negative error code (nested_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (nested_audio_device_init), never a partial value.
  */
 int nested_audio_device_decode(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -411,7 +423,10 @@ typedef struct nested_message {
     } value;
 } nested_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int nested_decode_message(const uint8_t* data, size_t len, nested_message* out, nested_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* out, nested_arena* arena,
@@ -482,8 +497,11 @@ void nested_message_reader_init(nested_message_reader* r, nested_read_fn fn, voi
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next nested_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int nested_read_message(nested_message_reader* r, nested_message* out, nested_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

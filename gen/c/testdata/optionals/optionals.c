@@ -686,7 +686,11 @@ int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* 
     optionals_dec_ d;
     const uint8_t* p = optionals_dec_init_(&d, data, len, arena, opt);
     p = optionals_inner_read_(&d, p, out, 1);
-    return optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        optionals_inner_init(out);
+    }
+    return rc;
 }
 
 size_t optionals_inner_message_size(const optionals_inner* v) {
@@ -717,7 +721,11 @@ int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals
     if (p != NULL) {
         p = optionals_inner_read_(&d, p, out, 1);
     }
-    return optionals_dec_done_(&d, p, 0, res);
+    int rc = optionals_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        optionals_inner_init(out);
+    }
+    return rc;
 }
 
 void optionals_optionals_init(optionals_optionals* v) {
@@ -1148,7 +1156,11 @@ int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_opt
     optionals_dec_ d;
     const uint8_t* p = optionals_dec_init_(&d, data, len, arena, opt);
     p = optionals_optionals_read_(&d, p, out, 1);
-    return optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        optionals_optionals_init(out);
+    }
+    return rc;
 }
 
 size_t optionals_optionals_message_size(const optionals_optionals* v) {
@@ -1179,7 +1191,11 @@ int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optio
     if (p != NULL) {
         p = optionals_optionals_read_(&d, p, out, 1);
     }
-    return optionals_dec_done_(&d, p, 0, res);
+    int rc = optionals_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        optionals_optionals_init(out);
+    }
+    return rc;
 }
 
 void optionals_reading_init(optionals_reading* v) {
@@ -1285,7 +1301,11 @@ int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_readi
     optionals_dec_ d;
     const uint8_t* p = optionals_dec_init_(&d, data, len, arena, opt);
     p = optionals_reading_read_(&d, p, out, 1);
-    return optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = optionals_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        optionals_reading_init(out);
+    }
+    return rc;
 }
 
 size_t optionals_reading_message_size(const optionals_reading* v) {
@@ -1316,7 +1336,11 @@ int optionals_reading_decode_message_ex(const uint8_t* data, size_t len, optiona
     if (p != NULL) {
         p = optionals_reading_read_(&d, p, out, 1);
     }
-    return optionals_dec_done_(&d, p, 0, res);
+    int rc = optionals_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        optionals_reading_init(out);
+    }
+    return rc;
 }
 
 static size_t optionals_choice_size_(const optionals_choice* v) {
@@ -1400,7 +1424,11 @@ int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_messa
             break;
         }
     }
-    return optionals_dec_done_(&d, p, 0, res);
+    int rc = optionals_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t optionals_message_size(const optionals_message* m) {
@@ -1518,7 +1546,8 @@ static int optionals_reader_fail_(optionals_message_reader* r, optionals_stream_
     return err;
 }
 
-int optionals_read_message(optionals_message_reader* r, optionals_message* out, optionals_stream_result* res) {
+/* optionals_read_message, except that *out is left as it is on error or at the end. */
+static int optionals_read_message_(optionals_message_reader* r, optionals_message* out, optionals_stream_result* res) {
     uint8_t hdr[OPTIONALS_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1598,6 +1627,14 @@ int optionals_read_message(optionals_message_reader* r, optionals_message* out, 
     r->index++;
     r->offset += total;
     return OPTIONALS_OK;
+}
+
+int optionals_read_message(optionals_message_reader* r, optionals_message* out, optionals_stream_result* res) {
+    int rc = optionals_read_message_(r, out, res);
+    if (rc != OPTIONALS_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void optionals_message_writer_init(optionals_message_writer* w, optionals_write_fn fn, void* ctx) {

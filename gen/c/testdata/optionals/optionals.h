@@ -302,8 +302,10 @@ size_t optionals_inner_size(const optionals_inner* v);
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (optionals_strerror names it). After an error *out must
- * not be used.
+ * negative error code (optionals_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (optionals_inner_init), never a partial value.
  */
 int optionals_inner_decode(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -334,8 +336,10 @@ size_t optionals_optionals_size(const optionals_optionals* v);
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (optionals_strerror names it). After an error *out must
- * not be used.
+ * negative error code (optionals_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (optionals_optionals_init), never a partial value.
  */
 int optionals_optionals_decode(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -366,8 +370,10 @@ size_t optionals_reading_size(const optionals_reading* v);
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (optionals_strerror names it). After an error *out must
- * not be used.
+ * negative error code (optionals_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (optionals_reading_init), never a partial value.
  */
 int optionals_reading_decode(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -394,7 +400,10 @@ typedef struct optionals_message {
     } value;
 } optionals_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int optionals_decode_message(const uint8_t* data, size_t len, optionals_message* out, optionals_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_message* out, optionals_arena* arena,
@@ -465,8 +474,11 @@ void optionals_message_reader_init(optionals_message_reader* r, optionals_read_f
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next optionals_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int optionals_read_message(optionals_message_reader* r, optionals_message* out, optionals_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

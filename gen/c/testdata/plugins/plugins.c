@@ -652,7 +652,11 @@ int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_paramet
     plugins_dec_ d;
     const uint8_t* p = plugins_dec_init_(&d, data, len, arena, opt);
     p = plugins_parameter_read_(&d, p, out, 1);
-    return plugins_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = plugins_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        plugins_parameter_init(out);
+    }
+    return rc;
 }
 
 size_t plugins_parameter_message_size(const plugins_parameter* v) {
@@ -683,7 +687,11 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
     if (p != NULL) {
         p = plugins_parameter_read_(&d, p, out, 1);
     }
-    return plugins_dec_done_(&d, p, 0, res);
+    int rc = plugins_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        plugins_parameter_init(out);
+    }
+    return rc;
 }
 
 void plugins_plugin_init(plugins_plugin* v) {
@@ -784,7 +792,11 @@ int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* ou
     plugins_dec_ d;
     const uint8_t* p = plugins_dec_init_(&d, data, len, arena, opt);
     p = plugins_plugin_read_(&d, p, out, 1);
-    return plugins_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = plugins_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        plugins_plugin_init(out);
+    }
+    return rc;
 }
 
 size_t plugins_plugin_message_size(const plugins_plugin* v) {
@@ -815,7 +827,11 @@ int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_pl
     if (p != NULL) {
         p = plugins_plugin_read_(&d, p, out, 1);
     }
-    return plugins_dec_done_(&d, p, 0, res);
+    int rc = plugins_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        plugins_plugin_init(out);
+    }
+    return rc;
 }
 
 void plugins_plugin_registry_init(plugins_plugin_registry* v) {
@@ -903,7 +919,11 @@ int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_p
     plugins_dec_ d;
     const uint8_t* p = plugins_dec_init_(&d, data, len, arena, opt);
     p = plugins_plugin_registry_read_(&d, p, out, 1);
-    return plugins_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = plugins_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        plugins_plugin_registry_init(out);
+    }
+    return rc;
 }
 
 size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v) {
@@ -934,7 +954,11 @@ int plugins_plugin_registry_decode_message_ex(const uint8_t* data, size_t len, p
     if (p != NULL) {
         p = plugins_plugin_registry_read_(&d, p, out, 1);
     }
-    return plugins_dec_done_(&d, p, 0, res);
+    int rc = plugins_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        plugins_plugin_registry_init(out);
+    }
+    return rc;
 }
 
 int plugins_decode_message(const uint8_t* data, size_t len, plugins_message* out, plugins_arena* arena) {
@@ -963,7 +987,11 @@ int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* 
             break;
         }
     }
-    return plugins_dec_done_(&d, p, 0, res);
+    int rc = plugins_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t plugins_message_size(const plugins_message* m) {
@@ -1081,7 +1109,8 @@ static int plugins_reader_fail_(plugins_message_reader* r, plugins_stream_result
     return err;
 }
 
-int plugins_read_message(plugins_message_reader* r, plugins_message* out, plugins_stream_result* res) {
+/* plugins_read_message, except that *out is left as it is on error or at the end. */
+static int plugins_read_message_(plugins_message_reader* r, plugins_message* out, plugins_stream_result* res) {
     uint8_t hdr[PLUGINS_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1161,6 +1190,14 @@ int plugins_read_message(plugins_message_reader* r, plugins_message* out, plugin
     r->index++;
     r->offset += total;
     return PLUGINS_OK;
+}
+
+int plugins_read_message(plugins_message_reader* r, plugins_message* out, plugins_stream_result* res) {
+    int rc = plugins_read_message_(r, out, res);
+    if (rc != PLUGINS_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void plugins_message_writer_init(plugins_message_writer* w, plugins_write_fn fn, void* ctx) {

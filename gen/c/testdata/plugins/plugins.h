@@ -196,8 +196,10 @@ size_t plugins_parameter_size(const plugins_parameter* v);
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (plugins_strerror names it). After an error *out must
- * not be used.
+ * negative error code (plugins_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (plugins_parameter_init), never a partial value.
  */
 int plugins_parameter_decode(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -228,8 +230,10 @@ size_t plugins_plugin_size(const plugins_plugin* v);
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (plugins_strerror names it). After an error *out must
- * not be used.
+ * negative error code (plugins_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (plugins_plugin_init), never a partial value.
  */
 int plugins_plugin_decode(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -260,8 +264,10 @@ size_t plugins_plugin_registry_size(const plugins_plugin_registry* v);
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (plugins_strerror names it). After an error *out must
- * not be used.
+ * negative error code (plugins_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (plugins_plugin_registry_init), never a partial value.
  */
 int plugins_plugin_registry_decode(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -288,7 +294,10 @@ typedef struct plugins_message {
     } value;
 } plugins_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int plugins_decode_message(const uint8_t* data, size_t len, plugins_message* out, plugins_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* out, plugins_arena* arena,
@@ -359,8 +368,11 @@ void plugins_message_reader_init(plugins_message_reader* r, plugins_read_fn fn, 
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next plugins_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int plugins_read_message(plugins_message_reader* r, plugins_message* out, plugins_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

@@ -640,7 +640,11 @@ int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primiti
     primitives_dec_ d;
     const uint8_t* p = primitives_dec_init_(&d, data, len, arena, opt);
     p = primitives_all_primitives_read_(&d, p, out, 1);
-    return primitives_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = primitives_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        primitives_all_primitives_init(out);
+    }
+    return rc;
 }
 
 size_t primitives_all_primitives_message_size(const primitives_all_primitives* v) {
@@ -671,7 +675,11 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
     if (p != NULL) {
         p = primitives_all_primitives_read_(&d, p, out, 1);
     }
-    return primitives_dec_done_(&d, p, 0, res);
+    int rc = primitives_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        primitives_all_primitives_init(out);
+    }
+    return rc;
 }
 
 void primitives_text_init(primitives_text* v) {
@@ -718,7 +726,11 @@ int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* 
     primitives_dec_ d;
     const uint8_t* p = primitives_dec_init_(&d, data, len, arena, opt);
     p = primitives_text_read_(&d, p, out, 1);
-    return primitives_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = primitives_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        primitives_text_init(out);
+    }
+    return rc;
 }
 
 size_t primitives_text_message_size(const primitives_text* v) {
@@ -749,7 +761,11 @@ int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitive
     if (p != NULL) {
         p = primitives_text_read_(&d, p, out, 1);
     }
-    return primitives_dec_done_(&d, p, 0, res);
+    int rc = primitives_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        primitives_text_init(out);
+    }
+    return rc;
 }
 
 void primitives_empty_init(primitives_empty* v) {
@@ -792,7 +808,11 @@ int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty
     primitives_dec_ d;
     const uint8_t* p = primitives_dec_init_(&d, data, len, arena, opt);
     p = primitives_empty_read_(&d, p, out, 1);
-    return primitives_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = primitives_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        primitives_empty_init(out);
+    }
+    return rc;
 }
 
 size_t primitives_empty_message_size(const primitives_empty* v) {
@@ -823,7 +843,11 @@ int primitives_empty_decode_message_ex(const uint8_t* data, size_t len, primitiv
     if (p != NULL) {
         p = primitives_empty_read_(&d, p, out, 1);
     }
-    return primitives_dec_done_(&d, p, 0, res);
+    int rc = primitives_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        primitives_empty_init(out);
+    }
+    return rc;
 }
 
 int primitives_decode_message(const uint8_t* data, size_t len, primitives_message* out, primitives_arena* arena) {
@@ -852,7 +876,11 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
             break;
         }
     }
-    return primitives_dec_done_(&d, p, 0, res);
+    int rc = primitives_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t primitives_message_size(const primitives_message* m) {
@@ -970,7 +998,8 @@ static int primitives_reader_fail_(primitives_message_reader* r, primitives_stre
     return err;
 }
 
-int primitives_read_message(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res) {
+/* primitives_read_message, except that *out is left as it is on error or at the end. */
+static int primitives_read_message_(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res) {
     uint8_t hdr[PRIMITIVES_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1050,6 +1079,14 @@ int primitives_read_message(primitives_message_reader* r, primitives_message* ou
     r->index++;
     r->offset += total;
     return PRIMITIVES_OK;
+}
+
+int primitives_read_message(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res) {
+    int rc = primitives_read_message_(r, out, res);
+    if (rc != PRIMITIVES_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void primitives_message_writer_init(primitives_message_writer* w, primitives_write_fn fn, void* ctx) {

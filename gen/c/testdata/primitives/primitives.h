@@ -177,8 +177,10 @@ size_t primitives_all_primitives_size(const primitives_all_primitives* v);
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (primitives_strerror names it). After an error *out must
- * not be used.
+ * negative error code (primitives_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (primitives_all_primitives_init), never a partial value.
  */
 int primitives_all_primitives_decode(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -209,8 +211,10 @@ size_t primitives_text_size(const primitives_text* v);
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (primitives_strerror names it). After an error *out must
- * not be used.
+ * negative error code (primitives_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (primitives_text_init), never a partial value.
  */
 int primitives_text_decode(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -241,8 +245,10 @@ size_t primitives_empty_size(const primitives_empty* v);
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (primitives_strerror names it). After an error *out must
- * not be used.
+ * negative error code (primitives_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (primitives_empty_init), never a partial value.
  */
 int primitives_empty_decode(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -269,7 +275,10 @@ typedef struct primitives_message {
     } value;
 } primitives_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int primitives_decode_message(const uint8_t* data, size_t len, primitives_message* out, primitives_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_message* out, primitives_arena* arena,
@@ -340,8 +349,11 @@ void primitives_message_reader_init(primitives_message_reader* r, primitives_rea
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next primitives_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int primitives_read_message(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res);
 /** Releases the reader's buffer (not its arena). */

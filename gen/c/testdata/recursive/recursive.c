@@ -608,7 +608,11 @@ int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* ou
     recursive_dec_ d;
     const uint8_t* p = recursive_dec_init_(&d, data, len, arena, opt);
     p = recursive_tree_read_(&d, p, out, 1);
-    return recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        recursive_tree_init(out);
+    }
+    return rc;
 }
 
 size_t recursive_tree_message_size(const recursive_tree* v) {
@@ -639,7 +643,11 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
     if (p != NULL) {
         p = recursive_tree_read_(&d, p, out, 1);
     }
-    return recursive_dec_done_(&d, p, 0, res);
+    int rc = recursive_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        recursive_tree_init(out);
+    }
+    return rc;
 }
 
 void recursive_node_init(recursive_node* v) {
@@ -715,7 +723,11 @@ int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* ou
     recursive_dec_ d;
     const uint8_t* p = recursive_dec_init_(&d, data, len, arena, opt);
     p = recursive_node_read_(&d, p, out, 1);
-    return recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        recursive_node_init(out);
+    }
+    return rc;
 }
 
 size_t recursive_node_message_size(const recursive_node* v) {
@@ -746,7 +758,11 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
     if (p != NULL) {
         p = recursive_node_read_(&d, p, out, 1);
     }
-    return recursive_dec_done_(&d, p, 0, res);
+    int rc = recursive_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        recursive_node_init(out);
+    }
+    return rc;
 }
 
 void recursive_dir_init(recursive_dir* v) {
@@ -829,7 +845,11 @@ int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out,
     recursive_dec_ d;
     const uint8_t* p = recursive_dec_init_(&d, data, len, arena, opt);
     p = recursive_dir_read_(&d, p, out, 1);
-    return recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        recursive_dir_init(out);
+    }
+    return rc;
 }
 
 size_t recursive_dir_message_size(const recursive_dir* v) {
@@ -860,7 +880,11 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
     if (p != NULL) {
         p = recursive_dir_read_(&d, p, out, 1);
     }
-    return recursive_dec_done_(&d, p, 0, res);
+    int rc = recursive_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        recursive_dir_init(out);
+    }
+    return rc;
 }
 
 void recursive_entry_init(recursive_entry* v) {
@@ -943,7 +967,11 @@ int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* 
     recursive_dec_ d;
     const uint8_t* p = recursive_dec_init_(&d, data, len, arena, opt);
     p = recursive_entry_read_(&d, p, out, 1);
-    return recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        recursive_entry_init(out);
+    }
+    return rc;
 }
 
 size_t recursive_entry_message_size(const recursive_entry* v) {
@@ -974,7 +1002,11 @@ int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive
     if (p != NULL) {
         p = recursive_entry_read_(&d, p, out, 1);
     }
-    return recursive_dec_done_(&d, p, 0, res);
+    int rc = recursive_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        recursive_entry_init(out);
+    }
+    return rc;
 }
 
 void recursive_program_init(recursive_program* v) {
@@ -1021,7 +1053,11 @@ int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_progr
     recursive_dec_ d;
     const uint8_t* p = recursive_dec_init_(&d, data, len, arena, opt);
     p = recursive_program_read_(&d, p, out, 1);
-    return recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    int rc = recursive_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
+    if (rc != 0) {
+        recursive_program_init(out);
+    }
+    return rc;
 }
 
 size_t recursive_program_message_size(const recursive_program* v) {
@@ -1052,7 +1088,11 @@ int recursive_program_decode_message_ex(const uint8_t* data, size_t len, recursi
     if (p != NULL) {
         p = recursive_program_read_(&d, p, out, 1);
     }
-    return recursive_dec_done_(&d, p, 0, res);
+    int rc = recursive_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        recursive_program_init(out);
+    }
+    return rc;
 }
 
 static size_t recursive_expr_size_(const recursive_expr* v) {
@@ -1218,7 +1258,11 @@ int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_messa
             break;
         }
     }
-    return recursive_dec_done_(&d, p, 0, res);
+    int rc = recursive_dec_done_(&d, p, 0, res);
+    if (rc != 0) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 size_t recursive_message_size(const recursive_message* m) {
@@ -1346,7 +1390,8 @@ static int recursive_reader_fail_(recursive_message_reader* r, recursive_stream_
     return err;
 }
 
-int recursive_read_message(recursive_message_reader* r, recursive_message* out, recursive_stream_result* res) {
+/* recursive_read_message, except that *out is left as it is on error or at the end. */
+static int recursive_read_message_(recursive_message_reader* r, recursive_message* out, recursive_stream_result* res) {
     uint8_t hdr[RECURSIVE_MESSAGE_HEADER_SIZE];
     uint16_t type_id = 0;
     uint32_t payload = 0;
@@ -1426,6 +1471,14 @@ int recursive_read_message(recursive_message_reader* r, recursive_message* out, 
     r->index++;
     r->offset += total;
     return RECURSIVE_OK;
+}
+
+int recursive_read_message(recursive_message_reader* r, recursive_message* out, recursive_stream_result* res) {
+    int rc = recursive_read_message_(r, out, res);
+    if (rc != RECURSIVE_OK) {
+        memset(out, 0, sizeof *out);
+    }
+    return rc;
 }
 
 void recursive_message_writer_init(recursive_message_writer* w, recursive_write_fn fn, void* ctx) {

@@ -236,8 +236,10 @@ size_t recursive_tree_size(const recursive_tree* v);
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). After an error *out must
- * not be used.
+ * negative error code (recursive_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (recursive_tree_init), never a partial value.
  */
 int recursive_tree_decode(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -268,8 +270,10 @@ size_t recursive_node_size(const recursive_node* v);
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). After an error *out must
- * not be used.
+ * negative error code (recursive_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (recursive_node_init), never a partial value.
  */
 int recursive_node_decode(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -300,8 +304,10 @@ size_t recursive_dir_size(const recursive_dir* v);
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). After an error *out must
- * not be used.
+ * negative error code (recursive_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (recursive_dir_init), never a partial value.
  */
 int recursive_dir_decode(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -332,8 +338,10 @@ size_t recursive_entry_size(const recursive_entry* v);
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). After an error *out must
- * not be used.
+ * negative error code (recursive_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (recursive_entry_init), never a partial value.
  */
 int recursive_entry_decode(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -364,8 +372,10 @@ size_t recursive_program_size(const recursive_program* v);
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). After an error *out must
- * not be used.
+ * negative error code (recursive_strerror names it). Every field of *out is
+ * written, so *out may hold anything before, such as the previous value
+ * of a decode loop that resets its arena. After an error *out holds its
+ * default value (recursive_program_init), never a partial value.
  */
 int recursive_program_decode(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -394,7 +404,10 @@ typedef struct recursive_message {
     } value;
 } recursive_message;
 
-/** Decodes a message of any type of this schema into out (see _decode). */
+/**
+ * Decodes a message of any type of this schema into out (see _decode).
+ * After an error *out is the zero message: type_id 0 (no type), all zero.
+ */
 int recursive_decode_message(const uint8_t* data, size_t len, recursive_message* out, recursive_arena* arena);
 /** Like _decode_message, with options; res (may be NULL) gets the error offset or bytes consumed. */
 int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_message* out, recursive_arena* arena,
@@ -465,8 +478,11 @@ void recursive_message_reader_init(recursive_message_reader* r, recursive_read_f
  * ends between two messages, or a negative error code (res, which may be
  * NULL, tells which message and where). The reader resets its arena first:
  * the message stays valid until the next recursive_read_message or until the
- * arena is reset or freed. After an error with res->skipped set the reader
- * can go on; after any other error every call returns that error again.
+ * arena is reset or freed; after the first messages, a heap arena and the
+ * reader's buffer have the size the stream needs and reading allocates
+ * nothing more. Unless it returns 0, *out is the zero message (type_id 0).
+ * After an error with res->skipped set the reader can go on; after any
+ * other error every call returns that error again.
  */
 int recursive_read_message(recursive_message_reader* r, recursive_message* out, recursive_stream_result* res);
 /** Releases the reader's buffer (not its arena). */
