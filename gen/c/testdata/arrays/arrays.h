@@ -319,10 +319,11 @@ size_t arrays_arrays_size(const arrays_arrays* v);
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_arrays_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_arrays_init), never a
+ * partial one.
  */
 int arrays_arrays_decode(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -353,10 +354,11 @@ size_t arrays_fixed_size(const arrays_fixed* v);
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_fixed_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_fixed_init), never a
+ * partial one.
  */
 int arrays_fixed_decode(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -387,10 +389,11 @@ size_t arrays_point_size(const arrays_point* v);
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_point_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_point_init), never a
+ * partial one.
  */
 int arrays_point_decode(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -421,10 +424,11 @@ size_t arrays_u32_array_size(const arrays_u32_array* v);
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_u32_array_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_u32_array_init), never a
+ * partial one.
  */
 int arrays_u32_array_decode(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -455,10 +459,11 @@ size_t arrays_i16_array_size(const arrays_i16_array* v);
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_i16_array_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_i16_array_init), never a
+ * partial one.
  */
 int arrays_i16_array_decode(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -489,10 +494,11 @@ size_t arrays_f32_array_size(const arrays_f32_array* v);
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_f32_array_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_f32_array_init), never a
+ * partial one.
  */
 int arrays_f32_array_decode(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -523,10 +529,11 @@ size_t arrays_byte_array_size(const arrays_byte_array* v);
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_byte_array_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_byte_array_init), never a
+ * partial one.
  */
 int arrays_byte_array_decode(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -557,10 +564,11 @@ size_t arrays_small_arrays_size(const arrays_small_arrays* v);
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (arrays_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (arrays_small_arrays_init), never a partial value.
+ * negative error code (arrays_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (arrays_small_arrays_init), never a
+ * partial one.
  */
 int arrays_small_arrays_decode(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

@@ -238,10 +238,11 @@ size_t clash_arena__size(const clash_arena_* v);
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (clash_arena__init), never a partial value.
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_arena__init), never a
+ * partial one.
  */
 int clash_arena__decode(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -272,10 +273,11 @@ size_t clash_message__size(const clash_message_* v);
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (clash_message__init), never a partial value.
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_message__init), never a
+ * partial one.
  */
 int clash_message__decode(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -306,10 +308,11 @@ size_t clash_point_size(const clash_point* v);
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (clash_point_init), never a partial value.
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_point_init), never a
+ * partial one.
  */
 int clash_point_decode(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -340,10 +343,11 @@ size_t clash_point_size__size(const clash_point_size_* v);
 size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (clash_point_size__init), never a partial value.
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_point_size__init), never a
+ * partial one.
  */
 int clash_point_size__decode(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -374,10 +378,11 @@ size_t clash_shape_rect__size(const clash_shape_rect_* v);
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (clash_shape_rect__init), never a partial value.
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_shape_rect__init), never a
+ * partial one.
  */
 int clash_shape_rect__decode(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -408,10 +413,11 @@ size_t clash_holder_size(const clash_holder* v);
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (clash_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (clash_holder_init), never a partial value.
+ * negative error code (clash_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (clash_holder_init), never a
+ * partial one.
  */
 int clash_holder_decode(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

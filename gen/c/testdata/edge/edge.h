@@ -265,10 +265,11 @@ size_t edge_node_size(const edge_node* v);
 size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (edge_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (edge_node_init), never a partial value.
+ * negative error code (edge_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (edge_node_init), never a
+ * partial one.
  */
 int edge_node_decode(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -299,10 +300,11 @@ size_t edge_point_size(const edge_point* v);
 size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (edge_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (edge_point_init), never a partial value.
+ * negative error code (edge_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (edge_point_init), never a
+ * partial one.
  */
 int edge_point_decode(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -333,10 +335,11 @@ size_t edge_flags_size(const edge_flags* v);
 size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (edge_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (edge_flags_init), never a partial value.
+ * negative error code (edge_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (edge_flags_init), never a
+ * partial one.
  */
 int edge_flags_decode(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

@@ -299,10 +299,11 @@ size_t enums_unions_circle_size(const enums_unions_circle* v);
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (enums_unions_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (enums_unions_circle_init), never a partial value.
+ * negative error code (enums_unions_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (enums_unions_circle_init), never a
+ * partial one.
  */
 int enums_unions_circle_decode(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -333,10 +334,11 @@ size_t enums_unions_enums_size(const enums_unions_enums* v);
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (enums_unions_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (enums_unions_enums_init), never a partial value.
+ * negative error code (enums_unions_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (enums_unions_enums_init), never a
+ * partial one.
  */
 int enums_unions_enums_decode(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -367,10 +369,11 @@ size_t enums_unions_unions_size(const enums_unions_unions* v);
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (enums_unions_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (enums_unions_unions_init), never a partial value.
+ * negative error code (enums_unions_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (enums_unions_unions_init), never a
+ * partial one.
  */
 int enums_unions_unions_decode(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

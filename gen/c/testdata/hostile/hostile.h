@@ -255,10 +255,11 @@ size_t hostile_big_size(const hostile_big* v);
 size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (hostile_big_init), never a partial value.
+ * negative error code (hostile_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (hostile_big_init), never a
+ * partial one.
  */
 int hostile_big_decode(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -289,10 +290,11 @@ size_t hostile_holder_size(const hostile_holder* v);
 size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (hostile_holder_init), never a partial value.
+ * negative error code (hostile_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (hostile_holder_init), never a
+ * partial one.
  */
 int hostile_holder_decode(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -323,10 +325,11 @@ size_t hostile_events_size(const hostile_events* v);
 size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (hostile_events_init), never a partial value.
+ * negative error code (hostile_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (hostile_events_init), never a
+ * partial one.
  */
 int hostile_events_decode(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -357,10 +360,11 @@ size_t hostile_node_size(const hostile_node* v);
 size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (hostile_node_init), never a partial value.
+ * negative error code (hostile_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (hostile_node_init), never a
+ * partial one.
  */
 int hostile_node_decode(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -391,10 +395,11 @@ size_t hostile_nodes_size(const hostile_nodes* v);
 size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (hostile_nodes_init), never a partial value.
+ * negative error code (hostile_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (hostile_nodes_init), never a
+ * partial one.
  */
 int hostile_nodes_decode(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -425,10 +430,11 @@ size_t hostile_chain_size(const hostile_chain* v);
 size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (hostile_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (hostile_chain_init), never a partial value.
+ * negative error code (hostile_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (hostile_chain_init), never a
+ * partial one.
  */
 int hostile_chain_decode(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

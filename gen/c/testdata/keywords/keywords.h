@@ -238,10 +238,11 @@ size_t keywords_error_size(const keywords_error* v);
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (keywords_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (keywords_error_init), never a partial value.
+ * negative error code (keywords_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (keywords_error_init), never a
+ * partial one.
  */
 int keywords_error_decode(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -272,10 +273,11 @@ size_t keywords_holder_size(const keywords_holder* v);
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (keywords_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (keywords_holder_init), never a partial value.
+ * negative error code (keywords_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (keywords_holder_init), never a
+ * partial one.
  */
 int keywords_holder_decode(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

@@ -174,10 +174,11 @@ size_t messages_point_size(const messages_point* v);
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (messages_point_init), never a partial value.
+ * negative error code (messages_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (messages_point_init), never a
+ * partial one.
  */
 int messages_point_decode(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -208,10 +209,11 @@ size_t messages_ping_size(const messages_ping* v);
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (messages_ping_init), never a partial value.
+ * negative error code (messages_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (messages_ping_init), never a
+ * partial one.
  */
 int messages_ping_decode(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -242,10 +244,11 @@ size_t messages_pong_size(const messages_pong* v);
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (messages_pong_init), never a partial value.
+ * negative error code (messages_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (messages_pong_init), never a
+ * partial one.
  */
 int messages_pong_decode(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -276,10 +279,11 @@ size_t messages_last_size(const messages_last* v);
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (messages_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (messages_last_init), never a partial value.
+ * negative error code (messages_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (messages_last_init), never a
+ * partial one.
  */
 int messages_last_decode(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

@@ -220,10 +220,11 @@ size_t nested_point_size(const nested_point* v);
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (nested_point_init), never a partial value.
+ * negative error code (nested_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (nested_point_init), never a
+ * partial one.
  */
 int nested_point_decode(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -254,10 +255,11 @@ size_t nested_rectangle_size(const nested_rectangle* v);
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (nested_rectangle_init), never a partial value.
+ * negative error code (nested_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (nested_rectangle_init), never a
+ * partial one.
  */
 int nested_rectangle_decode(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -288,10 +290,11 @@ size_t nested_scene_size(const nested_scene* v);
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (nested_scene_init), never a partial value.
+ * negative error code (nested_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (nested_scene_init), never a
+ * partial one.
  */
 int nested_scene_decode(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -322,10 +325,11 @@ size_t nested_device_parameter_size(const nested_device_parameter* v);
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (nested_device_parameter_init), never a partial value.
+ * negative error code (nested_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (nested_device_parameter_init), never a
+ * partial one.
  */
 int nested_device_parameter_decode(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -356,10 +360,11 @@ size_t nested_device_plugin_size(const nested_device_plugin* v);
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (nested_device_plugin_init), never a partial value.
+ * negative error code (nested_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (nested_device_plugin_init), never a
+ * partial one.
  */
 int nested_device_plugin_decode(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -390,10 +395,11 @@ size_t nested_audio_device_size(const nested_audio_device* v);
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (nested_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (nested_audio_device_init), never a partial value.
+ * negative error code (nested_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (nested_audio_device_init), never a
+ * partial one.
  */
 int nested_audio_device_decode(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

@@ -302,10 +302,11 @@ size_t optionals_inner_size(const optionals_inner* v);
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (optionals_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (optionals_inner_init), never a partial value.
+ * negative error code (optionals_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (optionals_inner_init), never a
+ * partial one.
  */
 int optionals_inner_decode(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -336,10 +337,11 @@ size_t optionals_optionals_size(const optionals_optionals* v);
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (optionals_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (optionals_optionals_init), never a partial value.
+ * negative error code (optionals_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (optionals_optionals_init), never a
+ * partial one.
  */
 int optionals_optionals_decode(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -370,10 +372,11 @@ size_t optionals_reading_size(const optionals_reading* v);
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (optionals_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (optionals_reading_init), never a partial value.
+ * negative error code (optionals_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (optionals_reading_init), never a
+ * partial one.
  */
 int optionals_reading_decode(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

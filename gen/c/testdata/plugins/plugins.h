@@ -196,10 +196,11 @@ size_t plugins_parameter_size(const plugins_parameter* v);
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (plugins_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (plugins_parameter_init), never a partial value.
+ * negative error code (plugins_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (plugins_parameter_init), never a
+ * partial one.
  */
 int plugins_parameter_decode(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -230,10 +231,11 @@ size_t plugins_plugin_size(const plugins_plugin* v);
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (plugins_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (plugins_plugin_init), never a partial value.
+ * negative error code (plugins_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (plugins_plugin_init), never a
+ * partial one.
  */
 int plugins_plugin_decode(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -264,10 +266,11 @@ size_t plugins_plugin_registry_size(const plugins_plugin_registry* v);
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (plugins_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (plugins_plugin_registry_init), never a partial value.
+ * negative error code (plugins_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (plugins_plugin_registry_init), never a
+ * partial one.
  */
 int plugins_plugin_registry_decode(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

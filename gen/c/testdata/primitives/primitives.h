@@ -177,10 +177,11 @@ size_t primitives_all_primitives_size(const primitives_all_primitives* v);
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (primitives_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (primitives_all_primitives_init), never a partial value.
+ * negative error code (primitives_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (primitives_all_primitives_init), never a
+ * partial one.
  */
 int primitives_all_primitives_decode(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -211,10 +212,11 @@ size_t primitives_text_size(const primitives_text* v);
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (primitives_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (primitives_text_init), never a partial value.
+ * negative error code (primitives_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (primitives_text_init), never a
+ * partial one.
  */
 int primitives_text_decode(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -245,10 +247,11 @@ size_t primitives_empty_size(const primitives_empty* v);
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (primitives_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (primitives_empty_init), never a partial value.
+ * negative error code (primitives_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (primitives_empty_init), never a
+ * partial one.
  */
 int primitives_empty_decode(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */

@@ -236,10 +236,11 @@ size_t recursive_tree_size(const recursive_tree* v);
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (recursive_tree_init), never a partial value.
+ * negative error code (recursive_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (recursive_tree_init), never a
+ * partial one.
  */
 int recursive_tree_decode(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -270,10 +271,11 @@ size_t recursive_node_size(const recursive_node* v);
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (recursive_node_init), never a partial value.
+ * negative error code (recursive_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (recursive_node_init), never a
+ * partial one.
  */
 int recursive_node_decode(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -304,10 +306,11 @@ size_t recursive_dir_size(const recursive_dir* v);
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (recursive_dir_init), never a partial value.
+ * negative error code (recursive_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (recursive_dir_init), never a
+ * partial one.
  */
 int recursive_dir_decode(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -338,10 +341,11 @@ size_t recursive_entry_size(const recursive_entry* v);
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (recursive_entry_init), never a partial value.
+ * negative error code (recursive_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (recursive_entry_init), never a
+ * partial one.
  */
 int recursive_entry_decode(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
@@ -372,10 +376,11 @@ size_t recursive_program_size(const recursive_program* v);
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
- * negative error code (recursive_strerror names it). Every field of *out is
- * written, so *out may hold anything before, such as the previous value
- * of a decode loop that resets its arena. After an error *out holds its
- * default value (recursive_program_init), never a partial value.
+ * negative error code (recursive_strerror names it). *out need not be
+ * initialized (it may hold the previous value of a loop that resets the
+ * arena before each decode): the decode sets all that the encoder reads.
+ * After an error *out holds its default value (recursive_program_init), never a
+ * partial one.
  */
 int recursive_program_decode(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
