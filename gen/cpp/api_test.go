@@ -33,6 +33,71 @@ const apiProgram = `#include "arrays.cpp"
         }                                                                  \
     } while (0)
 
+// Decoding into an existing value reuses its storage: the box of a
+// present optional, long strings, the vectors of kept elements.
+int reuse() {
+    const std::string long_a(40, 'a');
+    const std::string long_b(30, 'b');
+    recursive::Node old{long_a, recursive::Node{long_a, recursive::Node{"c", {}}}};
+    recursive::Node now{long_b, recursive::Node{long_b, {}}};
+    const auto ob = recursive::encode(old);
+    const auto nb = recursive::encode(now);
+    recursive::Node n;
+    CHECK(recursive::decode(ob.data(), ob.size(), n) && n == old);
+    const char* s0 = n.value.data();
+    const recursive::Node* box = n.next.get();
+    const char* s1 = n.next->value.data();
+    CHECK(recursive::decode(nb.data(), nb.size(), n) && n == now);
+    CHECK(n.value.data() == s0 && n.next.get() == box && n.next->value.data() == s1 && !n.next->next);
+    // A failed decode resets the value to its default.
+    CHECK(!recursive::decode(nb.data(), nb.size() - 1, n) && n == recursive::Node());
+
+    recursive::Tree t{1, {recursive::Tree{2, {recursive::Tree{3, {}}, recursive::Tree{4, {}}}}, recursive::Tree{5, {}}}};
+    recursive::Tree u{6, {recursive::Tree{7, {recursive::Tree{8, {}}}}}};
+    const auto tb = recursive::encode(t);
+    const auto ub = recursive::encode(u);
+    recursive::Tree tr;
+    CHECK(recursive::decode(tb.data(), tb.size(), tr) && tr == t);
+    const recursive::Tree* kids = tr.children.data();
+    const recursive::Tree* grandkids = tr.children[0].children.data();
+    CHECK(recursive::decode(ub.data(), ub.size(), tr) && tr == u);
+    CHECK(tr.children.data() == kids && tr.children[0].children.data() == grandkids);
+
+    // A union keeps the variant held when the input has the same one.
+    recursive::Program add{recursive::Expr{recursive::Expr::Add{{recursive::Expr{recursive::Expr::Lit{1}},
+                                                                  recursive::Expr{recursive::Expr::Lit{2}}}}}};
+    recursive::Program lit{recursive::Expr{recursive::Expr::Lit{3}}};
+    const auto ab = recursive::encode(add);
+    const auto lb = recursive::encode(lit);
+    recursive::Program pr;
+    CHECK(recursive::decode(ab.data(), ab.size(), pr) && pr == add);
+    const recursive::Expr* terms = std::get_if<recursive::Expr::Add>(&pr.body.value)->terms.data();
+    CHECK(recursive::decode(ab.data(), ab.size(), pr) && pr == add);
+    CHECK(std::get_if<recursive::Expr::Add>(&pr.body.value)->terms.data() == terms);
+    CHECK(recursive::decode(lb.data(), lb.size(), pr) && pr == lit);
+    CHECK(recursive::decode(ab.data(), ab.size(), pr) && pr == add);
+
+    // The dispatcher decodes into the message held when it has the type read.
+    const auto om = recursive::encode_message(old);
+    recursive::AnyMessage any;
+    CHECK(recursive::decode_any_message(om.data(), om.size(), any));
+    const char* ms = std::get_if<recursive::Node>(&any)->value.data();
+    CHECK(recursive::decode_any_message(om.data(), om.size(), any));
+    CHECK(std::get_if<recursive::Node>(&any)->value.data() == ms);
+    CHECK(!recursive::decode_any_message(om.data(), om.size() - 1, any) && any.index() == 0 &&
+          recursive::encode_message(any) == recursive::encode_message(recursive::AnyMessage()));
+
+    // Numeric arrays: a vector as long as the input's keeps its storage.
+    arrays::F32Array fa;
+    fa.values = {1.0f, 2.0f, 3.0f};
+    const auto fb = arrays::encode(fa);
+    arrays::F32Array fr;
+    CHECK(arrays::decode(fb.data(), fb.size(), fr) && fr == fa);
+    const float* fd = fr.values.data();
+    CHECK(arrays::decode(fb.data(), fb.size(), fr) && fr == fa && fr.values.data() == fd);
+    return 0;
+}
+
 int main() {
     // Boxes copy deeply; equality compares contents.
     recursive::Node list;
@@ -270,9 +335,12 @@ int main() {
     mopts.memory_limit = 3 * 520 - 1;
     hostile::Status mst = hostile::decode(holder.data(), holder.size(), h, mopts);
     CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0 && std::string(mst.rule()) == "memory");
+    CHECK(h.items.empty()); // a failed decode leaves the default value
     mst = hostile::decode(holder.data(), holder.size(), hv, mopts);
     CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0);
-    const auto hmsg = hostile::encode_message(h);
+    hostile::Holder three;
+    three.items.resize(3);
+    const auto hmsg = hostile::encode_message(three);
     mst = hostile::decode_message(hmsg.data(), hmsg.size(), h, mopts);
     CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
     // A present recursive ?Node charges 528 at its presence byte.
@@ -303,6 +371,9 @@ int main() {
         mst = hostile::decode_any_message(mm.data(), mm.size(), any);
         CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
+    }
+    if (reuse() != 0) {
+        return 1;
     }
     std::printf("ok\n");
     return 0;

@@ -162,8 +162,12 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 			p.P("}")
 			return
 		}
+		// A value already present is decoded into (its strings, arrays and
+		// box keep their storage); an absent one is default-constructed.
 		p.Block(fmt.Sprintf("if (%s) {", h), "} else {", func() {
-			p.F("%s.emplace();", lv)
+			p.F("if (!%s.has_value()) {", lv)
+			p.F(indent+"%s.emplace();", lv)
+			p.P("}")
 			g.readOf(p, t.Elem, "(*"+lv+")")
 		})
 		p.In()
@@ -385,11 +389,15 @@ func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
 
 func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant, check bool) {
 	empty := v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0)
+	// The variant held is decoded into when it is the one read (its
+	// strings and arrays keep their storage); another is replaced.
 	if empty {
 		p.F("case %d:", v.Tag)
 		p.In()
 		if !check {
-			p.F("v.value.emplace<%d>();", v.Tag)
+			p.F("if (v.value.index() != %d) {", v.Tag)
+			p.F(indent+"v.value.emplace<%d>();", v.Tag)
+			p.P("}")
 		}
 		p.P("break;")
 		p.Out()
@@ -397,7 +405,7 @@ func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant
 	}
 	p.Block(fmt.Sprintf("case %d: {", v.Tag), "}", func() {
 		if !check {
-			p.F("auto& x = v.value.emplace<%d>();", v.Tag)
+			p.F("auto& x = v.value.index() == %d ? *std::get_if<%d>(&v.value) : v.value.emplace<%d>();", v.Tag, v.Tag, v.Tag)
 		}
 		switch v.Kind {
 		case schema.VariantStruct:

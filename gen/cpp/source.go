@@ -167,6 +167,7 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 			p.P("std::size_t consumed = 0;")
 			p.P("const sdp::Status st = decode_prefix(data, size, out, consumed, options);")
 			p.P("if (st && consumed != size) {")
+			p.F(indent+"out = %s();", t)
 			p.P(indent + "return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);")
 			p.P("}")
 			p.P("return st;")
@@ -176,6 +177,8 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 		p.Block("                          const sdp::DecodeOptions& options) {", "}", func() {
 			p.P("Reader r(data, size, options);")
 			p.P("if (!sdp_read(r, out, 1)) {")
+			p.P(indent + "// A failed decode leaves the default value, never a partial one.")
+			p.F(indent+"out = %s();", t)
 			p.P(indent + "return r.status;")
 			p.P("}")
 			p.P("consumed = r.offset();")

@@ -96,6 +96,17 @@ std::string check_default() {
     return "";
 }
 
+// The encoding of a default-constructed T (built in place: a temporary
+// of a type with large fixed arrays would be on the stack).
+template <class T>
+const Bytes& default_bytes() {
+    static const Bytes def = [] {
+        const std::unique_ptr<T> v(new T());
+        return ns::encode(*v);
+    }();
+    return def;
+}
+
 template <class T, class V>
 void roundtrip(const Bytes& in) {
     static const std::string bad_default = check_default<T>();
@@ -103,6 +114,11 @@ void roundtrip(const Bytes& in) {
         reply(2, bad_default);
         return;
     }
+    // Decoding into an existing value: every input of a type is decoded
+    // into what the previous input of that type left (docs/conformance.md,
+    // "Decoding into an existing value"), owned and view alike.
+    static T reused;
+    static V reused_view;
     T owned;
     const ns::sdp::Status so = ns::decode(in.data(), in.size(), owned);
     V view;
@@ -111,12 +127,29 @@ void roundtrip(const Bytes& in) {
         reply(2, "owned decode: " + describe(so) + "; view decode: " + describe(sv));
         return;
     }
+    const ns::sdp::Status sr = ns::decode(in.data(), in.size(), reused);
+    const ns::sdp::Status srv = ns::decode(in.data(), in.size(), reused_view);
+    if (!same(so, sr) || !same(so, srv)) {
+        reply(2, "owned decode: " + describe(so) + "; decode into an existing value: " + describe(sr) +
+                     "; into an existing view: " + describe(srv));
+        return;
+    }
     if (!so) {
+        // (A default view, whose fixed arrays point nowhere, is not read.)
+        if (ns::encode(reused) != default_bytes<T>()) {
+            reply(2, "a rejected decode into an existing value left it other than the default value");
+            return;
+        }
         reply(1, describe(so));
         return;
     }
     const Bytes out = ns::encode(owned);
-    if (ns::encode(ns::to_owned(view)) != out || ns::encode(view.to_owned()) != out) {
+    if (ns::encode(reused) != out) {
+        reply(2, "the value decoded into an existing value differs from the one decoded into a new value");
+        return;
+    }
+    if (ns::encode(ns::to_owned(view)) != out || ns::encode(view.to_owned()) != out ||
+        ns::encode(ns::to_owned(reused_view)) != out) {
         reply(2, "view -> owned -> encode differs from owned -> encode");
         return;
     }
@@ -142,6 +175,10 @@ void roundtrip(const Bytes& in) {
     }
     if (ns::decode(longer.data(), longer.size(), prefix).code() != ns::sdp::ErrorCode::Trailing) {
         reply(2, "a trailing byte was not reported as trailing");
+        return;
+    }
+    if (ns::encode(prefix) != default_bytes<T>()) {
+        reply(2, "a decode rejected for a trailing byte left the value other than the default value");
         return;
     }
     reply(0, out.data(), out.size());
@@ -190,11 +227,26 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
         reply(2, "owned decode: " + describe(so) + "; view decode: " + describe(sv));
         return;
     }
+    // Every message is also decoded into the one the previous request left.
+    static ns::AnyMessage reused;
+    const ns::sdp::Status sr = ns::decode_any_message(in.data(), in.size(), reused);
+    if (!same(so, sr)) {
+        reply(2, "owned decode: " + describe(so) + "; decode into an existing message: " + describe(sr));
+        return;
+    }
     if (!so) {
+        if (reused.index() != 0 || ns::encode_message(reused) != ns::encode_message(ns::AnyMessage())) {
+            reply(2, "a rejected decode into an existing message left it other than the default message");
+            return;
+        }
         reply(1, describe(so));
         return;
     }
     const Bytes out = ns::encode_message(owned);
+    if (ns::encode_message(reused) != out || reused.index() != owned.index()) {
+        reply(2, "the message decoded into an existing message differs from the one decoded into a new one");
+        return;
+    }
     if (ns::encode_message(ns::to_owned(view)) != out || owned.index() != view.index()) {
         reply(2, "view -> owned -> encode_message differs from owned -> encode_message");
         return;
@@ -351,6 +403,7 @@ func testeeProgram(schemas []*schema.Schema) []byte {
 	p.P("#include <cstdio>")
 	p.P("#include <cstdlib>")
 	p.P("#include <cstring>")
+	p.P("#include <memory>")
 	p.P("#include <string>")
 	p.P("#include <vector>")
 	p.P("#ifdef SDP_TESTEE_STACK")

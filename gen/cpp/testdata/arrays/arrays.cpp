@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -2227,6 +2231,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Arrays();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2236,6 +2241,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Arrays();
         return r.status;
     }
     consumed = r.offset();
@@ -2246,6 +2253,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ArraysView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2255,6 +2263,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ArraysView();
         return r.status;
     }
     consumed = r.offset();
@@ -2294,6 +2304,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Fixed();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2303,6 +2314,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Fixed();
         return r.status;
     }
     consumed = r.offset();
@@ -2313,6 +2326,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = FixedView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2322,6 +2336,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = FixedView();
         return r.status;
     }
     consumed = r.offset();
@@ -2361,6 +2377,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2370,6 +2387,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Point();
         return r.status;
     }
     consumed = r.offset();
@@ -2380,6 +2399,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2389,6 +2409,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PointView();
         return r.status;
     }
     consumed = r.offset();
@@ -2429,6 +2451,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = U32Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2438,6 +2461,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = U32Array();
         return r.status;
     }
     consumed = r.offset();
@@ -2448,6 +2473,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = U32ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2457,6 +2483,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayVi
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = U32ArrayView();
         return r.status;
     }
     consumed = r.offset();
@@ -2497,6 +2525,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = I16Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2506,6 +2535,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = I16Array();
         return r.status;
     }
     consumed = r.offset();
@@ -2516,6 +2547,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = I16ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2525,6 +2557,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayVi
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = I16ArrayView();
         return r.status;
     }
     consumed = r.offset();
@@ -2565,6 +2599,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = F32Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2574,6 +2609,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = F32Array();
         return r.status;
     }
     consumed = r.offset();
@@ -2584,6 +2621,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = F32ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2593,6 +2631,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayVi
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = F32ArrayView();
         return r.status;
     }
     consumed = r.offset();
@@ -2633,6 +2673,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ByteArray();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2642,6 +2683,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ByteArray();
         return r.status;
     }
     consumed = r.offset();
@@ -2652,6 +2695,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& ou
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ByteArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2661,6 +2705,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayV
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ByteArrayView();
         return r.status;
     }
     consumed = r.offset();
@@ -2701,6 +2747,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out,
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = SmallArrays();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2710,6 +2757,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = SmallArrays();
         return r.status;
     }
     consumed = r.offset();
@@ -2720,6 +2769,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = SmallArraysView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2729,6 +2779,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = SmallArraysView();
         return r.status;
     }
     consumed = r.offset();
@@ -2790,9 +2842,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Arrays();
         return st;
     }
     if (id != Arrays::kTypeId) {
+        out = Arrays();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2802,9 +2856,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ArraysVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ArraysView();
         return st;
     }
     if (id != Arrays::kTypeId) {
+        out = ArraysView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2838,9 +2894,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Fixed();
         return st;
     }
     if (id != Fixed::kTypeId) {
+        out = Fixed();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2850,9 +2908,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, FixedView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = FixedView();
         return st;
     }
     if (id != Fixed::kTypeId) {
+        out = FixedView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2886,9 +2946,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Point();
         return st;
     }
     if (id != Point::kTypeId) {
+        out = Point();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2898,9 +2960,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PointView();
         return st;
     }
     if (id != Point::kTypeId) {
+        out = PointView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2936,9 +3000,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32Array&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = U32Array();
         return st;
     }
     if (id != U32Array::kTypeId) {
+        out = U32Array();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2948,9 +3014,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayV
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = U32ArrayView();
         return st;
     }
     if (id != U32Array::kTypeId) {
+        out = U32ArrayView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2986,9 +3054,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16Array&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = I16Array();
         return st;
     }
     if (id != I16Array::kTypeId) {
+        out = I16Array();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2998,9 +3068,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayV
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = I16ArrayView();
         return st;
     }
     if (id != I16Array::kTypeId) {
+        out = I16ArrayView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3036,9 +3108,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32Array&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = F32Array();
         return st;
     }
     if (id != F32Array::kTypeId) {
+        out = F32Array();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3048,9 +3122,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayV
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = F32ArrayView();
         return st;
     }
     if (id != F32Array::kTypeId) {
+        out = F32ArrayView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3086,9 +3162,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ByteArray();
         return st;
     }
     if (id != ByteArray::kTypeId) {
+        out = ByteArray();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3098,9 +3176,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ByteArrayView();
         return st;
     }
     if (id != ByteArray::kTypeId) {
+        out = ByteArrayView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3136,9 +3216,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = SmallArrays();
         return st;
     }
     if (id != SmallArrays::kTypeId) {
+        out = SmallArrays();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3148,9 +3230,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = SmallArraysView();
         return st;
     }
     if (id != SmallArrays::kTypeId) {
+        out = SmallArraysView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -3161,26 +3245,68 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Arrays::kTypeId:
-        return decode_payload(data, size, out.emplace<Arrays>(), options);
-    case Fixed::kTypeId:
-        return decode_payload(data, size, out.emplace<Fixed>(), options);
-    case Point::kTypeId:
-        return decode_payload(data, size, out.emplace<Point>(), options);
-    case U32Array::kTypeId:
-        return decode_payload(data, size, out.emplace<U32Array>(), options);
-    case I16Array::kTypeId:
-        return decode_payload(data, size, out.emplace<I16Array>(), options);
-    case F32Array::kTypeId:
-        return decode_payload(data, size, out.emplace<F32Array>(), options);
-    case ByteArray::kTypeId:
-        return decode_payload(data, size, out.emplace<ByteArray>(), options);
-    case SmallArrays::kTypeId:
-        return decode_payload(data, size, out.emplace<SmallArrays>(), options);
+    case Arrays::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Arrays>(out) ? *std::get_if<Arrays>(&out) : out.emplace<Arrays>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Fixed::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Fixed>(out) ? *std::get_if<Fixed>(&out) : out.emplace<Fixed>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Point::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case U32Array::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32Array>(out) ? *std::get_if<U32Array>(&out) : out.emplace<U32Array>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case I16Array::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16Array>(out) ? *std::get_if<I16Array>(&out) : out.emplace<I16Array>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case F32Array::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32Array>(out) ? *std::get_if<F32Array>(&out) : out.emplace<F32Array>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case ByteArray::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArray>(out) ? *std::get_if<ByteArray>(&out) : out.emplace<ByteArray>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case SmallArrays::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArrays>(out) ? *std::get_if<SmallArrays>(&out) : out.emplace<SmallArrays>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -3190,26 +3316,68 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case ArraysView::kTypeId:
-        return decode_payload(data, size, out.emplace<ArraysView>(), options);
-    case FixedView::kTypeId:
-        return decode_payload(data, size, out.emplace<FixedView>(), options);
-    case PointView::kTypeId:
-        return decode_payload(data, size, out.emplace<PointView>(), options);
-    case U32ArrayView::kTypeId:
-        return decode_payload(data, size, out.emplace<U32ArrayView>(), options);
-    case I16ArrayView::kTypeId:
-        return decode_payload(data, size, out.emplace<I16ArrayView>(), options);
-    case F32ArrayView::kTypeId:
-        return decode_payload(data, size, out.emplace<F32ArrayView>(), options);
-    case ByteArrayView::kTypeId:
-        return decode_payload(data, size, out.emplace<ByteArrayView>(), options);
-    case SmallArraysView::kTypeId:
-        return decode_payload(data, size, out.emplace<SmallArraysView>(), options);
+    case ArraysView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ArraysView>(out) ? *std::get_if<ArraysView>(&out) : out.emplace<ArraysView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case FixedView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<FixedView>(out) ? *std::get_if<FixedView>(&out) : out.emplace<FixedView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case PointView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PointView>(out) ? *std::get_if<PointView>(&out) : out.emplace<PointView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case U32ArrayView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32ArrayView>(out) ? *std::get_if<U32ArrayView>(&out) : out.emplace<U32ArrayView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case I16ArrayView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16ArrayView>(out) ? *std::get_if<I16ArrayView>(&out) : out.emplace<I16ArrayView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case F32ArrayView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32ArrayView>(out) ? *std::get_if<F32ArrayView>(&out) : out.emplace<F32ArrayView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case ByteArrayView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArrayView>(out) ? *std::get_if<ByteArrayView>(&out) : out.emplace<ByteArrayView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case SmallArraysView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArraysView>(out) ? *std::get_if<SmallArraysView>(&out) : out.emplace<SmallArraysView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

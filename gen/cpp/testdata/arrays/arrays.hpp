@@ -741,12 +741,18 @@ std::vector<std::uint8_t> encode(const Arrays& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Arrays& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Arrays{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -760,12 +766,18 @@ std::vector<std::uint8_t> encode(const Fixed& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Fixed& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Fixed{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -779,12 +791,18 @@ std::vector<std::uint8_t> encode(const Point& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Point{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -798,12 +816,18 @@ std::vector<std::uint8_t> encode(const U32Array& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const U32Array& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, U32Array{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -817,12 +841,18 @@ std::vector<std::uint8_t> encode(const I16Array& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const I16Array& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, I16Array{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -836,12 +866,18 @@ std::vector<std::uint8_t> encode(const F32Array& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const F32Array& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, F32Array{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -855,12 +891,18 @@ std::vector<std::uint8_t> encode(const ByteArray& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const ByteArray& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, ByteArray{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -874,12 +916,18 @@ std::vector<std::uint8_t> encode(const SmallArrays& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const SmallArrays& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, SmallArrays{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArrays& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArraysView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -941,7 +989,9 @@ using AnyMessage = std::variant<Arrays, Fixed, Point, U32Array, I16Array, F32Arr
 /// A view of any message of the schema.
 using AnyMessageView = std::variant<ArraysView, FixedView, PointView, U32ArrayView, I16ArrayView, F32ArrayView, ByteArrayView, SmallArraysView>;
 
-/// Decodes a message of any type of the schema, chosen by its type id.
+/// Decodes a message of any type of the schema, chosen by its type id. When
+/// out holds a message of that type it is decoded into (reusing its storage,
+/// as decode does); on error out is reset to AnyMessage{} (AnyMessageView{}).
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options = {});
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,

@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -688,17 +692,19 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
     }
     switch (tag) {
     case 0:
-        v.value.emplace<0>();
+        if (v.value.index() != 0) {
+            v.value.emplace<0>();
+        }
         break;
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -715,7 +721,7 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         break;
     }
     case 3: {
-        auto& x = v.value.emplace<3>();
+        auto& x = v.value.index() == 3 ? *std::get_if<3>(&v.value) : v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
             return false;
@@ -738,14 +744,16 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         break;
     }
     case 4: {
-        auto& x = v.value.emplace<4>();
+        auto& x = v.value.index() == 4 ? *std::get_if<4>(&v.value) : v.value.emplace<4>();
         if (!r.str(x.text)) {
             return false;
         }
         break;
     }
     case 5:
-        v.value.emplace<5>();
+        if (v.value.index() != 5) {
+            v.value.emplace<5>();
+        }
         break;
     default:
         return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
@@ -826,17 +834,19 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0:
-        v.value.emplace<0>();
+        if (v.value.index() != 0) {
+            v.value.emplace<0>();
+        }
         break;
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -853,7 +863,7 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         break;
     }
     case 3: {
-        auto& x = v.value.emplace<3>();
+        auto& x = v.value.index() == 3 ? *std::get_if<3>(&v.value) : v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
             return false;
@@ -876,14 +886,16 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         break;
     }
     case 4: {
-        auto& x = v.value.emplace<4>();
+        auto& x = v.value.index() == 4 ? *std::get_if<4>(&v.value) : v.value.emplace<4>();
         if (!r.str(x.text)) {
             return false;
         }
         break;
     }
     case 5:
-        v.value.emplace<5>();
+        if (v.value.index() != 5) {
+            v.value.emplace<5>();
+        }
         break;
     default:
         return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
@@ -1057,7 +1069,7 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.emplace<0>();
+        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1074,7 +1086,7 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
         break;
     }
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
             return false;
         }
@@ -1157,7 +1169,7 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.emplace<0>();
+        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1174,7 +1186,7 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         break;
     }
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
             return false;
         }
@@ -1643,7 +1655,9 @@ bool sdp_read(Reader& r, Unions& v, std::uint32_t d) {
         return false;
     }
     if (has3) {
-        v.maybe.emplace();
+        if (!v.maybe.has_value()) {
+            v.maybe.emplace();
+        }
         if (!sdp_read(r, (*v.maybe), d + 1)) {
             return false;
         }
@@ -1716,7 +1730,9 @@ bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has4) {
-        v.maybe.emplace();
+        if (!v.maybe.has_value()) {
+            v.maybe.emplace();
+        }
         if (!sdp_read(r, (*v.maybe), d + 1)) {
             return false;
         }
@@ -1857,6 +1873,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Circle& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Circle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1866,6 +1883,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Circle();
         return r.status;
     }
     consumed = r.offset();
@@ -1876,6 +1895,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, CircleView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = CircleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1885,6 +1905,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, CircleView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = CircleView();
         return r.status;
     }
     consumed = r.offset();
@@ -1924,6 +1946,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Shape& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Shape();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1933,6 +1956,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Shape();
         return r.status;
     }
     consumed = r.offset();
@@ -1943,6 +1968,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ShapeView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ShapeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1952,6 +1978,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ShapeView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ShapeView();
         return r.status;
     }
     consumed = r.offset();
@@ -1991,6 +2019,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Nested& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Nested();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2000,6 +2029,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Nested();
         return r.status;
     }
     consumed = r.offset();
@@ -2010,6 +2041,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, NestedView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = NestedView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2019,6 +2051,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NestedView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = NestedView();
         return r.status;
     }
     consumed = r.offset();
@@ -2058,6 +2092,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Enums& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Enums();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2067,6 +2102,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Enums();
         return r.status;
     }
     consumed = r.offset();
@@ -2077,6 +2114,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, EnumsView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = EnumsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2086,6 +2124,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EnumsView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = EnumsView();
         return r.status;
     }
     consumed = r.offset();
@@ -2125,6 +2165,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Unions& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Unions();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2134,6 +2175,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Unions();
         return r.status;
     }
     consumed = r.offset();
@@ -2144,6 +2187,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, UnionsView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = UnionsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2153,6 +2197,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, UnionsView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = UnionsView();
         return r.status;
     }
     consumed = r.offset();
@@ -2212,9 +2258,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Circle& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Circle();
         return st;
     }
     if (id != Circle::kTypeId) {
+        out = Circle();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2224,9 +2272,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, CircleVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = CircleView();
         return st;
     }
     if (id != Circle::kTypeId) {
+        out = CircleView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2260,9 +2310,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Enums& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Enums();
         return st;
     }
     if (id != Enums::kTypeId) {
+        out = Enums();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2272,9 +2324,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EnumsView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = EnumsView();
         return st;
     }
     if (id != Enums::kTypeId) {
+        out = EnumsView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2308,9 +2362,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Unions& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Unions();
         return st;
     }
     if (id != Unions::kTypeId) {
+        out = Unions();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2320,9 +2376,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, UnionsVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = UnionsView();
         return st;
     }
     if (id != Unions::kTypeId) {
+        out = UnionsView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2333,16 +2391,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Circle::kTypeId:
-        return decode_payload(data, size, out.emplace<Circle>(), options);
-    case Enums::kTypeId:
-        return decode_payload(data, size, out.emplace<Enums>(), options);
-    case Unions::kTypeId:
-        return decode_payload(data, size, out.emplace<Unions>(), options);
+    case Circle::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Circle>(out) ? *std::get_if<Circle>(&out) : out.emplace<Circle>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Enums::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Enums>(out) ? *std::get_if<Enums>(&out) : out.emplace<Enums>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Unions::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Unions>(out) ? *std::get_if<Unions>(&out) : out.emplace<Unions>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -2352,16 +2427,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case CircleView::kTypeId:
-        return decode_payload(data, size, out.emplace<CircleView>(), options);
-    case EnumsView::kTypeId:
-        return decode_payload(data, size, out.emplace<EnumsView>(), options);
-    case UnionsView::kTypeId:
-        return decode_payload(data, size, out.emplace<UnionsView>(), options);
+    case CircleView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<CircleView>(out) ? *std::get_if<CircleView>(&out) : out.emplace<CircleView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case EnumsView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EnumsView>(out) ? *std::get_if<EnumsView>(&out) : out.emplace<EnumsView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case UnionsView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<UnionsView>(out) ? *std::get_if<UnionsView>(&out) : out.emplace<UnionsView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

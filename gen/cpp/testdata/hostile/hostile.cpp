@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -618,7 +622,9 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
             return false;
         }
         if (has3) {
-            e2.emplace();
+            if (!e2.has_value()) {
+                e2.emplace();
+            }
             if (!sdp_read(r, (*e2), d + 1)) {
                 return false;
             }
@@ -776,17 +782,19 @@ bool sdp_read(Reader& r, Wide& v, std::uint32_t d) {
     }
     switch (tag) {
     case 0:
-        v.value.emplace<0>();
+        if (v.value.index() != 0) {
+            v.value.emplace<0>();
+        }
         break;
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -799,7 +807,9 @@ bool sdp_read(Reader& r, Wide& v, std::uint32_t d) {
             return false;
         }
         if (has1) {
-            x.right.emplace();
+            if (!x.right.has_value()) {
+                x.right.emplace();
+            }
             if (!sdp_read(r, (*x.right), d + 1)) {
                 return false;
             }
@@ -865,17 +875,19 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0:
-        v.value.emplace<0>();
+        if (v.value.index() != 0) {
+            v.value.emplace<0>();
+        }
         break;
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -888,7 +900,9 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
             return false;
         }
         if (has1) {
-            x.right.emplace();
+            if (!x.right.has_value()) {
+                x.right.emplace();
+            }
             if (!sdp_read(r, (*x.right), d + 1)) {
                 return false;
             }
@@ -1124,7 +1138,9 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
         return false;
     }
     if (has1) {
-        v.pad.emplace();
+        if (!v.pad.has_value()) {
+            v.pad.emplace();
+        }
         if (!r.need(512)) {
             return false;
         }
@@ -1141,7 +1157,9 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
         return false;
     }
     if (has2) {
-        v.next.emplace();
+        if (!v.next.has_value()) {
+            v.next.emplace();
+        }
         if (!sdp_read(r, (*v.next), d + 1)) {
             return false;
         }
@@ -1189,7 +1207,9 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has1) {
-        v.pad.emplace();
+        if (!v.pad.has_value()) {
+            v.pad.emplace();
+        }
         if (!r.need(64 * 8)) {
             return false;
         }
@@ -1404,7 +1424,9 @@ bool sdp_read(Reader& r, Chain& v, std::uint32_t d) {
         return false;
     }
     if (has1) {
-        v.next.emplace();
+        if (!v.next.has_value()) {
+            v.next.emplace();
+        }
         if (!sdp_read(r, (*v.next), d + 1)) {
             return false;
         }
@@ -1578,6 +1600,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Big& out, const s
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Big();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1587,6 +1610,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Big();
         return r.status;
     }
     consumed = r.offset();
@@ -1597,6 +1622,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, BigView& out, con
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = BigView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1606,6 +1632,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, BigView& o
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = BigView();
         return r.status;
     }
     consumed = r.offset();
@@ -1645,6 +1673,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Holder();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1654,6 +1683,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Holder();
         return r.status;
     }
     consumed = r.offset();
@@ -1664,6 +1695,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = HolderView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1673,6 +1705,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = HolderView();
         return r.status;
     }
     consumed = r.offset();
@@ -1712,6 +1746,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Wide();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1721,6 +1756,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Wide();
         return r.status;
     }
     consumed = r.offset();
@@ -1731,6 +1768,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, WideView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = WideView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1740,6 +1778,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, WideView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = WideView();
         return r.status;
     }
     consumed = r.offset();
@@ -1779,6 +1819,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Events& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Events();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1788,6 +1829,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Events();
         return r.status;
     }
     consumed = r.offset();
@@ -1798,6 +1841,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, EventsView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = EventsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1807,6 +1851,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EventsView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = EventsView();
         return r.status;
     }
     consumed = r.offset();
@@ -1846,6 +1892,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Node();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1855,6 +1902,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Node();
         return r.status;
     }
     consumed = r.offset();
@@ -1865,6 +1914,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = NodeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1874,6 +1924,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = NodeView();
         return r.status;
     }
     consumed = r.offset();
@@ -1913,6 +1965,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Nodes& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Nodes();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1922,6 +1975,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Nodes();
         return r.status;
     }
     consumed = r.offset();
@@ -1932,6 +1987,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, NodesView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = NodesView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1941,6 +1997,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodesView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = NodesView();
         return r.status;
     }
     consumed = r.offset();
@@ -1980,6 +2038,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Chain& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Chain();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1989,6 +2048,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Chain();
         return r.status;
     }
     consumed = r.offset();
@@ -1999,6 +2060,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ChainView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ChainView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2008,6 +2070,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChainView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ChainView();
         return r.status;
     }
     consumed = r.offset();
@@ -2067,9 +2131,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Big& out,
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Big();
         return st;
     }
     if (id != Big::kTypeId) {
+        out = Big();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2079,9 +2145,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, BigView& 
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = BigView();
         return st;
     }
     if (id != Big::kTypeId) {
+        out = BigView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2115,9 +2183,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Holder();
         return st;
     }
     if (id != Holder::kTypeId) {
+        out = Holder();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2127,9 +2197,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = HolderView();
         return st;
     }
     if (id != Holder::kTypeId) {
+        out = HolderView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2163,9 +2235,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Events& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Events();
         return st;
     }
     if (id != Events::kTypeId) {
+        out = Events();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2175,9 +2249,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EventsVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = EventsView();
         return st;
     }
     if (id != Events::kTypeId) {
+        out = EventsView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2211,9 +2287,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Node();
         return st;
     }
     if (id != Node::kTypeId) {
+        out = Node();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2223,9 +2301,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = NodeView();
         return st;
     }
     if (id != Node::kTypeId) {
+        out = NodeView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2259,9 +2339,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Nodes& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Nodes();
         return st;
     }
     if (id != Nodes::kTypeId) {
+        out = Nodes();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2271,9 +2353,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodesView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = NodesView();
         return st;
     }
     if (id != Nodes::kTypeId) {
+        out = NodesView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2307,9 +2391,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Chain& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Chain();
         return st;
     }
     if (id != Chain::kTypeId) {
+        out = Chain();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2319,9 +2405,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ChainView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ChainView();
         return st;
     }
     if (id != Chain::kTypeId) {
+        out = ChainView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2332,22 +2420,54 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Big::kTypeId:
-        return decode_payload(data, size, out.emplace<Big>(), options);
-    case Holder::kTypeId:
-        return decode_payload(data, size, out.emplace<Holder>(), options);
-    case Events::kTypeId:
-        return decode_payload(data, size, out.emplace<Events>(), options);
-    case Node::kTypeId:
-        return decode_payload(data, size, out.emplace<Node>(), options);
-    case Nodes::kTypeId:
-        return decode_payload(data, size, out.emplace<Nodes>(), options);
-    case Chain::kTypeId:
-        return decode_payload(data, size, out.emplace<Chain>(), options);
+    case Big::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Big>(out) ? *std::get_if<Big>(&out) : out.emplace<Big>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Holder::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Events::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Events>(out) ? *std::get_if<Events>(&out) : out.emplace<Events>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Node::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Nodes::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Nodes>(out) ? *std::get_if<Nodes>(&out) : out.emplace<Nodes>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Chain::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Chain>(out) ? *std::get_if<Chain>(&out) : out.emplace<Chain>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -2357,22 +2477,54 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case BigView::kTypeId:
-        return decode_payload(data, size, out.emplace<BigView>(), options);
-    case HolderView::kTypeId:
-        return decode_payload(data, size, out.emplace<HolderView>(), options);
-    case EventsView::kTypeId:
-        return decode_payload(data, size, out.emplace<EventsView>(), options);
-    case NodeView::kTypeId:
-        return decode_payload(data, size, out.emplace<NodeView>(), options);
-    case NodesView::kTypeId:
-        return decode_payload(data, size, out.emplace<NodesView>(), options);
-    case ChainView::kTypeId:
-        return decode_payload(data, size, out.emplace<ChainView>(), options);
+    case BigView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<BigView>(out) ? *std::get_if<BigView>(&out) : out.emplace<BigView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case HolderView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<HolderView>(out) ? *std::get_if<HolderView>(&out) : out.emplace<HolderView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case EventsView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EventsView>(out) ? *std::get_if<EventsView>(&out) : out.emplace<EventsView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case NodeView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<NodeView>(out) ? *std::get_if<NodeView>(&out) : out.emplace<NodeView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case NodesView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<NodesView>(out) ? *std::get_if<NodesView>(&out) : out.emplace<NodesView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case ChainView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ChainView>(out) ? *std::get_if<ChainView>(&out) : out.emplace<ChainView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

@@ -695,12 +695,18 @@ std::vector<std::uint8_t> encode(const Big& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Big& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Big{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Big& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, BigView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, BigView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -714,12 +720,18 @@ std::vector<std::uint8_t> encode(const Holder& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Holder{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -733,12 +745,18 @@ std::vector<std::uint8_t> encode(const Wide& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Wide& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Wide{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, WideView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, WideView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -752,12 +770,18 @@ std::vector<std::uint8_t> encode(const Events& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Events& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Events{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Events& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EventsView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EventsView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -771,12 +795,18 @@ std::vector<std::uint8_t> encode(const Node& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Node{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -790,12 +820,18 @@ std::vector<std::uint8_t> encode(const Nodes& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Nodes& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Nodes{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Nodes& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodesView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodesView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -809,12 +845,18 @@ std::vector<std::uint8_t> encode(const Chain& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Chain& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Chain{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Chain& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ChainView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChainView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -864,7 +906,9 @@ using AnyMessage = std::variant<Big, Holder, Events, Node, Nodes, Chain>;
 /// A view of any message of the schema.
 using AnyMessageView = std::variant<BigView, HolderView, EventsView, NodeView, NodesView, ChainView>;
 
-/// Decodes a message of any type of the schema, chosen by its type id.
+/// Decodes a message of any type of the schema, chosen by its type id. When
+/// out holds a message of that type it is decoded into (reusing its storage,
+/// as decode does); on error out is reset to AnyMessage{} (AnyMessageView{}).
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options = {});
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,

@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -1341,14 +1345,14 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.emplace<0>();
+        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
             return false;
         }
         break;
     }
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1359,7 +1363,7 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
@@ -1417,14 +1421,14 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.emplace<0>();
+        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
             return false;
         }
         break;
     }
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1435,7 +1439,7 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
@@ -1721,6 +1725,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Error();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1730,6 +1735,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Error();
         return r.status;
     }
     consumed = r.offset();
@@ -1740,6 +1747,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ErrorView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1749,6 +1757,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ErrorView();
         return r.status;
     }
     consumed = r.offset();
@@ -1788,6 +1798,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Result();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1797,6 +1808,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Result();
         return r.status;
     }
     consumed = r.offset();
@@ -1807,6 +1820,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ResultView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1816,6 +1830,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ResultView();
         return r.status;
     }
     consumed = r.offset();
@@ -1855,6 +1871,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Holder();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1864,6 +1881,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Holder();
         return r.status;
     }
     consumed = r.offset();
@@ -1874,6 +1893,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = HolderView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1883,6 +1903,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = HolderView();
         return r.status;
     }
     consumed = r.offset();
@@ -1942,9 +1964,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Error& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Error();
         return st;
     }
     if (id != Error::kTypeId) {
+        out = Error();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1954,9 +1978,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ErrorView();
         return st;
     }
     if (id != Error::kTypeId) {
+        out = ErrorView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1990,9 +2016,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Holder();
         return st;
     }
     if (id != Holder::kTypeId) {
+        out = Holder();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2002,9 +2030,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = HolderView();
         return st;
     }
     if (id != Holder::kTypeId) {
+        out = HolderView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2015,14 +2045,26 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Error::kTypeId:
-        return decode_payload(data, size, out.emplace<Error>(), options);
-    case Holder::kTypeId:
-        return decode_payload(data, size, out.emplace<Holder>(), options);
+    case Error::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Error>(out) ? *std::get_if<Error>(&out) : out.emplace<Error>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Holder::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -2032,14 +2074,26 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case ErrorView::kTypeId:
-        return decode_payload(data, size, out.emplace<ErrorView>(), options);
-    case HolderView::kTypeId:
-        return decode_payload(data, size, out.emplace<HolderView>(), options);
+    case ErrorView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ErrorView>(out) ? *std::get_if<ErrorView>(&out) : out.emplace<ErrorView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case HolderView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<HolderView>(out) ? *std::get_if<HolderView>(&out) : out.emplace<HolderView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

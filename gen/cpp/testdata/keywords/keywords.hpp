@@ -670,12 +670,18 @@ std::vector<std::uint8_t> encode(const Error& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Error& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Error{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -689,12 +695,18 @@ std::vector<std::uint8_t> encode(const Result& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Result& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Result{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -708,12 +720,18 @@ std::vector<std::uint8_t> encode(const Holder& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Holder{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -739,7 +757,9 @@ using AnyMessage = std::variant<Error, Holder>;
 /// A view of any message of the schema.
 using AnyMessageView = std::variant<ErrorView, HolderView>;
 
-/// Decodes a message of any type of the schema, chosen by its type id.
+/// Decodes a message of any type of the schema, chosen by its type id. When
+/// out holds a message of that type it is decoded into (reusing its storage,
+/// as decode does); on error out is reset to AnyMessage{} (AnyMessageView{}).
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options = {});
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,

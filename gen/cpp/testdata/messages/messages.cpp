@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -793,6 +797,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -802,6 +807,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Point();
         return r.status;
     }
     consumed = r.offset();
@@ -812,6 +819,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -821,6 +829,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PointView();
         return r.status;
     }
     consumed = r.offset();
@@ -860,6 +870,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Ping& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Ping();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -869,6 +880,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Ping();
         return r.status;
     }
     consumed = r.offset();
@@ -879,6 +892,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PingView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PingView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -888,6 +902,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PingView();
         return r.status;
     }
     consumed = r.offset();
@@ -927,6 +943,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Pong& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Pong();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -936,6 +953,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Pong();
         return r.status;
     }
     consumed = r.offset();
@@ -946,6 +965,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PongView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PongView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -955,6 +975,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PongView();
         return r.status;
     }
     consumed = r.offset();
@@ -994,6 +1016,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Last& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Last();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1003,6 +1026,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Last();
         return r.status;
     }
     consumed = r.offset();
@@ -1013,6 +1038,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, LastView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = LastView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1022,6 +1048,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = LastView();
         return r.status;
     }
     consumed = r.offset();
@@ -1081,9 +1109,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Point();
         return st;
     }
     if (id != Point::kTypeId) {
+        out = Point();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1093,9 +1123,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PointView();
         return st;
     }
     if (id != Point::kTypeId) {
+        out = PointView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1129,9 +1161,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Ping& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Ping();
         return st;
     }
     if (id != Ping::kTypeId) {
+        out = Ping();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1141,9 +1175,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PingView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PingView();
         return st;
     }
     if (id != Ping::kTypeId) {
+        out = PingView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1177,9 +1213,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Pong& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Pong();
         return st;
     }
     if (id != Pong::kTypeId) {
+        out = Pong();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1189,9 +1227,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PongView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PongView();
         return st;
     }
     if (id != Pong::kTypeId) {
+        out = PongView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1225,9 +1265,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Last& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Last();
         return st;
     }
     if (id != Last::kTypeId) {
+        out = Last();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1237,9 +1279,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LastView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = LastView();
         return st;
     }
     if (id != Last::kTypeId) {
+        out = LastView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1250,18 +1294,40 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Point::kTypeId:
-        return decode_payload(data, size, out.emplace<Point>(), options);
-    case Ping::kTypeId:
-        return decode_payload(data, size, out.emplace<Ping>(), options);
-    case Pong::kTypeId:
-        return decode_payload(data, size, out.emplace<Pong>(), options);
-    case Last::kTypeId:
-        return decode_payload(data, size, out.emplace<Last>(), options);
+    case Point::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Ping::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Ping>(out) ? *std::get_if<Ping>(&out) : out.emplace<Ping>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Pong::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Pong>(out) ? *std::get_if<Pong>(&out) : out.emplace<Pong>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Last::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Last>(out) ? *std::get_if<Last>(&out) : out.emplace<Last>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -1271,18 +1337,40 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case PointView::kTypeId:
-        return decode_payload(data, size, out.emplace<PointView>(), options);
-    case PingView::kTypeId:
-        return decode_payload(data, size, out.emplace<PingView>(), options);
-    case PongView::kTypeId:
-        return decode_payload(data, size, out.emplace<PongView>(), options);
-    case LastView::kTypeId:
-        return decode_payload(data, size, out.emplace<LastView>(), options);
+    case PointView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PointView>(out) ? *std::get_if<PointView>(&out) : out.emplace<PointView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case PingView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PingView>(out) ? *std::get_if<PingView>(&out) : out.emplace<PingView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case PongView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PongView>(out) ? *std::get_if<PongView>(&out) : out.emplace<PongView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case LastView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<LastView>(out) ? *std::get_if<LastView>(&out) : out.emplace<LastView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -1393,6 +1397,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1402,6 +1407,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Point();
         return r.status;
     }
     consumed = r.offset();
@@ -1412,6 +1419,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1421,6 +1429,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PointView();
         return r.status;
     }
     consumed = r.offset();
@@ -1460,6 +1470,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Rectangle& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Rectangle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1469,6 +1480,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Rectangle();
         return r.status;
     }
     consumed = r.offset();
@@ -1479,6 +1492,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, RectangleView& ou
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = RectangleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1488,6 +1502,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleV
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = RectangleView();
         return r.status;
     }
     consumed = r.offset();
@@ -1527,6 +1543,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Scene& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Scene();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1536,6 +1553,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Scene();
         return r.status;
     }
     consumed = r.offset();
@@ -1546,6 +1565,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, SceneView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = SceneView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1555,6 +1575,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = SceneView();
         return r.status;
     }
     consumed = r.offset();
@@ -1594,6 +1616,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameter& 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = DeviceParameter();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1603,6 +1626,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = DeviceParameter();
         return r.status;
     }
     consumed = r.offset();
@@ -1613,6 +1638,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameterVi
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = DeviceParameterView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1622,6 +1648,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = DeviceParameterView();
         return r.status;
     }
     consumed = r.offset();
@@ -1661,6 +1689,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePlugin& out
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = DevicePlugin();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1670,6 +1699,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = DevicePlugin();
         return r.status;
     }
     consumed = r.offset();
@@ -1680,6 +1711,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePluginView&
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = DevicePluginView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1689,6 +1721,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = DevicePluginView();
         return r.status;
     }
     consumed = r.offset();
@@ -1728,6 +1762,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDevice& out,
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = AudioDevice();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1737,6 +1772,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = AudioDevice();
         return r.status;
     }
     consumed = r.offset();
@@ -1747,6 +1784,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDeviceView& 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = AudioDeviceView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1756,6 +1794,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = AudioDeviceView();
         return r.status;
     }
     consumed = r.offset();
@@ -1815,9 +1855,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Point();
         return st;
     }
     if (id != Point::kTypeId) {
+        out = Point();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1827,9 +1869,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PointView();
         return st;
     }
     if (id != Point::kTypeId) {
+        out = PointView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1863,9 +1907,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Rectangle();
         return st;
     }
     if (id != Rectangle::kTypeId) {
+        out = Rectangle();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1875,9 +1921,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = RectangleView();
         return st;
     }
     if (id != Rectangle::kTypeId) {
+        out = RectangleView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1911,9 +1959,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Scene& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Scene();
         return st;
     }
     if (id != Scene::kTypeId) {
+        out = Scene();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1923,9 +1973,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SceneView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = SceneView();
         return st;
     }
     if (id != Scene::kTypeId) {
+        out = SceneView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1959,9 +2011,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = DeviceParameter();
         return st;
     }
     if (id != DeviceParameter::kTypeId) {
+        out = DeviceParameter();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1971,9 +2025,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = DeviceParameterView();
         return st;
     }
     if (id != DeviceParameter::kTypeId) {
+        out = DeviceParameterView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2007,9 +2063,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = DevicePlugin();
         return st;
     }
     if (id != DevicePlugin::kTypeId) {
+        out = DevicePlugin();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2019,9 +2077,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = DevicePluginView();
         return st;
     }
     if (id != DevicePlugin::kTypeId) {
+        out = DevicePluginView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2055,9 +2115,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AudioDevice();
         return st;
     }
     if (id != AudioDevice::kTypeId) {
+        out = AudioDevice();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2067,9 +2129,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AudioDeviceView();
         return st;
     }
     if (id != AudioDevice::kTypeId) {
+        out = AudioDeviceView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2080,22 +2144,54 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Point::kTypeId:
-        return decode_payload(data, size, out.emplace<Point>(), options);
-    case Rectangle::kTypeId:
-        return decode_payload(data, size, out.emplace<Rectangle>(), options);
-    case Scene::kTypeId:
-        return decode_payload(data, size, out.emplace<Scene>(), options);
-    case DeviceParameter::kTypeId:
-        return decode_payload(data, size, out.emplace<DeviceParameter>(), options);
-    case DevicePlugin::kTypeId:
-        return decode_payload(data, size, out.emplace<DevicePlugin>(), options);
-    case AudioDevice::kTypeId:
-        return decode_payload(data, size, out.emplace<AudioDevice>(), options);
+    case Point::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Rectangle::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Rectangle>(out) ? *std::get_if<Rectangle>(&out) : out.emplace<Rectangle>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Scene::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Scene>(out) ? *std::get_if<Scene>(&out) : out.emplace<Scene>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case DeviceParameter::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameter>(out) ? *std::get_if<DeviceParameter>(&out) : out.emplace<DeviceParameter>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case DevicePlugin::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePlugin>(out) ? *std::get_if<DevicePlugin>(&out) : out.emplace<DevicePlugin>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case AudioDevice::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDevice>(out) ? *std::get_if<AudioDevice>(&out) : out.emplace<AudioDevice>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -2105,22 +2201,54 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case PointView::kTypeId:
-        return decode_payload(data, size, out.emplace<PointView>(), options);
-    case RectangleView::kTypeId:
-        return decode_payload(data, size, out.emplace<RectangleView>(), options);
-    case SceneView::kTypeId:
-        return decode_payload(data, size, out.emplace<SceneView>(), options);
-    case DeviceParameterView::kTypeId:
-        return decode_payload(data, size, out.emplace<DeviceParameterView>(), options);
-    case DevicePluginView::kTypeId:
-        return decode_payload(data, size, out.emplace<DevicePluginView>(), options);
-    case AudioDeviceView::kTypeId:
-        return decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
+    case PointView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PointView>(out) ? *std::get_if<PointView>(&out) : out.emplace<PointView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case RectangleView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<RectangleView>(out) ? *std::get_if<RectangleView>(&out) : out.emplace<RectangleView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case SceneView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SceneView>(out) ? *std::get_if<SceneView>(&out) : out.emplace<SceneView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case DeviceParameterView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameterView>(out) ? *std::get_if<DeviceParameterView>(&out) : out.emplace<DeviceParameterView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case DevicePluginView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePluginView>(out) ? *std::get_if<DevicePluginView>(&out) : out.emplace<DevicePluginView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case AudioDeviceView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDeviceView>(out) ? *std::get_if<AudioDeviceView>(&out) : out.emplace<AudioDeviceView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -629,10 +633,12 @@ SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
     }
     switch (tag) {
     case 0:
-        v.value.emplace<0>();
+        if (v.value.index() != 0) {
+            v.value.emplace<0>();
+        }
         break;
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -684,10 +690,12 @@ SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0:
-        v.value.emplace<0>();
+        if (v.value.index() != 0) {
+            v.value.emplace<0>();
+        }
         break;
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -885,7 +893,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has1) {
-        v.maybe_bool.emplace();
+        if (!v.maybe_bool.has_value()) {
+            v.maybe_bool.emplace();
+        }
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -907,7 +917,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has2) {
-        v.maybe_u8.emplace();
+        if (!v.maybe_u8.has_value()) {
+            v.maybe_u8.emplace();
+        }
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -923,7 +935,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has3) {
-        v.maybe_i64.emplace();
+        if (!v.maybe_i64.has_value()) {
+            v.maybe_i64.emplace();
+        }
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -939,7 +953,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has4) {
-        v.maybe_f64.emplace();
+        if (!v.maybe_f64.has_value()) {
+            v.maybe_f64.emplace();
+        }
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -955,7 +971,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has5) {
-        v.maybe_str.emplace();
+        if (!v.maybe_str.has_value()) {
+            v.maybe_str.emplace();
+        }
         if (!r.str((*v.maybe_str))) {
             return false;
         }
@@ -967,7 +985,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has6) {
-        v.maybe_inner.emplace();
+        if (!v.maybe_inner.has_value()) {
+            v.maybe_inner.emplace();
+        }
         if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
             return false;
         }
@@ -979,7 +999,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has7) {
-        v.maybe_level.emplace();
+        if (!v.maybe_level.has_value()) {
+            v.maybe_level.emplace();
+        }
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1001,7 +1023,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has8) {
-        v.maybe_choice.emplace();
+        if (!v.maybe_choice.has_value()) {
+            v.maybe_choice.emplace();
+        }
         if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
             return false;
         }
@@ -1013,7 +1037,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has9) {
-        v.maybe_list.emplace();
+        if (!v.maybe_list.has_value()) {
+            v.maybe_list.emplace();
+        }
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
             return false;
@@ -1034,7 +1060,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
             return false;
         }
         if (has13) {
-            e12.emplace();
+            if (!e12.has_value()) {
+                e12.emplace();
+            }
             if (!r.str((*e12))) {
                 return false;
             }
@@ -1047,7 +1075,9 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has14) {
-        v.maybe_fixed.emplace();
+        if (!v.maybe_fixed.has_value()) {
+            v.maybe_fixed.emplace();
+        }
         if (!r.need(4)) {
             return false;
         }
@@ -1061,13 +1091,17 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         return false;
     }
     if (has15) {
-        v.maybe_maybe.emplace();
+        if (!v.maybe_maybe.has_value()) {
+            v.maybe_maybe.emplace();
+        }
         bool has16 = false;
         if (!r.flag(has16, sdp::ErrorCode::Presence)) {
             return false;
         }
         if (has16) {
-            (*v.maybe_maybe).emplace();
+            if (!(*v.maybe_maybe).has_value()) {
+                (*v.maybe_maybe).emplace();
+            }
             if (r.left() < 4) {
                 if (r.left() < 4) {
                     return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1253,7 +1287,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has1) {
-        v.maybe_bool.emplace();
+        if (!v.maybe_bool.has_value()) {
+            v.maybe_bool.emplace();
+        }
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1275,7 +1311,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has2) {
-        v.maybe_u8.emplace();
+        if (!v.maybe_u8.has_value()) {
+            v.maybe_u8.emplace();
+        }
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1291,7 +1329,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has3) {
-        v.maybe_i64.emplace();
+        if (!v.maybe_i64.has_value()) {
+            v.maybe_i64.emplace();
+        }
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1307,7 +1347,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has4) {
-        v.maybe_f64.emplace();
+        if (!v.maybe_f64.has_value()) {
+            v.maybe_f64.emplace();
+        }
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1323,7 +1365,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has5) {
-        v.maybe_str.emplace();
+        if (!v.maybe_str.has_value()) {
+            v.maybe_str.emplace();
+        }
         if (!r.str((*v.maybe_str))) {
             return false;
         }
@@ -1335,7 +1379,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has6) {
-        v.maybe_inner.emplace();
+        if (!v.maybe_inner.has_value()) {
+            v.maybe_inner.emplace();
+        }
         if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
             return false;
         }
@@ -1347,7 +1393,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has7) {
-        v.maybe_level.emplace();
+        if (!v.maybe_level.has_value()) {
+            v.maybe_level.emplace();
+        }
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1369,7 +1417,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has8) {
-        v.maybe_choice.emplace();
+        if (!v.maybe_choice.has_value()) {
+            v.maybe_choice.emplace();
+        }
         if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
             return false;
         }
@@ -1381,7 +1431,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has9) {
-        v.maybe_list.emplace();
+        if (!v.maybe_list.has_value()) {
+            v.maybe_list.emplace();
+        }
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
             return false;
@@ -1413,7 +1465,9 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has16) {
-        v.maybe_fixed.emplace();
+        if (!v.maybe_fixed.has_value()) {
+            v.maybe_fixed.emplace();
+        }
         if (!r.need(2 * 2)) {
             return false;
         }
@@ -1427,13 +1481,17 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has18) {
-        v.maybe_maybe.emplace();
+        if (!v.maybe_maybe.has_value()) {
+            v.maybe_maybe.emplace();
+        }
         bool has19 = false;
         if (!r.flag(has19, sdp::ErrorCode::Presence)) {
             return false;
         }
         if (has19) {
-            (*v.maybe_maybe).emplace();
+            if (!(*v.maybe_maybe).has_value()) {
+                (*v.maybe_maybe).emplace();
+            }
             if (r.left() < 4) {
                 if (r.left() < 4) {
                     return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1735,7 +1793,9 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
         return false;
     }
     if (has3) {
-        v.calibration.emplace();
+        if (!v.calibration.has_value()) {
+            v.calibration.emplace();
+        }
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1751,7 +1811,9 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
         return false;
     }
     if (has4) {
-        v.note.emplace();
+        if (!v.note.has_value()) {
+            v.note.emplace();
+        }
         if (!r.str((*v.note))) {
             return false;
         }
@@ -1820,7 +1882,9 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has3) {
-        v.calibration.emplace();
+        if (!v.calibration.has_value()) {
+            v.calibration.emplace();
+        }
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1836,7 +1900,9 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (has4) {
-        v.note.emplace();
+        if (!v.note.has_value()) {
+            v.note.emplace();
+        }
         if (!r.str((*v.note))) {
             return false;
         }
@@ -1972,6 +2038,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Inner& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Inner();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1981,6 +2048,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Inner();
         return r.status;
     }
     consumed = r.offset();
@@ -1991,6 +2060,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, InnerView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = InnerView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2000,6 +2070,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, InnerView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = InnerView();
         return r.status;
     }
     consumed = r.offset();
@@ -2039,6 +2111,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Choice& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Choice();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2048,6 +2121,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Choice();
         return r.status;
     }
     consumed = r.offset();
@@ -2058,6 +2133,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ChoiceView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ChoiceView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2067,6 +2143,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChoiceView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ChoiceView();
         return r.status;
     }
     consumed = r.offset();
@@ -2106,6 +2184,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Optionals& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Optionals();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2115,6 +2194,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Optionals();
         return r.status;
     }
     consumed = r.offset();
@@ -2125,6 +2206,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, OptionalsView& ou
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = OptionalsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2134,6 +2216,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, OptionalsV
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = OptionalsView();
         return r.status;
     }
     consumed = r.offset();
@@ -2173,6 +2257,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Reading& out, con
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Reading();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2182,6 +2267,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& o
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Reading();
         return r.status;
     }
     consumed = r.offset();
@@ -2192,6 +2279,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ReadingView& out,
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ReadingView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -2201,6 +2289,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ReadingVie
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ReadingView();
         return r.status;
     }
     consumed = r.offset();
@@ -2260,9 +2350,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Inner& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Inner();
         return st;
     }
     if (id != Inner::kTypeId) {
+        out = Inner();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2272,9 +2364,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, InnerView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = InnerView();
         return st;
     }
     if (id != Inner::kTypeId) {
+        out = InnerView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2308,9 +2402,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Optionals();
         return st;
     }
     if (id != Optionals::kTypeId) {
+        out = Optionals();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2320,9 +2416,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = OptionalsView();
         return st;
     }
     if (id != Optionals::kTypeId) {
+        out = OptionalsView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2356,9 +2454,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Reading& 
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Reading();
         return st;
     }
     if (id != Reading::kTypeId) {
+        out = Reading();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2368,9 +2468,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ReadingVi
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ReadingView();
         return st;
     }
     if (id != Reading::kTypeId) {
+        out = ReadingView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2381,16 +2483,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Inner::kTypeId:
-        return decode_payload(data, size, out.emplace<Inner>(), options);
-    case Optionals::kTypeId:
-        return decode_payload(data, size, out.emplace<Optionals>(), options);
-    case Reading::kTypeId:
-        return decode_payload(data, size, out.emplace<Reading>(), options);
+    case Inner::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Inner>(out) ? *std::get_if<Inner>(&out) : out.emplace<Inner>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Optionals::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Optionals>(out) ? *std::get_if<Optionals>(&out) : out.emplace<Optionals>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Reading::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Reading>(out) ? *std::get_if<Reading>(&out) : out.emplace<Reading>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -2400,16 +2519,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case InnerView::kTypeId:
-        return decode_payload(data, size, out.emplace<InnerView>(), options);
-    case OptionalsView::kTypeId:
-        return decode_payload(data, size, out.emplace<OptionalsView>(), options);
-    case ReadingView::kTypeId:
-        return decode_payload(data, size, out.emplace<ReadingView>(), options);
+    case InnerView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<InnerView>(out) ? *std::get_if<InnerView>(&out) : out.emplace<InnerView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case OptionalsView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<OptionalsView>(out) ? *std::get_if<OptionalsView>(&out) : out.emplace<OptionalsView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case ReadingView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ReadingView>(out) ? *std::get_if<ReadingView>(&out) : out.emplace<ReadingView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

@@ -647,12 +647,18 @@ std::vector<std::uint8_t> encode(const Inner& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Inner& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Inner{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Inner& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, InnerView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, InnerView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -666,12 +672,18 @@ std::vector<std::uint8_t> encode(const Choice& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Choice& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Choice{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Choice& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ChoiceView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChoiceView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -685,12 +697,18 @@ std::vector<std::uint8_t> encode(const Optionals& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Optionals& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Optionals{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Optionals& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, OptionalsView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, OptionalsView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -704,12 +722,18 @@ std::vector<std::uint8_t> encode(const Reading& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Reading& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Reading{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Reading& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ReadingView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ReadingView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -741,7 +765,9 @@ using AnyMessage = std::variant<Inner, Optionals, Reading>;
 /// A view of any message of the schema.
 using AnyMessageView = std::variant<InnerView, OptionalsView, ReadingView>;
 
-/// Decodes a message of any type of the schema, chosen by its type id.
+/// Decodes a message of any type of the schema, chosen by its type id. When
+/// out holds a message of that type it is decoded into (reusing its storage,
+/// as decode does); on error out is reset to AnyMessage{} (AnyMessageView{}).
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options = {});
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,

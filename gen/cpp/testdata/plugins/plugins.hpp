@@ -618,12 +618,18 @@ std::vector<std::uint8_t> encode(const Parameter& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Parameter{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -637,12 +643,18 @@ std::vector<std::uint8_t> encode(const Plugin& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Plugin{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -656,12 +668,18 @@ std::vector<std::uint8_t> encode(const PluginRegistry& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, PluginRegistry{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistry& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -693,7 +711,9 @@ using AnyMessage = std::variant<Parameter, Plugin, PluginRegistry>;
 /// A view of any message of the schema.
 using AnyMessageView = std::variant<ParameterView, PluginView, PluginRegistryView>;
 
-/// Decodes a message of any type of the schema, chosen by its type id.
+/// Decodes a message of any type of the schema, chosen by its type id. When
+/// out holds a message of that type it is decoded into (reusing its storage,
+/// as decode does); on error out is reset to AnyMessage{} (AnyMessageView{}).
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options = {});
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,

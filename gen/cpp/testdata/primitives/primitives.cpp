@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -912,6 +916,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitives& ou
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = AllPrimitives();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -921,6 +926,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = AllPrimitives();
         return r.status;
     }
     consumed = r.offset();
@@ -931,6 +938,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = AllPrimitivesView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -940,6 +948,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = AllPrimitivesView();
         return r.status;
     }
     consumed = r.offset();
@@ -979,6 +989,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Text& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Text();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -988,6 +999,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Text();
         return r.status;
     }
     consumed = r.offset();
@@ -998,6 +1011,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, TextView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = TextView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1007,6 +1021,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = TextView();
         return r.status;
     }
     consumed = r.offset();
@@ -1046,6 +1062,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Empty& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Empty();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1055,6 +1072,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Empty();
         return r.status;
     }
     consumed = r.offset();
@@ -1065,6 +1084,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = EmptyView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1074,6 +1094,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = EmptyView();
         return r.status;
     }
     consumed = r.offset();
@@ -1133,9 +1155,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimit
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AllPrimitives();
         return st;
     }
     if (id != AllPrimitives::kTypeId) {
+        out = AllPrimitives();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1145,9 +1169,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimit
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AllPrimitivesView();
         return st;
     }
     if (id != AllPrimitives::kTypeId) {
+        out = AllPrimitivesView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1181,9 +1207,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Text& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Text();
         return st;
     }
     if (id != Text::kTypeId) {
+        out = Text();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1193,9 +1221,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TextView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = TextView();
         return st;
     }
     if (id != Text::kTypeId) {
+        out = TextView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1229,9 +1259,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Empty& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Empty();
         return st;
     }
     if (id != Empty::kTypeId) {
+        out = Empty();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1241,9 +1273,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EmptyView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = EmptyView();
         return st;
     }
     if (id != Empty::kTypeId) {
+        out = EmptyView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1254,16 +1288,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case AllPrimitives::kTypeId:
-        return decode_payload(data, size, out.emplace<AllPrimitives>(), options);
-    case Text::kTypeId:
-        return decode_payload(data, size, out.emplace<Text>(), options);
-    case Empty::kTypeId:
-        return decode_payload(data, size, out.emplace<Empty>(), options);
+    case AllPrimitives::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AllPrimitives>(out) ? *std::get_if<AllPrimitives>(&out) : out.emplace<AllPrimitives>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Text::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Text>(out) ? *std::get_if<Text>(&out) : out.emplace<Text>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Empty::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Empty>(out) ? *std::get_if<Empty>(&out) : out.emplace<Empty>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -1273,16 +1324,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case AllPrimitivesView::kTypeId:
-        return decode_payload(data, size, out.emplace<AllPrimitivesView>(), options);
-    case TextView::kTypeId:
-        return decode_payload(data, size, out.emplace<TextView>(), options);
-    case EmptyView::kTypeId:
-        return decode_payload(data, size, out.emplace<EmptyView>(), options);
+    case AllPrimitivesView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AllPrimitivesView>(out) ? *std::get_if<AllPrimitivesView>(&out) : out.emplace<AllPrimitivesView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case TextView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<TextView>(out) ? *std::get_if<TextView>(&out) : out.emplace<TextView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case EmptyView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EmptyView>(out) ? *std::get_if<EmptyView>(&out) : out.emplace<EmptyView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

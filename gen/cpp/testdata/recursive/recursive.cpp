@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -672,7 +676,9 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
         return false;
     }
     if (has1) {
-        v.next.emplace();
+        if (!v.next.has_value()) {
+            v.next.emplace();
+        }
         if (!sdp_read(r, (*v.next), d + 1)) {
             return false;
         }
@@ -920,7 +926,9 @@ bool sdp_read(Reader& r, Entry& v, std::uint32_t d) {
         return false;
     }
     if (has1) {
-        v.sub.emplace();
+        if (!v.sub.has_value()) {
+            v.sub.emplace();
+        }
         if (!sdp_read(r, (*v.sub), d + 1)) {
             return false;
         }
@@ -1098,7 +1106,7 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.emplace<0>();
+        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1109,13 +1117,15 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
         break;
     }
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
             return false;
         }
         if (has1) {
-            x.inner.emplace();
+            if (!x.inner.has_value()) {
+                x.inner.emplace();
+            }
             if (!sdp_read(r, (*x.inner), d + 1)) {
                 return false;
             }
@@ -1125,7 +1135,7 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         std::size_t n2 = 0;
         if (!r.count(n2, 2)) {
             return false;
@@ -1202,7 +1212,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.emplace<0>();
+        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1213,7 +1223,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         break;
     }
     case 1: {
-        auto& x = v.value.emplace<1>();
+        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
             return false;
@@ -1229,7 +1239,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         break;
     }
     case 2: {
-        auto& x = v.value.emplace<2>();
+        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         std::size_t n2 = 0;
         if (!r.count(n2, 2)) {
             return false;
@@ -1492,6 +1502,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Tree& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Tree();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1501,6 +1512,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Tree();
         return r.status;
     }
     consumed = r.offset();
@@ -1511,6 +1524,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = TreeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1520,6 +1534,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = TreeView();
         return r.status;
     }
     consumed = r.offset();
@@ -1559,6 +1575,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Node();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1568,6 +1585,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Node();
         return r.status;
     }
     consumed = r.offset();
@@ -1578,6 +1597,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = NodeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1587,6 +1607,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = NodeView();
         return r.status;
     }
     consumed = r.offset();
@@ -1626,6 +1648,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Dir& out, const s
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Dir();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1635,6 +1658,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Dir();
         return r.status;
     }
     consumed = r.offset();
@@ -1645,6 +1670,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, DirView& out, con
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = DirView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1654,6 +1680,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& o
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = DirView();
         return r.status;
     }
     consumed = r.offset();
@@ -1693,6 +1721,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Entry& out, const
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Entry();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1702,6 +1731,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Entry();
         return r.status;
     }
     consumed = r.offset();
@@ -1712,6 +1743,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = EntryView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1721,6 +1753,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = EntryView();
         return r.status;
     }
     consumed = r.offset();
@@ -1760,6 +1794,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Expr& out, const 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Expr();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1769,6 +1804,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out,
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Expr();
         return r.status;
     }
     consumed = r.offset();
@@ -1779,6 +1816,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, co
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ExprView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1788,6 +1826,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& 
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ExprView();
         return r.status;
     }
     consumed = r.offset();
@@ -1827,6 +1867,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Program& out, con
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Program();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1836,6 +1877,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& o
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Program();
         return r.status;
     }
     consumed = r.offset();
@@ -1846,6 +1889,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out,
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ProgramView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1855,6 +1899,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramVie
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ProgramView();
         return r.status;
     }
     consumed = r.offset();
@@ -1914,9 +1960,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Tree();
         return st;
     }
     if (id != Tree::kTypeId) {
+        out = Tree();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1926,9 +1974,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TreeView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = TreeView();
         return st;
     }
     if (id != Tree::kTypeId) {
+        out = TreeView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1962,9 +2012,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Node();
         return st;
     }
     if (id != Node::kTypeId) {
+        out = Node();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1974,9 +2026,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = NodeView();
         return st;
     }
     if (id != Node::kTypeId) {
+        out = NodeView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2010,9 +2064,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out,
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Dir();
         return st;
     }
     if (id != Dir::kTypeId) {
+        out = Dir();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2022,9 +2078,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DirView& 
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = DirView();
         return st;
     }
     if (id != Dir::kTypeId) {
+        out = DirView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2058,9 +2116,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Entry& ou
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Entry();
         return st;
     }
     if (id != Entry::kTypeId) {
+        out = Entry();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2070,9 +2130,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EntryView
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = EntryView();
         return st;
     }
     if (id != Entry::kTypeId) {
+        out = EntryView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2106,9 +2168,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Program& 
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Program();
         return st;
     }
     if (id != Program::kTypeId) {
+        out = Program();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2118,9 +2182,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ProgramVi
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ProgramView();
         return st;
     }
     if (id != Program::kTypeId) {
+        out = ProgramView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -2131,20 +2197,47 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Tree::kTypeId:
-        return decode_payload(data, size, out.emplace<Tree>(), options);
-    case Node::kTypeId:
-        return decode_payload(data, size, out.emplace<Node>(), options);
-    case Dir::kTypeId:
-        return decode_payload(data, size, out.emplace<Dir>(), options);
-    case Entry::kTypeId:
-        return decode_payload(data, size, out.emplace<Entry>(), options);
-    case Program::kTypeId:
-        return decode_payload(data, size, out.emplace<Program>(), options);
+    case Tree::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Tree>(out) ? *std::get_if<Tree>(&out) : out.emplace<Tree>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Node::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Dir::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Dir>(out) ? *std::get_if<Dir>(&out) : out.emplace<Dir>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Entry::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Entry>(out) ? *std::get_if<Entry>(&out) : out.emplace<Entry>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Program::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Program>(out) ? *std::get_if<Program>(&out) : out.emplace<Program>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -2154,20 +2247,47 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case TreeView::kTypeId:
-        return decode_payload(data, size, out.emplace<TreeView>(), options);
-    case NodeView::kTypeId:
-        return decode_payload(data, size, out.emplace<NodeView>(), options);
-    case DirView::kTypeId:
-        return decode_payload(data, size, out.emplace<DirView>(), options);
-    case EntryView::kTypeId:
-        return decode_payload(data, size, out.emplace<EntryView>(), options);
-    case ProgramView::kTypeId:
-        return decode_payload(data, size, out.emplace<ProgramView>(), options);
+    case TreeView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<TreeView>(out) ? *std::get_if<TreeView>(&out) : out.emplace<TreeView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case NodeView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<NodeView>(out) ? *std::get_if<NodeView>(&out) : out.emplace<NodeView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case DirView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DirView>(out) ? *std::get_if<DirView>(&out) : out.emplace<DirView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case EntryView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EntryView>(out) ? *std::get_if<EntryView>(&out) : out.emplace<EntryView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case ProgramView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ProgramView>(out) ? *std::get_if<ProgramView>(&out) : out.emplace<ProgramView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
