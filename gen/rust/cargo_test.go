@@ -207,10 +207,20 @@ func testeeMain(schemas []*schema.Schema) []byte {
 		p.Block("mod "+s.Name+"_testee {", "}", func() {
 			p.P("use ", g.crate, " as s;")
 			p.P()
+			if len(s.Structs) > 0 {
+				// The value each type's OpRoundtrip requests decode into:
+				// what the previous request of that type left (issue #17).
+				p.Block("thread_local! {", "}", func() {
+					for _, st := range s.Structs {
+						p.F("static KEPT_%d: std::cell::RefCell<s::%s> = std::cell::RefCell::new(Default::default());", st.ID, g.name[st])
+					}
+				})
+				p.P()
+			}
 			p.Block("pub fn handle(op: u8, type_id: u16, input: &[u8]) -> crate::Reply {", "}", func() {
 				p.Block("match (op, type_id) {", "}", func() {
 					for _, st := range s.Structs {
-						p.F("(1, %d) => crate::roundtrip!(input, s::%s, s::%s),", st.ID, g.name[st], g.view[st])
+						p.F("(1, %d) => crate::roundtrip!(input, s::%s, s::%s, KEPT_%d),", st.ID, g.name[st], g.view[st], st.ID)
 					}
 					p.P("(2, _) => crate::message!(input, type_id, s, [")
 					p.In()
@@ -263,9 +273,33 @@ pub fn broken(why: String) -> Reply {
 /// Decodes one struct through every decode API and checks they agree.
 #[macro_export]
 macro_rules! roundtrip {
-    ($input:expr, $T:ty, $V:ty) => {{
+    ($input:expr, $T:ty, $V:ty, $kept:ident) => {{
         let input: &[u8] = $input;
         let owned = <$T>::decode(input);
+        // decode_into, into the value the previous request of this type
+        // left, must agree with decode: the same value or the same error,
+        // and after an error the default value.
+        let reused = $kept.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            let got = kept.decode_into(input);
+            let bytes = kept.encode_to_vec();
+            match (&owned, got) {
+                (Ok(o), Ok(())) => {
+                    let a = o.encode_to_vec();
+                    (a != bytes).then(|| format!("decode_into re-encodes as {bytes:02x?}, decode as {a:02x?}"))
+                }
+                (Err(e), Err(g)) if *e != g => {
+                    Some(format!("decode rejected ({e}), decode_into otherwise ({g})"))
+                }
+                (Err(_), Err(_)) => (bytes != <$T>::default().encode_to_vec())
+                    .then(|| format!("a failed decode_into left {bytes:02x?}, not the default value")),
+                (Ok(_), Err(g)) => Some(format!("decode accepted, decode_into rejected ({g})")),
+                (Err(e), Ok(())) => Some(format!("decode rejected ({e}), decode_into accepted")),
+            }
+        });
+        if let Some(why) = reused {
+            return $crate::broken(why);
+        }
         let view = <$V>::decode(input);
         let with = <$T>::decode_with(input, Default::default());
         let mut extended = input.to_vec();
@@ -395,9 +429,19 @@ macro_rules! stream {
                 };
                 let mut reader = $s::MessageReader::new(stream).with_max_size(max);
                 let mut out = Vec::new();
+                // The first message is read with read_message, the others
+                // into it with read_message_into.
+                let mut kept: Option<$s::Message> = None;
                 loop {
-                    match reader.read_message() {
-                        Ok(Some(m)) => {
+                    let next = match kept.as_mut() {
+                        Some(m) => reader.read_message_into(m).map(|more| more.then_some(())),
+                        None => reader.read_message().map(|m| m.map(|m| kept = Some(m))),
+                    };
+                    match next {
+                        Ok(Some(())) => {
+                            let Some(m) = kept.as_ref() else {
+                                break $crate::broken("no message was kept".into());
+                            };
                             if let Err(e) = m.write_to(&mut out) {
                                 break $crate::broken(format!("write_to: {e}"));
                             }

@@ -27,6 +27,12 @@ func (g *generator) decodeBody(p *printer) {
 			}
 			decodeAPI(p, name, "", read)
 			p.P()
+			readInto := "Self::read_into"
+			if isEnum {
+				readInto = closure("v, r, _", "Self::read(r).map("+closure("e", "*v = e")+")")
+			}
+			intoAPI(p, readInto)
+			p.P()
 			p.P("#[doc(hidden)]")
 			switch d := d.(type) {
 			case *schema.Struct:
@@ -37,12 +43,16 @@ func (g *generator) decodeBody(p *printer) {
 					p.P()
 					g.fieldAt(p, d)
 				}
+				p.P()
+				g.readIntoStruct(p, d)
 			case *schema.Enum:
 				g.enumRead(p, d)
 			case *schema.Union:
 				g.readWrapper(p, d, "'_", "")
 				p.P()
 				g.unionRead(p, d, "'_", g.ownedValue)
+				p.P()
+				g.readIntoUnion(p, d)
 			}
 		})
 		if _, isEnum := d.(*schema.Enum); isEnum {

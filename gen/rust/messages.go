@@ -62,6 +62,12 @@ func (g *generator) structMessage(p *printer, st *schema.Struct) {
 			p.P("let payload = rt::expect_message(bytes, Self::TYPE_ID)?;")
 			p.P("rt::decode_payload(payload, limits, Self::read)")
 		})
+		p.P()
+		p.P("/// Decodes a message payload into `self` (resetting it on an error).")
+		p.P("#[doc(hidden)]")
+		p.Fn("pub fn decode_payload_into", []string{"&mut self", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
+			p.P("rt::decode_payload_into(payload, limits, self, Self::read_into)")
+		})
 	})
 }
 
@@ -116,6 +122,8 @@ func (g *generator) messageEnum(p *printer) {
 		p.Fn("pub fn decode_payload", []string{"type_id: u16", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
 			dispatch(p, g, func(st *schema.Struct) string { return g.name[st] })
 		})
+		p.P()
+		g.messageInto(p)
 		p.P()
 		p.P("/// The size of the whole message, header included.")
 		p.Block("pub fn encoded_size(&self) -> usize {", "}", func() {
@@ -316,6 +324,34 @@ func (g *generator) messageReader(p *printer) {
 			})
 		})
 		p.P()
+		p.P("/// Reads the next message into `msg`, reusing its storage when it holds")
+		p.P("/// a value of the same type (see [`Message::decode_payload_into`]);")
+		p.P("/// `Ok(false)` at the end of the stream (between two messages), or after")
+		p.P("/// an error that left the reader inside a message. When the payload fails")
+		p.P("/// to decode, `msg` holds the default value of the type the header named;")
+		p.P("/// after any other error it is unchanged.")
+		p.Fn("pub fn read_message_into", []string{"&mut self", "msg: &mut Message"}, "::core::result::Result<bool, rt::StreamError>", func() {
+			p.P("let frame = rt::read_frame(")
+			p.In()
+			p.P("&mut self.inner,")
+			p.P("&mut self.buf,")
+			p.P("self.max_size,")
+			p.P("|id| Message::type_name(id).is_some(),")
+			p.P("&mut self.position,")
+			p.Out()
+			p.P(")?;")
+			p.Block("let Some(type_id) = frame else {", "};", func() {
+				p.P("return Ok(false);")
+			})
+			p.Block("match msg.decode_payload_into(type_id, &self.buf, self.limits) {", "}", func() {
+				p.Block("Ok(()) => {", "}", func() {
+					p.P("self.position.advance();")
+					p.P("Ok(true)")
+				})
+				p.P("Err(e) => Err(self.position.reject(e.inside(\"message\"))),")
+			})
+		})
+		p.P()
 		p.P("/// The underlying reader.")
 		p.Block("pub fn get_ref(&self) -> &R {", "}", func() {
 			p.P("&self.inner")
@@ -348,5 +384,50 @@ func dispatch(p *printer, g *generator, reader func(*schema.Struct) string) {
 			})
 		}
 		p.P("id => Err(rt::unknown_type_id(id)),")
+	})
+}
+
+// messageInto emits Message's decode_into, decode_into_with and
+// decode_payload_into.
+func (g *generator) messageInto(p *printer) {
+	p.P("/// Decodes a message of any type of the schema into `self`, with the")
+	p.P("/// default limits, reusing its storage when it holds a value of the same")
+	p.P("/// type (see [`Message::decode_payload_into`]).")
+	p.Block("pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {", "}", func() {
+		p.P("self.decode_into_with(bytes, rt::Limits::new())")
+	})
+	p.P()
+	p.P("/// Decodes a message of any type of the schema into `self`, with custom")
+	p.P("/// limits (see [`Message::decode_payload_into`]).")
+	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
+		p.P("let (type_id, payload) = rt::split_message(bytes)?;")
+		p.P("self.decode_payload_into(type_id, payload, limits)")
+	})
+	p.P()
+	p.P("/// Decodes the payload of a message whose header named `type_id` into")
+	p.P("/// `self`. When `self` holds a value of that type, it is decoded into,")
+	p.P("/// reusing its strings, vectors and boxes (as the types' `decode_into`")
+	p.P("/// does); otherwise a new value replaces it. When the payload fails to")
+	p.P("/// decode, `self` holds the default value of that type; when `type_id` is")
+	p.P("/// unknown, `self` is unchanged.")
+	p.Fn("pub fn decode_payload_into", []string{"&mut self", "type_id: u16", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
+		p.Block("match type_id {", "}", func() {
+			for _, st := range g.s.Structs {
+				n := g.name[st]
+				p.Block(n+"::TYPE_ID => match self {", "},", func() {
+					p.F("Self::%s(v) => v.decode_payload_into(payload, limits),", n)
+					if len(g.s.Structs) == 1 {
+						return
+					}
+					p.Block("_ => {", "}", func() {
+						p.F("let mut v = %s::default();", n)
+						p.P("let result = v.decode_payload_into(payload, limits);")
+						p.F("*self = Self::%s(v);", n)
+						p.P("result")
+					})
+				})
+			}
+			p.P("id => Err(rt::unknown_type_id(id)),")
+		})
 	})
 }

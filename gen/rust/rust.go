@@ -93,6 +93,27 @@ func closure(params, body string) string {
 	return "|" + params + "| " + bodyOpen + body + bodyClose
 }
 
+// splitArgs splits marked arguments at the separators of the outermost
+// call (nested calls may be marked too).
+func splitArgs(args string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case argsOpen[0]:
+			depth++
+		case argsClose[0]:
+			depth--
+		case argsSep[0]:
+			if depth == 0 {
+				out = append(out, args[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, args[start:])
+}
+
 // flat removes the closure markers.
 func flat(s string) string {
 	return strings.NewReplacer(bodyOpen, "", bodyClose, "", argsOpen, "", argsSep, ", ", argsClose, "").Replace(s)
@@ -123,11 +144,23 @@ func matchingClose(expr string, i int) int {
 // the outermost closure's body in a block: `f(x, |e| {` / body / `})`.
 func (p *printer) wrapped(prefix, expr, suffix string) {
 	line := flat(prefix + expr + suffix)
+	if strings.HasPrefix(expr, "|") && len(line) > p.width() {
+		// A closure (an argument on its own line) too long for the line:
+		// its body goes into a block.
+		if i := strings.Index(expr, bodyOpen); i >= 0 && matchingClose(expr, i) == len(expr)-1 {
+			p.Line(prefix + expr[:i] + "{")
+			p.In()
+			p.wrapped("", expr[i+1:len(expr)-1], "")
+			p.Out()
+			p.Line("}" + suffix)
+			return
+		}
+	}
 	if a, b := strings.Index(expr, argsOpen), strings.LastIndex(expr, argsClose); a >= 0 && b > a && (len(line) > p.width() || len(flat(expr[a+1:b])) > 60) {
 		p.Line(prefix + expr[:a])
 		p.In()
-		for _, arg := range strings.Split(expr[a+1:b], argsSep) {
-			p.Line(arg + ",")
+		for _, arg := range splitArgs(expr[a+1 : b]) {
+			p.wrapped("", arg, ",")
 		}
 		p.Out()
 		p.Line(expr[b+1:] + suffix)

@@ -23,6 +23,21 @@ impl Arrays {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         rt::read_struct(r, depth, "Arrays", Self::read_fields, Self::field_at)
@@ -101,6 +116,53 @@ impl Arrays {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "Arrays",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_vec_into(&mut self.bools)?;
+        r.bytes_into(&mut self.bytes)?;
+        r.scalar_vec_into(&mut self.i8s)?;
+        r.scalar_vec_into(&mut self.u16s)?;
+        r.scalar_vec_into(&mut self.i16s)?;
+        r.scalar_vec_into(&mut self.u32s)?;
+        r.scalar_vec_into(&mut self.i32s)?;
+        r.scalar_vec_into(&mut self.u64s)?;
+        r.scalar_vec_into(&mut self.i64s)?;
+        r.scalar_vec_into(&mut self.f32s)?;
+        r.scalar_vec_into(&mut self.f64s)?;
+        r.vec_into(
+            &mut self.strings,
+            4,
+            |r| r.string(),
+            |r, x| r.string_into(x),
+        )?;
+        r.vec_assign(&mut self.points, 16, |r| Point::read(r, depth + 1))?;
+        r.vec_into(
+            &mut self.nested,
+            4,
+            |r| r.scalar_vec::<u32>(),
+            |r, x| r.scalar_vec_into(x),
+        )?;
+        r.vec_into(
+            &mut self.blobs,
+            4,
+            |r| r.bytes().map(<[u8]>::to_vec),
+            |r, x| r.bytes_into(x),
+        )?;
+        Ok(())
+    }
 }
 
 impl Fixed {
@@ -119,6 +181,21 @@ impl Fixed {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -163,6 +240,29 @@ impl Fixed {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "Fixed",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.rgba = r.scalar_array::<u8, 4>()?;
+        self.matrix = r.array(|r| r.scalar_array::<f32, 3>())?;
+        r.array_into(&mut self.names, |r, x| r.string_into(x))?;
+        self.flags = r.scalar_array::<bool, 3>()?;
+        self.points = r.array(|r| Point::read(r, depth + 1))?;
+        r.array_into(&mut self.lists, |r, x| r.scalar_vec_into(x))?;
+        Ok(())
+    }
 }
 
 impl Point {
@@ -181,6 +281,21 @@ impl Point {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -209,6 +324,12 @@ impl Point {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
+    }
 }
 
 impl U32Array {
@@ -227,6 +348,21 @@ impl U32Array {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -251,6 +387,24 @@ impl U32Array {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "U32Array",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_vec_into(&mut self.values)?;
+        Ok(())
+    }
 }
 
 impl I16Array {
@@ -269,6 +423,21 @@ impl I16Array {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -293,6 +462,24 @@ impl I16Array {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "I16Array",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_vec_into(&mut self.samples)?;
+        Ok(())
+    }
 }
 
 impl F32Array {
@@ -311,6 +498,21 @@ impl F32Array {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -335,6 +537,24 @@ impl F32Array {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "F32Array",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_vec_into(&mut self.values)?;
+        Ok(())
+    }
 }
 
 impl ByteArray {
@@ -353,6 +573,21 @@ impl ByteArray {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -377,6 +612,24 @@ impl ByteArray {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "ByteArray",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.bytes_into(&mut self.data)?;
+        Ok(())
+    }
 }
 
 impl SmallArrays {
@@ -395,6 +648,21 @@ impl SmallArrays {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -434,5 +702,27 @@ impl SmallArrays {
             return Some("SmallArrays.flags");
         }
         None
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "SmallArrays",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.bytes_into(&mut self.bytes)?;
+        r.scalar_vec_into(&mut self.words)?;
+        r.scalar_vec_into(&mut self.reals)?;
+        r.vec_into(&mut self.names, 4, |r| r.string(), |r, x| r.string_into(x))?;
+        r.scalar_vec_into(&mut self.flags)?;
+        Ok(())
     }
 }

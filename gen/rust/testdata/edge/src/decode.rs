@@ -24,6 +24,21 @@ impl Message_ {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         rt::read_struct_charged(r, depth, "Message", Self::read_fields, Self::field_at)
@@ -54,6 +69,26 @@ impl Message_ {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Message",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.out = r.u32()?;
+        r.string_into(&mut self.r)?;
+        self.depth = r.u8()?;
+        Ok(())
+    }
 }
 
 impl Foo {
@@ -72,6 +107,21 @@ impl Foo {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -108,6 +158,12 @@ impl Foo {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
+    }
 }
 
 impl FooRef {
@@ -126,6 +182,21 @@ impl FooRef {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -148,6 +219,12 @@ impl FooRef {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
+    }
 }
 
 impl Big {
@@ -166,6 +243,21 @@ impl Big {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -202,6 +294,27 @@ impl Big {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Big",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.data = r.scalar_array::<u8, 40>()?;
+        self.grid = r.array(|r| r.scalar_array::<u16, 40>())?;
+        r.array_into(&mut self.names, |r, x| r.string_into(x))?;
+        self.points = r.array(|r| Foo::read(r, depth + 1))?;
+        Ok(())
+    }
 }
 
 impl Inline {
@@ -220,6 +333,21 @@ impl Inline {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -243,6 +371,56 @@ impl Inline {
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_union_into(self, r, depth, "Inline", Self::read_fields_into)
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        match r.u8()? {
+            0 => match self {
+                Self::Pair { out: out_, e: e_ } => {
+                    *out_ = r.u32()?;
+                    r.string_into(e_)?;
+                }
+                _ => {
+                    *self = Self::Pair {
+                        out: r.u32()?,
+                        e: r.string()?,
+                    };
+                }
+            },
+            1 => {
+                *self = Self::Empty;
+            }
+            2 => match self {
+                Self::Deep {
+                    items,
+                    maybe,
+                    fixed,
+                } => {
+                    r.vec_assign(items, 1, |r| r.option(|r| Foo::read(r, depth + 1)))?;
+                    r.option_into(
+                        maybe,
+                        |r| r.vec(3, |r| Foo::read(r, depth + 1)),
+                        |r, x| r.vec_assign(x, 3, |r| Foo::read(r, depth + 1)),
+                    )?;
+                    r.array_into(fixed, |r, x| Message_::read_into(x, r, depth + 1))?;
+                }
+                _ => {
+                    *self = Self::Deep {
+                        items: r.vec(1, |r| r.option(|r| Foo::read(r, depth + 1)))?,
+                        maybe: r.option(|r| r.vec(3, |r| Foo::read(r, depth + 1)))?,
+                        fixed: r.array(|r| Message_::read(r, depth + 1))?,
+                    };
+                }
+            },
+            tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+        Ok(())
+    }
 }
 
 impl Big32 {
@@ -261,6 +439,21 @@ impl Big32 {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
     }
 
     #[doc(hidden)]
@@ -317,6 +510,21 @@ impl Holder {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -389,6 +597,65 @@ impl Holder {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Holder",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        Inline::read_into(&mut self.inline, r, depth + 1)?;
+        r.option_into(
+            &mut self.maybe,
+            |r| Inline::read(r, depth + 1),
+            |r, x| Inline::read_into(x, r, depth + 1),
+        )?;
+        r.charged_vec_into(
+            &mut self.list,
+            1,
+            122,
+            |r| Inline::read(r, depth + 1),
+            |r, x| Inline::read_into(x, r, depth + 1),
+        )?;
+        self.e = Big32::read(r)?;
+        r.vec_assign(&mut self.es, 4, Big32::read)?;
+        self.maybe_e = r.option(Big32::read)?;
+        self.fixed_e = r.array(Big32::read)?;
+        r.array_into(&mut self.strs, |r, x| r.string_into(x))?;
+        r.vec_into(
+            &mut self.nested,
+            4,
+            |r| r.vec(4, |r| r.string()),
+            |r, x| r.vec_into(x, 4, |r| r.string(), |r, x| r.string_into(x)),
+        )?;
+        r.vec_into(
+            &mut self.cube,
+            4,
+            |r| r.vec(4, |r| r.scalar_array::<u16, 2>()),
+            |r, x| r.vec_assign(x, 4, |r| r.scalar_array::<u16, 2>()),
+        )?;
+        r.option_into(
+            &mut self.opt_opt,
+            |r| r.option(|r| r.string()),
+            |r, x| r.option_into(x, |r| r.string(), |r, x| r.string_into(x)),
+        )?;
+        r.vec_into(
+            &mut self.bytes_list,
+            4,
+            |r| r.bytes().map(<[u8]>::to_vec),
+            |r, x| r.bytes_into(x),
+        )?;
+        self.fixed_bytes = r.array(|r| r.scalar_array::<u8, 4>())?;
+        Ok(())
+    }
 }
 
 impl Tree {
@@ -407,6 +674,21 @@ impl Tree {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -439,6 +721,39 @@ impl Tree {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Tree",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.vec_into(
+            &mut self.kids,
+            6,
+            |r| Tree::read(r, depth + 1),
+            |r, x| Tree::read_into(x, r, depth + 1),
+        )?;
+        r.option_box_into(
+            &mut self.next,
+            |r| Tree::read(r, depth + 1),
+            |r, x| Tree::read_into(x, r, depth + 1),
+        )?;
+        r.option_box_into(
+            &mut self.choice,
+            |r| Choice::read(r, depth + 1),
+            |r, x| Choice::read_into(x, r, depth + 1),
+        )?;
+        Ok(())
+    }
 }
 
 impl Choice {
@@ -459,6 +774,21 @@ impl Choice {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         Self::read_fields(r, depth).map_err(|e| e.inside("Choice"))
@@ -473,5 +803,35 @@ impl Choice {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_union_into(self, r, depth, "Choice", Self::read_fields_into)
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        match r.u8()? {
+            0 => {
+                *self = Self::Leaf;
+            }
+            1 => match self {
+                Self::Sub { tree } => {
+                    r.option_box_into(
+                        tree,
+                        |r| Tree::read(r, depth + 1),
+                        |r, x| Tree::read_into(x, r, depth + 1),
+                    )?;
+                }
+                _ => {
+                    *self = Self::Sub {
+                        tree: r.option_box(|r| Tree::read(r, depth + 1))?,
+                    };
+                }
+            },
+            tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+        Ok(())
     }
 }

@@ -24,6 +24,21 @@ impl Big {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         rt::read_struct_charged(r, depth, "Big", Self::read_fields, Self::field_at)
@@ -46,6 +61,12 @@ impl Big {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
+    }
 }
 
 impl Holder {
@@ -64,6 +85,21 @@ impl Holder {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -88,6 +124,26 @@ impl Holder {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Holder",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.charged_vec_assign(&mut self.items, 1, 520, |r| {
+            r.option(|r| Big::read(r, depth + 1))
+        })?;
+        Ok(())
+    }
 }
 
 impl Wide {
@@ -108,6 +164,21 @@ impl Wide {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         Self::read_fields(r, depth).map_err(|e| e.inside("Wide"))
@@ -124,6 +195,12 @@ impl Wide {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
     }
 }
 
@@ -143,6 +220,21 @@ impl Events {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -167,6 +259,24 @@ impl Events {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Events",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.charged_vec_assign(&mut self.events, 1, 529, |r| Wide::read(r, depth + 1))?;
+        Ok(())
+    }
 }
 
 impl Node {
@@ -185,6 +295,21 @@ impl Node {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -213,6 +338,30 @@ impl Node {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Node",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.pad = r.option(|r| r.scalar_array::<u64, 64>())?;
+        r.charged_option_box_into(
+            &mut self.next,
+            528,
+            |r| Node::read(r, depth + 1),
+            |r, x| Node::read_into(x, r, depth + 1),
+        )?;
+        Ok(())
+    }
 }
 
 impl Nodes {
@@ -231,6 +380,21 @@ impl Nodes {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -255,6 +419,30 @@ impl Nodes {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Nodes",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.charged_vec_into(
+            &mut self.nodes,
+            2,
+            528,
+            |r| Node::read(r, depth + 1),
+            |r, x| Node::read_into(x, r, depth + 1),
+        )?;
+        Ok(())
+    }
 }
 
 impl Chain {
@@ -273,6 +461,21 @@ impl Chain {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -300,5 +503,28 @@ impl Chain {
             return Some("Chain.next");
         }
         None
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_charged_into(
+            self,
+            r,
+            depth,
+            "Chain",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.scalar_array_into(&mut self.data)?;
+        r.option_box_into(
+            &mut self.next,
+            |r| Chain::read(r, depth + 1),
+            |r, x| Chain::read_into(x, r, depth + 1),
+        )?;
+        Ok(())
     }
 }

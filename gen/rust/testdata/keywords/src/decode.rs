@@ -24,6 +24,21 @@ impl Type {
         rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>) -> rt::DecodeResult<Self> {
         let v = r.u8()?;
@@ -78,6 +93,21 @@ impl Error {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -262,6 +292,59 @@ impl Error {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "Error",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.r#type = Type::read(r)?;
+        r.string_into(&mut self.r#match)?;
+        let run = r.run::<27>(0x203111b, 0x8)?;
+        self.self_ = rt::at::<u8, 27>(run, 0);
+        self.class = rt::at::<u16, 27>(run, 1);
+        self.default = r.bool_in(run, 3)?;
+        self.func = rt::at::<i32, 27>(run, 4);
+        self.init = rt::at::<u32, 27>(run, 8);
+        self.r#in = rt::at::<f32, 27>(run, 12);
+        self.var = rt::at::<i8, 27>(run, 16);
+        self.r#fn = rt::at::<u64, 27>(run, 17);
+        self.r#struct = rt::at::<i16, 27>(run, 25);
+        r.string_into(&mut self.namespace)?;
+        let run = r.run::<10>(0x301, 0x200)?;
+        self.int = rt::at::<i64, 10>(run, 0);
+        self.char = rt::at::<u8, 10>(run, 8);
+        self.r#return = r.bool_in(run, 9)?;
+        r.string_into(&mut self.protocol)?;
+        let run = r.run::<15>(0x7ff1, 0x70)?;
+        self.r#where = rt::at::<u32, 15>(run, 0);
+        self.r#async = r.bool_in(run, 4)?;
+        self.r#await = r.bool_in(run, 5)?;
+        self.r#break = r.bool_in(run, 6)?;
+        self.new = rt::at::<u8, 15>(run, 7);
+        self.delete = rt::at::<u8, 15>(run, 8);
+        self.operator = rt::at::<u8, 15>(run, 9);
+        self.register = rt::at::<u8, 15>(run, 10);
+        self.inout = rt::at::<u8, 15>(run, 11);
+        self.extension = rt::at::<u8, 15>(run, 12);
+        self.package = rt::at::<u8, 15>(run, 13);
+        self.range = rt::at::<u8, 15>(run, 14);
+        r.string_into(&mut self.string)?;
+        let run = r.run::<12>(0x111, 0x0)?;
+        self.size = rt::at::<u32, 12>(run, 0);
+        self.len = rt::at::<u32, 12>(run, 4);
+        self.errno = rt::at::<i32, 12>(run, 8);
+        Ok(())
+    }
 }
 
 impl Result {
@@ -282,6 +365,21 @@ impl Result {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         Self::read_fields(r, depth).map_err(|e| e.inside("Result"))
@@ -297,6 +395,40 @@ impl Result {
             2 => Ok(Self::Error(Error::read(r, depth + 1)?)),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_union_into(self, r, depth, "Result", Self::read_fields_into)
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        match r.u8()? {
+            0 => match self {
+                Self::Ok { value } => {
+                    Error::read_into(value, r, depth + 1)?;
+                }
+                _ => {
+                    *self = Self::Ok {
+                        value: Error::read(r, depth + 1)?,
+                    };
+                }
+            },
+            1 => {
+                *self = Self::Err { code: r.i32()? };
+            }
+            2 => match self {
+                Self::Error(x) => {
+                    Error::read_into(x, r, depth + 1)?;
+                }
+                _ => {
+                    *self = Self::Error(Error::read(r, depth + 1)?);
+                }
+            },
+            tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+        Ok(())
     }
 }
 
@@ -316,6 +448,21 @@ impl Holder {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -343,5 +490,24 @@ impl Holder {
             return Some("Holder.kinds");
         }
         None
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "Holder",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        Result::read_into(&mut self.result, r, depth + 1)?;
+        r.vec_assign(&mut self.kinds, 1, Type::read)?;
+        Ok(())
     }
 }

@@ -24,6 +24,21 @@ impl Point {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         rt::read_struct(r, depth, "Point", Self::read_fields, Self::field_at)
@@ -50,6 +65,12 @@ impl Point {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
+    }
 }
 
 impl Rectangle {
@@ -68,6 +89,21 @@ impl Rectangle {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -100,6 +136,12 @@ impl Rectangle {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        *self = Self::read(r, depth)?;
+        Ok(())
+    }
 }
 
 impl Scene {
@@ -118,6 +160,21 @@ impl Scene {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -150,6 +207,26 @@ impl Scene {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "Scene",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.string_into(&mut self.name)?;
+        r.vec_assign(&mut self.rects, 20, |r| Rectangle::read(r, depth + 1))?;
+        self.origin = Point::read(r, depth + 1)?;
+        Ok(())
+    }
 }
 
 impl DeviceKind {
@@ -168,6 +245,21 @@ impl DeviceKind {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
     }
 
     #[doc(hidden)]
@@ -226,6 +318,21 @@ impl DeviceParameter {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         rt::read_struct(
@@ -262,6 +369,26 @@ impl DeviceParameter {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "DeviceParameter",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.id = r.u32()?;
+        r.string_into(&mut self.name)?;
+        self.value = r.f32()?;
+        Ok(())
+    }
 }
 
 impl DevicePlugin {
@@ -280,6 +407,21 @@ impl DevicePlugin {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -312,6 +454,31 @@ impl DevicePlugin {
         }
         None
     }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "DevicePlugin",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        r.string_into(&mut self.name)?;
+        self.bypassed = r.bool()?;
+        r.vec_into(
+            &mut self.parameters,
+            12,
+            |r| DeviceParameter::read(r, depth + 1),
+            |r, x| DeviceParameter::read_into(x, r, depth + 1),
+        )?;
+        Ok(())
+    }
 }
 
 impl AudioDevice {
@@ -330,6 +497,21 @@ impl AudioDevice {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -380,5 +562,34 @@ impl AudioDevice {
             return Some("AudioDevice.plugins");
         }
         None
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_struct_into(
+            self,
+            r,
+            depth,
+            "AudioDevice",
+            Self::read_fields_into,
+            Self::field_at,
+        )
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        self.id = r.u64()?;
+        r.string_into(&mut self.name)?;
+        self.kind = DeviceKind::read(r)?;
+        let run = r.run::<6>(0x11, 0x0)?;
+        self.sample_rate = rt::at::<u32, 6>(run, 0);
+        self.channels = rt::at::<u16, 6>(run, 4);
+        r.vec_into(
+            &mut self.plugins,
+            9,
+            |r| DevicePlugin::read(r, depth + 1),
+            |r, x| DevicePlugin::read_into(x, r, depth + 1),
+        )?;
+        Ok(())
     }
 }

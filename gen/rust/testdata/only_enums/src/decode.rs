@@ -23,6 +23,21 @@ impl Color {
         rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>) -> rt::DecodeResult<Self> {
         let v = r.u8()?;
@@ -77,6 +92,21 @@ impl Wide {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
     }
 
     #[doc(hidden)]

@@ -23,6 +23,21 @@ impl Token {
         rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
     }
 
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    }
+
     #[doc(hidden)]
     pub fn read(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         Self::read_fields(r, depth).map_err(|e| e.inside("Token"))
@@ -39,6 +54,37 @@ impl Token {
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
         }
+    }
+
+    #[doc(hidden)]
+    pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        rt::read_union_into(self, r, depth, "Token", Self::read_fields_into)
+    }
+
+    fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
+        r.enter(depth)?;
+        match r.u8()? {
+            0 => {
+                *self = Self::Eof;
+            }
+            1 => {
+                *self = Self::Number { value: r.f64()? };
+            }
+            2 => match self {
+                Self::Word { text, kind } => {
+                    r.string_into(text)?;
+                    *kind = Kind::read(r)?;
+                }
+                _ => {
+                    *self = Self::Word {
+                        text: r.string()?,
+                        kind: Kind::read(r)?,
+                    };
+                }
+            },
+            tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+        Ok(())
     }
 }
 
@@ -58,6 +104,21 @@ impl Kind {
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
         rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with the
+    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// (steady-state decoding without allocation). The rules, limits and errors
+    /// are those of `decode`; on an error `self` is reset to its default value.
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value that fills `bytes` exactly into `self`, with custom
+    /// limits, reusing its storage as `decode_into` does; on an error `self` is
+    /// reset to its default value.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
     }
 
     #[doc(hidden)]

@@ -1,0 +1,265 @@
+package rust
+
+import (
+	"fmt"
+	"strings"
+
+	"sdp/schema"
+)
+
+// Decoding into an existing value (issue #17): decode_into and
+// decode_into_with on every type, and the hidden read_into every struct and
+// union reads with. A string, vector or box of the value is reused where it
+// holds something before and after: strings and vectors keep their
+// capacity, the elements a vector keeps are decoded into (recursively), a
+// union keeps its variant's storage when the variant is the same, a boxed
+// optional present before and after keeps its box. Values without heap
+// storage (Copy types) are simply assigned. The wire is read in the same
+// order with the same checks and charges as the owned decode, so errors are
+// the same; a failed decode resets the value to its default at the public
+// entry point only (rt::decode_all_into).
+
+// intoAPI emits decode_into and decode_into_with. read is a function of
+// type FnOnce(&mut Self, &mut rt::Reader, u32) -> rt::DecodeResult<()>.
+func intoAPI(p *printer, read string) {
+	p.P("/// Decodes a value that fills `bytes` exactly into `self`, with the")
+	p.P("/// default limits, reusing the capacity of its strings, vectors and boxes")
+	p.P("/// (steady-state decoding without allocation). The rules, limits and errors")
+	p.P("/// are those of `decode`; on an error `self` is reset to its default value.")
+	p.Block("pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {", "}", func() {
+		p.P("self.decode_into_with(bytes, rt::Limits::new())")
+	})
+	p.P()
+	p.P("/// Decodes a value that fills `bytes` exactly into `self`, with custom")
+	p.P("/// limits, reusing its storage as `decode_into` does; on an error `self` is")
+	p.P("/// reset to its default value.")
+	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
+		p.wrapped("", call("rt::decode_all_into", "bytes", "limits", "self", read), "")
+	})
+}
+
+// readIntoStruct emits read_into and read_fields_into for a struct.
+func (g *generator) readIntoStruct(p *printer, st *schema.Struct) {
+	p.P("#[doc(hidden)]")
+	p.Fn("pub fn read_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		if g.ownedCopy[st] {
+			p.P("*self = Self::read(r, depth)?;")
+			p.P("Ok(())")
+			return
+		}
+		if len(st.Fields) == 0 {
+			p.wrapped("", call("rt::read_union_into", "self", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::read_fields_into"), "")
+			return
+		}
+		fn := "rt::read_struct_into"
+		if g.s.HasMemoryCharges() {
+			fn = "rt::read_struct_charged_into"
+		}
+		p.wrapped("", call(fn, "self", "r", "depth", fmt.Sprintf("%q", st.Name), "Self::read_fields_into", "Self::field_at"), "")
+	})
+	if g.ownedCopy[st] {
+		return
+	}
+	p.P()
+	p.Fn("fn read_fields_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		p.P("r.enter(depth)?;")
+		fields := st.Fields
+		for len(fields) > 0 {
+			if n := decodeRun(fields); n >= 2 {
+				run := runOf(fields[:n])
+				p.F("let run = %s;", run.take())
+				for i, f := range fields[:n] {
+					if f.Type.Kind == schema.Bool {
+						p.F("self.%s = r.bool_in(run, %d)?;", fieldName(f), run.at[i])
+					} else {
+						p.F("self.%s = rt::at::<%s, %d>(run, %d);", fieldName(f), scalarName(f.Type.Kind), run.size, run.at[i])
+					}
+				}
+				fields = fields[n:]
+				continue
+			}
+			g.intoStmt(p, fields[0].Type, "self."+fieldName(fields[0]), "depth")
+			fields = fields[1:]
+		}
+		p.P("Ok(())")
+	})
+}
+
+// readIntoUnion emits read_into and read_fields_into for a union.
+func (g *generator) readIntoUnion(p *printer, u *schema.Union) {
+	p.P("#[doc(hidden)]")
+	p.Fn("pub fn read_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		if g.ownedCopy[u] {
+			p.P("*self = Self::read(r, depth)?;")
+			p.P("Ok(())")
+			return
+		}
+		p.wrapped("", call("rt::read_union_into", "self", "r", "depth", fmt.Sprintf("%q", u.Name), "Self::read_fields_into"), "")
+	})
+	if g.ownedCopy[u] {
+		return
+	}
+	p.P()
+	p.Fn("fn read_fields_into", []string{"&mut self", "r: &mut rt::Reader<'_>", "depth: u32"}, "rt::DecodeResult<()>", func() {
+		p.P("r.enter(depth)?;")
+		p.Block("match r.u8()? {", "}", func() {
+			for _, v := range u.Variants {
+				g.variantInto(p, v, len(u.Variants) == 1)
+			}
+			p.P("tag => return Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),")
+		})
+		p.P("Ok(())")
+	})
+}
+
+// variantInto emits the match arm of one variant: decoding into the
+// variant's storage when self holds that variant already and it has heap
+// storage, otherwise assigning the variant read as the owned decode does.
+// only: the variant is the union's only one (self always holds it).
+func (g *generator) variantInto(p *printer, v *schema.Variant, only bool) {
+	vn := "Self::" + pascal(v.Name)
+	assign := func() {
+		switch v.Kind {
+		case schema.VariantUnit:
+			p.F("*self = %s;", vn)
+		case schema.VariantStruct:
+			t := &schema.Type{Kind: schema.StructRef, Struct: v.Struct}
+			p.wrapped("*self = "+vn+"(", g.ownedValue(t, "depth"), ");")
+		case schema.VariantInline:
+			var fields []string
+			for _, f := range v.Fields {
+				fields = append(fields, fieldName(f)+": "+g.ownedValue(f.Type, "depth"))
+			}
+			structLit(p, "*self = "+vn, fields, ";", 18)
+		}
+	}
+	reuse := false
+	switch v.Kind {
+	case schema.VariantStruct:
+		reuse = !g.ownedCopy[v.Struct]
+	case schema.VariantInline:
+		for _, f := range v.Fields {
+			reuse = reuse || !g.copyOwned(f.Type)
+		}
+	}
+	if !reuse {
+		p.Block(fmt.Sprintf("%d => {", v.Tag), "}", assign)
+		return
+	}
+	p.Block(fmt.Sprintf("%d => match self {", v.Tag), "},", func() {
+		if v.Kind == schema.VariantStruct {
+			p.Block(vn+"(x) => {", "}", func() {
+				p.F("%s::read_into(x, r, depth + 1)?;", g.name[v.Struct])
+			})
+		} else {
+			var binds []string
+			for _, f := range v.Fields {
+				if b := bindName(f); b != fieldName(f) {
+					binds = append(binds, fieldName(f)+": "+b)
+				} else {
+					binds = append(binds, b)
+				}
+			}
+			body := strings.Join(binds, ", ")
+			head := vn + " { " + body + " } => {"
+			if len(body) > 18 || len(head) > p.width()-len(indent) {
+				// One binding per line, as rustfmt writes a long pattern.
+				p.Line(vn + " {")
+				p.In()
+				for _, b := range binds {
+					p.Line(b + ",")
+				}
+				p.Out()
+				head = "} => {"
+			}
+			p.Block(head, "}", func() {
+				for _, f := range v.Fields {
+					g.intoStmt(p, f.Type, "*"+bindName(f), "depth")
+				}
+			})
+		}
+		if !only {
+			p.Block("_ => {", "}", assign)
+		}
+	})
+}
+
+// intoStmt emits the statement that reads a value of type t into the place
+// expression place.
+func (g *generator) intoStmt(p *printer, t *schema.Type, place, depth string) {
+	if g.copyOwned(t) {
+		p.wrapped(place+" = ", g.ownedValue(t, depth), ";")
+		return
+	}
+	p.wrapped("", g.intoExpr(t, place, depth), "?;")
+}
+
+// mutRef is a `&mut` expression for the place expression place.
+func mutRef(place string) string {
+	if strings.HasPrefix(place, "*") && !strings.ContainsAny(place[1:], "*.") {
+		return place[1:]
+	}
+	return "&mut " + place
+}
+
+// intoExpr is an expression of type rt::DecodeResult<()> that reads a value
+// of type t into the place expression place.
+func (g *generator) intoExpr(t *schema.Type, place, depth string) string {
+	if g.copyOwned(t) {
+		return g.ownedResult(t, depth) + ".map(" + closure("v", place+" = v") + ")"
+	}
+	dst := mutRef(place)
+	elemInto := func(elem *schema.Type) string {
+		return closure("r, x", g.intoExpr(elem, "*x", depth))
+	}
+	if t.Elem != nil && g.copyOwned(t.Elem) {
+		// Elements without heap storage are assigned as read (one trailing
+		// closure: not marked as arguments, so that rustfmt's overflow of
+		// a last closure is what wrapped writes).
+		read := g.ownedCallable(t.Elem, depth)
+		switch {
+		case t.Kind == schema.Array && t.ArrayCharge() > 0:
+			return fmt.Sprintf("r.charged_vec_assign(%s, %d, %d, %s)", dst, t.Elem.MinSize(), t.ArrayCharge(), read)
+		case t.Kind == schema.Array && !isScalarElem(t.Elem):
+			return fmt.Sprintf("r.vec_assign(%s, %d, %s)", dst, t.Elem.MinSize(), read)
+		case t.Kind == schema.FixedArray && !isScalarElem(t.Elem):
+			return "r.array_assign(" + dst + ", " + read + ")"
+		case t.Kind == schema.Optional && t.PresenceCharge() > 0:
+			return fmt.Sprintf("r.charged_option_box_assign(%s, %d, %s)", dst, t.PresenceCharge(), read)
+		case t.Kind == schema.Optional:
+			return "r.option_box_assign(" + dst + ", " + read + ")"
+		}
+	}
+	switch t.Kind {
+	case schema.String:
+		return "r.string_into(" + dst + ")"
+	case schema.Array:
+		switch {
+		case t.Elem.Kind == schema.U8:
+			return "r.bytes_into(" + dst + ")"
+		case isScalarElem(t.Elem):
+			return "r.scalar_vec_into(" + dst + ")"
+		case t.ArrayCharge() > 0:
+			return call("r.charged_vec_into", dst, fmt.Sprint(t.Elem.MinSize()), fmt.Sprint(t.ArrayCharge()), g.ownedCallable(t.Elem, depth), elemInto(t.Elem))
+		}
+		return call("r.vec_into", dst, fmt.Sprint(t.Elem.MinSize()), g.ownedCallable(t.Elem, depth), elemInto(t.Elem))
+	case schema.FixedArray:
+		// A boxed array is passed as its box: deref coercion finds the array.
+		if isScalarElem(t.Elem) {
+			return "r.scalar_array_into(" + dst + ")"
+		}
+		return "r.array_into(" + dst + ", " + elemInto(t.Elem) + ")"
+	case schema.Optional:
+		read := closure("r", g.ownedResult(t.Elem, depth))
+		if c := t.PresenceCharge(); c > 0 {
+			return call("r.charged_option_box_into", dst, fmt.Sprint(c), read, elemInto(t.Elem))
+		}
+		if t.Boxed {
+			return call("r.option_box_into", dst, read, elemInto(t.Elem))
+		}
+		return call("r.option_into", dst, g.ownedCallable(t.Elem, depth), elemInto(t.Elem))
+	case schema.StructRef, schema.UnionRef:
+		return fmt.Sprintf("%s::read_into(%s, r, %s + 1)", g.name[t.Decl()], dst, depth)
+	}
+	panic("sdp/gen/rust: no heap storage in " + t.String())
+}
