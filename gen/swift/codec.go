@@ -18,11 +18,15 @@ func (g *generator) codecFile() []byte {
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
+				g.reuseAPI(p, d)
+				p.P()
 				g.structSize(p, d)
 				p.P()
 				g.structEncode(p, d)
 				p.P()
 				g.structDecode(p, d)
+				p.P()
+				g.structReadInPlace(p, d)
 			})
 		case *schema.Union:
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
@@ -33,6 +37,8 @@ func (g *generator) codecFile() []byte {
 				g.unionEncode(p, d)
 				p.P()
 				g.unionDecode(p, d)
+				p.P()
+				g.unionReadInPlace(p, d)
 			})
 		case *schema.Enum:
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
@@ -433,6 +439,12 @@ func inlineScalar(t *schema.Type) bool { return t.Kind.IsScalar() || t.Kind == s
 // readFields prints the reads of fields in order, assigning each with
 // assign(field, expression). Runs of scalars share one bounds check.
 func (g *generator) readFields(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string) {
+	g.readFieldsWith(p, fields, assign, func(f *schema.Field) string { return assign(f, g.readExpr(f.Type, "depth")) })
+}
+
+// readFieldsWith is readFields with the statement that reads a field
+// outside a run of scalars given by single.
+func (g *generator) readFieldsWith(p *emit.Printer, fields []*schema.Field, assign func(*schema.Field, string) string, single func(*schema.Field) string) {
 	for i := 0; i < len(fields); {
 		j, size := i, 0
 		for j < len(fields) && inlineScalar(fields[j].Type) {
@@ -458,7 +470,7 @@ func (g *generator) readFields(p *emit.Printer, fields []*schema.Field, assign f
 			i = j
 			continue
 		}
-		p.P(assign(fields[i], g.readExpr(fields[i].Type, "depth")))
+		p.P(single(fields[i]))
 		i++
 	}
 }

@@ -37,6 +37,7 @@ func (g *generator) messagesFile() []byte {
 				})
 				p.P("try self.init(_sdpFrom: &r, depth: 1)")
 			})
+			g.messageReuseAPI(p, st)
 		})
 		p.P()
 	}
@@ -71,6 +72,7 @@ func (g *generator) messagesFile() []byte {
 				})
 			})
 		})
+		g.anyMessageReuseAPI(p)
 		p.P()
 		p.P("/// The message type id of the carried struct.")
 		p.Block("public var messageTypeID: UInt16 {", "}", func() {

@@ -144,6 +144,64 @@ public final class MessageReader {
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
     public func next() throws -> AnyMessage? {
+        guard let size = try nextMessage() else {
+            return nil
+        }
+        let options = self.options
+        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
+            Swift.Result { () throws(DecodeError) in
+                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+            }
+        }
+        switch decoded {
+        case .success(let m):
+            index += 1
+            offset += size
+            return m
+        case .failure(let e):
+            throw consumed(e, size)
+        }
+    }
+
+    /// Reads the next message and decodes it into message, reusing the
+    /// storage message holds when it carries the same struct (see
+    /// AnyMessage.decode(serializedMessage:options:)): in a loop over a
+    /// stream, the values of one struct type allocate only what they hold
+    /// beyond the previous message's value. Returns false, leaving message
+    /// as it is, when the stream ends between two messages. Errors are
+    /// next()'s; on any error message is reset to AnyMessage's default
+    /// value (the first struct of the schema, default-constructed), and
+    /// after a StreamError with isSkippable reading can go on.
+    public func next(into message: inout AnyMessage) throws -> Bool {
+        do {
+            guard let size = try nextMessage() else {
+                return false
+            }
+            let options = self.options
+            let failure: DecodeError? = buffer.withUnsafeBytes { (b) -> DecodeError? in
+                do throws(DecodeError) {
+                    try message.decode(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let e = failure {
+                throw consumed(e, size)
+            }
+            index += 1
+            offset += size
+            return true
+        } catch {
+            message = AnyMessage._sdpPlaceholder
+            throw error
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included), nil when the stream ends between
+    /// two messages.
+    private func nextMessage() throws -> Int? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -186,20 +244,7 @@ public final class MessageReader {
             }
             have = want
         }
-        let options = self.options
-        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
-            Swift.Result { () throws(DecodeError) in
-                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-            }
-        }
-        switch decoded {
-        case .success(let m):
-            index += 1
-            offset += size
-            return m
-        case .failure(let e):
-            throw consumed(e, size)
-        }
+        return size
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;

@@ -50,6 +50,7 @@ type generator struct {
 	names  map[schema.Decl]string
 	plain  map[schema.Decl]string // names without backticks, for derived identifiers
 	taken  map[string]bool        // Swift type names the schema declares
+	reuse  map[schema.Decl]bool   // declReusable's answers
 }
 
 func newGen(s *schema.Schema, opt gen.Options) *generator {
@@ -123,7 +124,7 @@ var reservedTypes = map[string]bool{
 // and variants with these names get a trailing underscore.
 var reservedMembers = map[string]bool{
 	"encodedSize": true, "serializedBytes": true, "serialize": true, "serializedData": true,
-	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true,
+	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true,
 	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
 }
 

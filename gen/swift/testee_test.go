@@ -24,7 +24,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.Block(fmt.Sprintf("public func handle_%s(op: UInt8, typeID: UInt16, input: [UInt8]) -> (UInt8, [UInt8]) {", module), "}", func() {
 		switchBlock(p, "switch (op, typeID) {", func() {
 			for _, st := range s.Structs {
-				p.F("case (1, %d): return roundTrip(input, %s.self)", st.ID, q(st))
+				p.F("case (1, %d): return roundTrip(input, %s.self, typeID)", st.ID, q(st))
 			}
 			caseBlock(p, "case (2, _):", func() {
 				p.P("return message(input)")
@@ -38,9 +38,53 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		})
 	})
 	p.P()
+	first := s.Structs[0]
+	defMessage := fmt.Sprintf("%s.AnyMessage.%s(%s())", module, member(first.Name), q(first))
+	p.P("/// The value of each type id that the previous round-trip request left,")
+	p.P("/// decoded into by the next one (the handler runs on one thread).")
+	p.P("nonisolated(unsafe) private var reused: [UInt16: Any] = [:]")
+	p.P()
+	p.P("/// The message the previous message request left.")
+	p.F("nonisolated(unsafe) private var reusedMessage: %s.AnyMessage? = nil", module)
+	p.P()
+	p.P("/// Decodes input with decode(serializedBytes:) into the value the previous")
+	p.P("/// request of the type id left, and reports how it disagrees with the owned")
+	p.P("/// decoder, if it does: another outcome, error or value, or a rejected")
+	p.P("/// input that does not leave the default value.")
+	p.Block(fmt.Sprintf("private func reuseProblem<T: %sValue>(_ input: [UInt8], _ typeID: UInt16, _ owned: Swift.Result<T, %s.DecodeError>) -> Swift.String? {", module, module), "}", func() {
+		p.P("var value = (reused.removeValue(forKey: typeID) as? T) ?? T.defaultValue")
+		p.P("defer { reused[typeID] = value }")
+		p.P("let result = Swift.Result { () throws(" + module + ".DecodeError) in try value.decode(serializedBytes: input, options: " + module + ".DecodeOptions()) }")
+		switchBlock(p, "switch (owned, result) {", func() {
+			caseBlock(p, "case (.success(let v), .success):", func() {
+				p.Block("if value.serializedBytes() != v.serializedBytes() {", "}", func() {
+					p.P(`return "decoding into the previous value gives another value"`)
+				})
+			})
+			caseBlock(p, "case (.failure(let e), .failure(let f)):", func() {
+				p.Block("if e != f {", "}", func() {
+					p.P(`return "decoding into the previous value rejects with \(f), the owned decoder with \(e)"`)
+				})
+				p.Block("if value.serializedBytes() != T.defaultValue.serializedBytes() {", "}", func() {
+					p.P(`return "a rejected decode into the previous value does not reset it to the default"`)
+				})
+			})
+			caseBlock(p, "case (.success, .failure(let f)):", func() {
+				p.P(`return "decoding into the previous value rejects what the owned decoder accepts: \(f)"`)
+			})
+			caseBlock(p, "case (.failure(let e), .success):", func() {
+				p.P(`return "decoding into the previous value accepts what the owned decoder rejects: \(e)"`)
+			})
+		})
+		p.P("return nil")
+	})
+	p.P()
 	p.P("/// Decodes input as T through every decode API, checks they agree, and re-encodes.")
-	p.Block(fmt.Sprintf("private func roundTrip<T: %sValue>(_ input: [UInt8], _: T.Type) -> (UInt8, [UInt8]) {", module), "}", func() {
+	p.Block(fmt.Sprintf("private func roundTrip<T: %sValue>(_ input: [UInt8], _: T.Type, _ typeID: UInt16) -> (UInt8, [UInt8]) {", module), "}", func() {
 		p.P("let owned = Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: input) }")
+		p.Block("if let problem = reuseProblem(input, typeID, owned) {", "}", func() {
+			p.P("return (2, Array(problem.utf8))")
+		})
 		p.P("let raw = input.withUnsafeBytes { b in Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: b, options: " + module + ".DecodeOptions()) } }")
 		p.P("let data = Swift.Result { () throws(" + module + ".DecodeError) in try T(serializedBytes: Foundation.Data(input), options: " + module + ".DecodeOptions()) }")
 		switchBlock(p, "switch (owned, raw, data) {", func() {
@@ -77,6 +121,26 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P("/// Decodes input with the message dispatcher, cross-checks the type's own")
 	p.P("/// message decoder, and re-encodes as a message.")
 	p.Block("private func message(_ input: [UInt8]) -> (UInt8, [UInt8]) {", "}", func() {
+		p.P("// Decoding into the message the previous request left (from a raw buffer).")
+		p.F("var target = reusedMessage.take() ?? %s", defMessage)
+		p.P("defer { reusedMessage = target }")
+		p.P("let again = input.withUnsafeBytes { b in Swift.Result { () throws(" + module + ".DecodeError) in try target.decode(serializedMessage: b) } }")
+		p.F("let owned = Swift.Result { () throws(%s.DecodeError) in try %s.AnyMessage(serializedMessage: input) }", module, module)
+		switchBlock(p, "switch (owned, again) {", func() {
+			caseBlock(p, "case (.success(let m), .success):", func() {
+				p.Block("if target.serializedMessage() != m.serializedMessage() {", "}", func() {
+					p.P(`return (2, Array("decoding a message into the previous one gives another value".utf8))`)
+				})
+			})
+			caseBlock(p, "case (.failure(let e), .failure(let f)):", func() {
+				p.Block("if e != f || target.serializedMessage() != "+defMessage+".serializedMessage() {", "}", func() {
+					p.P(`return (2, Array("a rejected decode into the previous message: \(f), not \(e), or no reset to the default".utf8))`)
+				})
+			})
+			caseBlock(p, "default:", func() {
+				p.P(`return (2, Array("decoding a message into the previous one has another outcome".utf8))`)
+			})
+		})
 		p.Block("do {", "}", func() {
 			p.F("let m = try %s.AnyMessage(serializedMessage: input)", module)
 			p.P("let out = m.serializedMessage()")
@@ -119,7 +183,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.P("return n")
 		p.Out()
 		p.P("}")
-		p.Block("if copyStream(chunked) != whole {", "}", func() {
+		p.Block("if copyStream(chunked, reuse: true) != whole {", "}", func() {
 			p.P(`return (2, Array("reading 7 bytes at a time gives another outcome".utf8))`)
 		})
 		p.P("return whole")
@@ -127,12 +191,24 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P()
 	p.P("/// Copies every message of reader to a MessageWriter and returns the bytes")
 	p.P("/// written, or the first StreamError as \"<rule> <index> <offset>: <error>\".")
-	p.F("private func copyStream(_ reader: %s.MessageReader) -> (UInt8, [UInt8]) {", module)
+	p.P("/// With reuse, reads every message into the previous one (next(into:)).")
+	p.F("private func copyStream(_ reader: %s.MessageReader, reuse: Bool = false) -> (UInt8, [UInt8]) {", module)
 	p.In()
 	p.P("var out: [UInt8] = []")
 	p.F("let writer = %s.MessageWriter { out.append(contentsOf: $0) }", module)
+	p.F("var m = %s", defMessage)
+	p.Block("func advance() throws -> Bool {", "}", func() {
+		p.Block("if reuse {", "}", func() {
+			p.P("return try reader.next(into: &m)")
+		})
+		p.Block("guard let next = try reader.next() else {", "}", func() {
+			p.P("return false")
+		})
+		p.P("m = next")
+		p.P("return true")
+	})
 	p.Block("do {", "}", func() {
-		p.Block("while let m = try reader.next() {", "}", func() {
+		p.Block("while try advance() {", "}", func() {
 			p.P("try writer.write(m)")
 			p.Block("if writer.offset != reader.offset || writer.count != reader.index || out.count != writer.offset {", "}", func() {
 				p.P(`return (2, Array("reader at message \(reader.index), offset \(reader.offset); writer at \(writer.count), \(writer.offset)".utf8))`)
@@ -141,6 +217,9 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.P("return (0, out)")
 	})
 	p.Block("catch let e as "+module+".StreamError {", "}", func() {
+		p.Block("if reuse && m.serializedMessage() != "+defMessage+".serializedMessage() {", "}", func() {
+			p.P(`return (2, Array("MessageReader.next(into:) does not reset the message after \(e)".utf8))`)
+		})
 		p.P(`return (1, Array("\(e.rule) \(e.index) \(e.offset): \(e)".utf8))`)
 	})
 	p.Block("catch {", "}", func() {
@@ -151,6 +230,8 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P()
 	p.F("protocol %sValue {", module)
 	p.In()
+	p.P("static var defaultValue: Self { get }")
+	p.F("mutating func decode(serializedBytes: [UInt8], options: %s.DecodeOptions) throws(%s.DecodeError)", module, module)
 	p.F("init(serializedBytes: [UInt8]) throws(%s.DecodeError)", module)
 	p.F("init(serializedBytes: UnsafeRawBufferPointer, options: %s.DecodeOptions) throws(%s.DecodeError)", module, module)
 	p.F("init<B: Foundation.ContiguousBytes>(serializedBytes: B, options: %s.DecodeOptions) throws(%s.DecodeError)", module, module)
@@ -162,7 +243,11 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P("}")
 	p.P()
 	for _, st := range s.Structs {
-		p.F("extension %s: %sValue {}", q(st), module)
+		p.F("extension %s: %sValue {", q(st), module)
+		p.In()
+		p.P("static var defaultValue: Self { Self() }")
+		p.Out()
+		p.P("}")
 	}
 	return p.Bytes()
 }

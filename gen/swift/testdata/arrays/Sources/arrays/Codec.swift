@@ -38,6 +38,38 @@ extension Arrays: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Arrays` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Arrays()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Arrays` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Arrays()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 60
@@ -118,6 +150,26 @@ extension Arrays: _SDPEncodable {
         let f14 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }
         self.init(bools: f0, bytes: f1, i8s: f2, u16s: f3, i16s: f4, u32s: f5, i32s: f6, u64s: f7, i64s: f8, f32s: f9, f64s: f10, strings: f11, points: f12, nested: f13, blobs: f14)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.array(into: &self.bools, minSize: 1, { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }, { (r: inout _SDPReader, x0: inout Bool) throws(DecodeError) in x0 = try r.bool() })
+        try r.numbers(into: &self.bytes)
+        try r.numbers(into: &self.i8s)
+        try r.numbers(into: &self.u16s)
+        try r.numbers(into: &self.i16s)
+        try r.numbers(into: &self.u32s)
+        try r.numbers(into: &self.i32s)
+        try r.numbers(into: &self.u64s)
+        try r.numbers(into: &self.i64s)
+        try r.numbers(into: &self.f32s)
+        try r.numbers(into: &self.f64s)
+        try r.array(into: &self.strings, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
+        try r.array(into: &self.points, minSize: 16, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Point) throws(DecodeError) in x0 = try Point(_sdpFrom: &r, depth: depth &+ 1) })
+        try r.array(into: &self.nested, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }, { (r: inout _SDPReader, x0: inout [UInt32]) throws(DecodeError) in try r.numbers(into: &x0) })
+        try r.array(into: &self.blobs, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }, { (r: inout _SDPReader, x0: inout [UInt8]) throws(DecodeError) in try r.numbers(into: &x0) })
+    }
 }
 
 extension Fixed: _SDPEncodable {
@@ -156,6 +208,38 @@ extension Fixed: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Fixed` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Fixed()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Fixed` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Fixed()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.
@@ -198,6 +282,17 @@ extension Fixed: _SDPEncodable {
         let f5 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }
         self.init(rgba: f0, matrix: f1, names: f2, flags: f3, points: f4, lists: f5)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.fixedNumbers(into: &self.rgba, 4)
+        try r.elements(into: &self.matrix, 3, { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(Float.self, 3) }, { (r: inout _SDPReader, x0: inout [Float]) throws(DecodeError) in try r.fixedNumbers(into: &x0, 3) })
+        try r.elements(into: &self.names, 2, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
+        try r.elements(into: &self.flags, 3, { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }, { (r: inout _SDPReader, x0: inout Bool) throws(DecodeError) in x0 = try r.bool() })
+        try r.elements(into: &self.points, 2, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Point) throws(DecodeError) in x0 = try Point(_sdpFrom: &r, depth: depth &+ 1) })
+        try r.elements(into: &self.lists, 2, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }, { (r: inout _SDPReader, x0: inout [UInt16]) throws(DecodeError) in try r.numbers(into: &x0) })
+    }
 }
 
 extension Point: _SDPEncodable {
@@ -238,6 +333,38 @@ extension Point: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Point` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Point()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Point` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Point()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 16
@@ -267,6 +394,11 @@ extension Point: _SDPEncodable {
         let f0 = r.rawF64()
         let f1 = r.rawF64()
         self.init(x: f0, y: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self(_sdpFrom: &r, depth: depth)
     }
 }
 
@@ -308,6 +440,38 @@ extension U32Array: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `U32Array` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `U32Array()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `U32Array` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `U32Array()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + self.values.count * 4
@@ -329,6 +493,12 @@ extension U32Array: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.numbers(UInt32.self)
         self.init(values: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.numbers(into: &self.values)
     }
 }
 
@@ -370,6 +540,38 @@ extension I16Array: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `I16Array` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `I16Array()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `I16Array` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `I16Array()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + self.samples.count * 2
@@ -391,6 +593,12 @@ extension I16Array: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.numbers(Int16.self)
         self.init(samples: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.numbers(into: &self.samples)
     }
 }
 
@@ -432,6 +640,38 @@ extension F32Array: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `F32Array` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `F32Array()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `F32Array` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `F32Array()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + self.values.count * 4
@@ -453,6 +693,12 @@ extension F32Array: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.numbers(Float.self)
         self.init(values: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.numbers(into: &self.values)
     }
 }
 
@@ -494,6 +740,38 @@ extension ByteArray: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `ByteArray` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `ByteArray()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `ByteArray` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `ByteArray()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + self.data.count
@@ -515,6 +793,12 @@ extension ByteArray: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.numbers(UInt8.self)
         self.init(data: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.numbers(into: &self.data)
     }
 }
 
@@ -556,6 +840,38 @@ extension SmallArrays: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `SmallArrays` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `SmallArrays()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `SmallArrays` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `SmallArrays()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 20
@@ -595,5 +911,15 @@ extension SmallArrays: _SDPEncodable {
         let f3 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
         let f4 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
         self.init(bytes: f0, words: f1, reals: f2, names: f3, flags: f4)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.numbers(into: &self.bytes)
+        try r.numbers(into: &self.words)
+        try r.numbers(into: &self.reals)
+        try r.array(into: &self.names, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
+        try r.array(into: &self.flags, minSize: 1, { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }, { (r: inout _SDPReader, x0: inout Bool) throws(DecodeError) in x0 = try r.bool() })
     }
 }

@@ -25,6 +25,37 @@ extension Arrays {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Arrays` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Arrays()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Arrays` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Arrays()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Arrays (type id 1)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension Fixed {
@@ -51,6 +82,37 @@ extension Fixed {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Fixed (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `Fixed` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Fixed()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Fixed` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Fixed()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Fixed (type id 2)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -79,6 +141,37 @@ extension Point {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Point` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Point()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Point` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Point()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 3)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension U32Array {
@@ -105,6 +198,37 @@ extension U32Array {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a U32Array (type id 4)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `U32Array` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `U32Array()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `U32Array` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `U32Array()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a U32Array (type id 4)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -133,6 +257,37 @@ extension I16Array {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `I16Array` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `I16Array()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `I16Array` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `I16Array()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a I16Array (type id 5)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension F32Array {
@@ -159,6 +314,37 @@ extension F32Array {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a F32Array (type id 6)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `F32Array` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `F32Array()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `F32Array` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `F32Array()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a F32Array (type id 6)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -187,6 +373,37 @@ extension ByteArray {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `ByteArray` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `ByteArray()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `ByteArray` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `ByteArray()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a ByteArray (type id 7)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension SmallArrays {
@@ -213,6 +430,37 @@ extension SmallArrays {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a SmallArrays (type id 8)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `SmallArrays` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `SmallArrays()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `SmallArrays` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `SmallArrays()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a SmallArrays (type id 8)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -247,6 +495,100 @@ public enum AnyMessage: Sendable, Hashable {
         case 6: self = .f32Array(try F32Array(_sdpFrom: &r, depth: 1))
         case 7: self = .byteArray(try ByteArray(_sdpFrom: &r, depth: 1))
         case 8: self = .smallArrays(try SmallArrays(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills bytes
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.arrays(Arrays())`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .arrays(Arrays())
+            throw error
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills a raw buffer
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.arrays(Arrays())`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .arrays(Arrays())
+            throw error
+        }
+    }
+
+    /// A value holding no storage, for _sdpMessageInPlace.
+    static let _sdpPlaceholder: Self = .arrays(Arrays())
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        switch try _sdpReadHeader(&r) {
+        case 1:
+            if case .arrays(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .arrays(v)
+            } else {
+                self = .arrays(try Arrays(_sdpFrom: &r, depth: 1))
+            }
+        case 2:
+            if case .fixed(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .fixed(v)
+            } else {
+                self = .fixed(try Fixed(_sdpFrom: &r, depth: 1))
+            }
+        case 3:
+            self = .point(try Point(_sdpFrom: &r, depth: 1))
+        case 4:
+            if case .u32Array(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .u32Array(v)
+            } else {
+                self = .u32Array(try U32Array(_sdpFrom: &r, depth: 1))
+            }
+        case 5:
+            if case .i16Array(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .i16Array(v)
+            } else {
+                self = .i16Array(try I16Array(_sdpFrom: &r, depth: 1))
+            }
+        case 6:
+            if case .f32Array(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .f32Array(v)
+            } else {
+                self = .f32Array(try F32Array(_sdpFrom: &r, depth: 1))
+            }
+        case 7:
+            if case .byteArray(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .byteArray(v)
+            } else {
+                self = .byteArray(try ByteArray(_sdpFrom: &r, depth: 1))
+            }
+        case 8:
+            if case .smallArrays(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .smallArrays(v)
+            } else {
+                self = .smallArrays(try SmallArrays(_sdpFrom: &r, depth: 1))
+            }
         case let id:
             throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
@@ -380,6 +722,64 @@ public final class MessageReader {
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
     public func next() throws -> AnyMessage? {
+        guard let size = try nextMessage() else {
+            return nil
+        }
+        let options = self.options
+        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
+            Swift.Result { () throws(DecodeError) in
+                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+            }
+        }
+        switch decoded {
+        case .success(let m):
+            index += 1
+            offset += size
+            return m
+        case .failure(let e):
+            throw consumed(e, size)
+        }
+    }
+
+    /// Reads the next message and decodes it into message, reusing the
+    /// storage message holds when it carries the same struct (see
+    /// AnyMessage.decode(serializedMessage:options:)): in a loop over a
+    /// stream, the values of one struct type allocate only what they hold
+    /// beyond the previous message's value. Returns false, leaving message
+    /// as it is, when the stream ends between two messages. Errors are
+    /// next()'s; on any error message is reset to AnyMessage's default
+    /// value (the first struct of the schema, default-constructed), and
+    /// after a StreamError with isSkippable reading can go on.
+    public func next(into message: inout AnyMessage) throws -> Bool {
+        do {
+            guard let size = try nextMessage() else {
+                return false
+            }
+            let options = self.options
+            let failure: DecodeError? = buffer.withUnsafeBytes { (b) -> DecodeError? in
+                do throws(DecodeError) {
+                    try message.decode(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let e = failure {
+                throw consumed(e, size)
+            }
+            index += 1
+            offset += size
+            return true
+        } catch {
+            message = AnyMessage._sdpPlaceholder
+            throw error
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included), nil when the stream ends between
+    /// two messages.
+    private func nextMessage() throws -> Int? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -422,20 +822,7 @@ public final class MessageReader {
             }
             have = want
         }
-        let options = self.options
-        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
-            Swift.Result { () throws(DecodeError) in
-                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-            }
-        }
-        switch decoded {
-        case .success(let m):
-            index += 1
-            offset += size
-            return m
-        case .failure(let e):
-            throw consumed(e, size)
-        }
+        return size
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;

@@ -302,6 +302,38 @@ extension Circle: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Circle` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Circle()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Circle` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Circle()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 8
@@ -323,6 +355,11 @@ extension Circle: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.f64()
         self.init(radius: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self(_sdpFrom: &r, depth: depth)
     }
 }
 
@@ -437,6 +474,52 @@ extension Shape: _SDPEncodable {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// Decodes into self, reusing the storage of the variant it holds when
+    /// the input holds the same variant.
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        let at = r.pos
+        switch try r.int(UInt8.self) {
+        case 0:
+            self = .none
+        case 1:
+            self = .circle(try Circle(_sdpFrom: &r, depth: depth &+ 1))
+        case 2:
+            if r.end &- r.pos < 8 {
+                _ = try r.f32()
+                _ = try r.f32()
+                throw DecodeError.truncated(offset: r.pos)
+            }
+            let v0 = r.rawF32()
+            let v1 = r.rawF32()
+            self = .rect(width: v0, height: v1)
+        case 3:
+            if case .polygon(var v0, var v1) = self {
+                self = .none
+                try r.numbers(into: &v0)
+                v1 = try r.bool()
+                self = .polygon(points: v0, closed: v1)
+            } else {
+                let v0 = try r.numbers(Float.self)
+                let v1 = try r.bool()
+                self = .polygon(points: v0, closed: v1)
+            }
+        case 4:
+            if case .label(var v0) = self {
+                self = .none
+                try r.string(into: &v0)
+                self = .label(text: v0)
+            } else {
+                let v0 = try r.string()
+                self = .label(text: v0)
+            }
+        case 5:
+            self = .marker
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
+        }
+    }
 }
 
 extension Nested: _SDPEncodable {
@@ -518,6 +601,34 @@ extension Nested: _SDPEncodable {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// A value holding no storage, for _sdpReadInPlace.
+    static let _sdpPlaceholder: Self = Nested.leaf(value: Small.zero)
+
+    /// Decodes into self, reusing the storage of the variant it holds when
+    /// the input holds the same variant.
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        let at = r.pos
+        switch try r.int(UInt8.self) {
+        case 0:
+            let v0 = try Small._sdpRead(&r)
+            self = .leaf(value: v0)
+        case 1:
+            if case .branch(var v0, var v1) = self {
+                self = Self._sdpPlaceholder
+                try v0._sdpReadInPlace(&r, depth: depth &+ 1)
+                v1 = try Sparse._sdpRead(&r)
+                self = .branch(shape: v0, sparse: v1)
+            } else {
+                let v0 = try Shape(_sdpFrom: &r, depth: depth &+ 1)
+                let v1 = try Sparse._sdpRead(&r)
+                self = .branch(shape: v0, sparse: v1)
+            }
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
+        }
+    }
 }
 
 extension Enums: _SDPEncodable {
@@ -556,6 +667,38 @@ extension Enums: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Enums` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Enums()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Enums` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Enums()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.
@@ -602,6 +745,24 @@ extension Enums: _SDPEncodable {
         let f5 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try Small._sdpRead(&r) }
         self.init(small: f0, sparse: f1, wide: f2, defaultValue: f3, list: f4, fixed: f5)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        if r.end &- r.pos < 8 {
+            _ = try Small._sdpRead(&r)
+            _ = try Sparse._sdpRead(&r)
+            _ = try Wide._sdpRead(&r)
+            _ = try Default._sdpRead(&r)
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.small = try Small._sdpRaw(&r)
+        self.sparse = try Sparse._sdpRaw(&r)
+        self.wide = try Wide._sdpRaw(&r)
+        self.defaultValue = try Default._sdpRaw(&r)
+        try r.array(into: &self.list, minSize: 2, { (r: inout _SDPReader) throws(DecodeError) in try Sparse._sdpRead(&r) }, { (r: inout _SDPReader, x0: inout Sparse) throws(DecodeError) in x0 = try Sparse._sdpRead(&r) })
+        try r.elements(into: &self.fixed, 2, { (r: inout _SDPReader) throws(DecodeError) in try Small._sdpRead(&r) }, { (r: inout _SDPReader, x0: inout Small) throws(DecodeError) in x0 = try Small._sdpRead(&r) })
+    }
 }
 
 extension Unions: _SDPEncodable {
@@ -642,6 +803,38 @@ extension Unions: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Unions` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Unions()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Unions` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Unions()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 5
@@ -677,5 +870,14 @@ extension Unions: _SDPEncodable {
         let f2 = try Nested(_sdpFrom: &r, depth: depth &+ 1)
         let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(shape: f0, shapes: f1, nested: f2, maybe: f3)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try self.shape._sdpReadInPlace(&r, depth: depth &+ 1)
+        try r.chargedArray(into: &self.shapes, minSize: 1, charge: 33, { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Shape) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+        try self.nested._sdpReadInPlace(&r, depth: depth &+ 1)
+        try r.optional(into: &self.maybe, { (r: inout _SDPReader) throws(DecodeError) in try Shape(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Shape) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }

@@ -38,6 +38,38 @@ extension Big: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Big` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Big()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Big` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Big()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 512
@@ -59,6 +91,12 @@ extension Big: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.fixedNumbers(UInt64.self, 64)
         self.init(a: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.fixedNumbers(into: &self.a, 64)
     }
 }
 
@@ -100,6 +138,38 @@ extension Holder: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Holder` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Holder()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Holder` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Holder()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + _sdpElementsSize(self.items, 1) { e0 in _sdpPresentSize(e0) { e1 in 512 } }
@@ -121,6 +191,12 @@ extension Holder: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.chargedArray(minSize: 1, charge: 520) { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) } }
         self.init(items: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.chargedArray(into: &self.items, minSize: 1, charge: 520, { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) } }, { (r: inout _SDPReader, x0: inout Big?) throws(DecodeError) in try r.optional(into: &x0, { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x1: inout Big) throws(DecodeError) in try x1._sdpReadInPlace(&r, depth: depth &+ 1) }) })
     }
 }
 
@@ -206,6 +282,38 @@ extension Wide: _SDPEncodable {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// Decodes into self, reusing the storage of the variant it holds when
+    /// the input holds the same variant.
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        let at = r.pos
+        switch try r.int(UInt8.self) {
+        case 0:
+            self = .unit
+        case 1:
+            if case .big(var v) = self {
+                self = .unit
+                try v._sdpReadInPlace(&r, depth: depth &+ 1)
+                self = .big(v)
+            } else {
+                self = .big(try Big(_sdpFrom: &r, depth: depth &+ 1))
+            }
+        case 2:
+            if case .pair(var v0, var v1) = self {
+                self = .unit
+                v0 = try r.int(UInt8.self)
+                try r.optional(into: &v1, { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Big) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+                self = .pair(left: v0, right: v1)
+            } else {
+                let v0 = try r.int(UInt8.self)
+                let v1 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) }
+                self = .pair(left: v0, right: v1)
+            }
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
+        }
+    }
 }
 
 extension Events: _SDPEncodable {
@@ -246,6 +354,38 @@ extension Events: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Events` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Events()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Events` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Events()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + _sdpElementsSize(self.events, 0) { e0 in e0.encodedSize }
@@ -267,6 +407,12 @@ extension Events: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.chargedArray(minSize: 1, charge: 529) { (r: inout _SDPReader) throws(DecodeError) in try Wide(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(events: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.chargedArray(into: &self.events, minSize: 1, charge: 529, { (r: inout _SDPReader) throws(DecodeError) in try Wide(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Wide) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -308,6 +454,38 @@ extension Node: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Node` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Node()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Node` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Node()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 2
@@ -335,6 +513,13 @@ extension Node: _SDPEncodable {
         let f0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt64.self, 64) }
         let f1 = try r.chargedOptional(charge: 528) { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(pad: f0, next: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.optional(into: &self.pad, { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt64.self, 64) }, { (r: inout _SDPReader, x0: inout [UInt64]) throws(DecodeError) in try r.fixedNumbers(into: &x0, 64) })
+        try r.boxed(into: &self._next, charge: 528, { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Node) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -376,6 +561,38 @@ extension Nodes: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Nodes` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Nodes()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Nodes` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Nodes()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4 + _sdpElementsSize(self.nodes, 0) { e0 in e0.encodedSize }
@@ -397,6 +614,12 @@ extension Nodes: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.chargedArray(minSize: 2, charge: 528) { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(nodes: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.chargedArray(into: &self.nodes, minSize: 2, charge: 528, { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Node) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -438,6 +661,38 @@ extension Chain: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Chain` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Chain()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Chain` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Chain()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 32769 + _sdpPresentSize(self.next) { e0 in e0.encodedSize }
@@ -462,5 +717,12 @@ extension Chain: _SDPEncodable {
         let f0 = try r.fixedNumbers(UInt64.self, 4096)
         let f1 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Chain(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(data: f0, next: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.fixedNumbers(into: &self.data, 4096)
+        try r.boxed(into: &self._next, charge: 0, { (r: inout _SDPReader) throws(DecodeError) in try Chain(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Chain) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }

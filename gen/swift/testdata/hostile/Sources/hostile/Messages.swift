@@ -25,6 +25,37 @@ extension Big {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Big` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Big()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Big` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Big()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Big (type id 1)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension Holder {
@@ -51,6 +82,37 @@ extension Holder {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Holder (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `Holder` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Holder()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Holder` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Holder()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Holder (type id 2)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -79,6 +141,37 @@ extension Events {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Events` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Events()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Events` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Events()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Events (type id 3)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension Node {
@@ -105,6 +198,37 @@ extension Node {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Node (type id 4)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `Node` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Node()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Node` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Node()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Node (type id 4)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -133,6 +257,37 @@ extension Nodes {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Nodes` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Nodes()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Nodes` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Nodes()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Nodes (type id 5)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension Chain {
@@ -159,6 +314,37 @@ extension Chain {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Chain (type id 6)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `Chain` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Chain()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Chain` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Chain()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Chain (type id 6)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -189,6 +375,90 @@ public enum AnyMessage: Sendable, Hashable {
         case 4: self = .node(try Node(_sdpFrom: &r, depth: 1))
         case 5: self = .nodes(try Nodes(_sdpFrom: &r, depth: 1))
         case 6: self = .chain(try Chain(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills bytes
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.big(Big())`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .big(Big())
+            throw error
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills a raw buffer
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.big(Big())`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .big(Big())
+            throw error
+        }
+    }
+
+    /// A value holding no storage, for _sdpMessageInPlace.
+    static let _sdpPlaceholder: Self = .big(Big())
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        switch try _sdpReadHeader(&r) {
+        case 1:
+            if case .big(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .big(v)
+            } else {
+                self = .big(try Big(_sdpFrom: &r, depth: 1))
+            }
+        case 2:
+            if case .holder(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .holder(v)
+            } else {
+                self = .holder(try Holder(_sdpFrom: &r, depth: 1))
+            }
+        case 3:
+            if case .events(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .events(v)
+            } else {
+                self = .events(try Events(_sdpFrom: &r, depth: 1))
+            }
+        case 4:
+            if case .node(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .node(v)
+            } else {
+                self = .node(try Node(_sdpFrom: &r, depth: 1))
+            }
+        case 5:
+            if case .nodes(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .nodes(v)
+            } else {
+                self = .nodes(try Nodes(_sdpFrom: &r, depth: 1))
+            }
+        case 6:
+            if case .chain(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .chain(v)
+            } else {
+                self = .chain(try Chain(_sdpFrom: &r, depth: 1))
+            }
         case let id:
             throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
@@ -318,6 +588,64 @@ public final class MessageReader {
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
     public func next() throws -> AnyMessage? {
+        guard let size = try nextMessage() else {
+            return nil
+        }
+        let options = self.options
+        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
+            Swift.Result { () throws(DecodeError) in
+                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+            }
+        }
+        switch decoded {
+        case .success(let m):
+            index += 1
+            offset += size
+            return m
+        case .failure(let e):
+            throw consumed(e, size)
+        }
+    }
+
+    /// Reads the next message and decodes it into message, reusing the
+    /// storage message holds when it carries the same struct (see
+    /// AnyMessage.decode(serializedMessage:options:)): in a loop over a
+    /// stream, the values of one struct type allocate only what they hold
+    /// beyond the previous message's value. Returns false, leaving message
+    /// as it is, when the stream ends between two messages. Errors are
+    /// next()'s; on any error message is reset to AnyMessage's default
+    /// value (the first struct of the schema, default-constructed), and
+    /// after a StreamError with isSkippable reading can go on.
+    public func next(into message: inout AnyMessage) throws -> Bool {
+        do {
+            guard let size = try nextMessage() else {
+                return false
+            }
+            let options = self.options
+            let failure: DecodeError? = buffer.withUnsafeBytes { (b) -> DecodeError? in
+                do throws(DecodeError) {
+                    try message.decode(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let e = failure {
+                throw consumed(e, size)
+            }
+            index += 1
+            offset += size
+            return true
+        } catch {
+            message = AnyMessage._sdpPlaceholder
+            throw error
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included), nil when the stream ends between
+    /// two messages.
+    private func nextMessage() throws -> Int? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -360,20 +688,7 @@ public final class MessageReader {
             }
             have = want
         }
-        let options = self.options
-        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
-            Swift.Result { () throws(DecodeError) in
-                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-            }
-        }
-        switch decoded {
-        case .success(let m):
-            index += 1
-            offset += size
-            return m
-        case .failure(let e):
-            throw consumed(e, size)
-        }
+        return size
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;

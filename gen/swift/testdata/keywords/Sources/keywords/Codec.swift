@@ -104,6 +104,38 @@ extension Error: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Error` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Error()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Error` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Error()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 81
@@ -263,6 +295,82 @@ extension Error: _SDPEncodable {
         let f31 = r.raw(Int32.self)
         self.init(type: f0, match: f1, self: f2, class: f3, default: f4, func: f5, init: f6, in: f7, var: f8, fn: f9, struct: f10, namespace: f11, int: f12, char: f13, return: f14, protocol: f15, where: f16, async: f17, await: f18, break: f19, new: f20, delete: f21, operator: f22, register: f23, `inout`: f24, extension: f25, package: f26, range: f27, string: f28, size: f29, len: f30, errno: f31)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        self.type = try `Type`._sdpRead(&r)
+        try r.string(into: &self.match)
+        if r.end &- r.pos < 27 {
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt16.self)
+            _ = try r.bool()
+            _ = try r.int(Int32.self)
+            _ = try r.int(UInt32.self)
+            _ = try r.f32()
+            _ = try r.int(Int8.self)
+            _ = try r.int(UInt64.self)
+            _ = try r.int(Int16.self)
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.`self` = r.raw(UInt8.self)
+        self.`class` = r.raw(UInt16.self)
+        self.`default` = try r.rawBool()
+        self.`func` = r.raw(Int32.self)
+        self.`init` = r.raw(UInt32.self)
+        self.`in` = r.rawF32()
+        self.`var` = r.raw(Int8.self)
+        self.fn = r.raw(UInt64.self)
+        self.`struct` = r.raw(Int16.self)
+        try r.string(into: &self.namespace)
+        if r.end &- r.pos < 10 {
+            _ = try r.int(Int64.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.bool()
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.int = r.raw(Int64.self)
+        self.char = r.raw(UInt8.self)
+        self.`return` = try r.rawBool()
+        try r.string(into: &self.`protocol`)
+        if r.end &- r.pos < 15 {
+            _ = try r.int(UInt32.self)
+            _ = try r.bool()
+            _ = try r.bool()
+            _ = try r.bool()
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            _ = try r.int(UInt8.self)
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.`where` = r.raw(UInt32.self)
+        self.`async` = try r.rawBool()
+        self.`await` = try r.rawBool()
+        self.`break` = try r.rawBool()
+        self.new = r.raw(UInt8.self)
+        self.delete = r.raw(UInt8.self)
+        self.`operator` = r.raw(UInt8.self)
+        self.register = r.raw(UInt8.self)
+        self.`inout` = r.raw(UInt8.self)
+        self.`extension` = r.raw(UInt8.self)
+        self.`package` = r.raw(UInt8.self)
+        self.range = r.raw(UInt8.self)
+        try r.string(into: &self.string)
+        if r.end &- r.pos < 12 {
+            _ = try r.int(UInt32.self)
+            _ = try r.int(UInt32.self)
+            _ = try r.int(Int32.self)
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.size = r.raw(UInt32.self)
+        self.len = r.raw(UInt32.self)
+        self.errno = r.raw(Int32.self)
+    }
 }
 
 extension Result: _SDPEncodable {
@@ -348,6 +456,40 @@ extension Result: _SDPEncodable {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// A value holding no storage, for _sdpReadInPlace.
+    static let _sdpPlaceholder: Self = Result.ok(value: Error())
+
+    /// Decodes into self, reusing the storage of the variant it holds when
+    /// the input holds the same variant.
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        let at = r.pos
+        switch try r.int(UInt8.self) {
+        case 0:
+            if case .ok(var v0) = self {
+                self = Self._sdpPlaceholder
+                try v0._sdpReadInPlace(&r, depth: depth &+ 1)
+                self = .ok(value: v0)
+            } else {
+                let v0 = try Error(_sdpFrom: &r, depth: depth &+ 1)
+                self = .ok(value: v0)
+            }
+        case 1:
+            let v0 = try r.int(Int32.self)
+            self = .err(code: v0)
+        case 2:
+            if case .error(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: depth &+ 1)
+                self = .error(v)
+            } else {
+                self = .error(try Error(_sdpFrom: &r, depth: depth &+ 1))
+            }
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
+        }
+    }
 }
 
 extension Holder: _SDPEncodable {
@@ -388,6 +530,38 @@ extension Holder: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Holder` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Holder()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Holder` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Holder()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 4
@@ -415,5 +589,12 @@ extension Holder: _SDPEncodable {
         let f0 = try Result(_sdpFrom: &r, depth: depth &+ 1)
         let f1 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try `Type`._sdpRead(&r) }
         self.init(result: f0, kinds: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try self.result._sdpReadInPlace(&r, depth: depth &+ 1)
+        try r.array(into: &self.kinds, minSize: 1, { (r: inout _SDPReader) throws(DecodeError) in try `Type`._sdpRead(&r) }, { (r: inout _SDPReader, x0: inout `Type`) throws(DecodeError) in x0 = try `Type`._sdpRead(&r) })
     }
 }

@@ -38,6 +38,38 @@ extension Point: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Point` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Point()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Point` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Point()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 16
@@ -67,6 +99,11 @@ extension Point: _SDPEncodable {
         let f0 = r.rawF64()
         let f1 = r.rawF64()
         self.init(x: f0, y: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self(_sdpFrom: &r, depth: depth)
     }
 }
 
@@ -108,6 +145,38 @@ extension Ping: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Ping` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Ping()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Ping` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Ping()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 4
@@ -129,6 +198,11 @@ extension Ping: _SDPEncodable {
         try r.enter(depth)
         let f0 = try r.int(UInt32.self)
         self.init(seq: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self(_sdpFrom: &r, depth: depth)
     }
 }
 
@@ -170,6 +244,38 @@ extension Pong: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Pong` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Pong()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Pong` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Pong()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 8 + self.echo.utf8.count
@@ -194,6 +300,13 @@ extension Pong: _SDPEncodable {
         let f0 = try r.int(UInt32.self)
         let f1 = try r.string()
         self.init(seq: f0, echo: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        self.seq = try r.int(UInt32.self)
+        try r.string(into: &self.echo)
     }
 }
 
@@ -235,6 +348,38 @@ extension Last: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Last` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Last()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Last` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Last()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 0
@@ -247,5 +392,10 @@ extension Last: _SDPEncodable {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         self.init()
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self(_sdpFrom: &r, depth: depth)
     }
 }

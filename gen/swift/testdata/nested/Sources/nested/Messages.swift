@@ -25,6 +25,37 @@ extension Point {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Point` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Point()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Point` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Point()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 1)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension Rectangle {
@@ -51,6 +82,37 @@ extension Rectangle {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Rectangle (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `Rectangle` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Rectangle()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Rectangle` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Rectangle()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Rectangle (type id 2)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -79,6 +141,37 @@ extension Scene {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Scene` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Scene()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Scene` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Scene()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Scene (type id 3)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension DeviceParameter {
@@ -105,6 +198,37 @@ extension DeviceParameter {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a DeviceParameter (type id 4)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `DeviceParameter` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `DeviceParameter()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `DeviceParameter` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `DeviceParameter()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a DeviceParameter (type id 4)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -133,6 +257,37 @@ extension DevicePlugin {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `DevicePlugin` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `DevicePlugin()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `DevicePlugin` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `DevicePlugin()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a DevicePlugin (type id 5)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension AudioDevice {
@@ -159,6 +314,37 @@ extension AudioDevice {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a AudioDevice (type id 6)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `AudioDevice` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `AudioDevice()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `AudioDevice` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `AudioDevice()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a AudioDevice (type id 6)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -189,6 +375,78 @@ public enum AnyMessage: Sendable, Hashable {
         case 4: self = .deviceParameter(try DeviceParameter(_sdpFrom: &r, depth: 1))
         case 5: self = .devicePlugin(try DevicePlugin(_sdpFrom: &r, depth: 1))
         case 6: self = .audioDevice(try AudioDevice(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills bytes
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.point(Point())`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .point(Point())
+            throw error
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills a raw buffer
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.point(Point())`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .point(Point())
+            throw error
+        }
+    }
+
+    /// A value holding no storage, for _sdpMessageInPlace.
+    static let _sdpPlaceholder: Self = .point(Point())
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        switch try _sdpReadHeader(&r) {
+        case 1:
+            self = .point(try Point(_sdpFrom: &r, depth: 1))
+        case 2:
+            self = .rectangle(try Rectangle(_sdpFrom: &r, depth: 1))
+        case 3:
+            if case .scene(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .scene(v)
+            } else {
+                self = .scene(try Scene(_sdpFrom: &r, depth: 1))
+            }
+        case 4:
+            if case .deviceParameter(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .deviceParameter(v)
+            } else {
+                self = .deviceParameter(try DeviceParameter(_sdpFrom: &r, depth: 1))
+            }
+        case 5:
+            if case .devicePlugin(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .devicePlugin(v)
+            } else {
+                self = .devicePlugin(try DevicePlugin(_sdpFrom: &r, depth: 1))
+            }
+        case 6:
+            if case .audioDevice(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .audioDevice(v)
+            } else {
+                self = .audioDevice(try AudioDevice(_sdpFrom: &r, depth: 1))
+            }
         case let id:
             throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
@@ -318,6 +576,64 @@ public final class MessageReader {
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
     public func next() throws -> AnyMessage? {
+        guard let size = try nextMessage() else {
+            return nil
+        }
+        let options = self.options
+        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
+            Swift.Result { () throws(DecodeError) in
+                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+            }
+        }
+        switch decoded {
+        case .success(let m):
+            index += 1
+            offset += size
+            return m
+        case .failure(let e):
+            throw consumed(e, size)
+        }
+    }
+
+    /// Reads the next message and decodes it into message, reusing the
+    /// storage message holds when it carries the same struct (see
+    /// AnyMessage.decode(serializedMessage:options:)): in a loop over a
+    /// stream, the values of one struct type allocate only what they hold
+    /// beyond the previous message's value. Returns false, leaving message
+    /// as it is, when the stream ends between two messages. Errors are
+    /// next()'s; on any error message is reset to AnyMessage's default
+    /// value (the first struct of the schema, default-constructed), and
+    /// after a StreamError with isSkippable reading can go on.
+    public func next(into message: inout AnyMessage) throws -> Bool {
+        do {
+            guard let size = try nextMessage() else {
+                return false
+            }
+            let options = self.options
+            let failure: DecodeError? = buffer.withUnsafeBytes { (b) -> DecodeError? in
+                do throws(DecodeError) {
+                    try message.decode(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let e = failure {
+                throw consumed(e, size)
+            }
+            index += 1
+            offset += size
+            return true
+        } catch {
+            message = AnyMessage._sdpPlaceholder
+            throw error
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included), nil when the stream ends between
+    /// two messages.
+    private func nextMessage() throws -> Int? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -360,20 +676,7 @@ public final class MessageReader {
             }
             have = want
         }
-        let options = self.options
-        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
-            Swift.Result { () throws(DecodeError) in
-                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-            }
-        }
-        switch decoded {
-        case .success(let m):
-            index += 1
-            offset += size
-            return m
-        case .failure(let e):
-            throw consumed(e, size)
-        }
+        return size
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;

@@ -104,6 +104,38 @@ extension Inner: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Inner` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Inner()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Inner` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Inner()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 8 + self.label.utf8.count
@@ -128,6 +160,13 @@ extension Inner: _SDPEncodable {
         let f0 = try r.int(UInt32.self)
         let f1 = try r.string()
         self.init(id: f0, label: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        self.id = try r.int(UInt32.self)
+        try r.string(into: &self.label)
     }
 }
 
@@ -205,6 +244,11 @@ extension Choice: _SDPEncodable {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// Decodes into self (the union holds no reusable storage).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        self = try Self(_sdpFrom: &r, depth: depth)
+    }
 }
 
 extension Optionals: _SDPEncodable {
@@ -243,6 +287,38 @@ extension Optionals: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Optionals` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Optionals()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Optionals` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Optionals()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.
@@ -313,6 +389,23 @@ extension Optionals: _SDPEncodable {
         let f11 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt32.self) } }
         self.init(maybeBool: f0, maybeU8: f1, maybeI64: f2, maybeF64: f3, maybeStr: f4, maybeInner: f5, maybeLevel: f6, maybeChoice: f7, maybeList: f8, listOfMaybe: f9, maybeFixed: f10, maybeMaybe: f11)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        self.maybeBool = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
+        self.maybeU8 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt8.self) }
+        self.maybeI64 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(Int64.self) }
+        self.maybeF64 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
+        try r.optional(into: &self.maybeStr, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
+        try r.optional(into: &self.maybeInner, { (r: inout _SDPReader) throws(DecodeError) in try Inner(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Inner) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+        self.maybeLevel = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Level._sdpRead(&r) }
+        self.maybeChoice = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Choice(_sdpFrom: &r, depth: depth &+ 1) }
+        try r.optional(into: &self.maybeList, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }, { (r: inout _SDPReader, x0: inout [UInt32]) throws(DecodeError) in try r.numbers(into: &x0) })
+        try r.array(into: &self.listOfMaybe, minSize: 1, { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() } }, { (r: inout _SDPReader, x0: inout String?) throws(DecodeError) in try r.optional(into: &x0, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x1: inout String) throws(DecodeError) in try r.string(into: &x1) }) })
+        try r.optional(into: &self.maybeFixed, { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt16.self, 2) }, { (r: inout _SDPReader, x0: inout [UInt16]) throws(DecodeError) in try r.fixedNumbers(into: &x0, 2) })
+        self.maybeMaybe = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.int(UInt32.self) } }
+    }
 }
 
 extension Reading: _SDPEncodable {
@@ -353,6 +446,38 @@ extension Reading: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Reading` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Reading()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Reading` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Reading()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 14
@@ -391,5 +516,19 @@ extension Reading: _SDPEncodable {
         let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
         let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
         self.init(sensorId: f0, value: f1, calibration: f2, note: f3)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        if r.end &- r.pos < 12 {
+            _ = try r.int(UInt32.self)
+            _ = try r.f64()
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.sensorId = r.raw(UInt32.self)
+        self.value = r.rawF64()
+        self.calibration = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
+        try r.optional(into: &self.note, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
     }
 }

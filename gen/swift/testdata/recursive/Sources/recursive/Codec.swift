@@ -38,6 +38,38 @@ extension Tree: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Tree` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Tree()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Tree` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Tree()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 8 + _sdpElementsSize(self.children, 0) { e0 in e0.encodedSize }
@@ -62,6 +94,13 @@ extension Tree: _SDPEncodable {
         let f0 = try r.int(Int32.self)
         let f1 = try r.array(minSize: 8) { (r: inout _SDPReader) throws(DecodeError) in try Tree(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(value: f0, children: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        self.value = try r.int(Int32.self)
+        try r.array(into: &self.children, minSize: 8, { (r: inout _SDPReader) throws(DecodeError) in try Tree(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Tree) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -103,6 +142,38 @@ extension Node: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Node` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Node()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Node` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Node()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 5
@@ -130,6 +201,13 @@ extension Node: _SDPEncodable {
         let f0 = try r.string()
         let f1 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(value: f0, next: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.string(into: &self.value)
+        try r.boxed(into: &self._next, charge: 0, { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Node) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -171,6 +249,38 @@ extension Dir: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Dir` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Dir()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Dir` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Dir()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 8
@@ -198,6 +308,13 @@ extension Dir: _SDPEncodable {
         let f0 = try r.string()
         let f1 = try r.array(minSize: 13) { (r: inout _SDPReader) throws(DecodeError) in try Entry(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(name: f0, entries: f1)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.string(into: &self.name)
+        try r.array(into: &self.entries, minSize: 13, { (r: inout _SDPReader) throws(DecodeError) in try Entry(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Entry) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -239,6 +356,38 @@ extension Entry: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Entry` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Entry()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Entry` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Entry()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 13
@@ -269,6 +418,14 @@ extension Entry: _SDPEncodable {
         let f1 = try r.int(UInt64.self)
         let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Dir(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(name: f0, size: f1, sub: f2)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.string(into: &self.name)
+        self.size = try r.int(UInt64.self)
+        try r.boxed(into: &self._sub, charge: 0, { (r: inout _SDPReader) throws(DecodeError) in try Dir(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Dir) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
 }
 
@@ -357,6 +514,41 @@ extension Expr: _SDPEncodable {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// A value holding no storage, for _sdpReadInPlace.
+    static let _sdpPlaceholder: Self = Expr.lit(value: 0)
+
+    /// Decodes into self, reusing the storage of the variant it holds when
+    /// the input holds the same variant.
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        let at = r.pos
+        switch try r.int(UInt8.self) {
+        case 0:
+            let v0 = try r.int(Int64.self)
+            self = .lit(value: v0)
+        case 1:
+            if case .neg(var v0) = self {
+                self = Self._sdpPlaceholder
+                try r.optional(into: &v0, { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Expr) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+                self = .neg(inner: v0)
+            } else {
+                let v0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }
+                self = .neg(inner: v0)
+            }
+        case 2:
+            if case .add(var v0) = self {
+                self = Self._sdpPlaceholder
+                try r.array(into: &v0, minSize: 2, { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Expr) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+                self = .add(terms: v0)
+            } else {
+                let v0 = try r.array(minSize: 2) { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) }
+                self = .add(terms: v0)
+            }
+        default:
+            throw DecodeError.invalidUnionTag(offset: at)
+        }
+    }
 }
 
 extension Program: _SDPEncodable {
@@ -397,6 +589,38 @@ extension Program: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Program` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Program()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Program` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Program()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return self.body.encodedSize
@@ -418,5 +642,11 @@ extension Program: _SDPEncodable {
         try r.enter(depth)
         let f0 = try Expr(_sdpFrom: &r, depth: depth &+ 1)
         self.init(body: f0)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try self.body._sdpReadInPlace(&r, depth: depth &+ 1)
     }
 }
