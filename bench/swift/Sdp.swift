@@ -13,6 +13,7 @@ import primitives
 func benchSDPType<T: Equatable>(
     _ w: Workload,
     decode: @escaping ([UInt8]) -> T?,
+    decodeInto: @escaping ([UInt8], inout T) -> Bool,
     encode: @escaping (T) -> [UInt8],
     append: @escaping (T, inout [UInt8]) -> Void,
     message: @escaping (T) -> [UInt8],
@@ -42,6 +43,17 @@ func benchSDPType<T: Equatable>(
         blackHole(buf.count)
     }
     run("sdp", w.name, "decode", enc.count) { blackHole(decode(data)!) }
+    // Decoding into the value the previous operation decoded (steady state:
+    // its arrays keep their storage, equal strings are kept).
+    var reused = decode(data)!
+    guard decodeInto(data, &reused), reused == value else {
+        gap("sdp", w.name, "self-check failed: decoding into an existing value differs")
+        return
+    }
+    runReusingValue("sdp", w.name, "decode_reuse", enc.count, reused) { v in
+        _ = decodeInto(data, &v)
+        blackHole(v)
+    }
     run("sdp", w.name, "roundtrip", enc.count) { blackHole(decode(encode(value))!) }
     run("sdp", w.name, "msg_encode", msg.count) { blackHole(message(value)) }
     run("sdp", w.name, "msg_decode", msg.count) { blackHole(dispatch(msg)) }
@@ -51,51 +63,61 @@ func benchSDP(_ w: Workload) {
     switch w.type {
     case "AllPrimitives":
         benchSDPType(w, decode: { try? primitives.AllPrimitives(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? primitives.AnyMessage(serializedMessage: $0)) != nil })
     case "U32Array":
         benchSDPType(w, decode: { try? arrays.U32Array(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? arrays.AnyMessage(serializedMessage: $0)) != nil })
     case "I16Array":
         benchSDPType(w, decode: { try? arrays.I16Array(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? arrays.AnyMessage(serializedMessage: $0)) != nil })
     case "F32Array":
         benchSDPType(w, decode: { try? arrays.F32Array(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? arrays.AnyMessage(serializedMessage: $0)) != nil })
     case "ByteArray":
         benchSDPType(w, decode: { try? arrays.ByteArray(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? arrays.AnyMessage(serializedMessage: $0)) != nil })
     case "SmallArrays":
         benchSDPType(w, decode: { try? arrays.SmallArrays(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? arrays.AnyMessage(serializedMessage: $0)) != nil })
     case "Scene":
         benchSDPType(w, decode: { try? nested.Scene(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? nested.AnyMessage(serializedMessage: $0)) != nil })
     case "AudioDevice":
         benchSDPType(w, decode: { try? nested.AudioDevice(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? nested.AnyMessage(serializedMessage: $0)) != nil })
     case "PluginRegistry":
         benchSDPType(w, decode: { try? plugins.PluginRegistry(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? plugins.AnyMessage(serializedMessage: $0)) != nil })
     case "Reading":
         benchSDPType(w, decode: { try? optionals.Reading(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? optionals.AnyMessage(serializedMessage: $0)) != nil })
