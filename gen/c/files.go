@@ -31,6 +31,7 @@ func (g *generator) header() []byte {
 	h.P()
 	g.runtimeDecls()
 	g.typeSection()
+	g.fingerprints()
 	g.apiDecls()
 	g.dispatcherDecl()
 	g.streamDecl()
@@ -40,6 +41,25 @@ func (g *generator) header() []byte {
 	h.P()
 	h.F("#endif /* %s_H_INCLUDED */", up)
 	return h.Bytes()
+}
+
+// fingerprints prints every declaration's fingerprint as a macro.
+func (g *generator) fingerprints() {
+	h := g.h
+	if len(g.s.Decls) == 0 {
+		return
+	}
+	h.P("/*")
+	h.P(" * The fingerprints of the types' wire shapes (docs/wire-format.md,")
+	h.P(" * \"Fingerprints\"; `sdp fingerprint` prints them): two programs built from")
+	h.P(" * versions of the schema encode a type the same way exactly when its")
+	h.P(" * fingerprint is the same in both.")
+	h.P(" */")
+	for _, d := range g.s.Decls {
+		h.F("/** The fingerprint of %s. */", d.DeclName())
+		h.F("#define %s_FINGERPRINT UINT64_C(0x%s)", g.macroName(d), schema.FormatFingerprint(schema.Fingerprint(d)))
+	}
+	h.P()
 }
 
 // apiDecls prints the public functions of every struct.

@@ -168,19 +168,19 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 	m := g.up + "_" + upper(base)
 	switch d := d.(type) {
 	case *schema.Struct:
-		ids := []string{t, m + "_TYPE_ID"}
+		ids := []string{t, m + "_TYPE_ID", m + "_FINGERPRINT"}
 		for _, f := range structFuncs {
 			ids = append(ids, t+"_"+f)
 		}
 		return append(ids, t+"_write_", t+"_read_")
 	case *schema.Enum:
-		ids := []string{t, t + "_name", t + "_valid_"}
+		ids := []string{t, m + "_FINGERPRINT", t + "_name", t + "_valid_"}
 		for _, v := range d.Values {
 			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
 		}
 		return ids
 	case *schema.Union:
-		ids := []string{t, t + "_init_", t + "_size_", t + "_write_", t + "_read_"}
+		ids := []string{t, m + "_FINGERPRINT", t + "_init_", t + "_size_", t + "_write_", t + "_read_"}
 		for _, v := range d.Variants {
 			ids = append(ids, m+"_"+naming.ScreamingSnake(v.Name))
 			if v.Kind == schema.VariantInline && len(v.Fields) > 0 {

@@ -304,6 +304,29 @@ struct arrays_small_arrays {
     arrays_bool_slice flags;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Arrays. */
+#define ARRAYS_ARRAYS_FINGERPRINT UINT64_C(0x3fa176620af36fec)
+/** The fingerprint of Fixed. */
+#define ARRAYS_FIXED_FINGERPRINT UINT64_C(0x1aebedf48f595dd6)
+/** The fingerprint of Point. */
+#define ARRAYS_POINT_FINGERPRINT UINT64_C(0xb357e638507a4fd8)
+/** The fingerprint of U32Array. */
+#define ARRAYS_U32_ARRAY_FINGERPRINT UINT64_C(0x6e30fda6680ddd61)
+/** The fingerprint of I16Array. */
+#define ARRAYS_I16_ARRAY_FINGERPRINT UINT64_C(0xf11ef3e684375d4e)
+/** The fingerprint of F32Array. */
+#define ARRAYS_F32_ARRAY_FINGERPRINT UINT64_C(0x2e0f438fb0af7d6c)
+/** The fingerprint of ByteArray. */
+#define ARRAYS_BYTE_ARRAY_FINGERPRINT UINT64_C(0x668e0d094f491791)
+/** The fingerprint of SmallArrays. */
+#define ARRAYS_SMALL_ARRAYS_FINGERPRINT UINT64_C(0x2f8de6467a389f8b)
+
 /* Arrays */
 /** The message type id of Arrays. */
 #define ARRAYS_ARRAYS_TYPE_ID 1u

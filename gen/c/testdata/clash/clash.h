@@ -223,6 +223,29 @@ struct clash_holder {
     clash_str_slice strs;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Arena. */
+#define CLASH_ARENA__FINGERPRINT UINT64_C(0xe2d02ee7c14e55bd)
+/** The fingerprint of Message. */
+#define CLASH_MESSAGE__FINGERPRINT UINT64_C(0x6cd8c30ec6938a97)
+/** The fingerprint of Point. */
+#define CLASH_POINT_FINGERPRINT UINT64_C(0x8659d572878d5118)
+/** The fingerprint of PointSize. */
+#define CLASH_POINT_SIZE__FINGERPRINT UINT64_C(0xadefcb1c643d1bad)
+/** The fingerprint of Str. */
+#define CLASH_STR__FINGERPRINT UINT64_C(0x57d3fdffa9318b61)
+/** The fingerprint of Shape. */
+#define CLASH_SHAPE_FINGERPRINT UINT64_C(0xe75a7c27ee566439)
+/** The fingerprint of ShapeRect. */
+#define CLASH_SHAPE_RECT__FINGERPRINT UINT64_C(0xe72a2f8f37a56d28)
+/** The fingerprint of Holder. */
+#define CLASH_HOLDER_FINGERPRINT UINT64_C(0xca5b45f759edf041)
+
 /* Arena */
 /** The message type id of Arena. */
 #define CLASH_ARENA__TYPE_ID 1u

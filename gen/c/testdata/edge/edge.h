@@ -250,6 +250,23 @@ struct edge_level_x2 {
     edge_level items[2];
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Node. */
+#define EDGE_NODE_FINGERPRINT UINT64_C(0xbd4ac4dc79e4d7d9)
+/** The fingerprint of Level. */
+#define EDGE_LEVEL_FINGERPRINT UINT64_C(0xcf1d7433f882ec5f)
+/** The fingerprint of Point. */
+#define EDGE_POINT_FINGERPRINT UINT64_C(0x8ae81f15c8179e7d)
+/** The fingerprint of Flag. */
+#define EDGE_FLAG_FINGERPRINT UINT64_C(0x88b6791e1fc4289a)
+/** The fingerprint of Flags. */
+#define EDGE_FLAGS_FINGERPRINT UINT64_C(0x17cf5f3484f6a915)
+
 /* Node */
 /** The message type id of Node. */
 #define EDGE_NODE_TYPE_ID 1u

@@ -284,6 +284,31 @@ struct enums_unions_unions {
     enums_unions_shape_opt maybe;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Small. */
+#define ENUMS_UNIONS_SMALL_FINGERPRINT UINT64_C(0xfd4bb75d044f397b)
+/** The fingerprint of Sparse. */
+#define ENUMS_UNIONS_SPARSE_FINGERPRINT UINT64_C(0x486fe1ac71d8d047)
+/** The fingerprint of Wide. */
+#define ENUMS_UNIONS_WIDE_FINGERPRINT UINT64_C(0x52d094481be88ed2)
+/** The fingerprint of Default. */
+#define ENUMS_UNIONS_DEFAULT_FINGERPRINT UINT64_C(0x57d3fdffa9318b61)
+/** The fingerprint of Circle. */
+#define ENUMS_UNIONS_CIRCLE_FINGERPRINT UINT64_C(0x5e11b586050edf5a)
+/** The fingerprint of Shape. */
+#define ENUMS_UNIONS_SHAPE_FINGERPRINT UINT64_C(0x28be185246637b0b)
+/** The fingerprint of Nested. */
+#define ENUMS_UNIONS_NESTED_FINGERPRINT UINT64_C(0xce7c68dca9b34bae)
+/** The fingerprint of Enums. */
+#define ENUMS_UNIONS_ENUMS_FINGERPRINT UINT64_C(0xfdbe7c9d660a37cd)
+/** The fingerprint of Unions. */
+#define ENUMS_UNIONS_UNIONS_FINGERPRINT UINT64_C(0x79d649e1b80fd113)
+
 /* Circle */
 /** The message type id of Circle. */
 #define ENUMS_UNIONS_CIRCLE_TYPE_ID 1u

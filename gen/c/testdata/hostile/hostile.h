@@ -240,6 +240,27 @@ struct hostile_chain {
     const hostile_chain* next;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Big. */
+#define HOSTILE_BIG_FINGERPRINT UINT64_C(0x3d4d187f0388be9b)
+/** The fingerprint of Holder. */
+#define HOSTILE_HOLDER_FINGERPRINT UINT64_C(0xce200ca371647716)
+/** The fingerprint of Wide. */
+#define HOSTILE_WIDE_FINGERPRINT UINT64_C(0x4ed1e84b345954a5)
+/** The fingerprint of Events. */
+#define HOSTILE_EVENTS_FINGERPRINT UINT64_C(0x2ff4af8c81321c9e)
+/** The fingerprint of Node. */
+#define HOSTILE_NODE_FINGERPRINT UINT64_C(0xa3e0df29b202ed91)
+/** The fingerprint of Nodes. */
+#define HOSTILE_NODES_FINGERPRINT UINT64_C(0xfa75ef5cbf85abae)
+/** The fingerprint of Chain. */
+#define HOSTILE_CHAIN_FINGERPRINT UINT64_C(0x6d678ace304efc49)
+
 /* Big */
 /** The message type id of Big. */
 #define HOSTILE_BIG_TYPE_ID 1u

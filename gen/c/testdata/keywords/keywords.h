@@ -223,6 +223,21 @@ struct keywords_holder {
     keywords_type_slice kinds;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Type. */
+#define KEYWORDS_TYPE_FINGERPRINT UINT64_C(0xdd0a2cd416c5259c)
+/** The fingerprint of Error. */
+#define KEYWORDS_ERROR_FINGERPRINT UINT64_C(0x1ea1681bc3ae1522)
+/** The fingerprint of Result. */
+#define KEYWORDS_RESULT_FINGERPRINT UINT64_C(0x218032fdc6e25e8a)
+/** The fingerprint of Holder. */
+#define KEYWORDS_HOLDER_FINGERPRINT UINT64_C(0x2a67c557b55fbd12)
+
 /* Error */
 /** The message type id of Error. */
 #define KEYWORDS_ERROR_TYPE_ID 1u

@@ -159,6 +159,21 @@ struct messages_last {
     uint8_t unused_; /* C has no empty structs; always 0 */
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Point. */
+#define MESSAGES_POINT_FINGERPRINT UINT64_C(0x0cc735beef5c1c4a)
+/** The fingerprint of Ping. */
+#define MESSAGES_PING_FINGERPRINT UINT64_C(0x4a2057decff35094)
+/** The fingerprint of Pong. */
+#define MESSAGES_PONG_FINGERPRINT UINT64_C(0xfbecb1d0b70ee157)
+/** The fingerprint of Last. */
+#define MESSAGES_LAST_FINGERPRINT UINT64_C(0x502313c401833687)
+
 /* Point */
 /** The message type id of Point. */
 #define MESSAGES_POINT_TYPE_ID 1u

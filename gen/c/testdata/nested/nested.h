@@ -205,6 +205,27 @@ struct nested_audio_device {
     nested_device_plugin_slice plugins;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Point. */
+#define NESTED_POINT_FINGERPRINT UINT64_C(0x821cb38ce83dcf5a)
+/** The fingerprint of Rectangle. */
+#define NESTED_RECTANGLE_FINGERPRINT UINT64_C(0xb93f2a5bf5c73898)
+/** The fingerprint of Scene. */
+#define NESTED_SCENE_FINGERPRINT UINT64_C(0xffec497a3c159bc1)
+/** The fingerprint of DeviceKind. */
+#define NESTED_DEVICE_KIND_FINGERPRINT UINT64_C(0xfd4bb75d044f397b)
+/** The fingerprint of DeviceParameter. */
+#define NESTED_DEVICE_PARAMETER_FINGERPRINT UINT64_C(0x61b428fe35cb118d)
+/** The fingerprint of DevicePlugin. */
+#define NESTED_DEVICE_PLUGIN_FINGERPRINT UINT64_C(0x81739989442ee8e6)
+/** The fingerprint of AudioDevice. */
+#define NESTED_AUDIO_DEVICE_FINGERPRINT UINT64_C(0x3f9e712bcedaa971)
+
 /* Point */
 /** The message type id of Point. */
 #define NESTED_POINT_TYPE_ID 1u

@@ -287,6 +287,23 @@ struct optionals_reading {
     optionals_str_opt note;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Level. */
+#define OPTIONALS_LEVEL_FINGERPRINT UINT64_C(0x57d3fdffa9318b61)
+/** The fingerprint of Inner. */
+#define OPTIONALS_INNER_FINGERPRINT UINT64_C(0x146aca8cdf3f9b41)
+/** The fingerprint of Choice. */
+#define OPTIONALS_CHOICE_FINGERPRINT UINT64_C(0x200aa380714cc3de)
+/** The fingerprint of Optionals. */
+#define OPTIONALS_OPTIONALS_FINGERPRINT UINT64_C(0x1d8b34f87c007477)
+/** The fingerprint of Reading. */
+#define OPTIONALS_READING_FINGERPRINT UINT64_C(0x881aa04a0479b659)
+
 /* Inner */
 /** The message type id of Inner. */
 #define OPTIONALS_INNER_TYPE_ID 1u

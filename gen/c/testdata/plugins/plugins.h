@@ -181,6 +181,19 @@ struct plugins_plugin_registry {
     uint32_t total_parameter_count;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Parameter. */
+#define PLUGINS_PARAMETER_FINGERPRINT UINT64_C(0x7d529fbeeec53e86)
+/** The fingerprint of Plugin. */
+#define PLUGINS_PLUGIN_FINGERPRINT UINT64_C(0x62ad9ef7c69ec5fa)
+/** The fingerprint of PluginRegistry. */
+#define PLUGINS_PLUGIN_REGISTRY_FINGERPRINT UINT64_C(0xfed6555777cde354)
+
 /* Parameter */
 /** The message type id of Parameter. */
 #define PLUGINS_PARAMETER_TYPE_ID 1u

@@ -162,6 +162,19 @@ struct primitives_empty {
     uint8_t unused_; /* C has no empty structs; always 0 */
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of AllPrimitives. */
+#define PRIMITIVES_ALL_PRIMITIVES_FINGERPRINT UINT64_C(0xbed97ec8fc5cc07c)
+/** The fingerprint of Text. */
+#define PRIMITIVES_TEXT_FINGERPRINT UINT64_C(0x367b29037afbb620)
+/** The fingerprint of Empty. */
+#define PRIMITIVES_EMPTY_FINGERPRINT UINT64_C(0xdc242c85bf874eb2)
+
 /* AllPrimitives */
 /** The message type id of AllPrimitives. */
 #define PRIMITIVES_ALL_PRIMITIVES_TYPE_ID 1u

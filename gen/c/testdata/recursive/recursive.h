@@ -221,6 +221,25 @@ struct recursive_program {
     recursive_expr body;
 };
 
+/*
+ * The fingerprints of the types' wire shapes (docs/wire-format.md,
+ * "Fingerprints"; `sdp fingerprint` prints them): two programs built from
+ * versions of the schema encode a type the same way exactly when its
+ * fingerprint is the same in both.
+ */
+/** The fingerprint of Tree. */
+#define RECURSIVE_TREE_FINGERPRINT UINT64_C(0x07c2894b87479443)
+/** The fingerprint of Node. */
+#define RECURSIVE_NODE_FINGERPRINT UINT64_C(0xf81ccca2993a0dc6)
+/** The fingerprint of Dir. */
+#define RECURSIVE_DIR_FINGERPRINT UINT64_C(0xab42994e381ab006)
+/** The fingerprint of Entry. */
+#define RECURSIVE_ENTRY_FINGERPRINT UINT64_C(0xb0d5a83c904b80d1)
+/** The fingerprint of Expr. */
+#define RECURSIVE_EXPR_FINGERPRINT UINT64_C(0x8ee46943d00cbf18)
+/** The fingerprint of Program. */
+#define RECURSIVE_PROGRAM_FINGERPRINT UINT64_C(0x6be20630ebd41bba)
+
 /* Tree */
 /** The message type id of Tree. */
 #define RECURSIVE_TREE_TYPE_ID 1u
