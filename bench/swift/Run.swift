@@ -52,15 +52,17 @@ func runReusing(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, 
     }
 }
 
+/// A value kept between batches.
+final class ValueHolder<T> {
+    var value: T?
+    init(_ v: T) { value = v }
+}
+
 /// Times f on a value kept between operations (decoding into an existing
 /// value), moved into a local for each batch as runReusing does.
 func runReusingValue<T>(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ value: T,
                         _ f: @escaping (inout T) -> Void) {
-    final class Holder {
-        var value: T?
-        init(_ v: T) { value = v }
-    }
-    let holder = Holder(value)
+    let holder = ValueHolder(value)
     runBatch(impl, workload, op, bytes) { n in
         var v = holder.value.take()!
         for _ in 0..<n {
