@@ -187,7 +187,7 @@ func (g *generator) variantInto(p *printer, v *schema.Variant, only bool) {
 // intoStmt emits the statement that reads a value of type t into the place
 // expression place.
 func (g *generator) intoStmt(p *printer, t *schema.Type, place, depth string) {
-	if g.copyOwned(t) {
+	if g.copyOwned(t) && !inPlaceArray(t) {
 		p.wrapped(place+" = ", g.ownedValue(t, depth), ";")
 		return
 	}
@@ -205,6 +205,10 @@ func mutRef(place string) string {
 // intoExpr is an expression of type rt::DecodeResult<()> that reads a value
 // of type t into the place expression place.
 func (g *generator) intoExpr(t *schema.Type, place, depth string) string {
+	if g.copyOwned(t) && inPlaceArray(t) {
+		// Read in place: the owned decode of [N]T builds a vector.
+		return "r.array_assign(" + mutRef(place) + ", " + g.ownedCallable(t.Elem, depth) + ")"
+	}
 	if g.copyOwned(t) {
 		return g.ownedResult(t, depth) + ".map(" + closure("v", place+" = v") + ")"
 	}
@@ -262,4 +266,10 @@ func (g *generator) intoExpr(t *schema.Type, place, depth string) string {
 		return fmt.Sprintf("%s::read_into(%s, r, %s + 1)", g.name[t.Decl()], dst, depth)
 	}
 	panic("sdp/gen/rust: no heap storage in " + t.String())
+}
+
+// inPlaceArray: a [N]T of non-scalar elements, which is read element by
+// element into the existing array even when it has no heap storage.
+func inPlaceArray(t *schema.Type) bool {
+	return t.Kind == schema.FixedArray && !isScalarElem(t.Elem)
 }

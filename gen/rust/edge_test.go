@@ -278,4 +278,182 @@ mod hostile_api {
         assert!(std::mem::size_of::<Chain>() <= 2 * std::mem::size_of::<usize>());
     }
 }
+
+/// Counts this thread's allocations, for the steady-state tests of
+/// decode_into (issue #17).
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    pub struct Counting;
+
+    thread_local! {
+        static ALLOCS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn count() {
+        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+    }
+
+    // SAFETY: forwards to the system allocator.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            count();
+            unsafe { System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            unsafe { System.dealloc(ptr, layout) }
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+            count();
+            unsafe { System.realloc(ptr, layout, size) }
+        }
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: Counting = Counting;
+
+    /// The allocations this thread made so far.
+    pub fn allocs() -> usize {
+        ALLOCS.with(|c| c.get())
+    }
+}
+
+mod reuse {
+    use super::counting::allocs;
+    use edge::*;
+
+    #[test]
+    fn decode_into_reuses_storage_without_allocating() {
+        let h = super::holder();
+        let bytes = h.encode_to_vec();
+        let mut v = Holder::default();
+        v.decode_into(&bytes).unwrap();
+        assert_eq!(v, h);
+        let name = v.strs[0].as_ptr();
+        let list = v.list.as_ptr();
+        let before = allocs();
+        for _ in 0..3 {
+            v.decode_into(&bytes).unwrap();
+        }
+        assert_eq!(allocs() - before, 0, "steady-state decode_into allocated");
+        assert_eq!(v, h);
+        assert_eq!((v.strs[0].as_ptr(), v.list.as_ptr()), (name, list));
+
+        // Recursion through boxes: the boxes present before are reused.
+        let mut t = tree::deep(3);
+        let tb = t.encode_to_vec();
+        let before = allocs();
+        t.decode_into(&tb).unwrap();
+        assert_eq!(allocs() - before, 0, "decoding a tree into itself allocated");
+        assert_eq!(t, tree::deep(3));
+    }
+
+    #[test]
+    fn decode_into_replaces_what_the_input_does_not_hold() {
+        let h = super::holder();
+        let mut v = h.clone();
+        // Longer arrays, present optionals, other variants: all cleared.
+        let empty = Holder::default();
+        v.decode_into(&empty.encode_to_vec()).unwrap();
+        assert_eq!(v, empty);
+        v.decode_into(&h.encode_to_vec()).unwrap();
+        assert_eq!(v, h);
+        // A shorter list whose kept elements switch variant.
+        let mut shorter = h.clone();
+        shorter.list = vec![Inline::Empty];
+        shorter.inline = Inline::Pair { out: 9, e: "p".into() };
+        shorter.opt_opt = None;
+        v.decode_into(&shorter.encode_to_vec()).unwrap();
+        assert_eq!(v, shorter);
+        let mut t = tree::deep(4);
+        t.decode_into(&tree::deep(1).encode_to_vec()).unwrap();
+        assert_eq!(t, tree::deep(1));
+        t.decode_into(&tree::deep(4).encode_to_vec()).unwrap();
+        assert_eq!(t, tree::deep(4));
+    }
+
+    #[test]
+    fn failed_decode_into_resets_to_default_with_the_same_error() {
+        let h = super::holder();
+        let bytes = h.encode_to_vec();
+        for cut in [0, 1, bytes.len() / 2, bytes.len() - 1] {
+            let mut v = h.clone();
+            let e = v.decode_into(&bytes[..cut]).unwrap_err();
+            assert_eq!(e, Holder::decode(&bytes[..cut]).unwrap_err());
+            assert_eq!(v, Holder::default(), "cut at {cut}");
+        }
+        let mut v = h.clone();
+        let limits = Limits::new().with_max_depth(2);
+        let e = v.decode_into_with(&bytes, limits).unwrap_err();
+        assert_eq!(e, Holder::decode_with(&bytes, limits).unwrap_err());
+        assert_eq!(v, Holder::default());
+        let mut e32 = Big32::B;
+        assert!(e32.decode_into(&[1, 2, 3, 4]).is_err());
+        assert_eq!(e32, Big32::A);
+    }
+
+    #[test]
+    fn messages_decode_and_stream_into_a_kept_value() {
+        let h = super::holder();
+        let foo = Foo { self_: true, crate_: 1, super_: 2 };
+        let mut stream = Vec::new();
+        h.write_message_to(&mut stream).unwrap();
+        h.write_message_to(&mut stream).unwrap();
+        foo.write_message_to(&mut stream).unwrap();
+        stream.extend_from_slice(&h.encode_message()[..12]);
+        let mut reader = MessageReader::new(&stream[..]);
+        let mut msg = Message::from(Foo::default());
+        assert!(reader.read_message_into(&mut msg).unwrap());
+        assert_eq!(msg, Message::Holder(h.clone()));
+        let before = allocs();
+        assert!(reader.read_message_into(&mut msg).unwrap());
+        assert_eq!(allocs() - before, 0, "reading the same message into itself allocated");
+        assert_eq!(msg, Message::Holder(h.clone()));
+        assert!(reader.read_message_into(&mut msg).unwrap());
+        assert_eq!(msg, Message::Foo(foo));
+        // A cut payload: an error, and the message holds the default Holder.
+        let e = reader.read_message_into(&mut msg).unwrap_err();
+        assert!(matches!(e, StreamError::Decode(e) if e.message_index() == Some(3)), "{e}");
+        assert!(!reader.read_message_into(&mut msg).unwrap());
+
+        let mut msg = Message::from(h.clone());
+        msg.decode_into(&foo.encode_message()).unwrap();
+        assert_eq!(msg, Message::Foo(foo));
+        // A bad header leaves the message as it was; a bad payload resets
+        // it to the default of the header's type.
+        let mut bad = h.encode_message();
+        bad.push(0);
+        assert!(msg.decode_into(&bad).is_err());
+        assert_eq!(msg, Message::Foo(foo));
+        bad.pop();
+        bad[10] = 9; // Holder.inline's union tag
+        let e = msg.decode_into(&bad).unwrap_err();
+        assert_eq!(e, Message::decode(&bad).unwrap_err());
+        assert_eq!(msg, Message::Holder(Holder::default()));
+    }
+
+    mod tree {
+        use edge::*;
+
+        /// A tree depth levels deep through every kind of recursion.
+        pub fn deep(depth: u32) -> Tree {
+            let mut t = Tree::default();
+            for i in 0..depth {
+                t = Tree {
+                    kids: vec![t.clone(), Tree::default()],
+                    next: Some(Box::new(t)),
+                    choice: Some(Box::new(if i % 2 == 0 {
+                        Choice::Leaf
+                    } else {
+                        Choice::Sub { tree: Some(Box::new(Tree::default())) }
+                    })),
+                };
+            }
+            t
+        }
+    }
+}
 `

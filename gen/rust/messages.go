@@ -398,7 +398,8 @@ func (g *generator) messageInto(p *printer) {
 	})
 	p.P()
 	p.P("/// Decodes a message of any type of the schema into `self`, with custom")
-	p.P("/// limits (see [`Message::decode_payload_into`]).")
+	p.P("/// limits (see [`Message::decode_payload_into`]). A bad header leaves")
+	p.P("/// `self` unchanged.")
 	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
 		p.P("let (type_id, payload) = rt::split_message(bytes)?;")
 		p.P("self.decode_payload_into(type_id, payload, limits)")

@@ -256,10 +256,10 @@ impl Fixed {
     fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
         self.rgba = r.scalar_array::<u8, 4>()?;
-        self.matrix = r.array(|r| r.scalar_array::<f32, 3>())?;
+        r.array_assign(&mut self.matrix, |r| r.scalar_array::<f32, 3>())?;
         r.array_into(&mut self.names, |r, x| r.string_into(x))?;
         self.flags = r.scalar_array::<bool, 3>()?;
-        self.points = r.array(|r| Point::read(r, depth + 1))?;
+        r.array_assign(&mut self.points, |r| Point::read(r, depth + 1))?;
         r.array_into(&mut self.lists, |r, x| r.scalar_vec_into(x))?;
         Ok(())
     }

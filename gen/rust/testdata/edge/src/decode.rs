@@ -310,9 +310,9 @@ impl Big {
     fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
         self.data = r.scalar_array::<u8, 40>()?;
-        self.grid = r.array(|r| r.scalar_array::<u16, 40>())?;
+        r.array_assign(&mut self.grid, |r| r.scalar_array::<u16, 40>())?;
         r.array_into(&mut self.names, |r, x| r.string_into(x))?;
-        self.points = r.array(|r| Foo::read(r, depth + 1))?;
+        r.array_assign(&mut self.points, |r| Foo::read(r, depth + 1))?;
         Ok(())
     }
 }
@@ -628,7 +628,7 @@ impl Holder {
         self.e = Big32::read(r)?;
         r.vec_assign(&mut self.es, 4, Big32::read)?;
         self.maybe_e = r.option(Big32::read)?;
-        self.fixed_e = r.array(Big32::read)?;
+        r.array_assign(&mut self.fixed_e, Big32::read)?;
         r.array_into(&mut self.strs, |r, x| r.string_into(x))?;
         r.vec_into(
             &mut self.nested,
@@ -653,7 +653,7 @@ impl Holder {
             |r| r.bytes().map(<[u8]>::to_vec),
             |r, x| r.bytes_into(x),
         )?;
-        self.fixed_bytes = r.array(|r| r.scalar_array::<u8, 4>())?;
+        r.array_assign(&mut self.fixed_bytes, |r| r.scalar_array::<u8, 4>())?;
         Ok(())
     }
 }

@@ -635,7 +635,7 @@ impl Enums {
         self.wide = Wide::read(r)?;
         self.default_value = Default::read(r)?;
         r.vec_assign(&mut self.list, 2, Sparse::read)?;
-        self.fixed = r.array(Small::read)?;
+        r.array_assign(&mut self.fixed, Small::read)?;
         Ok(())
     }
 }

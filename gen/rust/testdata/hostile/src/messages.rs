@@ -400,7 +400,8 @@ impl Message {
     }
 
     /// Decodes a message of any type of the schema into `self`, with custom
-    /// limits (see [`Message::decode_payload_into`]).
+    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// `self` unchanged.
     pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
         let (type_id, payload) = rt::split_message(bytes)?;
         self.decode_payload_into(type_id, payload, limits)
