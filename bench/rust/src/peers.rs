@@ -29,6 +29,14 @@ pub fn bench_prost<T: Message + Default + PartialEq + DeserializeOwned>(h: &mut 
     h.run("prost", &w.name, "decode", n, || {
         black_box(T::decode(black_box(&enc[..])).unwrap());
     });
+    // prost's reuse: clear() keeps the vectors' capacity (not their
+    // elements'), merge() decodes into the cleared message.
+    let mut reused = T::decode(&enc[..]).unwrap();
+    h.run("prost", &w.name, "decode_reuse", n, || {
+        reused.clear();
+        reused.merge(black_box(&enc[..])).unwrap();
+        black_box(&reused);
+    });
     h.run("prost", &w.name, "roundtrip", n, || {
         let b = black_box(&m).encode_to_vec();
         black_box(T::decode(&b[..]).unwrap());

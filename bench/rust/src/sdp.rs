@@ -1,7 +1,8 @@
 //! The SDP Rust backend's benchmarks (feature `sdp`): the crates that
 //! `sdp gen --lang rust` generated from conformance/schemas, measured on the
 //! workload's .sdpb bytes. Owned decode and encode, reused-buffer encode,
-//! zero-copy views (decode + read every field), messages.
+//! decode into an existing value (`decode_into`), zero-copy views (decode +
+//! read every field), messages.
 
 use crate::harness::{Harness, Workload};
 use std::hint::black_box;
@@ -97,6 +98,13 @@ macro_rules! sdp_bench {
                     });
                     h.run("sdp", &w.name, "decode", n, || {
                         black_box($krate::$t::decode(black_box(data)).unwrap());
+                    });
+                    // Decoding into the value the previous iteration
+                    // decoded: its strings, vectors and boxes are reused.
+                    let mut reused = $krate::$t::decode(data).unwrap();
+                    h.run("sdp", &w.name, "decode_reuse", n, || {
+                        reused.decode_into(black_box(data)).unwrap();
+                        black_box(&reused);
                     });
                     h.run("sdp", &w.name, "decode_view", n, || {
                         let r = $krate::$view::decode(black_box(data)).unwrap();
