@@ -34,15 +34,16 @@ object oct open ord pow print property quit range repr reversed round set setatt
 staticmethod str sum super tuple type vars zip`)
 
 // api are the module-level names of the generated module's runtime.
-var api = set(`DecodeError EncodeError DecodeOptions Some StreamReader StreamWriter decode_message MESSAGE_TYPES
+var api = set(`DecodeError EncodeError DecodeOptions Some StreamReader StreamWriter decode_message MESSAGE_TYPES FINGERPRINTS
 annotations`)
 
 // members are the names a struct's or variant's fields may not take: the
 // generated methods.
-var members = set(`decode decode_prefix decode_message encode encode_into encoded_size encode_message TYPE_ID`)
+var members = set(`decode decode_prefix decode_message encode encode_into encoded_size encode_message TYPE_ID
+FINGERPRINT`)
 
 // enumMembers are names an IntEnum member may not take.
-var enumMembers = set(`name value mro as_integer_ratio bit_count bit_length conjugate denominator from_bytes
+var enumMembers = set(`FINGERPRINT name value mro as_integer_ratio bit_count bit_length conjugate denominator from_bytes
 imag numerator real to_bytes`)
 
 func set(words string) map[string]bool {

@@ -179,6 +179,11 @@ func (g *generator) module() []byte {
 	}
 	p.F("_SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {%s}", strings.Join(ids, ", "))
 	p.F("MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {%s}", strings.Join(classes, ", "))
+	var fps []string
+	for _, d := range g.s.Decls {
+		fps = append(fps, fmt.Sprintf("\"%s\": %s", pyString(d.DeclName()), fingerprint(d)))
+	}
+	p.F("FINGERPRINTS: dict[str, int] = {%s}", strings.Join(fps, ", "))
 	return bytes.ReplaceAll(p.Bytes(), []byte("\n"+sepMark+"\n"), []byte("\n"))
 }
 
@@ -223,6 +228,12 @@ func (g *generator) enum(e *schema.Enum) {
 	} else {
 		g.docstring([]string{"Enum " + e.Name + " (" + e.Base.String() + ")."})
 	}
+	shadow := map[string]bool{}
+	for _, v := range e.Values {
+		shadow[g.n.values[v]] = true
+	}
+	// Annotated without a value, it is not a member; set after the class.
+	p.F("FINGERPRINT: _sdp_t.ClassVar[%s]", g.nm("int", shadow))
 	for _, v := range e.Values {
 		for _, l := range v.Doc {
 			p.Line(strings.TrimRight("# "+commentText(l), " "))
@@ -230,6 +241,13 @@ func (g *generator) enum(e *schema.Enum) {
 		p.F("%s = %d", g.n.values[v], v.Value)
 	}
 	p.Out()
+	g.sep()
+	p.F("%s.FINGERPRINT = %s", name, fingerprint(e))
+}
+
+// fingerprint is the fingerprint of d's wire shape as a Python literal.
+func fingerprint(d schema.Decl) string {
+	return "0x" + schema.FormatFingerprint(schema.Fingerprint(d))
 }
 
 // class writes a dataclass: a struct (st set) or a variant's.
@@ -254,6 +272,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		t := &schema.Type{Kind: schema.StructRef, Struct: st}
 		c := canon(t)
 		p.F("TYPE_ID: _sdp_t.ClassVar[%s] = %d", g.nm("int", shadow), st.ID)
+		p.F("FINGERPRINT: _sdp_t.ClassVar[%s] = %s", g.nm("int", shadow), fingerprint(st))
 		p.Line("")
 		p.Line("@classmethod")
 		p.F("def decode(cls, data: _sdp_t.Any, options: %s = None) -> %s:", opts, self)

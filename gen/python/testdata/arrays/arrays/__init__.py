@@ -431,6 +431,7 @@ class Arrays:
     """Variable-length arrays of every element kind."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x3fa176620af36fec
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Arrays:
@@ -489,6 +490,7 @@ class Fixed:
     """Fixed-length arrays: no count on the wire."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x1aebedf48f595dd6
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Fixed:
@@ -536,6 +538,7 @@ class Fixed:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Point:
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xb357e638507a4fd8
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Point:
@@ -581,6 +584,7 @@ class U32Array:
     """Bulk numeric data, as used by the benchmark workloads."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 4
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x6e30fda6680ddd61
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> U32Array:
@@ -623,6 +627,7 @@ class U32Array:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class I16Array:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xf11ef3e684375d4e
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> I16Array:
@@ -665,6 +670,7 @@ class I16Array:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class F32Array:
     TYPE_ID: _sdp_t.ClassVar[int] = 6
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x2e0f438fb0af7d6c
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> F32Array:
@@ -707,6 +713,7 @@ class F32Array:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class ByteArray:
     TYPE_ID: _sdp_t.ClassVar[int] = 7
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x668e0d094f491791
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> ByteArray:
@@ -751,6 +758,7 @@ class SmallArrays:
     """A struct of small arrays of mixed types."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 8
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x2f8de6467a389f8b
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> SmallArrays:
@@ -1425,3 +1433,4 @@ def _sdp_s_arr3_f32(_sdp_v: _sdp_array.array[float]) -> int:
 _SDP_RUN_dd = _sdp_struct.Struct("<dd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t6Arrays, 2: _sdp_d_t5Fixed, 3: _sdp_d_t5Point, 4: _sdp_d_t8U32Array, 5: _sdp_d_t8I16Array, 6: _sdp_d_t8F32Array, 7: _sdp_d_t9ByteArray, 8: _sdp_d_t11SmallArrays}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Arrays, 2: Fixed, 3: Point, 4: U32Array, 5: I16Array, 6: F32Array, 7: ByteArray, 8: SmallArrays}
+FINGERPRINTS: dict[str, int] = {"Arrays": 0x3fa176620af36fec, "Fixed": 0x1aebedf48f595dd6, "Point": 0xb357e638507a4fd8, "U32Array": 0x6e30fda6680ddd61, "I16Array": 0xf11ef3e684375d4e, "F32Array": 0x2e0f438fb0af7d6c, "ByteArray": 0x668e0d094f491791, "SmallArrays": 0x2f8de6467a389f8b}

@@ -429,37 +429,54 @@ class StreamWriter:
 class Small(_sdp_enum.IntEnum):
     """Implicit values count up from 0."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     Zero = 0
     One = 1
     Two = 2
 
 
+Small.FINGERPRINT = 0xfd4bb75d044f397b
+
+
 class Sparse(_sdp_enum.IntEnum):
     """Explicit values, with gaps and hex."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     First = 1
     Second = 2
     Tenth = 10
     Big = 65535
 
 
+Sparse.FINGERPRINT = 0x486fe1ac71d8d047
+
+
 class Wide(_sdp_enum.IntEnum):
     """Enum Wide (u32)."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     Min = 0
     Max = 4294967295
+
+
+Wide.FINGERPRINT = 0x52d094481be88ed2
 
 
 class Default(_sdp_enum.IntEnum):
     """An enum with no underlying type is u8."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     A = 0
     B = 1
+
+
+Default.FINGERPRINT = 0x57d3fdffa9318b61
 
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Circle:
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x5e11b586050edf5a
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Circle:
@@ -550,6 +567,7 @@ class Nested_Branch:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Enums:
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xfdbe7c9d660a37cd
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Enums:
@@ -597,6 +615,7 @@ class Enums:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Unions:
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x79d649e1b80fd113
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Unions:
@@ -1004,3 +1023,4 @@ _SDP_RUN_BHIB = _sdp_struct.Struct("<BHIB")
 _SDP_RUN_ff = _sdp_struct.Struct("<ff")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t6Circle, 2: _sdp_d_t5Enums, 3: _sdp_d_t6Unions}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Circle, 2: Enums, 3: Unions}
+FINGERPRINTS: dict[str, int] = {"Small": 0xfd4bb75d044f397b, "Sparse": 0x486fe1ac71d8d047, "Wide": 0x52d094481be88ed2, "Default": 0x57d3fdffa9318b61, "Circle": 0x5e11b586050edf5a, "Shape": 0x28be185246637b0b, "Nested": 0xce7c68dca9b34bae, "Enums": 0xfdbe7c9d660a37cd, "Unions": 0x79d649e1b80fd113}

@@ -434,6 +434,7 @@ class Big:
     512 bytes of nominal size."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x3d4d187f0388be9b
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Big:
@@ -479,6 +480,7 @@ class Holder:
     arrays of ?Big are charged to the memory total."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xce200ca371647716
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Holder:
@@ -534,6 +536,7 @@ class Wide_Pair:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Events:
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x2ff4af8c81321c9e
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Events:
@@ -578,6 +581,7 @@ class Node:
     """A recursive list of large nodes: every present `next` is charged."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 4
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xa3e0df29b202ed91
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Node:
@@ -621,6 +625,7 @@ class Node:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Nodes:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xfa75ef5cbf85abae
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Nodes:
@@ -666,6 +671,7 @@ class Chain:
     per level."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 6
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x6d678ace304efc49
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Chain:
@@ -1091,3 +1097,4 @@ def _sdp_s_box_t5Chain(_sdp_v: Chain | None) -> int:
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t3Big, 2: _sdp_d_t6Holder, 3: _sdp_d_t6Events, 4: _sdp_d_t4Node, 5: _sdp_d_t5Nodes, 6: _sdp_d_t5Chain}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Big, 2: Holder, 3: Events, 4: Node, 5: Nodes, 6: Chain}
+FINGERPRINTS: dict[str, int] = {"Big": 0x3d4d187f0388be9b, "Holder": 0xce200ca371647716, "Wide": 0x4ed1e84b345954a5, "Events": 0x2ff4af8c81321c9e, "Node": 0xa3e0df29b202ed91, "Nodes": 0xfa75ef5cbf85abae, "Chain": 0x6d678ace304efc49}

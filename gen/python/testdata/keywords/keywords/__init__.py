@@ -430,6 +430,7 @@ class Type(_sdp_enum.IntEnum):
     """Names that are keywords in some target language must be escaped by each
     backend, never rejected."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     None_ = 0
     Some = 1
     Default = 2
@@ -437,9 +438,13 @@ class Type(_sdp_enum.IntEnum):
     True_ = 4
 
 
+Type.FINGERPRINT = 0xdd0a2cd416c5259c
+
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Error:
     TYPE_ID: _sdp_t.ClassVar[_sdp_int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[_sdp_int] = 0x1ea1681bc3ae1522
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Error:
@@ -528,6 +533,7 @@ class Result_Err:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Holder:
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x2a67c557b55fbd12
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Holder:
@@ -815,3 +821,4 @@ _SDP_RUN_IIi = _sdp_struct.Struct("<IIi")
 _SDP_RUN_qBB = _sdp_struct.Struct("<qBB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Error, 2: _sdp_d_t6Holder}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Error, 2: Holder}
+FINGERPRINTS: dict[str, int] = {"Type": 0xdd0a2cd416c5259c, "Error": 0x1ea1681bc3ae1522, "Result": 0x218032fdc6e25e8a, "Holder": 0x2a67c557b55fbd12}

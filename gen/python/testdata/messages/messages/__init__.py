@@ -432,6 +432,7 @@ class Point:
     534450320100100000001f85eb51b81e0940ae47e17a14ae0540."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x0cc735beef5c1c4a
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Point:
@@ -477,6 +478,7 @@ class Ping:
     """An explicit message type id."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 100
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x4a2057decff35094
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Ping:
@@ -521,6 +523,7 @@ class Pong:
     """Implicit ids are the 1-based position among the structs: this is 3."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xfbecb1d0b70ee157
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Pong:
@@ -564,6 +567,7 @@ class Pong:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Last:
     TYPE_ID: _sdp_t.ClassVar[int] = 65535
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x502313c401833687
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Last:
@@ -688,3 +692,4 @@ def _sdp_s_t4Last(_sdp_v: Last) -> int:
 _SDP_RUN_dd = _sdp_struct.Struct("<dd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 3: _sdp_d_t4Pong, 100: _sdp_d_t4Ping, 65535: _sdp_d_t4Last}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 3: Pong, 100: Ping, 65535: Last}
+FINGERPRINTS: dict[str, int] = {"Point": 0x0cc735beef5c1c4a, "Ping": 0x4a2057decff35094, "Pong": 0xfbecb1d0b70ee157, "Last": 0x502313c401833687}

@@ -429,6 +429,7 @@ class StreamWriter:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Point:
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x821cb38ce83dcf5a
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Point:
@@ -472,6 +473,7 @@ class Point:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Rectangle:
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xb93f2a5bf5c73898
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Rectangle:
@@ -518,6 +520,7 @@ class Scene:
     """Nested structs: Scene → Rectangle → Point."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xffec497a3c159bc1
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Scene:
@@ -562,14 +565,19 @@ class Scene:
 class DeviceKind(_sdp_enum.IntEnum):
     """Enum DeviceKind (u8)."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     Input = 0
     Output = 1
     Duplex = 2
 
 
+DeviceKind.FINGERPRINT = 0xfd4bb75d044f397b
+
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class DeviceParameter:
     TYPE_ID: _sdp_t.ClassVar[int] = 4
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x61b428fe35cb118d
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> DeviceParameter:
@@ -614,6 +622,7 @@ class DeviceParameter:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class DevicePlugin:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x81739989442ee8e6
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> DevicePlugin:
@@ -660,6 +669,7 @@ class AudioDevice:
     """An audio device with its plugin chain."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 6
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x3f9e712bcedaa971
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> AudioDevice:
@@ -960,3 +970,4 @@ _SDP_RUN_BIH = _sdp_struct.Struct("<BIH")
 _SDP_RUN_ff = _sdp_struct.Struct("<ff")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 2: _sdp_d_t9Rectangle, 3: _sdp_d_t5Scene, 4: _sdp_d_t15DeviceParameter, 5: _sdp_d_t12DevicePlugin, 6: _sdp_d_t11AudioDevice}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 2: Rectangle, 3: Scene, 4: DeviceParameter, 5: DevicePlugin, 6: AudioDevice}
+FINGERPRINTS: dict[str, int] = {"Point": 0x821cb38ce83dcf5a, "Rectangle": 0xb93f2a5bf5c73898, "Scene": 0xffec497a3c159bc1, "DeviceKind": 0xfd4bb75d044f397b, "DeviceParameter": 0x61b428fe35cb118d, "DevicePlugin": 0x81739989442ee8e6, "AudioDevice": 0x3f9e712bcedaa971}

@@ -429,13 +429,18 @@ class StreamWriter:
 class Level(_sdp_enum.IntEnum):
     """Enum Level (u8)."""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     Low = 0
     High = 1
+
+
+Level.FINGERPRINT = 0x57d3fdffa9318b61
 
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Inner:
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x146aca8cdf3f9b41
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Inner:
@@ -493,6 +498,7 @@ class Optionals:
     """`?T` of every kind of T; `Option<T>` is a synonym."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x1d8b34f87c007477
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Optionals:
@@ -548,6 +554,7 @@ class Reading:
     """The optional-field benchmark workload: present vs absent."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x881aa04a0479b659
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Reading:
@@ -1083,3 +1090,4 @@ def _sdp_s_opt_u32(_sdp_v: int | None) -> int:
 _SDP_RUN_Id = _sdp_struct.Struct("<Id")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Inner, 2: _sdp_d_t9Optionals, 3: _sdp_d_t7Reading}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Inner, 2: Optionals, 3: Reading}
+FINGERPRINTS: dict[str, int] = {"Level": 0x57d3fdffa9318b61, "Inner": 0x146aca8cdf3f9b41, "Choice": 0x200aa380714cc3de, "Optionals": 0x1d8b34f87c007477, "Reading": 0x881aa04a0479b659}

@@ -431,6 +431,7 @@ class Parameter:
     """One automatable parameter of an audio plugin."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x7d529fbeeec53e86
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Parameter:
@@ -487,6 +488,7 @@ class Plugin:
     """An audio plugin (AudioUnit, VST3, ...) and its parameters."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x62ad9ef7c69ec5fa
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Plugin:
@@ -535,6 +537,7 @@ class PluginRegistry:
     """Everything a collector found on one machine."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xfed6555777cde354
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> PluginRegistry:
@@ -764,3 +767,4 @@ _SDP_RUN_II = _sdp_struct.Struct("<II")
 _SDP_RUN_ffffIBB = _sdp_struct.Struct("<ffffIBB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t9Parameter, 2: _sdp_d_t6Plugin, 3: _sdp_d_t14PluginRegistry}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Parameter, 2: Plugin, 3: PluginRegistry}
+FINGERPRINTS: dict[str, int] = {"Parameter": 0x7d529fbeeec53e86, "Plugin": 0x62ad9ef7c69ec5fa, "PluginRegistry": 0xfed6555777cde354}

@@ -431,6 +431,7 @@ class AllPrimitives:
     """Every scalar type of the schema language, plus a short string."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xbed97ec8fc5cc07c
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> AllPrimitives:
@@ -488,6 +489,7 @@ class Text:
     """`string` is accepted as a synonym of `str`."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x367b29037afbb620
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Text:
@@ -532,6 +534,7 @@ class Empty:
     """A struct with no fields encodes to zero bytes."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xdc242c85bf874eb2
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Empty:
@@ -663,3 +666,4 @@ def _sdp_s_t5Empty(_sdp_v: Empty) -> int:
 _SDP_RUN_BBHIQbhiqfd = _sdp_struct.Struct("<BBHIQbhiqfd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t13AllPrimitives, 2: _sdp_d_t4Text, 3: _sdp_d_t5Empty}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: AllPrimitives, 2: Text, 3: Empty}
+FINGERPRINTS: dict[str, int] = {"AllPrimitives": 0xbed97ec8fc5cc07c, "Text": 0x367b29037afbb620, "Empty": 0xdc242c85bf874eb2}

@@ -431,6 +431,7 @@ class value(_sdp_enum.IntEnum):
     A docstring with \"\"\"triple quotes\"\"\", '''single triples''', a backslash \\
     and \\N{BULLET} \\x00 \\u2028 escapes that must stay text; ends with a quote \""""
 
+    FINGERPRINT: _sdp_t.ClassVar[int]
     # member doc with \"\"\" and \\
     name_ = 0
     value_ = 1
@@ -440,11 +441,15 @@ class value(_sdp_enum.IntEnum):
     match_ = 5
 
 
+value.FINGERPRINT = 0x17b245b13dacfb39
+
+
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Some_:
     """\"starts with a quote"""
 
     TYPE_ID: _sdp_t.ClassVar[_sdp_int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[_sdp_int] = 0xa2c344b98dac4a4b
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Some_:
@@ -498,6 +503,7 @@ class Some_:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class int_:
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x537fde546d652ee6
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: _sdp_DecodeOptions | None = None) -> int_:
@@ -556,6 +562,7 @@ class list__B:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class list_A:
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x4d087d96f1aa4ae9
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> list_A:
@@ -601,6 +608,7 @@ class list_A:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Wrapper:
     TYPE_ID: _sdp_t.ClassVar[int] = 4
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x4b46333cae55cf16
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Wrapper:
@@ -1150,3 +1158,4 @@ _SDP_RUN_BBB = _sdp_struct.Struct("<BBB")
 _SDP_RUN_BHB = _sdp_struct.Struct("<BHB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Some, 2: _sdp_d_t3int, 3: _sdp_d_t6list_A, 4: _sdp_d_t7Wrapper}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Some_, 2: int_, 3: list_A, 4: Wrapper}
+FINGERPRINTS: dict[str, int] = {"value": 0x17b245b13dacfb39, "Some": 0xa2c344b98dac4a4b, "int": 0x537fde546d652ee6, "list": 0x1e8c5e3c8243493d, "list_A": 0x4d087d96f1aa4ae9, "Wrapper": 0x4b46333cae55cf16}

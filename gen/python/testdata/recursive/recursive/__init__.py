@@ -431,6 +431,7 @@ class Tree:
     """A tree: recursion through []T."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 1
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x07c2894b87479443
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Tree:
@@ -476,6 +477,7 @@ class Node:
     """A linked list: recursion through ?T."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 2
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xf81ccca2993a0dc6
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Node:
@@ -521,6 +523,7 @@ class Dir:
     """Mutual recursion: Dir holds entries, an entry may hold a Dir."""
 
     TYPE_ID: _sdp_t.ClassVar[int] = 3
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xab42994e381ab006
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Dir:
@@ -564,6 +567,7 @@ class Dir:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Entry:
     TYPE_ID: _sdp_t.ClassVar[int] = 4
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0xb0d5a83c904b80d1
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Entry:
@@ -629,6 +633,7 @@ class Expr_Add:
 @_sdp_dc.dataclass(**_SDP_SLOTS)
 class Program:
     TYPE_ID: _sdp_t.ClassVar[int] = 5
+    FINGERPRINT: _sdp_t.ClassVar[int] = 0x6be20630ebd41bba
 
     @classmethod
     def decode(cls, data: _sdp_t.Any, options: DecodeOptions | None = None) -> Program:
@@ -991,3 +996,4 @@ def _sdp_s_list_t4Expr(_sdp_v: list[Expr]) -> int:
 
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Tree, 2: _sdp_d_t4Node, 3: _sdp_d_t3Dir, 4: _sdp_d_t5Entry, 5: _sdp_d_t7Program}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Tree, 2: Node, 3: Dir, 4: Entry, 5: Program}
+FINGERPRINTS: dict[str, int] = {"Tree": 0x07c2894b87479443, "Node": 0xf81ccca2993a0dc6, "Dir": 0xab42994e381ab006, "Entry": 0xb0d5a83c904b80d1, "Expr": 0x8ee46943d00cbf18, "Program": 0x6be20630ebd41bba}
