@@ -1,7 +1,8 @@
 /*
  * The C backend in one program: build a value, encode it, decode it with a
- * heap arena and with a fixed buffer, handle errors, frame messages, and
- * write and read a stream of messages.
+ * heap arena and with a fixed buffer, handle errors, decode message after
+ * message into one struct, frame messages, and write and read a stream of
+ * messages.
  *
  *     make            # runs sdp gen, builds and runs the example
  */
@@ -93,12 +94,32 @@ int main(void) {
     }
     printf("arena holds %zu bytes\n", registry_arena_used(&arena));
 
-    /* 4. Errors: a truncated input, with the offset where decoding stopped. */
+    /*
+     * 4. Errors: a truncated input, with the offset where decoding stopped.
+     * A failed decode leaves the default value (registry_registry_init) in
+     * back, never a partial one.
+     */
     {
         registry_decode_result res;
         rc = registry_registry_decode_ex(buf, size - 1, &back, &arena, NULL, &res);
-        printf("truncated input: %s (offset %zu)\n", registry_strerror(rc), res.offset);
+        printf("truncated input: %s (offset %zu), %u plugin(s) left\n", registry_strerror(rc), res.offset,
+               (unsigned)back.plugins.len);
     }
+
+    /*
+     * Message after message: reset the arena and decode into the same
+     * struct. Once the arena has grown to the largest message, decoding
+     * allocates nothing; each value lives until the next reset.
+     */
+    for (i = 0; i < 3; i++) {
+        registry_arena_reset(&arena);
+        rc = registry_registry_decode(buf, size, &back, &arena);
+        if (rc != REGISTRY_OK) {
+            return 1;
+        }
+    }
+    printf("decoded again into the same struct: %u plugin(s), arena holds %zu bytes\n",
+           (unsigned)back.plugins.len, registry_arena_used(&arena));
     registry_arena_free(&arena);
 
     /* 5. A fixed buffer never allocates; too small fails cleanly. */

@@ -34,6 +34,8 @@ func TestExample(t *testing.T) {
 		"Compressor by Example Audio (Clap), 2 parameters",
 		"Gain [dB] -60.0..12.0 flags=0x3",
 		"truncated input: truncated",
+		"), 0 plugin(s) left",
+		"decoded again into the same struct: 1 plugin(s)",
 		"64-byte arena: no_memory",
 		"a Registry with 1 plugin(s)",
 		"stream message 2 at offset 260: 1 plugin(s)",
