@@ -216,11 +216,12 @@ def row_name(lang, impl):
         "capnp": "Cap'n Proto", "msgpack": "MessagePack", "bincode": "bincode + serde",
         "json": "JSONEncoder/Decoder (Codable)", "plist": "PropertyListEncoder binary (Codable)",
         "memcpy": "memcpy (floor)", "new_array": "new array + copy (floor)",
+        "offset_writer": "hand-written offset writer, no UTF-8 check (floor)",
     }
     return f"{LANG_TITLES.get(lang, lang)} · {names.get(impl, impl)}"
 
 
-FLOOR_IMPLS = ("memcpy", "new_array")
+FLOOR_IMPLS = ("memcpy", "new_array", "offset_writer")
 
 
 def is_peer(impl):

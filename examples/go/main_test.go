@@ -243,3 +243,57 @@ func BenchmarkUnmarshalBinaryReuse(b *testing.B) {
 		}
 	}
 }
+
+// TestStringValidation checks the encoder's and decoder's UTF-8 checks on
+// strings of every length up to 40 with a bad byte at every position, after
+// prefixes of every length (the fast path reads the bytes before a string
+// and must ignore them).
+func TestStringValidation(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for pos := -1; pos < n; pos++ {
+			s := []byte(strings.Repeat("a", n))
+			if pos >= 0 {
+				s[pos] = 0xFF
+			}
+			for _, valid := range []bool{pos < 0, true} {
+				v := registry.Plugin{Name: string(s)}
+				if valid && pos >= 0 {
+					// A valid non-ASCII string of the same length: é at pos
+					// (or ÿ's last byte alone would be invalid, so use 2 bytes).
+					if pos+1 >= n {
+						continue
+					}
+					copy(s[pos:], "é")
+					v.Name = string(s)
+				}
+				for prefix := 0; prefix < 20; prefix++ {
+					pre := bytes.Repeat([]byte{0xFF}, prefix)
+					out, err := v.AppendBinary(pre)
+					if valid != (err == nil) {
+						t.Fatalf("len %d, bad byte at %d, prefix %d: AppendBinary error %v, want valid=%v", n, pos, prefix, err, valid)
+					}
+					if !valid {
+						continue
+					}
+					var back registry.Plugin
+					if err := back.UnmarshalBinary(out[prefix:]); err != nil || back.Name != v.Name {
+						t.Fatalf("len %d, prefix %d: decode %v", n, prefix, err)
+					}
+				}
+				if !valid {
+					// The decoder must reject the same bytes, wherever they are.
+					good, err := (&registry.Plugin{Name: strings.Repeat("a", n)}).MarshalBinary()
+					if err != nil {
+						t.Fatal(err)
+					}
+					copy(good[4:], s)
+					var back registry.Plugin
+					var de *registry.DecodeError
+					if err := back.UnmarshalBinary(good); !errors.As(err, &de) || de.Rule != registry.RuleUTF8 {
+						t.Fatalf("len %d, bad byte at %d: decode error %v, want rule utf8", n, pos, err)
+					}
+				}
+			}
+		}
+	}
+}

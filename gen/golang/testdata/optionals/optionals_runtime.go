@@ -136,12 +136,50 @@ func appendCount(b []byte, n int, e *encoder, field string) []byte {
 }
 
 func appendString(b []byte, s string, e *encoder, field string) []byte {
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(s)))
+	b = append(b, s...)
+	if !asciiEnd(b, len(s)) {
+		e.checkString(s, field)
+	}
+	return b
+}
+
+// checkString is appendString's check of a string that asciiEnd did not
+// pass: longer than 16 bytes, not ASCII, or at the start of the buffer.
+func (e *encoder) checkString(s string, field string) {
+	if uint64(len(s)) > 0xFFFFFFFF {
+		e.fail(field, "more than 4294967295 elements")
+	}
 	if !utf8.ValidString(s) {
 		e.fail(field, "the string is not valid UTF-8")
 	}
-	b = appendCount(b, len(s), e, field)
-	return append(b, s...)
 }
+
+// asciiEnd reports whether the last n bytes of b are ASCII, for the short
+// strings most data holds: n <= 16 and len(b) >= 16, so that two 8-byte
+// loads cover them (the bytes before them, such as the string's count, are
+// masked out). Otherwise it returns false and the caller checks the slow way.
+func asciiEnd(b []byte, n int) bool {
+	k := len(b)
+	return n <= 16 && k >= 16 &&
+		(binary.LittleEndian.Uint64(b[k-8:])&asciiLast[n]|binary.LittleEndian.Uint64(b[k-16:])&asciiFirst[n]) == 0
+}
+
+// asciiLast[n] and asciiFirst[n] hold the high bit of every byte of an
+// n-byte string that ends a 16-byte window, in its last and first 8 bytes.
+var asciiLast, asciiFirst = func() (last, first [17]uint64) {
+	for n := 0; n <= 16; n++ {
+		for i := 0; i < 8; i++ {
+			if 8-i <= n {
+				last[n] |= 0x80 << (8 * i)
+			}
+			if 16-i <= n {
+				first[n] |= 0x80 << (8 * i)
+			}
+		}
+	}
+	return
+}()
 
 func appendBytes(b []byte, s []byte, e *encoder, field string) []byte {
 	b = appendCount(b, len(s), e, field)
@@ -361,8 +399,9 @@ func (d *decoder) str(old string) string {
 		d.off += 4
 		return ""
 	}
-	s := b[4 : 4+int(n)] // in int: 4+n wraps in uint32 for a string of 4 GiB - 4 bytes or more
-	if !utf8.Valid(s) {
+	end := d.off + 4 + int(n) // in int: 4+n wraps in uint32 for a string of 4 GiB - 4 bytes or more
+	s := d.b[d.off+4 : end]
+	if !asciiEnd(d.b[:end], len(s)) && !utf8.Valid(s) {
 		d.failAt(d.off, RuleUTF8, "the string is not valid UTF-8")
 		return ""
 	}

@@ -1,0 +1,92 @@
+//go:build sdp
+
+package main
+
+// A hand-written floor for the generated Go encoder (issue #21): the plugin
+// registry written the way SDP 0.2's generated Go writes it, into a buffer
+// of the exact size at known offsets, strings copied with copy and NOT
+// checked for valid UTF-8. No encoder that validates can be much faster; the
+// generated one is judged by its ratio to this.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"sdpgen/plugins"
+)
+
+func init() {
+	sdpSuites = append(sdpSuites, suite{"offset_writer", benchOffsetWriter})
+}
+
+func benchOffsetWriter(cfg Config, w *Workload) ([]Result, error) {
+	if w.Type != "PluginRegistry" {
+		return nil, nil
+	}
+	var reg plugins.PluginRegistry
+	if err := reg.UnmarshalBinary(w.SDPB); err != nil {
+		return nil, err
+	}
+	if b := floorEncodeRegistry(&reg); !bytes.Equal(b, w.SDPB) {
+		return nil, fmt.Errorf("self-check failed: the offset writer's bytes differ from the .sdpb")
+	}
+	return []Result{
+		run(cfg, "offset_writer", w.Name, "encode", len(w.SDPB), func() {
+			sink += len(floorEncodeRegistry(&reg))
+		}),
+	}, nil
+}
+
+func floorEncodeRegistry(r *plugins.PluginRegistry) []byte {
+	size := 4 + 8
+	for i := range r.Plugins {
+		p := &r.Plugins[i]
+		size += 16 + len(p.Name) + len(p.ManufacturerID) + len(p.ComponentType) + len(p.ComponentSubtype) + 4
+		for j := range p.Parameters {
+			q := &p.Parameters[j]
+			size += 8 + 12 + len(q.DisplayName) + len(q.Identifier) + len(q.Unit) + 22
+		}
+	}
+	b := make([]byte, size)
+	off := 0
+	putStr := func(s string) {
+		binary.LittleEndian.PutUint32(b[off:], uint32(len(s)))
+		off += 4 + copy(b[off+4:], s)
+	}
+	binary.LittleEndian.PutUint32(b[off:], uint32(len(r.Plugins)))
+	off += 4
+	for i := range r.Plugins {
+		p := &r.Plugins[i]
+		putStr(p.Name)
+		putStr(p.ManufacturerID)
+		putStr(p.ComponentType)
+		putStr(p.ComponentSubtype)
+		binary.LittleEndian.PutUint32(b[off:], uint32(len(p.Parameters)))
+		off += 4
+		for j := range p.Parameters {
+			q := &p.Parameters[j]
+			binary.LittleEndian.PutUint64(b[off:], q.Address)
+			off += 8
+			putStr(q.DisplayName)
+			putStr(q.Identifier)
+			putStr(q.Unit)
+			binary.LittleEndian.PutUint32(b[off:], math.Float32bits(q.MinValue))
+			binary.LittleEndian.PutUint32(b[off+4:], math.Float32bits(q.MaxValue))
+			binary.LittleEndian.PutUint32(b[off+8:], math.Float32bits(q.DefaultValue))
+			binary.LittleEndian.PutUint32(b[off+12:], math.Float32bits(q.CurrentValue))
+			binary.LittleEndian.PutUint32(b[off+16:], q.RawFlags)
+			if q.IsWritable {
+				b[off+20] = 1
+			}
+			if q.CanRamp {
+				b[off+21] = 1
+			}
+			off += 22
+		}
+	}
+	binary.LittleEndian.PutUint32(b[off:], r.TotalPluginCount)
+	binary.LittleEndian.PutUint32(b[off+4:], r.TotalParameterCount)
+	return b
+}
