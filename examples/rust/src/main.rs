@@ -52,6 +52,15 @@ fn main() -> Result<(), Box<dyn Error>> {
         bytes.len()
     );
 
+    // Reuse: decode into an existing value, keeping the capacity of its
+    // strings and vectors (no allocation once it has grown); a failed
+    // decode resets it to the default value.
+    let mut kept = PluginRegistry::default();
+    for _ in 0..3 {
+        kept.decode_into(&bytes)?;
+    }
+    assert_eq!(kept, reg);
+
     // Zero-copy: strings borrow from `bytes`, lists decode lazily.
     let view = PluginRegistryRef::decode(&bytes)?;
     for plugin in view.plugins.iter() {
@@ -86,6 +95,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         count += 1;
         println!("streamed message {count}: type id {}", message.type_id());
     }
+    // Or read every message into the same value, reusing its storage.
+    let mut reader = MessageReader::new(Cursor::new(&stream));
+    let mut last = Message::from(PluginRegistry::default());
+    let mut again = 0;
+    while reader.read_message_into(&mut last)? {
+        again += 1;
+    }
+    assert_eq!((again, &last), (count, &Message::PluginRegistry(reg.clone())));
     // A stream error names the message (from 0) and the stream offset.
     let cut = &stream[..stream.len() - 1];
     for message in MessageReader::new(Cursor::new(cut)) {

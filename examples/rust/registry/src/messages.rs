@@ -44,6 +44,16 @@ impl Parameter {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
         rt::decode_payload(payload, limits, Self::read)
     }
+
+    /// Decodes a message payload into `self` (resetting it on an error).
+    #[doc(hidden)]
+    pub fn decode_payload_into(
+        &mut self,
+        payload: &[u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
 }
 
 impl Plugin {
@@ -83,6 +93,16 @@ impl Plugin {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
         rt::decode_payload(payload, limits, Self::read)
     }
+
+    /// Decodes a message payload into `self` (resetting it on an error).
+    #[doc(hidden)]
+    pub fn decode_payload_into(
+        &mut self,
+        payload: &[u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
 }
 
 impl PluginRegistry {
@@ -121,6 +141,16 @@ impl PluginRegistry {
     pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
         rt::decode_payload(payload, limits, Self::read)
+    }
+
+    /// Decodes a message payload into `self` (resetting it on an error).
+    #[doc(hidden)]
+    pub fn decode_payload_into(
+        &mut self,
+        payload: &[u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_payload_into(payload, limits, self, Self::read_into)
     }
 }
 
@@ -187,6 +217,65 @@ impl Message {
                 let v = rt::decode_payload(payload, limits, PluginRegistry::read)?;
                 Ok(Self::PluginRegistry(v))
             }
+            id => Err(rt::unknown_type_id(id)),
+        }
+    }
+
+    /// Decodes a message of any type of the schema into `self`, with the
+    /// default limits, reusing its storage when it holds a value of the same
+    /// type (see [`Message::decode_payload_into`]).
+    pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
+        self.decode_into_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a message of any type of the schema into `self`, with custom
+    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// `self` unchanged.
+    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        let (type_id, payload) = rt::split_message(bytes)?;
+        self.decode_payload_into(type_id, payload, limits)
+    }
+
+    /// Decodes the payload of a message whose header named `type_id` into
+    /// `self`. When `self` holds a value of that type, it is decoded into,
+    /// reusing its strings, vectors and boxes (as the types' `decode_into`
+    /// does); otherwise a new value replaces it. When the payload fails to
+    /// decode, `self` holds the default value of that type; when `type_id` is
+    /// unknown, `self` is unchanged.
+    pub fn decode_payload_into(
+        &mut self,
+        type_id: u16,
+        payload: &[u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<()> {
+        match type_id {
+            Parameter::TYPE_ID => match self {
+                Self::Parameter(v) => v.decode_payload_into(payload, limits),
+                _ => {
+                    let mut v = Parameter::default();
+                    let result = v.decode_payload_into(payload, limits);
+                    *self = Self::Parameter(v);
+                    result
+                }
+            },
+            Plugin::TYPE_ID => match self {
+                Self::Plugin(v) => v.decode_payload_into(payload, limits),
+                _ => {
+                    let mut v = Plugin::default();
+                    let result = v.decode_payload_into(payload, limits);
+                    *self = Self::Plugin(v);
+                    result
+                }
+            },
+            PluginRegistry::TYPE_ID => match self {
+                Self::PluginRegistry(v) => v.decode_payload_into(payload, limits),
+                _ => {
+                    let mut v = PluginRegistry::default();
+                    let result = v.decode_payload_into(payload, limits);
+                    *self = Self::PluginRegistry(v);
+                    result
+                }
+            },
             id => Err(rt::unknown_type_id(id)),
         }
     }
@@ -376,6 +465,35 @@ impl<R: ::std::io::Read> MessageReader<R> {
             Ok(m) => {
                 self.position.advance();
                 Ok(Some(m))
+            }
+            Err(e) => Err(self.position.reject(e.inside("message"))),
+        }
+    }
+
+    /// Reads the next message into `msg`, reusing its storage when it holds
+    /// a value of the same type (see [`Message::decode_payload_into`]);
+    /// `Ok(false)` at the end of the stream (between two messages), or after
+    /// an error that left the reader inside a message. When the payload fails
+    /// to decode, `msg` holds the default value of the type the header named;
+    /// after any other error it is unchanged.
+    pub fn read_message_into(
+        &mut self,
+        msg: &mut Message,
+    ) -> ::core::result::Result<bool, rt::StreamError> {
+        let frame = rt::read_frame(
+            &mut self.inner,
+            &mut self.buf,
+            self.max_size,
+            |id| Message::type_name(id).is_some(),
+            &mut self.position,
+        )?;
+        let Some(type_id) = frame else {
+            return Ok(false);
+        };
+        match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+            Ok(()) => {
+                self.position.advance();
+                Ok(true)
             }
             Err(e) => Err(self.position.reject(e.inside("message"))),
         }

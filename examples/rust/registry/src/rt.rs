@@ -375,6 +375,14 @@ pub trait Scalar: Copy + Default + PartialEq + fmt::Debug + sealed::Sealed {
         out
     }
 
+    /// Appends the elements of validated bytes to `out` (in bulk on
+    /// little-endian hosts).
+    #[doc(hidden)]
+    #[inline]
+    fn extend_from_le(out: &mut Vec<Self>, bytes: &[u8]) {
+        out.extend(bytes.chunks_exact(Self::SIZE).map(Self::from_chunk));
+    }
+
     /// Appends the encoding of one value.
     #[doc(hidden)]
     fn put_le(self, out: &mut Vec<u8>);
@@ -452,6 +460,23 @@ macro_rules! numeric_scalar {
             #[inline]
             fn put_le(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
+            }
+
+            #[cfg(target_endian = "little")]
+            #[inline]
+            fn extend_from_le(out: &mut Vec<Self>, bytes: &[u8]) {
+                let n = bytes.len() / Self::SIZE;
+                out.reserve(n);
+                // SAFETY: after `reserve`, `out` has room for `n` more
+                // elements past its length, which `bytes` (a borrowed input,
+                // not `out`) fills with `n * SIZE` bytes; every bit pattern
+                // is a valid `$t`, and on a little-endian host its bytes are
+                // its little-endian encoding.
+                unsafe {
+                    let end = out.as_mut_ptr().add(out.len());
+                    ::core::ptr::copy_nonoverlapping(bytes.as_ptr(), end.cast::<u8>(), n * Self::SIZE);
+                    out.set_len(out.len() + n);
+                }
             }
 
             #[cfg(target_endian = "little")]
@@ -1762,6 +1787,306 @@ impl<'a> Reader<'a> {
             Ok(None)
         }
     }
+
+    /// Reads a string into `out`, reusing its capacity (the bytes are
+    /// checked before `out` is touched).
+    #[doc(hidden)]
+    #[inline]
+    pub fn string_into(&mut self, out: &mut String) -> Result<(), DecodeError> {
+        let s = self.str()?;
+        out.clear();
+        out.push_str(s);
+        Ok(())
+    }
+
+    /// Reads a `[]u8` into `out`, reusing its capacity.
+    #[doc(hidden)]
+    #[inline]
+    pub fn bytes_into(&mut self, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        let b = self.bytes()?;
+        out.clear();
+        out.extend_from_slice(b);
+        Ok(())
+    }
+
+    /// Reads a `[]T` of scalars into `out`, reusing its capacity.
+    #[doc(hidden)]
+    #[inline]
+    pub fn scalar_vec_into<T: Scalar>(&mut self, out: &mut Vec<T>) -> Result<(), DecodeError> {
+        let s = self.scalar_slice::<T>()?;
+        out.clear();
+        T::extend_from_le(out, s.bytes);
+        Ok(())
+    }
+
+    /// Reads a `[N]T` of scalars into an existing array (a boxed one is
+    /// written in place).
+    #[doc(hidden)]
+    #[inline]
+    pub fn scalar_array_into<T: Scalar, const N: usize>(
+        &mut self,
+        out: &mut [T; N],
+    ) -> Result<(), DecodeError> {
+        let s = self.scalars::<T>(N)?;
+        for (d, v) in out.iter_mut().zip(s.bytes.chunks_exact(T::SIZE)) {
+            *d = T::from_chunk(v);
+        }
+        Ok(())
+    }
+
+    /// Reads `n` elements into `out`, reusing its capacity: it is truncated
+    /// to `n`, the elements it keeps are decoded into with `read_into` and
+    /// the missing ones are read with `read` and pushed.
+    #[doc(hidden)]
+    #[inline]
+    pub fn vec_n_into<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        n: usize,
+        mut read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+        mut read_into: impl FnMut(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        out.truncate(n);
+        for x in out.iter_mut() {
+            read_into(self, x)?;
+        }
+        out.reserve(n - out.len());
+        for _ in out.len()..n {
+            out.push(read(self)?);
+        }
+        Ok(())
+    }
+
+    /// Reads a `[]T` (u32 count, then the elements) into `out`, reusing its
+    /// capacity and its elements (see [`Reader::vec_n_into`]).
+    #[doc(hidden)]
+    #[inline]
+    pub fn vec_into<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        min_size: usize,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+        read_into: impl FnMut(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let n = self.count(min_size)?;
+        self.vec_n_into(out, n, read, read_into)
+    }
+
+    /// Like [`Reader::vec_into`], for elements charged `each` bytes of
+    /// nominal memory (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_vec_into<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        min_size: usize,
+        each: u64,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+        read_into: impl FnMut(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let n = self.charged_count(min_size, each)?;
+        self.vec_n_into(out, n, read, read_into)
+    }
+
+    /// Reads a `[N]T` of non-scalar elements into an existing array (a
+    /// boxed one is written in place).
+    #[doc(hidden)]
+    #[inline]
+    pub fn array_into<T, const N: usize>(
+        &mut self,
+        out: &mut [T; N],
+        mut read_into: impl FnMut(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        for x in out.iter_mut() {
+            read_into(self, x)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a `?T` into `out`: a value present before and now is decoded
+    /// into with `read_into`, a new one read with `read`; an absent one
+    /// clears `out`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn option_into<T>(
+        &mut self,
+        out: &mut Option<T>,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+        read_into: impl FnOnce(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        if !self.presence()? {
+            *out = None;
+            return Ok(());
+        }
+        match out {
+            Some(x) => read_into(self, x),
+            None => {
+                *out = Some(read(self)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// Reads a boxed `?T` into `out`, reusing the box when a value was
+    /// present before and is now.
+    #[doc(hidden)]
+    #[inline]
+    pub fn option_box_into<T>(
+        &mut self,
+        out: &mut Option<Box<T>>,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+        read_into: impl FnOnce(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        if !self.presence()? {
+            *out = None;
+            return Ok(());
+        }
+        self.box_into(out, read, read_into)
+    }
+
+    /// Like [`Reader::option_box_into`], charged `each` bytes of nominal
+    /// memory when present (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_option_box_into<T>(
+        &mut self,
+        out: &mut Option<Box<T>>,
+        each: u64,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+        read_into: impl FnOnce(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        if !self.presence()? {
+            *out = None;
+            return Ok(());
+        }
+        self.charge(1, each, 1)?;
+        self.box_into(out, read, read_into)
+    }
+
+    /// Reads a `[]T` of elements without heap storage into `out`, reusing
+    /// its capacity.
+    #[doc(hidden)]
+    #[inline]
+    pub fn vec_assign<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        min_size: usize,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let n = self.count(min_size)?;
+        self.vec_n_assign(out, n, read)
+    }
+
+    /// Like [`Reader::vec_assign`], for elements charged `each` bytes of
+    /// nominal memory (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_vec_assign<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        min_size: usize,
+        each: u64,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let n = self.charged_count(min_size, each)?;
+        self.vec_n_assign(out, n, read)
+    }
+
+    #[inline]
+    fn vec_n_assign<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        n: usize,
+        mut read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        out.clear();
+        out.reserve(n);
+        for _ in 0..n {
+            out.push(read(self)?);
+        }
+        Ok(())
+    }
+
+    /// Reads a `[N]T` of elements without heap storage into an existing
+    /// array (a boxed one is written in place).
+    #[doc(hidden)]
+    #[inline]
+    pub fn array_assign<T, const N: usize>(
+        &mut self,
+        out: &mut [T; N],
+        mut read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        for x in out.iter_mut() {
+            *x = read(self)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a boxed `?T` of a value without heap storage into `out`,
+    /// reusing the box when a value was present before and is now.
+    #[doc(hidden)]
+    #[inline]
+    pub fn option_box_assign<T>(
+        &mut self,
+        out: &mut Option<Box<T>>,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        if !self.presence()? {
+            *out = None;
+            return Ok(());
+        }
+        self.box_assign(out, read)
+    }
+
+    /// Like [`Reader::option_box_assign`], charged `each` bytes of nominal
+    /// memory when present (rule 11).
+    #[doc(hidden)]
+    #[inline]
+    pub fn charged_option_box_assign<T>(
+        &mut self,
+        out: &mut Option<Box<T>>,
+        each: u64,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        if !self.presence()? {
+            *out = None;
+            return Ok(());
+        }
+        self.charge(1, each, 1)?;
+        self.box_assign(out, read)
+    }
+
+    /// The present value of a boxed `?T` without heap storage.
+    #[inline]
+    fn box_assign<T>(
+        &mut self,
+        out: &mut Option<Box<T>>,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let v = read(self)?;
+        match out {
+            Some(x) => **x = v,
+            None => *out = Some(Box::new(v)),
+        }
+        Ok(())
+    }
+
+    /// The present value of a boxed `?T`.
+    #[inline]
+    fn box_into<T>(
+        &mut self,
+        out: &mut Option<Box<T>>,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+        read_into: impl FnOnce(&mut Self, &mut T) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        match out {
+            Some(x) => read_into(self, x),
+            None => {
+                *out = Some(Box::new(read(self)?));
+                Ok(())
+            }
+        }
+    }
 }
 
 /// The scalar at offset `i` of a run of fields (constant offsets: the
@@ -1947,6 +2272,84 @@ pub fn read_struct_charged<'a, T>(
             field_at(again, depth)
         })),
     }
+}
+
+/// Like [`read_struct`], decoding into an existing value with `read`.
+#[doc(hidden)]
+#[inline]
+pub fn read_struct_into<'a, T>(
+    value: &mut T,
+    r: &mut Reader<'a>,
+    depth: u32,
+    name: &'static str,
+    read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
+    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+) -> Result<(), DecodeError> {
+    let start = r.pos;
+    match read(value, r, depth) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(e.in_field(name, || field_at(r.at(start), depth))),
+    }
+}
+
+/// Decodes a union (or a struct without fields) into an existing value with
+/// `read`, naming the type in errors.
+#[doc(hidden)]
+#[inline]
+pub fn read_union_into<'a, T>(
+    value: &mut T,
+    r: &mut Reader<'a>,
+    depth: u32,
+    name: &'static str,
+    read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    read(value, r, depth).map_err(|e| e.inside(name))
+}
+
+/// Like [`read_struct_charged`], decoding into an existing value with `read`.
+#[doc(hidden)]
+#[inline]
+pub fn read_struct_charged_into<'a, T>(
+    value: &mut T,
+    r: &mut Reader<'a>,
+    depth: u32,
+    name: &'static str,
+    read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
+    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+) -> Result<(), DecodeError> {
+    let (start, used) = (r.pos, r.mem_used);
+    match read(value, r, depth) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(e.in_field(name, || {
+            let mut again = r.at(start);
+            again.mem_used = used;
+            field_at(again, depth)
+        })),
+    }
+}
+
+/// Decodes a whole input into `value` with `read` (trailing bytes are an
+/// error); on any error `value` is reset to its default.
+#[doc(hidden)]
+pub fn decode_all_into<'a, T: Default>(
+    bytes: &'a [u8],
+    limits: Limits,
+    value: &mut T,
+    read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    let mut r = Reader::new(bytes, limits);
+    let result = read(value, &mut r, 1).and_then(|()| r.finish());
+    if result.is_err() {
+        reset(value);
+    }
+    result
+}
+
+/// Resets a value whose decoding failed.
+#[cold]
+#[inline(never)]
+fn reset<T: Default>(value: &mut T) {
+    *value = T::default();
 }
 
 /// Whether a read failed (the error itself is not needed).
@@ -2153,6 +2556,21 @@ pub fn decode_payload<'a, T>(
     })
 }
 
+/// Decodes a message payload into `value` with `read`, reporting offsets
+/// within the whole message; on any error `value` is reset to its default.
+#[doc(hidden)]
+pub fn decode_payload_into<'a, T: Default>(
+    payload: &'a [u8],
+    limits: Limits,
+    value: &mut T,
+    read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    decode_all_into(payload, limits, value, read).map_err(|mut e| {
+        e.offset = e.offset.saturating_add(MESSAGE_HEADER_SIZE);
+        e
+    })
+}
+
 /// Where a stream reader is: the index and stream offset of the message it
 /// reads, and whether an error left it inside a message (the stream cannot
 /// be resynchronized then).
@@ -2306,6 +2724,31 @@ mod tests {
         for (a, b) in floats.iter().zip(back.iter()) {
             assert_eq!(a.to_bits(), b.to_bits());
         }
+    }
+
+    #[test]
+    fn scalar_vec_into_replaces_the_contents() {
+        let mut out = Vec::new();
+        put_scalars(&mut out, &[1u32, 2, 0xdead_beef]);
+        let mut v = vec![9u32; 10];
+        let cap = v.capacity();
+        Reader::new(&out, Limits::new())
+            .scalar_vec_into(&mut v)
+            .unwrap();
+        assert_eq!(
+            (v.as_slice(), v.capacity()),
+            (&[1, 2, 0xdead_beef][..], cap)
+        );
+        let mut flags = vec![false; 3];
+        let bools = [4u8, 0, 0, 0, 1, 0, 1, 1];
+        Reader::new(&bools, Limits::new())
+            .scalar_vec_into(&mut flags)
+            .unwrap();
+        assert_eq!(flags, [true, false, true, true]);
+        let e = Reader::new(&[1, 0, 0, 0, 2], Limits::new())
+            .scalar_vec_into(&mut flags)
+            .unwrap_err();
+        assert_eq!(e.rule(), "bool");
     }
 
     #[test]

@@ -375,6 +375,14 @@ pub trait Scalar: Copy + Default + PartialEq + fmt::Debug + sealed::Sealed {
         out
     }
 
+    /// Appends the elements of validated bytes to `out` (in bulk on
+    /// little-endian hosts).
+    #[doc(hidden)]
+    #[inline]
+    fn extend_from_le(out: &mut Vec<Self>, bytes: &[u8]) {
+        out.extend(bytes.chunks_exact(Self::SIZE).map(Self::from_chunk));
+    }
+
     /// Appends the encoding of one value.
     #[doc(hidden)]
     fn put_le(self, out: &mut Vec<u8>);
@@ -452,6 +460,23 @@ macro_rules! numeric_scalar {
             #[inline]
             fn put_le(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
+            }
+
+            #[cfg(target_endian = "little")]
+            #[inline]
+            fn extend_from_le(out: &mut Vec<Self>, bytes: &[u8]) {
+                let n = bytes.len() / Self::SIZE;
+                out.reserve(n);
+                // SAFETY: after `reserve`, `out` has room for `n` more
+                // elements past its length, which `bytes` (a borrowed input,
+                // not `out`) fills with `n * SIZE` bytes; every bit pattern
+                // is a valid `$t`, and on a little-endian host its bytes are
+                // its little-endian encoding.
+                unsafe {
+                    let end = out.as_mut_ptr().add(out.len());
+                    ::core::ptr::copy_nonoverlapping(bytes.as_ptr(), end.cast::<u8>(), n * Self::SIZE);
+                    out.set_len(out.len() + n);
+                }
             }
 
             #[cfg(target_endian = "little")]
@@ -1790,8 +1815,7 @@ impl<'a> Reader<'a> {
     pub fn scalar_vec_into<T: Scalar>(&mut self, out: &mut Vec<T>) -> Result<(), DecodeError> {
         let s = self.scalar_slice::<T>()?;
         out.clear();
-        out.reserve(s.len);
-        out.extend(s.bytes.chunks_exact(T::SIZE).map(T::from_chunk));
+        T::extend_from_le(out, s.bytes);
         Ok(())
     }
 
@@ -2700,6 +2724,31 @@ mod tests {
         for (a, b) in floats.iter().zip(back.iter()) {
             assert_eq!(a.to_bits(), b.to_bits());
         }
+    }
+
+    #[test]
+    fn scalar_vec_into_replaces_the_contents() {
+        let mut out = Vec::new();
+        put_scalars(&mut out, &[1u32, 2, 0xdead_beef]);
+        let mut v = vec![9u32; 10];
+        let cap = v.capacity();
+        Reader::new(&out, Limits::new())
+            .scalar_vec_into(&mut v)
+            .unwrap();
+        assert_eq!(
+            (v.as_slice(), v.capacity()),
+            (&[1, 2, 0xdead_beef][..], cap)
+        );
+        let mut flags = vec![false; 3];
+        let bools = [4u8, 0, 0, 0, 1, 0, 1, 1];
+        Reader::new(&bools, Limits::new())
+            .scalar_vec_into(&mut flags)
+            .unwrap();
+        assert_eq!(flags, [true, false, true, true]);
+        let e = Reader::new(&[1, 0, 0, 0, 2], Limits::new())
+            .scalar_vec_into(&mut flags)
+            .unwrap_err();
+        assert_eq!(e.rule(), "bool");
     }
 
     #[test]
