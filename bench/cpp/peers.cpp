@@ -387,6 +387,14 @@ void bench_protobuf(bench_workload* w, const PB& m) {
     v.ParseFromArray(enc.data(), static_cast<int>(enc.size()));
     BENCH_ESCAPE(&v);
   });
+  // Parsing into a cleared message reuses its storage (repeated fields,
+  // sub-messages and strings keep their allocations).
+  PB reused_msg;
+  run("protobuf", w->name, "decode_reuse", enc.size(), [&] {
+    reused_msg.Clear();
+    reused_msg.ParseFromArray(enc.data(), static_cast<int>(enc.size()));
+    BENCH_ESCAPE(&reused_msg);
+  });
   run("protobuf", w->name, "roundtrip", enc.size(), [&] {
     std::string s;
     m.SerializeToString(&s);

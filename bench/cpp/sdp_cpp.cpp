@@ -118,6 +118,13 @@ void bench_type(bench_workload* w) {
     if (!decode(data, size, out)) abort();
     BENCH_ESCAPE(&out);
   });
+  // Decoding into the value the previous iteration decoded: its strings,
+  // vectors and boxes are reused (issue #17), so nothing is allocated.
+  T reused;
+  run("sdp", w->name, "decode_reuse", size, [&] {
+    if (!decode(data, size, reused)) abort();
+    BENCH_ESCAPE(&reused);
+  });
   run("sdp", w->name, "decode_view", size, [&] {
     View out;
     if (!decode(data, size, out)) abort();
