@@ -21,8 +21,21 @@ func (g *generator) typesRs() []byte {
 		case *schema.Union:
 			g.unionType(p, d)
 		}
+		p.P()
+		g.fingerprint(p, d)
 	}
 	return p.Bytes()
+}
+
+// fingerprint emits the FINGERPRINT constant of a type (issue #14).
+func (g *generator) fingerprint(p *printer, d schema.Decl) {
+	p.Block("impl "+g.name[d]+" {", "}", func() {
+		p.F("/// The fingerprint of the wire shape of `%s` (docs/wire-format.md,", d.DeclName())
+		p.P("/// \"Fingerprints\"; `sdp fingerprint` prints it): two programs built from")
+		p.P("/// versions of the schema encode the type the same way exactly when its")
+		p.P("/// fingerprint is the same in both.")
+		p.F("pub const FINGERPRINT: u64 = 0x%s;", schema.FormatFingerprint(schema.Fingerprint(d)))
+	})
 }
 
 func (g *generator) structType(p *printer, st *schema.Struct) {

@@ -20,6 +20,14 @@ pub struct Parameter {
     pub can_ramp: bool,
 }
 
+impl Parameter {
+    /// The fingerprint of the wire shape of `Parameter` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x7d529fbeeec53e86;
+}
+
 /// An audio plugin (AudioUnit, VST3, ...) and its parameters.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plugin {
@@ -30,10 +38,26 @@ pub struct Plugin {
     pub parameters: ::std::vec::Vec<Parameter>,
 }
 
+impl Plugin {
+    /// The fingerprint of the wire shape of `Plugin` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x62ad9ef7c69ec5fa;
+}
+
 /// Everything a collector found on one machine.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PluginRegistry {
     pub plugins: ::std::vec::Vec<Plugin>,
     pub total_plugin_count: u32,
     pub total_parameter_count: u32,
+}
+
+impl PluginRegistry {
+    /// The fingerprint of the wire shape of `PluginRegistry` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xfed6555777cde354;
 }

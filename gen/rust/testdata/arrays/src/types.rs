@@ -22,6 +22,14 @@ pub struct Arrays {
     pub blobs: ::std::vec::Vec<::std::vec::Vec<u8>>,
 }
 
+impl Arrays {
+    /// The fingerprint of the wire shape of `Arrays` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x3fa176620af36fec;
+}
+
 /// Fixed-length arrays: no count on the wire.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Fixed {
@@ -33,10 +41,26 @@ pub struct Fixed {
     pub lists: [::std::vec::Vec<u16>; 2],
 }
 
+impl Fixed {
+    /// The fingerprint of the wire shape of `Fixed` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x1aebedf48f595dd6;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
+}
+
+impl Point {
+    /// The fingerprint of the wire shape of `Point` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xb357e638507a4fd8;
 }
 
 /// Bulk numeric data, as used by the benchmark workloads.
@@ -45,9 +69,25 @@ pub struct U32Array {
     pub values: ::std::vec::Vec<u32>,
 }
 
+impl U32Array {
+    /// The fingerprint of the wire shape of `U32Array` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x6e30fda6680ddd61;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct I16Array {
     pub samples: ::std::vec::Vec<i16>,
+}
+
+impl I16Array {
+    /// The fingerprint of the wire shape of `I16Array` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xf11ef3e684375d4e;
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -55,9 +95,25 @@ pub struct F32Array {
     pub values: ::std::vec::Vec<f32>,
 }
 
+impl F32Array {
+    /// The fingerprint of the wire shape of `F32Array` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x2e0f438fb0af7d6c;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ByteArray {
     pub data: ::std::vec::Vec<u8>,
+}
+
+impl ByteArray {
+    /// The fingerprint of the wire shape of `ByteArray` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x668e0d094f491791;
 }
 
 /// A struct of small arrays of mixed types.
@@ -68,4 +124,12 @@ pub struct SmallArrays {
     pub reals: ::std::vec::Vec<f64>,
     pub names: ::std::vec::Vec<::std::string::String>,
     pub flags: ::std::vec::Vec<bool>,
+}
+
+impl SmallArrays {
+    /// The fingerprint of the wire shape of `SmallArrays` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x2f8de6467a389f8b;
 }

@@ -10,6 +10,14 @@ pub struct Message_ {
     pub depth: u8,
 }
 
+impl Message_ {
+    /// The fingerprint of the wire shape of `Message` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xa0b98cf5a51825e2;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Foo {
     pub self_: bool,
@@ -17,9 +25,25 @@ pub struct Foo {
     pub super_: u8,
 }
 
+impl Foo {
+    /// The fingerprint of the wire shape of `Foo` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x4f1711dd16a6cb9f;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct FooRef {
     pub n: u32,
+}
+
+impl FooRef {
+    /// The fingerprint of the wire shape of `FooRef` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x51789bf592828822;
 }
 
 /// A struct too big for derive(Default): arrays of more than 32 elements.
@@ -42,6 +66,14 @@ impl ::core::default::Default for Big {
             points: ::core::array::from_fn(|_| ::core::default::Default::default()),
         }
     }
+}
+
+impl Big {
+    /// The fingerprint of the wire shape of `Big` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x00991a3b5694b619;
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -69,6 +101,14 @@ impl ::core::default::Default for Inline {
     }
 }
 
+impl Inline {
+    /// The fingerprint of the wire shape of `Inline` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xbac83b3b1680f3ad;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u32)]
 pub enum Big32 {
@@ -93,6 +133,14 @@ impl Big32 {
     }
 }
 
+impl Big32 {
+    /// The fingerprint of the wire shape of `Big32` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x884ef51e918f7fd6;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Holder {
     pub inline: Inline,
@@ -110,12 +158,28 @@ pub struct Holder {
     pub fixed_bytes: [[u8; 4]; 2],
 }
 
+impl Holder {
+    /// The fingerprint of the wire shape of `Holder` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xa0ead196acf8075d;
+}
+
 /// Recursion through a union's struct variant and an optional.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tree {
     pub kids: ::std::vec::Vec<Tree>,
     pub next: ::core::option::Option<::std::boxed::Box<Tree>>,
     pub choice: ::core::option::Option<::std::boxed::Box<Choice>>,
+}
+
+impl Tree {
+    /// The fingerprint of the wire shape of `Tree` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x274932329d9c5224;
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -126,4 +190,12 @@ pub enum Choice {
     Sub {
         tree: ::core::option::Option<::std::boxed::Box<Tree>>,
     },
+}
+
+impl Choice {
+    /// The fingerprint of the wire shape of `Choice` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x163786323af8289a;
 }

@@ -29,6 +29,14 @@ impl Small {
     }
 }
 
+impl Small {
+    /// The fingerprint of the wire shape of `Small` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xfd4bb75d044f397b;
+}
+
 /// Explicit values, with gaps and hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u16)]
@@ -58,6 +66,14 @@ impl Sparse {
     }
 }
 
+impl Sparse {
+    /// The fingerprint of the wire shape of `Sparse` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x486fe1ac71d8d047;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u32)]
 pub enum Wide {
@@ -80,6 +96,14 @@ impl Wide {
             _ => None,
         }
     }
+}
+
+impl Wide {
+    /// The fingerprint of the wire shape of `Wide` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x52d094481be88ed2;
 }
 
 /// An enum with no underlying type is u8.
@@ -107,9 +131,25 @@ impl Default {
     }
 }
 
+impl Default {
+    /// The fingerprint of the wire shape of `Default` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x57d3fdffa9318b61;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Circle {
     pub radius: f64,
+}
+
+impl Circle {
+    /// The fingerprint of the wire shape of `Circle` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x5e11b586050edf5a;
 }
 
 /// Unit variants, inline-field variants, and a variant naming a struct.
@@ -135,6 +175,14 @@ pub enum Shape {
     Marker {},
 }
 
+impl Shape {
+    /// The fingerprint of the wire shape of `Shape` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x28be185246637b0b;
+}
+
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Nested {
@@ -150,6 +198,14 @@ impl ::core::default::Default for Nested {
     }
 }
 
+impl Nested {
+    /// The fingerprint of the wire shape of `Nested` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xce7c68dca9b34bae;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Enums {
     pub small: Small,
@@ -160,10 +216,26 @@ pub struct Enums {
     pub fixed: [Small; 2],
 }
 
+impl Enums {
+    /// The fingerprint of the wire shape of `Enums` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xfdbe7c9d660a37cd;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Unions {
     pub shape: Shape,
     pub shapes: ::std::vec::Vec<Shape>,
     pub nested: Nested,
     pub maybe: ::core::option::Option<Shape>,
+}
+
+impl Unions {
+    /// The fingerprint of the wire shape of `Unions` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x79d649e1b80fd113;
 }

@@ -19,11 +19,27 @@ impl ::core::default::Default for Big {
     }
 }
 
+impl Big {
+    /// The fingerprint of the wire shape of `Big` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x3d4d187f0388be9b;
+}
+
 /// An absent ?Big is one byte on the wire and 520 bytes of nominal size, so
 /// arrays of ?Big are charged to the memory total.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Holder {
     pub items: ::std::vec::Vec<::core::option::Option<Big>>,
+}
+
+impl Holder {
+    /// The fingerprint of the wire shape of `Holder` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xce200ca371647716;
 }
 
 /// A union whose unit variant is one byte on the wire while the largest
@@ -40,9 +56,25 @@ pub enum Wide {
     },
 }
 
+impl Wide {
+    /// The fingerprint of the wire shape of `Wide` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x4ed1e84b345954a5;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Events {
     pub events: ::std::vec::Vec<Wide>,
+}
+
+impl Events {
+    /// The fingerprint of the wire shape of `Events` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x2ff4af8c81321c9e;
 }
 
 /// A recursive list of large nodes: every present `next` is charged.
@@ -52,9 +84,25 @@ pub struct Node {
     pub next: ::core::option::Option<::std::boxed::Box<Node>>,
 }
 
+impl Node {
+    /// The fingerprint of the wire shape of `Node` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xa3e0df29b202ed91;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Nodes {
     pub nodes: ::std::vec::Vec<Node>,
+}
+
+impl Nodes {
+    /// The fingerprint of the wire shape of `Nodes` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xfa75ef5cbf85abae;
 }
 
 /// 32 KiB per level: decoding a chain of them must not take 32 KiB of stack
@@ -72,4 +120,12 @@ impl ::core::default::Default for Chain {
             next: ::core::default::Default::default(),
         }
     }
+}
+
+impl Chain {
+    /// The fingerprint of the wire shape of `Chain` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x6d678ace304efc49;
 }

@@ -34,6 +34,14 @@ impl Type {
     }
 }
 
+impl Type {
+    /// The fingerprint of the wire shape of `Type` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xdd0a2cd416c5259c;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Error {
     /// A field named like a keyword in Go, Rust, C++ and Swift.
@@ -71,6 +79,14 @@ pub struct Error {
     pub errno: i32,
 }
 
+impl Error {
+    /// The fingerprint of the wire shape of `Error` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x1ea1681bc3ae1522;
+}
+
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Result {
@@ -87,8 +103,24 @@ impl ::core::default::Default for Result {
     }
 }
 
+impl Result {
+    /// The fingerprint of the wire shape of `Result` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x218032fdc6e25e8a;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Holder {
     pub result: Result,
     pub kinds: ::std::vec::Vec<Type>,
+}
+
+impl Holder {
+    /// The fingerprint of the wire shape of `Holder` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x2a67c557b55fbd12;
 }

@@ -10,10 +10,26 @@ pub struct Point {
     pub y: f64,
 }
 
+impl Point {
+    /// The fingerprint of the wire shape of `Point` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x0cc735beef5c1c4a;
+}
+
 /// An explicit message type id.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Ping {
     pub seq: u32,
+}
+
+impl Ping {
+    /// The fingerprint of the wire shape of `Ping` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x4a2057decff35094;
 }
 
 /// Implicit ids are the 1-based position among the structs: this is 3.
@@ -23,5 +39,21 @@ pub struct Pong {
     pub echo: ::std::string::String,
 }
 
+impl Pong {
+    /// The fingerprint of the wire shape of `Pong` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xfbecb1d0b70ee157;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Last {}
+
+impl Last {
+    /// The fingerprint of the wire shape of `Last` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x502313c401833687;
+}

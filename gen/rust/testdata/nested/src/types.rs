@@ -8,11 +8,27 @@ pub struct Point {
     pub y: f32,
 }
 
+impl Point {
+    /// The fingerprint of the wire shape of `Point` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x821cb38ce83dcf5a;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rectangle {
     pub top_left: Point,
     pub bottom_right: Point,
     pub color: u32,
+}
+
+impl Rectangle {
+    /// The fingerprint of the wire shape of `Rectangle` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xb93f2a5bf5c73898;
 }
 
 /// Nested structs: Scene → Rectangle → Point.
@@ -21,6 +37,14 @@ pub struct Scene {
     pub name: ::std::string::String,
     pub rects: ::std::vec::Vec<Rectangle>,
     pub origin: Point,
+}
+
+impl Scene {
+    /// The fingerprint of the wire shape of `Scene` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xffec497a3c159bc1;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -49,6 +73,14 @@ impl DeviceKind {
     }
 }
 
+impl DeviceKind {
+    /// The fingerprint of the wire shape of `DeviceKind` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xfd4bb75d044f397b;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct DeviceParameter {
     pub id: u32,
@@ -56,11 +88,27 @@ pub struct DeviceParameter {
     pub value: f32,
 }
 
+impl DeviceParameter {
+    /// The fingerprint of the wire shape of `DeviceParameter` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x61b428fe35cb118d;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct DevicePlugin {
     pub name: ::std::string::String,
     pub bypassed: bool,
     pub parameters: ::std::vec::Vec<DeviceParameter>,
+}
+
+impl DevicePlugin {
+    /// The fingerprint of the wire shape of `DevicePlugin` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x81739989442ee8e6;
 }
 
 /// An audio device with its plugin chain.
@@ -72,4 +120,12 @@ pub struct AudioDevice {
     pub sample_rate: u32,
     pub channels: u16,
     pub plugins: ::std::vec::Vec<DevicePlugin>,
+}
+
+impl AudioDevice {
+    /// The fingerprint of the wire shape of `AudioDevice` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x3f9e712bcedaa971;
 }

@@ -27,6 +27,14 @@ impl Color {
     }
 }
 
+impl Color {
+    /// The fingerprint of the wire shape of `Color` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x57d3fdffa9318b61;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u32)]
 pub enum Wide {
@@ -49,4 +57,12 @@ impl Wide {
             _ => None,
         }
     }
+}
+
+impl Wide {
+    /// The fingerprint of the wire shape of `Wide` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x52d094481be88ed2;
 }

@@ -17,6 +17,14 @@ pub enum Token {
     },
 }
 
+impl Token {
+    /// The fingerprint of the wire shape of `Token` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x0d68cb445cdacef3;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u16)]
 pub enum Kind {
@@ -39,4 +47,12 @@ impl Kind {
             _ => None,
         }
     }
+}
+
+impl Kind {
+    /// The fingerprint of the wire shape of `Kind` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xf42c3e0b69cffb86;
 }

@@ -26,10 +26,26 @@ impl Level {
     }
 }
 
+impl Level {
+    /// The fingerprint of the wire shape of `Level` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x57d3fdffa9318b61;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Inner {
     pub id: u32,
     pub label: ::std::string::String,
+}
+
+impl Inner {
+    /// The fingerprint of the wire shape of `Inner` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x146aca8cdf3f9b41;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -40,6 +56,14 @@ pub enum Choice {
     Number {
         value: i64,
     },
+}
+
+impl Choice {
+    /// The fingerprint of the wire shape of `Choice` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x200aa380714cc3de;
 }
 
 /// `?T` of every kind of T; `Option<T>` is a synonym.
@@ -59,6 +83,14 @@ pub struct Optionals {
     pub maybe_maybe: ::core::option::Option<::core::option::Option<u32>>,
 }
 
+impl Optionals {
+    /// The fingerprint of the wire shape of `Optionals` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x1d8b34f87c007477;
+}
+
 /// The optional-field benchmark workload: present vs absent.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Reading {
@@ -66,4 +98,12 @@ pub struct Reading {
     pub value: f64,
     pub calibration: ::core::option::Option<f64>,
     pub note: ::core::option::Option<::std::string::String>,
+}
+
+impl Reading {
+    /// The fingerprint of the wire shape of `Reading` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x881aa04a0479b659;
 }

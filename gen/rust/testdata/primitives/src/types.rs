@@ -21,12 +21,36 @@ pub struct AllPrimitives {
     pub label: ::std::string::String,
 }
 
+impl AllPrimitives {
+    /// The fingerprint of the wire shape of `AllPrimitives` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xbed97ec8fc5cc07c;
+}
+
 /// `string` is accepted as a synonym of `str`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Text {
     pub value: ::std::string::String,
 }
 
+impl Text {
+    /// The fingerprint of the wire shape of `Text` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x367b29037afbb620;
+}
+
 /// A struct with no fields encodes to zero bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Empty {}
+
+impl Empty {
+    /// The fingerprint of the wire shape of `Empty` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xdc242c85bf874eb2;
+}

@@ -9,11 +9,27 @@ pub struct Tree {
     pub children: ::std::vec::Vec<Tree>,
 }
 
+impl Tree {
+    /// The fingerprint of the wire shape of `Tree` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x07c2894b87479443;
+}
+
 /// A linked list: recursion through ?T.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Node {
     pub value: ::std::string::String,
     pub next: ::core::option::Option<::std::boxed::Box<Node>>,
+}
+
+impl Node {
+    /// The fingerprint of the wire shape of `Node` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xf81ccca2993a0dc6;
 }
 
 /// Mutual recursion: Dir holds entries, an entry may hold a Dir.
@@ -23,11 +39,27 @@ pub struct Dir {
     pub entries: ::std::vec::Vec<Entry>,
 }
 
+impl Dir {
+    /// The fingerprint of the wire shape of `Dir` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xab42994e381ab006;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Entry {
     pub name: ::std::string::String,
     pub size: u64,
     pub sub: ::core::option::Option<::std::boxed::Box<Dir>>,
+}
+
+impl Entry {
+    /// The fingerprint of the wire shape of `Entry` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0xb0d5a83c904b80d1;
 }
 
 /// A recursive union, through ?T inside a variant.
@@ -53,7 +85,23 @@ impl ::core::default::Default for Expr {
     }
 }
 
+impl Expr {
+    /// The fingerprint of the wire shape of `Expr` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x8ee46943d00cbf18;
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Program {
     pub body: Expr,
+}
+
+impl Program {
+    /// The fingerprint of the wire shape of `Program` (docs/wire-format.md,
+    /// "Fingerprints"; `sdp fingerprint` prints it): two programs built from
+    /// versions of the schema encode the type the same way exactly when its
+    /// fingerprint is the same in both.
+    pub const FINGERPRINT: u64 = 0x6be20630ebd41bba;
 }
