@@ -124,7 +124,7 @@ var reservedTypes = map[string]bool{
 // and variants with these names get a trailing underscore.
 var reservedMembers = map[string]bool{
 	"encodedSize": true, "serializedBytes": true, "serialize": true, "serializedData": true,
-	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true,
+	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
 	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
 }
 

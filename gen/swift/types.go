@@ -29,6 +29,7 @@ func (g *generator) typesFile() []byte {
 func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 	doc(p, st.Doc)
 	p.Block(fmt.Sprintf("public struct %s: Sendable, Hashable {", g.typeName(st)), "}", func() {
+		g.fingerprint(p, st)
 		for _, f := range st.Fields {
 			doc(p, f.Doc)
 			name := member(f.Name)
@@ -86,6 +87,7 @@ func (g *generator) structDecl(p *emit.Printer, st *schema.Struct) {
 func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
 	doc(p, e.Doc)
 	p.Block(fmt.Sprintf("public enum %s: %s, Sendable, Hashable, CaseIterable {", g.typeName(e), scalarTypes[e.Base]), "}", func() {
+		g.fingerprint(p, e)
 		for _, v := range e.Values {
 			doc(p, v.Doc)
 			p.F("case %s = %d", member(v.Name), v.Value)
@@ -100,6 +102,7 @@ func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 		indirect = "indirect "
 	}
 	p.Block(fmt.Sprintf("public %senum %s: Sendable, Hashable {", indirect, g.typeName(u)), "}", func() {
+		g.fingerprint(p, u)
 		for _, v := range u.Variants {
 			doc(p, v.Doc)
 			switch {
@@ -156,4 +159,14 @@ func (g *generator) unionValue(u *schema.Union, v *schema.Variant, value func(*s
 		return c + "(" + strings.Join(args, ", ") + ")"
 	}
 	return c
+}
+
+// fingerprint prints a type's fingerprint constant (docs/wire-format.md,
+// "Fingerprints"; `sdp fingerprint` prints the same values).
+func (g *generator) fingerprint(p *emit.Printer, d schema.Decl) {
+	p.F("/// The fingerprint of %s's wire shape (`sdp fingerprint`): two programs", d.DeclName())
+	p.P("/// built from versions of the schema encode it the same way exactly when")
+	p.P("/// it is the same in both.")
+	p.F("public static let fingerprint: UInt64 = 0x%s", schema.FormatFingerprint(schema.Fingerprint(d)))
+	p.P()
 }

@@ -2,6 +2,11 @@
 
 /// Variable-length arrays of every element kind.
 public struct Arrays: Sendable, Hashable {
+    /// The fingerprint of Arrays's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x3fa176620af36fec
+
     public var bools: [Bool]
 
     public var bytes: [UInt8]
@@ -70,6 +75,11 @@ public struct Arrays: Sendable, Hashable {
 
 /// Fixed-length arrays: no count on the wire.
 public struct Fixed: Sendable, Hashable {
+    /// The fingerprint of Fixed's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x1aebedf48f595dd6
+
     public var rgba: [UInt8]
 
     public var matrix: [[Float]]
@@ -101,6 +111,11 @@ public struct Fixed: Sendable, Hashable {
 }
 
 public struct Point: Sendable, Hashable {
+    /// The fingerprint of Point's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xb357e638507a4fd8
+
     public var x: Double
 
     public var y: Double
@@ -117,6 +132,11 @@ public struct Point: Sendable, Hashable {
 
 /// Bulk numeric data, as used by the benchmark workloads.
 public struct U32Array: Sendable, Hashable {
+    /// The fingerprint of U32Array's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x6e30fda6680ddd61
+
     public var values: [UInt32]
 
     /// Creates a value; every field defaults to its zero value.
@@ -128,6 +148,11 @@ public struct U32Array: Sendable, Hashable {
 }
 
 public struct I16Array: Sendable, Hashable {
+    /// The fingerprint of I16Array's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xf11ef3e684375d4e
+
     public var samples: [Int16]
 
     /// Creates a value; every field defaults to its zero value.
@@ -139,6 +164,11 @@ public struct I16Array: Sendable, Hashable {
 }
 
 public struct F32Array: Sendable, Hashable {
+    /// The fingerprint of F32Array's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x2e0f438fb0af7d6c
+
     public var values: [Float]
 
     /// Creates a value; every field defaults to its zero value.
@@ -150,6 +180,11 @@ public struct F32Array: Sendable, Hashable {
 }
 
 public struct ByteArray: Sendable, Hashable {
+    /// The fingerprint of ByteArray's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x668e0d094f491791
+
     public var data: [UInt8]
 
     /// Creates a value; every field defaults to its zero value.
@@ -162,6 +197,11 @@ public struct ByteArray: Sendable, Hashable {
 
 /// A struct of small arrays of mixed types.
 public struct SmallArrays: Sendable, Hashable {
+    /// The fingerprint of SmallArrays's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x2f8de6467a389f8b
+
     public var bytes: [UInt8]
 
     public var words: [UInt32]

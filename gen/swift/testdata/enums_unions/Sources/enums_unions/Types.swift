@@ -2,6 +2,11 @@
 
 /// Implicit values count up from 0.
 public enum Small: UInt8, Sendable, Hashable, CaseIterable {
+    /// The fingerprint of Small's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xfd4bb75d044f397b
+
     case zero = 0
     case one = 1
     case two = 2
@@ -9,6 +14,11 @@ public enum Small: UInt8, Sendable, Hashable, CaseIterable {
 
 /// Explicit values, with gaps and hex.
 public enum Sparse: UInt16, Sendable, Hashable, CaseIterable {
+    /// The fingerprint of Sparse's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x486fe1ac71d8d047
+
     case first = 1
     case second = 2
     case tenth = 10
@@ -16,17 +26,32 @@ public enum Sparse: UInt16, Sendable, Hashable, CaseIterable {
 }
 
 public enum Wide: UInt32, Sendable, Hashable, CaseIterable {
+    /// The fingerprint of Wide's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x52d094481be88ed2
+
     case min = 0
     case max = 4294967295
 }
 
 /// An enum with no underlying type is u8.
 public enum Default: UInt8, Sendable, Hashable, CaseIterable {
+    /// The fingerprint of Default's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x57d3fdffa9318b61
+
     case a = 0
     case b = 1
 }
 
 public struct Circle: Sendable, Hashable {
+    /// The fingerprint of Circle's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x5e11b586050edf5a
+
     public var radius: Double
 
     /// Creates a value; every field defaults to its zero value.
@@ -39,6 +64,11 @@ public struct Circle: Sendable, Hashable {
 
 /// Unit variants, inline-field variants, and a variant naming a struct.
 public enum Shape: Sendable, Hashable {
+    /// The fingerprint of Shape's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x28be185246637b0b
+
     /// Nothing to draw.
     case none
     case circle(Circle)
@@ -50,11 +80,21 @@ public enum Shape: Sendable, Hashable {
 }
 
 public enum Nested: Sendable, Hashable {
+    /// The fingerprint of Nested's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xce7c68dca9b34bae
+
     case leaf(value: Small)
     case branch(shape: Shape, sparse: Sparse)
 }
 
 public struct Enums: Sendable, Hashable {
+    /// The fingerprint of Enums's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xfdbe7c9d660a37cd
+
     public var small: Small
 
     public var sparse: Sparse
@@ -86,6 +126,11 @@ public struct Enums: Sendable, Hashable {
 }
 
 public struct Unions: Sendable, Hashable {
+    /// The fingerprint of Unions's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x79d649e1b80fd113
+
     public var shape: Shape
 
     public var shapes: [Shape]

@@ -5,6 +5,11 @@
 /// large values that must not take a large stack per level.
 /// 512 bytes of nominal size.
 public struct Big: Sendable, Hashable {
+    /// The fingerprint of Big's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x3d4d187f0388be9b
+
     public var a: [UInt64]
 
     /// Creates a value; every field defaults to its zero value.
@@ -18,6 +23,11 @@ public struct Big: Sendable, Hashable {
 /// An absent ?Big is one byte on the wire and 520 bytes of nominal size, so
 /// arrays of ?Big are charged to the memory total.
 public struct Holder: Sendable, Hashable {
+    /// The fingerprint of Holder's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xce200ca371647716
+
     public var items: [Big?]
 
     /// Creates a value; every field defaults to its zero value.
@@ -31,12 +41,22 @@ public struct Holder: Sendable, Hashable {
 /// A union whose unit variant is one byte on the wire while the largest
 /// variant makes every value 529 bytes of nominal size.
 public enum Wide: Sendable, Hashable {
+    /// The fingerprint of Wide's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x4ed1e84b345954a5
+
     case unit
     case big(Big)
     case pair(left: UInt8, right: Big?)
 }
 
 public struct Events: Sendable, Hashable {
+    /// The fingerprint of Events's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x2ff4af8c81321c9e
+
     public var events: [Wide]
 
     /// Creates a value; every field defaults to its zero value.
@@ -49,6 +69,11 @@ public struct Events: Sendable, Hashable {
 
 /// A recursive list of large nodes: every present `next` is charged.
 public struct Node: Sendable, Hashable {
+    /// The fingerprint of Node's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xa3e0df29b202ed91
+
     public var pad: [UInt64]?
 
     public var next: Node? {
@@ -68,6 +93,11 @@ public struct Node: Sendable, Hashable {
 }
 
 public struct Nodes: Sendable, Hashable {
+    /// The fingerprint of Nodes's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xfa75ef5cbf85abae
+
     public var nodes: [Node]
 
     /// Creates a value; every field defaults to its zero value.
@@ -81,6 +111,11 @@ public struct Nodes: Sendable, Hashable {
 /// 32 KiB per level: decoding a chain of them must not take 32 KiB of stack
 /// per level.
 public struct Chain: Sendable, Hashable {
+    /// The fingerprint of Chain's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x6d678ace304efc49
+
     public var data: [UInt64]
 
     public var next: Chain? {

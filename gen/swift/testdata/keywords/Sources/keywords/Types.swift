@@ -3,6 +3,11 @@
 /// Names that are keywords in some target language must be escaped by each
 /// backend, never rejected.
 public enum `Type`: UInt8, Sendable, Hashable, CaseIterable {
+    /// The fingerprint of Type's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xdd0a2cd416c5259c
+
     case none = 0
     case `some` = 1
     case `default` = 2
@@ -11,6 +16,11 @@ public enum `Type`: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 public struct Error: Sendable, Hashable {
+    /// The fingerprint of Error's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x1ea1681bc3ae1522
+
     /// A field named like a keyword in Go, Rust, C++ and Swift.
     public var type: `Type`
 
@@ -147,12 +157,22 @@ public struct Error: Sendable, Hashable {
 }
 
 public enum Result: Sendable, Hashable {
+    /// The fingerprint of Result's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x218032fdc6e25e8a
+
     case ok(value: Error)
     case err(code: Int32)
     case error(Error)
 }
 
 public struct Holder: Sendable, Hashable {
+    /// The fingerprint of Holder's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x2a67c557b55fbd12
+
     public var result: Result
 
     public var kinds: [`Type`]

@@ -3,6 +3,11 @@
 /// The first struct: type id 1. Point{3.14, 2.71} as a message is
 /// 534450320100100000001f85eb51b81e0940ae47e17a14ae0540.
 public struct Point: Sendable, Hashable {
+    /// The fingerprint of Point's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x0cc735beef5c1c4a
+
     public var x: Double
 
     public var y: Double
@@ -19,6 +24,11 @@ public struct Point: Sendable, Hashable {
 
 /// An explicit message type id.
 public struct Ping: Sendable, Hashable {
+    /// The fingerprint of Ping's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x4a2057decff35094
+
     public var seq: UInt32
 
     /// Creates a value; every field defaults to its zero value.
@@ -31,6 +41,11 @@ public struct Ping: Sendable, Hashable {
 
 /// Implicit ids are the 1-based position among the structs: this is 3.
 public struct Pong: Sendable, Hashable {
+    /// The fingerprint of Pong's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xfbecb1d0b70ee157
+
     public var seq: UInt32
 
     public var echo: String
@@ -46,6 +61,11 @@ public struct Pong: Sendable, Hashable {
 }
 
 public struct Last: Sendable, Hashable {
+    /// The fingerprint of Last's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x502313c401833687
+
     /// Creates the value; the struct has no fields.
     public init() {}
 }

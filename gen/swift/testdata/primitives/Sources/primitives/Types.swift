@@ -2,6 +2,11 @@
 
 /// Every scalar type of the schema language, plus a short string.
 public struct AllPrimitives: Sendable, Hashable {
+    /// The fingerprint of AllPrimitives's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xbed97ec8fc5cc07c
+
     /// A boolean, one byte on the wire.
     public var flag: Bool
 
@@ -60,6 +65,11 @@ public struct AllPrimitives: Sendable, Hashable {
 
 /// `string` is accepted as a synonym of `str`.
 public struct Text: Sendable, Hashable {
+    /// The fingerprint of Text's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x367b29037afbb620
+
     public var value: String
 
     /// Creates a value; every field defaults to its zero value.
@@ -72,6 +82,11 @@ public struct Text: Sendable, Hashable {
 
 /// A struct with no fields encodes to zero bytes.
 public struct Empty: Sendable, Hashable {
+    /// The fingerprint of Empty's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xdc242c85bf874eb2
+
     /// Creates the value; the struct has no fields.
     public init() {}
 }

@@ -2,6 +2,11 @@
 
 /// A tree: recursion through []T.
 public struct Tree: Sendable, Hashable {
+    /// The fingerprint of Tree's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x07c2894b87479443
+
     public var value: Int32
 
     public var children: [Tree]
@@ -18,6 +23,11 @@ public struct Tree: Sendable, Hashable {
 
 /// A linked list: recursion through ?T.
 public struct Node: Sendable, Hashable {
+    /// The fingerprint of Node's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xf81ccca2993a0dc6
+
     public var value: String
 
     public var next: Node? {
@@ -38,6 +48,11 @@ public struct Node: Sendable, Hashable {
 
 /// Mutual recursion: Dir holds entries, an entry may hold a Dir.
 public struct Dir: Sendable, Hashable {
+    /// The fingerprint of Dir's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xab42994e381ab006
+
     public var name: String
 
     public var entries: [Entry]
@@ -53,6 +68,11 @@ public struct Dir: Sendable, Hashable {
 }
 
 public struct Entry: Sendable, Hashable {
+    /// The fingerprint of Entry's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xb0d5a83c904b80d1
+
     public var name: String
 
     public var size: UInt64
@@ -77,12 +97,22 @@ public struct Entry: Sendable, Hashable {
 
 /// A recursive union, through ?T inside a variant.
 public indirect enum Expr: Sendable, Hashable {
+    /// The fingerprint of Expr's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x8ee46943d00cbf18
+
     case lit(value: Int64)
     case neg(inner: Expr?)
     case add(terms: [Expr])
 }
 
 public struct Program: Sendable, Hashable {
+    /// The fingerprint of Program's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x6be20630ebd41bba
+
     public var body: Expr
 
     /// Creates a value; every field defaults to its zero value.
