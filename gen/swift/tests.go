@@ -51,6 +51,9 @@ func (g *generator) testsFile() []byte {
 						p.F("try checkMessage(v, typeID: %d, wrapped: AnyMessage.%s(v))", st.ID, member(st.Name))
 					}
 				})
+				if _, ok := d.(*schema.Struct); ok {
+					g.decodeIntoTest(p, d)
+				}
 			})
 			p.P()
 		}
@@ -394,4 +397,23 @@ func unknownEnumValue(e *schema.Enum) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// decodeIntoTest prints the checks of decoding into an existing value: every
+// value decoded into the one before it (forwards and back), plainly and as
+// a message, equals the value; a copy made before is not changed; a
+// rejected input resets the value to its default.
+func (g *generator) decodeIntoTest(p *emit.Printer, d schema.Decl) {
+	p.F("var reused = %s()", g.typeName(d))
+	p.Block("for v in values + values.reversed() {", "}", func() {
+		p.P("let previous = reused")
+		p.P("let previousBytes = previous.serializedBytes()")
+		p.P("try reused.decode(serializedBytes: v.serializedBytes())")
+		p.P("XCTAssertEqual(reused, v)")
+		p.P("XCTAssertEqual(previous.serializedBytes(), previousBytes)")
+		p.P("try reused.decode(serializedMessage: v.serializedMessage())")
+		p.P("XCTAssertEqual(reused, v)")
+	})
+	p.P(`assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }`)
+	p.F("XCTAssertEqual(reused, %s())", g.typeName(d))
 }

@@ -165,6 +165,18 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 1, wrapped: AnyMessage.big(v))
         }
+        var reused = Big()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Big())
     }
 
     func testHolderRoundTrip() throws {
@@ -176,6 +188,18 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 2, wrapped: AnyMessage.holder(v))
         }
+        var reused = Holder()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Holder())
     }
 
     func testWideRoundTrip() throws {
@@ -201,6 +225,18 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 3, wrapped: AnyMessage.events(v))
         }
+        var reused = Events()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Events())
     }
 
     func testNodeRoundTrip() throws {
@@ -212,6 +248,18 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 4, wrapped: AnyMessage.node(v))
         }
+        var reused = Node()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Node())
     }
 
     func testNodesRoundTrip() throws {
@@ -223,6 +271,18 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 5, wrapped: AnyMessage.nodes(v))
         }
+        var reused = Nodes()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Nodes())
     }
 
     func testChainRoundTrip() throws {
@@ -234,6 +294,18 @@ final class hostileTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 6, wrapped: AnyMessage.chain(v))
         }
+        var reused = Chain()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Chain())
     }
 
     func testMessageStream() throws {

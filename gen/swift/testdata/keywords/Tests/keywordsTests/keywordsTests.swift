@@ -170,6 +170,18 @@ final class keywordsTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 1, wrapped: AnyMessage.error(v))
         }
+        var reused = Error()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Error())
     }
 
     func testResultRoundTrip() throws {
@@ -195,6 +207,18 @@ final class keywordsTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 2, wrapped: AnyMessage.holder(v))
         }
+        var reused = Holder()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Holder())
     }
 
     func testMessageStream() throws {

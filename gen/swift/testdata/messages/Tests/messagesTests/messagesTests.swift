@@ -141,6 +141,18 @@ final class messagesTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 1, wrapped: AnyMessage.point(v))
         }
+        var reused = Point()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Point())
     }
 
     func testPingRoundTrip() throws {
@@ -152,6 +164,18 @@ final class messagesTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 100, wrapped: AnyMessage.ping(v))
         }
+        var reused = Ping()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Ping())
     }
 
     func testPongRoundTrip() throws {
@@ -163,6 +187,18 @@ final class messagesTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 3, wrapped: AnyMessage.pong(v))
         }
+        var reused = Pong()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Pong())
     }
 
     func testLastRoundTrip() throws {
@@ -174,6 +210,18 @@ final class messagesTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 65535, wrapped: AnyMessage.last(v))
         }
+        var reused = Last()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Last())
     }
 
     func testMessageStream() throws {

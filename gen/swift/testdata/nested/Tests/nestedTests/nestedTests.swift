@@ -144,6 +144,18 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 1, wrapped: AnyMessage.point(v))
         }
+        var reused = Point()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Point())
     }
 
     func testRectangleRoundTrip() throws {
@@ -155,6 +167,18 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 2, wrapped: AnyMessage.rectangle(v))
         }
+        var reused = Rectangle()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Rectangle())
     }
 
     func testSceneRoundTrip() throws {
@@ -166,6 +190,18 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 3, wrapped: AnyMessage.scene(v))
         }
+        var reused = Scene()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Scene())
     }
 
     func testDeviceKindRoundTrip() throws {
@@ -204,6 +240,18 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 4, wrapped: AnyMessage.deviceParameter(v))
         }
+        var reused = DeviceParameter()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, DeviceParameter())
     }
 
     func testDevicePluginRoundTrip() throws {
@@ -215,6 +263,18 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 5, wrapped: AnyMessage.devicePlugin(v))
         }
+        var reused = DevicePlugin()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, DevicePlugin())
     }
 
     func testAudioDeviceRoundTrip() throws {
@@ -226,6 +286,18 @@ final class nestedTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 6, wrapped: AnyMessage.audioDevice(v))
         }
+        var reused = AudioDevice()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, AudioDevice())
     }
 
     func testMessageStream() throws {

@@ -168,6 +168,18 @@ final class optionalsTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 1, wrapped: AnyMessage.inner(v))
         }
+        var reused = Inner()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Inner())
     }
 
     func testChoiceRoundTrip() throws {
@@ -191,6 +203,18 @@ final class optionalsTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 2, wrapped: AnyMessage.optionals(v))
         }
+        var reused = Optionals()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Optionals())
     }
 
     func testReadingRoundTrip() throws {
@@ -202,6 +226,18 @@ final class optionalsTests: XCTestCase {
             try checkRoundTrip(v)
             try checkMessage(v, typeID: 3, wrapped: AnyMessage.reading(v))
         }
+        var reused = Reading()
+        for v in values + values.reversed() {
+            let previous = reused
+            let previousBytes = previous.serializedBytes()
+            try reused.decode(serializedBytes: v.serializedBytes())
+            XCTAssertEqual(reused, v)
+            XCTAssertEqual(previous.serializedBytes(), previousBytes)
+            try reused.decode(serializedMessage: v.serializedMessage())
+            XCTAssertEqual(reused, v)
+        }
+        assertRejects("trailing") { () throws(DecodeError) in try reused.decode(serializedBytes: values[values.count - 1].serializedBytes() + [0]) }
+        XCTAssertEqual(reused, Reading())
     }
 
     func testMessageStream() throws {
