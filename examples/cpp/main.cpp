@@ -43,6 +43,12 @@ int main() {
         std::printf("round trip failed: %s\n", st.to_string().c_str());
         return 1;
     }
+    // Decoding into a value that holds one reuses its strings and vectors:
+    // keep one value to decode many inputs without allocating.
+    const std::string* first_name = &back.plugins[0].name;
+    st = plugins::decode(bytes.data(), bytes.size(), back);
+    std::printf("decoded again into the same value: %s, storage kept: %s\n", st.to_string().c_str(),
+                &back.plugins[0].name == first_name ? "yes" : "no");
 
     // Zero-copy views: validated up front, strings point into `bytes`.
     plugins::PluginRegistryView view;
@@ -98,6 +104,8 @@ int main() {
     bad[8] = 0xFF; // inside the first plugin's name: not UTF-8
     st = plugins::decode(bad.data(), bad.size(), back);
     std::printf("corrupted input: %s\n", st.to_string().c_str());
+    // A failed decode resets the value to its default, never a partial one.
+    std::printf("after the error: %zu plugins\n", back.plugins.size());
     st = plugins::decode(bytes.data(), bytes.size() - 1, back);
     std::printf("truncated input: %s (rule %s)\n", st.to_string().c_str(), st.rule());
 

@@ -59,7 +59,9 @@ func TestExample(t *testing.T) {
 		"plugin EQ with 2 parameters",
 		"message of type 3 holding 2 plugins",
 		"stream: 2 messages, ok",
+		"decoded again into the same value: ok, storage kept: yes",
 		"corrupted input: utf8 at byte 4", // the string's length
+		"after the error: 0 plugins",
 		"truncated input: truncated at byte 184",
 		"depth limit 2: depth at byte 38",
 	} {

@@ -153,11 +153,15 @@ struct Reader {
     // replaced by a new object in its place ([basic.life]); the
     // constructor cannot throw since a string of 15 chars fits in the
     // string itself (checked: an empty string's capacity is at least 15),
-    // so out is never left destroyed. A longer string that does not fit
-    // out's storage is built as a new string and moved in (the library's
-    // assign would take a slower general path to the same allocation).
+    // so out is never left destroyed. This is done only when out holds no
+    // heap storage (its capacity is an empty string's), so that decoding
+    // into an existing value keeps a longer string's allocation. A longer
+    // string that does not fit out's storage is built as a new string and
+    // moved in (the library's assign would take a slower general path to
+    // the same allocation); one that fits is assigned into it.
     SDP_INLINE void set_str(std::string& out, const char* data, std::size_t size) {
-        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15) {
+        if (size <= 15 && end - reinterpret_cast<const std::uint8_t*>(data) >= 15 && std::string().capacity() >= 15 &&
+            out.capacity() <= std::string().capacity()) {
             out.~basic_string();
             ::new (static_cast<void*>(&out)) std::string(data, 15);
             out.erase(size);
@@ -1176,6 +1180,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, c
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Parameter();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1185,6 +1190,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter&
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Parameter();
         return r.status;
     }
     consumed = r.offset();
@@ -1195,6 +1202,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& ou
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = ParameterView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1204,6 +1212,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterV
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = ParameterView();
         return r.status;
     }
     consumed = r.offset();
@@ -1243,6 +1253,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, cons
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = Plugin();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1252,6 +1263,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& ou
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = Plugin();
         return r.status;
     }
     consumed = r.offset();
@@ -1262,6 +1275,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, 
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PluginView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1271,6 +1285,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PluginView();
         return r.status;
     }
     consumed = r.offset();
@@ -1310,6 +1326,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& o
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PluginRegistry();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1319,6 +1336,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PluginRegistry();
         return r.status;
     }
     consumed = r.offset();
@@ -1329,6 +1348,7 @@ sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryVie
     std::size_t consumed = 0;
     const sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
+        out = PluginRegistryView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
     }
     return st;
@@ -1338,6 +1358,8 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
                           const sdp::DecodeOptions& options) {
     Reader r(data, size, options);
     if (!sdp_read(r, out, 1)) {
+        // A failed decode leaves the default value, never a partial one.
+        out = PluginRegistryView();
         return r.status;
     }
     consumed = r.offset();
@@ -1397,9 +1419,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Parameter();
         return st;
     }
     if (id != Parameter::kTypeId) {
+        out = Parameter();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1409,9 +1433,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = ParameterView();
         return st;
     }
     if (id != Parameter::kTypeId) {
+        out = ParameterView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1445,9 +1471,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& o
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = Plugin();
         return st;
     }
     if (id != Plugin::kTypeId) {
+        out = Plugin();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1457,9 +1485,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginVie
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PluginView();
         return st;
     }
     if (id != Plugin::kTypeId) {
+        out = PluginView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1493,9 +1523,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PluginRegistry();
         return st;
     }
     if (id != PluginRegistry::kTypeId) {
+        out = PluginRegistry();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1505,9 +1537,11 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = PluginRegistryView();
         return st;
     }
     if (id != PluginRegistry::kTypeId) {
+        out = PluginRegistryView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
     }
     return decode_payload(data, size, out, options);
@@ -1518,16 +1552,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessage();
         return st;
     }
     switch (id) {
-    case Parameter::kTypeId:
-        return decode_payload(data, size, out.emplace<Parameter>(), options);
-    case Plugin::kTypeId:
-        return decode_payload(data, size, out.emplace<Plugin>(), options);
-    case PluginRegistry::kTypeId:
-        return decode_payload(data, size, out.emplace<PluginRegistry>(), options);
+    case Parameter::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Parameter>(out) ? *std::get_if<Parameter>(&out) : out.emplace<Parameter>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case Plugin::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Plugin>(out) ? *std::get_if<Plugin>(&out) : out.emplace<Plugin>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
+    case PluginRegistry::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistry>(out) ? *std::get_if<PluginRegistry>(&out) : out.emplace<PluginRegistry>(), options);
+        if (!ps) {
+            out = AnyMessage();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessage();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }
@@ -1537,16 +1588,33 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     std::uint16_t id = 0;
     const sdp::Status st = check_header(data, size, id);
     if (!st) {
+        out = AnyMessageView();
         return st;
     }
     switch (id) {
-    case ParameterView::kTypeId:
-        return decode_payload(data, size, out.emplace<ParameterView>(), options);
-    case PluginView::kTypeId:
-        return decode_payload(data, size, out.emplace<PluginView>(), options);
-    case PluginRegistryView::kTypeId:
-        return decode_payload(data, size, out.emplace<PluginRegistryView>(), options);
+    case ParameterView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ParameterView>(out) ? *std::get_if<ParameterView>(&out) : out.emplace<ParameterView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case PluginView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginView>(out) ? *std::get_if<PluginView>(&out) : out.emplace<PluginView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
+    case PluginRegistryView::kTypeId: {
+        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistryView>(out) ? *std::get_if<PluginRegistryView>(&out) : out.emplace<PluginRegistryView>(), options);
+        if (!ps) {
+            out = AnyMessageView();
+        }
+        return ps;
+    }
     default:
+        out = AnyMessageView();
         return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
     }
 }

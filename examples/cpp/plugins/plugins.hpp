@@ -618,12 +618,18 @@ std::vector<std::uint8_t> encode(const Parameter& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Parameter{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -637,12 +643,18 @@ std::vector<std::uint8_t> encode(const Plugin& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, Plugin{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -656,12 +668,18 @@ std::vector<std::uint8_t> encode(const PluginRegistry& value);
 /// Encodes value into buf; returns the bytes written, or 0 if cap is too small.
 std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_t cap) noexcept;
 /// Decodes exactly size bytes into out (strict: trailing bytes are an error).
-/// On error out holds a partial value.
+/// Decoding into a value that already holds one reuses its storage: strings,
+/// vectors (elements kept are decoded into), present optionals and boxes, and
+/// the union variant held when the input has the same one; the result is the
+/// same as decoding into a new value. On error out is reset to its default
+/// value, PluginRegistry{}, never left partly decoded.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options = {});
-/// Decodes a value from the start of data and sets consumed to its length.
+/// Decodes a value from the start of data and sets consumed to its length
+/// (reusing out's storage, and resetting it on error, like decode).
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistry& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
-/// Validates data completely and decodes a view that points into it.
+/// Validates data completely and decodes a view that points into it. On
+/// error out is reset to a default-constructed view, which is not to be read.
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options = {});
 sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, std::size_t& consumed,
                           const sdp::DecodeOptions& options = {});
@@ -693,7 +711,9 @@ using AnyMessage = std::variant<Parameter, Plugin, PluginRegistry>;
 /// A view of any message of the schema.
 using AnyMessageView = std::variant<ParameterView, PluginView, PluginRegistryView>;
 
-/// Decodes a message of any type of the schema, chosen by its type id.
+/// Decodes a message of any type of the schema, chosen by its type id. When
+/// out holds a message of that type it is decoded into (reusing its storage,
+/// as decode does); on error out is reset to AnyMessage{} (AnyMessageView{}).
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options = {});
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
@@ -757,10 +777,14 @@ public:
     /// stream. After a bad payload or an unknown type id the reader has read
     /// the whole message (resumable()) and the next read goes on with the
     /// following one; after any other error read keeps returning false.
-    bool read(AnyMessage& out) { return next(out); }
+    /// The message is decoded into out, reusing the storage of the message
+    /// out holds when it has the same type (decode_any_message), so reading
+    /// a stream into one AnyMessage allocates only for growth; on an error
+    /// out is reset to AnyMessage{}, at the end of the stream it is kept.
+    bool read(AnyMessage& out) { return reset_on_error(next(out), out); }
     /// The same into a view, which points into the reader's buffer: it is
     /// valid until the next read.
-    bool read(AnyMessageView& out) { return next(out); }
+    bool read(AnyMessageView& out) { return reset_on_error(next(out), out); }
 
     /// Why the last read returned false (ok at the end of the stream).
     const sdp::Status& status() const noexcept { return status_; }
@@ -779,6 +803,14 @@ public:
     std::size_t bytes_read() const noexcept { return total_; }
 
 private:
+    template <class M>
+    bool reset_on_error(bool ok, M& out) {
+        if (!ok && !status_) {
+            out = M();
+        }
+        return ok;
+    }
+
     // The checks and offsets of docs/wire-format.md, "Streams": the header,
     // its magic, the type id, the payload length against the maximum, the
     // payload, then the payload's decoder.

@@ -975,10 +975,14 @@ public:
     /// stream. After a bad payload or an unknown type id the reader has read
     /// the whole message (resumable()) and the next read goes on with the
     /// following one; after any other error read keeps returning false.
-    bool read(AnyMessage& out) { return next(out); }
+    /// The message is decoded into out, reusing the storage of the message
+    /// out holds when it has the same type (decode_any_message), so reading
+    /// a stream into one AnyMessage allocates only for growth; on an error
+    /// out is reset to AnyMessage{}, at the end of the stream it is kept.
+    bool read(AnyMessage& out) { return reset_on_error(next(out), out); }
     /// The same into a view, which points into the reader's buffer: it is
     /// valid until the next read.
-    bool read(AnyMessageView& out) { return next(out); }
+    bool read(AnyMessageView& out) { return reset_on_error(next(out), out); }
 
     /// Why the last read returned false (ok at the end of the stream).
     const sdp::Status& status() const noexcept { return status_; }
@@ -997,6 +1001,14 @@ public:
     std::size_t bytes_read() const noexcept { return total_; }
 
 private:
+    template <class M>
+    bool reset_on_error(bool ok, M& out) {
+        if (!ok && !status_) {
+            out = M();
+        }
+        return ok;
+    }
+
     // The checks and offsets of docs/wire-format.md, "Streams": the header,
     // its magic, the type id, the payload length against the maximum, the
     // payload, then the payload's decoder.
