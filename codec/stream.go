@@ -32,6 +32,9 @@ type StreamOptions struct {
 	// MaxSize is the largest payload length accepted, refused before it is
 	// read (rule message); 0 means no limit beyond the input.
 	MaxSize uint32
+	// RequireHello refuses a stream whose first message is not a hello
+	// (rule schema).
+	RequireHello bool
 }
 
 // StreamMessage is one decoded message of a stream.
@@ -41,6 +44,9 @@ type StreamMessage struct {
 	Size   int    // header and payload
 	Type   string // the struct's name
 	JSON   []byte // the value in the JSON mapping, as Decode writes it
+	// Hello reports a hello (the stream's first message, type id 0) whose
+	// fingerprints agree with the schema; Type and JSON are empty then.
+	Hello bool
 }
 
 // ReadStreamMessage reads message number index, which starts at data[off:]
@@ -63,7 +69,15 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 	n := binary.LittleEndian.Uint32(rest[6:])
 	fits := uint64(n) <= uint64(len(rest)-HeaderSize)
 	id := binary.LittleEndian.Uint16(rest[4:])
-	if st := s.StructByID(id); st == nil {
+	hello := id == HelloTypeID && index == 0
+	if opt.RequireHello && index == 0 && !hello {
+		return nil, fail(off+4, false, RuleSchema, "the stream does not start with a hello (type id 0), and this reader requires one")
+	}
+	if hello {
+		// checked below, once the payload is read
+	} else if id == HelloTypeID {
+		return nil, fail(off+4, fits, RuleMessage, "a hello (type id 0) may only be a stream's first message; this is message #%d", index)
+	} else if st := s.StructByID(id); st == nil {
 		return nil, fail(off+4, fits, RuleMessage, "type id %d names no struct of schema %s", id, s.Name)
 	} else if typeName != "" && st.Name != typeName {
 		return nil, fail(off+4, fits, RuleMessage, "type id %d is %s, not %s", id, st.Name, typeName)
@@ -75,6 +89,13 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 		return nil, fail(off+HeaderSize, false, RuleTruncated, "the stream ends inside a payload: the header declares %d bytes, %d follow", n, len(rest)-HeaderSize)
 	}
 	msg := rest[:HeaderSize+int(n)]
+	if hello {
+		if de := checkHello(s, msg); de != nil {
+			de.Offset += off
+			return nil, &StreamError{Index: index, Start: off, DecodeError: de}
+		}
+		return &StreamMessage{Index: index, Offset: off, Size: len(msg), Hello: true}, nil
+	}
 	var name string
 	var js []byte
 	var err error

@@ -10,21 +10,22 @@ import (
 	"sdp/schema"
 )
 
-const encodeSynopsis = `sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream) [VALUE.json] > value.sdpb
+const encodeSynopsis = `sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--hello]) [VALUE.json] > value.sdpb
 
 Reads a value in the JSON mapping (docs/json-mapping.md) from VALUE.json or
 stdin and writes its wire encoding to stdout. With --message the output is a
 message (10-byte header, then the value); --type may then be left out if the
 input is {"type": "TYPE", "value": {...}}. With --stream the input is JSON
 lines, one such object per line (decode --stream's output is accepted), and
-the output a stream of messages.
+the output a stream of messages; --hello starts it with a hello, the schema
+check of docs/wire-format.md (a line {"hello": true} writes one too).
 
 Examples:
   sdp encode --schema plugins.sdp --type PluginRegistry < registry.json > registry.sdpb
   echo '{"x": 3.14, "y": 2.71}' | sdp encode --schema messages.sdp --type Point --message | xxd
-  sdp encode --schema messages.sdp --stream < events.jsonl > events.sdps`
+  sdp encode --schema messages.sdp --stream --hello < events.jsonl > events.sdps`
 
-const decodeSynopsis = `sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N]) [--max-depth N] [--memory-limit BYTES] [--annotate] [VALUE.sdpb] > value.json
+const decodeSynopsis = `sdp decode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream [--keep-going] [--max-size N] [--require-hello]) [--max-depth N] [--memory-limit BYTES] [--annotate] [VALUE.sdpb] > value.json
 
 Reads wire-format bytes from VALUE.sdpb or stdin, checks them strictly
 (docs/wire-format.md) and writes the value as JSON. With --message the input is
@@ -38,7 +39,10 @@ per message: {"index": N, "offset": BYTES, "type": "TYPE", "value": {...}}
 (with --annotate: each message's annotated bytes). A bad message is reported
 with its index and stream offset; decoding stops there, or with --keep-going
 goes on after a bad payload whose header is intact. --type then restricts the
-messages to one struct.
+messages to one struct. A hello at the start of the stream is checked against
+the schema (a line {"index": 0, "offset": 0, "hello": true} when it agrees;
+rule schema, naming the type, when the writer used another version of it);
+--require-hello refuses a stream that does not start with one.
 
 Examples:
   sdp decode --schema plugins.sdp --type PluginRegistry < registry.sdpb
@@ -52,6 +56,7 @@ func cmdEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	typ := fs.String("type", "", "the type of the value (required unless --message)")
 	message := fs.Bool("message", false, "write a message: header (magic, type id, length), then the value")
 	stream := fs.Bool("stream", false, `read JSON lines {"type": "Name", "value": {...}} and write a stream of messages`)
+	hello := fs.Bool("hello", false, "with --stream: start the stream with a hello (the schema's fingerprints)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -69,7 +74,7 @@ func cmdEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *stream {
-		return encodeStream(s, in, stdout)
+		return encodeStream(s, in, *hello, stdout)
 	}
 	var out []byte
 	switch {
@@ -98,6 +103,7 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	stream := fs.Bool("stream", false, `the input is a stream of messages: write one line {"index", "offset", "type", "value"} per message`)
 	keepGoing := fs.Bool("keep-going", false, "with --stream: report a bad payload whose header is intact and go on with the next message")
 	maxSize := fs.Uint("max-size", 0, "with --stream: the largest payload length accepted (0: no limit)")
+	requireHello := fs.Bool("require-hello", false, "with --stream: refuse a stream that does not start with a hello")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -119,7 +125,7 @@ func cmdDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	opt := codec.Options{MaxDepth: *maxDepth, MemoryLimit: *memoryLimit}
 	if *stream {
-		return decodeStream(s, in, *typ, codec.StreamOptions{Options: opt, MaxSize: uint32(*maxSize)}, *annotate, *keepGoing, stdout, stderr)
+		return decodeStream(s, in, *typ, codec.StreamOptions{Options: opt, MaxSize: uint32(*maxSize), RequireHello: *requireHello}, *annotate, *keepGoing, stdout, stderr)
 	}
 	if *annotate {
 		var text string

@@ -39,6 +39,15 @@ func decodeStream(s *schema.Schema, in []byte, typ string, opt codec.StreamOptio
 			off += codec.HeaderSize + int(uint32(in[off+6])|uint32(in[off+7])<<8|uint32(in[off+8])<<16|uint32(in[off+9])<<24)
 			continue
 		}
+		if m.Hello {
+			if annotate {
+				fmt.Fprintf(w, "# message #%d at stream offset %d (%d bytes): a hello whose fingerprints agree with the schema\n", m.Index, m.Offset, m.Size)
+			} else {
+				fmt.Fprintf(w, `{"index": %d, "offset": %d, "hello": true}`+"\n", m.Index, m.Offset)
+			}
+			off += m.Size
+			continue
+		}
 		if annotate {
 			text, err := codec.AnnotateMessageWith(s, typ, in[off:off+m.Size], opt.Options)
 			if err != nil {
@@ -62,10 +71,15 @@ func decodeStream(s *schema.Schema, in []byte, typ string, opt codec.StreamOptio
 
 // encodeStream encodes JSON lines, each {"type": "Name", "value": {...}}
 // (decode --stream's lines are accepted too: index and offset are ignored),
-// as a stream of messages.
-func encodeStream(s *schema.Schema, in []byte, stdout io.Writer) error {
+// as a stream of messages; a line {"hello": true}, or hello, writes a hello.
+func encodeStream(s *schema.Schema, in []byte, hello bool, stdout io.Writer) error {
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
+	if hello {
+		if _, err := w.Write(codec.EncodeHello(s)); err != nil {
+			return err
+		}
+	}
 	for n, line := range bytes.Split(in, []byte("\n")) {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
@@ -74,6 +88,15 @@ func encodeStream(s *schema.Schema, in []byte, stdout io.Writer) error {
 		var env map[string]json.RawMessage
 		if err := json.Unmarshal(line, &env); err != nil {
 			return fmt.Errorf("line %d: %v", n+1, err)
+		}
+		if h := env["hello"]; h != nil {
+			if string(h) != "true" {
+				return fmt.Errorf(`line %d: want {"hello": true}`, n+1)
+			}
+			if _, err := w.Write(codec.EncodeHello(s)); err != nil {
+				return err
+			}
+			continue
 		}
 		var typ string
 		if err := json.Unmarshal(env["type"], &typ); err != nil || typ == "" || env["value"] == nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,5 +60,44 @@ func TestStreamCommands(t *testing.T) {
 	// Bad JSON lines name their line.
 	if code, _, errOut := sdp(t, []byte("{\"type\": \"Point\", \"value\": {\"x\": 1, \"y\": 2}}\n{\"type\": \"Nope\", \"value\": {}}\n"), "encode", "--schema", m, "--stream"); code != 1 || !strings.Contains(errOut, "line 2") {
 		t.Errorf("a bad line: exit %d: %s", code, errOut)
+	}
+}
+
+// TestStreamHello: encode --stream --hello starts the stream with a hello,
+// decode --stream checks it (and refuses another version of the schema),
+// --require-hello refuses a stream without one.
+func TestStreamHello(t *testing.T) {
+	m := conformance.SchemaPath("messages")
+	code, plain, _ := sdp(t, []byte(eventsJSONL), "encode", "--schema", m, "--stream")
+	code2, stream, errOut := sdp(t, []byte(eventsJSONL), "encode", "--schema", m, "--stream", "--hello")
+	if code != 0 || code2 != 0 || !strings.HasSuffix(stream, plain) || !strings.HasPrefix(stream, "SDP2\x00\x00") {
+		t.Fatalf("encode --stream --hello: exit %d: %s", code2, errOut)
+	}
+	code, lines, errOut := sdp(t, []byte(stream), "decode", "--schema", m, "--stream", "--require-hello")
+	if code != 0 || !strings.HasPrefix(lines, `{"index": 0, "offset": 0, "hello": true}`+"\n") || strings.Count(lines, "\n") != 4 {
+		t.Fatalf("decode --stream of a stream with a hello: exit %d:\n%s%s", code, lines, errOut)
+	}
+	if code, again, _ := sdp(t, []byte(lines), "encode", "--schema", m, "--stream"); code != 0 || again != stream {
+		t.Errorf("encode --stream of decode --stream's output with a hello: exit %d, differs", code)
+	}
+	if code, _, errOut := sdp(t, []byte(plain), "decode", "--schema", m, "--stream", "--require-hello"); code != 1 || !strings.Contains(errOut, "rule schema") {
+		t.Errorf("--require-hello without a hello: exit %d: %s", code, errOut)
+	}
+	// Another version of Point (y: f32): the reader names the type.
+	other := filepath.Join(t.TempDir(), "messages.sdp")
+	src, err := os.ReadFile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(src), "y: f64", "y: f32", 1)
+	if changed == string(src) {
+		t.Fatal("messages.sdp has no `y: f64` to change")
+	}
+	if err := os.WriteFile(other, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = sdp(t, []byte(stream), "decode", "--schema", other, "--stream")
+	if code != 1 || !strings.Contains(errOut, "another version of Point") || !strings.Contains(errOut, "rule schema") {
+		t.Errorf("a hello from another version of the schema: exit %d: %s", code, errOut)
 	}
 }

@@ -297,3 +297,37 @@ func TestStringValidation(t *testing.T) {
 		}
 	}
 }
+
+// TestHello: a stream that starts with a hello is read by a reader that
+// requires one; a hello from another version of a struct is refused with
+// rule schema, naming the type; a stream without a hello is refused by a
+// reader that requires one.
+func TestHello(t *testing.T) {
+	var buf bytes.Buffer
+	w := registry.NewMessageWriter(&buf)
+	if err := w.WriteHello(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteMessage(buildRegistry(2)); err != nil {
+		t.Fatal(err)
+	}
+	stream := buf.Bytes()
+	r := registry.NewMessageReader(bytes.NewReader(stream))
+	r.RequireHello = true
+	if m, err := r.ReadMessage(); err != nil || !r.SchemaChecked() {
+		t.Fatalf("reading after a hello: %v, %v", m, err)
+	}
+	// Another version of Plugin (type id 2, the second entry).
+	bad := append([]byte{}, stream...)
+	bad[registry.MessageHeaderSize+4+10+2] ^= 1
+	_, err := registry.NewMessageReader(bytes.NewReader(bad)).ReadMessage()
+	var se *registry.StreamError
+	if !errors.As(err, &se) || se.Err.Rule != registry.RuleSchema || se.Err.Type != "Plugin" || se.Offset != 26 || se.Index != 0 {
+		t.Fatalf("another version of Plugin: %v", err)
+	}
+	r = registry.NewMessageReader(bytes.NewReader(stream[registry.MessageHeaderSize+4+10*3:]))
+	r.RequireHello = true
+	if _, err := r.ReadMessage(); !errors.As(err, &se) || se.Err.Rule != registry.RuleSchema {
+		t.Fatalf("no hello, RequireHello: %v", err)
+	}
+}

@@ -135,6 +135,23 @@ func RunRandomStreams(t *testing.T, lang, pkg string, suites []*randschema.Suite
 	runSuites(t, lang, pkg, suites, start, "stream vectors", func(su *randschema.Suite) []conformance.Vector { return su.Streams })
 }
 
+// RunRandomHellos runs every suite's hello vectors (conformance.HelloVectors,
+// with the suite's valid messages) through the language's testee: the
+// schema check of streams, for backends whose stream reader and writer
+// implement it.
+func RunRandomHellos(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee) {
+	t.Helper()
+	runSuites(t, lang, pkg, suites, start, "hello vectors", func(su *randschema.Suite) []conformance.Vector {
+		var valid [][]byte
+		for _, v := range su.Vectors {
+			if v.Op == conformance.OpMessage && v.Rule == "" && len(v.Input) < 1<<16 {
+				valid = append(valid, v.Input)
+			}
+		}
+		return conformance.HelloVectors(su.Schema, su.Name+".", valid)
+	})
+}
+
 // runSuites runs the vectors of every suite (those vectors picks) through a
 // fresh testee, one subtest per suite, and logs the tally.
 func runSuites(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee, what string, vectors func(*randschema.Suite) []conformance.Vector) {

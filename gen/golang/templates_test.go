@@ -126,8 +126,14 @@ func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, e
 	r.Options = opts
 	var out bytes.Buffer
 	w := SCHEMA.NewMessageWriter(&out)
-	for {
+	for first := true; ; first = false {
 		m, err := r.ReadMessage()
+		if first && r.SchemaChecked() {
+			// The stream began with a hello: answer with ours.
+			if err := w.WriteHello(); err != nil {
+				return nil, broken("WriteHello: %v", err)
+			}
+		}
 		if err == io.EOF {
 			return out.Bytes(), nil
 		}
@@ -143,7 +149,8 @@ func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, e
 func validRule_SCHEMA(r string) bool {
 	switch r {
 	case SCHEMA.RuleTruncated, SCHEMA.RuleTrailing, SCHEMA.RuleBool, SCHEMA.RulePresence, SCHEMA.RuleEnum,
-		SCHEMA.RuleUnionTag, SCHEMA.RuleUTF8, SCHEMA.RuleCount, SCHEMA.RuleDepth, SCHEMA.RuleMessage, SCHEMA.RuleMemory:
+		SCHEMA.RuleUnionTag, SCHEMA.RuleUTF8, SCHEMA.RuleCount, SCHEMA.RuleDepth, SCHEMA.RuleMessage, SCHEMA.RuleMemory,
+		SCHEMA.RuleSchema:
 		return true
 	}
 	return false

@@ -107,6 +107,18 @@ func knownTypeID(id uint16) bool {
 	return false
 }
 
+// helloEntries are the structs of the schema by type id, with their
+// fingerprints: what a hello lists.
+var helloEntries = []struct {
+	id          uint16
+	fingerprint uint64
+	name        string
+}{
+	{ParameterTypeID, ParameterFingerprint, "Parameter"},
+	{PluginTypeID, PluginFingerprint, "Plugin"},
+	{PluginRegistryTypeID, PluginRegistryFingerprint, "PluginRegistry"},
+}
+
 // messageHeader checks a message's header and that its payload length is
 // exactly the number of bytes after the header, and returns its type id.
 func messageHeader(b []byte, typ string, want uint16) (uint16, error) {
@@ -143,6 +155,69 @@ func appendHeader(b []byte, id uint16, n int, e *encoder) []byte {
 	return binary.LittleEndian.AppendUint32(b, uint32(n))
 }
 
+// HelloTypeID is the type id of a hello, the message a MessageWriter can
+// start a stream with so that the reader checks that both programs were
+// built from the same version of the schema (docs/wire-format.md, "The
+// schema check (hello)"); no struct has it.
+const HelloTypeID = 0
+
+// WriteHello writes a hello: the fingerprint of every struct of the schema.
+// Call it before the first message: a MessageReader built from another
+// version of the schema then refuses the stream (rule RuleSchema) before
+// any data is decoded. A stream without a hello is what SDP 0.2 writes.
+func (w *MessageWriter) WriteHello() error {
+	var e encoder
+	b := appendHeader(w.buf[:0], HelloTypeID, 4+10*len(helloEntries), &e)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(helloEntries)))
+	for _, h := range helloEntries {
+		b = binary.LittleEndian.AppendUint16(b, h.id)
+		b = binary.LittleEndian.AppendUint64(b, h.fingerprint)
+	}
+	w.buf = b
+	_, err := w.w.Write(b)
+	return err
+}
+
+// checkHello checks the payload p of a hello against the schema; offsets
+// count from the start of the message.
+func checkHello(p []byte) *DecodeError {
+	if len(p) < 4 {
+		return &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage, Msg: "a hello's payload is shorter than its count"}
+	}
+	n := binary.LittleEndian.Uint32(p)
+	if uint64(len(p)) != 4+10*uint64(n) {
+		return &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
+			Msg: "a hello of " + strconv.FormatUint(uint64(n), 10) + " structs has a payload of " + strconv.Itoa(len(p)) + " bytes"}
+	}
+	prev := -1
+	for i := 0; i < int(n); i++ {
+		at := 4 + 10*i
+		id := binary.LittleEndian.Uint16(p[at:])
+		if id == 0 || int(id) <= prev {
+			return &DecodeError{Path: "message", Offset: MessageHeaderSize + at, Rule: RuleMessage,
+				Msg: "hello entry " + strconv.Itoa(i) + " has type id " + strconv.Itoa(int(id)) + ": type ids must be above 0 and increasing"}
+		}
+		prev = int(id)
+		theirs := binary.LittleEndian.Uint64(p[at+2:])
+		for _, h := range helloEntries {
+			if h.id == id && h.fingerprint != theirs {
+				return &DecodeError{Type: h.name, Path: "message", Offset: MessageHeaderSize + at + 2, Rule: RuleSchema,
+					Msg: "the writer's schema has another version of " + h.name + " (fingerprint " + hex64(theirs) +
+						", here " + hex64(h.fingerprint) + "); compare the two schemas with sdp compat"}
+			}
+		}
+	}
+	return nil
+}
+
+func hex64(v uint64) string {
+	s := strconv.FormatUint(v, 16)
+	for len(s) < 16 {
+		s = "0" + s
+	}
+	return s
+}
+
 // MessageWriter writes messages to an io.Writer, one Write call per message,
 // reusing one buffer.
 type MessageWriter struct {
@@ -171,6 +246,9 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
+	// RequireHello refuses a stream that does not start with a hello
+	// (rule RuleSchema): set it when the writer is known to send one.
+	RequireHello bool
 	// Options are the decode options used for every message. With
 	// Options.Reuse, the reader keeps the last value of each type and decodes
 	// the next message of that type into it: ReadMessage returns the same
@@ -178,11 +256,12 @@ type MessageReader struct {
 	// type is read.
 	Options DecodeOptions
 
-	r      io.Reader
-	buf    []byte
-	kept   map[uint16]Message // with Options.Reuse: the last value of each type
-	index  int                // the next message's index
-	offset int64              // the next message's stream offset
+	r       io.Reader
+	buf     []byte
+	kept    map[uint16]Message // with Options.Reuse: the last value of each type
+	checked bool               // a hello agreed with the schema
+	index   int                // the next message's index
+	offset  int64              // the next message's stream offset
 }
 
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
@@ -214,52 +293,77 @@ func (e *StreamError) Unwrap() error { return e.Err }
 // they are. After a StreamError for a bad payload or an unknown type id, the
 // reader has read the whole message and can go on with the next one. The
 // message does not alias the reader's buffer.
+//
+// A hello at the start of the stream (see WriteHello) is checked and not
+// returned: if the writer's schema gives one of this schema's structs
+// another fingerprint, ReadMessage fails with rule RuleSchema, naming the
+// type, before any data is decoded.
 func (r *MessageReader) ReadMessage() (Message, error) {
-	m, n, err := r.read()
-	var de *DecodeError
-	if err != nil && errors.As(err, &de) {
-		err = &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de}
+	for {
+		m, n, hello, err := r.read()
+		var de *DecodeError
+		if err != nil && errors.As(err, &de) {
+			err = &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de}
+		}
+		if n > 0 {
+			r.index++
+			r.offset += int64(n)
+		}
+		if !hello || err != nil {
+			return m, err
+		}
+		r.checked = true
 	}
-	if n > 0 {
-		r.index++
-		r.offset += int64(n)
-	}
-	return m, err
 }
 
-// read reads one message; n is its size when the whole message was read.
-func (r *MessageReader) read() (Message, int, error) {
+// SchemaChecked reports whether the stream began with a hello that agreed
+// with this schema.
+func (r *MessageReader) SchemaChecked() bool { return r.checked }
+
+// read reads one message; n is its size when the whole message was read,
+// hello reports a hello.
+func (r *MessageReader) read() (m Message, n int, hello bool, err error) {
+	m, n, hello, err = r.readMessage()
+	return
+}
+
+func (r *MessageReader) readMessage() (Message, int, bool, error) {
 	if cap(r.buf) < MessageHeaderSize {
 		r.buf = make([]byte, MessageHeaderSize, 512)
 	}
 	hdr := r.buf[:MessageHeaderSize]
 	if _, err := io.ReadFull(r.r, hdr); err != nil {
 		if err == io.ErrUnexpectedEOF {
-			return nil, 0, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			return nil, 0, false, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
 		}
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
-		return nil, 0, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
+		return nil, 0, false, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
 	}
 	n := binary.LittleEndian.Uint32(hdr[6:])
 	id := binary.LittleEndian.Uint16(hdr[4:])
-	if !knownTypeID(id) {
+	hello := id == HelloTypeID && r.index == 0
+	if r.RequireHello && r.index == 0 && !hello {
+		return nil, 0, false, &DecodeError{Path: "message", Offset: 4, Rule: RuleSchema,
+			Msg: "the stream does not start with a hello (type id 0), and this reader requires one"}
+	}
+	if !hello && !knownTypeID(id) {
 		err := &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}
 		if uint64(n) > uint64(r.MaxSize) {
-			return nil, 0, err
+			return nil, 0, false, err
 		}
 		// The payload is skipped, so the reader can go on after it.
 		if skipped, serr := io.CopyN(io.Discard, r.r, int64(n)); serr != nil {
 			if serr == io.EOF && skipped < int64(n) {
-				return nil, 0, err
+				return nil, 0, false, err
 			}
-			return nil, 0, serr
+			return nil, 0, false, serr
 		}
-		return nil, MessageHeaderSize + int(n), err
+		return nil, MessageHeaderSize + int(n), false, err
 	}
 	if uint64(n) > uint64(r.MaxSize) {
-		return nil, 0, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
+		return nil, 0, false, &DecodeError{Path: "message", Offset: 6, Rule: RuleMessage,
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
@@ -271,13 +375,19 @@ func (r *MessageReader) read() (Message, int, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, 0, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, 0, false, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
-		return nil, 0, err
+		return nil, 0, false, err
+	}
+	if hello {
+		if err := checkHello(b[MessageHeaderSize:]); err != nil {
+			return nil, 0, false, err
+		}
+		return nil, size, true, nil
 	}
 	if !r.Options.Reuse {
 		m, err := DecodeMessageWith(b, r.Options)
-		return m, size, err
+		return m, size, false, err
 	}
 	m := r.kept[id]
 	if m == nil {
@@ -288,9 +398,9 @@ func (r *MessageReader) read() (Message, int, error) {
 		r.kept[id] = m
 	}
 	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
-		return nil, size, err
+		return nil, size, false, err
 	}
-	return m, size, nil
+	return m, size, false, nil
 }
 
 // MessageTypeID returns ParameterTypeID, the message type id of Parameter.

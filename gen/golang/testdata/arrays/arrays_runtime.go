@@ -66,6 +66,7 @@ const (
 	RuleDepth     = "depth"     // nesting deeper than DecodeOptions.MaxDepth
 	RuleMessage   = "message"   // a bad message header or payload length
 	RuleMemory    = "memory"    // more memory than DecodeOptions.MemoryLimit
+	RuleSchema    = "schema"    // a stream's hello is from another version of the schema
 )
 
 // DecodeError is the error of every decoder in this package.
