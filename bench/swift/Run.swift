@@ -59,10 +59,11 @@ final class ValueHolder<T> {
 }
 
 /// Times f on a value kept between operations (decoding into an existing
-/// value), moved into a local for each batch as runReusing does.
-func runReusingValue<T>(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ value: T,
+/// value), made by make and referenced only by the holder, moved into a
+/// local for each batch as runReusing does.
+func runReusingValue<T>(_ impl: String, _ workload: String, _ op: String, _ bytes: Int, _ make: () -> T,
                         _ f: @escaping (inout T) -> Void) {
-    let holder = ValueHolder(value)
+    let holder = ValueHolder(make())
     runBatch(impl, workload, op, bytes) { n in
         var v = holder.value.take()!
         for _ in 0..<n {

@@ -50,9 +50,9 @@ func benchSDPType<T: Equatable>(
         gap("sdp", w.name, "self-check failed: decoding into an existing value differs")
         return
     }
-    // Moved into the holder: a copy left here would share the value's
-    // storage, and the first decode into it would copy every array.
-    runReusingValue("sdp", w.name, "decode_reuse", enc.count, consume reused) { v in
+    // A fresh value for the holder: a copy left anywhere else would share
+    // its storage, and every decode into it would copy the arrays.
+    runReusingValue("sdp", w.name, "decode_reuse", enc.count, { decode(data)! }) { v in
         _ = decodeInto(data, &v)
         blackHole(v)
     }
