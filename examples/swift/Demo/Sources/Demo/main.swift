@@ -1,6 +1,6 @@
 // Builds a plugin registry, encodes it, decodes it back from [UInt8] and
-// Data, frames it as a message, writes and reads a stream of messages, and
-// shows decode errors.
+// Data and into an existing value, frames it as a message, writes and reads
+// a stream of messages, and shows decode errors.
 
 import Foundation
 import PluginRegistry
@@ -24,6 +24,20 @@ let fromData = try PluginRegistry(serializedBytes: Data(bytes))
 let shallow = try PluginRegistry(serializedBytes: bytes, options: DecodeOptions(maxDepth: 8))
 print("decoded equal:", again == registry, fromData == registry, shallow == registry)
 
+// Decode into an existing value: its arrays keep their storage and equal
+// strings are kept, so decoding the same kind of value again allocates
+// little or nothing. A failed decode resets the value to PluginRegistry().
+var current = PluginRegistry()
+for _ in 0..<3 {
+    try current.decode(serializedBytes: bytes)
+}
+print("decoded into an existing value:", current == registry)
+do {
+    try current.decode(serializedBytes: Array(bytes.dropLast()))
+} catch {
+    print("rejected (\(error.rule)); reset to the default:", current == PluginRegistry())
+}
+
 // Messages.
 let framed = registry.serializedMessage()  // "SDP2", type id, length, payload
 switch try AnyMessage(serializedMessage: framed) {
@@ -39,6 +53,12 @@ try writer.write(.parameter(gain))
 let reader = MessageReader(bytes: stream, maxSize: 1 << 20)
 while let m = try reader.next() {
     print("stream message #\(reader.index - 1) of type \(m.messageTypeID)")
+}
+// The same, decoding every message into the previous one.
+let reusing = MessageReader(bytes: stream)
+var message = AnyMessage.pluginRegistry(PluginRegistry())
+while try reusing.next(into: &message) {
+    print("stream message #\(reusing.index - 1) of type \(message.messageTypeID), decoded in place")
 }
 do {
     let cut = MessageReader(bytes: Array(stream.dropLast()))

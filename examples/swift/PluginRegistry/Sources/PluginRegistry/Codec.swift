@@ -38,6 +38,38 @@ extension Parameter: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `Parameter` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Parameter()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Parameter` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Parameter()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         var n = 42
@@ -104,6 +136,32 @@ extension Parameter: _SDPEncodable {
         let f10 = try r.rawBool()
         self.init(address: f0, displayName: f1, identifier: f2, unit: f3, minValue: f4, maxValue: f5, defaultValue: f6, currentValue: f7, rawFlags: f8, isWritable: f9, canRamp: f10)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        self.address = try r.int(UInt64.self)
+        try r.string(into: &self.displayName)
+        try r.string(into: &self.identifier)
+        try r.string(into: &self.unit)
+        if r.end &- r.pos < 22 {
+            _ = try r.f32()
+            _ = try r.f32()
+            _ = try r.f32()
+            _ = try r.f32()
+            _ = try r.int(UInt32.self)
+            _ = try r.bool()
+            _ = try r.bool()
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.minValue = r.rawF32()
+        self.maxValue = r.rawF32()
+        self.defaultValue = r.rawF32()
+        self.currentValue = r.rawF32()
+        self.rawFlags = r.raw(UInt32.self)
+        self.isWritable = try r.rawBool()
+        self.canRamp = try r.rawBool()
+    }
 }
 
 extension Plugin: _SDPEncodable {
@@ -142,6 +200,38 @@ extension Plugin: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// Decodes `Plugin` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Plugin()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `Plugin` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `Plugin()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
     }
 
     /// The number of bytes serializedBytes() returns.
@@ -184,6 +274,16 @@ extension Plugin: _SDPEncodable {
         let f4 = try r.array(minSize: 42) { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(name: f0, manufacturerId: f1, componentType: f2, componentSubtype: f3, parameters: f4)
     }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.string(into: &self.name)
+        try r.string(into: &self.manufacturerId)
+        try r.string(into: &self.componentType)
+        try r.string(into: &self.componentSubtype)
+        try r.array(into: &self.parameters, minSize: 42, { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Parameter) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+    }
 }
 
 extension PluginRegistry: _SDPEncodable {
@@ -224,6 +324,38 @@ extension PluginRegistry: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// Decodes `PluginRegistry` from bytes that hold exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `PluginRegistry()`.
+    public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes `PluginRegistry` from a raw buffer that holds exactly one value into self,
+    /// reusing the storage self holds: arrays keep their capacity (when
+    /// uniquely referenced) and their kept elements are decoded into, in
+    /// place; optionals and union variants present in both are decoded into;
+    /// strings are kept when they hold the same bytes. The result, the checks
+    /// and the errors are those of init(serializedBytes:options:). On an error
+    /// self is reset to its default value, `PluginRegistry()`.
+    public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         return 12 + _sdpElementsSize(self.plugins, 0) { e0 in e0.encodedSize }
@@ -256,5 +388,18 @@ extension PluginRegistry: _SDPEncodable {
         let f1 = r.raw(UInt32.self)
         let f2 = r.raw(UInt32.self)
         self.init(plugins: f0, totalPluginCount: f1, totalParameterCount: f2)
+    }
+
+    /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
+    mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
+        try r.enter(depth)
+        try r.array(into: &self.plugins, minSize: 20, { (r: inout _SDPReader) throws(DecodeError) in try Plugin(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Plugin) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+        if r.end &- r.pos < 8 {
+            _ = try r.int(UInt32.self)
+            _ = try r.int(UInt32.self)
+            throw DecodeError.truncated(offset: r.pos)
+        }
+        self.totalPluginCount = r.raw(UInt32.self)
+        self.totalParameterCount = r.raw(UInt32.self)
     }
 }

@@ -25,6 +25,37 @@ extension Parameter {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `Parameter` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Parameter()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Parameter` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Parameter()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Parameter (type id 1)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 extension Plugin {
@@ -51,6 +82,37 @@ extension Plugin {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Plugin (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
+    }
+
+    /// Decodes a message that must carry `Plugin` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Plugin()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `Plugin` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `Plugin()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Plugin (type id 2)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
     }
 }
 
@@ -79,6 +141,37 @@ extension PluginRegistry {
         }
         try self.init(_sdpFrom: &r, depth: 1)
     }
+
+    /// Decodes a message that must carry `PluginRegistry` and fill bytes exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `PluginRegistry()`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    /// Decodes a message that must carry `PluginRegistry` and fill a raw buffer exactly into
+    /// self, reusing its storage as decode(serializedBytes:options:) does. On
+    /// an error self is reset to its default value, `PluginRegistry()`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = Self()
+            throw error
+        }
+    }
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        if try _sdpReadHeader(&r) != Self.messageTypeID {
+            throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a PluginRegistry (type id 3)")
+        }
+        try _sdpReadInPlace(&r, depth: 1)
+    }
 }
 
 /// A decoded message of any of the schema's structs.
@@ -102,6 +195,66 @@ public enum AnyMessage: Sendable, Hashable {
         case 1: self = .parameter(try Parameter(_sdpFrom: &r, depth: 1))
         case 2: self = .plugin(try Plugin(_sdpFrom: &r, depth: 1))
         case 3: self = .pluginRegistry(try PluginRegistry(_sdpFrom: &r, depth: 1))
+        case let id:
+            throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills bytes
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.parameter(Parameter())`.
+    public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .parameter(Parameter())
+            throw error
+        }
+    }
+
+    /// Decodes a message of any of the schema's structs that fills a raw buffer
+    /// exactly into self: when self carries the same struct, into that
+    /// struct, reusing its storage as its decode(serializedBytes:options:)
+    /// does. On an error self is reset to its default value, `.parameter(Parameter())`.
+    public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
+        do {
+            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+        } catch {
+            self = .parameter(Parameter())
+            throw error
+        }
+    }
+
+    /// A value holding no storage, for _sdpMessageInPlace.
+    static let _sdpPlaceholder: Self = .parameter(Parameter())
+
+    mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
+        switch try _sdpReadHeader(&r) {
+        case 1:
+            if case .parameter(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .parameter(v)
+            } else {
+                self = .parameter(try Parameter(_sdpFrom: &r, depth: 1))
+            }
+        case 2:
+            if case .plugin(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .plugin(v)
+            } else {
+                self = .plugin(try Plugin(_sdpFrom: &r, depth: 1))
+            }
+        case 3:
+            if case .pluginRegistry(var v) = self {
+                self = Self._sdpPlaceholder
+                try v._sdpReadInPlace(&r, depth: 1)
+                self = .pluginRegistry(v)
+            } else {
+                self = .pluginRegistry(try PluginRegistry(_sdpFrom: &r, depth: 1))
+            }
         case let id:
             throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")
         }
@@ -225,6 +378,64 @@ public final class MessageReader {
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
     public func next() throws -> AnyMessage? {
+        guard let size = try nextMessage() else {
+            return nil
+        }
+        let options = self.options
+        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
+            Swift.Result { () throws(DecodeError) in
+                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+            }
+        }
+        switch decoded {
+        case .success(let m):
+            index += 1
+            offset += size
+            return m
+        case .failure(let e):
+            throw consumed(e, size)
+        }
+    }
+
+    /// Reads the next message and decodes it into message, reusing the
+    /// storage message holds when it carries the same struct (see
+    /// AnyMessage.decode(serializedMessage:options:)): in a loop over a
+    /// stream, the values of one struct type allocate only what they hold
+    /// beyond the previous message's value. Returns false, leaving message
+    /// as it is, when the stream ends between two messages. Errors are
+    /// next()'s; on any error message is reset to AnyMessage's default
+    /// value (the first struct of the schema, default-constructed), and
+    /// after a StreamError with isSkippable reading can go on.
+    public func next(into message: inout AnyMessage) throws -> Bool {
+        do {
+            guard let size = try nextMessage() else {
+                return false
+            }
+            let options = self.options
+            let failure: DecodeError? = buffer.withUnsafeBytes { (b) -> DecodeError? in
+                do throws(DecodeError) {
+                    try message.decode(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let e = failure {
+                throw consumed(e, size)
+            }
+            index += 1
+            offset += size
+            return true
+        } catch {
+            message = AnyMessage._sdpPlaceholder
+            throw error
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included), nil when the stream ends between
+    /// two messages.
+    private func nextMessage() throws -> Int? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -267,20 +478,7 @@ public final class MessageReader {
             }
             have = want
         }
-        let options = self.options
-        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
-            Swift.Result { () throws(DecodeError) in
-                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-            }
-        }
-        switch decoded {
-        case .success(let m):
-            index += 1
-            offset += size
-            return m
-        case .failure(let e):
-            throw consumed(e, size)
-        }
+        return size
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;

@@ -170,11 +170,13 @@ extension Double: _SDPNumber {
     init(_sdpBits b: UInt64) { self.init(bitPattern: b) }
 }
 
-/// An immutable heap box for optionals that lead back to the type holding
-/// them. The owner replaces the box on assignment, so values keep value
-/// semantics.
-final class _SDPBox<T: Sendable & Hashable>: Sendable, Hashable {
-    let value: T
+/// A heap box for optionals that lead back to the type holding them. The
+/// owner replaces the box on assignment, so values keep value semantics;
+/// the only mutation is decoding into a box the decoder holds the one
+/// reference to (isKnownUniquelyReferenced), as copy-on-write storage
+/// does, so no other value or thread can observe it: hence @unchecked.
+final class _SDPBox<T: Sendable & Hashable>: @unchecked Sendable, Hashable {
+    var value: T
 
     init(_ value: T) {
         self.value = value
@@ -435,6 +437,238 @@ struct _SDPReader {
         }
         return nil
     }
+}
+
+// ---- Decoding into an existing value ----
+//
+// The forms below decode into a value that holds an earlier one, reusing
+// its storage: the same reads, checks and charges in the same order as the
+// owned forms above, so they accept, reject and charge exactly the same
+// inputs. `make` reads a new element where there is none to decode into;
+// `into` decodes into an existing one.
+extension _SDPReader {
+    /// Reads a string into s. s is kept when it holds the same bytes
+    /// already (such bytes are valid UTF-8): no allocation for a string of
+    /// more than 15 bytes, and no String initializer, which validates the
+    /// bytes again (measured: building the registry's short inline strings
+    /// took half the time of its decode into an existing value). Otherwise
+    /// s is replaced: a Swift string offers no way to write into its
+    /// storage.
+    @inline(__always)
+    mutating func string(into s: inout Swift.String) throws(DecodeError) {
+        let at = pos
+        let n = try count(minSize: 1)
+        if s.utf8.count == n {
+            if n == 0 {
+                return
+            }
+            let start = base + pos
+            let same: Bool? = s.utf8.withContiguousStorageIfAvailable { u in
+                _sdpEqualBytes(UnsafeRawPointer(u.baseAddress!), start, n)
+            }
+            if same == true {
+                pos &+= n
+                return
+            }
+        }
+        pos = at
+        s = try string()
+    }
+
+    /// Reads a counted array of numbers into a, keeping its storage when it
+    /// is uniquely referenced and large enough.
+    @inline(__always)
+    mutating func numbers<T: _SDPNumber>(into a: inout [T]) throws(DecodeError) {
+        let n = try count(minSize: MemoryLayout<T>.size)
+        rawNumbers(into: &a, n)
+    }
+
+    /// Reads exactly n numbers (a fixed-length array) into a.
+    @inline(__always)
+    mutating func fixedNumbers<T: _SDPNumber>(into a: inout [T], _ n: Int) throws(DecodeError) {
+        try need(n &* MemoryLayout<T>.size)
+        rawNumbers(into: &a, n)
+    }
+
+    /// Replaces the contents of a with n numbers already covered by need:
+    /// one copy into the kept storage (Array.append(contentsOf:) fills its
+    /// spare capacity through _SDPNumbers._copyContents).
+    @inline(__always)
+    mutating func rawNumbers<T: _SDPNumber>(into a: inout [T], _ n: Int) {
+        let src = base + pos
+        pos &+= n &* MemoryLayout<T>.size
+        a.removeAll(keepingCapacity: true)
+        a.append(contentsOf: _SDPNumbers<T>(base: src, count: n))
+    }
+
+    /// Reads a counted array into a.
+    @inline(__always)
+    mutating func array<T>(
+        into a: inout [T], minSize: Int,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        let n = try count(minSize: minSize)
+        try elements(into: &a, n, make, into)
+    }
+
+    /// Reads a counted array of charged elements into a (rule "memory"):
+    /// the count is checked and charged as chargedArray does.
+    @inline(__always)
+    mutating func chargedArray<T>(
+        into a: inout [T], minSize: Int, charge each: UInt64,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        let at = pos
+        let n = try count(minSize: minSize)
+        try charge(n, each, at: at)
+        try elements(into: &a, n, make, into)
+    }
+
+    /// Makes a hold exactly n elements read from the input: the elements it
+    /// keeps (the first n) are decoded into, in place, so their own storage
+    /// is reused too; the ones past n are removed, keeping the capacity; the
+    /// missing ones are appended.
+    @inline(__always)
+    mutating func elements<T>(
+        into a: inout [T], _ n: Int,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        if a.count > n {
+            a.removeLast(a.count &- n)
+        }
+        let kept = a.count
+        if kept > 0 {
+            try a.withUnsafeMutableBufferPointer { (b) throws(DecodeError) in
+                let p = b.baseAddress!
+                for i in 0..<kept {
+                    try into(&self, &p[i])
+                }
+            }
+        }
+        if kept < n {
+            a.reserveCapacity(n)
+            for _ in kept..<n {
+                a.append(try make(&self))
+            }
+        }
+    }
+
+    /// Reads an optional into v: decoded into when present in both.
+    @inline(__always)
+    mutating func optional<T>(
+        into v: inout T?,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        if try present() {
+            try presentValue(into: &v, make, into)
+        } else {
+            v = nil
+        }
+    }
+
+    /// Reads a charged recursive optional into v (rule "memory").
+    @inline(__always)
+    mutating func chargedOptional<T>(
+        into v: inout T?, charge each: UInt64,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        let at = pos
+        if try present() {
+            try charge(1, each, at: at)
+            try presentValue(into: &v, make, into)
+        } else {
+            v = nil
+        }
+    }
+
+    @inline(__always)
+    mutating func presentValue<T>(
+        into v: inout T?,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        if v != nil {
+            try into(&self, &v!)
+        } else {
+            v = try make(&self)
+        }
+    }
+
+    /// Reads a boxed optional (a struct field leading back to its struct)
+    /// into b: a present value is decoded into the box when b holds the
+    /// only reference to it, otherwise into a new box. each is the charge
+    /// of a present value (rule "memory"), 0 for none.
+    @inline(__always)
+    mutating func boxed<T>(
+        into b: inout _SDPBox<T>?, charge each: UInt64,
+        _ make: (inout _SDPReader) throws(DecodeError) -> T,
+        _ into: (inout _SDPReader, inout T) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
+        let at = pos
+        guard try present() else {
+            b = nil
+            return
+        }
+        if each > 0 {
+            try charge(1, each, at: at)
+        }
+        if isKnownUniquelyReferenced(&b) {
+            try into(&self, &b!.value)
+        } else {
+            b = _SDPBox(try make(&self))
+        }
+    }
+}
+
+/// Reports whether the n > 0 bytes at p and q are equal, with loads that
+/// stay inside both ranges: 8 bytes at a time and an overlapping last word,
+/// or two overlapping 4-byte words, or the first, middle and last bytes
+/// (most strings are short: a byte loop took a third of the registry's
+/// decode into an existing value).
+@inline(__always)
+func _sdpEqualBytes(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer, _ n: Int) -> Bool {
+    if n >= 8 {
+        var i = 0
+        while i &+ 8 < n {
+            if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i &+= 8
+        }
+        return p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+    }
+    if n >= 4 {
+        return p.loadUnaligned(as: UInt32.self) == q.loadUnaligned(as: UInt32.self)
+            && p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == q.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+    }
+    return p.load(as: UInt8.self) == q.load(as: UInt8.self)
+        && p.load(fromByteOffset: n >> 1, as: UInt8.self) == q.load(fromByteOffset: n >> 1, as: UInt8.self)
+        && p.load(fromByteOffset: n &- 1, as: UInt8.self) == q.load(fromByteOffset: n &- 1, as: UInt8.self)
+}
+
+/// Decodes into a value through body: the in-place counterpart of
+/// _sdpDecode, for the public decode(serializedBytes:) methods. With prefix
+/// false the value must fill the input exactly.
+@inline(__always)
+func _sdpDecodeInPlace(
+    _ input: UnsafeRawBufferPointer, _ options: DecodeOptions,
+    _ body: (inout _SDPReader) throws(DecodeError) -> Void
+) throws(DecodeError) {
+    _ = try _sdpDecode(input, options, prefix: false, body)
+}
+
+/// Decodes into a value from an array, through one withUnsafeBytes over it.
+@inline(__always)
+func _sdpDecodeInPlace(
+    _ input: [UInt8], _ options: DecodeOptions,
+    _ body: (inout _SDPReader) throws(DecodeError) -> Void
+) throws(DecodeError) {
+    _ = try _sdpDecode(input, options, prefix: false, body)
 }
 
 /// Reports whether n bytes at p are well-formed UTF-8 (no overlong forms,

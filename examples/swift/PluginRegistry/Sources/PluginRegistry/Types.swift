@@ -2,6 +2,11 @@
 
 /// One automatable parameter of an audio plugin.
 public struct Parameter: Sendable, Hashable {
+    /// The fingerprint of Parameter's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x7d529fbeeec53e86
+
     /// The host's address for the parameter.
     public var address: UInt64
 
@@ -56,6 +61,11 @@ public struct Parameter: Sendable, Hashable {
 
 /// An audio plugin (AudioUnit, VST3, ...) and its parameters.
 public struct Plugin: Sendable, Hashable {
+    /// The fingerprint of Plugin's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0x62ad9ef7c69ec5fa
+
     public var name: String
 
     public var manufacturerId: String
@@ -84,6 +94,11 @@ public struct Plugin: Sendable, Hashable {
 
 /// Everything a collector found on one machine.
 public struct PluginRegistry: Sendable, Hashable {
+    /// The fingerprint of PluginRegistry's wire shape (`sdp fingerprint`): two programs
+    /// built from versions of the schema encode it the same way exactly when
+    /// it is the same in both.
+    public static let fingerprint: UInt64 = 0xfed6555777cde354
+
     public var plugins: [Plugin]
 
     public var totalPluginCount: UInt32
