@@ -14,10 +14,11 @@ import (
 // apiProgram exercises what the conformance testee cannot see: value
 // semantics (deep copies of boxes, equality), the view containers' access
 // paths, custom depth limits and error details. It includes the headers of
-// three schemas in one translation unit, which must coexist. hostile.sdp
+// four schemas in one translation unit, which must coexist. hostile.sdp
 // checks the memory limit of rule 11: the option, the default for a value
 // and for a message's payload, owned and view decoders.
 const apiProgram = `#include "arrays.cpp"
+#include "enums_unions.cpp"
 #include "hostile.cpp"
 #include "recursive.cpp"
 
@@ -32,6 +33,53 @@ const apiProgram = `#include "arrays.cpp"
             return 1;                                                      \
         }                                                                  \
     } while (0)
+
+// Whether every encoder refuses v (issue #13: an encoder never writes bytes
+// its decoder rejects).
+template <class T>
+bool refused(const T& v) {
+    std::uint8_t buf[256];
+    return enums_unions::encoded_size(v) == 0 && enums_unions::encode(v).empty() &&
+           enums_unions::encode_to(v, buf, sizeof buf) == 0 && enums_unions::encoded_message_size(v) == 0 &&
+           enums_unions::encode_message(v).empty() && enums_unions::encode_message_to(v, buf, sizeof buf) == 0;
+}
+
+// Encoders refuse a value holding an enum value the enum does not declare
+// or a string that is not UTF-8, anywhere in it.
+int refusals() {
+    using namespace enums_unions;
+    Enums e;
+    CHECK(!encode(e).empty() && !refused(e));
+    e.small = static_cast<Small>(7);
+    CHECK(refused(e));
+    e = Enums();
+    e.sparse = static_cast<Sparse>(3);
+    CHECK(refused(e));
+    e = Enums();
+    e.list = {Sparse::First, static_cast<Sparse>(11)};
+    CHECK(refused(e));
+    e = Enums();
+    e.fixed[1] = static_cast<Small>(3);
+    CHECK(refused(e));
+    Unions u;
+    CHECK(!refused(u));
+    u.nested.value = Nested::Leaf{static_cast<Small>(5)};
+    CHECK(refused(u));
+    u = Unions();
+    u.maybe = Shape{Shape::Label{"\xff"}};
+    CHECK(refused(u));
+    u = Unions();
+    u.shapes = {Shape{Shape::Label{"ok"}}, Shape{Shape::Label{"\xed\xa0\x80"}}}; // a surrogate
+    CHECK(refused(u));
+    u.shapes[1] = Shape{Shape::Label{"caf\xc3\xa9"}};
+    CHECK(!refused(u));
+    arrays::Fixed f;
+    f.names[1] = "\xc0\x80"; // an overlong form
+    CHECK(arrays::encoded_size(f) == 0 && arrays::encode(f).empty());
+    recursive::Node n{"a", recursive::Node{"b", recursive::Node{"\xf5", {}}}};
+    CHECK(recursive::encoded_size(n) == 0 && recursive::encode(n).empty());
+    return 0;
+}
 
 // Decoding into an existing value reuses its storage: the box of a
 // present optional, long strings, the vectors of kept elements.
@@ -372,7 +420,7 @@ int main() {
         CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
     }
-    if (reuse() != 0) {
+    if (reuse() != 0 || refusals() != 0) {
         return 1;
     }
     std::printf("ok\n");
@@ -385,7 +433,7 @@ func TestAPI(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	dir := t.TempDir()
 	var deps []string
-	for _, name := range []string{"arrays", "hostile", "recursive"} {
+	for _, name := range []string{"arrays", "enums_unions", "hostile", "recursive"} {
 		s := gentest.LoadSchema(t, conformance.SchemaPath(name))
 		files, err := Generate(s, gen.Options{})
 		if err != nil {

@@ -52,6 +52,8 @@ type generator struct {
 	// sizeUnchecked makes sizeOf emit a plain std::size_t sum, without the
 	// count checks (sdp_append, after sdp_size checked the value).
 	sizeUnchecked bool
+	// checks memoizes declValidates by struct name.
+	checks map[string]bool
 	rd            map[string]*schema.Type
 	rdList        []string // element readers for list and lazy views, in first-use order
 }

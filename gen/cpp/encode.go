@@ -9,20 +9,35 @@ import (
 
 // sizeOf emits statements adding the variable part of expr's encoded size
 // to n and returns the constant part.
+//
+// Unless g.sizeUnchecked, it also emits the checks that make sdp_size
+// return kTooLarge for a value the decoders would reject (issue #13): a
+// string that is not UTF-8, an enum value the enum does not declare, a
+// union holding no variant (valueless_by_exception).
 func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
-	if k, ok := t.FixedSize(); ok {
+	if k, ok := t.FixedSize(); ok && !g.validates(t) {
 		return k
 	}
 	switch t.Kind {
+	case schema.EnumRef:
+		p.F("if (!sdp_known(%s)) {", expr)
+		p.P(indent + "return kTooLarge;")
+		p.P("}")
+		return flatSize(t)
 	case schema.String:
 		g.countCheck(p, expr)
+		if !g.sizeUnchecked {
+			p.F("if (!utf8_ok(%s)) {", expr)
+			p.P(indent + "return kTooLarge;")
+			p.P("}")
+		}
 		p.F("n += %s.size();", expr)
 		return 4
 	case schema.Array, schema.FixedArray:
 		if t.Kind == schema.Array {
 			g.countCheck(p, expr)
 		}
-		if k, ok := t.Elem.FixedSize(); ok {
+		if k, ok := t.Elem.FixedSize(); ok && !g.validates(t.Elem) {
 			p.F("n += %s * %d;", g.size64(expr), k)
 			return 4
 		}
@@ -56,6 +71,48 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
 		return 0
 	}
 	panic("cpp: sizeOf " + t.String())
+}
+
+// validates reports whether sdp_size checks something in a value of type t
+// besides counts (an enum, a union or a string anywhere in it), so that
+// its size cannot be a constant.
+func (g *generator) validates(t *schema.Type) bool {
+	if g.sizeUnchecked {
+		return false
+	}
+	switch t.Kind {
+	case schema.EnumRef, schema.String, schema.UnionRef:
+		return true
+	case schema.Array, schema.FixedArray, schema.Optional:
+		return g.validates(t.Elem)
+	case schema.StructRef:
+		return g.declValidates(t.Struct)
+	}
+	return false
+}
+
+// declValidates is validates for a struct or union declaration.
+func (g *generator) declValidates(d schema.Decl) bool {
+	st, ok := d.(*schema.Struct)
+	if !ok {
+		return true // a union: its variant is checked
+	}
+	if v, ok := g.checks[st.Name]; ok {
+		return v
+	}
+	if g.checks == nil {
+		g.checks = map[string]bool{}
+	}
+	g.checks[st.Name] = false // a cycle adds nothing
+	v := false
+	for _, f := range st.Fields {
+		if g.validates(f.Type) {
+			v = true
+			break
+		}
+	}
+	g.checks[st.Name] = v
+	return v
 }
 
 // countCheck emits the check that a string's or array's length fits the
@@ -93,7 +150,7 @@ func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
 	n := g.name(d)
 	switch d := d.(type) {
 	case *schema.Struct:
-		if k, ok := d.FixedSize(); ok {
+		if k, ok := d.FixedSize(); ok && !g.declValidates(d) {
 			p.F("inline std::uint64_t sdp_size(const %s&) noexcept { return %d; }", n, k)
 			return
 		}
@@ -105,10 +162,6 @@ func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
 			p.P("return n;")
 		})
 	case *schema.Union:
-		if k, ok := d.FixedSize(); ok {
-			p.F("inline std::uint64_t sdp_size(const %s&) noexcept { return %d; }", n, k)
-			return
-		}
 		p.Block(fmt.Sprintf("inline std::uint64_t sdp_size(const %s& v) noexcept {", n), "}", func() {
 			p.P("std::uint64_t n = 1;")
 			p.P("switch (v.value.index()) {")
@@ -127,7 +180,7 @@ func (g *generator) sizeFunc(p *emit.Printer, d schema.Decl) {
 				}, "[[maybe_unused]] const auto& x = *std::get_if<%d>(&v.value);")
 			}
 			p.P("default:")
-			p.P(indent + "break;")
+			p.P(indent + "return kTooLarge; // valueless_by_exception: no variant to write")
 			p.P("}")
 			p.P("return n;")
 		})

@@ -388,6 +388,24 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 // Real sizes stay far below it (they are bounded by memory).
 constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 
+// Encoders check that every string is UTF-8 (sdp_size refuses a value
+// holding one that is not, which every decoder would reject). Compile the
+// generated source with -DSDP_ENCODE_UTF8_CHECK=0 to skip the check when
+// the strings are known to be UTF-8.
+#ifndef SDP_ENCODE_UTF8_CHECK
+#define SDP_ENCODE_UTF8_CHECK 1
+#endif
+
+// Whether s may be encoded: it holds UTF-8 (always, without the check).
+SDP_INLINE bool utf8_ok(const std::string& s) noexcept {
+#if SDP_ENCODE_UTF8_CHECK
+    return Reader::valid_utf8(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+#else
+    static_cast<void>(s);
+    return true;
+#endif
+}
+
 // Whether a string's or array's length exceeds the wire's u32 count.
 SDP_INLINE bool too_long(std::size_t n) noexcept {
     if constexpr (sizeof(std::size_t) > 4) {
@@ -631,6 +649,9 @@ inline std::uint64_t sdp_size(const Shape& v) noexcept {
         if (too_long(x.text.size())) {
             return kTooLarge;
         }
+        if (!utf8_ok(x.text)) {
+            return kTooLarge;
+        }
         n += x.text.size();
         n += 4;
         break;
@@ -638,7 +659,7 @@ inline std::uint64_t sdp_size(const Shape& v) noexcept {
     case 5:
         break;
     default:
-        break;
+        return kTooLarge; // valueless_by_exception: no variant to write
     }
     return n;
 }
@@ -1022,6 +1043,9 @@ inline std::uint64_t sdp_size(const Nested& v) noexcept {
     switch (v.value.index()) {
     case 0: {
         [[maybe_unused]] const auto& x = *std::get_if<0>(&v.value);
+        if (!sdp_known(x.value)) {
+            return kTooLarge;
+        }
         n += 1;
         break;
     }
@@ -1030,11 +1054,14 @@ inline std::uint64_t sdp_size(const Nested& v) noexcept {
         if (!add_size(n, sdp_size(x.shape))) {
             return kTooLarge;
         }
+        if (!sdp_known(x.sparse)) {
+            return kTooLarge;
+        }
         n += 2;
         break;
     }
     default:
-        break;
+        return kTooLarge; // valueless_by_exception: no variant to write
     }
     return n;
 }
@@ -1271,10 +1298,32 @@ void sdp_own(const NestedView& s, Nested& o) {
 
 inline std::uint64_t sdp_size(const Enums& v) noexcept {
     std::uint64_t n = 0;
+    if (!sdp_known(v.small)) {
+        return kTooLarge;
+    }
+    if (!sdp_known(v.sparse)) {
+        return kTooLarge;
+    }
+    if (!sdp_known(v.wide)) {
+        return kTooLarge;
+    }
+    if (!sdp_known(v.default_value)) {
+        return kTooLarge;
+    }
     if (too_long(v.list.size())) {
         return kTooLarge;
     }
+    for (const auto& e1 : v.list) {
+        if (!sdp_known(e1)) {
+            return kTooLarge;
+        }
+    }
     n += static_cast<std::uint64_t>(v.list.size()) * 2;
+    for (const auto& e2 : v.fixed) {
+        if (!sdp_known(e2)) {
+            return kTooLarge;
+        }
+    }
     n += 14;
     return n;
 }

@@ -388,6 +388,24 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 // Real sizes stay far below it (they are bounded by memory).
 constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 
+// Encoders check that every string is UTF-8 (sdp_size refuses a value
+// holding one that is not, which every decoder would reject). Compile the
+// generated source with -DSDP_ENCODE_UTF8_CHECK=0 to skip the check when
+// the strings are known to be UTF-8.
+#ifndef SDP_ENCODE_UTF8_CHECK
+#define SDP_ENCODE_UTF8_CHECK 1
+#endif
+
+// Whether s may be encoded: it holds UTF-8 (always, without the check).
+SDP_INLINE bool utf8_ok(const std::string& s) noexcept {
+#if SDP_ENCODE_UTF8_CHECK
+    return Reader::valid_utf8(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+#else
+    static_cast<void>(s);
+    return true;
+#endif
+}
+
 // Whether a string's or array's length exceeds the wire's u32 count.
 SDP_INLINE bool too_long(std::size_t n) noexcept {
     if constexpr (sizeof(std::size_t) > 4) {
@@ -500,19 +518,34 @@ struct Tag {};
 
 inline std::uint64_t sdp_size(const Error& v) noexcept {
     std::uint64_t n = 0;
+    if (!sdp_known(v.type)) {
+        return kTooLarge;
+    }
     if (too_long(v.match.size())) {
+        return kTooLarge;
+    }
+    if (!utf8_ok(v.match)) {
         return kTooLarge;
     }
     n += v.match.size();
     if (too_long(v.namespace_.size())) {
         return kTooLarge;
     }
+    if (!utf8_ok(v.namespace_)) {
+        return kTooLarge;
+    }
     n += v.namespace_.size();
     if (too_long(v.protocol.size())) {
         return kTooLarge;
     }
+    if (!utf8_ok(v.protocol)) {
+        return kTooLarge;
+    }
     n += v.protocol.size();
     if (too_long(v.string.size())) {
+        return kTooLarge;
+    }
+    if (!utf8_ok(v.string)) {
         return kTooLarge;
     }
     n += v.string.size();
@@ -1306,7 +1339,7 @@ inline std::uint64_t sdp_size(const Result& v) noexcept {
         break;
     }
     default:
-        break;
+        return kTooLarge; // valueless_by_exception: no variant to write
     }
     return n;
 }
@@ -1527,6 +1560,11 @@ inline std::uint64_t sdp_size(const Holder& v) noexcept {
     }
     if (too_long(v.kinds.size())) {
         return kTooLarge;
+    }
+    for (const auto& e1 : v.kinds) {
+        if (!sdp_known(e1)) {
+            return kTooLarge;
+        }
     }
     n += static_cast<std::uint64_t>(v.kinds.size()) * 1;
     n += 4;

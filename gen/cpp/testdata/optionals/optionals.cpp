@@ -388,6 +388,24 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 // Real sizes stay far below it (they are bounded by memory).
 constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 
+// Encoders check that every string is UTF-8 (sdp_size refuses a value
+// holding one that is not, which every decoder would reject). Compile the
+// generated source with -DSDP_ENCODE_UTF8_CHECK=0 to skip the check when
+// the strings are known to be UTF-8.
+#ifndef SDP_ENCODE_UTF8_CHECK
+#define SDP_ENCODE_UTF8_CHECK 1
+#endif
+
+// Whether s may be encoded: it holds UTF-8 (always, without the check).
+SDP_INLINE bool utf8_ok(const std::string& s) noexcept {
+#if SDP_ENCODE_UTF8_CHECK
+    return Reader::valid_utf8(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+#else
+    static_cast<void>(s);
+    return true;
+#endif
+}
+
 // Whether a string's or array's length exceeds the wire's u32 count.
 SDP_INLINE bool too_long(std::size_t n) noexcept {
     if constexpr (sizeof(std::size_t) > 4) {
@@ -509,6 +527,9 @@ inline std::uint64_t sdp_size(const Inner& v) noexcept {
     if (too_long(v.label.size())) {
         return kTooLarge;
     }
+    if (!utf8_ok(v.label)) {
+        return kTooLarge;
+    }
     n += v.label.size();
     n += 8;
     return n;
@@ -602,7 +623,7 @@ inline std::uint64_t sdp_size(const Choice& v) noexcept {
         break;
     }
     default:
-        break;
+        return kTooLarge; // valueless_by_exception: no variant to write
     }
     return n;
 }
@@ -776,6 +797,9 @@ inline std::uint64_t sdp_size(const Optionals& v) noexcept {
         if (too_long((*v.maybe_str).size())) {
             return kTooLarge;
         }
+        if (!utf8_ok((*v.maybe_str))) {
+            return kTooLarge;
+        }
         n += (*v.maybe_str).size();
         n += 4;
     }
@@ -785,6 +809,9 @@ inline std::uint64_t sdp_size(const Optionals& v) noexcept {
         }
     }
     if (v.maybe_level.has_value()) {
+        if (!sdp_known((*v.maybe_level))) {
+            return kTooLarge;
+        }
         n += 1;
     }
     if (v.maybe_choice.has_value()) {
@@ -805,6 +832,9 @@ inline std::uint64_t sdp_size(const Optionals& v) noexcept {
     for (const auto& e1 : v.list_of_maybe) {
         if (e1.has_value()) {
             if (too_long((*e1).size())) {
+                return kTooLarge;
+            }
+            if (!utf8_ok((*e1))) {
                 return kTooLarge;
             }
             n += (*e1).size();
@@ -1745,6 +1775,9 @@ inline std::uint64_t sdp_size(const Reading& v) noexcept {
     }
     if (v.note.has_value()) {
         if (too_long((*v.note).size())) {
+            return kTooLarge;
+        }
+        if (!utf8_ok((*v.note))) {
             return kTooLarge;
         }
         n += (*v.note).size();

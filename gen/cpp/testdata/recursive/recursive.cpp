@@ -388,6 +388,24 @@ std::uint8_t* put(std::uint8_t* p, const T& v) noexcept {
 // Real sizes stay far below it (they are bounded by memory).
 constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 
+// Encoders check that every string is UTF-8 (sdp_size refuses a value
+// holding one that is not, which every decoder would reject). Compile the
+// generated source with -DSDP_ENCODE_UTF8_CHECK=0 to skip the check when
+// the strings are known to be UTF-8.
+#ifndef SDP_ENCODE_UTF8_CHECK
+#define SDP_ENCODE_UTF8_CHECK 1
+#endif
+
+// Whether s may be encoded: it holds UTF-8 (always, without the check).
+SDP_INLINE bool utf8_ok(const std::string& s) noexcept {
+#if SDP_ENCODE_UTF8_CHECK
+    return Reader::valid_utf8(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+#else
+    static_cast<void>(s);
+    return true;
+#endif
+}
+
 // Whether a string's or array's length exceeds the wire's u32 count.
 SDP_INLINE bool too_long(std::size_t n) noexcept {
     if constexpr (sizeof(std::size_t) > 4) {
@@ -645,6 +663,9 @@ inline std::uint64_t sdp_size(const Node& v) noexcept {
     if (too_long(v.value.size())) {
         return kTooLarge;
     }
+    if (!utf8_ok(v.value)) {
+        return kTooLarge;
+    }
     n += v.value.size();
     if (v.next.has_value()) {
         if (!add_size(n, sdp_size((*v.next)))) {
@@ -767,6 +788,9 @@ inline std::uint64_t sdp_size(const Dir& v) noexcept {
     if (too_long(v.name.size())) {
         return kTooLarge;
     }
+    if (!utf8_ok(v.name)) {
+        return kTooLarge;
+    }
     n += v.name.size();
     if (too_long(v.entries.size())) {
         return kTooLarge;
@@ -885,6 +909,9 @@ void sdp_own(const DirView& s, Dir& o) {
 inline std::uint64_t sdp_size(const Entry& v) noexcept {
     std::uint64_t n = 0;
     if (too_long(v.name.size())) {
+        return kTooLarge;
+    }
+    if (!utf8_ok(v.name)) {
         return kTooLarge;
     }
     n += v.name.size();
@@ -1061,7 +1088,7 @@ inline std::uint64_t sdp_size(const Expr& v) noexcept {
         break;
     }
     default:
-        break;
+        return kTooLarge; // valueless_by_exception: no variant to write
     }
     return n;
 }
