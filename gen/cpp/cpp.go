@@ -54,8 +54,8 @@ type generator struct {
 	sizeUnchecked bool
 	// checks memoizes declValidates by struct name.
 	checks map[string]bool
-	rd            map[string]*schema.Type
-	rdList        []string // element readers for list and lazy views, in first-use order
+	rd     map[string]*schema.Type
+	rdList []string // element readers for list and lazy views, in first-use order
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {
