@@ -40,6 +40,9 @@ func TestExample(t *testing.T) {
 		"a Registry with 1 plugin(s)",
 		"stream message 2 at offset 260: 1 plugin(s)",
 		"stream error: truncated: the input ends inside a value (message 3, stream offset 390)",
+		"hello checked (1), then message 1",
+		"refused at stream offset 16: schema: the writer's schema has another version of ",
+		"; run `sdp compat` on the two schemas",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("example output lacks %q:\n%s", want, out)

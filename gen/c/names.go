@@ -78,6 +78,8 @@ var runtimeNames = strings.Fields(`
 	read_fn write_fn stream_result message_reader message_reader_init message_reader_free read_message
 	message_writer message_writer_init message_writer_free write_message known_type_ read_full_
 	reader_fail_ reader_grow_ reader_skip_ read_message_ cut_
+	write_hello message_reader_schema_checked stream_error_text check_hello_ text_put_ text_num_
+	hello_entry_ hello_entries_ hello_count_ writer_reserve_ writer_flush_ HELLO_TYPE_ID ERR_SCHEMA
 	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
 	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
 	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE

@@ -369,8 +369,9 @@ static size_t sink_write(void* ctx, const uint8_t* buf, size_t n) {
 
 /*
  * Op 3: reads the stream after the u32 maximum payload length with the
- * stream reader and writes every message back with the stream writer. A
- * rejection is "<rule> <index> <offset>: <description>" in text.
+ * stream reader and writes every message back with the stream writer,
+ * after its own hello when the stream began with one. A rejection is
+ * "<rule> <index> <offset>: <description>" in text.
  */
 static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len, char* text, size_t text_cap) {
     {{.Pkg}}_arena heap;
@@ -381,7 +382,7 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
     source src;
     sink dst = {NULL, 0, 0};
     uint32_t max;
-    int rc, result = 0;
+    int rc, result = 0, first = 1;
     uint64_t count = 0;
     if (len < 4) {
         return broken("a stream request needs the u32 maximum payload length");
@@ -396,7 +397,21 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
     }
     r.max_size = max == 0 ? UINT32_MAX : max;
     {{.Pkg}}_message_writer_init(&w, sink_write, &dst);
-    while (result == 0 && (rc = {{.Pkg}}_read_message(&r, &m, &res)) == 0) {
+    while (result == 0) {
+        rc = {{.Pkg}}_read_message(&r, &m, &res);
+        if (first && {{.Pkg}}_message_reader_schema_checked(&r)) {
+            /* The stream began with a hello that agreed: answer with ours. */
+            int wrc = {{.Pkg}}_write_hello(&w);
+            count = 1;
+            if (wrc != 0) {
+                result = broken({{.Pkg}}_strerror(wrc));
+                break;
+            }
+        }
+        first = 0;
+        if (rc != 0) {
+            break;
+        }
         if (res.error != 0 || res.index != count++) {
             result = broken("_read_message: a wrong result for a message");
         } else if ((rc = {{.Pkg}}_write_message(&w, &m)) != 0) {
@@ -415,9 +430,12 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
         }
     } else if (result == 0) {
         {{.Pkg}}_stream_result again;
-        const char* desc = {{.Pkg}}_strerror(rc);
-        const char* colon = strchr(desc, ':');
-        int rule_len = colon != NULL ? (int)(colon - desc) : (int)strlen(desc);
+        char desc[256];
+        const char* colon;
+        int rule_len;
+        {{.Pkg}}_stream_error_text(&res, desc, sizeof desc);
+        colon = strchr(desc, ':');
+        rule_len = colon != NULL ? (int)(colon - desc) : (int)strlen(desc);
         if (res.error != rc || res.index != count) {
             result = broken("_read_message: a wrong result for a bad message");
         } else if (m.type_id != 0) {
@@ -644,6 +662,7 @@ func TestConformance(t *testing.T) {
 	start := startFrom(nativeTestees(t))
 	conformance.Run(t, "c", start)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "c", start) })
+	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "c", start) })
 }
 
 func TestConformancePortable(t *testing.T) {

@@ -172,7 +172,7 @@ const char* arrays_strerror(int code) {
     case ARRAYS_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case ARRAYS_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case ARRAYS_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case ARRAYS_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* arrays_strerror(int code) {
         return "encode: the value cannot be encoded";
     case ARRAYS_ERR_WRITE:
         return "write: the write callback failed";
+    case ARRAYS_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case ARRAYS_END:
         return "end: the stream ends between two messages";
     }
@@ -2236,6 +2238,25 @@ static int arrays_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct arrays_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} arrays_hello_entry_;
+
+static const arrays_hello_entry_ arrays_hello_entries_[] = {
+    {ARRAYS_ARRAYS_TYPE_ID, ARRAYS_ARRAYS_FINGERPRINT, "Arrays"},
+    {ARRAYS_FIXED_TYPE_ID, ARRAYS_FIXED_FINGERPRINT, "Fixed"},
+    {ARRAYS_POINT_TYPE_ID, ARRAYS_POINT_FINGERPRINT, "Point"},
+    {ARRAYS_U32_ARRAY_TYPE_ID, ARRAYS_U32_ARRAY_FINGERPRINT, "U32Array"},
+    {ARRAYS_I16_ARRAY_TYPE_ID, ARRAYS_I16_ARRAY_FINGERPRINT, "I16Array"},
+    {ARRAYS_F32_ARRAY_TYPE_ID, ARRAYS_F32_ARRAY_FINGERPRINT, "F32Array"},
+    {ARRAYS_BYTE_ARRAY_TYPE_ID, ARRAYS_BYTE_ARRAY_FINGERPRINT, "ByteArray"},
+    {ARRAYS_SMALL_ARRAYS_TYPE_ID, ARRAYS_SMALL_ARRAYS_FINGERPRINT, "SmallArrays"},
+};
+static const size_t arrays_hello_count_ = 8;
+
 void arrays_message_reader_init(arrays_message_reader* r, arrays_read_fn fn, void* ctx, arrays_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = ARRAYS_DEFAULT_MAX_MESSAGE_SIZE;
@@ -2294,6 +2315,7 @@ static int arrays_reader_grow_(arrays_message_reader* r, size_t cap) {
 static int arrays_reader_fail_(arrays_message_reader* r, arrays_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     arrays_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -2311,6 +2333,109 @@ static int arrays_reader_fail_(arrays_message_reader* r, arrays_stream_result* r
     return err;
 }
 
+int arrays_message_reader_schema_checked(const arrays_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int arrays_check_hello_(arrays_message_reader* r, size_t total, arrays_stream_result* res) {
+    const uint8_t* p = r->buf + ARRAYS_MESSAGE_HEADER_SIZE;
+    size_t len = total - ARRAYS_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)arrays_get_u32_(p)) {
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = arrays_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = arrays_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < arrays_hello_count_ && arrays_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == arrays_hello_count_ || arrays_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = arrays_get_u64_(e + 2);
+        if (theirs != arrays_hello_entries_[j].fingerprint) {
+            int rc = arrays_reader_fail_(r, res, ARRAYS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return ARRAYS_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t arrays_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t arrays_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return arrays_text_put_(buf, cap, n, digits + i);
+}
+
+size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < arrays_hello_count_; j++) {
+        if (res->error == ARRAYS_ERR_SCHEMA && res->schema_type_id != 0 &&
+            arrays_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == ARRAYS_ERR_SCHEMA && j < arrays_hello_count_) {
+        n = arrays_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = arrays_text_put_(buf, cap, n, arrays_hello_entries_[j].name);
+        n = arrays_text_put_(buf, cap, n, " (type id ");
+        n = arrays_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = arrays_text_put_(buf, cap, n, "): fingerprint ");
+        n = arrays_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = arrays_text_put_(buf, cap, n, ", here ");
+        n = arrays_text_num_(buf, cap, n, arrays_hello_entries_[j].fingerprint, 1);
+        n = arrays_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == ARRAYS_ERR_SCHEMA) {
+        n = arrays_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = arrays_text_put_(buf, cap, n, arrays_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* arrays_read_message, except that *out is left as it is on error or at the end. */
 static int arrays_read_message_(arrays_message_reader* r, arrays_message* out, arrays_stream_result* res) {
     uint8_t hdr[ARRAYS_MESSAGE_HEADER_SIZE];
@@ -2319,13 +2444,14 @@ static int arrays_read_message_(arrays_message_reader* r, arrays_message* out, a
     size_t have, total;
     arrays_decode_options opt;
     arrays_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = arrays_read_full_(r, hdr, ARRAYS_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -2341,7 +2467,11 @@ static int arrays_read_message_(arrays_message_reader* r, arrays_message* out, a
     if (rc != ARRAYS_OK) {
         return arrays_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!arrays_known_type_(type_id)) {
+    hello = type_id == ARRAYS_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !arrays_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && arrays_reader_skip_(r, payload);
         return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 4, skipped,
@@ -2375,6 +2505,13 @@ static int arrays_read_message_(arrays_message_reader* r, arrays_message* out, a
         if (got < want) {
             return arrays_reader_fail_(r, res, ARRAYS_ERR_TRUNCATED, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = arrays_check_hello_(r, total, res);
+        if (rc != ARRAYS_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -2414,12 +2551,8 @@ void arrays_message_writer_free(arrays_message_writer* w) {
     w->cap = 0;
 }
 
-int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
-    size_t n = arrays_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return ARRAYS_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int arrays_writer_reserve_(arrays_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -2428,14 +2561,17 @@ int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return ARRAYS_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (arrays_encode_message(m, w->buf, n) != n) {
-        return ARRAYS_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int arrays_writer_flush_(arrays_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -2444,4 +2580,35 @@ int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
         done += k;
     }
     return ARRAYS_OK;
+}
+
+int arrays_write_hello(arrays_message_writer* w) {
+    size_t n = ARRAYS_MESSAGE_HEADER_SIZE + 4 + 10 * arrays_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!arrays_writer_reserve_(w, n)) {
+        return ARRAYS_ERR_NO_MEMORY;
+    }
+    p = arrays_put_header_(w->buf, ARRAYS_HELLO_TYPE_ID, n - ARRAYS_MESSAGE_HEADER_SIZE);
+    arrays_put_u32_(p, (uint32_t)arrays_hello_count_);
+    for (j = 0; j < arrays_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        arrays_put_u16_(p, arrays_hello_entries_[j].type_id);
+        arrays_put_u64_(p + 2, arrays_hello_entries_[j].fingerprint);
+    }
+    return arrays_writer_flush_(w, n);
+}
+
+int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
+    size_t n = arrays_message_size(m);
+    if (n == SIZE_MAX) {
+        return ARRAYS_ERR_ENCODE;
+    }
+    if (!arrays_writer_reserve_(w, n)) {
+        return ARRAYS_ERR_NO_MEMORY;
+    }
+    if (arrays_encode_message(m, w->buf, n) != n) {
+        return ARRAYS_ERR_ENCODE;
+    }
+    return arrays_writer_flush_(w, n);
 }

@@ -172,7 +172,7 @@ const char* clash_strerror(int code) {
     case CLASH_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case CLASH_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case CLASH_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case CLASH_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* clash_strerror(int code) {
         return "encode: the value cannot be encoded";
     case CLASH_ERR_WRITE:
         return "write: the write callback failed";
+    case CLASH_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case CLASH_END:
         return "end: the stream ends between two messages";
     }
@@ -1383,6 +1385,23 @@ static int clash_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct clash_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} clash_hello_entry_;
+
+static const clash_hello_entry_ clash_hello_entries_[] = {
+    {CLASH_ARENA__TYPE_ID, CLASH_ARENA__FINGERPRINT, "Arena"},
+    {CLASH_MESSAGE__TYPE_ID, CLASH_MESSAGE__FINGERPRINT, "Message"},
+    {CLASH_POINT_TYPE_ID, CLASH_POINT_FINGERPRINT, "Point"},
+    {CLASH_POINT_SIZE__TYPE_ID, CLASH_POINT_SIZE__FINGERPRINT, "PointSize"},
+    {CLASH_SHAPE_RECT__TYPE_ID, CLASH_SHAPE_RECT__FINGERPRINT, "ShapeRect"},
+    {CLASH_HOLDER_TYPE_ID, CLASH_HOLDER_FINGERPRINT, "Holder"},
+};
+static const size_t clash_hello_count_ = 6;
+
 void clash_message_reader_init(clash_message_reader* r, clash_read_fn fn, void* ctx, clash_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = CLASH_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1441,6 +1460,7 @@ static int clash_reader_grow_(clash_message_reader* r, size_t cap) {
 static int clash_reader_fail_(clash_message_reader* r, clash_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     clash_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1458,6 +1478,109 @@ static int clash_reader_fail_(clash_message_reader* r, clash_stream_result* res,
     return err;
 }
 
+int clash_message_reader_schema_checked(const clash_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int clash_check_hello_(clash_message_reader* r, size_t total, clash_stream_result* res) {
+    const uint8_t* p = r->buf + CLASH_MESSAGE_HEADER_SIZE;
+    size_t len = total - CLASH_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)clash_get_u32_(p)) {
+        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = clash_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = clash_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < clash_hello_count_ && clash_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == clash_hello_count_ || clash_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = clash_get_u64_(e + 2);
+        if (theirs != clash_hello_entries_[j].fingerprint) {
+            int rc = clash_reader_fail_(r, res, CLASH_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return CLASH_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t clash_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t clash_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return clash_text_put_(buf, cap, n, digits + i);
+}
+
+size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < clash_hello_count_; j++) {
+        if (res->error == CLASH_ERR_SCHEMA && res->schema_type_id != 0 &&
+            clash_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == CLASH_ERR_SCHEMA && j < clash_hello_count_) {
+        n = clash_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = clash_text_put_(buf, cap, n, clash_hello_entries_[j].name);
+        n = clash_text_put_(buf, cap, n, " (type id ");
+        n = clash_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = clash_text_put_(buf, cap, n, "): fingerprint ");
+        n = clash_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = clash_text_put_(buf, cap, n, ", here ");
+        n = clash_text_num_(buf, cap, n, clash_hello_entries_[j].fingerprint, 1);
+        n = clash_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == CLASH_ERR_SCHEMA) {
+        n = clash_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = clash_text_put_(buf, cap, n, clash_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* clash_read_message, except that *out is left as it is on error or at the end. */
 static int clash_read_message_(clash_message_reader* r, clash_message* out, clash_stream_result* res) {
     uint8_t hdr[CLASH_MESSAGE_HEADER_SIZE];
@@ -1466,13 +1589,14 @@ static int clash_read_message_(clash_message_reader* r, clash_message* out, clas
     size_t have, total;
     clash_decode_options opt;
     clash_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = clash_read_full_(r, hdr, CLASH_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1488,7 +1612,11 @@ static int clash_read_message_(clash_message_reader* r, clash_message* out, clas
     if (rc != CLASH_OK) {
         return clash_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!clash_known_type_(type_id)) {
+    hello = type_id == CLASH_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return clash_reader_fail_(r, res, CLASH_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !clash_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && clash_reader_skip_(r, payload);
         return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1522,6 +1650,13 @@ static int clash_read_message_(clash_message_reader* r, clash_message* out, clas
         if (got < want) {
             return clash_reader_fail_(r, res, CLASH_ERR_TRUNCATED, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = clash_check_hello_(r, total, res);
+        if (rc != CLASH_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1561,12 +1696,8 @@ void clash_message_writer_free(clash_message_writer* w) {
     w->cap = 0;
 }
 
-int clash_write_message(clash_message_writer* w, const clash_message* m) {
-    size_t n = clash_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return CLASH_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int clash_writer_reserve_(clash_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1575,14 +1706,17 @@ int clash_write_message(clash_message_writer* w, const clash_message* m) {
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return CLASH_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (clash_encode_message(m, w->buf, n) != n) {
-        return CLASH_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int clash_writer_flush_(clash_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1591,4 +1725,35 @@ int clash_write_message(clash_message_writer* w, const clash_message* m) {
         done += k;
     }
     return CLASH_OK;
+}
+
+int clash_write_hello(clash_message_writer* w) {
+    size_t n = CLASH_MESSAGE_HEADER_SIZE + 4 + 10 * clash_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!clash_writer_reserve_(w, n)) {
+        return CLASH_ERR_NO_MEMORY;
+    }
+    p = clash_put_header_(w->buf, CLASH_HELLO_TYPE_ID, n - CLASH_MESSAGE_HEADER_SIZE);
+    clash_put_u32_(p, (uint32_t)clash_hello_count_);
+    for (j = 0; j < clash_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        clash_put_u16_(p, clash_hello_entries_[j].type_id);
+        clash_put_u64_(p + 2, clash_hello_entries_[j].fingerprint);
+    }
+    return clash_writer_flush_(w, n);
+}
+
+int clash_write_message(clash_message_writer* w, const clash_message* m) {
+    size_t n = clash_message_size(m);
+    if (n == SIZE_MAX) {
+        return CLASH_ERR_ENCODE;
+    }
+    if (!clash_writer_reserve_(w, n)) {
+        return CLASH_ERR_NO_MEMORY;
+    }
+    if (clash_encode_message(m, w->buf, n) != n) {
+        return CLASH_ERR_ENCODE;
+    }
+    return clash_writer_flush_(w, n);
 }

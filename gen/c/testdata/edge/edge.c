@@ -172,7 +172,7 @@ const char* edge_strerror(int code) {
     case EDGE_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case EDGE_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case EDGE_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case EDGE_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* edge_strerror(int code) {
         return "encode: the value cannot be encoded";
     case EDGE_ERR_WRITE:
         return "write: the write callback failed";
+    case EDGE_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case EDGE_END:
         return "end: the stream ends between two messages";
     }
@@ -1179,6 +1181,20 @@ static int edge_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct edge_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} edge_hello_entry_;
+
+static const edge_hello_entry_ edge_hello_entries_[] = {
+    {EDGE_NODE_TYPE_ID, EDGE_NODE_FINGERPRINT, "Node"},
+    {EDGE_POINT_TYPE_ID, EDGE_POINT_FINGERPRINT, "Point"},
+    {EDGE_FLAGS_TYPE_ID, EDGE_FLAGS_FINGERPRINT, "Flags"},
+};
+static const size_t edge_hello_count_ = 3;
+
 void edge_message_reader_init(edge_message_reader* r, edge_read_fn fn, void* ctx, edge_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = EDGE_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1237,6 +1253,7 @@ static int edge_reader_grow_(edge_message_reader* r, size_t cap) {
 static int edge_reader_fail_(edge_message_reader* r, edge_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     edge_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1254,6 +1271,109 @@ static int edge_reader_fail_(edge_message_reader* r, edge_stream_result* res, in
     return err;
 }
 
+int edge_message_reader_schema_checked(const edge_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int edge_check_hello_(edge_message_reader* r, size_t total, edge_stream_result* res) {
+    const uint8_t* p = r->buf + EDGE_MESSAGE_HEADER_SIZE;
+    size_t len = total - EDGE_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)edge_get_u32_(p)) {
+        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = edge_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = edge_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < edge_hello_count_ && edge_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == edge_hello_count_ || edge_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = edge_get_u64_(e + 2);
+        if (theirs != edge_hello_entries_[j].fingerprint) {
+            int rc = edge_reader_fail_(r, res, EDGE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return EDGE_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t edge_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t edge_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return edge_text_put_(buf, cap, n, digits + i);
+}
+
+size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < edge_hello_count_; j++) {
+        if (res->error == EDGE_ERR_SCHEMA && res->schema_type_id != 0 &&
+            edge_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == EDGE_ERR_SCHEMA && j < edge_hello_count_) {
+        n = edge_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = edge_text_put_(buf, cap, n, edge_hello_entries_[j].name);
+        n = edge_text_put_(buf, cap, n, " (type id ");
+        n = edge_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = edge_text_put_(buf, cap, n, "): fingerprint ");
+        n = edge_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = edge_text_put_(buf, cap, n, ", here ");
+        n = edge_text_num_(buf, cap, n, edge_hello_entries_[j].fingerprint, 1);
+        n = edge_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == EDGE_ERR_SCHEMA) {
+        n = edge_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = edge_text_put_(buf, cap, n, edge_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* edge_read_message, except that *out is left as it is on error or at the end. */
 static int edge_read_message_(edge_message_reader* r, edge_message* out, edge_stream_result* res) {
     uint8_t hdr[EDGE_MESSAGE_HEADER_SIZE];
@@ -1262,13 +1382,14 @@ static int edge_read_message_(edge_message_reader* r, edge_message* out, edge_st
     size_t have, total;
     edge_decode_options opt;
     edge_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = edge_read_full_(r, hdr, EDGE_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1284,7 +1405,11 @@ static int edge_read_message_(edge_message_reader* r, edge_message* out, edge_st
     if (rc != EDGE_OK) {
         return edge_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!edge_known_type_(type_id)) {
+    hello = type_id == EDGE_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return edge_reader_fail_(r, res, EDGE_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !edge_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && edge_reader_skip_(r, payload);
         return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1318,6 +1443,13 @@ static int edge_read_message_(edge_message_reader* r, edge_message* out, edge_st
         if (got < want) {
             return edge_reader_fail_(r, res, EDGE_ERR_TRUNCATED, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = edge_check_hello_(r, total, res);
+        if (rc != EDGE_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1357,12 +1489,8 @@ void edge_message_writer_free(edge_message_writer* w) {
     w->cap = 0;
 }
 
-int edge_write_message(edge_message_writer* w, const edge_message* m) {
-    size_t n = edge_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return EDGE_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int edge_writer_reserve_(edge_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1371,14 +1499,17 @@ int edge_write_message(edge_message_writer* w, const edge_message* m) {
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return EDGE_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (edge_encode_message(m, w->buf, n) != n) {
-        return EDGE_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int edge_writer_flush_(edge_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1387,4 +1518,35 @@ int edge_write_message(edge_message_writer* w, const edge_message* m) {
         done += k;
     }
     return EDGE_OK;
+}
+
+int edge_write_hello(edge_message_writer* w) {
+    size_t n = EDGE_MESSAGE_HEADER_SIZE + 4 + 10 * edge_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!edge_writer_reserve_(w, n)) {
+        return EDGE_ERR_NO_MEMORY;
+    }
+    p = edge_put_header_(w->buf, EDGE_HELLO_TYPE_ID, n - EDGE_MESSAGE_HEADER_SIZE);
+    edge_put_u32_(p, (uint32_t)edge_hello_count_);
+    for (j = 0; j < edge_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        edge_put_u16_(p, edge_hello_entries_[j].type_id);
+        edge_put_u64_(p + 2, edge_hello_entries_[j].fingerprint);
+    }
+    return edge_writer_flush_(w, n);
+}
+
+int edge_write_message(edge_message_writer* w, const edge_message* m) {
+    size_t n = edge_message_size(m);
+    if (n == SIZE_MAX) {
+        return EDGE_ERR_ENCODE;
+    }
+    if (!edge_writer_reserve_(w, n)) {
+        return EDGE_ERR_NO_MEMORY;
+    }
+    if (edge_encode_message(m, w->buf, n) != n) {
+        return EDGE_ERR_ENCODE;
+    }
+    return edge_writer_flush_(w, n);
 }

@@ -172,7 +172,7 @@ const char* enums_unions_strerror(int code) {
     case ENUMS_UNIONS_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case ENUMS_UNIONS_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case ENUMS_UNIONS_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case ENUMS_UNIONS_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* enums_unions_strerror(int code) {
         return "encode: the value cannot be encoded";
     case ENUMS_UNIONS_ERR_WRITE:
         return "write: the write callback failed";
+    case ENUMS_UNIONS_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case ENUMS_UNIONS_END:
         return "end: the stream ends between two messages";
     }
@@ -1445,6 +1447,20 @@ static int enums_unions_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct enums_unions_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} enums_unions_hello_entry_;
+
+static const enums_unions_hello_entry_ enums_unions_hello_entries_[] = {
+    {ENUMS_UNIONS_CIRCLE_TYPE_ID, ENUMS_UNIONS_CIRCLE_FINGERPRINT, "Circle"},
+    {ENUMS_UNIONS_ENUMS_TYPE_ID, ENUMS_UNIONS_ENUMS_FINGERPRINT, "Enums"},
+    {ENUMS_UNIONS_UNIONS_TYPE_ID, ENUMS_UNIONS_UNIONS_FINGERPRINT, "Unions"},
+};
+static const size_t enums_unions_hello_count_ = 3;
+
 void enums_unions_message_reader_init(enums_unions_message_reader* r, enums_unions_read_fn fn, void* ctx, enums_unions_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1503,6 +1519,7 @@ static int enums_unions_reader_grow_(enums_unions_message_reader* r, size_t cap)
 static int enums_unions_reader_fail_(enums_unions_message_reader* r, enums_unions_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     enums_unions_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1520,6 +1537,109 @@ static int enums_unions_reader_fail_(enums_unions_message_reader* r, enums_union
     return err;
 }
 
+int enums_unions_message_reader_schema_checked(const enums_unions_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int enums_unions_check_hello_(enums_unions_message_reader* r, size_t total, enums_unions_stream_result* res) {
+    const uint8_t* p = r->buf + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    size_t len = total - ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)enums_unions_get_u32_(p)) {
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = enums_unions_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = enums_unions_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < enums_unions_hello_count_ && enums_unions_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == enums_unions_hello_count_ || enums_unions_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = enums_unions_get_u64_(e + 2);
+        if (theirs != enums_unions_hello_entries_[j].fingerprint) {
+            int rc = enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return ENUMS_UNIONS_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t enums_unions_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t enums_unions_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return enums_unions_text_put_(buf, cap, n, digits + i);
+}
+
+size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < enums_unions_hello_count_; j++) {
+        if (res->error == ENUMS_UNIONS_ERR_SCHEMA && res->schema_type_id != 0 &&
+            enums_unions_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == ENUMS_UNIONS_ERR_SCHEMA && j < enums_unions_hello_count_) {
+        n = enums_unions_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = enums_unions_text_put_(buf, cap, n, enums_unions_hello_entries_[j].name);
+        n = enums_unions_text_put_(buf, cap, n, " (type id ");
+        n = enums_unions_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = enums_unions_text_put_(buf, cap, n, "): fingerprint ");
+        n = enums_unions_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = enums_unions_text_put_(buf, cap, n, ", here ");
+        n = enums_unions_text_num_(buf, cap, n, enums_unions_hello_entries_[j].fingerprint, 1);
+        n = enums_unions_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == ENUMS_UNIONS_ERR_SCHEMA) {
+        n = enums_unions_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = enums_unions_text_put_(buf, cap, n, enums_unions_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* enums_unions_read_message, except that *out is left as it is on error or at the end. */
 static int enums_unions_read_message_(enums_unions_message_reader* r, enums_unions_message* out, enums_unions_stream_result* res) {
     uint8_t hdr[ENUMS_UNIONS_MESSAGE_HEADER_SIZE];
@@ -1528,13 +1648,14 @@ static int enums_unions_read_message_(enums_unions_message_reader* r, enums_unio
     size_t have, total;
     enums_unions_decode_options opt;
     enums_unions_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = enums_unions_read_full_(r, hdr, ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1550,7 +1671,11 @@ static int enums_unions_read_message_(enums_unions_message_reader* r, enums_unio
     if (rc != ENUMS_UNIONS_OK) {
         return enums_unions_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!enums_unions_known_type_(type_id)) {
+    hello = type_id == ENUMS_UNIONS_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !enums_unions_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && enums_unions_reader_skip_(r, payload);
         return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1584,6 +1709,13 @@ static int enums_unions_read_message_(enums_unions_message_reader* r, enums_unio
         if (got < want) {
             return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_TRUNCATED, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = enums_unions_check_hello_(r, total, res);
+        if (rc != ENUMS_UNIONS_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1623,12 +1755,8 @@ void enums_unions_message_writer_free(enums_unions_message_writer* w) {
     w->cap = 0;
 }
 
-int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m) {
-    size_t n = enums_unions_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return ENUMS_UNIONS_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int enums_unions_writer_reserve_(enums_unions_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1637,14 +1765,17 @@ int enums_unions_write_message(enums_unions_message_writer* w, const enums_union
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return ENUMS_UNIONS_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (enums_unions_encode_message(m, w->buf, n) != n) {
-        return ENUMS_UNIONS_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int enums_unions_writer_flush_(enums_unions_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1653,4 +1784,35 @@ int enums_unions_write_message(enums_unions_message_writer* w, const enums_union
         done += k;
     }
     return ENUMS_UNIONS_OK;
+}
+
+int enums_unions_write_hello(enums_unions_message_writer* w) {
+    size_t n = ENUMS_UNIONS_MESSAGE_HEADER_SIZE + 4 + 10 * enums_unions_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!enums_unions_writer_reserve_(w, n)) {
+        return ENUMS_UNIONS_ERR_NO_MEMORY;
+    }
+    p = enums_unions_put_header_(w->buf, ENUMS_UNIONS_HELLO_TYPE_ID, n - ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
+    enums_unions_put_u32_(p, (uint32_t)enums_unions_hello_count_);
+    for (j = 0; j < enums_unions_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        enums_unions_put_u16_(p, enums_unions_hello_entries_[j].type_id);
+        enums_unions_put_u64_(p + 2, enums_unions_hello_entries_[j].fingerprint);
+    }
+    return enums_unions_writer_flush_(w, n);
+}
+
+int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m) {
+    size_t n = enums_unions_message_size(m);
+    if (n == SIZE_MAX) {
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    if (!enums_unions_writer_reserve_(w, n)) {
+        return ENUMS_UNIONS_ERR_NO_MEMORY;
+    }
+    if (enums_unions_encode_message(m, w->buf, n) != n) {
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    return enums_unions_writer_flush_(w, n);
 }

@@ -172,7 +172,7 @@ const char* hostile_strerror(int code) {
     case HOSTILE_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case HOSTILE_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case HOSTILE_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case HOSTILE_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* hostile_strerror(int code) {
         return "encode: the value cannot be encoded";
     case HOSTILE_ERR_WRITE:
         return "write: the write callback failed";
+    case HOSTILE_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case HOSTILE_END:
         return "end: the stream ends between two messages";
     }
@@ -344,6 +346,28 @@ static const uint8_t* hostile_cut_(hostile_dec_* d, const uint8_t* p, const uint
         return hostile_fail_(d, p + left / each * each, HOSTILE_ERR_TRUNCATED);
     }
     return p + each * count;
+}
+
+static uint64_t hostile_get_u64_(const uint8_t* p) {
+#if HOSTILE_LITTLE_ENDIAN
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+#else
+    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) | ((uint64_t)p[3] << 24) |
+           ((uint64_t)p[4] << 32) | ((uint64_t)p[5] << 40) | ((uint64_t)p[6] << 48) | ((uint64_t)p[7] << 56);
+#endif
+}
+
+static void hostile_put_u64_(uint8_t* p, uint64_t v) {
+#if HOSTILE_LITTLE_ENDIAN
+    memcpy(p, &v, 8);
+#else
+    int i;
+    for (i = 0; i < 8; i++) {
+        p[i] = (uint8_t)(v >> (8 * i));
+    }
+#endif
 }
 
 static void hostile_get_le64s_(void* dst, const uint8_t* src, size_t n) {
@@ -1347,6 +1371,23 @@ static int hostile_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct hostile_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} hostile_hello_entry_;
+
+static const hostile_hello_entry_ hostile_hello_entries_[] = {
+    {HOSTILE_BIG_TYPE_ID, HOSTILE_BIG_FINGERPRINT, "Big"},
+    {HOSTILE_HOLDER_TYPE_ID, HOSTILE_HOLDER_FINGERPRINT, "Holder"},
+    {HOSTILE_EVENTS_TYPE_ID, HOSTILE_EVENTS_FINGERPRINT, "Events"},
+    {HOSTILE_NODE_TYPE_ID, HOSTILE_NODE_FINGERPRINT, "Node"},
+    {HOSTILE_NODES_TYPE_ID, HOSTILE_NODES_FINGERPRINT, "Nodes"},
+    {HOSTILE_CHAIN_TYPE_ID, HOSTILE_CHAIN_FINGERPRINT, "Chain"},
+};
+static const size_t hostile_hello_count_ = 6;
+
 void hostile_message_reader_init(hostile_message_reader* r, hostile_read_fn fn, void* ctx, hostile_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = HOSTILE_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1405,6 +1446,7 @@ static int hostile_reader_grow_(hostile_message_reader* r, size_t cap) {
 static int hostile_reader_fail_(hostile_message_reader* r, hostile_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     hostile_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1422,6 +1464,109 @@ static int hostile_reader_fail_(hostile_message_reader* r, hostile_stream_result
     return err;
 }
 
+int hostile_message_reader_schema_checked(const hostile_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int hostile_check_hello_(hostile_message_reader* r, size_t total, hostile_stream_result* res) {
+    const uint8_t* p = r->buf + HOSTILE_MESSAGE_HEADER_SIZE;
+    size_t len = total - HOSTILE_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)hostile_get_u32_(p)) {
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = hostile_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = hostile_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < hostile_hello_count_ && hostile_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == hostile_hello_count_ || hostile_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = hostile_get_u64_(e + 2);
+        if (theirs != hostile_hello_entries_[j].fingerprint) {
+            int rc = hostile_reader_fail_(r, res, HOSTILE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return HOSTILE_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t hostile_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t hostile_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return hostile_text_put_(buf, cap, n, digits + i);
+}
+
+size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < hostile_hello_count_; j++) {
+        if (res->error == HOSTILE_ERR_SCHEMA && res->schema_type_id != 0 &&
+            hostile_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == HOSTILE_ERR_SCHEMA && j < hostile_hello_count_) {
+        n = hostile_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = hostile_text_put_(buf, cap, n, hostile_hello_entries_[j].name);
+        n = hostile_text_put_(buf, cap, n, " (type id ");
+        n = hostile_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = hostile_text_put_(buf, cap, n, "): fingerprint ");
+        n = hostile_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = hostile_text_put_(buf, cap, n, ", here ");
+        n = hostile_text_num_(buf, cap, n, hostile_hello_entries_[j].fingerprint, 1);
+        n = hostile_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == HOSTILE_ERR_SCHEMA) {
+        n = hostile_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = hostile_text_put_(buf, cap, n, hostile_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* hostile_read_message, except that *out is left as it is on error or at the end. */
 static int hostile_read_message_(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res) {
     uint8_t hdr[HOSTILE_MESSAGE_HEADER_SIZE];
@@ -1430,13 +1575,14 @@ static int hostile_read_message_(hostile_message_reader* r, hostile_message* out
     size_t have, total;
     hostile_decode_options opt;
     hostile_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = hostile_read_full_(r, hdr, HOSTILE_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1452,7 +1598,11 @@ static int hostile_read_message_(hostile_message_reader* r, hostile_message* out
     if (rc != HOSTILE_OK) {
         return hostile_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!hostile_known_type_(type_id)) {
+    hello = type_id == HOSTILE_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !hostile_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && hostile_reader_skip_(r, payload);
         return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1486,6 +1636,13 @@ static int hostile_read_message_(hostile_message_reader* r, hostile_message* out
         if (got < want) {
             return hostile_reader_fail_(r, res, HOSTILE_ERR_TRUNCATED, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = hostile_check_hello_(r, total, res);
+        if (rc != HOSTILE_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1525,12 +1682,8 @@ void hostile_message_writer_free(hostile_message_writer* w) {
     w->cap = 0;
 }
 
-int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
-    size_t n = hostile_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return HOSTILE_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int hostile_writer_reserve_(hostile_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1539,14 +1692,17 @@ int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return HOSTILE_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (hostile_encode_message(m, w->buf, n) != n) {
-        return HOSTILE_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int hostile_writer_flush_(hostile_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1555,4 +1711,35 @@ int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
         done += k;
     }
     return HOSTILE_OK;
+}
+
+int hostile_write_hello(hostile_message_writer* w) {
+    size_t n = HOSTILE_MESSAGE_HEADER_SIZE + 4 + 10 * hostile_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!hostile_writer_reserve_(w, n)) {
+        return HOSTILE_ERR_NO_MEMORY;
+    }
+    p = hostile_put_header_(w->buf, HOSTILE_HELLO_TYPE_ID, n - HOSTILE_MESSAGE_HEADER_SIZE);
+    hostile_put_u32_(p, (uint32_t)hostile_hello_count_);
+    for (j = 0; j < hostile_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        hostile_put_u16_(p, hostile_hello_entries_[j].type_id);
+        hostile_put_u64_(p + 2, hostile_hello_entries_[j].fingerprint);
+    }
+    return hostile_writer_flush_(w, n);
+}
+
+int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
+    size_t n = hostile_message_size(m);
+    if (n == SIZE_MAX) {
+        return HOSTILE_ERR_ENCODE;
+    }
+    if (!hostile_writer_reserve_(w, n)) {
+        return HOSTILE_ERR_NO_MEMORY;
+    }
+    if (hostile_encode_message(m, w->buf, n) != n) {
+        return HOSTILE_ERR_ENCODE;
+    }
+    return hostile_writer_flush_(w, n);
 }

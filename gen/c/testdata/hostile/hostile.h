@@ -31,7 +31,7 @@ extern "C" {
 #define HOSTILE_ERR_COUNT (-8)
 /** depth: nesting deeper than the depth limit. */
 #define HOSTILE_ERR_DEPTH (-9)
-/** message: a bad message header (magic, type id or payload length). */
+/** message: a bad message header (magic, type id or payload length), or a malformed or misplaced hello. */
 #define HOSTILE_ERR_MESSAGE (-10)
 /** no_memory: the arena could not provide the memory for the value. */
 #define HOSTILE_ERR_NO_MEMORY (-11)
@@ -41,6 +41,12 @@ extern "C" {
 #define HOSTILE_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define HOSTILE_ERR_WRITE (-14)
+/**
+ * schema: a stream's hello shows that it was written from another version
+ * of the schema, or a reader that requires a hello found none
+ * (docs/wire-format.md, "The schema check (hello)").
+ */
+#define HOSTILE_ERR_SCHEMA (-15)
 /** Not an error: hostile_read_message found the end of the stream between two messages. */
 #define HOSTILE_END 1
 
@@ -505,6 +511,11 @@ typedef size_t (*hostile_write_fn)(void* ctx, const uint8_t* buf, size_t n);
 
 /** The largest payload a message reader accepts unless told otherwise: 64 MiB. */
 #define HOSTILE_DEFAULT_MAX_MESSAGE_SIZE (64u << 20)
+/**
+ * The type id of a hello, the message hostile_write_hello writes first
+ * (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+ */
+#define HOSTILE_HELLO_TYPE_ID 0u
 
 /** What hostile_read_message reports besides its return value. */
 typedef struct hostile_stream_result {
@@ -526,6 +537,14 @@ typedef struct hostile_stream_result {
      * max_size), so the next hostile_read_message reads the next message.
      */
     int skipped;
+    /**
+     * On HOSTILE_ERR_SCHEMA from a hello: the type id of the struct the writer's
+     * schema has another version of, and the writer's fingerprint of it
+     * (this schema's is the struct's _FINGERPRINT macro). 0 otherwise, and
+     * when a required hello is missing.
+     */
+    uint16_t schema_type_id;
+    uint64_t writer_fingerprint;
 } hostile_stream_result;
 
 /**
@@ -535,13 +554,26 @@ typedef struct hostile_stream_result {
  * the bytes arrive, and decodes into an arena it resets before every
  * message. Set up with hostile_message_reader_init; release with
  * hostile_message_reader_free. max_size and options may be changed between
- * reads; the other fields are private.
+ * reads, require_hello before the first; the other fields are private.
+ *
+ * A hello (hostile_write_hello) as the stream's first message is checked, not
+ * returned: the next message has index 1. A hello that gives a struct of
+ * this schema another fingerprint fails with HOSTILE_ERR_SCHEMA (the result
+ * names the struct; hostile_stream_error_text describes it), a malformed one
+ * with HOSTILE_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct hostile_message_reader {
     /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     hostile_decode_options options;
+    /**
+     * Nonzero refuses a stream whose first message is not a hello, with
+     * HOSTILE_ERR_SCHEMA at offset 4 (an empty stream is not refused): set it
+     * when the writer is known to send one.
+     */
+    int require_hello;
+    int schema_checked;
     hostile_read_fn read;
     void* ctx;
     hostile_arena* arena;
@@ -568,6 +600,18 @@ void hostile_message_reader_init(hostile_message_reader* r, hostile_read_fn fn, 
 int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostile_stream_result* res);
 /** Releases the reader's buffer (not its arena). */
 void hostile_message_reader_free(hostile_message_reader* r);
+/**
+ * Nonzero once the stream began with a hello that agreed with this schema
+ * (every struct both schemas have has the same fingerprint).
+ */
+int hostile_message_reader_schema_checked(const hostile_message_reader* r);
+/**
+ * Describes the error res reports as NUL-terminated text "<rule>: ...",
+ * cut to fit cap bytes (cap may be 0), and returns its full length: for a
+ * hello from another version of the schema, the struct's name, both
+ * fingerprints and a hint to run sdp compat; otherwise hostile_strerror's text.
+ */
+size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, size_t cap);
 
 /** Writes messages to a stream (hostile_write_message), encoding into one buffer it keeps. */
 typedef struct hostile_message_writer {
@@ -579,6 +623,14 @@ typedef struct hostile_message_writer {
 
 /** Writes to fn(ctx, ...). */
 void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn, void* ctx);
+/**
+ * Writes a hello: the fingerprint of every struct of the schema, by type id
+ * (docs/wire-format.md, "The schema check (hello)"). Call it first, if at
+ * all: a reader built from another version of the schema then refuses the
+ * stream (HOSTILE_ERR_SCHEMA) before any data is decoded. A stream without a
+ * hello is what SDP 0.2 writes. 0, HOSTILE_ERR_NO_MEMORY or HOSTILE_ERR_WRITE.
+ */
+int hostile_write_hello(hostile_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, HOSTILE_ERR_ENCODE (m cannot be
  * encoded: see _size), HOSTILE_ERR_NO_MEMORY or HOSTILE_ERR_WRITE.

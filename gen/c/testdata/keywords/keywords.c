@@ -172,7 +172,7 @@ const char* keywords_strerror(int code) {
     case KEYWORDS_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case KEYWORDS_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case KEYWORDS_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case KEYWORDS_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* keywords_strerror(int code) {
         return "encode: the value cannot be encoded";
     case KEYWORDS_ERR_WRITE:
         return "write: the write callback failed";
+    case KEYWORDS_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case KEYWORDS_END:
         return "end: the stream ends between two messages";
     }
@@ -1075,6 +1077,19 @@ static int keywords_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct keywords_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} keywords_hello_entry_;
+
+static const keywords_hello_entry_ keywords_hello_entries_[] = {
+    {KEYWORDS_ERROR_TYPE_ID, KEYWORDS_ERROR_FINGERPRINT, "Error"},
+    {KEYWORDS_HOLDER_TYPE_ID, KEYWORDS_HOLDER_FINGERPRINT, "Holder"},
+};
+static const size_t keywords_hello_count_ = 2;
+
 void keywords_message_reader_init(keywords_message_reader* r, keywords_read_fn fn, void* ctx, keywords_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1133,6 +1148,7 @@ static int keywords_reader_grow_(keywords_message_reader* r, size_t cap) {
 static int keywords_reader_fail_(keywords_message_reader* r, keywords_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     keywords_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1150,6 +1166,109 @@ static int keywords_reader_fail_(keywords_message_reader* r, keywords_stream_res
     return err;
 }
 
+int keywords_message_reader_schema_checked(const keywords_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int keywords_check_hello_(keywords_message_reader* r, size_t total, keywords_stream_result* res) {
+    const uint8_t* p = r->buf + KEYWORDS_MESSAGE_HEADER_SIZE;
+    size_t len = total - KEYWORDS_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)keywords_get_u32_(p)) {
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = keywords_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = keywords_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < keywords_hello_count_ && keywords_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == keywords_hello_count_ || keywords_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = keywords_get_u64_(e + 2);
+        if (theirs != keywords_hello_entries_[j].fingerprint) {
+            int rc = keywords_reader_fail_(r, res, KEYWORDS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return KEYWORDS_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t keywords_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t keywords_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return keywords_text_put_(buf, cap, n, digits + i);
+}
+
+size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < keywords_hello_count_; j++) {
+        if (res->error == KEYWORDS_ERR_SCHEMA && res->schema_type_id != 0 &&
+            keywords_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == KEYWORDS_ERR_SCHEMA && j < keywords_hello_count_) {
+        n = keywords_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = keywords_text_put_(buf, cap, n, keywords_hello_entries_[j].name);
+        n = keywords_text_put_(buf, cap, n, " (type id ");
+        n = keywords_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = keywords_text_put_(buf, cap, n, "): fingerprint ");
+        n = keywords_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = keywords_text_put_(buf, cap, n, ", here ");
+        n = keywords_text_num_(buf, cap, n, keywords_hello_entries_[j].fingerprint, 1);
+        n = keywords_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == KEYWORDS_ERR_SCHEMA) {
+        n = keywords_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = keywords_text_put_(buf, cap, n, keywords_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* keywords_read_message, except that *out is left as it is on error or at the end. */
 static int keywords_read_message_(keywords_message_reader* r, keywords_message* out, keywords_stream_result* res) {
     uint8_t hdr[KEYWORDS_MESSAGE_HEADER_SIZE];
@@ -1158,13 +1277,14 @@ static int keywords_read_message_(keywords_message_reader* r, keywords_message* 
     size_t have, total;
     keywords_decode_options opt;
     keywords_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = keywords_read_full_(r, hdr, KEYWORDS_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1180,7 +1300,11 @@ static int keywords_read_message_(keywords_message_reader* r, keywords_message* 
     if (rc != KEYWORDS_OK) {
         return keywords_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!keywords_known_type_(type_id)) {
+    hello = type_id == KEYWORDS_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !keywords_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && keywords_reader_skip_(r, payload);
         return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1214,6 +1338,13 @@ static int keywords_read_message_(keywords_message_reader* r, keywords_message* 
         if (got < want) {
             return keywords_reader_fail_(r, res, KEYWORDS_ERR_TRUNCATED, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = keywords_check_hello_(r, total, res);
+        if (rc != KEYWORDS_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1253,12 +1384,8 @@ void keywords_message_writer_free(keywords_message_writer* w) {
     w->cap = 0;
 }
 
-int keywords_write_message(keywords_message_writer* w, const keywords_message* m) {
-    size_t n = keywords_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return KEYWORDS_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int keywords_writer_reserve_(keywords_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1267,14 +1394,17 @@ int keywords_write_message(keywords_message_writer* w, const keywords_message* m
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return KEYWORDS_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (keywords_encode_message(m, w->buf, n) != n) {
-        return KEYWORDS_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int keywords_writer_flush_(keywords_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1283,4 +1413,35 @@ int keywords_write_message(keywords_message_writer* w, const keywords_message* m
         done += k;
     }
     return KEYWORDS_OK;
+}
+
+int keywords_write_hello(keywords_message_writer* w) {
+    size_t n = KEYWORDS_MESSAGE_HEADER_SIZE + 4 + 10 * keywords_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!keywords_writer_reserve_(w, n)) {
+        return KEYWORDS_ERR_NO_MEMORY;
+    }
+    p = keywords_put_header_(w->buf, KEYWORDS_HELLO_TYPE_ID, n - KEYWORDS_MESSAGE_HEADER_SIZE);
+    keywords_put_u32_(p, (uint32_t)keywords_hello_count_);
+    for (j = 0; j < keywords_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        keywords_put_u16_(p, keywords_hello_entries_[j].type_id);
+        keywords_put_u64_(p + 2, keywords_hello_entries_[j].fingerprint);
+    }
+    return keywords_writer_flush_(w, n);
+}
+
+int keywords_write_message(keywords_message_writer* w, const keywords_message* m) {
+    size_t n = keywords_message_size(m);
+    if (n == SIZE_MAX) {
+        return KEYWORDS_ERR_ENCODE;
+    }
+    if (!keywords_writer_reserve_(w, n)) {
+        return KEYWORDS_ERR_NO_MEMORY;
+    }
+    if (keywords_encode_message(m, w->buf, n) != n) {
+        return KEYWORDS_ERR_ENCODE;
+    }
+    return keywords_writer_flush_(w, n);
 }

@@ -172,7 +172,7 @@ const char* messages_strerror(int code) {
     case MESSAGES_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case MESSAGES_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case MESSAGES_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case MESSAGES_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* messages_strerror(int code) {
         return "encode: the value cannot be encoded";
     case MESSAGES_ERR_WRITE:
         return "write: the write callback failed";
+    case MESSAGES_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case MESSAGES_END:
         return "end: the stream ends between two messages";
     }
@@ -972,6 +974,21 @@ static int messages_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct messages_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} messages_hello_entry_;
+
+static const messages_hello_entry_ messages_hello_entries_[] = {
+    {MESSAGES_POINT_TYPE_ID, MESSAGES_POINT_FINGERPRINT, "Point"},
+    {MESSAGES_PONG_TYPE_ID, MESSAGES_PONG_FINGERPRINT, "Pong"},
+    {MESSAGES_PING_TYPE_ID, MESSAGES_PING_FINGERPRINT, "Ping"},
+    {MESSAGES_LAST_TYPE_ID, MESSAGES_LAST_FINGERPRINT, "Last"},
+};
+static const size_t messages_hello_count_ = 4;
+
 void messages_message_reader_init(messages_message_reader* r, messages_read_fn fn, void* ctx, messages_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = MESSAGES_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1030,6 +1047,7 @@ static int messages_reader_grow_(messages_message_reader* r, size_t cap) {
 static int messages_reader_fail_(messages_message_reader* r, messages_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     messages_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1047,6 +1065,109 @@ static int messages_reader_fail_(messages_message_reader* r, messages_stream_res
     return err;
 }
 
+int messages_message_reader_schema_checked(const messages_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int messages_check_hello_(messages_message_reader* r, size_t total, messages_stream_result* res) {
+    const uint8_t* p = r->buf + MESSAGES_MESSAGE_HEADER_SIZE;
+    size_t len = total - MESSAGES_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)messages_get_u32_(p)) {
+        return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = messages_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = messages_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < messages_hello_count_ && messages_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == messages_hello_count_ || messages_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = messages_get_u64_(e + 2);
+        if (theirs != messages_hello_entries_[j].fingerprint) {
+            int rc = messages_reader_fail_(r, res, MESSAGES_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return MESSAGES_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t messages_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t messages_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return messages_text_put_(buf, cap, n, digits + i);
+}
+
+size_t messages_stream_error_text(const messages_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < messages_hello_count_; j++) {
+        if (res->error == MESSAGES_ERR_SCHEMA && res->schema_type_id != 0 &&
+            messages_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == MESSAGES_ERR_SCHEMA && j < messages_hello_count_) {
+        n = messages_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = messages_text_put_(buf, cap, n, messages_hello_entries_[j].name);
+        n = messages_text_put_(buf, cap, n, " (type id ");
+        n = messages_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = messages_text_put_(buf, cap, n, "): fingerprint ");
+        n = messages_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = messages_text_put_(buf, cap, n, ", here ");
+        n = messages_text_num_(buf, cap, n, messages_hello_entries_[j].fingerprint, 1);
+        n = messages_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == MESSAGES_ERR_SCHEMA) {
+        n = messages_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = messages_text_put_(buf, cap, n, messages_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* messages_read_message, except that *out is left as it is on error or at the end. */
 static int messages_read_message_(messages_message_reader* r, messages_message* out, messages_stream_result* res) {
     uint8_t hdr[MESSAGES_MESSAGE_HEADER_SIZE];
@@ -1055,13 +1176,14 @@ static int messages_read_message_(messages_message_reader* r, messages_message* 
     size_t have, total;
     messages_decode_options opt;
     messages_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = messages_read_full_(r, hdr, MESSAGES_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1077,7 +1199,11 @@ static int messages_read_message_(messages_message_reader* r, messages_message* 
     if (rc != MESSAGES_OK) {
         return messages_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!messages_known_type_(type_id)) {
+    hello = type_id == MESSAGES_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return messages_reader_fail_(r, res, MESSAGES_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !messages_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && messages_reader_skip_(r, payload);
         return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1111,6 +1237,13 @@ static int messages_read_message_(messages_message_reader* r, messages_message* 
         if (got < want) {
             return messages_reader_fail_(r, res, MESSAGES_ERR_TRUNCATED, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = messages_check_hello_(r, total, res);
+        if (rc != MESSAGES_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1150,12 +1283,8 @@ void messages_message_writer_free(messages_message_writer* w) {
     w->cap = 0;
 }
 
-int messages_write_message(messages_message_writer* w, const messages_message* m) {
-    size_t n = messages_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return MESSAGES_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int messages_writer_reserve_(messages_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1164,14 +1293,17 @@ int messages_write_message(messages_message_writer* w, const messages_message* m
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return MESSAGES_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (messages_encode_message(m, w->buf, n) != n) {
-        return MESSAGES_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int messages_writer_flush_(messages_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1180,4 +1312,35 @@ int messages_write_message(messages_message_writer* w, const messages_message* m
         done += k;
     }
     return MESSAGES_OK;
+}
+
+int messages_write_hello(messages_message_writer* w) {
+    size_t n = MESSAGES_MESSAGE_HEADER_SIZE + 4 + 10 * messages_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!messages_writer_reserve_(w, n)) {
+        return MESSAGES_ERR_NO_MEMORY;
+    }
+    p = messages_put_header_(w->buf, MESSAGES_HELLO_TYPE_ID, n - MESSAGES_MESSAGE_HEADER_SIZE);
+    messages_put_u32_(p, (uint32_t)messages_hello_count_);
+    for (j = 0; j < messages_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        messages_put_u16_(p, messages_hello_entries_[j].type_id);
+        messages_put_u64_(p + 2, messages_hello_entries_[j].fingerprint);
+    }
+    return messages_writer_flush_(w, n);
+}
+
+int messages_write_message(messages_message_writer* w, const messages_message* m) {
+    size_t n = messages_message_size(m);
+    if (n == SIZE_MAX) {
+        return MESSAGES_ERR_ENCODE;
+    }
+    if (!messages_writer_reserve_(w, n)) {
+        return MESSAGES_ERR_NO_MEMORY;
+    }
+    if (messages_encode_message(m, w->buf, n) != n) {
+        return MESSAGES_ERR_ENCODE;
+    }
+    return messages_writer_flush_(w, n);
 }

@@ -172,7 +172,7 @@ const char* nested_strerror(int code) {
     case NESTED_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case NESTED_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case NESTED_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case NESTED_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* nested_strerror(int code) {
         return "encode: the value cannot be encoded";
     case NESTED_ERR_WRITE:
         return "write: the write callback failed";
+    case NESTED_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case NESTED_END:
         return "end: the stream ends between two messages";
     }
@@ -1373,6 +1375,23 @@ static int nested_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct nested_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} nested_hello_entry_;
+
+static const nested_hello_entry_ nested_hello_entries_[] = {
+    {NESTED_POINT_TYPE_ID, NESTED_POINT_FINGERPRINT, "Point"},
+    {NESTED_RECTANGLE_TYPE_ID, NESTED_RECTANGLE_FINGERPRINT, "Rectangle"},
+    {NESTED_SCENE_TYPE_ID, NESTED_SCENE_FINGERPRINT, "Scene"},
+    {NESTED_DEVICE_PARAMETER_TYPE_ID, NESTED_DEVICE_PARAMETER_FINGERPRINT, "DeviceParameter"},
+    {NESTED_DEVICE_PLUGIN_TYPE_ID, NESTED_DEVICE_PLUGIN_FINGERPRINT, "DevicePlugin"},
+    {NESTED_AUDIO_DEVICE_TYPE_ID, NESTED_AUDIO_DEVICE_FINGERPRINT, "AudioDevice"},
+};
+static const size_t nested_hello_count_ = 6;
+
 void nested_message_reader_init(nested_message_reader* r, nested_read_fn fn, void* ctx, nested_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = NESTED_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1431,6 +1450,7 @@ static int nested_reader_grow_(nested_message_reader* r, size_t cap) {
 static int nested_reader_fail_(nested_message_reader* r, nested_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     nested_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1448,6 +1468,109 @@ static int nested_reader_fail_(nested_message_reader* r, nested_stream_result* r
     return err;
 }
 
+int nested_message_reader_schema_checked(const nested_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int nested_check_hello_(nested_message_reader* r, size_t total, nested_stream_result* res) {
+    const uint8_t* p = r->buf + NESTED_MESSAGE_HEADER_SIZE;
+    size_t len = total - NESTED_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)nested_get_u32_(p)) {
+        return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = nested_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = nested_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < nested_hello_count_ && nested_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == nested_hello_count_ || nested_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = nested_get_u64_(e + 2);
+        if (theirs != nested_hello_entries_[j].fingerprint) {
+            int rc = nested_reader_fail_(r, res, NESTED_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return NESTED_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t nested_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t nested_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return nested_text_put_(buf, cap, n, digits + i);
+}
+
+size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < nested_hello_count_; j++) {
+        if (res->error == NESTED_ERR_SCHEMA && res->schema_type_id != 0 &&
+            nested_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == NESTED_ERR_SCHEMA && j < nested_hello_count_) {
+        n = nested_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = nested_text_put_(buf, cap, n, nested_hello_entries_[j].name);
+        n = nested_text_put_(buf, cap, n, " (type id ");
+        n = nested_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = nested_text_put_(buf, cap, n, "): fingerprint ");
+        n = nested_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = nested_text_put_(buf, cap, n, ", here ");
+        n = nested_text_num_(buf, cap, n, nested_hello_entries_[j].fingerprint, 1);
+        n = nested_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == NESTED_ERR_SCHEMA) {
+        n = nested_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = nested_text_put_(buf, cap, n, nested_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* nested_read_message, except that *out is left as it is on error or at the end. */
 static int nested_read_message_(nested_message_reader* r, nested_message* out, nested_stream_result* res) {
     uint8_t hdr[NESTED_MESSAGE_HEADER_SIZE];
@@ -1456,13 +1579,14 @@ static int nested_read_message_(nested_message_reader* r, nested_message* out, n
     size_t have, total;
     nested_decode_options opt;
     nested_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = nested_read_full_(r, hdr, NESTED_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1478,7 +1602,11 @@ static int nested_read_message_(nested_message_reader* r, nested_message* out, n
     if (rc != NESTED_OK) {
         return nested_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!nested_known_type_(type_id)) {
+    hello = type_id == NESTED_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return nested_reader_fail_(r, res, NESTED_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !nested_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && nested_reader_skip_(r, payload);
         return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1512,6 +1640,13 @@ static int nested_read_message_(nested_message_reader* r, nested_message* out, n
         if (got < want) {
             return nested_reader_fail_(r, res, NESTED_ERR_TRUNCATED, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = nested_check_hello_(r, total, res);
+        if (rc != NESTED_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1551,12 +1686,8 @@ void nested_message_writer_free(nested_message_writer* w) {
     w->cap = 0;
 }
 
-int nested_write_message(nested_message_writer* w, const nested_message* m) {
-    size_t n = nested_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return NESTED_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int nested_writer_reserve_(nested_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1565,14 +1696,17 @@ int nested_write_message(nested_message_writer* w, const nested_message* m) {
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return NESTED_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (nested_encode_message(m, w->buf, n) != n) {
-        return NESTED_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int nested_writer_flush_(nested_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1581,4 +1715,35 @@ int nested_write_message(nested_message_writer* w, const nested_message* m) {
         done += k;
     }
     return NESTED_OK;
+}
+
+int nested_write_hello(nested_message_writer* w) {
+    size_t n = NESTED_MESSAGE_HEADER_SIZE + 4 + 10 * nested_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!nested_writer_reserve_(w, n)) {
+        return NESTED_ERR_NO_MEMORY;
+    }
+    p = nested_put_header_(w->buf, NESTED_HELLO_TYPE_ID, n - NESTED_MESSAGE_HEADER_SIZE);
+    nested_put_u32_(p, (uint32_t)nested_hello_count_);
+    for (j = 0; j < nested_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        nested_put_u16_(p, nested_hello_entries_[j].type_id);
+        nested_put_u64_(p + 2, nested_hello_entries_[j].fingerprint);
+    }
+    return nested_writer_flush_(w, n);
+}
+
+int nested_write_message(nested_message_writer* w, const nested_message* m) {
+    size_t n = nested_message_size(m);
+    if (n == SIZE_MAX) {
+        return NESTED_ERR_ENCODE;
+    }
+    if (!nested_writer_reserve_(w, n)) {
+        return NESTED_ERR_NO_MEMORY;
+    }
+    if (nested_encode_message(m, w->buf, n) != n) {
+        return NESTED_ERR_ENCODE;
+    }
+    return nested_writer_flush_(w, n);
 }

@@ -172,7 +172,7 @@ const char* optionals_strerror(int code) {
     case OPTIONALS_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case OPTIONALS_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case OPTIONALS_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case OPTIONALS_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* optionals_strerror(int code) {
         return "encode: the value cannot be encoded";
     case OPTIONALS_ERR_WRITE:
         return "write: the write callback failed";
+    case OPTIONALS_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case OPTIONALS_END:
         return "end: the stream ends between two messages";
     }
@@ -1471,6 +1473,20 @@ static int optionals_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct optionals_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} optionals_hello_entry_;
+
+static const optionals_hello_entry_ optionals_hello_entries_[] = {
+    {OPTIONALS_INNER_TYPE_ID, OPTIONALS_INNER_FINGERPRINT, "Inner"},
+    {OPTIONALS_OPTIONALS_TYPE_ID, OPTIONALS_OPTIONALS_FINGERPRINT, "Optionals"},
+    {OPTIONALS_READING_TYPE_ID, OPTIONALS_READING_FINGERPRINT, "Reading"},
+};
+static const size_t optionals_hello_count_ = 3;
+
 void optionals_message_reader_init(optionals_message_reader* r, optionals_read_fn fn, void* ctx, optionals_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1529,6 +1545,7 @@ static int optionals_reader_grow_(optionals_message_reader* r, size_t cap) {
 static int optionals_reader_fail_(optionals_message_reader* r, optionals_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     optionals_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1546,6 +1563,109 @@ static int optionals_reader_fail_(optionals_message_reader* r, optionals_stream_
     return err;
 }
 
+int optionals_message_reader_schema_checked(const optionals_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int optionals_check_hello_(optionals_message_reader* r, size_t total, optionals_stream_result* res) {
+    const uint8_t* p = r->buf + OPTIONALS_MESSAGE_HEADER_SIZE;
+    size_t len = total - OPTIONALS_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)optionals_get_u32_(p)) {
+        return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = optionals_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = optionals_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < optionals_hello_count_ && optionals_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == optionals_hello_count_ || optionals_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = optionals_get_u64_(e + 2);
+        if (theirs != optionals_hello_entries_[j].fingerprint) {
+            int rc = optionals_reader_fail_(r, res, OPTIONALS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return OPTIONALS_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t optionals_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t optionals_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return optionals_text_put_(buf, cap, n, digits + i);
+}
+
+size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < optionals_hello_count_; j++) {
+        if (res->error == OPTIONALS_ERR_SCHEMA && res->schema_type_id != 0 &&
+            optionals_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == OPTIONALS_ERR_SCHEMA && j < optionals_hello_count_) {
+        n = optionals_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = optionals_text_put_(buf, cap, n, optionals_hello_entries_[j].name);
+        n = optionals_text_put_(buf, cap, n, " (type id ");
+        n = optionals_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = optionals_text_put_(buf, cap, n, "): fingerprint ");
+        n = optionals_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = optionals_text_put_(buf, cap, n, ", here ");
+        n = optionals_text_num_(buf, cap, n, optionals_hello_entries_[j].fingerprint, 1);
+        n = optionals_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == OPTIONALS_ERR_SCHEMA) {
+        n = optionals_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = optionals_text_put_(buf, cap, n, optionals_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* optionals_read_message, except that *out is left as it is on error or at the end. */
 static int optionals_read_message_(optionals_message_reader* r, optionals_message* out, optionals_stream_result* res) {
     uint8_t hdr[OPTIONALS_MESSAGE_HEADER_SIZE];
@@ -1554,13 +1674,14 @@ static int optionals_read_message_(optionals_message_reader* r, optionals_messag
     size_t have, total;
     optionals_decode_options opt;
     optionals_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = optionals_read_full_(r, hdr, OPTIONALS_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1576,7 +1697,11 @@ static int optionals_read_message_(optionals_message_reader* r, optionals_messag
     if (rc != OPTIONALS_OK) {
         return optionals_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!optionals_known_type_(type_id)) {
+    hello = type_id == OPTIONALS_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return optionals_reader_fail_(r, res, OPTIONALS_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !optionals_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && optionals_reader_skip_(r, payload);
         return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1610,6 +1735,13 @@ static int optionals_read_message_(optionals_message_reader* r, optionals_messag
         if (got < want) {
             return optionals_reader_fail_(r, res, OPTIONALS_ERR_TRUNCATED, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = optionals_check_hello_(r, total, res);
+        if (rc != OPTIONALS_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1649,12 +1781,8 @@ void optionals_message_writer_free(optionals_message_writer* w) {
     w->cap = 0;
 }
 
-int optionals_write_message(optionals_message_writer* w, const optionals_message* m) {
-    size_t n = optionals_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return OPTIONALS_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int optionals_writer_reserve_(optionals_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1663,14 +1791,17 @@ int optionals_write_message(optionals_message_writer* w, const optionals_message
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return OPTIONALS_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (optionals_encode_message(m, w->buf, n) != n) {
-        return OPTIONALS_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int optionals_writer_flush_(optionals_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1679,4 +1810,35 @@ int optionals_write_message(optionals_message_writer* w, const optionals_message
         done += k;
     }
     return OPTIONALS_OK;
+}
+
+int optionals_write_hello(optionals_message_writer* w) {
+    size_t n = OPTIONALS_MESSAGE_HEADER_SIZE + 4 + 10 * optionals_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!optionals_writer_reserve_(w, n)) {
+        return OPTIONALS_ERR_NO_MEMORY;
+    }
+    p = optionals_put_header_(w->buf, OPTIONALS_HELLO_TYPE_ID, n - OPTIONALS_MESSAGE_HEADER_SIZE);
+    optionals_put_u32_(p, (uint32_t)optionals_hello_count_);
+    for (j = 0; j < optionals_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        optionals_put_u16_(p, optionals_hello_entries_[j].type_id);
+        optionals_put_u64_(p + 2, optionals_hello_entries_[j].fingerprint);
+    }
+    return optionals_writer_flush_(w, n);
+}
+
+int optionals_write_message(optionals_message_writer* w, const optionals_message* m) {
+    size_t n = optionals_message_size(m);
+    if (n == SIZE_MAX) {
+        return OPTIONALS_ERR_ENCODE;
+    }
+    if (!optionals_writer_reserve_(w, n)) {
+        return OPTIONALS_ERR_NO_MEMORY;
+    }
+    if (optionals_encode_message(m, w->buf, n) != n) {
+        return OPTIONALS_ERR_ENCODE;
+    }
+    return optionals_writer_flush_(w, n);
 }

@@ -31,7 +31,7 @@ extern "C" {
 #define OPTIONALS_ERR_COUNT (-8)
 /** depth: nesting deeper than the depth limit. */
 #define OPTIONALS_ERR_DEPTH (-9)
-/** message: a bad message header (magic, type id or payload length). */
+/** message: a bad message header (magic, type id or payload length), or a malformed or misplaced hello. */
 #define OPTIONALS_ERR_MESSAGE (-10)
 /** no_memory: the arena could not provide the memory for the value. */
 #define OPTIONALS_ERR_NO_MEMORY (-11)
@@ -41,6 +41,12 @@ extern "C" {
 #define OPTIONALS_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define OPTIONALS_ERR_WRITE (-14)
+/**
+ * schema: a stream's hello shows that it was written from another version
+ * of the schema, or a reader that requires a hello found none
+ * (docs/wire-format.md, "The schema check (hello)").
+ */
+#define OPTIONALS_ERR_SCHEMA (-15)
 /** Not an error: optionals_read_message found the end of the stream between two messages. */
 #define OPTIONALS_END 1
 
@@ -440,6 +446,11 @@ typedef size_t (*optionals_write_fn)(void* ctx, const uint8_t* buf, size_t n);
 
 /** The largest payload a message reader accepts unless told otherwise: 64 MiB. */
 #define OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE (64u << 20)
+/**
+ * The type id of a hello, the message optionals_write_hello writes first
+ * (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+ */
+#define OPTIONALS_HELLO_TYPE_ID 0u
 
 /** What optionals_read_message reports besides its return value. */
 typedef struct optionals_stream_result {
@@ -461,6 +472,14 @@ typedef struct optionals_stream_result {
      * max_size), so the next optionals_read_message reads the next message.
      */
     int skipped;
+    /**
+     * On OPTIONALS_ERR_SCHEMA from a hello: the type id of the struct the writer's
+     * schema has another version of, and the writer's fingerprint of it
+     * (this schema's is the struct's _FINGERPRINT macro). 0 otherwise, and
+     * when a required hello is missing.
+     */
+    uint16_t schema_type_id;
+    uint64_t writer_fingerprint;
 } optionals_stream_result;
 
 /**
@@ -470,13 +489,26 @@ typedef struct optionals_stream_result {
  * the bytes arrive, and decodes into an arena it resets before every
  * message. Set up with optionals_message_reader_init; release with
  * optionals_message_reader_free. max_size and options may be changed between
- * reads; the other fields are private.
+ * reads, require_hello before the first; the other fields are private.
+ *
+ * A hello (optionals_write_hello) as the stream's first message is checked, not
+ * returned: the next message has index 1. A hello that gives a struct of
+ * this schema another fingerprint fails with OPTIONALS_ERR_SCHEMA (the result
+ * names the struct; optionals_stream_error_text describes it), a malformed one
+ * with OPTIONALS_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct optionals_message_reader {
     /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     optionals_decode_options options;
+    /**
+     * Nonzero refuses a stream whose first message is not a hello, with
+     * OPTIONALS_ERR_SCHEMA at offset 4 (an empty stream is not refused): set it
+     * when the writer is known to send one.
+     */
+    int require_hello;
+    int schema_checked;
     optionals_read_fn read;
     void* ctx;
     optionals_arena* arena;
@@ -503,6 +535,18 @@ void optionals_message_reader_init(optionals_message_reader* r, optionals_read_f
 int optionals_read_message(optionals_message_reader* r, optionals_message* out, optionals_stream_result* res);
 /** Releases the reader's buffer (not its arena). */
 void optionals_message_reader_free(optionals_message_reader* r);
+/**
+ * Nonzero once the stream began with a hello that agreed with this schema
+ * (every struct both schemas have has the same fingerprint).
+ */
+int optionals_message_reader_schema_checked(const optionals_message_reader* r);
+/**
+ * Describes the error res reports as NUL-terminated text "<rule>: ...",
+ * cut to fit cap bytes (cap may be 0), and returns its full length: for a
+ * hello from another version of the schema, the struct's name, both
+ * fingerprints and a hint to run sdp compat; otherwise optionals_strerror's text.
+ */
+size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf, size_t cap);
 
 /** Writes messages to a stream (optionals_write_message), encoding into one buffer it keeps. */
 typedef struct optionals_message_writer {
@@ -514,6 +558,14 @@ typedef struct optionals_message_writer {
 
 /** Writes to fn(ctx, ...). */
 void optionals_message_writer_init(optionals_message_writer* w, optionals_write_fn fn, void* ctx);
+/**
+ * Writes a hello: the fingerprint of every struct of the schema, by type id
+ * (docs/wire-format.md, "The schema check (hello)"). Call it first, if at
+ * all: a reader built from another version of the schema then refuses the
+ * stream (OPTIONALS_ERR_SCHEMA) before any data is decoded. A stream without a
+ * hello is what SDP 0.2 writes. 0, OPTIONALS_ERR_NO_MEMORY or OPTIONALS_ERR_WRITE.
+ */
+int optionals_write_hello(optionals_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, OPTIONALS_ERR_ENCODE (m cannot be
  * encoded: see _size), OPTIONALS_ERR_NO_MEMORY or OPTIONALS_ERR_WRITE.

@@ -172,7 +172,7 @@ const char* plugins_strerror(int code) {
     case PLUGINS_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case PLUGINS_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case PLUGINS_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case PLUGINS_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* plugins_strerror(int code) {
         return "encode: the value cannot be encoded";
     case PLUGINS_ERR_WRITE:
         return "write: the write callback failed";
+    case PLUGINS_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case PLUGINS_END:
         return "end: the stream ends between two messages";
     }
@@ -1034,6 +1036,20 @@ static int plugins_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct plugins_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} plugins_hello_entry_;
+
+static const plugins_hello_entry_ plugins_hello_entries_[] = {
+    {PLUGINS_PARAMETER_TYPE_ID, PLUGINS_PARAMETER_FINGERPRINT, "Parameter"},
+    {PLUGINS_PLUGIN_TYPE_ID, PLUGINS_PLUGIN_FINGERPRINT, "Plugin"},
+    {PLUGINS_PLUGIN_REGISTRY_TYPE_ID, PLUGINS_PLUGIN_REGISTRY_FINGERPRINT, "PluginRegistry"},
+};
+static const size_t plugins_hello_count_ = 3;
+
 void plugins_message_reader_init(plugins_message_reader* r, plugins_read_fn fn, void* ctx, plugins_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = PLUGINS_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1092,6 +1108,7 @@ static int plugins_reader_grow_(plugins_message_reader* r, size_t cap) {
 static int plugins_reader_fail_(plugins_message_reader* r, plugins_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     plugins_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1109,6 +1126,109 @@ static int plugins_reader_fail_(plugins_message_reader* r, plugins_stream_result
     return err;
 }
 
+int plugins_message_reader_schema_checked(const plugins_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int plugins_check_hello_(plugins_message_reader* r, size_t total, plugins_stream_result* res) {
+    const uint8_t* p = r->buf + PLUGINS_MESSAGE_HEADER_SIZE;
+    size_t len = total - PLUGINS_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)plugins_get_u32_(p)) {
+        return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = plugins_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = plugins_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < plugins_hello_count_ && plugins_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == plugins_hello_count_ || plugins_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = plugins_get_u64_(e + 2);
+        if (theirs != plugins_hello_entries_[j].fingerprint) {
+            int rc = plugins_reader_fail_(r, res, PLUGINS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return PLUGINS_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t plugins_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t plugins_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return plugins_text_put_(buf, cap, n, digits + i);
+}
+
+size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < plugins_hello_count_; j++) {
+        if (res->error == PLUGINS_ERR_SCHEMA && res->schema_type_id != 0 &&
+            plugins_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == PLUGINS_ERR_SCHEMA && j < plugins_hello_count_) {
+        n = plugins_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = plugins_text_put_(buf, cap, n, plugins_hello_entries_[j].name);
+        n = plugins_text_put_(buf, cap, n, " (type id ");
+        n = plugins_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = plugins_text_put_(buf, cap, n, "): fingerprint ");
+        n = plugins_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = plugins_text_put_(buf, cap, n, ", here ");
+        n = plugins_text_num_(buf, cap, n, plugins_hello_entries_[j].fingerprint, 1);
+        n = plugins_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == PLUGINS_ERR_SCHEMA) {
+        n = plugins_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = plugins_text_put_(buf, cap, n, plugins_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* plugins_read_message, except that *out is left as it is on error or at the end. */
 static int plugins_read_message_(plugins_message_reader* r, plugins_message* out, plugins_stream_result* res) {
     uint8_t hdr[PLUGINS_MESSAGE_HEADER_SIZE];
@@ -1117,13 +1237,14 @@ static int plugins_read_message_(plugins_message_reader* r, plugins_message* out
     size_t have, total;
     plugins_decode_options opt;
     plugins_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = plugins_read_full_(r, hdr, PLUGINS_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1139,7 +1260,11 @@ static int plugins_read_message_(plugins_message_reader* r, plugins_message* out
     if (rc != PLUGINS_OK) {
         return plugins_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!plugins_known_type_(type_id)) {
+    hello = type_id == PLUGINS_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return plugins_reader_fail_(r, res, PLUGINS_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !plugins_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && plugins_reader_skip_(r, payload);
         return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1173,6 +1298,13 @@ static int plugins_read_message_(plugins_message_reader* r, plugins_message* out
         if (got < want) {
             return plugins_reader_fail_(r, res, PLUGINS_ERR_TRUNCATED, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = plugins_check_hello_(r, total, res);
+        if (rc != PLUGINS_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1212,12 +1344,8 @@ void plugins_message_writer_free(plugins_message_writer* w) {
     w->cap = 0;
 }
 
-int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
-    size_t n = plugins_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return PLUGINS_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int plugins_writer_reserve_(plugins_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1226,14 +1354,17 @@ int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return PLUGINS_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (plugins_encode_message(m, w->buf, n) != n) {
-        return PLUGINS_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int plugins_writer_flush_(plugins_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1242,4 +1373,35 @@ int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
         done += k;
     }
     return PLUGINS_OK;
+}
+
+int plugins_write_hello(plugins_message_writer* w) {
+    size_t n = PLUGINS_MESSAGE_HEADER_SIZE + 4 + 10 * plugins_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!plugins_writer_reserve_(w, n)) {
+        return PLUGINS_ERR_NO_MEMORY;
+    }
+    p = plugins_put_header_(w->buf, PLUGINS_HELLO_TYPE_ID, n - PLUGINS_MESSAGE_HEADER_SIZE);
+    plugins_put_u32_(p, (uint32_t)plugins_hello_count_);
+    for (j = 0; j < plugins_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        plugins_put_u16_(p, plugins_hello_entries_[j].type_id);
+        plugins_put_u64_(p + 2, plugins_hello_entries_[j].fingerprint);
+    }
+    return plugins_writer_flush_(w, n);
+}
+
+int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
+    size_t n = plugins_message_size(m);
+    if (n == SIZE_MAX) {
+        return PLUGINS_ERR_ENCODE;
+    }
+    if (!plugins_writer_reserve_(w, n)) {
+        return PLUGINS_ERR_NO_MEMORY;
+    }
+    if (plugins_encode_message(m, w->buf, n) != n) {
+        return PLUGINS_ERR_ENCODE;
+    }
+    return plugins_writer_flush_(w, n);
 }

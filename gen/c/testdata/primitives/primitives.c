@@ -172,7 +172,7 @@ const char* primitives_strerror(int code) {
     case PRIMITIVES_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case PRIMITIVES_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case PRIMITIVES_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case PRIMITIVES_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* primitives_strerror(int code) {
         return "encode: the value cannot be encoded";
     case PRIMITIVES_ERR_WRITE:
         return "write: the write callback failed";
+    case PRIMITIVES_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case PRIMITIVES_END:
         return "end: the stream ends between two messages";
     }
@@ -923,6 +925,20 @@ static int primitives_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct primitives_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} primitives_hello_entry_;
+
+static const primitives_hello_entry_ primitives_hello_entries_[] = {
+    {PRIMITIVES_ALL_PRIMITIVES_TYPE_ID, PRIMITIVES_ALL_PRIMITIVES_FINGERPRINT, "AllPrimitives"},
+    {PRIMITIVES_TEXT_TYPE_ID, PRIMITIVES_TEXT_FINGERPRINT, "Text"},
+    {PRIMITIVES_EMPTY_TYPE_ID, PRIMITIVES_EMPTY_FINGERPRINT, "Empty"},
+};
+static const size_t primitives_hello_count_ = 3;
+
 void primitives_message_reader_init(primitives_message_reader* r, primitives_read_fn fn, void* ctx, primitives_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE;
@@ -981,6 +997,7 @@ static int primitives_reader_grow_(primitives_message_reader* r, size_t cap) {
 static int primitives_reader_fail_(primitives_message_reader* r, primitives_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     primitives_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -998,6 +1015,109 @@ static int primitives_reader_fail_(primitives_message_reader* r, primitives_stre
     return err;
 }
 
+int primitives_message_reader_schema_checked(const primitives_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int primitives_check_hello_(primitives_message_reader* r, size_t total, primitives_stream_result* res) {
+    const uint8_t* p = r->buf + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    size_t len = total - PRIMITIVES_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)primitives_get_u32_(p)) {
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = primitives_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = primitives_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < primitives_hello_count_ && primitives_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == primitives_hello_count_ || primitives_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = primitives_get_u64_(e + 2);
+        if (theirs != primitives_hello_entries_[j].fingerprint) {
+            int rc = primitives_reader_fail_(r, res, PRIMITIVES_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return PRIMITIVES_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t primitives_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t primitives_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return primitives_text_put_(buf, cap, n, digits + i);
+}
+
+size_t primitives_stream_error_text(const primitives_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < primitives_hello_count_; j++) {
+        if (res->error == PRIMITIVES_ERR_SCHEMA && res->schema_type_id != 0 &&
+            primitives_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == PRIMITIVES_ERR_SCHEMA && j < primitives_hello_count_) {
+        n = primitives_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = primitives_text_put_(buf, cap, n, primitives_hello_entries_[j].name);
+        n = primitives_text_put_(buf, cap, n, " (type id ");
+        n = primitives_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = primitives_text_put_(buf, cap, n, "): fingerprint ");
+        n = primitives_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = primitives_text_put_(buf, cap, n, ", here ");
+        n = primitives_text_num_(buf, cap, n, primitives_hello_entries_[j].fingerprint, 1);
+        n = primitives_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == PRIMITIVES_ERR_SCHEMA) {
+        n = primitives_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = primitives_text_put_(buf, cap, n, primitives_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* primitives_read_message, except that *out is left as it is on error or at the end. */
 static int primitives_read_message_(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res) {
     uint8_t hdr[PRIMITIVES_MESSAGE_HEADER_SIZE];
@@ -1006,13 +1126,14 @@ static int primitives_read_message_(primitives_message_reader* r, primitives_mes
     size_t have, total;
     primitives_decode_options opt;
     primitives_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = primitives_read_full_(r, hdr, PRIMITIVES_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1028,7 +1149,11 @@ static int primitives_read_message_(primitives_message_reader* r, primitives_mes
     if (rc != PRIMITIVES_OK) {
         return primitives_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!primitives_known_type_(type_id)) {
+    hello = type_id == PRIMITIVES_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !primitives_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && primitives_reader_skip_(r, payload);
         return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1062,6 +1187,13 @@ static int primitives_read_message_(primitives_message_reader* r, primitives_mes
         if (got < want) {
             return primitives_reader_fail_(r, res, PRIMITIVES_ERR_TRUNCATED, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = primitives_check_hello_(r, total, res);
+        if (rc != PRIMITIVES_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1101,12 +1233,8 @@ void primitives_message_writer_free(primitives_message_writer* w) {
     w->cap = 0;
 }
 
-int primitives_write_message(primitives_message_writer* w, const primitives_message* m) {
-    size_t n = primitives_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return PRIMITIVES_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int primitives_writer_reserve_(primitives_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1115,14 +1243,17 @@ int primitives_write_message(primitives_message_writer* w, const primitives_mess
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return PRIMITIVES_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (primitives_encode_message(m, w->buf, n) != n) {
-        return PRIMITIVES_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int primitives_writer_flush_(primitives_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1131,4 +1262,35 @@ int primitives_write_message(primitives_message_writer* w, const primitives_mess
         done += k;
     }
     return PRIMITIVES_OK;
+}
+
+int primitives_write_hello(primitives_message_writer* w) {
+    size_t n = PRIMITIVES_MESSAGE_HEADER_SIZE + 4 + 10 * primitives_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!primitives_writer_reserve_(w, n)) {
+        return PRIMITIVES_ERR_NO_MEMORY;
+    }
+    p = primitives_put_header_(w->buf, PRIMITIVES_HELLO_TYPE_ID, n - PRIMITIVES_MESSAGE_HEADER_SIZE);
+    primitives_put_u32_(p, (uint32_t)primitives_hello_count_);
+    for (j = 0; j < primitives_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        primitives_put_u16_(p, primitives_hello_entries_[j].type_id);
+        primitives_put_u64_(p + 2, primitives_hello_entries_[j].fingerprint);
+    }
+    return primitives_writer_flush_(w, n);
+}
+
+int primitives_write_message(primitives_message_writer* w, const primitives_message* m) {
+    size_t n = primitives_message_size(m);
+    if (n == SIZE_MAX) {
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    if (!primitives_writer_reserve_(w, n)) {
+        return PRIMITIVES_ERR_NO_MEMORY;
+    }
+    if (primitives_encode_message(m, w->buf, n) != n) {
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    return primitives_writer_flush_(w, n);
 }

@@ -31,7 +31,7 @@ extern "C" {
 #define PRIMITIVES_ERR_COUNT (-8)
 /** depth: nesting deeper than the depth limit. */
 #define PRIMITIVES_ERR_DEPTH (-9)
-/** message: a bad message header (magic, type id or payload length). */
+/** message: a bad message header (magic, type id or payload length), or a malformed or misplaced hello. */
 #define PRIMITIVES_ERR_MESSAGE (-10)
 /** no_memory: the arena could not provide the memory for the value. */
 #define PRIMITIVES_ERR_NO_MEMORY (-11)
@@ -41,6 +41,12 @@ extern "C" {
 #define PRIMITIVES_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define PRIMITIVES_ERR_WRITE (-14)
+/**
+ * schema: a stream's hello shows that it was written from another version
+ * of the schema, or a reader that requires a hello found none
+ * (docs/wire-format.md, "The schema check (hello)").
+ */
+#define PRIMITIVES_ERR_SCHEMA (-15)
 /** Not an error: primitives_read_message found the end of the stream between two messages. */
 #define PRIMITIVES_END 1
 
@@ -311,6 +317,11 @@ typedef size_t (*primitives_write_fn)(void* ctx, const uint8_t* buf, size_t n);
 
 /** The largest payload a message reader accepts unless told otherwise: 64 MiB. */
 #define PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE (64u << 20)
+/**
+ * The type id of a hello, the message primitives_write_hello writes first
+ * (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+ */
+#define PRIMITIVES_HELLO_TYPE_ID 0u
 
 /** What primitives_read_message reports besides its return value. */
 typedef struct primitives_stream_result {
@@ -332,6 +343,14 @@ typedef struct primitives_stream_result {
      * max_size), so the next primitives_read_message reads the next message.
      */
     int skipped;
+    /**
+     * On PRIMITIVES_ERR_SCHEMA from a hello: the type id of the struct the writer's
+     * schema has another version of, and the writer's fingerprint of it
+     * (this schema's is the struct's _FINGERPRINT macro). 0 otherwise, and
+     * when a required hello is missing.
+     */
+    uint16_t schema_type_id;
+    uint64_t writer_fingerprint;
 } primitives_stream_result;
 
 /**
@@ -341,13 +360,26 @@ typedef struct primitives_stream_result {
  * the bytes arrive, and decodes into an arena it resets before every
  * message. Set up with primitives_message_reader_init; release with
  * primitives_message_reader_free. max_size and options may be changed between
- * reads; the other fields are private.
+ * reads, require_hello before the first; the other fields are private.
+ *
+ * A hello (primitives_write_hello) as the stream's first message is checked, not
+ * returned: the next message has index 1. A hello that gives a struct of
+ * this schema another fingerprint fails with PRIMITIVES_ERR_SCHEMA (the result
+ * names the struct; primitives_stream_error_text describes it), a malformed one
+ * with PRIMITIVES_ERR_MESSAGE; neither can be skipped.
  */
 typedef struct primitives_message_reader {
     /** The largest payload length accepted, refused before it is read; UINT32_MAX accepts any. */
     uint32_t max_size;
     /** The decode options of every message (allow_trailing is ignored). */
     primitives_decode_options options;
+    /**
+     * Nonzero refuses a stream whose first message is not a hello, with
+     * PRIMITIVES_ERR_SCHEMA at offset 4 (an empty stream is not refused): set it
+     * when the writer is known to send one.
+     */
+    int require_hello;
+    int schema_checked;
     primitives_read_fn read;
     void* ctx;
     primitives_arena* arena;
@@ -374,6 +406,18 @@ void primitives_message_reader_init(primitives_message_reader* r, primitives_rea
 int primitives_read_message(primitives_message_reader* r, primitives_message* out, primitives_stream_result* res);
 /** Releases the reader's buffer (not its arena). */
 void primitives_message_reader_free(primitives_message_reader* r);
+/**
+ * Nonzero once the stream began with a hello that agreed with this schema
+ * (every struct both schemas have has the same fingerprint).
+ */
+int primitives_message_reader_schema_checked(const primitives_message_reader* r);
+/**
+ * Describes the error res reports as NUL-terminated text "<rule>: ...",
+ * cut to fit cap bytes (cap may be 0), and returns its full length: for a
+ * hello from another version of the schema, the struct's name, both
+ * fingerprints and a hint to run sdp compat; otherwise primitives_strerror's text.
+ */
+size_t primitives_stream_error_text(const primitives_stream_result* res, char* buf, size_t cap);
 
 /** Writes messages to a stream (primitives_write_message), encoding into one buffer it keeps. */
 typedef struct primitives_message_writer {
@@ -385,6 +429,14 @@ typedef struct primitives_message_writer {
 
 /** Writes to fn(ctx, ...). */
 void primitives_message_writer_init(primitives_message_writer* w, primitives_write_fn fn, void* ctx);
+/**
+ * Writes a hello: the fingerprint of every struct of the schema, by type id
+ * (docs/wire-format.md, "The schema check (hello)"). Call it first, if at
+ * all: a reader built from another version of the schema then refuses the
+ * stream (PRIMITIVES_ERR_SCHEMA) before any data is decoded. A stream without a
+ * hello is what SDP 0.2 writes. 0, PRIMITIVES_ERR_NO_MEMORY or PRIMITIVES_ERR_WRITE.
+ */
+int primitives_write_hello(primitives_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, PRIMITIVES_ERR_ENCODE (m cannot be
  * encoded: see _size), PRIMITIVES_ERR_NO_MEMORY or PRIMITIVES_ERR_WRITE.

@@ -2,7 +2,7 @@
  * Tests of the generated C API beyond the conformance corpus: arenas (fixed
  * buffers running out at every size, heap growth and reuse, alignment),
  * _decode_ex options and error offsets, messages, the stream reader and
- * writer, errors, enum names, and values built by hand. Built with sanitizers by api_test.go; the corpus
+ * writer, the schema check (hello), errors, enum names, and values built by hand. Built with sanitizers by api_test.go; the corpus
  * vectors it reads are passed as arguments.
  */
 #include <stddef.h>
@@ -377,6 +377,138 @@ static void test_streams(void) {
     messages_arena_free(&a);
 }
 
+/* The schema check: a hello written, read, refused when it differs or is missing. */
+static void test_hello(void) {
+    static const uint8_t point_msg[26] = {0x53, 0x44, 0x50, 0x32, 0x01, 0x00, 0x10, 0x00, 0x00,
+                                          0x00, 0x1f, 0x85, 0xeb, 0x51, 0xb8, 0x1e, 0x09, 0x40,
+                                          0xae, 0x47, 0xe1, 0x7a, 0x14, 0xae, 0x05, 0x40};
+    static const uint16_t ids[4] = {MESSAGES_POINT_TYPE_ID, MESSAGES_PONG_TYPE_ID, MESSAGES_PING_TYPE_ID,
+                                    MESSAGES_LAST_TYPE_ID};
+    static const uint64_t fingerprints[4] = {MESSAGES_POINT_FINGERPRINT, MESSAGES_PONG_FINGERPRINT,
+                                             MESSAGES_PING_FINGERPRINT, MESSAGES_LAST_FINGERPRINT};
+    const size_t hello_len = 10 + 4 + 4 * 10;
+    uint8_t changed[128];
+    char text[256], want[256];
+    messages_arena a;
+    messages_message_reader r;
+    messages_message_writer w;
+    messages_stream_result res;
+    messages_message m;
+    messages_point p;
+    mem_source src;
+    mem_sink sink;
+    size_t i, ping = 0, n;
+    uint16_t prev = 0;
+
+    /* The writer: a hello listing every struct by type id, then two points. */
+    messages_arena_init_heap(&a);
+    sink.len = 0;
+    messages_message_writer_init(&w, mem_write, &sink);
+    CHECK(messages_write_hello(&w) == MESSAGES_OK);
+    CHECK(sink.len == hello_len);
+    CHECK(memcmp(sink.data, "SDP2\0\0", 6) == 0 && sink.data[6] == 44 && sink.data[10] == 4);
+    for (i = 0; i < 4; i++) {
+        const uint8_t* e = sink.data + 14 + 10 * i;
+        uint16_t id = (uint16_t)(e[0] | e[1] << 8);
+        uint64_t fp = 0;
+        size_t k, j;
+        for (k = 0; k < 8; k++) {
+            fp |= (uint64_t)e[2 + k] << (8 * k);
+        }
+        CHECK(id > prev);
+        prev = id;
+        for (j = 0; j < 4 && ids[j] != id; j++) {
+        }
+        CHECK(j < 4 && fingerprints[j] == fp);
+        if (id == MESSAGES_PING_TYPE_ID) {
+            ping = i;
+        }
+    }
+    messages_point_init(&p);
+    p.x = 3.14;
+    p.y = 2.71;
+    m.type_id = MESSAGES_POINT_TYPE_ID;
+    m.value.point = p;
+    CHECK(messages_write_message(&w, &m) == MESSAGES_OK);
+    CHECK(messages_write_message(&w, &m) == MESSAGES_OK);
+    CHECK(sink.len == hello_len + 52 && memcmp(sink.data + hello_len, point_msg, 26) == 0);
+    messages_message_writer_free(&w);
+
+    /* A reader that requires the hello: it is checked, not returned. */
+    src.data = sink.data;
+    src.len = sink.len;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    r.require_hello = 1;
+    CHECK(!messages_message_reader_schema_checked(&r));
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK);
+    CHECK(res.index == 1 && res.start == hello_len && m.type_id == MESSAGES_POINT_TYPE_ID);
+    CHECK(messages_message_reader_schema_checked(&r));
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK && res.index == 2);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_END && res.index == 3);
+    messages_message_reader_free(&r);
+
+    /* Another version of Ping: refused with rule schema at its fingerprint, naming it; it sticks. */
+    memcpy(changed, sink.data, sink.len);
+    changed[14 + 10 * ping + 2 + 5] ^= 1;
+    src.data = changed;
+    src.len = sink.len;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    for (i = 0; i < 2; i++) {
+        CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_SCHEMA && m.type_id == 0);
+        CHECK(res.index == 0 && res.offset == 14 + 10 * ping + 2 && !res.skipped);
+        CHECK(res.schema_type_id == MESSAGES_PING_TYPE_ID);
+        CHECK(res.writer_fingerprint == (MESSAGES_PING_FINGERPRINT ^ ((uint64_t)1 << 40)));
+    }
+    CHECK(!messages_message_reader_schema_checked(&r));
+    n = messages_stream_error_text(&res, text, sizeof text);
+    snprintf(want, sizeof want,
+             "schema: the writer's schema has another version of Ping (type id %u): fingerprint %016llx, here "
+             "%016llx; run `sdp compat` on the two schemas",
+             (unsigned)MESSAGES_PING_TYPE_ID, (unsigned long long)res.writer_fingerprint,
+             (unsigned long long)MESSAGES_PING_FINGERPRINT);
+    CHECK(strcmp(text, want) == 0 && n == strlen(want));
+    /* Cut to the buffer, the full length returned. */
+    CHECK(messages_stream_error_text(&res, text, 8) == n && strcmp(text, "schema:") == 0);
+    CHECK(messages_stream_error_text(&res, NULL, 0) == n);
+    messages_message_reader_free(&r);
+
+    /* A reader that requires a hello refuses a stream without one at offset 4 of message 0. */
+    src.data = point_msg;
+    src.len = 26;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    r.require_hello = 1;
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_SCHEMA);
+    CHECK(res.index == 0 && res.offset == 4 && !res.skipped && res.schema_type_id == 0);
+    messages_stream_error_text(&res, text, sizeof text);
+    CHECK(strncmp(text, "schema: the stream does not start with a hello", 46) == 0);
+    messages_message_reader_free(&r);
+    /* ... but not an empty stream; and without require_hello the stream is read, unchecked. */
+    src.len = 0;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    r.require_hello = 1;
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_END && res.index == 0);
+    messages_message_reader_free(&r);
+    src.data = point_msg;
+    src.len = 26;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK && res.index == 0);
+    CHECK(!messages_message_reader_schema_checked(&r));
+    messages_message_reader_free(&r);
+
+    /* A hello after the first message is an unknown type id: rule message at its type id, skipped. */
+    memcpy(changed, point_msg, 26);
+    memcpy(changed + 26, sink.data, hello_len);
+    src.data = changed;
+    src.len = 26 + hello_len;
+    messages_message_reader_init(&r, mem_read, &src, &a);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_MESSAGE);
+    CHECK(res.index == 1 && res.offset == 26 + 4 && res.skipped);
+    CHECK(messages_read_message(&r, &m, &res) == MESSAGES_END && res.index == 2);
+    messages_message_reader_free(&r);
+    messages_arena_free(&a);
+}
+
 static void test_errors(void) {
     int codes[] = {PLUGINS_ERR_TRUNCATED, PLUGINS_ERR_TRAILING, PLUGINS_ERR_BOOL, PLUGINS_ERR_PRESENCE,
                    PLUGINS_ERR_ENUM, PLUGINS_ERR_UNION_TAG, PLUGINS_ERR_UTF8, PLUGINS_ERR_COUNT,
@@ -640,6 +772,7 @@ int main(int argc, char** argv) {
     test_decode_ex(reg, reg_len, tree, tree_len);
     test_messages();
     test_streams();
+    test_hello();
     test_errors();
     test_enums_unions();
     test_memory_limit();

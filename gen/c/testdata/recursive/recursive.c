@@ -172,7 +172,7 @@ const char* recursive_strerror(int code) {
     case RECURSIVE_ERR_DEPTH:
         return "depth: nesting deeper than the depth limit";
     case RECURSIVE_ERR_MESSAGE:
-        return "message: a bad message header (magic, type id or payload length)";
+        return "message: a bad message header (magic, type id or payload length) or hello";
     case RECURSIVE_ERR_NO_MEMORY:
         return "no_memory: the arena is out of memory";
     case RECURSIVE_ERR_MEMORY:
@@ -181,6 +181,8 @@ const char* recursive_strerror(int code) {
         return "encode: the value cannot be encoded";
     case RECURSIVE_ERR_WRITE:
         return "write: the write callback failed";
+    case RECURSIVE_ERR_SCHEMA:
+        return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case RECURSIVE_END:
         return "end: the stream ends between two messages";
     }
@@ -1315,6 +1317,22 @@ static int recursive_known_type_(uint16_t type_id) {
     }
 }
 
+/* The schema's structs by type id, with their fingerprints: what a hello lists. */
+typedef struct recursive_hello_entry_ {
+    uint16_t type_id;
+    uint64_t fingerprint;
+    const char* name;
+} recursive_hello_entry_;
+
+static const recursive_hello_entry_ recursive_hello_entries_[] = {
+    {RECURSIVE_TREE_TYPE_ID, RECURSIVE_TREE_FINGERPRINT, "Tree"},
+    {RECURSIVE_NODE_TYPE_ID, RECURSIVE_NODE_FINGERPRINT, "Node"},
+    {RECURSIVE_DIR_TYPE_ID, RECURSIVE_DIR_FINGERPRINT, "Dir"},
+    {RECURSIVE_ENTRY_TYPE_ID, RECURSIVE_ENTRY_FINGERPRINT, "Entry"},
+    {RECURSIVE_PROGRAM_TYPE_ID, RECURSIVE_PROGRAM_FINGERPRINT, "Program"},
+};
+static const size_t recursive_hello_count_ = 5;
+
 void recursive_message_reader_init(recursive_message_reader* r, recursive_read_fn fn, void* ctx, recursive_arena* arena) {
     memset(r, 0, sizeof *r);
     r->max_size = RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE;
@@ -1373,6 +1391,7 @@ static int recursive_reader_grow_(recursive_message_reader* r, size_t cap) {
 static int recursive_reader_fail_(recursive_message_reader* r, recursive_stream_result* res, int err, uint64_t at, int skipped,
                             size_t size) {
     recursive_stream_result f;
+    memset(&f, 0, sizeof f);
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1390,6 +1409,109 @@ static int recursive_reader_fail_(recursive_message_reader* r, recursive_stream_
     return err;
 }
 
+int recursive_message_reader_schema_checked(const recursive_message_reader* r) {
+    return r->schema_checked;
+}
+
+/*
+ * Checks the hello of total bytes in the reader's buffer against the
+ * schema's structs (docs/wire-format.md, "The schema check (hello)").
+ */
+static int recursive_check_hello_(recursive_message_reader* r, size_t total, recursive_stream_result* res) {
+    const uint8_t* p = r->buf + RECURSIVE_MESSAGE_HEADER_SIZE;
+    size_t len = total - RECURSIVE_MESSAGE_HEADER_SIZE;
+    size_t j = 0;
+    uint32_t count, i;
+    uint16_t prev = 0;
+    if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)recursive_get_u32_(p)) {
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0);
+    }
+    count = recursive_get_u32_(p);
+    for (i = 0; i < count; i++) {
+        const uint8_t* e = p + 4 + 10 * (size_t)i;
+        uint16_t id = recursive_get_u16_(e);
+        uint64_t theirs;
+        if (id <= prev) {
+            /* Type id 0, or not above the previous entry's. */
+            return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+        }
+        prev = id;
+        while (j < recursive_hello_count_ && recursive_hello_entries_[j].type_id < id) {
+            j++;
+        }
+        if (j == recursive_hello_count_ || recursive_hello_entries_[j].type_id != id) {
+            continue; /* a struct this schema lacks */
+        }
+        theirs = recursive_get_u64_(e + 2);
+        if (theirs != recursive_hello_entries_[j].fingerprint) {
+            int rc = recursive_reader_fail_(r, res, RECURSIVE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            r->failed.schema_type_id = id;
+            r->failed.writer_fingerprint = theirs;
+            if (res != NULL) {
+                *res = r->failed;
+            }
+            return rc;
+        }
+    }
+    r->schema_checked = 1;
+    r->index++;
+    r->offset += total;
+    return RECURSIVE_OK;
+}
+
+/* Appends s to the text of n bytes so far at buf (cut to cap); the new length. */
+static size_t recursive_text_put_(char* buf, size_t cap, size_t n, const char* s) {
+    for (; *s != '\0'; s++, n++) {
+        if (n + 1 < cap) {
+            buf[n] = *s;
+        }
+    }
+    return n;
+}
+
+/* Appends v in decimal, or in 16 hex digits when hex is set. */
+static size_t recursive_text_num_(char* buf, size_t cap, size_t n, uint64_t v, int hex) {
+    char digits[21];
+    size_t i = sizeof digits - 1;
+    unsigned base = hex ? 16u : 10u;
+    digits[i] = '\0';
+    do {
+        digits[--i] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (hex ? i > sizeof digits - 17 : v != 0);
+    return recursive_text_put_(buf, cap, n, digits + i);
+}
+
+size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf, size_t cap) {
+    size_t n = 0, j;
+    for (j = 0; j < recursive_hello_count_; j++) {
+        if (res->error == RECURSIVE_ERR_SCHEMA && res->schema_type_id != 0 &&
+            recursive_hello_entries_[j].type_id == res->schema_type_id) {
+            break;
+        }
+    }
+    if (res->error == RECURSIVE_ERR_SCHEMA && j < recursive_hello_count_) {
+        n = recursive_text_put_(buf, cap, n, "schema: the writer's schema has another version of ");
+        n = recursive_text_put_(buf, cap, n, recursive_hello_entries_[j].name);
+        n = recursive_text_put_(buf, cap, n, " (type id ");
+        n = recursive_text_num_(buf, cap, n, res->schema_type_id, 0);
+        n = recursive_text_put_(buf, cap, n, "): fingerprint ");
+        n = recursive_text_num_(buf, cap, n, res->writer_fingerprint, 1);
+        n = recursive_text_put_(buf, cap, n, ", here ");
+        n = recursive_text_num_(buf, cap, n, recursive_hello_entries_[j].fingerprint, 1);
+        n = recursive_text_put_(buf, cap, n, "; run `sdp compat` on the two schemas");
+    } else if (res->error == RECURSIVE_ERR_SCHEMA) {
+        n = recursive_text_put_(buf, cap, n,
+                          "schema: the stream does not start with a hello (type id 0), and this reader requires one");
+    } else {
+        n = recursive_text_put_(buf, cap, n, recursive_strerror(res->error));
+    }
+    if (cap > 0) {
+        buf[n < cap ? n : cap - 1] = '\0';
+    }
+    return n;
+}
+
 /* recursive_read_message, except that *out is left as it is on error or at the end. */
 static int recursive_read_message_(recursive_message_reader* r, recursive_message* out, recursive_stream_result* res) {
     uint8_t hdr[RECURSIVE_MESSAGE_HEADER_SIZE];
@@ -1398,13 +1520,14 @@ static int recursive_read_message_(recursive_message_reader* r, recursive_messag
     size_t have, total;
     recursive_decode_options opt;
     recursive_decode_result dres;
-    int rc;
+    int rc, hello;
     if (r->failed.error != 0) {
         if (res != NULL) {
             *res = r->failed;
         }
         return r->failed.error;
     }
+again:
     have = recursive_read_full_(r, hdr, RECURSIVE_MESSAGE_HEADER_SIZE);
     if (have == 0) {
         if (res != NULL) {
@@ -1420,7 +1543,11 @@ static int recursive_read_message_(recursive_message_reader* r, recursive_messag
     if (rc != RECURSIVE_OK) {
         return recursive_reader_fail_(r, res, rc, r->offset, 0, 0);
     }
-    if (!recursive_known_type_(type_id)) {
+    hello = type_id == RECURSIVE_HELLO_TYPE_ID && r->index == 0;
+    if (r->require_hello && r->index == 0 && !hello) {
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_SCHEMA, r->offset + 4, 0, 0);
+    }
+    if (!hello && !recursive_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && recursive_reader_skip_(r, payload);
         return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 4, skipped,
@@ -1454,6 +1581,13 @@ static int recursive_read_message_(recursive_message_reader* r, recursive_messag
         if (got < want) {
             return recursive_reader_fail_(r, res, RECURSIVE_ERR_TRUNCATED, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
         }
+    }
+    if (hello) {
+        rc = recursive_check_hello_(r, total, res);
+        if (rc != RECURSIVE_OK) {
+            return rc;
+        }
+        goto again; /* the hello is not a message: read the next one */
     }
     opt.max_depth = r->options.max_depth;
     opt.allow_trailing = 0;
@@ -1493,12 +1627,8 @@ void recursive_message_writer_free(recursive_message_writer* w) {
     w->cap = 0;
 }
 
-int recursive_write_message(recursive_message_writer* w, const recursive_message* m) {
-    size_t n = recursive_message_size(m);
-    size_t done = 0;
-    if (n == SIZE_MAX) {
-        return RECURSIVE_ERR_ENCODE;
-    }
+/* Grows the writer's buffer to at least n bytes; 0 when out of memory. */
+static int recursive_writer_reserve_(recursive_message_writer* w, size_t n) {
     if (n > w->cap) {
         size_t cap = w->cap < 256 ? 256 : w->cap;
         uint8_t* buf;
@@ -1507,14 +1637,17 @@ int recursive_write_message(recursive_message_writer* w, const recursive_message
         }
         buf = (uint8_t*)realloc(w->buf, cap);
         if (buf == NULL) {
-            return RECURSIVE_ERR_NO_MEMORY;
+            return 0;
         }
         w->buf = buf;
         w->cap = cap;
     }
-    if (recursive_encode_message(m, w->buf, n) != n) {
-        return RECURSIVE_ERR_ENCODE;
-    }
+    return 1;
+}
+
+/* Writes the first n bytes of the writer's buffer. */
+static int recursive_writer_flush_(recursive_message_writer* w, size_t n) {
+    size_t done = 0;
     while (done < n) {
         size_t k = w->write(w->ctx, w->buf + done, n - done);
         if (k == 0 || k > n - done) {
@@ -1523,4 +1656,35 @@ int recursive_write_message(recursive_message_writer* w, const recursive_message
         done += k;
     }
     return RECURSIVE_OK;
+}
+
+int recursive_write_hello(recursive_message_writer* w) {
+    size_t n = RECURSIVE_MESSAGE_HEADER_SIZE + 4 + 10 * recursive_hello_count_;
+    size_t j;
+    uint8_t* p;
+    if (!recursive_writer_reserve_(w, n)) {
+        return RECURSIVE_ERR_NO_MEMORY;
+    }
+    p = recursive_put_header_(w->buf, RECURSIVE_HELLO_TYPE_ID, n - RECURSIVE_MESSAGE_HEADER_SIZE);
+    recursive_put_u32_(p, (uint32_t)recursive_hello_count_);
+    for (j = 0; j < recursive_hello_count_; j++) {
+        p += j == 0 ? 4 : 10;
+        recursive_put_u16_(p, recursive_hello_entries_[j].type_id);
+        recursive_put_u64_(p + 2, recursive_hello_entries_[j].fingerprint);
+    }
+    return recursive_writer_flush_(w, n);
+}
+
+int recursive_write_message(recursive_message_writer* w, const recursive_message* m) {
+    size_t n = recursive_message_size(m);
+    if (n == SIZE_MAX) {
+        return RECURSIVE_ERR_ENCODE;
+    }
+    if (!recursive_writer_reserve_(w, n)) {
+        return RECURSIVE_ERR_NO_MEMORY;
+    }
+    if (recursive_encode_message(m, w->buf, n) != n) {
+        return RECURSIVE_ERR_ENCODE;
+    }
+    return recursive_writer_flush_(w, n);
 }
