@@ -397,9 +397,42 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 #endif
 
 // Whether s may be encoded: it holds UTF-8 (always, without the check).
+// A string of up to 32 bytes is checked for ASCII inline, with loads that
+// overlap inside it (never past size()); the rest, and any string with a
+// byte of 0x80 or more, go through the decoder's validator.
 SDP_INLINE bool utf8_ok(const std::string& s) noexcept {
 #if SDP_ENCODE_UTF8_CHECK
-    return Reader::valid_utf8(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
+    const std::uint8_t* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const std::size_t n = s.size();
+    std::uint64_t bits;
+    if (n < 4) {
+        bits = n == 0 ? 0u : static_cast<std::uint64_t>(p[0] | p[n / 2] | p[n - 1]);
+    } else if (n < 8) {
+        std::uint32_t a;
+        std::uint32_t b;
+        std::memcpy(&a, p, 4);
+        std::memcpy(&b, p + n - 4, 4);
+        bits = a | b;
+    } else if (n <= 16) {
+        std::uint64_t a;
+        std::uint64_t b;
+        std::memcpy(&a, p, 8);
+        std::memcpy(&b, p + n - 8, 8);
+        bits = a | b;
+    } else if (n <= 32) {
+        std::uint64_t a;
+        std::uint64_t b;
+        std::uint64_t c;
+        std::uint64_t d;
+        std::memcpy(&a, p, 8);
+        std::memcpy(&b, p + 8, 8);
+        std::memcpy(&c, p + n - 16, 8);
+        std::memcpy(&d, p + n - 8, 8);
+        bits = a | b | c | d;
+    } else {
+        return Reader::valid_utf8(p, n);
+    }
+    return (bits & 0x8080808080808080u) == 0 || Reader::valid_utf8(p, n);
 #else
     static_cast<void>(s);
     return true;
