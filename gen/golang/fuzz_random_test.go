@@ -87,7 +87,7 @@ SEEDS	f.Fuzz(func(t *testing.T, b []byte) {
 		if err != nil {
 			var de *SCHEMA.DecodeError
 			var ce *codec.DecodeError
-			if !errors.As(err, &de) || !errors.As(cerr, &ce) || de.Rule != ce.Rule || de.Offset != ce.Offset {
+			if !errors.As(err, &de) || !errors.As(cerr, &ce) || string(de.Rule) != ce.Rule || de.Offset != ce.Offset {
 				t.Fatalf("the generated decoder says %v, the reference codec %v", err, cerr)
 			}
 			return

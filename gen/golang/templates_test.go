@@ -93,7 +93,7 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 	case errors.As(err, &se) && validRule_SCHEMA(se.Err.Rule):
 		return conformance.StatusRejected, []byte(fmt.Sprintf("%s %d %d: %v", se.Err.Rule, se.Index, se.Offset, err))
 	case errors.As(err, &de) && validRule_SCHEMA(de.Rule):
-		return conformance.StatusRejected, []byte(de.Rule + ": " + err.Error())
+		return conformance.StatusRejected, []byte(string(de.Rule) + ": " + err.Error())
 	default:
 		return conformance.StatusBroken, []byte("not a *DecodeError with a known rule: " + err.Error())
 	}
@@ -146,7 +146,7 @@ func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, e
 	}
 }
 
-func validRule_SCHEMA(r string) bool {
+func validRule_SCHEMA(r SCHEMA.Rule) bool {
 	switch r {
 	case SCHEMA.RuleTruncated, SCHEMA.RuleTrailing, SCHEMA.RuleBool, SCHEMA.RulePresence, SCHEMA.RuleEnum,
 		SCHEMA.RuleUnionTag, SCHEMA.RuleUTF8, SCHEMA.RuleCount, SCHEMA.RuleDepth, SCHEMA.RuleMessage, SCHEMA.RuleMemory,
@@ -391,9 +391,12 @@ func TestInvalidRules(t *testing.T) {
 			err = SCHEMA.NewMessage(typeID(t, v.Type)).UnmarshalBinary(b)
 		}
 		var de *SCHEMA.DecodeError
-		if !errors.As(err, &de) || de.Rule != v.Rule {
+		if !errors.As(err, &de) || string(de.Rule) != v.Rule || !errors.Is(err, SCHEMA.Rule(v.Rule)) {
 			t.Errorf("%s: got %v, want rule %s", v.ID(), err, v.Rule)
 			continue
+		}
+		if errors.Is(err, SCHEMA.Rule("x"+v.Rule)) {
+			t.Errorf("%s: errors.Is matches another rule", v.ID())
 		}
 		// The offset and path agree with the reference codec's.
 		if v.Message {
@@ -603,7 +606,7 @@ func FuzzDecodeTYPE(f *testing.F) {
 		if err != nil {
 			var de *SCHEMA.DecodeError
 			var ce *codec.DecodeError
-			if errors.As(err, &de) && errors.As(cerr, &ce) && (de.Rule != ce.Rule || de.Offset != ce.Offset || de.Path != ce.Path) {
+			if errors.As(err, &de) && errors.As(cerr, &ce) && (string(de.Rule) != ce.Rule || de.Offset != ce.Offset || de.Path != ce.Path) {
 				t.Fatalf("the generated decoder says %v, the reference codec %v", err, cerr)
 			}
 		}
@@ -662,6 +665,19 @@ func TestEnumTYPE(t *testing.T) {
 		if err := back.UnmarshalBinary(b); err != nil || back != v {
 			t.Errorf("%s: decoded %v, %v", ev.Name, back, err)
 		}
+		// As text, a value is its schema name (the JSON mapping).
+		text, err := v.MarshalText()
+		if err != nil || string(text) != ev.Name {
+			t.Errorf("%s: MarshalText %q, %v", ev.Name, text, err)
+		}
+		back = 0
+		if err := back.UnmarshalText([]byte(ev.Name)); err != nil || back != v {
+			t.Errorf("%s: UnmarshalText %v, %v", ev.Name, back, err)
+		}
+	}
+	var text SCHEMA.TYPE
+	if err := text.UnmarshalText([]byte("not a name")); !errors.Is(err, SCHEMA.RuleEnum) {
+		t.Errorf("UnmarshalText of an unknown name: %v", err)
 	}
 	// The zero value is the default: when 0 names no value it encodes as
 	// the first value.
@@ -683,6 +699,9 @@ func TestEnumTYPE(t *testing.T) {
 		}
 		if _, err := bad.MarshalBinary(); err == nil {
 			t.Errorf("%d encodes", x)
+		}
+		if _, err := bad.MarshalText(); err == nil {
+			t.Errorf("%d has a text form", x)
 		}
 		b := []byte{byte(x), byte(x >> 8), byte(x >> 16), byte(x >> 24)}[:en.Base.Size()]
 		var back SCHEMA.TYPE

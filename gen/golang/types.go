@@ -142,6 +142,7 @@ func (g *generator) emitEnum(p *emit.Printer, en *schema.Enum) {
 		})
 		p.P()
 	}
+	g.emitEnumText(p, en)
 	p.F("// IsValid reports whether v names a value of %s. Only valid values encode", name)
 	if en.Value(0) == nil {
 		p.P("// and decode, and the zero value, which encodes as the first value.")
@@ -250,3 +251,41 @@ func article(name string) string {
 
 // marker is the unexported method that seals a union's interface.
 func marker(union string) string { return "is" + union }
+
+// emitEnumText writes MarshalText and UnmarshalText: an enum value as text
+// is its schema name, as in the JSON mapping.
+func (g *generator) emitEnumText(p *emit.Printer, en *schema.Enum) {
+	name := g.names.decl[en]
+	var names []string
+	for _, v := range en.Values {
+		names = append(names, v.Name)
+	}
+	p.P("// MarshalText implements encoding.TextMarshaler: the value's schema name, as in")
+	p.P("// the JSON mapping (docs/json-mapping.md). A number that names no value is an")
+	p.P("// error.")
+	p.Block("func (v "+name+") MarshalText() ([]byte, error) {", "}", func() {
+		if en.Value(0) == nil {
+			p.P("v = v.encoded()")
+		}
+		p.P("if !v.IsValid() {")
+		p.F("\treturn nil, &EncodeError{Field: %q, Msg: strconv.FormatUint(uint64(v), 10) + \" is not a value\"}", en.Name)
+		p.P("}")
+		p.P("return []byte(v.String()), nil")
+	})
+	p.P()
+	p.P("// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name")
+	p.P("// of a value.")
+	p.Block("func (v *"+name+") UnmarshalText(b []byte) error {", "}", func() {
+		p.P("switch string(b) {")
+		for _, v := range en.Values {
+			p.F("case %q:", v.Name)
+			p.F("\t*v = %s", g.names.value[v])
+		}
+		p.P("default:")
+		p.F("\treturn &DecodeError{Type: %q, Rule: RuleEnum, Msg: strconv.Quote(string(b)) + %q}", en.Name,
+			" is not a value ("+strings.Join(names, ", ")+")")
+		p.P("}")
+		p.P("return nil")
+	})
+	p.P()
+}

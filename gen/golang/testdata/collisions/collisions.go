@@ -55,6 +55,30 @@ func (v Color) String() string {
 	return "Color(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Color) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Color", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Color) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Red":
+		*v = ColorRed_
+	case "Green":
+		*v = ColorGreen
+	default:
+		return &DecodeError{Type: "Color", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Red, Green)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Color. Only valid values encode
 // and decode.
 func (v Color) IsValid() bool {

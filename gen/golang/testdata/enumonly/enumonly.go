@@ -32,6 +32,30 @@ func (v Mode) String() string {
 	return "Mode(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Mode) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Mode", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Mode) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Off":
+		*v = ModeOff
+	case "On":
+		*v = ModeOn
+	default:
+		return &DecodeError{Type: "Mode", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Off, On)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Mode. Only valid values encode
 // and decode.
 func (v Mode) IsValid() bool {

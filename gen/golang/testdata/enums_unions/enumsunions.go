@@ -38,6 +38,32 @@ func (v Small) String() string {
 	return "Small(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Small) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Small", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Small) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Zero":
+		*v = SmallZero
+	case "One":
+		*v = SmallOne
+	case "Two":
+		*v = SmallTwo
+	default:
+		return &DecodeError{Type: "Small", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Zero, One, Two)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Small. Only valid values encode
 // and decode.
 func (v Small) IsValid() bool {
@@ -84,6 +110,35 @@ func (v Sparse) encoded() Sparse {
 	return v
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Sparse) MarshalText() ([]byte, error) {
+	v = v.encoded()
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Sparse", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Sparse) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "First":
+		*v = SparseFirst
+	case "Second":
+		*v = SparseSecond
+	case "Tenth":
+		*v = SparseTenth
+	case "Big":
+		*v = SparseBig
+	default:
+		return &DecodeError{Type: "Sparse", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (First, Second, Tenth, Big)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Sparse. Only valid values encode
 // and decode, and the zero value, which encodes as the first value.
 func (v Sparse) IsValid() bool {
@@ -117,6 +172,30 @@ func (v Wide) String() string {
 	return "Wide(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Wide) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Wide", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Wide) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Min":
+		*v = WideMin
+	case "Max":
+		*v = WideMax
+	default:
+		return &DecodeError{Type: "Wide", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Min, Max)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Wide. Only valid values encode
 // and decode.
 func (v Wide) IsValid() bool {
@@ -148,6 +227,30 @@ func (v Default) String() string {
 		return "B"
 	}
 	return "Default(" + strconv.FormatUint(uint64(v), 10) + ")"
+}
+
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Default) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Default", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Default) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "A":
+		*v = DefaultA
+	case "B":
+		*v = DefaultB
+	default:
+		return &DecodeError{Type: "Default", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (A, B)"}
+	}
+	return nil
 }
 
 // IsValid reports whether v names a value of Default. Only valid values encode

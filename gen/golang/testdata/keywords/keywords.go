@@ -47,6 +47,36 @@ func (v Type) String() string {
 	return "Type(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Type) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Type", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Type) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "None":
+		*v = TypeNone
+	case "Some":
+		*v = TypeSome
+	case "Default":
+		*v = TypeDefault
+	case "Self_":
+		*v = TypeSelf
+	case "True":
+		*v = TypeTrue
+	default:
+		return &DecodeError{Type: "Type", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (None, Some, Default, Self_, True)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Type. Only valid values encode
 // and decode.
 func (v Type) IsValid() bool {

@@ -64,6 +64,32 @@ func (v DeviceKind) String() string {
 	return "DeviceKind(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v DeviceKind) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "DeviceKind", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *DeviceKind) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Input":
+		*v = DeviceKindInput
+	case "Output":
+		*v = DeviceKindOutput
+	case "Duplex":
+		*v = DeviceKindDuplex
+	default:
+		return &DecodeError{Type: "DeviceKind", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Input, Output, Duplex)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of DeviceKind. Only valid values encode
 // and decode.
 func (v DeviceKind) IsValid() bool {

@@ -97,6 +97,31 @@ func (v Flags) encoded() Flags {
 	return v
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Flags) MarshalText() ([]byte, error) {
+	v = v.encoded()
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Flags", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Flags) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Low":
+		*v = FlagsLow
+	case "High":
+		*v = FlagsHigh
+	default:
+		return &DecodeError{Type: "Flags", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Low, High)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Flags. Only valid values encode
 // and decode, and the zero value, which encodes as the first value.
 func (v Flags) IsValid() bool {

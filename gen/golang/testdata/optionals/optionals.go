@@ -34,6 +34,30 @@ func (v Level) String() string {
 	return "Level(" + strconv.FormatUint(uint64(v), 10) + ")"
 }
 
+// MarshalText implements encoding.TextMarshaler: the value's schema name, as in
+// the JSON mapping (docs/json-mapping.md). A number that names no value is an
+// error.
+func (v Level) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, &EncodeError{Field: "Level", Msg: strconv.FormatUint(uint64(v), 10) + " is not a value"}
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it accepts the schema name
+// of a value.
+func (v *Level) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "Low":
+		*v = LevelLow
+	case "High":
+		*v = LevelHigh
+	default:
+		return &DecodeError{Type: "Level", Rule: RuleEnum, Msg: strconv.Quote(string(b)) + " is not a value (Low, High)"}
+	}
+	return nil
+}
+
 // IsValid reports whether v names a value of Level. Only valid values encode
 // and decode.
 func (v Level) IsValid() bool {

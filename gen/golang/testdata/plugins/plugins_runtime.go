@@ -53,20 +53,29 @@ func (o DecodeOptions) memoryLimit(n int) uint64 {
 	return 32*uint64(n) + 1<<20
 }
 
-// The rules of the wire format a DecodeError can name (DecodeError.Rule).
+// Rule is a rule of the wire format that an input can break, by its name in
+// docs/wire-format.md (DecodeError.Rule). A Rule is an error, so that
+// errors.Is(err, RuleUTF8) reports whether err is (or wraps) a DecodeError
+// for that rule.
+type Rule string
+
+// Error implements error: the rule's name, so that a Rule prints as its name.
+func (r Rule) Error() string { return string(r) }
+
+// The rules of the wire format a DecodeError can name.
 const (
-	RuleTruncated = "truncated" // the input ends inside a value
-	RuleTrailing  = "trailing"  // bytes remain after the top-level value
-	RuleBool      = "bool"      // a bool byte other than 0 or 1
-	RulePresence  = "presence"  // an optional's presence byte other than 0 or 1
-	RuleEnum      = "enum"      // an enum number that names no value
-	RuleUnionTag  = "union_tag" // a union tag with no variant
-	RuleUTF8      = "utf8"      // a string that is not valid UTF-8
-	RuleCount     = "count"     // a count or length larger than the input can hold
-	RuleDepth     = "depth"     // nesting deeper than DecodeOptions.MaxDepth
-	RuleMessage   = "message"   // a bad message header or payload length
-	RuleMemory    = "memory"    // more memory than DecodeOptions.MemoryLimit
-	RuleSchema    = "schema"    // a stream's hello is from another version of the schema
+	RuleTruncated Rule = "truncated" // the input ends inside a value
+	RuleTrailing  Rule = "trailing"  // bytes remain after the top-level value
+	RuleBool      Rule = "bool"      // a bool byte other than 0 or 1
+	RulePresence  Rule = "presence"  // an optional's presence byte other than 0 or 1
+	RuleEnum      Rule = "enum"      // an enum number that names no value
+	RuleUnionTag  Rule = "union_tag" // a union tag with no variant
+	RuleUTF8      Rule = "utf8"      // a string that is not valid UTF-8
+	RuleCount     Rule = "count"     // a count or length larger than the input can hold
+	RuleDepth     Rule = "depth"     // nesting deeper than DecodeOptions.MaxDepth
+	RuleMessage   Rule = "message"   // a bad message header or payload length
+	RuleMemory    Rule = "memory"    // more memory than DecodeOptions.MemoryLimit
+	RuleSchema    Rule = "schema"    // a stream's hello is from another version of the schema
 )
 
 // DecodeError is the error of every decoder in this package.
@@ -83,7 +92,7 @@ type DecodeError struct {
 	Offset int
 	// Rule is the rule of the wire format the input breaks: one of the Rule
 	// constants.
-	Rule string
+	Rule Rule
 	// Msg describes the problem.
 	Msg string
 }
@@ -95,7 +104,13 @@ func (e *DecodeError) Error() string {
 		where += "."
 	}
 	where += e.Path
-	return "sdp: decode " + where + ": " + e.Msg + " (rule " + e.Rule + ", offset " + strconv.Itoa(e.Offset) + ")"
+	return "sdp: decode " + where + ": " + e.Msg + " (rule " + string(e.Rule) + ", offset " + strconv.Itoa(e.Offset) + ")"
+}
+
+// Is reports whether target is e's Rule: errors.Is(err, RuleUTF8).
+func (e *DecodeError) Is(target error) bool {
+	r, ok := target.(Rule)
+	return ok && r == e.Rule
 }
 
 // EncodeError reports a value that has no encoding: an enum number that names
@@ -215,7 +230,7 @@ type decoder struct {
 	text     []byte   // the current block of string bytes (see str)
 }
 
-func (d *decoder) failAt(off int, rule, msg string) {
+func (d *decoder) failAt(off int, rule Rule, msg string) {
 	if d.err == nil {
 		d.err = &DecodeError{Offset: off, Rule: rule, Msg: msg}
 	}
