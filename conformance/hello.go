@@ -120,25 +120,5 @@ func CorpusHelloVectors(name string) ([]Vector, error) {
 // RunHellos runs the hello vectors of every corpus schema through a
 // language's testee (OpStream), one subtest per schema.
 func RunHellos(t *testing.T, lang string, start StartFunc) {
-	names, err := SchemaNames()
-	if err != nil {
-		t.Fatal(err)
-	}
-	total := 0
-	for _, name := range names {
-		name := name
-		t.Run(name, func(t *testing.T) {
-			vectors, err := CorpusHelloVectors(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			testee := start(t, name)
-			passed, _ := RunVectors(t, testee, vectors)
-			if err := testee.Close(); err != nil {
-				t.Errorf("testee exit: %v", err)
-			}
-			total += passed
-		})
-	}
-	t.Logf("%s: %d hello vectors passed", lang, total)
+	runCorpusVectors(t, lang, start, "hello vectors", CorpusHelloVectors)
 }

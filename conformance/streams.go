@@ -153,6 +153,12 @@ func CorpusStreamVectors(name string) ([]Vector, error) {
 // RunStreams runs the stream vectors of every corpus schema through a
 // language's testee (OpStream), one subtest per schema.
 func RunStreams(t *testing.T, lang string, start StartFunc) {
+	runCorpusVectors(t, lang, start, "stream vectors", CorpusStreamVectors)
+}
+
+// runCorpusVectors runs the vectors that vectors builds for every corpus
+// schema through a language's testee, one subtest per schema.
+func runCorpusVectors(t *testing.T, lang string, start StartFunc, what string, vectors func(name string) ([]Vector, error)) {
 	names, err := SchemaNames()
 	if err != nil {
 		t.Fatal(err)
@@ -161,17 +167,17 @@ func RunStreams(t *testing.T, lang string, start StartFunc) {
 	for _, name := range names {
 		name := name
 		t.Run(name, func(t *testing.T) {
-			vectors, err := CorpusStreamVectors(name)
+			vs, err := vectors(name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			testee := start(t, name)
-			passed, _ := RunVectors(t, testee, vectors)
+			passed, _ := RunVectors(t, testee, vs)
 			if err := testee.Close(); err != nil {
 				t.Errorf("testee exit: %v", err)
 			}
 			total += passed
 		})
 	}
-	t.Logf("%s: %d stream vectors passed", lang, total)
+	t.Logf("%s: %d %s passed", lang, total, what)
 }
