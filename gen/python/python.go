@@ -184,6 +184,11 @@ func (g *generator) module() []byte {
 		fps = append(fps, fmt.Sprintf("\"%s\": %s", pyString(d.DeclName()), fingerprint(d)))
 	}
 	p.F("FINGERPRINTS: dict[str, int] = {%s}", strings.Join(fps, ", "))
+	var hello []string
+	for _, st := range structs {
+		hello = append(hello, fmt.Sprintf("%d: (\"%s\", %s)", st.ID, pyString(st.Name), fingerprint(st)))
+	}
+	p.F("_SDP_HELLO: dict[int, tuple[str, int]] = {%s}", strings.Join(hello, ", "))
 	return bytes.ReplaceAll(p.Bytes(), []byte("\n"+sepMark+"\n"), []byte("\n"))
 }
 

@@ -170,7 +170,7 @@ func lint(t *testing.T, dir string, files []string) {
 	}
 }
 
-// TestConformance runs the corpus and its stream vectors through the Python
+// TestConformance runs the corpus, its stream and hello vectors through the Python
 // testee: every decode API on every input.
 func TestConformance(t *testing.T) {
 	py := python3(t)
@@ -178,6 +178,7 @@ func TestConformance(t *testing.T) {
 	st := func(t *testing.T, name string) conformance.Testee { return start(t, py, dir, name) }
 	conformance.Run(t, "python", st)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
+	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "python", st) })
 }
 
 // TestRandomSchemas runs the random-schema suites (plain and adversarial
@@ -203,6 +204,7 @@ func TestRandomSchemas(t *testing.T) {
 	}
 	gentest.RunRandom(t, "python", "./gen/python", suites, st)
 	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
+	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "python", "./gen/python", suites, st) })
 }
 
 // TestHostile sends the hostile inputs to the testee of hostile.sdp, served

@@ -129,6 +129,51 @@ def main():
     if e:
         check(e.rule == "truncated" and e.index == 0 and e.offset == 0, "cut header: %s" % e)
 
+    # The schema check: a hello written first, checked by a reader that requires it.
+    out = io.BytesIO()
+    w = msgs.StreamWriter(out)
+    w.write_hello()
+    hello = out.getvalue()
+    ids = sorted(msgs.MESSAGE_TYPES)
+    check(hello[:10] == b"SDP2\x00\x00" + (4 + 10 * len(ids)).to_bytes(4, "little"), "hello header")
+    for i, tid in enumerate(ids):
+        at = 14 + 10 * i
+        fp = int.from_bytes(hello[at + 2:at + 10], "little")
+        check(int.from_bytes(hello[at:at + 2], "little") == tid and fp == msgs.MESSAGE_TYPES[tid].FINGERPRINT, "hello entry %d" % i)
+    vals = [cls() for cls in msgs.MESSAGE_TYPES.values()]
+    for v in vals:
+        w.write(v)
+    r = msgs.StreamReader(io.BytesIO(out.getvalue()), require_hello=True)
+    check(not r.schema_checked, "schema_checked before reading")
+    first = r.read()
+    check(first == vals[0] and r.schema_checked and r.index == 2, "hello then the first message (index 1)")
+    check(list(r) == vals[1:], "the messages after the hello")
+    # Another version of Ping: rule schema at its fingerprint, naming it; the error sticks.
+    ping = ids.index(msgs.Ping.TYPE_ID)
+    changed = bytearray(out.getvalue())
+    changed[14 + 10 * ping + 2 + 5] ^= 1
+    r = msgs.StreamReader(io.BytesIO(bytes(changed)))
+    e = raises(r.read, msgs.DecodeError, "changed fingerprint")
+    if e:
+        theirs = msgs.Ping.FINGERPRINT ^ (1 << 40)
+        want = "the writer's schema has another version of Ping (type id %d): fingerprint %016x, here %016x; run `sdp compat`" % (
+            msgs.Ping.TYPE_ID, theirs, msgs.Ping.FINGERPRINT)
+        check(e.rule == "schema" and e.index == 0 and e.offset == 14 + 10 * ping + 2, "changed fingerprint: %s" % e)
+        check(want in str(e), "changed fingerprint message: %s" % e)
+        check(raises(r.read, msgs.DecodeError, "changed fingerprint again") is e and not r.schema_checked, "the error sticks")
+    # A reader that requires a hello refuses a stream without one, but not an empty stream.
+    plain = vals[0].encode_message()
+    e = raises(lambda: msgs.StreamReader(io.BytesIO(plain), require_hello=True).read(), msgs.DecodeError, "missing hello")
+    if e:
+        check(e.rule == "schema" and e.index == 0 and e.offset == 4, "missing hello: %s" % e)
+    check(msgs.StreamReader(io.BytesIO(b""), require_hello=True).read() is None, "empty stream with require_hello")
+    r = msgs.StreamReader(io.BytesIO(plain))
+    check(r.read() == vals[0] and not r.schema_checked, "no hello, not required")
+    # A hello after the first message is an unknown type id.
+    e = raises(lambda: list(msgs.StreamReader(io.BytesIO(plain + hello))), msgs.DecodeError, "second hello")
+    if e:
+        check(e.rule == "message" and e.index == 1 and e.offset == len(plain) + 4, "second hello: %s" % e)
+
     # Names and docs.
     pn = mods["pynames"]
     check('"""triple quotes"""' in (pn.value.__doc__ or ""), "docstring with triple quotes")

@@ -116,11 +116,17 @@ def handle(m, op, tid, data):
         reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx)
         out = io.BytesIO()
         writer = m.StreamWriter(out)
+        hello = False
         try:
             for v in reader:
+                if reader.schema_checked and not hello:
+                    writer.write_hello()  # the stream began with one: answer with ours
+                    hello = True
                 writer.write(v)
         except m.DecodeError as e:
             return REJECTED, ("%s %d %d: %s" % (e.rule, e.index, e.offset, e)).encode()
+        if reader.schema_checked and not hello:
+            writer.write_hello()
         return OK, out.getvalue()
     return BROKEN, b"unknown op"
 

@@ -25,6 +25,7 @@ _SDP_I64 = _sdp_struct.Struct("<q")
 _SDP_F32 = _sdp_struct.Struct("<f")
 _SDP_F64 = _sdp_struct.Struct("<d")
 _SDP_HEADER = _sdp_struct.Struct("<4sHI")
+_SDP_HELLO_ENTRY = _sdp_struct.Struct("<HQ")
 _SDP_MAGIC = b"SDP2"
 _SDP_DEFAULT_DEPTH = 64
 _SDP_T = _sdp_t.TypeVar("_SDP_T")
@@ -35,7 +36,7 @@ assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize ==
 class DecodeError(Exception):
     """A rejected input: rule names the broken rule of the wire format
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
-    message, memory), offset the byte where it was found (for a stream, from
+    message, memory; schema for a stream's hello), offset the byte where it was found (for a stream, from
     the start of the stream), path the field path, index the message's
     position in a stream (None outside streams)."""
 
@@ -356,14 +357,26 @@ class StreamReader:
     """Reads messages one at a time from a binary file object. max_size (0:
     none) refuses a larger declared payload before reading it. Errors are
     DecodeErrors whose offset counts from the start of the stream and whose
-    index is the message's position."""
+    index is the message's position.
 
-    def __init__(self, f: _sdp_t.BinaryIO, max_size: int = 0, options: DecodeOptions | None = None) -> None:
+    A hello (StreamWriter.write_hello) as the stream's first message is
+    checked, not returned: the next message has index 1, and schema_checked
+    becomes True. A hello that gives a struct of this schema another
+    fingerprint is refused with rule schema, naming the struct; a malformed
+    one with rule message. require_hello refuses a stream whose first
+    message is not a hello (rule schema at offset 4; an empty stream is not
+    refused). After these errors every read raises the same error."""
+
+    def __init__(self, f: _sdp_t.BinaryIO, max_size: int = 0, options: DecodeOptions | None = None,
+                 require_hello: bool = False) -> None:
         self.f = f
         self.max_size = max_size
         self.options = options
+        self.require_hello = require_hello
+        self.schema_checked = False
         self.index = 0
         self.offset = 0
+        self._sdp_failed: DecodeError | None = None
 
     def _read(self, n: int) -> bytes:
         parts = []
@@ -381,8 +394,31 @@ class StreamReader:
         e.index = self.index
         return e
 
+    def _stick(self, e: DecodeError, base: int) -> DecodeError:
+        self._sdp_failed = self._fail(e, base)
+        return self._sdp_failed
+
+    def _check_hello(self, p: bytes, start: int) -> None:
+        if len(p) < 4:
+            raise self._stick(DecodeError("message", 6, "a hello's payload holds a u32 count and 10 bytes per struct; this one has " + str(len(p)) + " bytes", "message"), start)
+        (count,) = _SDP_U32.unpack_from(p, 0)
+        if len(p) != 4 + 10 * count:
+            raise self._stick(DecodeError("message", 6, "a hello of " + str(count) + " structs has a payload of " + str(len(p)) + " bytes", "message"), start)
+        prev = 0
+        for i in range(count):
+            tid, theirs = _SDP_HELLO_ENTRY.unpack_from(p, 4 + 10 * i)
+            if tid <= prev:
+                raise self._stick(DecodeError("message", 14 + 10 * i, "hello entry " + str(i) + " has type id " + str(tid) + ": type ids must be above 0 and increasing", "message"), start)
+            prev = tid
+            mine = _SDP_HELLO.get(tid)
+            if mine is not None and mine[1] != theirs:
+                raise self._stick(DecodeError("schema", 16 + 10 * i, "the writer's schema has another version of " + mine[0] + " (type id " + str(tid) + "): fingerprint " + format(theirs, "016x") + ", here " + format(mine[1], "016x") + "; run `sdp compat` on the two schemas", "message"), start)
+        self.schema_checked = True
+
     def read(self) -> _sdp_t.Any:
         """Returns the next message's struct, or None at the end of the stream."""
+        if self._sdp_failed is not None:
+            raise self._sdp_failed
         start = self.offset
         head = self._read(10)
         if not head:
@@ -392,7 +428,10 @@ class StreamReader:
         magic, tid, n = _SDP_HEADER.unpack_from(head, 0)
         if magic != _SDP_MAGIC:
             raise self._fail(DecodeError("message", 0, "bad magic " + magic.hex(), "message"), start)
-        if tid not in _SDP_TYPES:
+        hello = tid == 0 and self.index == 0
+        if self.require_hello and self.index == 0 and not hello:
+            raise self._stick(DecodeError("schema", 4, "the stream does not start with a hello (type id 0), and this reader requires one", "message"), start)
+        if not hello and tid not in _SDP_TYPES:
             raise self._fail(DecodeError("message", 4, "type id " + str(tid) + " names no struct", "message"), start)
         if self.max_size and n > self.max_size:
             raise self._fail(DecodeError("message", 6, "payload length " + str(n) + " is over the maximum of " + str(self.max_size), "message"), start)
@@ -400,6 +439,10 @@ class StreamReader:
         if len(payload) < n:
             raise self._fail(DecodeError("truncated", 10, "the stream ends inside a payload", "message"), start)
         self.offset = start + 10 + n
+        if hello:
+            self._check_hello(payload, start)
+            self.index = 1
+            return self.read()
         try:
             v = decode_message(head + payload, self.options)
         except DecodeError as e:
@@ -421,6 +464,18 @@ class StreamWriter:
 
     def __init__(self, f: _sdp_t.BinaryIO) -> None:
         self.f = f
+
+    def write_hello(self) -> None:
+        """Writes a hello: the fingerprint of every struct of the schema, by
+        type id (docs/wire-format.md, "The schema check (hello)"). Call it
+        first, if at all: a reader built from another version of the schema
+        then refuses the stream (rule schema) before any data is decoded. A
+        stream without a hello is what SDP 0.2 writes."""
+        b = bytearray(_SDP_HEADER.pack(_SDP_MAGIC, 0, 4 + 10 * len(_SDP_HELLO)))
+        b += _SDP_U32.pack(len(_SDP_HELLO))
+        for tid, (_, fp) in _SDP_HELLO.items():
+            b += _SDP_HELLO_ENTRY.pack(tid, fp)
+        self.f.write(b)
 
     def write(self, value: _sdp_t.Any) -> None:
         self.f.write(value.encode_message())
@@ -1159,3 +1214,4 @@ _SDP_RUN_BHB = _sdp_struct.Struct("<BHB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Some, 2: _sdp_d_t3int, 3: _sdp_d_t6list_A, 4: _sdp_d_t7Wrapper}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Some_, 2: int_, 3: list_A, 4: Wrapper}
 FINGERPRINTS: dict[str, int] = {"value": 0x17b245b13dacfb39, "Some": 0xa2c344b98dac4a4b, "int": 0x537fde546d652ee6, "list": 0x1e8c5e3c8243493d, "list_A": 0x4d087d96f1aa4ae9, "Wrapper": 0x4b46333cae55cf16}
+_SDP_HELLO: dict[int, tuple[str, int]] = {1: ("Some", 0xa2c344b98dac4a4b), 2: ("int", 0x537fde546d652ee6), 3: ("list_A", 0x4d087d96f1aa4ae9), 4: ("Wrapper", 0x4b46333cae55cf16)}
