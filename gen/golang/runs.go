@@ -147,7 +147,9 @@ func (g *generator) readLeaf(l leaf) string {
 
 // decodeRun emits a run's quick path and its field-by-field fallback.
 func (g *generator) decodeRun(p *emit.Printer, recv string, r run) {
-	cond := fmt.Sprintf("b := d.span(%d); b != nil", r.size)
+	// len(b) == size (span returns exactly size bytes or nil) lets the
+	// compiler drop the bounds checks of the constant offsets below.
+	cond := fmt.Sprintf("b := d.span(%d); len(b) == %d", r.size, r.size)
 	if r.depth > 0 {
 		cond += fmt.Sprintf(" && d.depth+%d <= d.maxDepth", r.depth)
 	}

@@ -66,7 +66,7 @@ func (m *Message_) decode(d *decoder) {
 		d.at("string")
 		return
 	}
-	if b := d.span(9); b != nil {
+	if b := d.span(9); len(b) == 9 {
 		m.WriteTo_ = b[0]
 		m.ID = binary.LittleEndian.Uint64(b[1:])
 		d.off += 9
@@ -495,7 +495,7 @@ func (m *Holder) decode(d *decoder) {
 		d.at("s")
 		return
 	}
-	if b := d.span(2); b != nil && d.depth+1 <= d.maxDepth && Color(b[0]).IsValid() {
+	if b := d.span(2); len(b) == 2 && d.depth+1 <= d.maxDepth && Color(b[0]).IsValid() {
 		m.C = Color(b[0])
 		m.R.X = b[1]
 		d.off += 2

@@ -355,7 +355,7 @@ func (v *ShapeCircle) decode(d *decoder) {
 
 // decode reads the fields of ShapeRect into v, assigning every one.
 func (v *ShapeRect) decode(d *decoder) {
-	if b := d.span(8); b != nil {
+	if b := d.span(8); len(b) == 8 {
 		v.Width = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
 		v.Height = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
 		d.off += 8
@@ -535,7 +535,7 @@ func (m *Enums) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if b := d.span(8); b != nil && Small(b[0]).IsValid() && Sparse(binary.LittleEndian.Uint16(b[1:])).IsValid() && Wide(binary.LittleEndian.Uint32(b[3:])).IsValid() && Default(b[7]).IsValid() {
+	if b := d.span(8); len(b) == 8 && Small(b[0]).IsValid() && Sparse(binary.LittleEndian.Uint16(b[1:])).IsValid() && Wide(binary.LittleEndian.Uint32(b[3:])).IsValid() && Default(b[7]).IsValid() {
 		m.Small = Small(b[0])
 		m.Sparse = Sparse(binary.LittleEndian.Uint16(b[1:]))
 		m.Wide = Wide(binary.LittleEndian.Uint32(b[3:]))

@@ -114,7 +114,7 @@ func (m *Error) decode(d *decoder) {
 		d.at("match")
 		return
 	}
-	if b := d.span(27); b != nil && b[3] <= 1 {
+	if b := d.span(27); len(b) == 27 && b[3] <= 1 {
 		m.Self = b[0]
 		m.Class = binary.LittleEndian.Uint16(b[1:])
 		m.Default = b[3] == 1
@@ -177,7 +177,7 @@ func (m *Error) decode(d *decoder) {
 		d.at("namespace")
 		return
 	}
-	if b := d.span(10); b != nil && b[9] <= 1 {
+	if b := d.span(10); len(b) == 10 && b[9] <= 1 {
 		m.Int = int64(binary.LittleEndian.Uint64(b[0:]))
 		m.Char = b[8]
 		m.Return = b[9] == 1
@@ -204,7 +204,7 @@ func (m *Error) decode(d *decoder) {
 		d.at("protocol")
 		return
 	}
-	if b := d.span(15); b != nil && b[4] <= 1 && b[5] <= 1 && b[6] <= 1 {
+	if b := d.span(15); len(b) == 15 && b[4] <= 1 && b[5] <= 1 && b[6] <= 1 {
 		m.Where = binary.LittleEndian.Uint32(b[0:])
 		m.Async = b[4] == 1
 		m.Await = b[5] == 1
@@ -285,7 +285,7 @@ func (m *Error) decode(d *decoder) {
 		d.at("string")
 		return
 	}
-	if b := d.span(12); b != nil {
+	if b := d.span(12); len(b) == 12 {
 		m.Size = binary.LittleEndian.Uint32(b[0:])
 		m.Len = binary.LittleEndian.Uint32(b[4:])
 		m.Errno = int32(binary.LittleEndian.Uint32(b[8:]))

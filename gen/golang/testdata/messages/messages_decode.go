@@ -55,7 +55,7 @@ func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if b := d.span(16); b != nil {
+	if b := d.span(16); len(b) == 16 {
 		m.X = math.Float64frombits(binary.LittleEndian.Uint64(b[0:]))
 		m.Y = math.Float64frombits(binary.LittleEndian.Uint64(b[8:]))
 		d.off += 16

@@ -56,7 +56,7 @@ func (m *Point) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if b := d.span(8); b != nil {
+	if b := d.span(8); len(b) == 8 {
 		m.X = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
 		m.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
 		d.off += 8
@@ -122,7 +122,7 @@ func (m *Rectangle) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if b := d.span(20); b != nil && d.depth+1 <= d.maxDepth {
+	if b := d.span(20); len(b) == 20 && d.depth+1 <= d.maxDepth {
 		m.TopLeft.X = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
 		m.TopLeft.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
 		m.BottomRight.X = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
@@ -213,7 +213,7 @@ func (m *Scene) decode(d *decoder) {
 		d.at("rects")
 		return
 	}
-	if b := d.span(8); b != nil && d.depth+1 <= d.maxDepth {
+	if b := d.span(8); len(b) == 8 && d.depth+1 <= d.maxDepth {
 		m.Origin.X = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
 		m.Origin.Y = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
 		d.off += 8
@@ -477,7 +477,7 @@ func (m *AudioDevice) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	if b := d.span(7); b != nil && DeviceKind(b[0]).IsValid() {
+	if b := d.span(7); len(b) == 7 && DeviceKind(b[0]).IsValid() {
 		m.Kind = DeviceKind(b[0])
 		m.SampleRate = binary.LittleEndian.Uint32(b[1:])
 		m.Channels = binary.LittleEndian.Uint16(b[5:])

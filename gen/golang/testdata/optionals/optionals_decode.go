@@ -441,7 +441,7 @@ func (m *Reading) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if b := d.span(12); b != nil {
+	if b := d.span(12); len(b) == 12 {
 		m.SensorID = binary.LittleEndian.Uint32(b[0:])
 		m.Value = math.Float64frombits(binary.LittleEndian.Uint64(b[4:]))
 		d.off += 12

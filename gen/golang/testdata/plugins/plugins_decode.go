@@ -75,7 +75,7 @@ func (m *Parameter) decode(d *decoder) {
 		d.at("unit")
 		return
 	}
-	if b := d.span(22); b != nil && b[20] <= 1 && b[21] <= 1 {
+	if b := d.span(22); len(b) == 22 && b[20] <= 1 && b[21] <= 1 {
 		m.MinValue = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
 		m.MaxValue = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
 		m.DefaultValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
@@ -267,7 +267,7 @@ func (m *PluginRegistry) decode(d *decoder) {
 		d.at("plugins")
 		return
 	}
-	if b := d.span(8); b != nil {
+	if b := d.span(8); len(b) == 8 {
 		m.TotalPluginCount = binary.LittleEndian.Uint32(b[0:])
 		m.TotalParameterCount = binary.LittleEndian.Uint32(b[4:])
 		d.off += 8

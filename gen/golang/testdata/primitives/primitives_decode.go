@@ -57,7 +57,7 @@ func (m *AllPrimitives) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	if b := d.span(43); b != nil && b[0] <= 1 {
+	if b := d.span(43); len(b) == 43 && b[0] <= 1 {
 		m.Flag = b[0] == 1
 		m.U8Val = b[1]
 		m.U16Val = binary.LittleEndian.Uint16(b[2:])
