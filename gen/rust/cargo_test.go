@@ -415,8 +415,9 @@ macro_rules! message {
 }
 
 /// Reads a stream (after the u32 maximum payload length, 0 for none) with
-/// MessageReader and writes every message back with Message::write_to. A
-/// rejection is "<rule> <index> <stream offset>: <error>".
+/// MessageReader and writes every message back with Message::write_to,
+/// after the schema's own hello (write_hello) when the stream began with
+/// one. A rejection is "<rule> <index> <stream offset>: <error>".
 #[macro_export]
 macro_rules! stream {
     ($input:expr, $s:ident) => {{
@@ -432,11 +433,18 @@ macro_rules! stream {
                 // The first message is read with read_message, the others
                 // into it with read_message_into.
                 let mut kept: Option<$s::Message> = None;
+                let mut greeted = false;
                 loop {
                     let next = match kept.as_mut() {
                         Some(m) => reader.read_message_into(m).map(|more| more.then_some(())),
                         None => reader.read_message().map(|m| m.map(|m| kept = Some(m))),
                     };
+                    if next.is_ok() && reader.schema_checked() && !greeted {
+                        greeted = true;
+                        if let Err(e) = $s::write_hello(&mut out) {
+                            break $crate::broken(format!("write_hello: {e}"));
+                        }
+                    }
                     match next {
                         Ok(Some(())) => {
                             let Some(m) = kept.as_ref() else {
@@ -525,4 +533,5 @@ func TestConformance(t *testing.T) {
 	}
 	conformance.Run(t, "rust", start)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "rust", start) })
+	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "rust", start) })
 }

@@ -183,6 +183,94 @@ fn messages_and_streams() {
 }
 
 #[test]
+fn hello_checks_the_schema() {
+    let foo = Foo { self_: true, crate_: 1, super_: 2 };
+    let mut stream = Vec::new();
+    write_hello(&mut stream).unwrap();
+    let hello_len = stream.len();
+    assert_eq!(hello_len, MESSAGE_HEADER_SIZE + 4 + 10 * HELLO_ENTRIES.len());
+    assert_eq!(stream, encode_hello());
+    assert_eq!(&stream[4..6], &HELLO_TYPE_ID.to_le_bytes());
+    assert!(HELLO_ENTRIES.windows(2).all(|w| w[0].type_id < w[1].type_id));
+    foo.write_message_to(&mut stream).unwrap();
+    holder().write_message_to(&mut stream).unwrap();
+
+    // The hello is checked and not returned; the next message has index 1.
+    let mut reader = MessageReader::new(&stream[..]).with_require_hello(true);
+    assert!(!reader.schema_checked());
+    assert_eq!(reader.read_message().unwrap(), Some(Message::Foo(foo)));
+    assert!(reader.schema_checked());
+    assert_eq!(reader.read_message().unwrap(), Some(Message::Holder(holder())));
+    assert!(reader.read_message().unwrap().is_none());
+    let mut bad = stream.clone();
+    bad[hello_len + 10] = 9; // Foo.self_: a bad bool in message 1
+    let mut reader = MessageReader::new(&bad[..]);
+    match reader.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!((e.rule(), e.message_index(), e.offset()), ("bool", Some(1), hello_len + 10))
+        }
+        other => panic!("a bad bool was not refused: {other:?}"),
+    }
+
+    // A hello from another version of Holder: rule schema at its
+    // fingerprint, naming the type and both fingerprints; nothing more is read.
+    let i = HELLO_ENTRIES.iter().position(|e| e.name == "Holder").unwrap();
+    let fp = MESSAGE_HEADER_SIZE + 4 + 10 * i + 2;
+    let mut changed = stream.clone();
+    changed[fp + 5] ^= 1;
+    let mut reader = MessageReader::new(&changed[..]);
+    match reader.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!((e.rule(), e.message_index(), e.offset()), ("schema", Some(0), fp));
+            let ours = Holder::FINGERPRINT;
+            let theirs = ours ^ (1 << 40);
+            assert_eq!(
+                e.kind(),
+                DecodeErrorKind::SchemaMismatch { type_id: Holder::TYPE_ID, name: "Holder", theirs, ours }
+            );
+            assert_eq!(e.within(), Some("Holder"));
+            let text = e.to_string();
+            for want in ["Holder", &format!("{theirs:016x}"), &format!("{ours:016x}"), "sdp compat"] {
+                assert!(text.contains(want), "{text} does not contain {want}");
+            }
+        }
+        other => panic!("a changed fingerprint was not refused: {other:?}"),
+    }
+    assert!(reader.read_message().unwrap().is_none(), "read past a rejected hello");
+    assert!(!reader.schema_checked());
+
+    // Requiring a hello refuses a stream without one (an empty one is fine);
+    // without require, a stream without a hello reads as before.
+    let plain = &stream[hello_len..];
+    let mut reader = MessageReader::new(plain).with_require_hello(true);
+    match reader.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!((e.rule(), e.message_index(), e.offset()), ("schema", Some(0), 4));
+            assert_eq!(e.kind(), DecodeErrorKind::HelloRequired);
+        }
+        other => panic!("a stream without a hello was accepted: {other:?}"),
+    }
+    assert!(reader.read_message().unwrap().is_none());
+    assert!(MessageReader::new(&[][..]).with_require_hello(true).read_message().unwrap().is_none());
+    let mut reader = MessageReader::new(plain);
+    assert_eq!(reader.read_message().unwrap(), Some(Message::Foo(foo)));
+    assert!(!reader.schema_checked());
+
+    // A hello that is not the first message is an unknown type id, skipped.
+    let mut late = plain.to_vec();
+    write_hello(&mut late).unwrap();
+    let got: Vec<_> = MessageReader::new(&late[..]).collect();
+    assert_eq!(got.len(), 3);
+    match &got[2] {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!(e.kind(), DecodeErrorKind::UnknownTypeId(HELLO_TYPE_ID));
+            assert_eq!((e.message_index(), e.offset()), (Some(2), plain.len() + 4));
+        }
+        other => panic!("a late hello was not refused: {other:?}"),
+    }
+}
+
+#[test]
 fn errors_name_offset_and_type() {
     let mut bytes = Message_ { out: 1, r: "ok".into(), depth: 2 }.encode_to_vec();
     bytes[8] = 0xff; // inside the string

@@ -2,6 +2,7 @@ package rust
 
 import (
 	"fmt"
+	"sort"
 
 	"sdp/schema"
 )
@@ -22,7 +23,50 @@ func (g *generator) messagesRs() []byte {
 		p.P()
 		g.messageRefEnum(p)
 		p.P()
+		g.hello(p)
+		p.P()
 		g.messageReader(p)
+	})
+}
+
+// hello emits the schema check of streams (docs/wire-format.md, "The schema
+// check (hello)"): the table of the structs by type id with their
+// fingerprints, and the functions that encode and write the hello.
+func (g *generator) hello(p *printer) {
+	structs := append([]*schema.Struct(nil), g.s.Structs...)
+	sort.Slice(structs, func(i, j int) bool { return structs[i].ID < structs[j].ID })
+	p.P("/// The structs of the schema by type id, with their fingerprints: what a")
+	p.P("/// hello lists.")
+	p.Block("pub const HELLO_ENTRIES: &[rt::HelloEntry] = &[", "];", func() {
+		for _, st := range structs {
+			n := g.name[st]
+			p.Block("rt::HelloEntry {", "},", func() {
+				p.F("type_id: %s::TYPE_ID,", n)
+				p.F("fingerprint: %s::FINGERPRINT,", n)
+				p.F("name: %q,", st.Name)
+			})
+		}
+	})
+	p.P()
+	p.P("/// Appends the hello of the schema: a message of type id")
+	p.P("/// [`rt::HELLO_TYPE_ID`] listing the fingerprint of every struct.")
+	p.Block("pub fn encode_hello_into(out: "+outVec+") {", "}", func() {
+		p.P("rt::put_hello(out, HELLO_ENTRIES);")
+	})
+	p.P()
+	p.P("/// The hello of the schema (see [`write_hello`]).")
+	p.Block("pub fn encode_hello() -> "+stdVec+"<u8> {", "}", func() {
+		p.P("let mut out = ", stdVec, "::new();")
+		p.P("encode_hello_into(&mut out);")
+		p.P("out")
+	})
+	p.P()
+	p.P("/// Writes the hello of the schema to `w`. Call it before the first message:")
+	p.P("/// a [`MessageReader`] built from another version of the schema then refuses")
+	p.P("/// the stream (rule `schema`) before any data is decoded. A stream without a")
+	p.P("/// hello is what SDP 0.2 writes.")
+	p.Fn("pub fn write_hello<W: ::std::io::Write + ?::core::marker::Sized>", []string{"w: &mut W"}, "::std::io::Result<()>", func() {
+		p.P("::std::io::Write::write_all(w, &encode_hello())")
 	})
 }
 
@@ -266,12 +310,19 @@ func (g *generator) messageReader(p *printer) {
 	p.P("/// after any other error (a bad header, a payload above the maximum, a")
 	p.P("/// stream that ends inside a message, an I/O error) it is inside a message")
 	p.P("/// and reads nothing more (`Ok(None)`, the iterator ends).")
+	p.P("///")
+	p.P("/// A hello that starts the stream (see [`write_hello`]) is checked and not")
+	p.P("/// returned; the next message has index 1. If the writer's schema gives one")
+	p.P("/// of this schema's structs another fingerprint, the reader fails with rule")
+	p.P("/// `schema` ([`rt::DecodeErrorKind::SchemaMismatch`], naming the type) before")
+	p.P("/// any data is decoded, and reads nothing more.")
 	p.P("#[derive(Debug)]")
 	p.Block("pub struct MessageReader<R> {", "}", func() {
 		p.P("inner: R,")
 		p.P("buf: ", stdVec, "<u8>,")
 		p.P("max_size: usize,")
 		p.P("limits: rt::Limits,")
+		p.P("require_hello: bool,")
 		p.P("position: rt::StreamPosition,")
 	})
 	p.P()
@@ -284,6 +335,7 @@ func (g *generator) messageReader(p *printer) {
 				p.P("buf: ", stdVec, "::new(),")
 				p.P("max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,")
 				p.P("limits: rt::Limits::new(),")
+				p.P("require_hello: false,")
 				p.P("position: rt::StreamPosition::default(),")
 			})
 		})
@@ -300,6 +352,19 @@ func (g *generator) messageReader(p *printer) {
 			p.P("self")
 		})
 		p.P()
+		p.P("/// With `true`, refuses a stream whose first message is not a hello")
+		p.P("/// ([`rt::DecodeErrorKind::HelloRequired`], rule `schema`): set it when the")
+		p.P("/// writer is known to send one. An empty stream is not refused.")
+		p.Block("pub fn with_require_hello(mut self, require: bool) -> Self {", "}", func() {
+			p.P("self.require_hello = require;")
+			p.P("self")
+		})
+		p.P()
+		p.P("/// Whether the stream began with a hello that agreed with this schema.")
+		p.Block("pub fn schema_checked(&self) -> bool {", "}", func() {
+			p.P("self.position.schema_checked()")
+		})
+		p.P()
 		p.P("/// Reads the next message; `None` at the end of the stream (between two")
 		p.P("/// messages), or after an error that left the reader inside a message.")
 		p.Fn("pub fn read_message", []string{"&mut self"}, "::core::result::Result<"+stdOption+"<Message>, rt::StreamError>", func() {
@@ -309,6 +374,8 @@ func (g *generator) messageReader(p *printer) {
 			p.P("&mut self.buf,")
 			p.P("self.max_size,")
 			p.P("|id| Message::type_name(id).is_some(),")
+			p.P("HELLO_ENTRIES,")
+			p.P("self.require_hello,")
 			p.P("&mut self.position,")
 			p.Out()
 			p.P(")?;")
@@ -337,6 +404,8 @@ func (g *generator) messageReader(p *printer) {
 			p.P("&mut self.buf,")
 			p.P("self.max_size,")
 			p.P("|id| Message::type_name(id).is_some(),")
+			p.P("HELLO_ENTRIES,")
+			p.P("self.require_hello,")
 			p.P("&mut self.position,")
 			p.Out()
 			p.P(")?;")

@@ -55,6 +55,7 @@ func TestRandomSchemas(t *testing.T) {
 	}
 	gentest.RunRandom(t, "rust", "./gen/rust", suites, start)
 	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "rust", "./gen/rust", suites, start) })
+	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "rust", "./gen/rust", suites, start) })
 }
 
 // setupRandomWorkspace writes a workspace with the crate of every suite and

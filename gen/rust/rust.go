@@ -293,9 +293,9 @@ func (g *generator) libRs() []byte {
 	}
 	p.P("pub use rt::{")
 	p.In()
-	p.P("split_message, DecodeError, DecodeErrorKind, DecodeResult, LeIter, LeSlice, Limits, ListIter,")
-	p.P("ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE,")
-	p.P("MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,")
+	p.P("split_message, DecodeError, DecodeErrorKind, DecodeResult, HelloEntry, LeIter, LeSlice, Limits,")
+	p.P("ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,")
+	p.P("DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,")
 	p.Out()
 	p.P("};")
 	p.P("pub use types::*;")
