@@ -5,7 +5,8 @@ use std::error::Error;
 use std::io::Cursor;
 
 use registry::{
-    decode_message, Message, MessageReader, Parameter, Plugin, PluginRegistry, PluginRegistryRef,
+    decode_message, write_hello, Message, MessageReader, Parameter, Plugin, PluginRegistry,
+    PluginRegistryRef, HELLO_ENTRIES, MESSAGE_HEADER_SIZE,
 };
 
 fn build() -> PluginRegistry {
@@ -102,13 +103,38 @@ fn main() -> Result<(), Box<dyn Error>> {
     while reader.read_message_into(&mut last)? {
         again += 1;
     }
-    assert_eq!((again, &last), (count, &Message::PluginRegistry(reg.clone())));
+    assert_eq!(
+        (again, &last),
+        (count, &Message::PluginRegistry(reg.clone()))
+    );
     // A stream error names the message (from 0) and the stream offset.
     let cut = &stream[..stream.len() - 1];
     for message in MessageReader::new(Cursor::new(cut)) {
         if let Err(e) = message {
             println!("cut stream: {e}");
         }
+    }
+
+    // The schema check: a hello first lists the fingerprint of every struct,
+    // so a reader built from another version of the schema refuses the
+    // stream (rule "schema", naming the type) before decoding any data.
+    let mut checked = Vec::new();
+    write_hello(&mut checked)?;
+    reg.write_message_to(&mut checked)?;
+    let mut reader = MessageReader::new(Cursor::new(&checked)).with_require_hello(true);
+    assert_eq!(
+        reader.read_message()?,
+        Some(Message::PluginRegistry(reg.clone()))
+    );
+    assert!(reader.schema_checked());
+    // As if the writer had another version of Plugin: its fingerprint differs.
+    let plugin = HELLO_ENTRIES
+        .iter()
+        .position(|e| e.name == "Plugin")
+        .unwrap_or(0);
+    checked[MESSAGE_HEADER_SIZE + 4 + 10 * plugin + 2] ^= 1;
+    if let Err(e) = MessageReader::new(Cursor::new(&checked)).read_message() {
+        println!("schema check: {e}");
     }
 
     // Corrupt input is rejected with the offset and type, never a panic.

@@ -24,9 +24,9 @@ mod views;
 
 pub use messages::*;
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, LeIter, LeSlice, Limits, ListIter,
-    ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE,
-    MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
+    split_message, DecodeError, DecodeErrorKind, DecodeResult, HelloEntry, LeIter, LeSlice, Limits,
+    ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 pub use types::*;
 pub use views::*;

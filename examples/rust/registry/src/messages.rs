@@ -400,6 +400,49 @@ impl<'a> MessageRef<'a> {
     }
 }
 
+/// The structs of the schema by type id, with their fingerprints: what a
+/// hello lists.
+pub const HELLO_ENTRIES: &[rt::HelloEntry] = &[
+    rt::HelloEntry {
+        type_id: Parameter::TYPE_ID,
+        fingerprint: Parameter::FINGERPRINT,
+        name: "Parameter",
+    },
+    rt::HelloEntry {
+        type_id: Plugin::TYPE_ID,
+        fingerprint: Plugin::FINGERPRINT,
+        name: "Plugin",
+    },
+    rt::HelloEntry {
+        type_id: PluginRegistry::TYPE_ID,
+        fingerprint: PluginRegistry::FINGERPRINT,
+        name: "PluginRegistry",
+    },
+];
+
+/// Appends the hello of the schema: a message of type id
+/// [`rt::HELLO_TYPE_ID`] listing the fingerprint of every struct.
+pub fn encode_hello_into(out: &mut ::std::vec::Vec<u8>) {
+    rt::put_hello(out, HELLO_ENTRIES);
+}
+
+/// The hello of the schema (see [`write_hello`]).
+pub fn encode_hello() -> ::std::vec::Vec<u8> {
+    let mut out = ::std::vec::Vec::new();
+    encode_hello_into(&mut out);
+    out
+}
+
+/// Writes the hello of the schema to `w`. Call it before the first message:
+/// a [`MessageReader`] built from another version of the schema then refuses
+/// the stream (rule `schema`) before any data is decoded. A stream without a
+/// hello is what SDP 0.2 writes.
+pub fn write_hello<W: ::std::io::Write + ?::core::marker::Sized>(
+    w: &mut W,
+) -> ::std::io::Result<()> {
+    ::std::io::Write::write_all(w, &encode_hello())
+}
+
 /// Reads messages one at a time from a byte stream. A message whose
 /// declared payload exceeds the maximum size is refused before anything
 /// is allocated for it; memory grows only with the bytes that arrive.
@@ -412,12 +455,19 @@ impl<'a> MessageRef<'a> {
 /// after any other error (a bad header, a payload above the maximum, a
 /// stream that ends inside a message, an I/O error) it is inside a message
 /// and reads nothing more (`Ok(None)`, the iterator ends).
+///
+/// A hello that starts the stream (see [`write_hello`]) is checked and not
+/// returned; the next message has index 1. If the writer's schema gives one
+/// of this schema's structs another fingerprint, the reader fails with rule
+/// `schema` ([`rt::DecodeErrorKind::SchemaMismatch`], naming the type) before
+/// any data is decoded, and reads nothing more.
 #[derive(Debug)]
 pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
     limits: rt::Limits,
+    require_hello: bool,
     position: rt::StreamPosition,
 }
 
@@ -430,6 +480,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
             limits: rt::Limits::new(),
+            require_hello: false,
             position: rt::StreamPosition::default(),
         }
     }
@@ -446,6 +497,19 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
+    /// With `true`, refuses a stream whose first message is not a hello
+    /// ([`rt::DecodeErrorKind::HelloRequired`], rule `schema`): set it when the
+    /// writer is known to send one. An empty stream is not refused.
+    pub fn with_require_hello(mut self, require: bool) -> Self {
+        self.require_hello = require;
+        self
+    }
+
+    /// Whether the stream began with a hello that agreed with this schema.
+    pub fn schema_checked(&self) -> bool {
+        self.position.schema_checked()
+    }
+
     /// Reads the next message; `None` at the end of the stream (between two
     /// messages), or after an error that left the reader inside a message.
     pub fn read_message(
@@ -456,6 +520,8 @@ impl<R: ::std::io::Read> MessageReader<R> {
             &mut self.buf,
             self.max_size,
             |id| Message::type_name(id).is_some(),
+            HELLO_ENTRIES,
+            self.require_hello,
             &mut self.position,
         )?;
         let Some(type_id) = frame else {
@@ -485,6 +551,8 @@ impl<R: ::std::io::Read> MessageReader<R> {
             &mut self.buf,
             self.max_size,
             |id| Message::type_name(id).is_some(),
+            HELLO_ENTRIES,
+            self.require_hello,
             &mut self.position,
         )?;
         let Some(type_id) = frame else {

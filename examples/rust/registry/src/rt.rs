@@ -129,6 +129,36 @@ pub enum DecodeErrorKind {
         /// The reader's maximum.
         max: usize,
     },
+    /// A hello whose payload is not a u32 count N and N entries of 10
+    /// bytes (rule `message`).
+    HelloLength {
+        /// The payload's length in bytes.
+        payload: usize,
+    },
+    /// A hello entry with type id 0, or a type id not above the previous
+    /// entry's (rule `message`).
+    HelloTypeId {
+        /// The entry's index in the hello, from 0.
+        entry: u32,
+        /// Its type id.
+        type_id: u16,
+    },
+    /// The stream's hello gives a struct of this schema another fingerprint:
+    /// the writer was built from another version of the schema (rule
+    /// `schema`).
+    SchemaMismatch {
+        /// The struct's type id.
+        type_id: u16,
+        /// The struct's schema name.
+        name: &'static str,
+        /// The fingerprint in the writer's hello.
+        theirs: u64,
+        /// The fingerprint in this schema.
+        ours: u64,
+    },
+    /// The reader requires a hello and the stream's first message is not
+    /// one (rule `schema`).
+    HelloRequired,
 }
 
 /// The result of decoding.
@@ -222,8 +252,10 @@ impl DecodeErrorKind {
     /// The name of the broken rule in the wire format specification, the
     /// same in every SDP backend: `"truncated"`, `"trailing"`, `"bool"`,
     /// `"presence"`, `"enum"`, `"union_tag"`, `"utf8"`, `"count"`,
-    /// `"depth"`, `"memory"` or `"message"` (a bad message header, or a
-    /// streamed message above the reader's maximum).
+    /// `"depth"`, `"memory"` or `"message"` (a bad message header, a
+    /// streamed message above the reader's maximum, or a malformed or
+    /// misplaced hello), and for streams `"schema"` (a hello from another
+    /// version of the schema, or none where one is required).
     pub const fn rule(&self) -> &'static str {
         match *self {
             DecodeErrorKind::Truncated => "truncated",
@@ -240,7 +272,10 @@ impl DecodeErrorKind {
             | DecodeErrorKind::UnknownTypeId(_)
             | DecodeErrorKind::WrongTypeId { .. }
             | DecodeErrorKind::PayloadLengthMismatch { .. }
-            | DecodeErrorKind::MessageTooLarge { .. } => "message",
+            | DecodeErrorKind::MessageTooLarge { .. }
+            | DecodeErrorKind::HelloLength { .. }
+            | DecodeErrorKind::HelloTypeId { .. } => "message",
+            DecodeErrorKind::SchemaMismatch { .. } | DecodeErrorKind::HelloRequired => "schema",
         }
     }
 }
@@ -277,6 +312,27 @@ impl fmt::Display for DecodeErrorKind {
                     "message payload of {declared} bytes exceeds maximum {max}"
                 )
             }
+            DecodeErrorKind::HelloLength { payload } => write!(
+                f,
+                "a hello's payload of {payload} bytes is not a u32 count N and N entries of 10 bytes"
+            ),
+            DecodeErrorKind::HelloTypeId { entry, type_id } => write!(
+                f,
+                "hello entry {entry} has type id {type_id}: type ids must be above 0 and strictly increasing"
+            ),
+            DecodeErrorKind::SchemaMismatch {
+                type_id,
+                name,
+                theirs,
+                ours,
+            } => write!(
+                f,
+                "the writer's schema has another version of {name} (type id {type_id}): \
+                 fingerprint {theirs:016x}, here {ours:016x}; compare the two schemas with `sdp compat`"
+            ),
+            DecodeErrorKind::HelloRequired => f.write_str(
+                "the stream does not start with a hello (type id 0), and this reader requires one",
+            ),
         }
     }
 }
@@ -2507,6 +2563,80 @@ pub fn put_message_header(out: &mut Vec<u8>, type_id: u16, payload_len: usize) {
     put_len(out, payload_len);
 }
 
+/// The type id of a hello, the message a stream may start with so that the
+/// reader checks that both ends were built from the same version of the
+/// schema (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+pub const HELLO_TYPE_ID: u16 = 0;
+
+/// One struct of a schema as a hello lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HelloEntry {
+    /// The struct's message type id.
+    pub type_id: u16,
+    /// The fingerprint of its wire shape (its `FINGERPRINT`).
+    pub fingerprint: u64,
+    /// Its schema name.
+    pub name: &'static str,
+}
+
+/// Appends the hello listing `entries` (sorted by type id).
+#[doc(hidden)]
+pub fn put_hello(out: &mut Vec<u8>, entries: &[HelloEntry]) {
+    let size = 4 + 10 * entries.len();
+    out.reserve(MESSAGE_HEADER_SIZE + size);
+    put_message_header(out, HELLO_TYPE_ID, size);
+    put_len(out, entries.len());
+    for e in entries {
+        out.extend_from_slice(&e.type_id.to_le_bytes());
+        out.extend_from_slice(&e.fingerprint.to_le_bytes());
+    }
+}
+
+/// Checks the payload of a hello against the schema's `entries` (sorted by
+/// type id), in the order of docs/wire-format.md: the length, then entry by
+/// entry the type id and the fingerprint of a struct the schema has.
+/// Offsets count from the start of the message.
+fn check_hello(entries: &[HelloEntry], payload: &[u8]) -> Result<(), DecodeError> {
+    let bad_length = DecodeError::new(
+        DecodeErrorKind::HelloLength {
+            payload: payload.len(),
+        },
+        6,
+    );
+    let mut r = Reader::new(payload, Limits::new());
+    let n = r.u32().map_err(|_| bad_length)?;
+    if u64::try_from(payload.len()).ok() != Some(4 + 10 * u64::from(n)) {
+        return Err(bad_length);
+    }
+    let mut prev: Option<u16> = None;
+    for entry in 0..n {
+        let at = MESSAGE_HEADER_SIZE + r.position();
+        let type_id = r.u16()?;
+        let theirs = r.u64()?;
+        if type_id == HELLO_TYPE_ID || prev.is_some_and(|p| type_id <= p) {
+            let kind = DecodeErrorKind::HelloTypeId { entry, type_id };
+            return Err(DecodeError::new(kind, at));
+        }
+        prev = Some(type_id);
+        let Ok(i) = entries.binary_search_by_key(&type_id, |e| e.type_id) else {
+            continue;
+        };
+        let Some(ours) = entries.get(i) else {
+            continue;
+        };
+        if ours.fingerprint != theirs {
+            let kind = DecodeErrorKind::SchemaMismatch {
+                type_id,
+                name: ours.name,
+                theirs,
+                ours: ours.fingerprint,
+            };
+            return Err(DecodeError::new(kind, at + 2).inside(ours.name));
+        }
+    }
+    Ok(())
+}
+
 /// Splits a message of the expected type id into its payload.
 #[doc(hidden)]
 pub fn expect_message(bytes: &[u8], type_id: u16) -> Result<&[u8], DecodeError> {
@@ -2581,9 +2711,15 @@ pub struct StreamPosition {
     offset: usize,
     size: usize,
     lost: bool,
+    checked: bool,
 }
 
 impl StreamPosition {
+    /// Whether the stream began with a hello that agreed with the schema.
+    pub fn schema_checked(&self) -> bool {
+        self.checked
+    }
+
     /// The error of the current message, its offset moved from the message
     /// to the stream.
     fn place(&self, mut e: DecodeError) -> DecodeError {
@@ -2623,12 +2759,51 @@ impl StreamPosition {
 /// allocated for it), then the payload's presence. A message of an unknown
 /// type id whose payload is at most `max` is skipped, so reading can go on
 /// after its error. After an error inside a message, the stream ends.
+///
+/// A hello that is the stream's first message is checked against `hello`
+/// (the schema's structs by type id) and not returned: the next frame is
+/// read (as message 1). A hello that disagrees, or is malformed, ends the
+/// stream: it cannot be skipped. With `require_hello`, a first message that
+/// is not a hello is refused (rule `schema`) and ends the stream.
 #[doc(hidden)]
 pub fn read_frame<R: io::Read + ?Sized>(
     r: &mut R,
     buf: &mut Vec<u8>,
     max: usize,
+    known: impl Fn(u16) -> bool,
+    hello: &[HelloEntry],
+    require_hello: bool,
+    pos: &mut StreamPosition,
+) -> Result<Option<u16>, StreamError> {
+    loop {
+        let first = pos.index == 0;
+        let frame = read_one_frame(
+            r,
+            buf,
+            max,
+            |id| (first && id == HELLO_TYPE_ID) || known(id),
+            first && require_hello,
+            pos,
+        )?;
+        if !(first && frame == Some(HELLO_TYPE_ID)) {
+            return Ok(frame);
+        }
+        if let Err(e) = check_hello(hello, buf) {
+            return Err(pos.fail(e));
+        }
+        pos.checked = true;
+        pos.advance();
+    }
+}
+
+/// Reads one frame for [`read_frame`]; with `require_hello`, a type id
+/// other than a hello's is refused.
+fn read_one_frame<R: io::Read + ?Sized>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
     known: impl FnOnce(u16) -> bool,
+    require_hello: bool,
     pos: &mut StreamPosition,
 ) -> Result<Option<u16>, StreamError> {
     if pos.lost {
@@ -2655,6 +2830,9 @@ pub fn read_frame<R: io::Read + ?Sized>(
         return Err(pos.fail(DecodeError::new(DecodeErrorKind::BadMagic, 0)));
     }
     let id = hr.u16()?;
+    if require_hello && id != HELLO_TYPE_ID {
+        return Err(pos.fail(DecodeError::new(DecodeErrorKind::HelloRequired, 4)));
+    }
     let declared = hr.u32()?;
     let len = usize::try_from(declared).ok().filter(|&n| n <= max);
     // A payload is read with the bytes that actually arrive, not allocated
@@ -3028,17 +3206,19 @@ mod tests {
         let known = |id| id == 7;
         let mut stream = &out[..];
         assert_eq!(
-            read_frame(&mut stream, &mut buf, 2, known, &mut pos).unwrap(),
+            read_frame(&mut stream, &mut buf, 2, known, &[], false, &mut pos).unwrap(),
             Some(7)
         );
         assert_eq!(buf, vec![1, 2]);
         pos.advance();
-        assert!(read_frame(&mut stream, &mut buf, 2, known, &mut pos)
-            .unwrap()
-            .is_none());
+        assert!(
+            read_frame(&mut stream, &mut buf, 2, known, &[], false, &mut pos)
+                .unwrap()
+                .is_none()
+        );
         let mut stream = &out[..];
         let mut pos = StreamPosition::default();
-        match read_frame(&mut stream, &mut buf, 1, known, &mut pos) {
+        match read_frame(&mut stream, &mut buf, 1, known, &[], false, &mut pos) {
             Err(StreamError::Decode(e)) => {
                 assert!(matches!(e.kind(), DecodeErrorKind::MessageTooLarge { .. }));
                 assert_eq!((e.message_index(), e.offset()), (Some(0), 6));
@@ -3046,16 +3226,18 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         // The reader is inside the message: the stream ends.
-        assert!(read_frame(&mut stream, &mut buf, 1, known, &mut pos)
-            .unwrap()
-            .is_none());
+        assert!(
+            read_frame(&mut stream, &mut buf, 1, known, &[], false, &mut pos)
+                .unwrap()
+                .is_none()
+        );
         // An unknown type id is skipped: the next message is read.
         let mut two = out.clone();
         two[4] = 8;
         two.extend_from_slice(&out);
         let mut stream = &two[..];
         let mut pos = StreamPosition::default();
-        match read_frame(&mut stream, &mut buf, 2, known, &mut pos) {
+        match read_frame(&mut stream, &mut buf, 2, known, &[], false, &mut pos) {
             Err(StreamError::Decode(e)) => {
                 assert_eq!(
                     (e.rule(), e.message_index(), e.offset()),
@@ -3065,7 +3247,7 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert_eq!(
-            read_frame(&mut stream, &mut buf, 2, known, &mut pos).unwrap(),
+            read_frame(&mut stream, &mut buf, 2, known, &[], false, &mut pos).unwrap(),
             Some(7)
         );
         let e = pos.reject(DecodeError::new(DecodeErrorKind::InvalidBool(2), 11));
@@ -3076,5 +3258,67 @@ mod tests {
         }
         assert!(split_message(&out[..11]).is_err());
         assert!(split_message(b"SDP3").is_err());
+    }
+
+    #[test]
+    fn hellos_are_checked() {
+        const ENTRIES: &[HelloEntry] = &[
+            HelloEntry {
+                type_id: 1,
+                fingerprint: 0x0123_4567_89ab_cdef,
+                name: "A",
+            },
+            HelloEntry {
+                type_id: 7,
+                fingerprint: 7,
+                name: "B",
+            },
+        ];
+        let mut hello = Vec::new();
+        put_hello(&mut hello, &ENTRIES[..1]);
+        // The check value of docs/wire-format.md.
+        let want =
+            b"SDP2\x00\x00\x0e\x00\x00\x00\x01\x00\x00\x00\x01\x00\xef\xcd\xab\x89\x67\x45\x23\x01";
+        assert_eq!(hello, want);
+        let payload = |h: &[u8]| h[MESSAGE_HEADER_SIZE..].to_vec();
+        assert_eq!(check_hello(ENTRIES, &payload(&hello)), Ok(()));
+        let rule_at = |p: &[u8]| check_hello(ENTRIES, p).map_err(|e| (e.rule(), e.offset()));
+        // Lengths: under 4, or not 4 + 10 N.
+        assert_eq!(rule_at(&[1, 0]), Err(("message", 6)));
+        assert_eq!(rule_at(&[1, 0, 0, 0]), Err(("message", 6)));
+        assert_eq!(rule_at(&[0, 0, 0, 0, 0]), Err(("message", 6)));
+        assert_eq!(rule_at(&[0xff; 4]), Err(("message", 6)));
+        // Type ids: not 0, strictly increasing; unknown ones are ignored.
+        let mut all = Vec::new();
+        put_hello(&mut all, ENTRIES);
+        let mut p = payload(&all);
+        assert_eq!(rule_at(&p), Ok(()));
+        p[14] = 1; // entry 1's type id: 1 again
+        assert_eq!(rule_at(&p), Err(("message", 24)));
+        p[4] = 0;
+        assert_eq!(rule_at(&p), Err(("message", 14)));
+        let mut other = Vec::new();
+        put_hello(
+            &mut other,
+            &[HelloEntry {
+                type_id: 3,
+                fingerprint: 3,
+                name: "C",
+            }],
+        );
+        assert_eq!(rule_at(&payload(&other)), Ok(()));
+        // Another fingerprint for a struct of the schema: rule schema.
+        let mut p = payload(&all);
+        p[16] ^= 0x80;
+        let e = check_hello(ENTRIES, &p).unwrap_err();
+        assert_eq!(
+            (e.rule(), e.offset(), e.within()),
+            ("schema", 26, Some("B"))
+        );
+        let text = e.kind().to_string();
+        assert!(
+            text.contains("0000000000000087, here 0000000000000007"),
+            "{text}"
+        );
     }
 }
