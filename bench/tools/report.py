@@ -217,11 +217,12 @@ def row_name(lang, impl):
         "json": "JSONEncoder/Decoder (Codable)", "plist": "PropertyListEncoder binary (Codable)",
         "memcpy": "memcpy (floor)", "new_array": "new array + copy (floor)",
         "offset_writer": "hand-written offset writer, no UTF-8 check (floor)",
+        "alloc_floor": "the allocations of an owned decode, no decoding (floor)",
     }
     return f"{LANG_TITLES.get(lang, lang)} · {names.get(impl, impl)}"
 
 
-FLOOR_IMPLS = ("memcpy", "new_array", "offset_writer")
+FLOOR_IMPLS = ("memcpy", "new_array", "offset_writer", "alloc_floor")
 
 
 def is_peer(impl):

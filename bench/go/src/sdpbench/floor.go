@@ -13,6 +13,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"unsafe"
 
 	"sdpgen/plugins"
 )
@@ -36,7 +37,41 @@ func benchOffsetWriter(cfg Config, w *Workload) ([]Result, error) {
 		run(cfg, "offset_writer", w.Name, "encode", len(w.SDPB), func() {
 			sink += len(floorEncodeRegistry(&reg))
 		}),
+		run(cfg, "alloc_floor", w.Name, "decode", len(w.SDPB), func() {
+			sinkAny = floorAllocRegistry(&reg)
+		}),
 	}, nil
+}
+
+// floorAllocRegistry makes the allocations an owned decode of r must make,
+// and nothing else: the plugins slice, each plugin's parameters slice, and
+// string storage in blocks of at most 8 KiB (as the generated decoder
+// shares them), filled with copies of the strings. No decoder that returns
+// owned Go values of these types can be faster; the owned decode is judged
+// by its ratio to this.
+func floorAllocRegistry(r *plugins.PluginRegistry) *plugins.PluginRegistry {
+	out := &plugins.PluginRegistry{Plugins: make([]plugins.Plugin, len(r.Plugins))}
+	var block []byte
+	str := func(s string) string {
+		if cap(block)-len(block) < len(s) {
+			block = make([]byte, 0, 8192)
+		}
+		start := len(block)
+		block = append(block, s...)
+		t := block[start:]
+		return *(*string)(unsafe.Pointer(&t)) // the block's bytes never change again
+	}
+	for i := range r.Plugins {
+		p, q := &r.Plugins[i], &out.Plugins[i]
+		q.Name, q.ManufacturerID, q.ComponentType, q.ComponentSubtype = str(p.Name), str(p.ManufacturerID), str(p.ComponentType), str(p.ComponentSubtype)
+		q.Parameters = make([]plugins.Parameter, len(p.Parameters))
+		for j := range p.Parameters {
+			a, b := &p.Parameters[j], &q.Parameters[j]
+			*b = *a
+			b.DisplayName, b.Identifier, b.Unit = str(a.DisplayName), str(a.Identifier), str(a.Unit)
+		}
+	}
+	return out
 }
 
 func floorEncodeRegistry(r *plugins.PluginRegistry) []byte {
