@@ -183,3 +183,31 @@ func TestPackageOption(t *testing.T) {
 		t.Errorf("source not fully renamed")
 	}
 }
+
+// TestNoStructs compiles the code of schemas without structs (no message can
+// be read, the hello lists nothing) under strict warnings: the runtime emits
+// only what such a package uses.
+func TestNoStructs(t *testing.T) {
+	gcc := gentest.RequireTool(t, "gcc")
+	clang := gentest.RequireTool(t, "clang")
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"nothing":  "",
+		"enumonly": "/// Only an enum and a union.\nenum Color: u8 { Red = 1, Green = 2 }\nunion Shape { Dot, Line { length: u32 } }\n",
+	} {
+		s, err := schema.Parse(name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Generate(s, gen.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := gen.Write(dir, files); err != nil {
+			t.Fatal(err)
+		}
+		for _, cc := range []string{gcc, clang} {
+			run(t, dir, cc, append(append([]string{}, strictFlags...), "-O1", "-c", name+".c", "-o", "/dev/null")...)
+		}
+	}
+}

@@ -11,6 +11,7 @@ func (g *generator) structMessages(s *schema.Struct) {
 	p, name, pkg, up := g.c, g.typeName(s), g.pkg, g.up
 	id := g.macroName(s) + "_TYPE_ID"
 	p.Block(fmt.Sprintf("size_t %s_message_size(const %s* v) {", name, name), "}", func() {
+		g.use("add_") // here and in every struct's _size
 		p.F("return %s_add_(%s_MESSAGE_HEADER_SIZE, %s_size(v));", pkg, up, name)
 	})
 	p.P()

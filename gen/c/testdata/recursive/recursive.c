@@ -236,11 +236,6 @@ static int recursive_dec_done_(recursive_dec_* d, const uint8_t* p, int allow_tr
     return p != NULL ? 0 : d->err;
 }
 
-/* Saturating size arithmetic: SIZE_MAX means "too large to encode". */
-static size_t recursive_add_(size_t a, size_t b) {
-    return b > SIZE_MAX - a ? SIZE_MAX : a + b;
-}
-
 static uint16_t recursive_get_u16_(const uint8_t* p) {
 #if RECURSIVE_LITTLE_ENDIAN
     uint16_t v;
@@ -319,6 +314,11 @@ static uint8_t* recursive_put_header_(uint8_t* p, uint16_t type_id, size_t paylo
     recursive_put_u16_(p + 4, type_id);
     recursive_put_u32_(p + 6, (uint32_t)payload);
     return p + RECURSIVE_MESSAGE_HEADER_SIZE;
+}
+
+/* Saturating size arithmetic: SIZE_MAX means "too large to encode". */
+static size_t recursive_add_(size_t a, size_t b) {
+    return b > SIZE_MAX - a ? SIZE_MAX : a + b;
 }
 
 /* A payload size a message header cannot carry (never where size_t has 32 bits). */
