@@ -35,6 +35,8 @@ func (g *generator) encodeBody(p *printer) {
 			case *schema.Union:
 				g.unionEncode(p, d)
 			}
+			p.P()
+			g.checkLengthsFn(p, d)
 		})
 	}
 }
@@ -43,22 +45,236 @@ func (g *generator) encodeBody(p *printer) {
 func (g *generator) encodeAPI(p *printer, name string) {
 	p.F("/// Appends the encoding to `out`, reserving [`%s::encoded_size`] bytes", name)
 	p.P("/// first.")
+	p.P("///")
+	p.P("/// # Panics")
+	p.P("///")
+	p.P("/// If a string, byte string or array of the value is longer than the")
+	p.F("/// wire format's u32 count allows; [`%s::try_encode`] returns an error", name)
+	p.P("/// instead.")
 	p.Block("pub fn encode(&self, out: "+outVec+") {", "}", func() {
 		p.P("out.reserve(self.encoded_size());")
 		p.P("self.encode_raw(out);")
 	})
 	p.P()
 	p.F("/// Encodes into a new vector of exactly [`%s::encoded_size`] bytes.", name)
+	p.P("///")
+	p.P("/// # Panics")
+	p.P("///")
+	p.F("/// As [`%s::encode`]; [`%s::try_encode_to_vec`] returns an error instead.", name, name)
 	p.Block("pub fn encode_to_vec(&self) -> "+stdVec+"<u8> {", "}", func() {
 		p.P("let mut out = ", stdVec, "::with_capacity(self.encoded_size());")
 		p.P("self.encode_raw(&mut out);")
 		p.P("out")
 	})
 	p.P()
-	p.P("/// Writes the encoding to `w`.")
-	p.Fn("pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
-		p.P("::std::io::Write::write_all(w, &self.encode_to_vec())")
+	p.F("/// Appends the encoding to `out` as [`%s::encode`] does, or returns an", name)
+	p.P("/// error, appending nothing, when a string, byte string or array is longer")
+	p.P("/// than the wire format's u32 count allows. The lengths are checked one by")
+	p.P("/// one only when the encoded size exceeds `u32::MAX`.")
+	p.Fn("pub fn try_encode", []string{"&self", "out: " + outVec}, "::core::result::Result<(), rt::EncodeError>", func() {
+		p.P("let size = self.encoded_size();")
+		p.Block("if !rt::fits_u32(size) {", "}", func() {
+			p.P("self.check_lengths()?;")
+		})
+		p.P("out.reserve(size);")
+		p.P("self.encode_raw(out);")
+		p.P("Ok(())")
 	})
+	p.P()
+	p.F("/// Encodes into a new vector as [`%s::encode_to_vec`] does, or returns an", name)
+	p.F("/// error (see [`%s::try_encode`]).", name)
+	p.Fn("pub fn try_encode_to_vec", []string{"&self"}, "::core::result::Result<"+stdVec+"<u8>, rt::EncodeError>", func() {
+		p.P("let mut out = ", stdVec, "::new();")
+		p.P("self.try_encode(&mut out)?;")
+		p.P("Ok(out)")
+	})
+	p.P()
+	p.P("/// Writes the encoding to `w`; a value that cannot be encoded (see")
+	p.F("/// [`%s::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.", name)
+	p.Fn("pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
+		p.P("::std::io::Write::write_all(w, &self.try_encode_to_vec()?)")
+	})
+}
+
+// checkLengthsFn emits check_lengths, which finds a string, byte string or
+// array of the value whose length does not fit the wire's u32 count. Types
+// of a fixed size hold none.
+func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
+	p.P("/// Checks that every length and count of the value fits the wire's u32.")
+	p.P("#[doc(hidden)]")
+	var body func()
+	switch d := d.(type) {
+	case *schema.Struct:
+		if declHasLengths(d, nil) {
+			body = func() {
+				for _, f := range d.Fields {
+					g.checkValue(p, f.Type, "self."+fieldName(f), false, 0)
+				}
+			}
+		}
+	case *schema.Union:
+		if declHasLengths(d, nil) {
+			body = func() { g.unionCheck(p, d) }
+		}
+	}
+	if body == nil {
+		p.Fn("pub fn check_lengths", []string{"&self"}, "::core::result::Result<(), rt::EncodeError>", func() {
+			p.P("Ok(())")
+		})
+		return
+	}
+	// The checks mirror the encoder's loops and matches, not what clippy
+	// would write for each one alone.
+	p.P("#[allow(clippy::collapsible_match, clippy::manual_flatten)]")
+	p.P("#[allow(clippy::single_match)]")
+	p.Fn("pub fn check_lengths", []string{"&self"}, "::core::result::Result<(), rt::EncodeError>", func() {
+		body()
+		p.P("Ok(())")
+	})
+}
+
+// hasLengths reports whether a value of type t can hold a string, byte
+// string or array count (seen: the declarations being visited).
+func hasLengths(t *schema.Type, seen map[schema.Decl]bool) bool {
+	switch t.Kind {
+	case schema.String, schema.Array:
+		return true
+	case schema.FixedArray, schema.Optional:
+		return hasLengths(t.Elem, seen)
+	case schema.StructRef:
+		return declHasLengths(t.Struct, seen)
+	case schema.UnionRef:
+		return declHasLengths(t.Union, seen)
+	}
+	return false
+}
+
+// declHasLengths is hasLengths of a struct or union.
+func declHasLengths(d schema.Decl, seen map[schema.Decl]bool) bool {
+	if seen[d] {
+		return false // a cycle adds no field of its own
+	}
+	if seen == nil {
+		seen = map[schema.Decl]bool{}
+	}
+	seen[d] = true
+	defer delete(seen, d)
+	switch d := d.(type) {
+	case *schema.Struct:
+		for _, f := range d.Fields {
+			if hasLengths(f.Type, seen) {
+				return true
+			}
+		}
+	case *schema.Union:
+		for _, v := range d.Variants {
+			if variantHasLengths(v, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// variantHasLengths reports whether a variant carries lengths.
+func variantHasLengths(v *schema.Variant, seen map[schema.Decl]bool) bool {
+	switch v.Kind {
+	case schema.VariantStruct:
+		return declHasLengths(v.Struct, seen)
+	case schema.VariantInline:
+		for _, f := range v.Fields {
+			if hasLengths(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// variantChecked reports whether a variant carries lengths.
+func variantChecked(v *schema.Variant) bool { return variantHasLengths(v, nil) }
+
+// unionCheck emits the match of a union's check_lengths over the variants
+// that carry lengths.
+func (g *generator) unionCheck(p *printer, u *schema.Union) {
+	p.Block("match self {", "}", func() {
+		rest := false
+		for _, v := range u.Variants {
+			switch v.Kind {
+			case schema.VariantStruct:
+				if !variantChecked(v) {
+					rest = true
+					continue
+				}
+				variantPattern(p, v, nil, " => v.check_lengths()?,")
+			case schema.VariantInline:
+				bind := map[*schema.Field]bool{}
+				for _, f := range v.Fields {
+					if hasLengths(f.Type, nil) {
+						bind[f] = true
+					}
+				}
+				if len(bind) == 0 {
+					rest = true
+					continue
+				}
+				variantPattern(p, v, bind, " => {")
+				p.In()
+				for _, f := range v.Fields {
+					if bind[f] {
+						g.checkValue(p, f.Type, bindName(f), true, 0)
+					}
+				}
+				p.Out()
+				p.P("}")
+			default:
+				rest = true
+			}
+		}
+		if rest {
+			p.P("_ => {}")
+		}
+	})
+}
+
+// checkValue emits the checks of the lengths in x of type t (nothing for a
+// type of a fixed size). isRef says x is a reference rather than a place.
+func (g *generator) checkValue(p *printer, t *schema.Type, x string, isRef bool, level int) {
+	if !hasLengths(t, nil) {
+		return
+	}
+	ref := x
+	if !isRef {
+		ref = "&" + x
+	}
+	switch t.Kind {
+	case schema.String:
+		p.F("rt::check_len(%s.len())?;", x)
+	case schema.Array, schema.FixedArray:
+		if g.boxedArray(t) {
+			ref = boxedRef(x, isRef)
+		}
+		if t.Kind == schema.Array {
+			p.F("rt::check_len(%s.len())?;", x)
+		}
+		if !hasLengths(t.Elem, nil) {
+			return
+		}
+		e := loopVar("e", level)
+		p.Block(fmt.Sprintf("for %s in %s {", e, ref), "}", func() {
+			g.checkValue(p, t.Elem, e, true, level+1)
+		})
+	case schema.Optional:
+		v := loopVar("v", level)
+		if t.Boxed {
+			ref = x + ".as_deref()"
+		}
+		p.Block("if let Some("+v+") = "+ref+" {", "}", func() {
+			g.checkValue(p, t.Elem, v, true, level+1)
+		})
+	case schema.StructRef, schema.UnionRef:
+		p.F("%s.check_lengths()?;", x)
+	}
 }
 
 // size is an encoded size: a constant plus terms computed at run time.

@@ -91,9 +91,30 @@ func (g *generator) structMessage(p *printer, st *schema.Struct) {
 			p.P("out")
 		})
 		p.P()
-		p.P("/// Writes the value as a message to `w`.")
+		p.P("/// Appends the value as a message, or returns an error, appending nothing,")
+		p.P("/// when the payload is larger than the header's u32 length allows (then")
+		p.P("/// so is any string, byte string or array too long for its u32 count).")
+		p.Fn("pub fn try_encode_message_into", []string{"&self", "out: " + outVec}, "::core::result::Result<(), rt::EncodeError>", func() {
+			p.P("let size = self.encoded_size();")
+			p.P("rt::check_len(size)?;")
+			p.P("out.reserve(rt::MESSAGE_HEADER_SIZE + size);")
+			p.P("rt::put_message_header(out, Self::TYPE_ID, size);")
+			p.P("self.encode_raw(out);")
+			p.P("Ok(())")
+		})
+		p.P()
+		p.F("/// Encodes the value as a message, or returns an error (see")
+		p.F("/// [`%s::try_encode_message_into`]).", name)
+		p.Fn("pub fn try_encode_message", []string{"&self"}, "::core::result::Result<"+stdVec+"<u8>, rt::EncodeError>", func() {
+			p.P("let mut out = ", stdVec, "::new();")
+			p.P("self.try_encode_message_into(&mut out)?;")
+			p.P("Ok(out)")
+		})
+		p.P()
+		p.P("/// Writes the value as a message to `w`; a value that cannot be encoded is")
+		p.P("/// an [`::std::io::ErrorKind::InvalidInput`] error.")
 		p.Fn("pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
-			p.P("::std::io::Write::write_all(w, &self.encode_message())")
+			p.P("::std::io::Write::write_all(w, &self.try_encode_message()?)")
 		})
 		p.P()
 		p.F("/// Decodes a message that holds a [`%s`] and nothing else.", name)
@@ -195,9 +216,28 @@ func (g *generator) messageEnum(p *printer) {
 			p.P("out")
 		})
 		p.P()
-		p.P("/// Writes the message to `w`.")
+		p.P("/// Appends the message, or returns an error, appending nothing, when its")
+		p.P("/// payload is larger than the header's u32 length allows.")
+		p.Fn("pub fn try_encode", []string{"&self", "out: " + outVec}, "::core::result::Result<(), rt::EncodeError>", func() {
+			p.Block("match self {", "}", func() {
+				for _, st := range g.s.Structs {
+					p.F("Self::%s(v) => v.try_encode_message_into(out),", g.name[st])
+				}
+			})
+		})
+		p.P()
+		p.P("/// Encodes the message into a new vector, or returns an error (see")
+		p.P("/// [`Message::try_encode`]).")
+		p.Fn("pub fn try_encode_to_vec", []string{"&self"}, "::core::result::Result<"+stdVec+"<u8>, rt::EncodeError>", func() {
+			p.P("let mut out = ", stdVec, "::new();")
+			p.P("self.try_encode(&mut out)?;")
+			p.P("Ok(out)")
+		})
+		p.P()
+		p.P("/// Writes the message to `w`; a message that cannot be encoded is an")
+		p.P("/// [`::std::io::ErrorKind::InvalidInput`] error.")
 		p.Fn("pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
-			p.P("::std::io::Write::write_all(w, &self.encode_to_vec())")
+			p.P("::std::io::Write::write_all(w, &self.try_encode_to_vec()?)")
 		})
 	})
 	for _, st := range g.s.Structs {

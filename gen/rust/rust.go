@@ -293,8 +293,8 @@ func (g *generator) libRs() []byte {
 	}
 	p.P("pub use rt::{")
 	p.In()
-	p.P("split_message, DecodeError, DecodeErrorKind, DecodeResult, HelloEntry, LeIter, LeSlice, Limits,")
-	p.P("ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,")
+	p.P("split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, HelloEntry, LeIter,")
+	p.P("LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,")
 	p.P("DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,")
 	p.Out()
 	p.P("};")

@@ -45,6 +45,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     // Owned: encode with one allocation of the exact size, decode strictly.
     let bytes = reg.encode_to_vec();
     assert_eq!(bytes.len(), reg.encoded_size());
+    // The fallible form: an error instead of a panic when a string or array
+    // is longer than the wire's u32 count allows.
+    assert_eq!(reg.try_encode_to_vec()?, bytes);
     let back = PluginRegistry::decode(&bytes)?;
     assert_eq!(back, reg);
     println!(

@@ -9,24 +9,62 @@ use crate::types::*;
 impl Parameter {
     /// Appends the encoding to `out`, reserving [`Parameter::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Parameter::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Parameter::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Parameter::encode`]; [`Parameter::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Parameter::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Parameter::encode_to_vec`] does, or returns an
+    /// error (see [`Parameter::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Parameter::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -54,29 +92,78 @@ impl Parameter {
         n += self.unit.len();
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.display_name.len())?;
+        rt::check_len(self.identifier.len())?;
+        rt::check_len(self.unit.len())?;
+        Ok(())
+    }
 }
 
 impl Plugin {
     /// Appends the encoding to `out`, reserving [`Plugin::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Plugin::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Plugin::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Plugin::encode`]; [`Plugin::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Plugin::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Plugin::encode_to_vec`] does, or returns an
+    /// error (see [`Plugin::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Plugin::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -101,29 +188,83 @@ impl Plugin {
         n += rt::sum_sizes(&self.parameters, |e| e.encoded_size());
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        rt::check_len(self.manufacturer_id.len())?;
+        rt::check_len(self.component_type.len())?;
+        rt::check_len(self.component_subtype.len())?;
+        rt::check_len(self.parameters.len())?;
+        for e in &self.parameters {
+            e.check_lengths()?;
+        }
+        Ok(())
+    }
 }
 
 impl PluginRegistry {
     /// Appends the encoding to `out`, reserving [`PluginRegistry::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`PluginRegistry::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`PluginRegistry::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`PluginRegistry::encode`]; [`PluginRegistry::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`PluginRegistry::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`PluginRegistry::encode_to_vec`] does, or returns an
+    /// error (see [`PluginRegistry::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`PluginRegistry::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -139,5 +280,17 @@ impl PluginRegistry {
     /// The exact number of bytes [`PluginRegistry::encode`] appends.
     pub fn encoded_size(&self) -> usize {
         12 + rt::sum_sizes(&self.plugins, |e| e.encoded_size())
+    }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.plugins.len())?;
+        for e in &self.plugins {
+            e.check_lengths()?;
+        }
+        Ok(())
     }
 }

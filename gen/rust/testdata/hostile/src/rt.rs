@@ -2440,6 +2440,62 @@ pub fn decode_prefix<'a, T>(
     Ok((v, r.position()))
 }
 
+/// The error of the fallible encoders (`try_encode`, `try_encode_to_vec`,
+/// `try_encode_message`, and the `write_to` methods as an
+/// [`io::ErrorKind::InvalidInput`] error): a string, byte string or array
+/// whose length does not fit the wire format's u32 count, or a message
+/// payload larger than its u32 length field allows. The value cannot be
+/// encoded; nothing was appended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EncodeError {
+    length: usize,
+}
+
+impl EncodeError {
+    /// The length that does not fit in a u32.
+    pub const fn length(&self) -> usize {
+        self.length
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "sdp encode: length {} exceeds the wire format's u32 limit",
+            self.length
+        )
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+impl From<EncodeError> for io::Error {
+    fn from(e: EncodeError) -> Self {
+        io::Error::new(io::ErrorKind::InvalidInput, e)
+    }
+}
+
+/// Checks that a length or count fits the wire's u32.
+#[doc(hidden)]
+#[inline]
+pub fn check_len(n: usize) -> Result<(), EncodeError> {
+    match u32::try_from(n) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(EncodeError { length: n }),
+    }
+}
+
+/// Whether an encoded size fits in a u32. Every length and count of a
+/// value is at most its encoded size (no array element encodes to zero
+/// bytes), so the per-length check (`check_lengths`) is needed only when it
+/// does not.
+#[doc(hidden)]
+#[inline]
+pub fn fits_u32(n: usize) -> bool {
+    u32::try_from(n).is_ok()
+}
+
 /// Appends a u32 length or count.
 ///
 /// # Panics
@@ -3036,6 +3092,22 @@ mod tests {
     fn counts_past_u32_panic_instead_of_truncating() {
         // Every string length and array count is written by put_len.
         put_len(&mut Vec::new(), 1 << 32);
+    }
+
+    #[test]
+    fn lengths_past_u32_are_encode_errors() {
+        assert_eq!(check_len(0), Ok(()));
+        assert_eq!(check_len(u32::MAX as usize), Ok(()));
+        assert!(fits_u32(u32::MAX as usize));
+        #[cfg(target_pointer_width = "64")]
+        {
+            let e = check_len(1 << 32).unwrap_err();
+            assert_eq!(e.length(), 1 << 32);
+            assert!(e.to_string().contains("4294967296"), "{e}");
+            assert!(!fits_u32(1 << 32));
+            let io: io::Error = e.into();
+            assert_eq!(io.kind(), io::ErrorKind::InvalidInput);
+        }
     }
 
     #[test]

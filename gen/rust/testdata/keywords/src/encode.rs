@@ -9,24 +9,62 @@ use crate::types::*;
 impl Type {
     /// Appends the encoding to `out`, reserving [`Type::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Type::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Type::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Type::encode`]; [`Type::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Type::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Type::encode_to_vec`] does, or returns an
+    /// error (see [`Type::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Type::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -38,29 +76,73 @@ impl Type {
     pub fn encoded_size(&self) -> usize {
         1
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        Ok(())
+    }
 }
 
 impl Error {
     /// Appends the encoding to `out`, reserving [`Error::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Error::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Error::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Error::encode`]; [`Error::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Error::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Error::encode_to_vec`] does, or returns an
+    /// error (see [`Error::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Error::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -116,29 +198,79 @@ impl Error {
         n += self.string.len();
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.r#match.len())?;
+        rt::check_len(self.namespace.len())?;
+        rt::check_len(self.protocol.len())?;
+        rt::check_len(self.string.len())?;
+        Ok(())
+    }
 }
 
 impl Result {
     /// Appends the encoding to `out`, reserving [`Result::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Result::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Result::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Result::encode`]; [`Result::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Result::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Result::encode_to_vec`] does, or returns an
+    /// error (see [`Result::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Result::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -167,29 +299,82 @@ impl Result {
             Self::Error(v) => 1 + v.encoded_size(),
         }
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        match self {
+            Self::Ok { value } => {
+                value.check_lengths()?;
+            }
+            Self::Error(v) => v.check_lengths()?,
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 impl Holder {
     /// Appends the encoding to `out`, reserving [`Holder::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Holder::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Holder::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Holder::encode`]; [`Holder::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Holder::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Holder::encode_to_vec`] does, or returns an
+    /// error (see [`Holder::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Holder::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -207,5 +392,15 @@ impl Holder {
         n += self.result.encoded_size();
         n += self.kinds.len();
         n
+    }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        self.result.check_lengths()?;
+        rt::check_len(self.kinds.len())?;
+        Ok(())
     }
 }

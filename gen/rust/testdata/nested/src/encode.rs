@@ -9,24 +9,62 @@ use crate::types::*;
 impl Point {
     /// Appends the encoding to `out`, reserving [`Point::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Point::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Point::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Point::encode`]; [`Point::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Point::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Point::encode_to_vec`] does, or returns an
+    /// error (see [`Point::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Point::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -39,29 +77,73 @@ impl Point {
     pub fn encoded_size(&self) -> usize {
         8
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        Ok(())
+    }
 }
 
 impl Rectangle {
     /// Appends the encoding to `out`, reserving [`Rectangle::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Rectangle::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Rectangle::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Rectangle::encode`]; [`Rectangle::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Rectangle::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Rectangle::encode_to_vec`] does, or returns an
+    /// error (see [`Rectangle::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Rectangle::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -75,29 +157,73 @@ impl Rectangle {
     pub fn encoded_size(&self) -> usize {
         20
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        Ok(())
+    }
 }
 
 impl Scene {
     /// Appends the encoding to `out`, reserving [`Scene::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Scene::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Scene::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Scene::encode`]; [`Scene::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Scene::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Scene::encode_to_vec`] does, or returns an
+    /// error (see [`Scene::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Scene::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -117,29 +243,77 @@ impl Scene {
         n += self.rects.len() * 20;
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        rt::check_len(self.rects.len())?;
+        Ok(())
+    }
 }
 
 impl DeviceKind {
     /// Appends the encoding to `out`, reserving [`DeviceKind::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`DeviceKind::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`DeviceKind::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`DeviceKind::encode`]; [`DeviceKind::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`DeviceKind::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`DeviceKind::encode_to_vec`] does, or returns an
+    /// error (see [`DeviceKind::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`DeviceKind::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -151,29 +325,73 @@ impl DeviceKind {
     pub fn encoded_size(&self) -> usize {
         1
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        Ok(())
+    }
 }
 
 impl DeviceParameter {
     /// Appends the encoding to `out`, reserving [`DeviceParameter::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`DeviceParameter::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`DeviceParameter::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`DeviceParameter::encode`]; [`DeviceParameter::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`DeviceParameter::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`DeviceParameter::encode_to_vec`] does, or returns an
+    /// error (see [`DeviceParameter::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`DeviceParameter::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -187,29 +405,76 @@ impl DeviceParameter {
     pub fn encoded_size(&self) -> usize {
         12 + self.name.len()
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        Ok(())
+    }
 }
 
 impl DevicePlugin {
     /// Appends the encoding to `out`, reserving [`DevicePlugin::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`DevicePlugin::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`DevicePlugin::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`DevicePlugin::encode`]; [`DevicePlugin::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`DevicePlugin::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`DevicePlugin::encode_to_vec`] does, or returns an
+    /// error (see [`DevicePlugin::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`DevicePlugin::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -229,29 +494,80 @@ impl DevicePlugin {
         n += rt::sum_sizes(&self.parameters, |e| e.encoded_size());
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        rt::check_len(self.parameters.len())?;
+        for e in &self.parameters {
+            e.check_lengths()?;
+        }
+        Ok(())
+    }
 }
 
 impl AudioDevice {
     /// Appends the encoding to `out`, reserving [`AudioDevice::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`AudioDevice::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`AudioDevice::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`AudioDevice::encode`]; [`AudioDevice::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`AudioDevice::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`AudioDevice::encode_to_vec`] does, or returns an
+    /// error (see [`AudioDevice::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`AudioDevice::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -275,5 +591,18 @@ impl AudioDevice {
         n += self.name.len();
         n += rt::sum_sizes(&self.plugins, |e| e.encoded_size());
         n
+    }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        rt::check_len(self.plugins.len())?;
+        for e in &self.plugins {
+            e.check_lengths()?;
+        }
+        Ok(())
     }
 }

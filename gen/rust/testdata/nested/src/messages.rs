@@ -26,12 +26,38 @@ impl Point {
         out
     }
 
-    /// Writes the value as a message to `w`.
+    /// Appends the value as a message, or returns an error, appending nothing,
+    /// when the payload is larger than the header's u32 length allows (then
+    /// so is any string, byte string or array too long for its u32 count).
+    pub fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        rt::check_len(size)?;
+        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::put_message_header(out, Self::TYPE_ID, size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes the value as a message, or returns an error (see
+    /// [`Point::try_encode_message_into`]).
+    pub fn try_encode_message(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode_message_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value as a message to `w`; a value that cannot be encoded is
+    /// an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_message())
+        ::std::io::Write::write_all(w, &self.try_encode_message()?)
     }
 
     /// Decodes a message that holds a [`Point`] and nothing else.
@@ -75,12 +101,38 @@ impl Rectangle {
         out
     }
 
-    /// Writes the value as a message to `w`.
+    /// Appends the value as a message, or returns an error, appending nothing,
+    /// when the payload is larger than the header's u32 length allows (then
+    /// so is any string, byte string or array too long for its u32 count).
+    pub fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        rt::check_len(size)?;
+        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::put_message_header(out, Self::TYPE_ID, size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes the value as a message, or returns an error (see
+    /// [`Rectangle::try_encode_message_into`]).
+    pub fn try_encode_message(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode_message_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value as a message to `w`; a value that cannot be encoded is
+    /// an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_message())
+        ::std::io::Write::write_all(w, &self.try_encode_message()?)
     }
 
     /// Decodes a message that holds a [`Rectangle`] and nothing else.
@@ -124,12 +176,38 @@ impl Scene {
         out
     }
 
-    /// Writes the value as a message to `w`.
+    /// Appends the value as a message, or returns an error, appending nothing,
+    /// when the payload is larger than the header's u32 length allows (then
+    /// so is any string, byte string or array too long for its u32 count).
+    pub fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        rt::check_len(size)?;
+        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::put_message_header(out, Self::TYPE_ID, size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes the value as a message, or returns an error (see
+    /// [`Scene::try_encode_message_into`]).
+    pub fn try_encode_message(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode_message_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value as a message to `w`; a value that cannot be encoded is
+    /// an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_message())
+        ::std::io::Write::write_all(w, &self.try_encode_message()?)
     }
 
     /// Decodes a message that holds a [`Scene`] and nothing else.
@@ -173,12 +251,38 @@ impl DeviceParameter {
         out
     }
 
-    /// Writes the value as a message to `w`.
+    /// Appends the value as a message, or returns an error, appending nothing,
+    /// when the payload is larger than the header's u32 length allows (then
+    /// so is any string, byte string or array too long for its u32 count).
+    pub fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        rt::check_len(size)?;
+        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::put_message_header(out, Self::TYPE_ID, size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes the value as a message, or returns an error (see
+    /// [`DeviceParameter::try_encode_message_into`]).
+    pub fn try_encode_message(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode_message_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value as a message to `w`; a value that cannot be encoded is
+    /// an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_message())
+        ::std::io::Write::write_all(w, &self.try_encode_message()?)
     }
 
     /// Decodes a message that holds a [`DeviceParameter`] and nothing else.
@@ -222,12 +326,38 @@ impl DevicePlugin {
         out
     }
 
-    /// Writes the value as a message to `w`.
+    /// Appends the value as a message, or returns an error, appending nothing,
+    /// when the payload is larger than the header's u32 length allows (then
+    /// so is any string, byte string or array too long for its u32 count).
+    pub fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        rt::check_len(size)?;
+        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::put_message_header(out, Self::TYPE_ID, size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes the value as a message, or returns an error (see
+    /// [`DevicePlugin::try_encode_message_into`]).
+    pub fn try_encode_message(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode_message_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value as a message to `w`; a value that cannot be encoded is
+    /// an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_message())
+        ::std::io::Write::write_all(w, &self.try_encode_message()?)
     }
 
     /// Decodes a message that holds a [`DevicePlugin`] and nothing else.
@@ -271,12 +401,38 @@ impl AudioDevice {
         out
     }
 
-    /// Writes the value as a message to `w`.
+    /// Appends the value as a message, or returns an error, appending nothing,
+    /// when the payload is larger than the header's u32 length allows (then
+    /// so is any string, byte string or array too long for its u32 count).
+    pub fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        rt::check_len(size)?;
+        out.reserve(rt::MESSAGE_HEADER_SIZE + size);
+        rt::put_message_header(out, Self::TYPE_ID, size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes the value as a message, or returns an error (see
+    /// [`AudioDevice::try_encode_message_into`]).
+    pub fn try_encode_message(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode_message_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the value as a message to `w`; a value that cannot be encoded is
+    /// an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_message_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_message())
+        ::std::io::Write::write_all(w, &self.try_encode_message()?)
     }
 
     /// Decodes a message that holds a [`AudioDevice`] and nothing else.
@@ -510,12 +666,39 @@ impl Message {
         out
     }
 
-    /// Writes the message to `w`.
+    /// Appends the message, or returns an error, appending nothing, when its
+    /// payload is larger than the header's u32 length allows.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        match self {
+            Self::Point(v) => v.try_encode_message_into(out),
+            Self::Rectangle(v) => v.try_encode_message_into(out),
+            Self::Scene(v) => v.try_encode_message_into(out),
+            Self::DeviceParameter(v) => v.try_encode_message_into(out),
+            Self::DevicePlugin(v) => v.try_encode_message_into(out),
+            Self::AudioDevice(v) => v.try_encode_message_into(out),
+        }
+    }
+
+    /// Encodes the message into a new vector, or returns an error (see
+    /// [`Message::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the message to `w`; a message that cannot be encoded is an
+    /// [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 }
 

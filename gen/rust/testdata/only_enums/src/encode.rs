@@ -3,29 +3,68 @@
 //! Encoding: the exact size is computed first, then written with one
 //! allocation.
 
+use crate::rt;
 use crate::types::*;
 
 impl Color {
     /// Appends the encoding to `out`, reserving [`Color::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Color::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Color::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Color::encode`]; [`Color::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Color::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Color::encode_to_vec`] does, or returns an
+    /// error (see [`Color::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Color::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -37,29 +76,73 @@ impl Color {
     pub fn encoded_size(&self) -> usize {
         1
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        Ok(())
+    }
 }
 
 impl Wide {
     /// Appends the encoding to `out`, reserving [`Wide::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Wide::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Wide::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Wide::encode`]; [`Wide::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Wide::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Wide::encode_to_vec`] does, or returns an
+    /// error (see [`Wide::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Wide::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -70,5 +153,11 @@ impl Wide {
     /// The exact number of bytes [`Wide::encode`] appends.
     pub fn encoded_size(&self) -> usize {
         4
+    }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        Ok(())
     }
 }

@@ -19,8 +19,8 @@ pub mod rt;
 mod types;
 
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, HelloEntry, LeIter, LeSlice, Limits,
-    ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
+    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, HelloEntry, LeIter,
+    LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
     DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 pub use types::*;

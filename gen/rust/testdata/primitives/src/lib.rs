@@ -24,8 +24,8 @@ mod views;
 
 pub use messages::*;
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, HelloEntry, LeIter, LeSlice, Limits,
-    ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
+    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, HelloEntry, LeIter,
+    LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
     DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 pub use types::*;

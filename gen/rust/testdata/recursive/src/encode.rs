@@ -9,24 +9,62 @@ use crate::types::*;
 impl Tree {
     /// Appends the encoding to `out`, reserving [`Tree::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Tree::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Tree::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Tree::encode`]; [`Tree::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Tree::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Tree::encode_to_vec`] does, or returns an
+    /// error (see [`Tree::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Tree::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -42,29 +80,79 @@ impl Tree {
     pub fn encoded_size(&self) -> usize {
         8 + rt::sum_sizes(&self.children, |e| e.encoded_size())
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.children.len())?;
+        for e in &self.children {
+            e.check_lengths()?;
+        }
+        Ok(())
+    }
 }
 
 impl Node {
     /// Appends the encoding to `out`, reserving [`Node::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Node::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Node::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Node::encode`]; [`Node::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Node::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Node::encode_to_vec`] does, or returns an
+    /// error (see [`Node::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Node::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -86,29 +174,79 @@ impl Node {
         n += rt::option_box_size(&self.next, |v| v.encoded_size());
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.value.len())?;
+        if let Some(v) = self.next.as_deref() {
+            v.check_lengths()?;
+        }
+        Ok(())
+    }
 }
 
 impl Dir {
     /// Appends the encoding to `out`, reserving [`Dir::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Dir::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Dir::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Dir::encode`]; [`Dir::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Dir::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Dir::encode_to_vec`] does, or returns an
+    /// error (see [`Dir::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Dir::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -127,29 +265,80 @@ impl Dir {
         n += rt::sum_sizes(&self.entries, |e| e.encoded_size());
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        rt::check_len(self.entries.len())?;
+        for e in &self.entries {
+            e.check_lengths()?;
+        }
+        Ok(())
+    }
 }
 
 impl Entry {
     /// Appends the encoding to `out`, reserving [`Entry::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Entry::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Entry::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Entry::encode`]; [`Entry::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Entry::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Entry::encode_to_vec`] does, or returns an
+    /// error (see [`Entry::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Entry::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -172,29 +361,79 @@ impl Entry {
         n += rt::option_box_size(&self.sub, |v| v.encoded_size());
         n
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        rt::check_len(self.name.len())?;
+        if let Some(v) = self.sub.as_deref() {
+            v.check_lengths()?;
+        }
+        Ok(())
+    }
 }
 
 impl Expr {
     /// Appends the encoding to `out`, reserving [`Expr::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Expr::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Expr::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Expr::encode`]; [`Expr::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Expr::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Expr::encode_to_vec`] does, or returns an
+    /// error (see [`Expr::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Expr::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -232,29 +471,89 @@ impl Expr {
             Self::Add { terms } => 5 + rt::sum_sizes(terms, |e| e.encoded_size()),
         }
     }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        match self {
+            Self::Neg { inner } => {
+                if let Some(v) = inner.as_deref() {
+                    v.check_lengths()?;
+                }
+            }
+            Self::Add { terms } => {
+                rt::check_len(terms.len())?;
+                for e in terms {
+                    e.check_lengths()?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 impl Program {
     /// Appends the encoding to `out`, reserving [`Program::encoded_size`] bytes
     /// first.
+    ///
+    /// # Panics
+    ///
+    /// If a string, byte string or array of the value is longer than the
+    /// wire format's u32 count allows; [`Program::try_encode`] returns an error
+    /// instead.
     pub fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
         out.reserve(self.encoded_size());
         self.encode_raw(out);
     }
 
     /// Encodes into a new vector of exactly [`Program::encoded_size`] bytes.
+    ///
+    /// # Panics
+    ///
+    /// As [`Program::encode`]; [`Program::try_encode_to_vec`] returns an error instead.
     pub fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
         let mut out = ::std::vec::Vec::with_capacity(self.encoded_size());
         self.encode_raw(&mut out);
         out
     }
 
-    /// Writes the encoding to `w`.
+    /// Appends the encoding to `out` as [`Program::encode`] does, or returns an
+    /// error, appending nothing, when a string, byte string or array is longer
+    /// than the wire format's u32 count allows. The lengths are checked one by
+    /// one only when the encoded size exceeds `u32::MAX`.
+    pub fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        let size = self.encoded_size();
+        if !rt::fits_u32(size) {
+            self.check_lengths()?;
+        }
+        out.reserve(size);
+        self.encode_raw(out);
+        Ok(())
+    }
+
+    /// Encodes into a new vector as [`Program::encode_to_vec`] does, or returns an
+    /// error (see [`Program::try_encode`]).
+    pub fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, rt::EncodeError> {
+        let mut out = ::std::vec::Vec::new();
+        self.try_encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the encoding to `w`; a value that cannot be encoded (see
+    /// [`Program::try_encode`]) is an [`::std::io::ErrorKind::InvalidInput`] error.
     pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>(
         &self,
         w: &mut W,
     ) -> ::std::io::Result<()> {
-        ::std::io::Write::write_all(w, &self.encode_to_vec())
+        ::std::io::Write::write_all(w, &self.try_encode_to_vec()?)
     }
 
     #[doc(hidden)]
@@ -265,5 +564,14 @@ impl Program {
     /// The exact number of bytes [`Program::encode`] appends.
     pub fn encoded_size(&self) -> usize {
         self.body.encoded_size()
+    }
+
+    /// Checks that every length and count of the value fits the wire's u32.
+    #[doc(hidden)]
+    #[allow(clippy::collapsible_match, clippy::manual_flatten)]
+    #[allow(clippy::single_match)]
+    pub fn check_lengths(&self) -> ::core::result::Result<(), rt::EncodeError> {
+        self.body.check_lengths()?;
+        Ok(())
     }
 }
