@@ -283,6 +283,10 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, c)
 		}
 		p.F("%s = resize(%s, %s)", x, x, count)
+		if info, ok := g.plain(t.Elem); ok {
+			g.decodePlainArray(p, t.Elem, x, i, lvl, info)
+			return
+		}
 		g.decodeElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:
 		p.F("d.fixedBytes(%s[:])", sel(x))
@@ -291,6 +295,10 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 		g.use("bulk." + k)
 		p.F("d.fixed%ss(%s[:])", k, sel(x))
 	case t.Kind == schema.FixedArray:
+		if info, ok := g.plain(t.Elem); ok {
+			g.decodePlainArray(p, t.Elem, x, i, lvl, info)
+			return
+		}
 		g.decodeElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.Optional:
 		cond := "d.present()"

@@ -334,6 +334,10 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 			p.F("b = append%ss(b, %s)", bulkKinds[t.Elem.Kind], x)
 			return
 		}
+		if _, ok := g.plain(t.Elem); ok {
+			p.F("b = append%ss(b, %s)", g.usePlain(t.Elem), x)
+			return
+		}
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
 			g.encodeValue(p, t.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
 		})
@@ -345,6 +349,10 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 		if isBulk(t.Elem) {
 			g.use("bulk." + bulkKinds[t.Elem.Kind])
 			p.F("b = append%ss(b, %s[:])", bulkKinds[t.Elem.Kind], sel(x))
+			return
+		}
+		if _, ok := g.plain(t.Elem); ok {
+			p.F("b = append%ss(b, %s[:])", g.usePlain(t.Elem), sel(x))
 			return
 		}
 		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {

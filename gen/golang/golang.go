@@ -92,7 +92,7 @@ func (g *generator) files() ([]gen.File, error) {
 	parts = append(parts, part{suffix: "_runtime.go"})
 	bodies = append(bodies, rt.Bytes())
 	imports = append(imports, rtImports)
-	if g.hasBulk() {
+	if g.hasBulk() || len(g.plainUsed()) > 0 {
 		le, be := emit.New("\t"), emit.New("\t")
 		leImports, beImports := g.emitBulk(le, true), g.emitBulk(be, false)
 		parts = append(parts, part{suffix: "_le.go", tag: leConstraint}, part{suffix: "_be.go", tag: beConstraint})

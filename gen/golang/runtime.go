@@ -620,6 +620,7 @@ func (g *generator) emitBulk(p *emit.Printer, little bool) []string {
 		})
 		p.P()
 	}
+	g.emitPlainBulk(p, little)
 	if !little {
 		only8 := true
 		for _, k := range g.bulkUsed() {

@@ -146,3 +146,20 @@ func readU64s(dst []uint64, src []byte) {
 		dst[i] = binary.LittleEndian.Uint64(src[i*8:])
 	}
 }
+
+// appendPlainPoints appends the encoding of every element of s.
+func appendPlainPoints(b []byte, s []Point) []byte {
+	var e encoder
+	for i := range s {
+		b = s[i].encode(b, &e)
+	}
+	return b
+}
+
+// readPlainPoints fills dst from src, which holds at least len(dst) encoded elements.
+func readPlainPoints(dst []Point, src []byte) {
+	d := decoder{b: src, maxDepth: 1}
+	for i := range dst {
+		dst[i].decode(&d)
+	}
+}

@@ -130,11 +130,16 @@ func (m *Arrays) decode(d *decoder) {
 		return
 	}
 	m.Points = resize(m.Points, d.count(16))
-	for i0 := range m.Points {
-		m.Points[i0].decode(d)
-		if d.err != nil {
-			d.index(i0)
-			break
+	if n := len(m.Points); d.depth+1 <= d.maxDepth && len(d.b)-d.off >= n*16 {
+		readPlainPoints(m.Points[:], d.b[d.off:])
+		d.off += n * 16
+	} else {
+		for i0 := range m.Points {
+			m.Points[i0].decode(d)
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {
@@ -253,11 +258,16 @@ func (m *Fixed) decode(d *decoder) {
 		d.at("flags")
 		return
 	}
-	for i0 := range m.Points {
-		m.Points[i0].decode(d)
-		if d.err != nil {
-			d.index(i0)
-			break
+	if n := len(m.Points); d.depth+1 <= d.maxDepth && len(d.b)-d.off >= n*16 {
+		readPlainPoints(m.Points[:], d.b[d.off:])
+		d.off += n * 16
+	} else {
+		for i0 := range m.Points {
+			m.Points[i0].decode(d)
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {

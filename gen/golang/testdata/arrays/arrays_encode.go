@@ -102,9 +102,7 @@ func (m *Arrays) encode(b []byte, e *encoder) []byte {
 		b = appendString(b, m.Strings[i0], e, "Arrays.strings")
 	}
 	b = appendCount(b, len(m.Points), e, "Arrays.points")
-	for i0 := range m.Points {
-		b = m.Points[i0].encode(b, e)
-	}
+	b = appendPlainPoints(b, m.Points)
 	b = appendCount(b, len(m.Nested), e, "Arrays.nested")
 	for i0 := range m.Nested {
 		b = appendCount(b, len(m.Nested[i0]), e, "Arrays.nested")
@@ -177,9 +175,7 @@ func (m *Fixed) encode(b []byte, e *encoder) []byte {
 	for i0 := range m.Flags {
 		b = appendBool(b, m.Flags[i0])
 	}
-	for i0 := range m.Points {
-		b = m.Points[i0].encode(b, e)
-	}
+	b = appendPlainPoints(b, m.Points[:])
 	for i0 := range m.Lists {
 		b = appendCount(b, len(m.Lists[i0]), e, "Fixed.lists")
 		b = appendU16s(b, m.Lists[i0])

@@ -154,3 +154,23 @@ func readU64s(dst []uint64, src []byte) {
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*8), src)
 }
+
+// Point's memory is its wire encoding: 16 bytes, no padding (checked here at
+// compile time).
+var _ = [1]struct{}{}[unsafe.Sizeof(Point{})-16]
+
+// appendPlainPoints appends the encoding of every element of s.
+func appendPlainPoints(b []byte, s []Point) []byte {
+	if len(s) == 0 {
+		return b
+	}
+	return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*16)...)
+}
+
+// readPlainPoints fills dst from src, which holds at least len(dst) encoded elements.
+func readPlainPoints(dst []Point, src []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*16), src)
+}

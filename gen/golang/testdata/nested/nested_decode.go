@@ -202,11 +202,16 @@ func (m *Scene) decode(d *decoder) {
 		return
 	}
 	m.Rects = resize(m.Rects, d.count(20))
-	for i0 := range m.Rects {
-		m.Rects[i0].decode(d)
-		if d.err != nil {
-			d.index(i0)
-			break
+	if n := len(m.Rects); d.depth+2 <= d.maxDepth && len(d.b)-d.off >= n*20 {
+		readPlainRectangles(m.Rects[:], d.b[d.off:])
+		d.off += n * 20
+	} else {
+		for i0 := range m.Rects {
+			m.Rects[i0].decode(d)
+			if d.err != nil {
+				d.index(i0)
+				break
+			}
 		}
 	}
 	if d.err != nil {

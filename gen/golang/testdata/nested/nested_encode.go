@@ -151,9 +151,7 @@ func (m *Scene) EncodedSize() int {
 func (m *Scene) encode(b []byte, e *encoder) []byte {
 	b = appendString(b, m.Name, e, "Scene.name")
 	b = appendCount(b, len(m.Rects), e, "Scene.rects")
-	for i0 := range m.Rects {
-		b = m.Rects[i0].encode(b, e)
-	}
+	b = appendPlainRectangles(b, m.Rects)
 	b, r2 := extend(b, 8)
 	binary.LittleEndian.PutUint32(r2[0:], math.Float32bits(m.Origin.X))
 	binary.LittleEndian.PutUint32(r2[4:], math.Float32bits(m.Origin.Y))

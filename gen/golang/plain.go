@@ -1,0 +1,162 @@
+package golang
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// Plain structs hold only fixed-size numbers (no bool, no enum), directly or
+// in nested plain structs, laid out with no padding under natural alignment.
+// In Go's memory such a struct is its wire encoding on a little-endian host
+// (Go keeps field order and pads only for alignment), so arrays of it are
+// copied in one piece there, like numeric arrays (issue #15). The _le.go
+// file asserts the layout at compile time; other hosts, and the
+// sdp_portable build tag, use element-by-element code.
+
+// plainInfo describes a plain struct: its wire size and the nesting depth
+// one value takes (1 plus that of its deepest nested struct).
+type plainInfo struct {
+	size, depth int
+}
+
+// plain reports whether t is a plain struct, and its layout.
+func (g *generator) plain(t *schema.Type) (plainInfo, bool) {
+	if t.Kind != schema.StructRef {
+		return plainInfo{}, false
+	}
+	leaves, size, depth := g.flatten(nil, t, "v", 0, "")
+	if size == 0 {
+		return plainInfo{}, false
+	}
+	align := 1
+	for _, l := range leaves {
+		k := l.t.Kind
+		if !k.IsScalar() || k == schema.Bool {
+			return plainInfo{}, false
+		}
+		if l.off%k.Size() != 0 {
+			return plainInfo{}, false
+		}
+		if k.Size() > align {
+			align = k.Size()
+		}
+	}
+	// Every nested struct must start aligned too, or Go pads before it.
+	if !g.plainAligned(t.Struct, 0) || size%align != 0 {
+		return plainInfo{}, false
+	}
+	return plainInfo{size: size, depth: depth}, true
+}
+
+// plainAligned reports whether every nested struct of st (starting at off)
+// starts at a multiple of its own alignment and ends at a multiple of it.
+func (g *generator) plainAligned(st *schema.Struct, off int) bool {
+	align := structAlign(st)
+	if off%align != 0 || st.MinSize()%align != 0 {
+		return false
+	}
+	for _, f := range st.Fields {
+		if f.Type.Kind == schema.StructRef && !g.plainAligned(f.Type.Struct, off) {
+			return false
+		}
+		off += f.Type.MinSize()
+	}
+	return true
+}
+
+// structAlign is the largest scalar size in st, recursively.
+func structAlign(st *schema.Struct) int {
+	a := 1
+	for _, f := range st.Fields {
+		s := f.Type.MinSize()
+		if f.Type.Kind == schema.StructRef {
+			s = structAlign(f.Type.Struct)
+		}
+		if s > a {
+			a = s
+		}
+	}
+	return a
+}
+
+// usePlain records that the code copies arrays of plain struct t and returns
+// the helpers' name part.
+func (g *generator) usePlain(t *schema.Type) string {
+	g.use("plain." + t.Struct.Name)
+	return "Plain" + g.names.decl[t.Struct]
+}
+
+// plainUsed lists the plain structs whose array helpers the code uses.
+func (g *generator) plainUsed() []*schema.Struct {
+	var out []*schema.Struct
+	for u := range g.uses {
+		if strings.HasPrefix(u, "plain.") {
+			out = append(out, g.s.Lookup(strings.TrimPrefix(u, "plain.")).(*schema.Struct))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// decodePlainArray emits the decoding of x, an array of plain structs whose
+// storage already has its length (a []T resized to the count, or a [N]T):
+// one copy when the input holds it and the nesting fits, else the element
+// loop, which reports the exact error.
+func (g *generator) decodePlainArray(p *emit.Printer, elem *schema.Type, x, i string, lvl int, info plainInfo) {
+	name := g.usePlain(elem)
+	p.F("if n := len(%s); d.depth+%d <= d.maxDepth && len(d.b)-d.off >= n*%d {", x, info.depth, info.size)
+	p.F("\tread%ss(%s[:], d.b[d.off:])", name, sel(x))
+	p.F("\td.off += n * %d", info.size)
+	p.P("} else {")
+	p.In()
+	g.decodeElems(p, elem, x, i, lvl)
+	p.Out()
+	p.P("}")
+}
+
+// emitPlainBulk writes the array helpers of the plain structs in use for
+// the _le.go (little) or _be.go file.
+func (g *generator) emitPlainBulk(p *emit.Printer, little bool) {
+	for _, st := range g.plainUsed() {
+		info, _ := g.plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+		typ := g.names.decl[st]
+		name := "Plain" + typ
+		if little {
+			p.F("// %s's memory is its wire encoding: %d bytes, no padding (checked here at", typ, info.size)
+			p.P("// compile time).")
+			p.F("var _ = [1]struct{}{}[unsafe.Sizeof(%s{})-%d]", typ, info.size)
+			p.P()
+		}
+		p.F("// append%ss appends the encoding of every element of s.", name)
+		p.Block(fmt.Sprintf("func append%ss(b []byte, s []%s) []byte {", name, typ), "}", func() {
+			if little {
+				p.P("if len(s) == 0 {")
+				p.P("\treturn b")
+				p.P("}")
+				p.F("return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*%d)...)", info.size)
+				return
+			}
+			p.P("var e encoder")
+			p.Block("for i := range s {", "}", func() { p.P("b = s[i].encode(b, &e)") })
+			p.P("return b")
+		})
+		p.P()
+		p.F("// read%ss fills dst from src, which holds at least len(dst) encoded elements.", name)
+		p.Block(fmt.Sprintf("func read%ss(dst []%s, src []byte) {", name, typ), "}", func() {
+			if little {
+				p.P("if len(dst) == 0 {")
+				p.P("\treturn")
+				p.P("}")
+				p.F("copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*%d), src)", info.size)
+				return
+			}
+			p.F("d := decoder{b: src, maxDepth: %d}", info.depth)
+			p.Block("for i := range dst {", "}", func() { p.P("dst[i].decode(&d)") })
+		})
+		p.P()
+	}
+}
