@@ -461,7 +461,7 @@ typedef size_t (*enums_unions_write_fn)(void* ctx, const uint8_t* buf, size_t n)
 typedef struct enums_unions_stream_result {
     /** 0, ENUMS_UNIONS_END or the ENUMS_UNIONS_ERR_* code, as returned. */
     int error;
-    /** The message's index in the stream, from 0 (at ENUMS_UNIONS_END: the number of messages). */
+    /** The message's index in the stream, from 0 (at ENUMS_UNIONS_END: the number of messages); a hello is message 0. */
     uint64_t index;
     /**
      * On error: the stream offset (from the start of the stream) of the

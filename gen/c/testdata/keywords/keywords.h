@@ -354,7 +354,7 @@ typedef size_t (*keywords_write_fn)(void* ctx, const uint8_t* buf, size_t n);
 typedef struct keywords_stream_result {
     /** 0, KEYWORDS_END or the KEYWORDS_ERR_* code, as returned. */
     int error;
-    /** The message's index in the stream, from 0 (at KEYWORDS_END: the number of messages). */
+    /** The message's index in the stream, from 0 (at KEYWORDS_END: the number of messages); a hello is message 0. */
     uint64_t index;
     /**
      * On error: the stream offset (from the start of the stream) of the

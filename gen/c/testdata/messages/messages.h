@@ -362,7 +362,7 @@ typedef size_t (*messages_write_fn)(void* ctx, const uint8_t* buf, size_t n);
 typedef struct messages_stream_result {
     /** 0, MESSAGES_END or the MESSAGES_ERR_* code, as returned. */
     int error;
-    /** The message's index in the stream, from 0 (at MESSAGES_END: the number of messages). */
+    /** The message's index in the stream, from 0 (at MESSAGES_END: the number of messages); a hello is message 0. */
     uint64_t index;
     /**
      * On error: the stream offset (from the start of the stream) of the
