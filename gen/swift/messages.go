@@ -2,6 +2,7 @@ package swift
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"sdp/schema"
@@ -103,6 +104,14 @@ func (g *generator) messagesFile() []byte {
 				p.P("default: return false")
 			})
 		})
+		p.P()
+		p.P("/// The structs of the schema by type id, with their fingerprints and names:")
+		p.P("/// what a hello lists.")
+		p.Block("static let _sdpHelloEntries: [(id: UInt16, fingerprint: UInt64, name: Swift.String)] = [", "]", func() {
+			for _, st := range sortedByID(g.s.Structs) {
+				p.F("(%d, %s.fingerprint, %q),", st.ID, g.typeName(st), st.Name)
+			}
+		})
 	})
 	p.P()
 	g.streams(p)
@@ -189,4 +198,11 @@ func (g *generator) foundationFile() []byte {
 	p.P()
 	p.P("#endif")
 	return p.Bytes()
+}
+
+// sortedByID returns the structs ordered by message type id.
+func sortedByID(structs []*schema.Struct) []*schema.Struct {
+	out := append([]*schema.Struct(nil), structs...)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
 }

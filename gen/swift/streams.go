@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"sdp/gen/emit"
+	"sdp/schema"
 )
 
 // streams prints the stream API of a schema with structs: StreamError,
@@ -43,6 +44,26 @@ func (g *generator) streams(p *emit.Printer) {
 				p.P("try flush()")
 			})
 		}
+		p.P()
+		p.P("/// Writes a hello (docs/wire-format.md, \"The schema check (hello)\"): the")
+		p.P("/// fingerprint of every struct of the schema, so that a MessageReader built")
+		p.P("/// from another version of the schema refuses the stream (rule \"schema\")")
+		p.P("/// before any data is decoded. Call it before the first message; it counts")
+		p.P("/// as one (count, offset). A stream without a hello is what SDP 0.2 writes.")
+		p.P("/// Errors are the sink's.")
+		p.Block("public func writeHello() throws {", "}", func() {
+			p.P("let entries = AnyMessage._sdpHelloEntries")
+			p.P("buffer.removeAll(keepingCapacity: true)")
+			p.P("buffer.reserveCapacity(_sdpMessageHeaderSize + 4 + 10 * entries.count)")
+			p.P("let n = UInt32(4 + 10 * entries.count)")
+			p.P("buffer += [0x53, 0x44, 0x50, 0x32, 0, 0, UInt8(truncatingIfNeeded: n), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 24)]")
+			p.P("withUnsafeBytes(of: UInt32(entries.count).littleEndian) { buffer += $0 }")
+			p.Block("for e in entries {", "}", func() {
+				p.P("withUnsafeBytes(of: e.id.littleEndian) { buffer += $0 }")
+				p.P("withUnsafeBytes(of: e.fingerprint.littleEndian) { buffer += $0 }")
+			})
+			p.P("try flush()")
+		})
 		p.P()
 		p.Block("private func flush() throws {", "}", func() {
 			p.P("try buffer.withUnsafeBytes { try sink($0) }")
@@ -91,6 +112,12 @@ func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize
     }
 }
 
+/// v as 16 hex digits, as ` + "`sdp fingerprint`" + ` prints fingerprints.
+func _sdpHex(_ v: UInt64) -> Swift.String {
+    let digits = Swift.String(v, radix: 16)
+    return Swift.String(repeating: "0", count: 16 - digits.count) + digits
+}
+
 /// Reads messages one at a time from a byte source: a closure that fills a
 /// prefix of the buffer it is given and returns how many bytes it wrote, 0 at
 /// the end of the stream (see the FileHandle and [UInt8] initializers). The
@@ -107,6 +134,12 @@ public final class MessageReader {
     public var maxSize: Int
     /// The options every message is decoded with.
     public var options: DecodeOptions
+    /// Whether to refuse a stream that does not start with a hello (rule
+    /// "schema" at offset 4 of message 0; an empty stream is not refused).
+    public var requireHello = false
+    /// Whether the stream began with a hello that agreed with this schema
+    /// (see MessageWriter.writeHello()).
+    public private(set) var schemaChecked = false
     /// The index of the next message, from 0.
     public private(set) var index = 0
     /// The stream offset of the next message: the bytes read so far.
@@ -143,6 +176,12 @@ public final class MessageReader {
     /// a StreamError; the source's errors are thrown as they are. After a
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
+    ///
+    /// A hello at the start of the stream (see MessageWriter.writeHello()) is
+    /// checked and not returned (the first message returned then has index
+    /// 1): if the writer's schema gives one of this schema's structs another
+    /// fingerprint, next() throws a StreamError of rule "schema", naming the
+    /// type, before any data is decoded; such a stream cannot be skipped.
     public func next() throws -> AnyMessage? {
         guard let size = try nextMessage() else {
             return nil
@@ -200,8 +239,60 @@ public final class MessageReader {
 
     /// Reads the next message's bytes into buffer, checking its header;
     /// returns its size (header included), nil when the stream ends between
-    /// two messages.
+    /// two messages. A hello at the start is checked and passed over.
     private func nextMessage() throws -> Int? {
+        while true {
+            guard let message = try readMessage() else {
+                return nil
+            }
+            if !message.hello {
+                return message.size
+            }
+            if let e = checkHello(message.size) {
+                throw fail(e)
+            }
+            schemaChecked = true
+            index += 1
+            offset += message.size
+        }
+    }
+
+    /// Checks the hello in buffer[0..<size] against the schema; offsets
+    /// count from the start of the message.
+    private func checkHello(_ size: Int) -> DecodeError? {
+        buffer.withUnsafeBytes { (b) -> DecodeError? in
+            let p = UnsafeRawBufferPointer(rebasing: b[_sdpMessageHeaderSize..<size])
+            guard p.count >= 4 else {
+                return .invalidMessage(offset: 6, reason: "a hello's payload holds a u32 count and 10 bytes per struct; this one has \(p.count) bytes")
+            }
+            let n = UInt32(littleEndian: p.loadUnaligned(as: UInt32.self))
+            guard UInt64(p.count) == 4 + 10 * UInt64(n) else {
+                return .invalidMessage(offset: 6, reason: "a hello of \(n) structs has a payload of \(p.count) bytes, not \(4 + 10 * UInt64(n))")
+            }
+            var prev = -1
+            for i in 0..<Int(n) {
+                let at = 4 + 10 * i
+                let id = UInt16(littleEndian: p.loadUnaligned(fromByteOffset: at, as: UInt16.self))
+                if id == 0 || Int(id) <= prev {
+                    return .invalidMessage(offset: _sdpMessageHeaderSize + at, reason: "hello entry \(i) has type id \(id): type ids must be above 0 and strictly increasing")
+                }
+                prev = Int(id)
+                let theirs = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: at + 2, as: UInt64.self))
+                for e in AnyMessage._sdpHelloEntries where e.id == id && e.fingerprint != theirs {
+                    return .schemaMismatch(
+                        offset: _sdpMessageHeaderSize + at + 2,
+                        reason: "the writer's schema has another version of \(e.name) (type id \(id)): fingerprint \(_sdpHex(theirs)), here \(_sdpHex(e.fingerprint)); run ` + "`sdp compat`" + ` on the two schemas")
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included) and whether it is a hello (type id
+    /// 0 as the first message), nil when the stream ends between two
+    /// messages.
+    private func readMessage() throws -> (size: Int, hello: Bool)? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -220,8 +311,17 @@ public final class MessageReader {
         // maximum.
         let length = UInt(UInt32(littleEndian: n))
         let overMax = maxSize < 0 || length > UInt(maxSize) || length > UInt(Int.max - _sdpMessageHeaderSize)
-        if !AnyMessage._sdpKnows(UInt16(littleEndian: id)) {
-            let e = DecodeError.invalidMessage(offset: 4, reason: "type id \(UInt16(littleEndian: id)) names no struct of the schema")
+        let typeID = UInt16(littleEndian: id)
+        let hello = typeID == 0 && index == 0
+        if requireHello && index == 0 && !hello {
+            throw fail(.schemaMismatch(offset: 4, reason: "the stream does not start with a hello (type id 0), and this reader requires one"))
+        }
+        if !hello && !AnyMessage._sdpKnows(typeID) {
+            let e = DecodeError.invalidMessage(
+                offset: 4,
+                reason: typeID == 0
+                    ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
+                    : "type id \(typeID) names no struct of the schema")
             guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
@@ -244,7 +344,7 @@ public final class MessageReader {
             }
             have = want
         }
-        return size
+        return (size, hello)
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;
@@ -357,6 +457,89 @@ func (g *generator) streamTests(p *emit.Printer) {
 		p.F(`assertStreamError(again, "message", index: 1, offset: %d + payload.count, skippable: true)`, 10+1+4)
 		p.P("XCTAssertEqual(try again.next(), values[0])")
 		p.P("XCTAssertEqual([again.index, again.offset], [3, skips.count + values[0].serializedMessage().count])")
+	})
+}
+
+// helloTests prints the XCTest of the schema check: a stream written with a
+// hello and read by a reader that requires one, the hello's bytes, a changed
+// fingerprint refused with rule schema naming the type, a stream without a
+// hello refused by that reader, and a hello after the first message refused
+// like an unknown type id.
+func (g *generator) helloTests(p *emit.Printer) {
+	sorted := sortedByID(g.s.Structs)
+	low := sorted[0]
+	n := len(sorted)
+	p.Block("func testHello() throws {", "}", func() {
+		p.Block("let values: [AnyMessage] = [", "]", func() {
+			for _, st := range g.s.Structs {
+				p.F(".%s(%s()),", member(st.Name), g.typeName(st))
+			}
+		})
+		p.P("var stream: [UInt8] = []")
+		p.P("let writer = MessageWriter { stream.append(contentsOf: $0) }")
+		p.P("try writer.writeHello()")
+		p.Block("for v in values {", "}", func() {
+			p.P("try writer.write(v)")
+		})
+		p.F("let helloSize = 10 + 4 + 10 * %d", n)
+		p.P("let hello = Array(stream[..<helloSize])")
+		p.F("XCTAssertEqual(Array(hello[..<14]), messageHeader(0, UInt32(4 + 10 * %d)) + [%d, 0, 0, 0])", n, n)
+		p.F("XCTAssertEqual(Array(hello[14..<16]), [%d, %d])", low.ID&0xFF, low.ID>>8)
+		p.F("XCTAssertEqual(hello[16..<24].reversed().reduce(0) { $0 << 8 | UInt64($1) }, %s.fingerprint)", g.typeName(low))
+		p.P("XCTAssertEqual(Array(stream[helloSize...]), values.flatMap { $0.serializedMessage() })")
+		p.P("XCTAssertEqual([writer.count, writer.offset], [values.count + 1, stream.count])")
+		p.P()
+		p.P("// Read back by a reader that requires a hello: the hello is not a message.")
+		p.P("let reader = MessageReader(bytes: stream)")
+		p.P("reader.requireHello = true")
+		p.P("XCTAssertFalse(reader.schemaChecked)")
+		p.P("var read: [AnyMessage] = []")
+		p.Block("while let m = try reader.next() {", "}", func() {
+			p.P("read.append(m)")
+		})
+		p.P("XCTAssertEqual(read, values)")
+		p.P("XCTAssert(reader.schemaChecked)")
+		p.P("XCTAssertEqual([reader.index, reader.offset], [values.count + 1, stream.count])")
+		p.P("let into = MessageReader(bytes: stream)")
+		p.P("var m = values[0]")
+		p.P("XCTAssert(try into.next(into: &m))")
+		p.P("XCTAssertEqual([into.index, into.offset], [2, helloSize + values[0].serializedMessage().count])")
+		p.P("XCTAssert(into.schemaChecked)")
+		p.P()
+		p.F("// A changed fingerprint of %s: rule schema, naming the type, not skippable.", low.Name)
+		p.P("var changed = stream")
+		p.P("changed[16] ^= 1")
+		p.P("let refused = MessageReader(bytes: changed)")
+		p.P(`assertStreamError(refused, "schema", index: 0, offset: 16, skippable: false)`)
+		p.P("XCTAssertFalse(refused.schemaChecked)")
+		p.Block("do {", "}", func() {
+			p.P("_ = try MessageReader(bytes: changed).next()")
+		})
+		p.Block("catch {", "}", func() {
+			p.P(`let text = "\(error)"`)
+			p.F(`XCTAssert(text.contains(%q) && text.contains(%q) && text.contains("sdp compat"), text)`,
+				"another version of "+low.Name+" ", "here "+schema.FormatFingerprint(schema.Fingerprint(low)))
+		})
+		p.P()
+		p.P("// No hello: refused by a reader that requires one, read by the others.")
+		p.P("let bare = Array(stream[helloSize...])")
+		p.P("let requiring = MessageReader(bytes: bare)")
+		p.P("requiring.requireHello = true")
+		p.P(`assertStreamError(requiring, "schema", index: 0, offset: 4, skippable: false)`)
+		p.P("let plain = MessageReader(bytes: bare)")
+		p.P("XCTAssertEqual(try plain.next(), values[0])")
+		p.P("XCTAssertFalse(plain.schemaChecked)")
+		p.P("let empty = MessageReader(bytes: [])")
+		p.P("empty.requireHello = true")
+		p.P("XCTAssertNil(try empty.next())")
+		p.P()
+		p.P("// A hello after the first message: an unknown type id, skipped.")
+		p.P("let first = values[0].serializedMessage()")
+		p.P("let late = MessageReader(bytes: first + hello + first)")
+		p.P("XCTAssertEqual(try late.next(), values[0])")
+		p.P(`assertStreamError(late, "message", index: 1, offset: first.count + 4, skippable: true)`)
+		p.P("XCTAssertEqual(try late.next(), values[0])")
+		p.P("XCTAssertFalse(late.schemaChecked)")
 	})
 }
 

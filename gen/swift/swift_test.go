@@ -228,12 +228,13 @@ func TestGeneratedTests(t *testing.T) {
 }
 
 // TestConformance runs the corpus against the Swift testee, then the corpus
-// stream vectors through its MessageReader and MessageWriter.
+// stream and hello vectors through its MessageReader and MessageWriter.
 func TestConformance(t *testing.T) {
 	c := builtCorpus(t)
 	bin := filepath.Join(c.dir, ".build", "debug", "SDPTestee")
 	conformance.Run(t, "swift", startTestee(bin))
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
+	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "swift", startTestee(bin)) })
 }
 
 // TestConformanceASan runs the corpus and its stream vectors against a
@@ -251,6 +252,7 @@ func TestConformanceASan(t *testing.T) {
 	bin := filepath.Join(buildPath, "debug", "SDPTestee")
 	conformance.Run(t, "swift", startTestee(bin))
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
+	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "swift", startTestee(bin)) })
 }
 
 func startTestee(bin string) conformance.StartFunc {

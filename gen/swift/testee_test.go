@@ -182,7 +182,8 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		})
 		p.P("let max = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24")
 		p.P("let stream = Array(input[4...])")
-		p.F("let whole = copyStream(%s.MessageReader(bytes: stream, maxSize: max == 0 ? Int.max : max))", module)
+		p.P("let theirHello = stream.count < 10 ? 0 : 10 + (Int(stream[6]) | Int(stream[7]) << 8 | Int(stream[8]) << 16 | Int(stream[9]) << 24)")
+		p.F("let whole = copyStream(%s.MessageReader(bytes: stream, maxSize: max == 0 ? Int.max : max), theirHello: theirHello)", module)
 		p.P("var pos = 0")
 		p.F("let chunked = %s.MessageReader(maxSize: max == 0 ? Int.max : max) { buf in", module)
 		p.In()
@@ -192,7 +193,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.P("return n")
 		p.Out()
 		p.P("}")
-		p.Block("if copyStream(chunked, reuse: true) != whole {", "}", func() {
+		p.Block("if copyStream(chunked, theirHello: theirHello, reuse: true) != whole {", "}", func() {
 			p.P(`return (2, Array("reading 7 bytes at a time gives another outcome".utf8))`)
 		})
 		p.P("return whole")
@@ -201,7 +202,10 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.P("/// Copies every message of reader to a MessageWriter and returns the bytes")
 	p.P("/// written, or the first StreamError as \"<rule> <index> <offset>: <error>\".")
 	p.P("/// With reuse, reads every message into the previous one (next(into:)).")
-	p.F("private func copyStream(_ reader: %s.MessageReader, reuse: Bool = false) -> (UInt8, [UInt8]) {", module)
+	p.P("/// A stream that began with a hello is answered with the writer's hello.")
+	p.P("/// theirHello is the size of the stream's first message, a hello if the")
+	p.P("/// reader says so.")
+	p.F("private func copyStream(_ reader: %s.MessageReader, theirHello: Int, reuse: Bool = false) -> (UInt8, [UInt8]) {", module)
 	p.In()
 	p.P("var out: [UInt8] = []")
 	p.F("let writer = %s.MessageWriter { out.append(contentsOf: $0) }", module)
@@ -216,13 +220,25 @@ func testeeFile(s *schema.Schema, module string) []byte {
 		p.P("m = next")
 		p.P("return true")
 	})
+	p.P("/// A stream that began with a hello is answered with ours.")
+	p.P("/// The reader's hello's size minus the writer's: the hello read may list")
+	p.P("/// type ids this schema lacks.")
+	p.P("var shift = 0")
+	p.Block("func answerHello() throws {", "}", func() {
+		p.Block("if reader.schemaChecked && writer.count == 0 {", "}", func() {
+			p.P("try writer.writeHello()")
+			p.P("shift = theirHello - writer.offset")
+		})
+	})
 	p.Block("do {", "}", func() {
 		p.Block("while try advance() {", "}", func() {
+			p.P("try answerHello()")
 			p.P("try writer.write(m)")
-			p.Block("if writer.offset != reader.offset || writer.count != reader.index || out.count != writer.offset {", "}", func() {
+			p.Block("if writer.offset + shift != reader.offset || writer.count != reader.index || out.count != writer.offset {", "}", func() {
 				p.P(`return (2, Array("reader at message \(reader.index), offset \(reader.offset); writer at \(writer.count), \(writer.offset)".utf8))`)
 			})
 		})
+		p.P("try answerHello()")
 		p.P("return (0, out)")
 	})
 	p.Block("catch let e as "+module+".StreamError {", "}", func() {

@@ -60,6 +60,8 @@ func (g *generator) testsFile() []byte {
 		if len(g.s.Structs) > 0 {
 			g.streamTests(p)
 			p.P()
+			g.helloTests(p)
+			p.P()
 		}
 		p.Block("func testDecodeErrorDescription() {", "}", func() {
 			p.P("let e = DecodeError.invalidUTF8(offset: 7)")

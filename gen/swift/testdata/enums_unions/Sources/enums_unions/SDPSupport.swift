@@ -33,20 +33,25 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
     /// A bad message header: wrong magic, unknown or unexpected type id, or a
     /// payload length that differs from the bytes that follow (rule "message").
     case invalidMessage(offset: Int, reason: Swift.String)
+    /// A stream written from another version of the schema: its hello gives
+    /// one of this schema's structs another fingerprint, or the reader
+    /// requires a hello and the stream does not start with one (rule
+    /// "schema"; docs/wire-format.md, "The schema check (hello)").
+    case schemaMismatch(offset: Int, reason: Swift.String)
 
     /// The byte offset in the input where the offending value starts.
     public var offset: Int {
         switch self {
         case .truncated(let o), .trailing(let o), .invalidBool(let o), .invalidPresence(let o),
             .invalidEnum(let o), .invalidUnionTag(let o), .invalidUTF8(let o), .invalidCount(let o),
-            .depthExceeded(let o), .memoryExceeded(let o), .invalidMessage(let o, _):
+            .depthExceeded(let o), .memoryExceeded(let o), .invalidMessage(let o, _), .schemaMismatch(let o, _):
             return o
         }
     }
 
     /// The name of the broken rule in the wire format specification:
     /// truncated, trailing, bool, presence, enum, union_tag, utf8, count,
-    /// depth, memory or message.
+    /// depth, memory, message or schema.
     public var rule: Swift.String {
         switch self {
         case .truncated: return "truncated"
@@ -60,6 +65,7 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         case .depthExceeded: return "depth"
         case .memoryExceeded: return "memory"
         case .invalidMessage: return "message"
+        case .schemaMismatch: return "schema"
         }
     }
 
@@ -80,7 +86,7 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         case .invalidCount: return "a count or length exceeds the remaining input"
         case .depthExceeded: return "values are nested deeper than the depth limit"
         case .memoryExceeded: return "the values would take more memory than the memory limit"
-        case .invalidMessage(_, let reason): return reason
+        case .invalidMessage(_, let reason), .schemaMismatch(_, let reason): return reason
         }
     }
 }

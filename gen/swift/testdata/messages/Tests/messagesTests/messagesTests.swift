@@ -276,6 +276,79 @@ final class messagesTests: XCTestCase {
         XCTAssertEqual([again.index, again.offset], [3, skips.count + values[0].serializedMessage().count])
     }
 
+    func testHello() throws {
+        let values: [AnyMessage] = [
+            .point(Point()),
+            .ping(Ping()),
+            .pong(Pong()),
+            .last(Last()),
+        ]
+        var stream: [UInt8] = []
+        let writer = MessageWriter { stream.append(contentsOf: $0) }
+        try writer.writeHello()
+        for v in values {
+            try writer.write(v)
+        }
+        let helloSize = 10 + 4 + 10 * 4
+        let hello = Array(stream[..<helloSize])
+        XCTAssertEqual(Array(hello[..<14]), messageHeader(0, UInt32(4 + 10 * 4)) + [4, 0, 0, 0])
+        XCTAssertEqual(Array(hello[14..<16]), [1, 0])
+        XCTAssertEqual(hello[16..<24].reversed().reduce(0) { $0 << 8 | UInt64($1) }, Point.fingerprint)
+        XCTAssertEqual(Array(stream[helloSize...]), values.flatMap { $0.serializedMessage() })
+        XCTAssertEqual([writer.count, writer.offset], [values.count + 1, stream.count])
+
+        // Read back by a reader that requires a hello: the hello is not a message.
+        let reader = MessageReader(bytes: stream)
+        reader.requireHello = true
+        XCTAssertFalse(reader.schemaChecked)
+        var read: [AnyMessage] = []
+        while let m = try reader.next() {
+            read.append(m)
+        }
+        XCTAssertEqual(read, values)
+        XCTAssert(reader.schemaChecked)
+        XCTAssertEqual([reader.index, reader.offset], [values.count + 1, stream.count])
+        let into = MessageReader(bytes: stream)
+        var m = values[0]
+        XCTAssert(try into.next(into: &m))
+        XCTAssertEqual([into.index, into.offset], [2, helloSize + values[0].serializedMessage().count])
+        XCTAssert(into.schemaChecked)
+
+        // A changed fingerprint of Point: rule schema, naming the type, not skippable.
+        var changed = stream
+        changed[16] ^= 1
+        let refused = MessageReader(bytes: changed)
+        assertStreamError(refused, "schema", index: 0, offset: 16, skippable: false)
+        XCTAssertFalse(refused.schemaChecked)
+        do {
+            _ = try MessageReader(bytes: changed).next()
+        }
+        catch {
+            let text = "\(error)"
+            XCTAssert(text.contains("another version of Point ") && text.contains("here 0cc735beef5c1c4a") && text.contains("sdp compat"), text)
+        }
+
+        // No hello: refused by a reader that requires one, read by the others.
+        let bare = Array(stream[helloSize...])
+        let requiring = MessageReader(bytes: bare)
+        requiring.requireHello = true
+        assertStreamError(requiring, "schema", index: 0, offset: 4, skippable: false)
+        let plain = MessageReader(bytes: bare)
+        XCTAssertEqual(try plain.next(), values[0])
+        XCTAssertFalse(plain.schemaChecked)
+        let empty = MessageReader(bytes: [])
+        empty.requireHello = true
+        XCTAssertNil(try empty.next())
+
+        // A hello after the first message: an unknown type id, skipped.
+        let first = values[0].serializedMessage()
+        let late = MessageReader(bytes: first + hello + first)
+        XCTAssertEqual(try late.next(), values[0])
+        assertStreamError(late, "message", index: 1, offset: first.count + 4, skippable: true)
+        XCTAssertEqual(try late.next(), values[0])
+        XCTAssertFalse(late.schemaChecked)
+    }
+
     func testDecodeErrorDescription() {
         let e = DecodeError.invalidUTF8(offset: 7)
         XCTAssertEqual(e.rule, "utf8")

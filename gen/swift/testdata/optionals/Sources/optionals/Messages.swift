@@ -285,6 +285,14 @@ public enum AnyMessage: Sendable, Hashable {
         default: return false
         }
     }
+
+    /// The structs of the schema by type id, with their fingerprints and names:
+    /// what a hello lists.
+    static let _sdpHelloEntries: [(id: UInt16, fingerprint: UInt64, name: Swift.String)] = [
+        (1, Inner.fingerprint, "Inner"),
+        (2, Optionals.fingerprint, "Optionals"),
+        (3, Reading.fingerprint, "Reading"),
+    ]
 }
 
 /// A bad message of a stream (docs/wire-format.md, "Streams"): which message
@@ -325,6 +333,12 @@ func _sdpAppendMessage<T: _SDPEncodable>(_ value: T, typeID: UInt16, payloadSize
     }
 }
 
+/// v as 16 hex digits, as `sdp fingerprint` prints fingerprints.
+func _sdpHex(_ v: UInt64) -> Swift.String {
+    let digits = Swift.String(v, radix: 16)
+    return Swift.String(repeating: "0", count: 16 - digits.count) + digits
+}
+
 /// Reads messages one at a time from a byte source: a closure that fills a
 /// prefix of the buffer it is given and returns how many bytes it wrote, 0 at
 /// the end of the stream (see the FileHandle and [UInt8] initializers). The
@@ -341,6 +355,12 @@ public final class MessageReader {
     public var maxSize: Int
     /// The options every message is decoded with.
     public var options: DecodeOptions
+    /// Whether to refuse a stream that does not start with a hello (rule
+    /// "schema" at offset 4 of message 0; an empty stream is not refused).
+    public var requireHello = false
+    /// Whether the stream began with a hello that agreed with this schema
+    /// (see MessageWriter.writeHello()).
+    public private(set) var schemaChecked = false
     /// The index of the next message, from 0.
     public private(set) var index = 0
     /// The stream offset of the next message: the bytes read so far.
@@ -377,6 +397,12 @@ public final class MessageReader {
     /// a StreamError; the source's errors are thrown as they are. After a
     /// StreamError with isSkippable, next() goes on with the following
     /// message.
+    ///
+    /// A hello at the start of the stream (see MessageWriter.writeHello()) is
+    /// checked and not returned (the first message returned then has index
+    /// 1): if the writer's schema gives one of this schema's structs another
+    /// fingerprint, next() throws a StreamError of rule "schema", naming the
+    /// type, before any data is decoded; such a stream cannot be skipped.
     public func next() throws -> AnyMessage? {
         guard let size = try nextMessage() else {
             return nil
@@ -434,8 +460,60 @@ public final class MessageReader {
 
     /// Reads the next message's bytes into buffer, checking its header;
     /// returns its size (header included), nil when the stream ends between
-    /// two messages.
+    /// two messages. A hello at the start is checked and passed over.
     private func nextMessage() throws -> Int? {
+        while true {
+            guard let message = try readMessage() else {
+                return nil
+            }
+            if !message.hello {
+                return message.size
+            }
+            if let e = checkHello(message.size) {
+                throw fail(e)
+            }
+            schemaChecked = true
+            index += 1
+            offset += message.size
+        }
+    }
+
+    /// Checks the hello in buffer[0..<size] against the schema; offsets
+    /// count from the start of the message.
+    private func checkHello(_ size: Int) -> DecodeError? {
+        buffer.withUnsafeBytes { (b) -> DecodeError? in
+            let p = UnsafeRawBufferPointer(rebasing: b[_sdpMessageHeaderSize..<size])
+            guard p.count >= 4 else {
+                return .invalidMessage(offset: 6, reason: "a hello's payload holds a u32 count and 10 bytes per struct; this one has \(p.count) bytes")
+            }
+            let n = UInt32(littleEndian: p.loadUnaligned(as: UInt32.self))
+            guard UInt64(p.count) == 4 + 10 * UInt64(n) else {
+                return .invalidMessage(offset: 6, reason: "a hello of \(n) structs has a payload of \(p.count) bytes, not \(4 + 10 * UInt64(n))")
+            }
+            var prev = -1
+            for i in 0..<Int(n) {
+                let at = 4 + 10 * i
+                let id = UInt16(littleEndian: p.loadUnaligned(fromByteOffset: at, as: UInt16.self))
+                if id == 0 || Int(id) <= prev {
+                    return .invalidMessage(offset: _sdpMessageHeaderSize + at, reason: "hello entry \(i) has type id \(id): type ids must be above 0 and strictly increasing")
+                }
+                prev = Int(id)
+                let theirs = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: at + 2, as: UInt64.self))
+                for e in AnyMessage._sdpHelloEntries where e.id == id && e.fingerprint != theirs {
+                    return .schemaMismatch(
+                        offset: _sdpMessageHeaderSize + at + 2,
+                        reason: "the writer's schema has another version of \(e.name) (type id \(id)): fingerprint \(_sdpHex(theirs)), here \(_sdpHex(e.fingerprint)); run `sdp compat` on the two schemas")
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Reads the next message's bytes into buffer, checking its header;
+    /// returns its size (header included) and whether it is a hello (type id
+    /// 0 as the first message), nil when the stream ends between two
+    /// messages.
+    private func readMessage() throws -> (size: Int, hello: Bool)? {
         let got = try fill(0, _sdpMessageHeaderSize)
         if got == 0 {
             return nil
@@ -454,8 +532,17 @@ public final class MessageReader {
         // maximum.
         let length = UInt(UInt32(littleEndian: n))
         let overMax = maxSize < 0 || length > UInt(maxSize) || length > UInt(Int.max - _sdpMessageHeaderSize)
-        if !AnyMessage._sdpKnows(UInt16(littleEndian: id)) {
-            let e = DecodeError.invalidMessage(offset: 4, reason: "type id \(UInt16(littleEndian: id)) names no struct of the schema")
+        let typeID = UInt16(littleEndian: id)
+        let hello = typeID == 0 && index == 0
+        if requireHello && index == 0 && !hello {
+            throw fail(.schemaMismatch(offset: 4, reason: "the stream does not start with a hello (type id 0), and this reader requires one"))
+        }
+        if !hello && !AnyMessage._sdpKnows(typeID) {
+            let e = DecodeError.invalidMessage(
+                offset: 4,
+                reason: typeID == 0
+                    ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
+                    : "type id \(typeID) names no struct of the schema")
             guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
@@ -478,7 +565,7 @@ public final class MessageReader {
             }
             have = want
         }
-        return size
+        return (size, hello)
     }
 
     /// Reads into buffer[from..<to] until it is full or the source ends;
@@ -570,6 +657,26 @@ public final class MessageWriter {
     public func write(_ value: Reading) throws {
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Reading.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        try flush()
+    }
+
+    /// Writes a hello (docs/wire-format.md, "The schema check (hello)"): the
+    /// fingerprint of every struct of the schema, so that a MessageReader built
+    /// from another version of the schema refuses the stream (rule "schema")
+    /// before any data is decoded. Call it before the first message; it counts
+    /// as one (count, offset). A stream without a hello is what SDP 0.2 writes.
+    /// Errors are the sink's.
+    public func writeHello() throws {
+        let entries = AnyMessage._sdpHelloEntries
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(_sdpMessageHeaderSize + 4 + 10 * entries.count)
+        let n = UInt32(4 + 10 * entries.count)
+        buffer += [0x53, 0x44, 0x50, 0x32, 0, 0, UInt8(truncatingIfNeeded: n), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 24)]
+        withUnsafeBytes(of: UInt32(entries.count).littleEndian) { buffer += $0 }
+        for e in entries {
+            withUnsafeBytes(of: e.id.littleEndian) { buffer += $0 }
+            withUnsafeBytes(of: e.fingerprint.littleEndian) { buffer += $0 }
+        }
         try flush()
     }
 
