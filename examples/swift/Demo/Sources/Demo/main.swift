@@ -68,6 +68,24 @@ do {
     print(e)  // sdp: truncated at stream offset 106 (message #1): the input ends inside a value
 }
 
+// The schema check: a hello first, with the fingerprint of every struct.
+var checked: [UInt8] = []
+let hello = MessageWriter { checked.append(contentsOf: $0) }
+try hello.writeHello()
+try hello.write(registry)
+let requiring = MessageReader(bytes: checked)
+requiring.requireHello = true  // refuse a stream without a hello
+while let m = try requiring.next() {
+    print("message #\(requiring.index - 1) of type \(m.messageTypeID), schema checked: \(requiring.schemaChecked)")  // #1: the hello was #0
+}
+checked[16] ^= 1  // another version of Parameter (type id 1)
+do {
+    while try MessageReader(bytes: checked).next() != nil {}
+} catch let e as StreamError {
+    print(e.rule, e.index, e.offset)  // schema 0 16: the hello's fingerprint of Parameter
+    print(e)  // sdp: schema at stream offset 16 (message #0): the writer's schema has another version of Parameter ...
+}
+
 // Errors.
 do {
     _ = try PluginRegistry(serializedBytes: Array(bytes.dropLast()))
