@@ -587,4 +587,65 @@ mod reuse {
         }
     }
 }
+
+// Generic code over every generated type through the SdpType trait, and
+// over every struct through SdpMessage (issue #19).
+fn roundtrip<T: SdpType + PartialEq + std::fmt::Debug>(value: &T) -> Vec<u8> {
+    let bytes = SdpType::encode_to_vec(value);
+    assert_eq!(bytes.len(), SdpType::encoded_size(value));
+    assert_eq!(&T::decode(&bytes).unwrap(), value);
+    assert_eq!(&T::decode_with(&bytes, Limits::new()).unwrap(), value);
+    let mut buf = vec![0xAA];
+    SdpType::try_encode(value, &mut buf).unwrap();
+    assert_eq!(&buf[1..], &bytes[..]);
+    assert_eq!(SdpType::try_encode_to_vec(value).unwrap(), bytes);
+    let mut into = T::default();
+    SdpType::decode_into(&mut into, &bytes).unwrap();
+    assert_eq!(&into, value);
+    let (prefix, used) = T::decode_prefix(&[&bytes[..], &[1]].concat()).unwrap();
+    assert_eq!((&prefix, used), (value, bytes.len()));
+    assert!(SdpType::decode_into_with(&mut into, &[], Limits::new()).is_err());
+    assert_eq!(into, T::default());
+    bytes
+}
+
+fn message_roundtrip<T: SdpMessage + PartialEq + std::fmt::Debug>(value: &T) -> u16 {
+    let framed = SdpMessage::encode_message(value);
+    let mut buf = Vec::new();
+    SdpMessage::try_encode_message_into(value, &mut buf).unwrap();
+    assert_eq!(buf, framed);
+    assert_eq!(&T::decode_message(&framed).unwrap(), value);
+    assert_eq!(&T::decode_message_with(&framed, Limits::new()).unwrap(), value);
+    T::TYPE_ID
+}
+
+fn fingerprint_of<T: SdpType>() -> u64 {
+    T::FINGERPRINT
+}
+
+#[test]
+fn generic_code_uses_the_traits() {
+    roundtrip(&holder());
+    roundtrip(&Big32::B);
+    roundtrip(&Inline::Empty);
+    roundtrip(&Tree { kids: vec![Tree::default()], next: None, choice: Some(Box::new(Choice::Leaf)) });
+    assert_eq!(message_roundtrip(&holder()), Holder::TYPE_ID);
+    assert_eq!(message_roundtrip(&Message_::default()), Message_::TYPE_ID);
+    assert_eq!(fingerprint_of::<Holder>(), Holder::FINGERPRINT);
+    assert_eq!(fingerprint_of::<Big32>(), Big32::FINGERPRINT);
+    assert_eq!(fingerprint_of::<Choice>(), Choice::FINGERPRINT);
+    assert_eq!(<Holder as SdpMessage>::TYPE_ID, Holder::TYPE_ID);
+}
+
+#[test]
+fn enums_convert_from_and_to_their_integer() {
+    assert_eq!(Big32::try_from(4_000_000_000u32), Ok(Big32::B));
+    assert_eq!(u32::from(Big32::A), 7);
+    let err = Big32::try_from(8u32).unwrap_err();
+    assert_eq!((err.value(), err.enum_name()), (8, "Big32"));
+    assert_eq!(err.to_string(), "8 is not a value of enum Big32");
+    let _: &dyn std::error::Error = &err;
+    let e: Result<Big32, EnumValueError> = 7u32.try_into();
+    assert_eq!(e, Ok(Big32::A));
+}
 `

@@ -18,6 +18,8 @@ func (g *generator) messagesRs() []byte {
 		for _, st := range g.s.Structs {
 			g.structMessage(p, st)
 			p.P()
+			g.sdpMessageImpl(p, st)
+			p.P()
 		}
 		g.messageEnum(p)
 		p.P()

@@ -34,6 +34,8 @@ var runtimeNames = map[string]bool{
 	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
 	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
 	"MessageRef": true, "MessageReader": true,
+	"SdpType": true, "SdpMessage": true, "EnumValueError": true, "EncodeError": true,
+	"HelloEntry": true,
 	// The methods returning Self, in PascalCase: a type named like one
 	// fails clippy's self_named_constructors.
 	"Decode": true, "DecodeWith": true, "DecodeMessage": true, "DecodeMessageWith": true,

@@ -23,6 +23,12 @@ func (g *generator) typesRs() []byte {
 		}
 		p.P()
 		g.fingerprint(p, d)
+		p.P()
+		g.sdpTypeImpl(p, d, "crate::rt")
+		if e, ok := d.(*schema.Enum); ok {
+			p.P()
+			g.enumConversions(p, e)
+		}
 	}
 	return p.Bytes()
 }

@@ -30,6 +30,59 @@ impl Arrays {
     pub const FINGERPRINT: u64 = 0x3fa176620af36fec;
 }
 
+impl crate::rt::SdpType for Arrays {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 /// Fixed-length arrays: no count on the wire.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Fixed {
@@ -49,6 +102,59 @@ impl Fixed {
     pub const FINGERPRINT: u64 = 0x1aebedf48f595dd6;
 }
 
+impl crate::rt::SdpType for Fixed {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Point {
     pub x: f64,
@@ -61,6 +167,59 @@ impl Point {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0xb357e638507a4fd8;
+}
+
+impl crate::rt::SdpType for Point {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }
 
 /// Bulk numeric data, as used by the benchmark workloads.
@@ -77,6 +236,59 @@ impl U32Array {
     pub const FINGERPRINT: u64 = 0x6e30fda6680ddd61;
 }
 
+impl crate::rt::SdpType for U32Array {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct I16Array {
     pub samples: ::std::vec::Vec<i16>,
@@ -88,6 +300,59 @@ impl I16Array {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0xf11ef3e684375d4e;
+}
+
+impl crate::rt::SdpType for I16Array {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -103,6 +368,59 @@ impl F32Array {
     pub const FINGERPRINT: u64 = 0x2e0f438fb0af7d6c;
 }
 
+impl crate::rt::SdpType for F32Array {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ByteArray {
     pub data: ::std::vec::Vec<u8>,
@@ -114,6 +432,59 @@ impl ByteArray {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0x668e0d094f491791;
+}
+
+impl crate::rt::SdpType for ByteArray {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }
 
 /// A struct of small arrays of mixed types.
@@ -132,4 +503,57 @@ impl SmallArrays {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0x2f8de6467a389f8b;
+}
+
+impl crate::rt::SdpType for SmallArrays {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }

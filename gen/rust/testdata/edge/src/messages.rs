@@ -82,6 +82,33 @@ impl Message_ {
     }
 }
 
+impl rt::SdpMessage for Message_ {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Foo {
     /// The message type id of [`Foo`].
     pub const TYPE_ID: u16 = 2;
@@ -154,6 +181,33 @@ impl Foo {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Foo {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 
@@ -232,6 +286,33 @@ impl FooRef {
     }
 }
 
+impl rt::SdpMessage for FooRef {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Big {
     /// The message type id of [`Big`].
     pub const TYPE_ID: u16 = 4;
@@ -304,6 +385,33 @@ impl Big {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Big {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 
@@ -382,6 +490,33 @@ impl Holder {
     }
 }
 
+impl rt::SdpMessage for Holder {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Tree {
     /// The message type id of [`Tree`].
     pub const TYPE_ID: u16 = 6;
@@ -454,6 +589,33 @@ impl Tree {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Tree {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 

@@ -82,6 +82,33 @@ impl Circle {
     }
 }
 
+impl rt::SdpMessage for Circle {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Enums {
     /// The message type id of [`Enums`].
     pub const TYPE_ID: u16 = 2;
@@ -157,6 +184,33 @@ impl Enums {
     }
 }
 
+impl rt::SdpMessage for Enums {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Unions {
     /// The message type id of [`Unions`].
     pub const TYPE_ID: u16 = 3;
@@ -229,6 +283,33 @@ impl Unions {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Unions {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 

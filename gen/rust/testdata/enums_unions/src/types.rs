@@ -37,6 +37,73 @@ impl Small {
     pub const FINGERPRINT: u64 = 0xfd4bb75d044f397b;
 }
 
+impl crate::rt::SdpType for Small {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
+impl ::core::convert::TryFrom<u8> for Small {
+    type Error = crate::rt::EnumValueError;
+
+    fn try_from(v: u8) -> ::core::result::Result<Self, crate::rt::EnumValueError> {
+        Self::from_u8(v).ok_or(crate::rt::EnumValueError::new("Small", u32::from(v)))
+    }
+}
+
+impl ::core::convert::From<Small> for u8 {
+    fn from(v: Small) -> u8 {
+        v.to_u8()
+    }
+}
+
 /// Explicit values, with gaps and hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u16)]
@@ -74,6 +141,73 @@ impl Sparse {
     pub const FINGERPRINT: u64 = 0x486fe1ac71d8d047;
 }
 
+impl crate::rt::SdpType for Sparse {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
+impl ::core::convert::TryFrom<u16> for Sparse {
+    type Error = crate::rt::EnumValueError;
+
+    fn try_from(v: u16) -> ::core::result::Result<Self, crate::rt::EnumValueError> {
+        Self::from_u16(v).ok_or(crate::rt::EnumValueError::new("Sparse", u32::from(v)))
+    }
+}
+
+impl ::core::convert::From<Sparse> for u16 {
+    fn from(v: Sparse) -> u16 {
+        v.to_u16()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u32)]
 pub enum Wide {
@@ -104,6 +238,73 @@ impl Wide {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0x52d094481be88ed2;
+}
+
+impl crate::rt::SdpType for Wide {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
+impl ::core::convert::TryFrom<u32> for Wide {
+    type Error = crate::rt::EnumValueError;
+
+    fn try_from(v: u32) -> ::core::result::Result<Self, crate::rt::EnumValueError> {
+        Self::from_u32(v).ok_or(crate::rt::EnumValueError::new("Wide", v))
+    }
+}
+
+impl ::core::convert::From<Wide> for u32 {
+    fn from(v: Wide) -> u32 {
+        v.to_u32()
+    }
 }
 
 /// An enum with no underlying type is u8.
@@ -139,6 +340,73 @@ impl Default {
     pub const FINGERPRINT: u64 = 0x57d3fdffa9318b61;
 }
 
+impl crate::rt::SdpType for Default {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
+impl ::core::convert::TryFrom<u8> for Default {
+    type Error = crate::rt::EnumValueError;
+
+    fn try_from(v: u8) -> ::core::result::Result<Self, crate::rt::EnumValueError> {
+        Self::from_u8(v).ok_or(crate::rt::EnumValueError::new("Default", u32::from(v)))
+    }
+}
+
+impl ::core::convert::From<Default> for u8 {
+    fn from(v: Default) -> u8 {
+        v.to_u8()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Circle {
     pub radius: f64,
@@ -150,6 +418,59 @@ impl Circle {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0x5e11b586050edf5a;
+}
+
+impl crate::rt::SdpType for Circle {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }
 
 /// Unit variants, inline-field variants, and a variant naming a struct.
@@ -183,6 +504,59 @@ impl Shape {
     pub const FINGERPRINT: u64 = 0x28be185246637b0b;
 }
 
+impl crate::rt::SdpType for Shape {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Nested {
@@ -206,6 +580,59 @@ impl Nested {
     pub const FINGERPRINT: u64 = 0xce7c68dca9b34bae;
 }
 
+impl crate::rt::SdpType for Nested {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Enums {
     pub small: Small,
@@ -224,6 +651,59 @@ impl Enums {
     pub const FINGERPRINT: u64 = 0xfdbe7c9d660a37cd;
 }
 
+impl crate::rt::SdpType for Enums {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Unions {
     pub shape: Shape,
@@ -238,4 +718,57 @@ impl Unions {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0x79d649e1b80fd113;
+}
+
+impl crate::rt::SdpType for Unions {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }

@@ -42,6 +42,73 @@ impl Type {
     pub const FINGERPRINT: u64 = 0xdd0a2cd416c5259c;
 }
 
+impl crate::rt::SdpType for Type {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
+impl ::core::convert::TryFrom<u8> for Type {
+    type Error = crate::rt::EnumValueError;
+
+    fn try_from(v: u8) -> ::core::result::Result<Self, crate::rt::EnumValueError> {
+        Self::from_u8(v).ok_or(crate::rt::EnumValueError::new("Type", u32::from(v)))
+    }
+}
+
+impl ::core::convert::From<Type> for u8 {
+    fn from(v: Type) -> u8 {
+        v.to_u8()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Error {
     /// A field named like a keyword in Go, Rust, C++ and Swift.
@@ -87,6 +154,59 @@ impl Error {
     pub const FINGERPRINT: u64 = 0x1ea1681bc3ae1522;
 }
 
+impl crate::rt::SdpType for Error {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Result {
@@ -111,6 +231,59 @@ impl Result {
     pub const FINGERPRINT: u64 = 0x218032fdc6e25e8a;
 }
 
+impl crate::rt::SdpType for Result {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Holder {
     pub result: Result,
@@ -123,4 +296,57 @@ impl Holder {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0x2a67c557b55fbd12;
+}
+
+impl crate::rt::SdpType for Holder {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }

@@ -82,6 +82,33 @@ impl Point {
     }
 }
 
+impl rt::SdpMessage for Point {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Rectangle {
     /// The message type id of [`Rectangle`].
     pub const TYPE_ID: u16 = 2;
@@ -154,6 +181,33 @@ impl Rectangle {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Rectangle {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 
@@ -232,6 +286,33 @@ impl Scene {
     }
 }
 
+impl rt::SdpMessage for Scene {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl DeviceParameter {
     /// The message type id of [`DeviceParameter`].
     pub const TYPE_ID: u16 = 4;
@@ -304,6 +385,33 @@ impl DeviceParameter {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for DeviceParameter {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 
@@ -382,6 +490,33 @@ impl DevicePlugin {
     }
 }
 
+impl rt::SdpMessage for DevicePlugin {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl AudioDevice {
     /// The message type id of [`AudioDevice`].
     pub const TYPE_ID: u16 = 6;
@@ -454,6 +589,33 @@ impl AudioDevice {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for AudioDevice {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 

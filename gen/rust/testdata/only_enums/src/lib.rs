@@ -19,8 +19,9 @@ pub mod rt;
 mod types;
 
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, HelloEntry, LeIter,
-    LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
-    DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
+    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, EnumValueError,
+    HelloEntry, LeIter, LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, SdpMessage,
+    SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,
+    MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 pub use types::*;

@@ -25,6 +25,59 @@ impl Token {
     pub const FINGERPRINT: u64 = 0x0d68cb445cdacef3;
 }
 
+impl crate::rt::SdpType for Token {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u16)]
 pub enum Kind {
@@ -55,4 +108,71 @@ impl Kind {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0xf42c3e0b69cffb86;
+}
+
+impl crate::rt::SdpType for Kind {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
+impl ::core::convert::TryFrom<u16> for Kind {
+    type Error = crate::rt::EnumValueError;
+
+    fn try_from(v: u16) -> ::core::result::Result<Self, crate::rt::EnumValueError> {
+        Self::from_u16(v).ok_or(crate::rt::EnumValueError::new("Kind", u32::from(v)))
+    }
+}
+
+impl ::core::convert::From<Kind> for u16 {
+    fn from(v: Kind) -> u16 {
+        v.to_u16()
+    }
 }

@@ -82,6 +82,33 @@ impl Tree {
     }
 }
 
+impl rt::SdpMessage for Tree {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Node {
     /// The message type id of [`Node`].
     pub const TYPE_ID: u16 = 2;
@@ -154,6 +181,33 @@ impl Node {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Node {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 
@@ -232,6 +286,33 @@ impl Dir {
     }
 }
 
+impl rt::SdpMessage for Dir {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Entry {
     /// The message type id of [`Entry`].
     pub const TYPE_ID: u16 = 4;
@@ -307,6 +388,33 @@ impl Entry {
     }
 }
 
+impl rt::SdpMessage for Entry {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Program {
     /// The message type id of [`Program`].
     pub const TYPE_ID: u16 = 5;
@@ -379,6 +487,33 @@ impl Program {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for Program {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 
