@@ -81,7 +81,10 @@ int main() {
 
     // A stream of messages (here in memory; any byte source works): the
     // reader takes one message per call and refuses oversized ones up front.
-    std::vector<std::uint8_t> stream = msg;
+    // The stream starts with the schema's hello, which the reader checks
+    // (both ends use the same version of plugins.sdp) and skips.
+    std::vector<std::uint8_t> stream = plugins::encode_hello();
+    stream.insert(stream.end(), msg.begin(), msg.end());
     const std::vector<std::uint8_t> one = plugins::encode_message(gain);
     stream.insert(stream.end(), one.begin(), one.end());
     std::size_t at = 0;
@@ -93,11 +96,13 @@ int main() {
         return k;
     });
     reader.set_max_size(1 << 16);
+    reader.set_require_hello(true);
     std::size_t count = 0;
     while (reader.read(any)) {
         ++count;
     }
-    std::printf("stream: %zu messages, %s\n", count, reader.status().to_string().c_str());
+    std::printf("stream: %zu messages, %s, schema checked: %s\n", count, reader.status().to_string().c_str(),
+                reader.schema_checked() ? "yes" : "no");
 
     // Bad input: every rule of the wire format is checked, with the offset.
     std::vector<std::uint8_t> bad = bytes;

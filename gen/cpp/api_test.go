@@ -13,7 +13,8 @@ import (
 
 // apiProgram exercises what the conformance testee cannot see: value
 // semantics (deep copies of boxes, equality), the view containers' access
-// paths, custom depth limits and error details. It includes the headers of
+// paths, custom depth limits, error details and the schema check of
+// streams (encode_hello, require_hello). It includes the headers of
 // four schemas in one translation unit, which must coexist. hostile.sdp
 // checks the memory limit of rule 11: the option, the default for a value
 // and for a message's payload, owned and view decoders.
@@ -282,7 +283,9 @@ int main() {
             const std::size_t left = bytes->size() - at;
             const std::size_t k = n < 3 ? n : 3;
             const std::size_t got = k < left ? k : left;
-            std::memcpy(p, bytes->data() + at, got);
+            if (got != 0) {
+                std::memcpy(p, bytes->data() + at, got);
+            }
             at += got;
             return got;
         }
@@ -356,6 +359,64 @@ int main() {
     CHECK(!goes_on.read(msg) && goes_on.status().code() == arrays::ErrorCode::Message && !goes_on.resumable() &&
           goes_on.index() == 4 && goes_on.error_offset() == off_magic);
     CHECK(!goes_on.read(msg) && goes_on.index() == 4); // a bad magic is sticky
+
+    // The schema check: encode_hello, then the messages. A reader told to
+    // require a hello checks it and returns message 1 first.
+    CHECK(arrays::kFingerprint<arrays::Point> == arrays::Point::kFingerprint &&
+          arrays::PointView::kFingerprint == arrays::Point::kFingerprint &&
+          arrays::Point::kFingerprint != arrays::Arrays::kFingerprint);
+    CHECK(enums_unions::kFingerprint<enums_unions::Small> != enums_unions::kFingerprint<enums_unions::Sparse>);
+    std::vector<std::uint8_t> greeted = arrays::encode_hello();
+    const std::size_t hello_size = greeted.size();
+    CHECK(hello_size == 14 + 10 * std::size(arrays::kHelloEntries) && greeted[4] == 0 && greeted[5] == 0);
+    greeted.insert(greeted.end(), stream.begin(), stream.end());
+    CHECK(!reader.schema_checked());
+    arrays::MessageReader checked(Chunks{&greeted, 0});
+    checked.set_require_hello(true);
+    CHECK(checked.require_hello() && !checked.schema_checked());
+    CHECK(checked.read(msg) && checked.schema_checked() && checked.index() == 1 &&
+          checked.message_offset() == hello_size && std::get<arrays::Arrays>(msg) == a);
+    CHECK(checked.read(msg) && checked.read(msg) && checked.index() == 3 && std::get<arrays::U32Array>(msg) == big);
+    CHECK(!checked.read(msg) && checked.status().ok() && checked.bytes_read() == greeted.size());
+    // A hello from another version of Point: rule schema at its fingerprint,
+    // naming the struct and both fingerprints; the reader stops there.
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < std::size(arrays::kHelloEntries); ++i) {
+        if (arrays::kHelloEntries[i].type_id == arrays::Point::kTypeId) {
+            at = 16 + 10 * i;
+        }
+    }
+    CHECK(at != 0);
+    std::vector<std::uint8_t> other = greeted;
+    other[at + 5] ^= 1; // bit 40
+    arrays::MessageReader mismatch(Chunks{&other, 0});
+    CHECK(!mismatch.read(msg) && mismatch.status().code() == arrays::ErrorCode::Schema &&
+          std::string(mismatch.status().rule()) == "schema" && mismatch.index() == 0 &&
+          mismatch.error_offset() == at && !mismatch.resumable() && !mismatch.schema_checked());
+    char ours[17], theirs[17];
+    std::snprintf(ours, sizeof ours, "%016llx", static_cast<unsigned long long>(arrays::Point::kFingerprint));
+    std::snprintf(theirs, sizeof theirs, "%016llx",
+                  static_cast<unsigned long long>(arrays::Point::kFingerprint ^ (std::uint64_t{1} << 40)));
+    const std::string text = mismatch.status().message();
+    CHECK(text.find("Point") != std::string::npos && text.find(ours) != std::string::npos &&
+          text.find(theirs) != std::string::npos && text.find("sdp compat") != std::string::npos);
+    CHECK(!mismatch.read(msg) && mismatch.status().code() == arrays::ErrorCode::Schema);
+    // Required but missing: rule schema at offset 4 of message 0; an empty
+    // stream is not refused.
+    arrays::MessageReader no_hello(Chunks{&stream, 0});
+    no_hello.set_require_hello(true);
+    CHECK(!no_hello.read(msg) && no_hello.status().code() == arrays::ErrorCode::Schema && no_hello.index() == 0 &&
+          no_hello.error_offset() == 4 && !no_hello.resumable());
+    const std::vector<std::uint8_t> nothing;
+    arrays::MessageReader empty(Chunks{&nothing, 0});
+    empty.set_require_hello(true);
+    CHECK(!empty.read(msg) && empty.status().ok());
+    // A hello that is not the first message is an unknown type id.
+    std::vector<std::uint8_t> late = arrays::encode_message(pt);
+    late.insert(late.end(), greeted.begin(), greeted.end());
+    arrays::MessageReader after(Chunks{&late, 0});
+    CHECK(after.read(msg) && !after.read(msg) && after.status().code() == arrays::ErrorCode::Message &&
+          after.resumable() && after.index() == 1 && after.error_offset() == late.size() - greeted.size() + 4);
 
     // A count of 2^32 or more cannot be encoded (the wire's counts are u32):
     // every encoder refuses the value instead of truncating the count.

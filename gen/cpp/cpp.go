@@ -130,6 +130,7 @@ var runtimeNames = map[string]bool{
 	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,
 	"decode_message": true, "decode_any_message": true, "message_type_id": true,
 	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "kDefaultMaxMessageSize": true,
+	"kFingerprint": true, "HelloEntry": true, "kHelloEntries": true, "encode_hello": true,
 }
 
 // localNames are the parameters and locals of the generated functions; a
@@ -212,7 +213,7 @@ func (g *generator) viewName(d schema.Decl) string { return g.names[d] + "View" 
 // of the class that holds it (C++ forbids that) or of its static members.
 func fieldName(f *schema.Field, owner string) string {
 	n := escape(f.Name)
-	for n == owner || n == owner+"View" || n == "kTypeId" || n == "to_owned" {
+	for n == owner || n == owner+"View" || n == "kTypeId" || n == "kFingerprint" || n == "to_owned" {
 		n += "_"
 	}
 	return n
@@ -237,7 +238,7 @@ func (g *generator) enumValueName(v *schema.EnumValue) string {
 // variantName is the name of a union variant's nested type.
 func variantName(v *schema.Variant, owner string) string {
 	n := escape(v.Name)
-	for n == owner || n == owner+"View" || n == "value" || n == "to_owned" {
+	for n == owner || n == owner+"View" || n == "value" || n == "kFingerprint" || n == "to_owned" {
 		n += "_"
 	}
 	return n

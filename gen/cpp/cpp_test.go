@@ -50,8 +50,9 @@ func corpusSchemas(t *testing.T) []*schema.Schema {
 }
 
 // clashSchema holds names that collide with C++ keywords and macros, with
-// the generated names (views, kTypeId, to_owned) and, inside a union, a
-// variant type that hides a schema type of the same name.
+// the generated names (views, kTypeId, kFingerprint, to_owned, the hello's)
+// and, inside a union, a variant type that hides a schema type of the same
+// name.
 const clashSchema = `struct Point { x: f32 }
 enum Kind: u8 { A, B, errno, NULL }
 union U {
@@ -62,7 +63,9 @@ union U {
 }
 struct Holder { u: U, us: []U }
 struct HolderView { x: u8 }
-struct class { errno: u8, kTypeId: u8, class: u8, to_owned: u8, std: str }
+struct class { errno: u8, kTypeId: u8, kFingerprint: u8, class: u8, to_owned: u8, std: str }
+struct HelloEntry { type_id: u16, kHelloEntries: u8 }
+union kFingerprint { kFingerprint { kFingerprint: u8 }, encode_hello }
 struct encode { decode: u8 }
 struct std { sdp: u8 }
 struct Status { code: u8 }
@@ -187,6 +190,7 @@ func TestConformance(t *testing.T) {
 			t.Run("rules", func(t *testing.T) { checkRules(t, corpus(t), start) })
 			t.Run("mutations", func(t *testing.T) { checkMutations(t, corpus(t), start) })
 			t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "cpp", start) })
+			t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "cpp", start) })
 		})
 	}
 }

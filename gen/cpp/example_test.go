@@ -58,7 +58,7 @@ func TestExample(t *testing.T) {
 		"encoded 188 bytes (encode_to wrote 188)",
 		"plugin EQ with 2 parameters",
 		"message of type 3 holding 2 plugins",
-		"stream: 2 messages, ok",
+		"stream: 2 messages, ok, schema checked: yes",
 		"decoded again into the same value: ok, storage kept: yes",
 		"corrupted input: utf8 at byte 4", // the string's length
 		"after the error: 0 plugins",

@@ -39,6 +39,11 @@ func (g *generator) header() []byte {
 		p.F("struct %s;", g.name(d))
 		p.F("struct %s;", g.viewName(d))
 	}
+	p.P()
+	p.P("/// The fingerprint of a type's wire shape (docs/compat.md), for every type of")
+	p.P("/// the schema: a struct's or union's kFingerprint member, or an enum's.")
+	p.P("template <class T>")
+	p.P("inline constexpr std::uint64_t kFingerprint = T::kFingerprint;")
 	for _, e := range g.s.Enums {
 		p.P()
 		g.enumDecl(p, e)
@@ -121,6 +126,14 @@ func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
 			p.F("%s = %d,", g.enumValueName(v), v.Value)
 		}
 	})
+	p.F("/// The fingerprint of the wire shape of %s (docs/compat.md).", g.name(e))
+	p.P("template <>")
+	p.F("inline constexpr std::uint64_t kFingerprint<%s> = %s;", g.name(e), fingerprintLiteral(e))
+}
+
+// fingerprintLiteral is the fingerprint of d as a C++ literal.
+func fingerprintLiteral(d schema.Decl) string {
+	return "0x" + schema.FormatFingerprint(schema.Fingerprint(d))
 }
 
 // fields declares data members. Members of top-level structs get default
@@ -216,6 +229,8 @@ func (g *generator) structDecl(p *emit.Printer, s *schema.Struct) {
 	p.Block("struct "+n+" {", "};", func() {
 		p.F("/// The message type id of %s.", n)
 		p.F("static constexpr std::uint16_t kTypeId = %d;", s.ID)
+		p.F("/// The fingerprint of the wire shape of %s (docs/compat.md).", n)
+		p.F("static constexpr std::uint64_t kFingerprint = %s;", fingerprintLiteral(s))
 		if len(s.Fields) > 0 {
 			p.P()
 		}
@@ -229,6 +244,7 @@ func (g *generator) structViewDecl(p *emit.Printer, s *schema.Struct) {
 	p.P("/// buffer, which must outlive the view.")
 	p.Block("struct "+g.viewName(s)+" {", "};", func() {
 		p.F("static constexpr std::uint16_t kTypeId = %d;", s.ID)
+		p.F("static constexpr std::uint64_t kFingerprint = %s::kFingerprint;", n)
 		if len(s.Fields) > 0 {
 			p.P()
 		}
@@ -275,6 +291,9 @@ func (g *generator) unionDecl(p *emit.Printer, u *schema.Union) {
 	n := g.name(u)
 	doc(p, u.Doc)
 	p.Block("struct "+n+" {", "};", func() {
+		p.F("/// The fingerprint of the wire shape of %s (docs/compat.md).", n)
+		p.F("static constexpr std::uint64_t kFingerprint = %s;", fingerprintLiteral(u))
+		p.P()
 		names := g.variantTypes(p, u, false)
 		p.P()
 		p.P("/// The variant held; index() is the wire tag.")
@@ -286,6 +305,8 @@ func (g *generator) unionViewDecl(p *emit.Printer, u *schema.Union) {
 	n := g.name(u)
 	p.F("/// A zero-copy view of %s.", n)
 	p.Block("struct "+g.viewName(u)+" {", "};", func() {
+		p.F("static constexpr std::uint64_t kFingerprint = %s::kFingerprint;", n)
+		p.P()
 		names := g.variantTypes(p, u, true)
 		p.P()
 		p.F("std::variant<%s> value;", strings.Join(names, ", "))

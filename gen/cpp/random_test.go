@@ -31,7 +31,8 @@ const randomBatch = 10
 // view API and checks that they agree. The suites' stream vectors
 // (gentest.RunRandomStreams) go through the owned and the view stream
 // readers: the rule, message index and stream offset of a rejection must be
-// the reference's.
+// the reference's; so do the hello vectors (gentest.RunRandomHellos), and
+// the testee must answer a hello with the schema's own.
 func TestRandomSchemas(t *testing.T) {
 	gxx := gentest.RequireTool(t, "g++")
 	suites := gentest.RandomSuites(t)
@@ -83,6 +84,9 @@ func TestRandomSchemas(t *testing.T) {
 				gentest.RunRandom(t, "cpp", "./gen/cpp", batch, start)
 				t.Run(fmt.Sprintf("streams/batch%d", i), func(t *testing.T) {
 					gentest.RunRandomStreams(t, "cpp", "./gen/cpp", batch, start)
+				})
+				t.Run(fmt.Sprintf("hellos/batch%d", i), func(t *testing.T) {
+					gentest.RunRandomHellos(t, "cpp", "./gen/cpp", batch, start)
 				})
 			}
 		})

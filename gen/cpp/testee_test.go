@@ -282,7 +282,8 @@ const ns::AnyMessage& owned_message(const ns::AnyMessage& m) { return m; }
 ns::AnyMessage owned_message(const ns::AnyMessageView& m) { return ns::to_owned(m); }
 
 // Reads the stream with a MessageReader into M and writes every message
-// back with encode_message; the text of the first error, or "".
+// back with encode_message, after the schema's own hello (encode_hello)
+// when the stream began with one; the text of the first error, or "".
 template <class M>
 std::string read_stream(const Bytes& in, std::size_t chunk, Bytes& out) {
     std::uint32_t max = 0;
@@ -292,10 +293,16 @@ std::string read_stream(const Bytes& in, std::size_t chunk, Bytes& out) {
     ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, max == 0 ? static_cast<std::size_t>(-1) : max);
     M m;
     while (reader.read(m)) {
+        if (reader.schema_checked() && out.empty()) {
+            out = ns::encode_hello();
+        }
         const Bytes b = ns::encode_message(owned_message(m));
         out.insert(out.end(), b.begin(), b.end());
     }
     if (reader.status()) {
+        if (reader.schema_checked() && out.empty()) {
+            out = ns::encode_hello();
+        }
         return "";
     }
     if constexpr (std::is_same_v<M, ns::AnyMessage>) {

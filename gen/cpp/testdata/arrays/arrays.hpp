@@ -74,6 +74,10 @@ enum class ErrorCode : std::uint8_t {
     Message,
     /// The decoded values would exceed the memory limit (rule 11).
     Memory,
+    /// A stream's hello shows that it was written from another version of
+    /// the schema, or a reader that requires a hello found none (a rule of
+    /// streams, not of values: docs/wire-format.md, "The schema check").
+    Schema,
 };
 
 /// The rule's name as docs/wire-format.md spells it ("truncated", "union_tag").
@@ -103,6 +107,8 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
         return "message";
     case ErrorCode::Memory:
         return "memory";
+    case ErrorCode::Schema:
+        return "schema";
     }
     return "unknown";
 }
@@ -520,10 +526,17 @@ struct ByteArrayView;
 struct SmallArrays;
 struct SmallArraysView;
 
+/// The fingerprint of a type's wire shape (docs/compat.md), for every type of
+/// the schema: a struct's or union's kFingerprint member, or an enum's.
+template <class T>
+inline constexpr std::uint64_t kFingerprint = T::kFingerprint;
+
 /// Variable-length arrays of every element kind.
 struct Arrays {
     /// The message type id of Arrays.
     static constexpr std::uint16_t kTypeId = 1;
+    /// The fingerprint of the wire shape of Arrays (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x3fa176620af36fec;
 
     std::vector<bool> bools{};
     std::vector<std::uint8_t> bytes{};
@@ -545,6 +558,8 @@ struct Arrays {
 struct Point {
     /// The message type id of Point.
     static constexpr std::uint16_t kTypeId = 3;
+    /// The fingerprint of the wire shape of Point (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0xb357e638507a4fd8;
 
     double x{};
     double y{};
@@ -554,6 +569,8 @@ struct Point {
 struct Fixed {
     /// The message type id of Fixed.
     static constexpr std::uint16_t kTypeId = 2;
+    /// The fingerprint of the wire shape of Fixed (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x1aebedf48f595dd6;
 
     std::array<std::uint8_t, 4> rgba{};
     std::array<std::array<float, 3>, 3> matrix{};
@@ -567,6 +584,8 @@ struct Fixed {
 struct U32Array {
     /// The message type id of U32Array.
     static constexpr std::uint16_t kTypeId = 4;
+    /// The fingerprint of the wire shape of U32Array (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x6e30fda6680ddd61;
 
     std::vector<std::uint32_t> values{};
 };
@@ -574,6 +593,8 @@ struct U32Array {
 struct I16Array {
     /// The message type id of I16Array.
     static constexpr std::uint16_t kTypeId = 5;
+    /// The fingerprint of the wire shape of I16Array (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0xf11ef3e684375d4e;
 
     std::vector<std::int16_t> samples{};
 };
@@ -581,6 +602,8 @@ struct I16Array {
 struct F32Array {
     /// The message type id of F32Array.
     static constexpr std::uint16_t kTypeId = 6;
+    /// The fingerprint of the wire shape of F32Array (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x2e0f438fb0af7d6c;
 
     std::vector<float> values{};
 };
@@ -588,6 +611,8 @@ struct F32Array {
 struct ByteArray {
     /// The message type id of ByteArray.
     static constexpr std::uint16_t kTypeId = 7;
+    /// The fingerprint of the wire shape of ByteArray (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x668e0d094f491791;
 
     std::vector<std::uint8_t> data{};
 };
@@ -596,6 +621,8 @@ struct ByteArray {
 struct SmallArrays {
     /// The message type id of SmallArrays.
     static constexpr std::uint16_t kTypeId = 8;
+    /// The fingerprint of the wire shape of SmallArrays (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x2f8de6467a389f8b;
 
     std::vector<std::uint8_t> bytes{};
     std::vector<std::uint32_t> words{};
@@ -608,6 +635,7 @@ struct SmallArrays {
 /// buffer, which must outlive the view.
 struct ArraysView {
     static constexpr std::uint16_t kTypeId = 1;
+    static constexpr std::uint64_t kFingerprint = Arrays::kFingerprint;
 
     sdp::ArrayView<bool> bools{};
     sdp::ArrayView<std::uint8_t> bytes{};
@@ -633,6 +661,7 @@ struct ArraysView {
 /// buffer, which must outlive the view.
 struct PointView {
     static constexpr std::uint16_t kTypeId = 3;
+    static constexpr std::uint64_t kFingerprint = Point::kFingerprint;
 
     double x{};
     double y{};
@@ -645,6 +674,7 @@ struct PointView {
 /// buffer, which must outlive the view.
 struct FixedView {
     static constexpr std::uint16_t kTypeId = 2;
+    static constexpr std::uint64_t kFingerprint = Fixed::kFingerprint;
 
     sdp::ArrayView<std::uint8_t> rgba{};
     sdp::ListView<sdp::ArrayView<float>> matrix{};
@@ -661,6 +691,7 @@ struct FixedView {
 /// buffer, which must outlive the view.
 struct U32ArrayView {
     static constexpr std::uint16_t kTypeId = 4;
+    static constexpr std::uint64_t kFingerprint = U32Array::kFingerprint;
 
     sdp::ArrayView<std::uint32_t> values{};
 
@@ -672,6 +703,7 @@ struct U32ArrayView {
 /// buffer, which must outlive the view.
 struct I16ArrayView {
     static constexpr std::uint16_t kTypeId = 5;
+    static constexpr std::uint64_t kFingerprint = I16Array::kFingerprint;
 
     sdp::ArrayView<std::int16_t> samples{};
 
@@ -683,6 +715,7 @@ struct I16ArrayView {
 /// buffer, which must outlive the view.
 struct F32ArrayView {
     static constexpr std::uint16_t kTypeId = 6;
+    static constexpr std::uint64_t kFingerprint = F32Array::kFingerprint;
 
     sdp::ArrayView<float> values{};
 
@@ -694,6 +727,7 @@ struct F32ArrayView {
 /// buffer, which must outlive the view.
 struct ByteArrayView {
     static constexpr std::uint16_t kTypeId = 7;
+    static constexpr std::uint64_t kFingerprint = ByteArray::kFingerprint;
 
     sdp::ArrayView<std::uint8_t> data{};
 
@@ -705,6 +739,7 @@ struct ByteArrayView {
 /// buffer, which must outlive the view.
 struct SmallArraysView {
     static constexpr std::uint16_t kTypeId = 8;
+    static constexpr std::uint64_t kFingerprint = SmallArrays::kFingerprint;
 
     sdp::ArrayView<std::uint8_t> bytes{};
     sdp::ArrayView<std::uint32_t> words{};
@@ -1019,6 +1054,44 @@ inline constexpr bool is_message_type_id(std::uint16_t id) noexcept {
     }
 }
 
+/// One struct of a hello: its type id, fingerprint and name.
+struct HelloEntry {
+    std::uint16_t type_id;
+    std::uint64_t fingerprint;
+    const char* name;
+};
+
+/// The structs of the schema by type id, as the schema's hello lists them.
+inline constexpr HelloEntry kHelloEntries[] = {
+    {1, 0x3fa176620af36fec, "Arrays"},
+    {2, 0x1aebedf48f595dd6, "Fixed"},
+    {3, 0xb357e638507a4fd8, "Point"},
+    {4, 0x6e30fda6680ddd61, "U32Array"},
+    {5, 0xf11ef3e684375d4e, "I16Array"},
+    {6, 0x2e0f438fb0af7d6c, "F32Array"},
+    {7, 0x668e0d094f491791, "ByteArray"},
+    {8, 0x2f8de6467a389f8b, "SmallArrays"},
+};
+
+/// The hello of the schema (docs/wire-format.md, "The schema check
+/// (hello)"): a message of type id 0 listing the fingerprint of every
+/// struct. Write it first to let the reader check that both ends use the
+/// same version of the schema; a stream without it is read as before.
+inline std::vector<std::uint8_t> encode_hello() {
+    constexpr std::size_t n = std::size(kHelloEntries);
+    std::vector<std::uint8_t> out(10 + 4 + 10 * n);
+    std::uint8_t* b = out.data();
+    sdp::store<std::uint32_t>(b, 0x32504453);
+    sdp::store<std::uint16_t>(b + 4, 0);
+    sdp::store<std::uint32_t>(b + 6, static_cast<std::uint32_t>(4 + 10 * n));
+    sdp::store<std::uint32_t>(b + 10, static_cast<std::uint32_t>(n));
+    for (std::size_t i = 0; i < n; i++) {
+        sdp::store<std::uint16_t>(b + 14 + 10 * i, kHelloEntries[i].type_id);
+        sdp::store<std::uint64_t>(b + 16 + 10 * i, kHelloEntries[i].fingerprint);
+    }
+    return out;
+}
+
 /// The largest message payload a MessageReader accepts unless told
 /// otherwise (64 MiB).
 inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
@@ -1040,6 +1113,12 @@ inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
 ///     plugins::AnyMessage m;
 ///     while (reader.read(m)) { ... }
 ///     if (!reader.status()) { ... reader.index(), reader.error_offset() ... }
+///
+/// A hello (encode_hello) as the stream's first message is checked against
+/// the schema and skipped: the first message read is then message 1, and
+/// schema_checked() is true. A hello that gives a struct of the schema
+/// another fingerprint is refused with ErrorCode::Schema (the stream was
+/// written from another version of the schema; the reader stops there).
 template <class Source>
 class MessageReader {
 public:
@@ -1052,6 +1131,14 @@ public:
     void set_max_size(std::size_t max_size) noexcept { max_size_ = max_size; }
     std::size_t max_size() const noexcept { return max_size_; }
     void set_options(const sdp::DecodeOptions& options) noexcept { options_ = options; }
+    /// Whether a stream that does not start with a hello is refused
+    /// (ErrorCode::Schema at offset 4 of message 0; an empty stream is not
+    /// refused). Off by default.
+    void set_require_hello(bool require) noexcept { require_hello_ = require; }
+    bool require_hello() const noexcept { return require_hello_; }
+    /// Whether the stream started with a hello that agreed with the schema:
+    /// every struct both schemas have has the same fingerprint in both.
+    bool schema_checked() const noexcept { return schema_checked_; }
 
     /// Reads the next message into out. Returns false at the end of the
     /// stream, with status() ok when it ended between two messages, and on
@@ -1069,7 +1156,9 @@ public:
     /// valid until the next read.
     bool read(AnyMessageView& out) { return reset_on_error(next(out), out); }
 
-    /// Why the last read returned false (ok at the end of the stream).
+    /// Why the last read returned false (ok at the end of the stream). For
+    /// ErrorCode::Schema, status().message() names the struct and both
+    /// fingerprints; it points into the reader and lives as long as it does.
     const sdp::Status& status() const noexcept { return status_; }
     /// The index in the stream (from 0) of the message the last read
     /// returned or rejected.
@@ -1096,7 +1185,8 @@ private:
 
     // The checks and offsets of docs/wire-format.md, "Streams": the header,
     // its magic, the type id, the payload length against the maximum, the
-    // payload, then the payload's decoder.
+    // payload, then the payload's decoder (or, for a hello as the first
+    // message, the checks of "The schema check (hello)").
     template <class M>
     bool next(M& out) {
         if (!status_ && !resumable_) {
@@ -1120,7 +1210,14 @@ private:
         }
         const std::uint32_t payload = sdp::load<std::uint32_t>(h + 6);
         const std::size_t size = std::size_t{10} + payload;
-        if (!is_message_type_id(sdp::load<std::uint16_t>(h + 4))) {
+        const std::uint16_t id = sdp::load<std::uint16_t>(h + 4);
+        const bool hello = id == 0 && count_ == 0;
+        if (require_hello_ && count_ == 0 && !hello) {
+            status_ = sdp::Status(sdp::ErrorCode::Schema, 4,
+                                  "the stream does not start with a hello (type id 0), and this reader requires one");
+            return false;
+        }
+        if (!hello && !is_message_type_id(id)) {
             status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema");
             // The payload is skipped, so that the reader can go on.
             if (payload <= max_size_ && size >= 10 && fill(size)) {
@@ -1145,9 +1242,62 @@ private:
             return false;
         }
         ++count_;
+        if (hello) {
+            status_ = check_hello(buf_.data() + 10, payload);
+            if (!status_) {
+                return false;
+            }
+            schema_checked_ = true;
+            return next(out);
+        }
         status_ = decode_any_message(buf_.data(), size, out, options_);
         resumable_ = !status_.ok();
         return status_.ok();
+    }
+
+    // Checks a hello's payload p of n bytes against kHelloEntries; offsets
+    // count from the message's header.
+    sdp::Status check_hello(const std::uint8_t* p, std::uint32_t n) {
+        if (n < 4 || n != std::uint64_t{4} + std::uint64_t{10} * sdp::load<std::uint32_t>(p)) {
+            return sdp::Status(sdp::ErrorCode::Message, 6,
+                               "a hello's payload length is not 4 + 10 x its count of structs");
+        }
+        const std::size_t count = sdp::load<std::uint32_t>(p);
+        std::size_t mine = 0;
+        std::uint32_t prev = 0;
+        for (std::size_t i = 0; i < count; i++) {
+            const std::size_t at = 4 + 10 * i;
+            const std::uint16_t id = sdp::load<std::uint16_t>(p + at);
+            if (id == 0 || (i != 0 && id <= prev)) {
+                return sdp::Status(sdp::ErrorCode::Message, 10 + at,
+                                   "a hello's type ids must be above 0 and strictly increasing");
+            }
+            prev = id;
+            while (mine < std::size(kHelloEntries) && kHelloEntries[mine].type_id < id) {
+                ++mine;
+            }
+            if (mine == std::size(kHelloEntries) || kHelloEntries[mine].type_id != id) {
+                continue;
+            }
+            const std::uint64_t theirs = sdp::load<std::uint64_t>(p + at + 2);
+            const HelloEntry& e = kHelloEntries[mine];
+            if (theirs != e.fingerprint) {
+                schema_error_ = std::string("the writer's schema has another version of ") + e.name + " (type id " +
+                                std::to_string(id) + "): fingerprint " + hex(theirs) + ", here " + hex(e.fingerprint) +
+                                "; run `sdp compat` on the two schemas";
+                return sdp::Status(sdp::ErrorCode::Schema, 10 + at + 2, schema_error_.c_str());
+            }
+        }
+        return sdp::Status();
+    }
+
+    // The 16 hex digits of a fingerprint.
+    static std::string hex(std::uint64_t f) {
+        std::string s(16, '0');
+        for (std::size_t i = 16; i-- > 0; f >>= 4) {
+            s[i] = "0123456789abcdef"[f & 0xF];
+        }
+        return s;
     }
 
     // Reads until the buffer holds n bytes of the current message; false
@@ -1201,6 +1351,9 @@ private:
     std::size_t index_ = 0;
     std::size_t start_ = 0;
     bool resumable_ = false;
+    bool require_hello_ = false;
+    bool schema_checked_ = false;
+    std::string schema_error_;
     sdp::Status status_;
 };
 

@@ -74,6 +74,10 @@ enum class ErrorCode : std::uint8_t {
     Message,
     /// The decoded values would exceed the memory limit (rule 11).
     Memory,
+    /// A stream's hello shows that it was written from another version of
+    /// the schema, or a reader that requires a hello found none (a rule of
+    /// streams, not of values: docs/wire-format.md, "The schema check").
+    Schema,
 };
 
 /// The rule's name as docs/wire-format.md spells it ("truncated", "union_tag").
@@ -103,6 +107,8 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
         return "message";
     case ErrorCode::Memory:
         return "memory";
+    case ErrorCode::Schema:
+        return "schema";
     }
     return "unknown";
 }
@@ -518,6 +524,11 @@ struct NodesView;
 struct Chain;
 struct ChainView;
 
+/// The fingerprint of a type's wire shape (docs/compat.md), for every type of
+/// the schema: a struct's or union's kFingerprint member, or an enum's.
+template <class T>
+inline constexpr std::uint64_t kFingerprint = T::kFingerprint;
+
 /// Types an attacker would pick: values that take far more memory than their
 /// smallest encoding (rule 11 of docs/wire-format.md, memory), and a chain of
 /// large values that must not take a large stack per level.
@@ -525,6 +536,8 @@ struct ChainView;
 struct Big {
     /// The message type id of Big.
     static constexpr std::uint16_t kTypeId = 1;
+    /// The fingerprint of the wire shape of Big (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x3d4d187f0388be9b;
 
     std::array<std::uint64_t, 64> a{};
 };
@@ -534,6 +547,8 @@ struct Big {
 struct Holder {
     /// The message type id of Holder.
     static constexpr std::uint16_t kTypeId = 2;
+    /// The fingerprint of the wire shape of Holder (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0xce200ca371647716;
 
     std::vector<std::optional<Big>> items{};
 };
@@ -541,6 +556,9 @@ struct Holder {
 /// A union whose unit variant is one byte on the wire while the largest
 /// variant makes every value 529 bytes of nominal size.
 struct Wide {
+    /// The fingerprint of the wire shape of Wide (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x4ed1e84b345954a5;
+
     struct Unit {};
     using Big = ::hostile::Big;
     struct Pair {
@@ -555,6 +573,8 @@ struct Wide {
 struct Events {
     /// The message type id of Events.
     static constexpr std::uint16_t kTypeId = 3;
+    /// The fingerprint of the wire shape of Events (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x2ff4af8c81321c9e;
 
     std::vector<Wide> events{};
 };
@@ -563,6 +583,8 @@ struct Events {
 struct Node {
     /// The message type id of Node.
     static constexpr std::uint16_t kTypeId = 4;
+    /// The fingerprint of the wire shape of Node (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0xa3e0df29b202ed91;
 
     std::optional<std::array<std::uint64_t, 64>> pad{};
     sdp::Box<Node> next{};
@@ -571,6 +593,8 @@ struct Node {
 struct Nodes {
     /// The message type id of Nodes.
     static constexpr std::uint16_t kTypeId = 5;
+    /// The fingerprint of the wire shape of Nodes (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0xfa75ef5cbf85abae;
 
     std::vector<Node> nodes{};
 };
@@ -580,6 +604,8 @@ struct Nodes {
 struct Chain {
     /// The message type id of Chain.
     static constexpr std::uint16_t kTypeId = 6;
+    /// The fingerprint of the wire shape of Chain (docs/compat.md).
+    static constexpr std::uint64_t kFingerprint = 0x6d678ace304efc49;
 
     std::array<std::uint64_t, 4096> data{};
     sdp::Box<Chain> next{};
@@ -589,6 +615,7 @@ struct Chain {
 /// buffer, which must outlive the view.
 struct BigView {
     static constexpr std::uint16_t kTypeId = 1;
+    static constexpr std::uint64_t kFingerprint = Big::kFingerprint;
 
     sdp::ArrayView<std::uint64_t> a{};
 
@@ -600,6 +627,7 @@ struct BigView {
 /// buffer, which must outlive the view.
 struct HolderView {
     static constexpr std::uint16_t kTypeId = 2;
+    static constexpr std::uint64_t kFingerprint = Holder::kFingerprint;
 
     sdp::ListView<std::optional<BigView>> items{};
 
@@ -609,6 +637,8 @@ struct HolderView {
 
 /// A zero-copy view of Wide.
 struct WideView {
+    static constexpr std::uint64_t kFingerprint = Wide::kFingerprint;
+
     struct Unit {};
     using Big = ::hostile::BigView;
     struct Pair {
@@ -626,6 +656,7 @@ struct WideView {
 /// buffer, which must outlive the view.
 struct EventsView {
     static constexpr std::uint16_t kTypeId = 3;
+    static constexpr std::uint64_t kFingerprint = Events::kFingerprint;
 
     sdp::ListView<WideView> events{};
 
@@ -637,6 +668,7 @@ struct EventsView {
 /// buffer, which must outlive the view.
 struct NodeView {
     static constexpr std::uint16_t kTypeId = 4;
+    static constexpr std::uint64_t kFingerprint = Node::kFingerprint;
 
     std::optional<sdp::ArrayView<std::uint64_t>> pad{};
     sdp::LazyView<NodeView> next{};
@@ -649,6 +681,7 @@ struct NodeView {
 /// buffer, which must outlive the view.
 struct NodesView {
     static constexpr std::uint16_t kTypeId = 5;
+    static constexpr std::uint64_t kFingerprint = Nodes::kFingerprint;
 
     sdp::ListView<NodeView> nodes{};
 
@@ -660,6 +693,7 @@ struct NodesView {
 /// buffer, which must outlive the view.
 struct ChainView {
     static constexpr std::uint16_t kTypeId = 6;
+    static constexpr std::uint64_t kFingerprint = Chain::kFingerprint;
 
     sdp::ArrayView<std::uint64_t> data{};
     sdp::LazyView<ChainView> next{};
@@ -934,6 +968,42 @@ inline constexpr bool is_message_type_id(std::uint16_t id) noexcept {
     }
 }
 
+/// One struct of a hello: its type id, fingerprint and name.
+struct HelloEntry {
+    std::uint16_t type_id;
+    std::uint64_t fingerprint;
+    const char* name;
+};
+
+/// The structs of the schema by type id, as the schema's hello lists them.
+inline constexpr HelloEntry kHelloEntries[] = {
+    {1, 0x3d4d187f0388be9b, "Big"},
+    {2, 0xce200ca371647716, "Holder"},
+    {3, 0x2ff4af8c81321c9e, "Events"},
+    {4, 0xa3e0df29b202ed91, "Node"},
+    {5, 0xfa75ef5cbf85abae, "Nodes"},
+    {6, 0x6d678ace304efc49, "Chain"},
+};
+
+/// The hello of the schema (docs/wire-format.md, "The schema check
+/// (hello)"): a message of type id 0 listing the fingerprint of every
+/// struct. Write it first to let the reader check that both ends use the
+/// same version of the schema; a stream without it is read as before.
+inline std::vector<std::uint8_t> encode_hello() {
+    constexpr std::size_t n = std::size(kHelloEntries);
+    std::vector<std::uint8_t> out(10 + 4 + 10 * n);
+    std::uint8_t* b = out.data();
+    sdp::store<std::uint32_t>(b, 0x32504453);
+    sdp::store<std::uint16_t>(b + 4, 0);
+    sdp::store<std::uint32_t>(b + 6, static_cast<std::uint32_t>(4 + 10 * n));
+    sdp::store<std::uint32_t>(b + 10, static_cast<std::uint32_t>(n));
+    for (std::size_t i = 0; i < n; i++) {
+        sdp::store<std::uint16_t>(b + 14 + 10 * i, kHelloEntries[i].type_id);
+        sdp::store<std::uint64_t>(b + 16 + 10 * i, kHelloEntries[i].fingerprint);
+    }
+    return out;
+}
+
 /// The largest message payload a MessageReader accepts unless told
 /// otherwise (64 MiB).
 inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
@@ -955,6 +1025,12 @@ inline constexpr std::size_t kDefaultMaxMessageSize = std::size_t{64} << 20;
 ///     plugins::AnyMessage m;
 ///     while (reader.read(m)) { ... }
 ///     if (!reader.status()) { ... reader.index(), reader.error_offset() ... }
+///
+/// A hello (encode_hello) as the stream's first message is checked against
+/// the schema and skipped: the first message read is then message 1, and
+/// schema_checked() is true. A hello that gives a struct of the schema
+/// another fingerprint is refused with ErrorCode::Schema (the stream was
+/// written from another version of the schema; the reader stops there).
 template <class Source>
 class MessageReader {
 public:
@@ -967,6 +1043,14 @@ public:
     void set_max_size(std::size_t max_size) noexcept { max_size_ = max_size; }
     std::size_t max_size() const noexcept { return max_size_; }
     void set_options(const sdp::DecodeOptions& options) noexcept { options_ = options; }
+    /// Whether a stream that does not start with a hello is refused
+    /// (ErrorCode::Schema at offset 4 of message 0; an empty stream is not
+    /// refused). Off by default.
+    void set_require_hello(bool require) noexcept { require_hello_ = require; }
+    bool require_hello() const noexcept { return require_hello_; }
+    /// Whether the stream started with a hello that agreed with the schema:
+    /// every struct both schemas have has the same fingerprint in both.
+    bool schema_checked() const noexcept { return schema_checked_; }
 
     /// Reads the next message into out. Returns false at the end of the
     /// stream, with status() ok when it ended between two messages, and on
@@ -984,7 +1068,9 @@ public:
     /// valid until the next read.
     bool read(AnyMessageView& out) { return reset_on_error(next(out), out); }
 
-    /// Why the last read returned false (ok at the end of the stream).
+    /// Why the last read returned false (ok at the end of the stream). For
+    /// ErrorCode::Schema, status().message() names the struct and both
+    /// fingerprints; it points into the reader and lives as long as it does.
     const sdp::Status& status() const noexcept { return status_; }
     /// The index in the stream (from 0) of the message the last read
     /// returned or rejected.
@@ -1011,7 +1097,8 @@ private:
 
     // The checks and offsets of docs/wire-format.md, "Streams": the header,
     // its magic, the type id, the payload length against the maximum, the
-    // payload, then the payload's decoder.
+    // payload, then the payload's decoder (or, for a hello as the first
+    // message, the checks of "The schema check (hello)").
     template <class M>
     bool next(M& out) {
         if (!status_ && !resumable_) {
@@ -1035,7 +1122,14 @@ private:
         }
         const std::uint32_t payload = sdp::load<std::uint32_t>(h + 6);
         const std::size_t size = std::size_t{10} + payload;
-        if (!is_message_type_id(sdp::load<std::uint16_t>(h + 4))) {
+        const std::uint16_t id = sdp::load<std::uint16_t>(h + 4);
+        const bool hello = id == 0 && count_ == 0;
+        if (require_hello_ && count_ == 0 && !hello) {
+            status_ = sdp::Status(sdp::ErrorCode::Schema, 4,
+                                  "the stream does not start with a hello (type id 0), and this reader requires one");
+            return false;
+        }
+        if (!hello && !is_message_type_id(id)) {
             status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema");
             // The payload is skipped, so that the reader can go on.
             if (payload <= max_size_ && size >= 10 && fill(size)) {
@@ -1060,9 +1154,62 @@ private:
             return false;
         }
         ++count_;
+        if (hello) {
+            status_ = check_hello(buf_.data() + 10, payload);
+            if (!status_) {
+                return false;
+            }
+            schema_checked_ = true;
+            return next(out);
+        }
         status_ = decode_any_message(buf_.data(), size, out, options_);
         resumable_ = !status_.ok();
         return status_.ok();
+    }
+
+    // Checks a hello's payload p of n bytes against kHelloEntries; offsets
+    // count from the message's header.
+    sdp::Status check_hello(const std::uint8_t* p, std::uint32_t n) {
+        if (n < 4 || n != std::uint64_t{4} + std::uint64_t{10} * sdp::load<std::uint32_t>(p)) {
+            return sdp::Status(sdp::ErrorCode::Message, 6,
+                               "a hello's payload length is not 4 + 10 x its count of structs");
+        }
+        const std::size_t count = sdp::load<std::uint32_t>(p);
+        std::size_t mine = 0;
+        std::uint32_t prev = 0;
+        for (std::size_t i = 0; i < count; i++) {
+            const std::size_t at = 4 + 10 * i;
+            const std::uint16_t id = sdp::load<std::uint16_t>(p + at);
+            if (id == 0 || (i != 0 && id <= prev)) {
+                return sdp::Status(sdp::ErrorCode::Message, 10 + at,
+                                   "a hello's type ids must be above 0 and strictly increasing");
+            }
+            prev = id;
+            while (mine < std::size(kHelloEntries) && kHelloEntries[mine].type_id < id) {
+                ++mine;
+            }
+            if (mine == std::size(kHelloEntries) || kHelloEntries[mine].type_id != id) {
+                continue;
+            }
+            const std::uint64_t theirs = sdp::load<std::uint64_t>(p + at + 2);
+            const HelloEntry& e = kHelloEntries[mine];
+            if (theirs != e.fingerprint) {
+                schema_error_ = std::string("the writer's schema has another version of ") + e.name + " (type id " +
+                                std::to_string(id) + "): fingerprint " + hex(theirs) + ", here " + hex(e.fingerprint) +
+                                "; run `sdp compat` on the two schemas";
+                return sdp::Status(sdp::ErrorCode::Schema, 10 + at + 2, schema_error_.c_str());
+            }
+        }
+        return sdp::Status();
+    }
+
+    // The 16 hex digits of a fingerprint.
+    static std::string hex(std::uint64_t f) {
+        std::string s(16, '0');
+        for (std::size_t i = 16; i-- > 0; f >>= 4) {
+            s[i] = "0123456789abcdef"[f & 0xF];
+        }
+        return s;
     }
 
     // Reads until the buffer holds n bytes of the current message; false
@@ -1116,6 +1263,9 @@ private:
     std::size_t index_ = 0;
     std::size_t start_ = 0;
     bool resumable_ = false;
+    bool require_hello_ = false;
+    bool schema_checked_ = false;
+    std::string schema_error_;
     sdp::Status status_;
 };
 

@@ -20,6 +20,7 @@ constexpr const char* kMessages[] = {
     "nesting exceeds the depth limit",
     "bad message header",
     "decoded values exceed the memory limit",
+    "the stream was written from another version of the schema",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.
