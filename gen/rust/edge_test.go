@@ -648,4 +648,22 @@ fn enums_convert_from_and_to_their_integer() {
     let e: Result<Big32, EnumValueError> = 7u32.try_into();
     assert_eq!(e, Ok(Big32::A));
 }
+
+// Types without floats are Eq and Hash, recursive ones and boxed fixed
+// arrays included (issue #19).
+fn distinct<T: Eq + std::hash::Hash + Clone>(values: &[T]) -> usize {
+    values.iter().cloned().collect::<std::collections::HashSet<T>>().len()
+}
+
+#[test]
+fn float_free_types_are_eq_and_hash() {
+    assert_eq!(distinct(&[holder(), holder(), Holder::default()]), 2);
+    let deep = Tree { next: Some(Box::new(Tree::default())), ..Tree::default() };
+    assert_eq!(distinct(&[deep.clone(), Tree::default(), deep]), 2);
+    assert_eq!(distinct(&[Choice::Leaf, Choice::Sub { tree: None }, Choice::Leaf]), 2);
+    let mut big = Big::default();
+    big.data[3] = 1;
+    assert_eq!(distinct(&[Big::default(), big, Big::default()]), 2);
+    assert_eq!(distinct(&[Inline::Empty, Inline::default(), Inline::Empty]), 2);
+}
 `

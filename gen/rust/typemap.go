@@ -36,6 +36,9 @@ type generator struct {
 	viewCopy map[schema.Decl]bool
 	// defaultDerive: the owned struct can derive Default.
 	defaultDerive map[schema.Decl]bool
+	// ownedEq: the owned type holds no float, even transitively, so it
+	// can derive Eq and Hash.
+	ownedEq map[schema.Decl]bool
 	// inline memoizes inlineSize of structs and unions.
 	inline map[schema.Decl]uint64
 
@@ -60,6 +63,7 @@ func newGenerator(s *schema.Schema, crate string) *generator {
 		ownedCopy:     map[schema.Decl]bool{},
 		viewCopy:      map[schema.Decl]bool{},
 		defaultDerive: map[schema.Decl]bool{},
+		ownedEq:       map[schema.Decl]bool{},
 		inline:        map[schema.Decl]uint64{},
 	}
 	g.analyze()
@@ -97,19 +101,21 @@ func (g *generator) analyze() {
 			decls = append(decls, d)
 			g.ownedCopy[d] = true
 			g.viewCopy[d] = true
+			g.ownedEq[d] = true
 		}
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, d := range decls {
-			hv, oc, vc := false, true, true
+			hv, oc, vc, eq := false, true, true, true
 			for _, t := range fieldsOf(d) {
 				hv = hv || g.borrows(t)
 				oc = oc && g.copyOwned(t)
 				vc = vc && g.copyView(t)
+				eq = eq && g.eqOwned(t)
 			}
-			if hv != g.hasView[d] || oc != g.ownedCopy[d] || vc != g.viewCopy[d] {
-				g.hasView[d], g.ownedCopy[d], g.viewCopy[d] = hv, oc, vc
+			if hv != g.hasView[d] || oc != g.ownedCopy[d] || vc != g.viewCopy[d] || eq != g.ownedEq[d] {
+				g.hasView[d], g.ownedCopy[d], g.viewCopy[d], g.ownedEq[d] = hv, oc, vc, eq
 				changed = true
 			}
 		}
@@ -146,6 +152,19 @@ func (g *generator) copyOwned(t *schema.Type) bool {
 		return !t.Boxed && g.copyOwned(t.Elem)
 	case schema.StructRef, schema.UnionRef:
 		return g.ownedCopy[t.Decl()]
+	}
+	return true
+}
+
+// eqOwned: the owned type of t can derive Eq and Hash (no float inside).
+func (g *generator) eqOwned(t *schema.Type) bool {
+	switch t.Kind {
+	case schema.F32, schema.F64:
+		return false
+	case schema.Optional, schema.Array, schema.FixedArray:
+		return g.eqOwned(t.Elem)
+	case schema.StructRef, schema.UnionRef:
+		return g.ownedEq[t.Decl()]
 	}
 	return true
 }

@@ -51,6 +51,9 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 		derives = append(derives, "Copy")
 	}
 	derives = append(derives, "PartialEq")
+	if g.ownedEq[st] {
+		derives = append(derives, "Eq", "Hash")
+	}
 	if g.defaultDerive[st] {
 		derives = append(derives, "Default")
 	}
@@ -138,6 +141,9 @@ func (g *generator) unionType(p *printer, u *schema.Union) {
 		derives = append(derives, "Copy")
 	}
 	derives = append(derives, "PartialEq")
+	if g.ownedEq[u] {
+		derives = append(derives, "Eq", "Hash")
+	}
 	unitFirst := len(u.Variants) > 0 && u.Variants[0].Kind == schema.VariantUnit
 	if unitFirst {
 		derives = append(derives, "Default")

@@ -223,7 +223,7 @@ impl crate::rt::SdpType for Point {
 }
 
 /// Bulk numeric data, as used by the benchmark workloads.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct U32Array {
     pub values: ::std::vec::Vec<u32>,
 }
@@ -289,7 +289,7 @@ impl crate::rt::SdpType for U32Array {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct I16Array {
     pub samples: ::std::vec::Vec<i16>,
 }
@@ -421,7 +421,7 @@ impl crate::rt::SdpType for F32Array {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct ByteArray {
     pub data: ::std::vec::Vec<u8>,
 }

@@ -3,7 +3,7 @@
 //! The owned types of the schema.
 
 /// Names that clash with the generated crate's own names.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Message_ {
     pub out: u32,
     pub r: ::std::string::String,
@@ -71,7 +71,7 @@ impl crate::rt::SdpType for Message_ {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Foo {
     pub self_: bool,
     pub crate_: u8,
@@ -139,7 +139,7 @@ impl crate::rt::SdpType for Foo {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct FooRef {
     pub n: u32,
 }
@@ -206,7 +206,7 @@ impl crate::rt::SdpType for FooRef {
 }
 
 /// A struct too big for derive(Default): arrays of more than 32 elements.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Big {
     pub data: [u8; 40],
     pub grid: [[u16; 40]; 2],
@@ -288,7 +288,7 @@ impl crate::rt::SdpType for Big {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[allow(clippy::large_enum_variant)]
 pub enum Inline {
     /// First and inline.
@@ -473,7 +473,7 @@ impl ::core::convert::From<Big32> for u32 {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Holder {
     pub inline: Inline,
     pub maybe: ::core::option::Option<Inline>,
@@ -552,7 +552,7 @@ impl crate::rt::SdpType for Holder {
 }
 
 /// Recursion through a union's struct variant and an optional.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Tree {
     pub kids: ::std::vec::Vec<Tree>,
     pub next: ::core::option::Option<::std::boxed::Box<Tree>>,
@@ -620,7 +620,7 @@ impl crate::rt::SdpType for Tree {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 #[allow(clippy::large_enum_variant)]
 pub enum Choice {
     #[default]

@@ -633,7 +633,7 @@ impl crate::rt::SdpType for Nested {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Enums {
     pub small: Small,
     pub sparse: Sparse,

@@ -6,7 +6,7 @@
 /// smallest encoding (rule 11 of docs/wire-format.md, memory), and a chain of
 /// large values that must not take a large stack per level.
 /// 512 bytes of nominal size.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Big {
     pub a: [u64; 64],
 }
@@ -82,7 +82,7 @@ impl crate::rt::SdpType for Big {
 
 /// An absent ?Big is one byte on the wire and 520 bytes of nominal size, so
 /// arrays of ?Big are charged to the memory total.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Holder {
     pub items: ::std::vec::Vec<::core::option::Option<Big>>,
 }
@@ -150,7 +150,7 @@ impl crate::rt::SdpType for Holder {
 
 /// A union whose unit variant is one byte on the wire while the largest
 /// variant makes every value 529 bytes of nominal size.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[allow(clippy::large_enum_variant)]
 pub enum Wide {
     #[default]
@@ -223,7 +223,7 @@ impl crate::rt::SdpType for Wide {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Events {
     pub events: ::std::vec::Vec<Wide>,
 }
@@ -290,7 +290,7 @@ impl crate::rt::SdpType for Events {
 }
 
 /// A recursive list of large nodes: every present `next` is charged.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Node {
     pub pad: ::core::option::Option<[u64; 64]>,
     pub next: ::core::option::Option<::std::boxed::Box<Node>>,
@@ -357,7 +357,7 @@ impl crate::rt::SdpType for Node {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Nodes {
     pub nodes: ::std::vec::Vec<Node>,
 }
@@ -425,7 +425,7 @@ impl crate::rt::SdpType for Nodes {
 
 /// 32 KiB per level: decoding a chain of them must not take 32 KiB of stack
 /// per level.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Chain {
     pub data: ::std::boxed::Box<[u64; 4096]>,
     pub next: ::core::option::Option<::std::boxed::Box<Chain>>,

@@ -72,7 +72,7 @@ impl crate::rt::SdpType for Point {
 }
 
 /// An explicit message type id.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Ping {
     pub seq: u32,
 }
@@ -139,7 +139,7 @@ impl crate::rt::SdpType for Ping {
 }
 
 /// Implicit ids are the 1-based position among the structs: this is 3.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Pong {
     pub seq: u32,
     pub echo: ::std::string::String,
@@ -206,7 +206,7 @@ impl crate::rt::SdpType for Pong {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Last {}
 
 impl Last {

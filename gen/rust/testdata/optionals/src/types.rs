@@ -101,7 +101,7 @@ impl ::core::convert::From<Level> for u8 {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Inner {
     pub id: u32,
     pub label: ::std::string::String,
@@ -168,7 +168,7 @@ impl crate::rt::SdpType for Inner {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[allow(clippy::large_enum_variant)]
 pub enum Choice {
     #[default]

@@ -83,7 +83,7 @@ impl crate::rt::SdpType for AllPrimitives {
 }
 
 /// `string` is accepted as a synonym of `str`.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Text {
     pub value: ::std::string::String,
 }
@@ -150,7 +150,7 @@ impl crate::rt::SdpType for Text {
 }
 
 /// A struct with no fields encodes to zero bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Empty {}
 
 impl Empty {

@@ -3,7 +3,7 @@
 //! The owned types of the schema.
 
 /// A tree: recursion through \[\]T.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Tree {
     pub value: i32,
     pub children: ::std::vec::Vec<Tree>,
@@ -71,7 +71,7 @@ impl crate::rt::SdpType for Tree {
 }
 
 /// A linked list: recursion through ?T.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Node {
     pub value: ::std::string::String,
     pub next: ::core::option::Option<::std::boxed::Box<Node>>,
@@ -139,7 +139,7 @@ impl crate::rt::SdpType for Node {
 }
 
 /// Mutual recursion: Dir holds entries, an entry may hold a Dir.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Dir {
     pub name: ::std::string::String,
     pub entries: ::std::vec::Vec<Entry>,
@@ -206,7 +206,7 @@ impl crate::rt::SdpType for Dir {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Entry {
     pub name: ::std::string::String,
     pub size: u64,
@@ -275,7 +275,7 @@ impl crate::rt::SdpType for Entry {
 }
 
 /// A recursive union, through ?T inside a variant.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[allow(clippy::large_enum_variant)]
 pub enum Expr {
     Lit {
@@ -358,7 +358,7 @@ impl crate::rt::SdpType for Expr {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Program {
     pub body: Expr,
 }
