@@ -6,7 +6,7 @@ use std::io::Cursor;
 
 use registry::{
     decode_message, write_hello, Message, MessageReader, Parameter, Plugin, PluginRegistry,
-    PluginRegistryRef, HELLO_ENTRIES, MESSAGE_HEADER_SIZE,
+    PluginRegistryRef, SdpMessage, SdpType, HELLO_ENTRIES, MESSAGE_HEADER_SIZE,
 };
 
 fn build() -> PluginRegistry {
@@ -39,6 +39,14 @@ fn build() -> PluginRegistry {
     }
 }
 
+/// Generic code: every generated type implements `SdpType`, every struct
+/// also `SdpMessage`.
+fn framed_roundtrip<T: SdpMessage + PartialEq>(value: &T) -> Result<bool, Box<dyn Error>> {
+    let framed = value.encode_message();
+    let back = T::decode_message(&framed)?;
+    Ok(back == *value && framed.len() > SdpType::encoded_size(value))
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     let reg = build();
 
@@ -64,6 +72,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         kept.decode_into(&bytes)?;
     }
     assert_eq!(kept, reg);
+    assert!(framed_roundtrip(&reg)?);
 
     // Zero-copy: strings borrow from `bytes`, lists decode lazily.
     let view = PluginRegistryRef::decode(&bytes)?;

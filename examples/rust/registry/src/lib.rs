@@ -24,9 +24,10 @@ mod views;
 
 pub use messages::*;
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, HelloEntry, LeIter,
-    LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, StreamError, DEFAULT_MAX_DEPTH,
-    DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID, MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
+    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, EnumValueError,
+    HelloEntry, LeIter, LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, SdpMessage,
+    SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,
+    MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 pub use types::*;
 pub use views::*;

@@ -82,6 +82,33 @@ impl Parameter {
     }
 }
 
+impl rt::SdpMessage for Parameter {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl Plugin {
     /// The message type id of [`Plugin`].
     pub const TYPE_ID: u16 = 2;
@@ -157,6 +184,33 @@ impl Plugin {
     }
 }
 
+impl rt::SdpMessage for Plugin {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
+    }
+}
+
 impl PluginRegistry {
     /// The message type id of [`PluginRegistry`].
     pub const TYPE_ID: u16 = 3;
@@ -229,6 +283,33 @@ impl PluginRegistry {
         limits: rt::Limits,
     ) -> rt::DecodeResult<()> {
         rt::decode_payload_into(payload, limits, self, Self::read_into)
+    }
+}
+
+impl rt::SdpMessage for PluginRegistry {
+    const TYPE_ID: u16 = Self::TYPE_ID;
+
+    fn encode_message_into(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode_message_into(self, out);
+    }
+
+    fn encode_message(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_message(self)
+    }
+
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        Self::try_encode_message_into(self, out)
+    }
+
+    fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
+        Self::decode_message(bytes)
+    }
+
+    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, limits)
     }
 }
 

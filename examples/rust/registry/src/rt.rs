@@ -2476,6 +2476,166 @@ impl From<EncodeError> for io::Error {
     }
 }
 
+/// The encoding and decoding every generated type has (struct, enum and
+/// union), for code generic over them, as `prost::Message` is for prost's
+/// types. Each method forwards to the type's inherent method of the same
+/// name, so calling either is the same.
+pub trait SdpType: Sized + Default {
+    /// The fingerprint of the type's wire shape (`T::FINGERPRINT`).
+    const FINGERPRINT: u64;
+
+    /// The exact number of bytes `encode` appends.
+    fn encoded_size(&self) -> usize;
+
+    /// Appends the encoded value.
+    ///
+    /// # Panics
+    ///
+    /// If a length or count does not fit the wire format's u32 (see
+    /// `try_encode`).
+    fn encode(&self, out: &mut Vec<u8>);
+
+    /// Encodes the value into a new vector of its exact size.
+    ///
+    /// # Panics
+    ///
+    /// As `encode`.
+    fn encode_to_vec(&self) -> Vec<u8>;
+
+    /// Appends the encoded value, or returns an error, appending nothing,
+    /// when a length or count does not fit the wire format's u32.
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError`] naming the length that does not fit.
+    fn try_encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError>;
+
+    /// Encodes the value into a new vector, or returns an error.
+    ///
+    /// # Errors
+    ///
+    /// As `try_encode`.
+    fn try_encode_to_vec(&self) -> Result<Vec<u8>, EncodeError>;
+
+    /// Decodes a value that spans all of `bytes`, with the default limits.
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeError`] for input that breaks a rule of the wire format.
+    fn decode(bytes: &[u8]) -> DecodeResult<Self>;
+
+    /// Decodes a value that spans all of `bytes` within `limits`.
+    ///
+    /// # Errors
+    ///
+    /// As `decode`, or a limit exceeded.
+    fn decode_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
+
+    /// Decodes a value at the start of `bytes`: the value and the number of
+    /// bytes it used.
+    ///
+    /// # Errors
+    ///
+    /// As `decode`.
+    fn decode_prefix(bytes: &[u8]) -> DecodeResult<(Self, usize)>;
+
+    /// Decodes a value that spans all of `bytes` into `self`, reusing its
+    /// storage; on an error `self` is reset to its default.
+    ///
+    /// # Errors
+    ///
+    /// As `decode`.
+    fn decode_into(&mut self, bytes: &[u8]) -> DecodeResult<()>;
+
+    /// Decodes into `self` within `limits`, as `decode_into`.
+    ///
+    /// # Errors
+    ///
+    /// As `decode_with`.
+    fn decode_into_with(&mut self, bytes: &[u8], limits: Limits) -> DecodeResult<()>;
+}
+
+/// What every generated struct has beyond [`SdpType`]: it is a message of
+/// the schema, with a type id and the framed encoders and decoders. Each
+/// method forwards to the struct's inherent method of the same name.
+pub trait SdpMessage: SdpType {
+    /// The message type id (`T::TYPE_ID`).
+    const TYPE_ID: u16;
+
+    /// Appends the value as a message: header, then payload.
+    ///
+    /// # Panics
+    ///
+    /// As [`SdpType::encode`].
+    fn encode_message_into(&self, out: &mut Vec<u8>);
+
+    /// Encodes the value as a message: header, then payload.
+    ///
+    /// # Panics
+    ///
+    /// As [`SdpType::encode`].
+    fn encode_message(&self) -> Vec<u8>;
+
+    /// Appends the value as a message, or returns an error, appending
+    /// nothing.
+    ///
+    /// # Errors
+    ///
+    /// As [`SdpType::try_encode`].
+    fn try_encode_message_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError>;
+
+    /// Decodes a message of this type that spans all of `bytes`.
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeError`] for a bad header, another type id or a bad payload.
+    fn decode_message(bytes: &[u8]) -> DecodeResult<Self>;
+
+    /// Decodes a message of this type within `limits`.
+    ///
+    /// # Errors
+    ///
+    /// As `decode_message`, or a limit exceeded.
+    fn decode_message_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
+}
+
+/// The error of an enum's `TryFrom` of its underlying integer: the number
+/// names no value of the enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EnumValueError {
+    enum_name: &'static str,
+    value: u32,
+}
+
+impl EnumValueError {
+    #[doc(hidden)]
+    pub const fn new(enum_name: &'static str, value: u32) -> Self {
+        Self { enum_name, value }
+    }
+
+    /// The number that names no value.
+    pub const fn value(&self) -> u32 {
+        self.value
+    }
+
+    /// The schema name of the enum.
+    pub const fn enum_name(&self) -> &'static str {
+        self.enum_name
+    }
+}
+
+impl fmt::Display for EnumValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is not a value of enum {}",
+            self.value, self.enum_name
+        )
+    }
+}
+
+impl std::error::Error for EnumValueError {}
+
 /// Checks that a length or count fits the wire's u32.
 #[doc(hidden)]
 #[inline]

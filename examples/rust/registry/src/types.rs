@@ -28,6 +28,59 @@ impl Parameter {
     pub const FINGERPRINT: u64 = 0x7d529fbeeec53e86;
 }
 
+impl crate::rt::SdpType for Parameter {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 /// An audio plugin (AudioUnit, VST3, ...) and its parameters.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plugin {
@@ -46,6 +99,59 @@ impl Plugin {
     pub const FINGERPRINT: u64 = 0x62ad9ef7c69ec5fa;
 }
 
+impl crate::rt::SdpType for Plugin {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
+}
+
 /// Everything a collector found on one machine.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PluginRegistry {
@@ -60,4 +166,57 @@ impl PluginRegistry {
     /// versions of the schema encode the type the same way exactly when its
     /// fingerprint is the same in both.
     pub const FINGERPRINT: u64 = 0xfed6555777cde354;
+}
+
+impl crate::rt::SdpType for PluginRegistry {
+    const FINGERPRINT: u64 = Self::FINGERPRINT;
+
+    fn encoded_size(&self) -> usize {
+        Self::encoded_size(self)
+    }
+
+    fn encode(&self, out: &mut ::std::vec::Vec<u8>) {
+        Self::encode(self, out);
+    }
+
+    fn encode_to_vec(&self) -> ::std::vec::Vec<u8> {
+        Self::encode_to_vec(self)
+    }
+
+    fn try_encode(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), crate::rt::EncodeError> {
+        Self::try_encode(self, out)
+    }
+
+    fn try_encode_to_vec(
+        &self,
+    ) -> ::core::result::Result<::std::vec::Vec<u8>, crate::rt::EncodeError> {
+        Self::try_encode_to_vec(self)
+    }
+
+    fn decode(bytes: &[u8]) -> crate::rt::DecodeResult<Self> {
+        Self::decode(bytes)
+    }
+
+    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, limits)
+    }
+
+    fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
+        Self::decode_prefix(bytes)
+    }
+
+    fn decode_into(&mut self, bytes: &[u8]) -> crate::rt::DecodeResult<()> {
+        Self::decode_into(self, bytes)
+    }
+
+    fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        limits: crate::rt::Limits,
+    ) -> crate::rt::DecodeResult<()> {
+        Self::decode_into_with(self, bytes, limits)
+    }
 }
