@@ -360,9 +360,11 @@ func (g *generator) hintIn(t *schema.Type, shadow map[string]bool) string {
 		case t.Elem.Kind == schema.U8:
 			return g.nm("bytes", shadow)
 		case t.Elem.IsNumeric() && t.Elem.Kind.IsFloat():
-			return "_sdp_array.array[" + g.nm("float", shadow) + "]"
+			return "_sdp_array.array[" + g.nm("float", shadow) + "] | _sdp_t.Any"
 		case t.Elem.IsNumeric():
-			return "_sdp_array.array[" + g.nm("int", shadow) + "]"
+			// Any: a numpy.ndarray (DecodeOptions(numpy=True), or to
+			// encode), which the annotations cannot name without numpy.
+			return "_sdp_array.array[" + g.nm("int", shadow) + "] | _sdp_t.Any"
 		}
 		return g.nm("list", shadow) + "[" + g.hintIn(t.Elem, shadow) + "]"
 	case schema.Optional:

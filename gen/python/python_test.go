@@ -24,6 +24,30 @@ func python3(t *testing.T) string {
 	return gentest.RequireTool(t, "python3")
 }
 
+// numpyPython returns an interpreter that imports numpy, for the runs with
+// DecodeOptions(numpy=True): $SDP_PYTHON (or python3) if it does, else the
+// python of the lint venv, where scripts/setup installs numpy. Without one
+// the test is skipped locally and fails under CI.
+func numpyPython(t *testing.T) string {
+	var cands []string
+	if p := os.Getenv("SDP_PYTHON"); p != "" {
+		cands = append(cands, p)
+	} else if p, err := exec.LookPath("python3"); err == nil {
+		cands = append(cands, p)
+	}
+	cands = append(cands, filepath.Join(lintVenv(), "bin", "python3"))
+	for _, p := range cands {
+		if exec.Command(p, "-c", "import numpy").Run() == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("numpy is not installed (scripts/setup installs it in %s)", lintVenv())
+	}
+	t.Skipf("numpy is not installed (scripts/setup installs it in %s): DecodeOptions(numpy=True) not tested", lintVenv())
+	return ""
+}
+
 // allSchemas are the corpus schemas and the backend's own test schemas
 // (testschemas/*.sdp: names and doc comments that collide with Python's).
 func allSchemas(t *testing.T) []*schema.Schema {
@@ -179,6 +203,12 @@ func TestConformance(t *testing.T) {
 	conformance.Run(t, "python", st)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "python", st) })
+	t.Run("numpy", func(t *testing.T) {
+		npy := numpyPython(t)
+		st := func(t *testing.T, name string) conformance.Testee { return start(t, npy, dir, name, "--numpy") }
+		conformance.Run(t, "python", st)
+		t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
+	})
 }
 
 // TestRandomSchemas runs the random-schema suites (plain and adversarial
@@ -205,6 +235,14 @@ func TestRandomSchemas(t *testing.T) {
 	gentest.RunRandom(t, "python", "./gen/python", suites, st)
 	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
 	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "python", "./gen/python", suites, st) })
+	t.Run("numpy", func(t *testing.T) {
+		npy := numpyPython(t)
+		st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
+			return start(t, npy, dir, PackageName(su.Schema, gen.Options{}), "--numpy")
+		}
+		gentest.RunRandom(t, "python", "./gen/python", suites, st)
+		t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
+	})
 }
 
 // TestHostile sends the hostile inputs to the testee of hostile.sdp, served

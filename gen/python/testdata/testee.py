@@ -1,23 +1,45 @@
 """The Python testee of the conformance protocol (conformance/testee.go).
 
-Usage: python3 testee.py DIR MODULE [--stack]: imports MODULE from DIR and
-answers requests on stdin until it closes. Every input goes through every
-decode API (decode from bytes, bytearray and memoryview, decode_prefix,
-decode_message, the stream reader); disagreements answer status 2.
+Usage: python3 testee.py DIR MODULE [--stack] [--numpy]: imports MODULE
+from DIR and answers requests on stdin until it closes. Every input goes
+through every decode API (decode from bytes, bytearray and memoryview,
+decode_prefix, decode_message, the stream reader); disagreements answer
+status 2. With --numpy every decode uses DecodeOptions(numpy=True): numeric
+arrays must come back as read-only numpy views of the input, the outcome
+must be the plain decoder's, and the answers are encoded from the views.
+Without it numpy cannot be imported: the package must work without it.
 """
 
+import array
+import dataclasses
 import importlib
+import importlib.abc
 import io
 import struct
 import sys
 import threading
 
 OK, REJECTED, BROKEN = 0, 1, 2
+OPTS = None  # the DecodeOptions of every decode: numpy=True with --numpy
+
+
+class NoNumpy(importlib.abc.MetaPathFinder):
+    """Makes numpy impossible to import, as where it is not installed."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "numpy":
+            raise ModuleNotFoundError("No module named 'numpy' (blocked by the testee)", name=name)
+        return None
 
 
 def main() -> None:
     sys.path.insert(0, sys.argv[1])
+    if "--numpy" not in sys.argv[3:]:
+        sys.meta_path.insert(0, NoNumpy())
     m = importlib.import_module(sys.argv[2])
+    if "--numpy" in sys.argv[3:]:
+        global OPTS
+        OPTS = m.DecodeOptions(numpy=True)
     if "--stack" in sys.argv[3:]:
         threading.stack_size(512 * 1024)
         t = threading.Thread(target=serve, args=(m,))
@@ -63,18 +85,55 @@ def rejected(m, e):
     return REJECTED, (e.rule + ": " + str(e)).encode()
 
 
+def views(m, v):
+    """What is wrong with the numeric arrays of a value decoded with
+    numpy=True: "" if they are all read-only 1-D views."""
+    import numpy
+
+    if isinstance(v, numpy.ndarray):
+        if v.flags.writeable or v.flags.owndata or v.ndim != 1:
+            return "a numpy array that is writable, owns its data or is not 1-D"
+        return ""
+    if isinstance(v, array.array):
+        return "an array.array where numpy=True wants a numpy view"
+    if isinstance(v, list):
+        items = v
+    elif dataclasses.is_dataclass(v):
+        items = [getattr(v, f.name) for f in dataclasses.fields(v)]
+    else:
+        return ""
+    for x in items:
+        w = views(m, x)
+        if w:
+            return w
+    return ""
+
+
 def handle(m, op, tid, data):
     if op == 1:
         cls = m.MESSAGE_TYPES.get(tid)
         if cls is None:
             return BROKEN, b"unknown type id"
-        kind, v = outcome(lambda: cls.decode(data))
+        kind, v = outcome(lambda: cls.decode(data, OPTS))
+        if OPTS is not None:
+            # The plain decoder must agree, and the views be views.
+            k0, v0 = outcome(lambda: cls.decode(data))
+            if k0 != kind or (kind == "err" and (v0.rule, v0.offset) != (v.rule, v.offset)):
+                return BROKEN, ("numpy=True disagrees with the plain decoder: " + str(v) + " vs " + str(v0)).encode()
+            if kind == "ok":
+                w = views(m, v)
+                if w:
+                    return BROKEN, w.encode()
+                if v.encode() != v0.encode():
+                    return BROKEN, b"the encoding of the numpy views differs from the plain decoder's value's"
         # The other decode APIs must agree.
         for alt in (bytearray(data), memoryview(data)):
-            k2, v2 = outcome(lambda: cls.decode(alt))
+            k2, v2 = outcome(lambda: cls.decode(alt, OPTS))
             if k2 != kind or (kind == "err" and v2.rule != v.rule) or (kind == "ok" and v2.encode() != v.encode()):
                 return BROKEN, b"decode of a bytearray or memoryview disagrees"
-        kp, vp = outcome(lambda: cls.decode_prefix(data))
+            if OPTS is not None and kind == "ok" and views(m, v2):
+                return BROKEN, views(m, v2).encode()
+        kp, vp = outcome(lambda: cls.decode_prefix(data, OPTS))
         if kind == "ok":
             if kp != "ok" or vp[1] != len(data) or vp[0].encode() != v.encode():
                 return BROKEN, b"decode_prefix disagrees with decode"
@@ -84,9 +143,9 @@ def handle(m, op, tid, data):
         elif kp != "err" or vp.rule != v.rule or vp.offset != v.offset:
             return BROKEN, b"decode_prefix rejects differently"
         msg = struct.pack("<4sHI", b"SDP2", tid, len(data)) + data
-        km, vm = outcome(lambda: m.decode_message(msg))
-        kc, vc = outcome(lambda: cls.decode_message(msg))
-        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(msg)).read())
+        km, vm = outcome(lambda: m.decode_message(msg, OPTS))
+        kc, vc = outcome(lambda: cls.decode_message(msg, OPTS))
+        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(msg), options=OPTS).read())
         for k3, v3, what in ((km, vm, "decode_message"), (kc, vc, "T.decode_message"), (ks, vs, "the stream reader")):
             if k3 != kind:
                 return BROKEN, (what + " disagrees with decode: " + str(v3)).encode()
@@ -99,21 +158,21 @@ def handle(m, op, tid, data):
         b = v.encode()
         if v.encoded_size() != len(b):
             return BROKEN, b"encoded_size differs from the encoding's length"
-        if b != cls.decode(b).encode():
+        if b != cls.decode(b, OPTS).encode():
             return BROKEN, b"re-decoding the encoding differs"
         return OK, b
     if op == 2:
-        kind, v = outcome(lambda: m.decode_message(data))
+        kind, v = outcome(lambda: m.decode_message(data, OPTS))
         if kind == "err":
             return rejected(m, v)
         b = v.encode_message()
-        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(data)).read())
+        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(data), options=OPTS).read())
         if ks != "ok" or vs.encode_message() != b:
             return BROKEN, b"the stream reader disagrees with decode_message"
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)
-        reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx)
+        reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx, options=OPTS)
         out = io.BytesIO()
         writer = m.StreamWriter(out)
         hello = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import array as _sdp_array
 import dataclasses as _sdp_dc
 import enum as _sdp_enum
+import importlib as _sdp_importlib
 import math as _sdp_math
 import struct as _sdp_struct
 import sys as _sdp_sys
@@ -31,6 +32,11 @@ _SDP_DEFAULT_DEPTH = 64
 _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
 assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize == 4
+# The numpy dtypes of the array.array type codes: little-endian whatever the
+# host's byte order.
+_SDP_DTYPES = {"b": "i1", "B": "u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<u4",
+               "q": "<i8", "Q": "<u8", "f": "<f4", "d": "<f8"}
+_sdp_np: _sdp_t.Any = None
 
 
 class DecodeError(Exception):
@@ -76,10 +82,18 @@ class EncodeError(ValueError):
 @_sdp_dc.dataclass(frozen=True)
 class DecodeOptions:
     """Limits of a decoder: max_depth (rule 9, default 64) and memory_limit
-    (rule 11, in bytes; 0 means the default 32 x input length + 1 MiB)."""
+    (rule 11, in bytes; 0 means the default 32 x input length + 1 MiB).
+
+    numpy=True decodes numeric arrays ([]T and [N]T of u16 ... f64 and i8;
+    []u8 stays bytes) as read-only numpy.ndarray views of the input instead
+    of array.array copies: no copy, so the input must stay alive (the views
+    keep a reference to it) and must not be modified while they are used.
+    It needs numpy (ImportError without it); without the option numpy is
+    never imported."""
 
     max_depth: int = _SDP_DEFAULT_DEPTH
     memory_limit: int = 0
+    numpy: bool = False
 
 
 @_sdp_dc.dataclass(frozen=True)
@@ -104,15 +118,27 @@ _sdp_DecodeOptions = DecodeOptions
 
 
 class _SdpReader:
-    __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "pos")
+    __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "np", "pos")
 
     def __init__(self, data: _sdp_t.Any, options: DecodeOptions | None, start: int = 0) -> None:
-        buf = data if isinstance(data, bytes) else bytes(data)
+        opts = options if options is not None else DecodeOptions()
+        self.np: _sdp_t.Any = None
+        buf: _sdp_t.Any = data
+        if not isinstance(data, bytes):
+            if opts.numpy:
+                # Views of the input itself, read-only: no copy.
+                try:
+                    buf = memoryview(data).cast("B").toreadonly()
+                except TypeError:
+                    buf = bytes(data)
+            else:
+                buf = bytes(data)
+        if opts.numpy:
+            self.np = _sdp_numpy()
         self.buf: bytes = buf
         self.mv = memoryview(buf)
         self.pos = start
         self.end = len(buf)
-        opts = options if options is not None else DecodeOptions()
         self.max_depth = opts.max_depth
         self.mem_limit = opts.memory_limit or 32 * (len(buf) - start) + 1048576
         self.mem_used = 0
@@ -226,11 +252,11 @@ class _SdpReader:
     def bytes_(self, n: int) -> bytes:
         q = self.pos
         self.pos = q + n
-        return self.buf[q:q + n]
+        return bytes(self.buf[q:q + n])
 
     def bools(self, n: int) -> list[bool]:
         q = self.pos
-        raw = self.buf[q:q + n]
+        raw = bytes(self.buf[q:q + n])
         if raw.translate(None, b"\x00\x01"):
             for i, b in enumerate(raw):
                 if b > 1:
@@ -238,8 +264,11 @@ class _SdpReader:
         self.pos = q + n
         return [b == 1 for b in raw]
 
-    def numbers(self, code: str, n: int, size: int) -> _sdp_array.array[_sdp_t.Any]:
+    def numbers(self, code: str, n: int, size: int) -> _sdp_t.Any:
         q = self.pos
+        if self.np is not None:
+            self.pos = q + n * size
+            return self.np.frombuffer(self.buf, _SDP_DTYPES[code], n, q)
         a: _sdp_array.array[_sdp_t.Any] = _sdp_array.array(code)
         a.frombytes(self.mv[q:q + n * size])
         if _SDP_BIG:
@@ -266,6 +295,17 @@ class _SdpReader:
         return f
 
 
+def _sdp_numpy() -> _sdp_t.Any:
+    """Imports numpy the first time it is needed."""
+    global _sdp_np
+    if _sdp_np is None:
+        try:
+            _sdp_np = _sdp_importlib.import_module("numpy")
+        except ImportError as e:
+            raise ImportError("DecodeOptions(numpy=True) needs numpy, which cannot be imported: " + str(e)) from None
+    return _sdp_np
+
+
 def _sdp_pack_f32(x: float) -> bytes:
     if _sdp_math.isnan(x):
         d: int = _SDP_U64.unpack(_SDP_F64.pack(x))[0]
@@ -276,11 +316,36 @@ def _sdp_pack_f32(x: float) -> bytes:
 def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     a: _sdp_array.array[_sdp_t.Any] = v
     if not (isinstance(v, _sdp_array.array) and v.typecode == code):
+        np = _sdp_sys.modules.get("numpy")
+        if np is not None and isinstance(v, np.ndarray) and v.dtype.kind != "O":
+            return _sdp_ndarray(np, code, v)
         a = _sdp_array.array(code, v)
     if _SDP_BIG:
         a = _sdp_array.array(code, a)
         a.byteswap()
     return a.tobytes()
+
+
+def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> bytes:
+    """The little-endian bytes of a 1-D numpy array of numbers (any byte
+    order, any strides), refusing what array.array would refuse: floats for
+    integers, integers out of range, other kinds of values."""
+    if v.ndim != 1:
+        raise EncodeError("a numpy array of " + str(v.ndim) + " dimensions is not a 1-D array")
+    dt = np.dtype(_SDP_DTYPES[code])
+    kind = v.dtype.kind
+    if kind not in ("biuf" if dt.kind == "f" else "biu"):
+        raise EncodeError("a numpy array of " + str(v.dtype) + " does not encode as an array of " + str(dt))
+    if v.dtype != dt:
+        if kind in "iu" and dt.kind != "f" and len(v) and not np.can_cast(v.dtype, dt):
+            info = np.iinfo(dt)
+            lo, hi = int(v.min()), int(v.max())
+            if lo < int(info.min) or hi > int(info.max):
+                raise EncodeError("a numpy array holds " + str(lo if lo < int(info.min) else hi) + ", out of the range of " + str(dt))
+        with np.errstate(over="ignore", invalid="ignore"):
+            v = v.astype(dt)
+    b: bytes = v.tobytes()
+    return b
 
 
 def _sdp_count(n: int) -> bytes:
