@@ -143,7 +143,8 @@ func TestCompile(t *testing.T) {
 // TestModule runs testdata/module_test.py on the generated packages: default
 // values round-trip, errors carry rule, offset and path, options limit depth
 // and memory, encoders validate, streams work on files, names and docstrings
-// survive escaping.
+// survive escaping; all without numpy (its import blocked), then with it:
+// the views of DecodeOptions(numpy=True) and encoding from ndarrays.
 func TestModule(t *testing.T) {
 	py := python3(t)
 	dir := writePackages(t, allSchemas(t))
@@ -154,6 +155,11 @@ func TestModule(t *testing.T) {
 	if out, err := exec.Command(py, script, dir).CombinedOutput(); err != nil {
 		t.Errorf("module_test.py: %v\n%s", err, out)
 	}
+	t.Run("numpy", func(t *testing.T) {
+		if out, err := exec.Command(numpyPython(t), script, dir, "--numpy").CombinedOutput(); err != nil {
+			t.Errorf("module_test.py --numpy: %v\n%s", err, out)
+		}
+	})
 }
 
 // lint runs mypy --strict and ruff on files where they are installed.

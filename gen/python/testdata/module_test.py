@@ -1,11 +1,15 @@
 """Checks the generated API beyond the conformance protocol.
 
-Usage: python3 module_test.py DIR: imports the corpus packages and pynames
-from DIR; prints every failed check and exits 1 if any failed.
+Usage: python3 module_test.py DIR [--numpy]: imports the corpus packages
+and pynames from DIR; prints every failed check and exits 1 if any failed.
+Without --numpy, numpy cannot be imported (as where it is not installed):
+the packages must work, and DecodeOptions(numpy=True) must say it needs
+numpy. With --numpy, the numpy views and encoding from ndarrays are checked.
 """
 
 import array
 import importlib
+import importlib.abc
 import io
 import sys
 import tempfile
@@ -38,8 +42,95 @@ def defaults(m):
         check(m.decode_message(v.encode_message()) == v, m.__name__ + "." + cls.__name__ + ": message round trip")
 
 
+class NoNumpy(importlib.abc.MetaPathFinder):
+    """Makes numpy impossible to import, as where it is not installed."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "numpy":
+            raise ModuleNotFoundError("No module named 'numpy' (blocked by module_test.py)", name=name)
+        return None
+
+
+def without_numpy(a):
+    """The option without numpy: a clear ImportError, and nothing else changes."""
+    check("numpy" not in sys.modules, "numpy imported without the option")
+    b = a.U32Array(values=[1, 2, 3]).encode()
+    e = raises(lambda: a.U32Array.decode(b, a.DecodeOptions(numpy=True)), ImportError, "numpy=True without numpy")
+    if e:
+        check("DecodeOptions(numpy=True) needs numpy" in str(e), "numpy=True without numpy: " + str(e))
+    check(a.U32Array.decode(b).values == array.array("I", [1, 2, 3]), "decode after the ImportError")
+
+
+def with_numpy(a, p):
+    """DecodeOptions(numpy=True): read-only views of the input, no copy;
+    encoding from ndarrays of any byte order and strides, validated."""
+    import numpy as np
+
+    on = a.DecodeOptions(numpy=True)
+    v = a.Arrays(i8s=[-1, 2], u16s=[65535], i16s=[-2], u32s=[1, 2, 3], i32s=[-3], u64s=[1 << 63], i64s=[-(1 << 63)],
+                 f32s=[1.5, float("nan")], f64s=[2.5], nested=[[7], []], bytes=b"xy", bools=[True])
+    b = v.encode()
+    d = a.Arrays.decode(b, on)
+    dtypes = {"i8s": "int8", "u16s": "<u2", "i16s": "<i2", "u32s": "<u4", "i32s": "<i4", "u64s": "<u8", "i64s": "<i8",
+              "f32s": "<f4", "f64s": "<f8"}
+    for name, dt in dtypes.items():
+        x = getattr(d, name)
+        check(isinstance(x, np.ndarray) and x.dtype == np.dtype(dt) and not x.flags.writeable, "numpy view " + name)
+        check(np.array_equal(x, np.asarray(getattr(a.Arrays.decode(b), name)), equal_nan=True), "numpy values " + name)
+    check(isinstance(d.nested[0], np.ndarray) and d.nested[0].tolist() == [7] and len(d.nested[1]) == 0, "nested views")
+    check(isinstance(d.bytes, bytes) and d.bools == [True], "[]u8 stays bytes, []bool a list")
+    check(d.encode() == b and d.encoded_size() == len(b), "encode from the views")
+    fx = a.Fixed(matrix=[array.array("f", [1, 2, 3])] * 3)
+    df = a.Fixed.decode(fx.encode(), on)
+    check(isinstance(df.matrix[2], np.ndarray) and df.matrix[2].tolist() == [1, 2, 3], "[N]f32 views")
+    check(df.encode() == fx.encode(), "encode [N]f32 from views")
+    # No copy: the views are of the input, also a bytearray's (which then
+    # cannot be resized while they live) or a memoryview's.
+    buf = bytearray(b)
+    d = a.Arrays.decode(buf, on)
+    check(np.shares_memory(d.u32s, np.frombuffer(buf, np.uint8)), "views of a bytearray share its memory")
+    at = b.index((1).to_bytes(4, "little") + (2).to_bytes(4, "little"))
+    buf[at] = 9
+    check(d.u32s[0] == 9, "a change of the input shows in the view")
+    raises(lambda: buf.append(0), BufferError, "resizing a bytearray with live views")
+    d = a.Arrays.decode(memoryview(b), on)
+    check(np.shares_memory(d.u32s, np.frombuffer(b, np.uint8)), "views of a memoryview share its memory")
+    e = raises(lambda: d.u32s.__setitem__(0, 5), ValueError, "writing to a view")
+    # Messages and streams take the option too.
+    check(isinstance(a.decode_message(v.encode_message(), on).u32s, np.ndarray), "decode_message with numpy=True")
+    got = list(a.StreamReader(io.BytesIO(v.encode_message()), options=on))
+    check(len(got) == 1 and isinstance(got[0].f64s, np.ndarray), "StreamReader with numpy=True")
+
+    # Encoding from ndarrays: any byte order and strides, converted.
+    want = a.U32Array(values=[3, 2, 1]).encode()
+    for x in (np.array([1, 2, 3], dtype=">u4")[::-1], np.array([3, 0, 2, 0, 1], dtype="<i8")[::2],
+              np.array([3, 2, 1], dtype=np.uint16), np.array([3, 2, 1], dtype=object)):
+        check(a.U32Array(values=x).encode() == want, "encode from %r" % x)
+        check(a.U32Array(values=x).encoded_size() == len(want), "encoded_size of %r" % x)
+    fa = a.F32Array(values=np.array([0.5, 1, 2], dtype=">f8"))
+    check(a.F32Array.decode(fa.encode()).values == array.array("f", [0.5, 1, 2]), "f64 ndarray as []f32")
+    check(a.F32Array(values=np.array([1, 2], dtype=np.int64)).encode() == a.F32Array(values=[1.0, 2.0]).encode(),
+          "integer ndarray as []f32")
+    for x, what in ((np.array([1.0]), "floats as []u32"), (np.array([-1]), "-1 as a u32"),
+                    (np.array([1 << 32], dtype=np.uint64), "2^32 as a u32"), (np.zeros((2, 2), np.uint32), "a 2-D array"),
+                    (np.array(["a"]), "strings"), (np.array([1j]), "complex numbers")):
+        raises(a.U32Array(values=x).encode, a.EncodeError, "encode " + what)
+    raises(a.I16Array(samples=np.array([40000], dtype=np.int32)).encode, a.EncodeError, "40000 as an i16")
+    check(a.I16Array(samples=np.array([-32768, 32767], dtype=np.int64)).encode() ==
+          a.I16Array(samples=[-32768, 32767]).encode(), "i16 bounds from int64")
+    # [N]T validates the length of an ndarray.
+    m3 = a.Fixed(matrix=[np.zeros(3, np.float32), np.zeros(4, np.float32), np.zeros(3, np.float32)])
+    raises(m3.encode, a.EncodeError, "[3]f32 from an ndarray of 4")
+    # The registry decodes the same with the option (it has no numeric arrays).
+    reg = p.PluginRegistry(plugins=[p.Plugin(name="EQ")], total_plugin_count=1)
+    check(p.PluginRegistry.decode(bytearray(reg.encode()), p.DecodeOptions(numpy=True)) == reg, "registry with numpy=True")
+
+
 def main():
     sys.path.insert(0, sys.argv[1])
+    numpy_mode = "--numpy" in sys.argv[2:]
+    if not numpy_mode:
+        sys.meta_path.insert(0, NoNumpy())
     names = ["arrays", "enums_unions", "hostile", "keywords", "messages", "nested", "optionals", "plugins",
              "primitives", "recursive", "pynames"]
     mods = {n: importlib.import_module(n) for n in names}
@@ -173,6 +264,12 @@ def main():
     e = raises(lambda: list(msgs.StreamReader(io.BytesIO(plain + hello))), msgs.DecodeError, "second hello")
     if e:
         check(e.rule == "message" and e.index == 1 and e.offset == len(plain) + 4, "second hello: %s" % e)
+
+    # numpy: optional, and the views when it is there.
+    if numpy_mode:
+        with_numpy(mods["arrays"], mods["plugins"])
+    else:
+        without_numpy(mods["arrays"])
 
     # Names and docs.
     pn = mods["pynames"]
