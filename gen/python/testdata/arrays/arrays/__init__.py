@@ -313,7 +313,7 @@ def _sdp_pack_f32(x: float) -> bytes:
     return _SDP_F32.pack(x)
 
 
-def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
+def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     a: _sdp_array.array[_sdp_t.Any] = v
     if not (isinstance(v, _sdp_array.array) and v.typecode == code):
         np = _sdp_sys.modules.get("numpy")
@@ -326,7 +326,7 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes:
     return a.tobytes()
 
 
-def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> bytes:
+def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
     """The little-endian bytes of a 1-D numpy array of numbers (any byte
     order, any strides), refusing what array.array would refuse: floats for
     integers, integers out of range, other kinds of values."""
@@ -344,8 +344,7 @@ def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> bytes:
                 raise EncodeError("a numpy array holds " + str(lo if lo < int(info.min) else hi) + ", out of the range of " + str(dt))
         with np.errstate(over="ignore", invalid="ignore"):
             v = v.astype(dt)
-    b: bytes = v.tobytes()
-    return b
+    return memoryview(np.ascontiguousarray(v)).cast("B")
 
 
 def _sdp_count(n: int) -> bytes:
