@@ -24,6 +24,8 @@ func (g *generator) codecFile() []byte {
 				p.P()
 				g.structEncode(p, d)
 				p.P()
+				g.structCheck(p, d)
+				p.P()
 				g.structDecode(p, d)
 				p.P()
 				g.structReadInPlace(p, d)
@@ -35,6 +37,8 @@ func (g *generator) codecFile() []byte {
 				g.unionSize(p, d)
 				p.P()
 				g.unionEncode(p, d)
+				p.P()
+				g.unionCheck(p, d)
 				p.P()
 				g.unionDecode(p, d)
 				p.P()
@@ -54,6 +58,8 @@ func (g *generator) codecFile() []byte {
 				p.P("}")
 				p.P()
 				g.writeAt(p)
+				p.P()
+				p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
 				p.P()
 				g.enumDecode(p, d)
 			})
@@ -102,6 +108,122 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 	p.P("/// Appends the encoding to out.")
 	p.Block("public func serialize(into out: inout [UInt8]) {", "}", func() {
 		p.P("_sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }")
+	})
+	p.P()
+	p.P("/// The encoding, or EncodeError when a string or array is longer than the")
+	p.P("/// format's u32 limit (where serializedBytes() traps). The check is one")
+	p.P("/// comparison unless encodedSize itself is over the limit.")
+	p.Block("public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {", "}", func() {
+		p.P("let size = encodedSize")
+		p.P("try _sdpCheckSize(self, size)")
+		p.P("return _sdpSerialize(self, size: size)")
+	})
+	p.P()
+	p.P("/// Appends the encoding to out, or throws EncodeError (see")
+	p.P("/// checkedSerializedBytes()) and leaves out unchanged.")
+	p.Block("public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {", "}", func() {
+		p.P("let size = encodedSize")
+		p.P("try _sdpCheckSize(self, size)")
+		p.P("_sdpAppend(&out, size: size) { w in _sdpWrite(&w) }")
+	})
+}
+
+// ---- the length check of the checked encoders ----
+
+// checkStmt is the statement that throws EncodeError when a length in v, a
+// value of type t, is over limit; "" when t holds no string or array.
+func (g *generator) checkStmt(t *schema.Type, v string, depth int) string {
+	e := fmt.Sprintf("e%d", depth)
+	switch t.Kind {
+	case schema.String:
+		return "try _sdpCheckLength(" + v + ".utf8.count, limit)"
+	case schema.Array, schema.FixedArray:
+		inner := g.checkStmt(t.Elem, e, depth+1)
+		counted := t.Kind == schema.Array
+		if inner == "" {
+			if counted {
+				return "try _sdpCheckLength(" + v + ".count, limit)"
+			}
+			return ""
+		}
+		return fmt.Sprintf("try _sdpCheckArray(%s, limit, counted: %t) { (%s) throws(EncodeError) in %s }", v, counted, e, inner)
+	case schema.Optional:
+		inner := g.checkStmt(t.Elem, e, depth+1)
+		if inner == "" {
+			return ""
+		}
+		return fmt.Sprintf("try _sdpCheckPresent(%s) { (%s) throws(EncodeError) in %s }", v, e, inner)
+	case schema.StructRef, schema.UnionRef:
+		if _, ok := t.FixedSize(); ok {
+			return ""
+		}
+		return "try " + v + "._sdpCheckLengths(limit)"
+	}
+	return ""
+}
+
+// checkFields prints the checks of fields whose values are named by val,
+// each adding its name to the error's path; false when none needs one.
+func (g *generator) checkFields(p *emit.Printer, fields []*schema.Field, val func(*schema.Field) string) bool {
+	any := false
+	for _, f := range fields {
+		if st := g.checkStmt(f.Type, val(f), 0); st != "" {
+			p.F("try _sdpIn(%q) { () throws(EncodeError) in %s }", plainMember(f.Name), st)
+			any = true
+		}
+	}
+	return any
+}
+
+func (g *generator) structCheck(p *emit.Printer, st *schema.Struct) {
+	if !g.checkFields(emit.New("    "), st.Fields, func(f *schema.Field) string { return "self." + member(f.Name) }) {
+		p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
+		return
+	}
+	p.Block("func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {", "}", func() {
+		g.checkFields(p, st.Fields, func(f *schema.Field) string { return "self." + member(f.Name) })
+	})
+}
+
+func (g *generator) unionCheck(p *emit.Printer, u *schema.Union) {
+	needs := func(f *schema.Field) bool { return g.checkStmt(f.Type, "v", 0) != "" }
+	var cases []*schema.Variant
+	for _, v := range u.Variants {
+		switch v.Kind {
+		case schema.VariantStruct:
+			if _, ok := v.Struct.FixedSize(); !ok {
+				cases = append(cases, v)
+			}
+		case schema.VariantInline:
+			for _, f := range v.Fields {
+				if needs(f) {
+					cases = append(cases, v)
+					break
+				}
+			}
+		}
+	}
+	if len(cases) == 0 {
+		p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
+		return
+	}
+	p.Block("func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {", "}", func() {
+		switchBlock(p, "switch self {", func() {
+			for _, v := range cases {
+				caseBlock(p, "case "+variantPattern("", v, needs)+":", func() {
+					if v.Kind == schema.VariantStruct {
+						p.F("try _sdpIn(%q) { () throws(EncodeError) in try v._sdpCheckLengths(limit) }", plainMember(v.Name))
+						return
+					}
+					p.Block(fmt.Sprintf("try _sdpIn(%q) { () throws(EncodeError) in", plainMember(v.Name)), "}", func() {
+						g.checkFields(p, v.Fields, bindName(v))
+					})
+				})
+			}
+			if len(cases) < len(u.Variants) {
+				p.P("default: break")
+			}
+		})
 	})
 }
 

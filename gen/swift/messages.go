@@ -22,6 +22,15 @@ func (g *generator) messagesFile() []byte {
 				p.P("_sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)")
 			})
 			p.P()
+			p.P("/// The encoding framed as a message, or EncodeError when a string or array,")
+			p.P("/// or the payload, is longer than the format's u32 limit (where")
+			p.P("/// serializedMessage() traps).")
+			p.Block("public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {", "}", func() {
+				p.P("let size = encodedSize")
+				p.P("try _sdpCheckPayload(self, size)")
+				p.P("return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)")
+			})
+			p.P()
 			p.F("/// Decodes a message that must carry `%s` and fill bytes exactly.", st.Name)
 			p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
 				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
@@ -89,6 +98,16 @@ func (g *generator) messagesFile() []byte {
 			switchBlock(p, "switch self {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case .%s(let v): return v.serializedMessage()", member(st.Name))
+				}
+			})
+		})
+		p.P()
+		p.P("/// The carried struct encoded as a message, or EncodeError (see")
+		p.P("/// checkedSerializedMessage() of the struct).")
+		p.Block("public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {", "}", func() {
+			switchBlock(p, "switch self {", func() {
+				for _, st := range g.s.Structs {
+					p.F("case .%s(let v): return try v.checkedSerializedMessage()", member(st.Name))
 				}
 			})
 		})
@@ -163,6 +182,11 @@ func (g *generator) foundationFile() []byte {
 			p.P("/// The encoding as Data.")
 			p.Block("public func serializedData() -> Foundation.Data {", "}", func() {
 				p.P("Foundation.Data(serializedBytes())")
+			})
+			p.P()
+			p.P("/// The encoding as Data, or EncodeError (see checkedSerializedBytes()).")
+			p.Block("public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {", "}", func() {
+				p.P("Foundation.Data(try checkedSerializedBytes())")
 			})
 			if isStruct && len(g.s.Structs) > 0 {
 				p.P()

@@ -27,7 +27,8 @@ func (g *generator) streams(p *emit.Printer) {
 			p.P("self.sink = sink")
 		})
 		p.P()
-		p.P("/// Writes the message; errors are the sink's.")
+		p.P("/// Writes the message; errors are EncodeError (see write(_:) of its struct)")
+		p.P("/// and the sink's.")
 		p.Block("public func write(_ message: AnyMessage) throws {", "}", func() {
 			switchBlock(p, "switch message {", func() {
 				for _, st := range g.s.Structs {
@@ -37,10 +38,14 @@ func (g *generator) streams(p *emit.Printer) {
 		})
 		for _, st := range g.s.Structs {
 			p.P()
-			p.F("/// Writes a `%s` as a message; errors are the sink's.", st.Name)
+			p.F("/// Writes a `%s` as a message. Throws EncodeError, writing nothing, when a", st.Name)
+			p.P("/// string or array or the payload is longer than the format's u32 limit;")
+			p.P("/// other errors are the sink's.")
 			p.Block("public func write(_ value: "+g.typeName(st)+") throws {", "}", func() {
+				p.P("let size = value.encodedSize")
+				p.P("try _sdpCheckPayload(value, size)")
 				p.P("buffer.removeAll(keepingCapacity: true)")
-				p.P("_sdpAppendMessage(value, typeID: ", g.typeName(st), ".messageTypeID, payloadSize: value.encodedSize, to: &buffer)")
+				p.P("_sdpAppendMessage(value, typeID: ", g.typeName(st), ".messageTypeID, payloadSize: size, to: &buffer)")
 				p.P("try flush()")
 			})
 		}

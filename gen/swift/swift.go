@@ -98,7 +98,7 @@ func identifier(s string) string {
 // reservedTypes are type names the generated code itself uses unqualified;
 // a schema type with one of these names gets a trailing underscore.
 var reservedTypes = map[string]bool{
-	"DecodeError": true, "DecodeOptions": true, "AnyMessage": true,
+	"DecodeError": true, "EncodeError": true, "DecodeOptions": true, "AnyMessage": true,
 	"Swift": true, "Foundation": true, "Data": true, "ContiguousBytes": true,
 	"Int": true, "Int8": true, "Int16": true, "Int32": true, "Int64": true,
 	"UInt": true, "UInt8": true, "UInt16": true, "UInt32": true, "UInt64": true,
@@ -124,6 +124,7 @@ var reservedTypes = map[string]bool{
 // and variants with these names get a trailing underscore.
 var reservedMembers = map[string]bool{
 	"encodedSize": true, "serializedBytes": true, "serialize": true, "serializedData": true,
+	"checkedSerializedBytes": true, "checkedSerialize": true, "checkedSerializedData": true, "checkedSerializedMessage": true,
 	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
 	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
 }

@@ -38,6 +38,23 @@ extension Arrays: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Arrays` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -131,6 +148,24 @@ extension Arrays: _SDPEncodable {
         w.array(p.pointee.blobs) { w, e0 in w.numbers(e0) }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("bools") { () throws(EncodeError) in try _sdpCheckLength(self.bools.count, limit) }
+        try _sdpIn("bytes") { () throws(EncodeError) in try _sdpCheckLength(self.bytes.count, limit) }
+        try _sdpIn("i8s") { () throws(EncodeError) in try _sdpCheckLength(self.i8s.count, limit) }
+        try _sdpIn("u16s") { () throws(EncodeError) in try _sdpCheckLength(self.u16s.count, limit) }
+        try _sdpIn("i16s") { () throws(EncodeError) in try _sdpCheckLength(self.i16s.count, limit) }
+        try _sdpIn("u32s") { () throws(EncodeError) in try _sdpCheckLength(self.u32s.count, limit) }
+        try _sdpIn("i32s") { () throws(EncodeError) in try _sdpCheckLength(self.i32s.count, limit) }
+        try _sdpIn("u64s") { () throws(EncodeError) in try _sdpCheckLength(self.u64s.count, limit) }
+        try _sdpIn("i64s") { () throws(EncodeError) in try _sdpCheckLength(self.i64s.count, limit) }
+        try _sdpIn("f32s") { () throws(EncodeError) in try _sdpCheckLength(self.f32s.count, limit) }
+        try _sdpIn("f64s") { () throws(EncodeError) in try _sdpCheckLength(self.f64s.count, limit) }
+        try _sdpIn("strings") { () throws(EncodeError) in try _sdpCheckArray(self.strings, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
+        try _sdpIn("points") { () throws(EncodeError) in try _sdpCheckLength(self.points.count, limit) }
+        try _sdpIn("nested") { () throws(EncodeError) in try _sdpCheckArray(self.nested, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
+        try _sdpIn("blobs") { () throws(EncodeError) in try _sdpCheckArray(self.blobs, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
@@ -210,6 +245,23 @@ extension Fixed: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Fixed` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -270,6 +322,11 @@ extension Fixed: _SDPEncodable {
         w.fixed(p.pointee.flags, 3) { w, e0 in w.bool(e0) }
         w.fixedStructs(p.pointee.points, 2) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.fixed(p.pointee.lists, 2) { w, e0 in w.numbers(e0) }
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("names") { () throws(EncodeError) in try _sdpCheckArray(self.names, limit, counted: false) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
+        try _sdpIn("lists") { () throws(EncodeError) in try _sdpCheckArray(self.lists, limit, counted: false) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -333,6 +390,23 @@ extension Point: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Point` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -383,6 +457,8 @@ extension Point: _SDPEncodable {
         w.f64(p.pointee.x)
         w.f64(p.pointee.y)
     }
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -440,6 +516,23 @@ extension U32Array: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `U32Array` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -487,6 +580,10 @@ extension U32Array: _SDPEncodable {
         var w = out
         defer { out = w }
         w.numbers(p.pointee.values)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("values") { () throws(EncodeError) in try _sdpCheckLength(self.values.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -540,6 +637,23 @@ extension I16Array: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `I16Array` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -587,6 +701,10 @@ extension I16Array: _SDPEncodable {
         var w = out
         defer { out = w }
         w.numbers(p.pointee.samples)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("samples") { () throws(EncodeError) in try _sdpCheckLength(self.samples.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -640,6 +758,23 @@ extension F32Array: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `F32Array` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -687,6 +822,10 @@ extension F32Array: _SDPEncodable {
         var w = out
         defer { out = w }
         w.numbers(p.pointee.values)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("values") { () throws(EncodeError) in try _sdpCheckLength(self.values.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -740,6 +879,23 @@ extension ByteArray: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `ByteArray` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -787,6 +943,10 @@ extension ByteArray: _SDPEncodable {
         var w = out
         defer { out = w }
         w.numbers(p.pointee.data)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("data") { () throws(EncodeError) in try _sdpCheckLength(self.data.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -838,6 +998,23 @@ extension SmallArrays: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `SmallArrays` from bytes that hold exactly one value into self,
@@ -901,6 +1078,14 @@ extension SmallArrays: _SDPEncodable {
         w.numbers(p.pointee.reals)
         w.array(p.pointee.names) { w, e0 in w.string(e0) }
         w.array(p.pointee.flags) { w, e0 in w.bool(e0) }
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("bytes") { () throws(EncodeError) in try _sdpCheckLength(self.bytes.count, limit) }
+        try _sdpIn("words") { () throws(EncodeError) in try _sdpCheckLength(self.words.count, limit) }
+        try _sdpIn("reals") { () throws(EncodeError) in try _sdpCheckLength(self.reals.count, limit) }
+        try _sdpIn("names") { () throws(EncodeError) in try _sdpCheckArray(self.names, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
+        try _sdpIn("flags") { () throws(EncodeError) in try _sdpCheckLength(self.flags.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

@@ -9,6 +9,15 @@ extension Arrays {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Arrays` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -65,6 +74,15 @@ extension Fixed {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Fixed` and fill bytes exactly.
@@ -125,6 +143,15 @@ extension Point {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Point` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -181,6 +208,15 @@ extension U32Array {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `U32Array` and fill bytes exactly.
@@ -241,6 +277,15 @@ extension I16Array {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `I16Array` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -297,6 +342,15 @@ extension F32Array {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `F32Array` and fill bytes exactly.
@@ -357,6 +411,15 @@ extension ByteArray {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `ByteArray` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -413,6 +476,15 @@ extension SmallArrays {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `SmallArrays` and fill bytes exactly.
@@ -619,6 +691,21 @@ public enum AnyMessage: Sendable, Hashable {
         case .f32Array(let v): return v.serializedMessage()
         case .byteArray(let v): return v.serializedMessage()
         case .smallArrays(let v): return v.serializedMessage()
+        }
+    }
+
+    /// The carried struct encoded as a message, or EncodeError (see
+    /// checkedSerializedMessage() of the struct).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        switch self {
+        case .arrays(let v): return try v.checkedSerializedMessage()
+        case .fixed(let v): return try v.checkedSerializedMessage()
+        case .point(let v): return try v.checkedSerializedMessage()
+        case .u32Array(let v): return try v.checkedSerializedMessage()
+        case .i16Array(let v): return try v.checkedSerializedMessage()
+        case .f32Array(let v): return try v.checkedSerializedMessage()
+        case .byteArray(let v): return try v.checkedSerializedMessage()
+        case .smallArrays(let v): return try v.checkedSerializedMessage()
         }
     }
 
@@ -979,7 +1066,8 @@ public final class MessageWriter {
         self.sink = sink
     }
 
-    /// Writes the message; errors are the sink's.
+    /// Writes the message; errors are EncodeError (see write(_:) of its struct)
+    /// and the sink's.
     public func write(_ message: AnyMessage) throws {
         switch message {
         case .arrays(let v): try write(v)
@@ -993,59 +1081,91 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Arrays` as a message; errors are the sink's.
+    /// Writes a `Arrays` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Arrays) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Arrays.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Arrays.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Fixed` as a message; errors are the sink's.
+    /// Writes a `Fixed` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Fixed) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Fixed.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Fixed.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Point` as a message; errors are the sink's.
+    /// Writes a `Point` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Point) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `U32Array` as a message; errors are the sink's.
+    /// Writes a `U32Array` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: U32Array) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: U32Array.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: U32Array.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `I16Array` as a message; errors are the sink's.
+    /// Writes a `I16Array` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: I16Array) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: I16Array.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: I16Array.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `F32Array` as a message; errors are the sink's.
+    /// Writes a `F32Array` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: F32Array) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: F32Array.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: F32Array.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `ByteArray` as a message; errors are the sink's.
+    /// Writes a `ByteArray` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: ByteArray) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: ByteArray.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: ByteArray.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `SmallArrays` as a message; errors are the sink's.
+    /// Writes a `SmallArrays` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: SmallArrays) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: SmallArrays.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: SmallArrays.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 

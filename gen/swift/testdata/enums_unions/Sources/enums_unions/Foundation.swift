@@ -25,6 +25,11 @@ extension Small {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Sparse {
@@ -36,6 +41,11 @@ extension Sparse {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 }
 
@@ -49,6 +59,11 @@ extension Wide {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Default {
@@ -61,6 +76,11 @@ extension Default {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Circle {
@@ -72,6 +92,11 @@ extension Circle {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Circle`, from Data or other contiguous bytes.
@@ -90,6 +115,11 @@ extension Shape {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Nested {
@@ -102,6 +132,11 @@ extension Nested {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Enums {
@@ -113,6 +148,11 @@ extension Enums {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Enums`, from Data or other contiguous bytes.
@@ -130,6 +170,11 @@ extension Unions {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Unions`, from Data or other contiguous bytes.

@@ -26,6 +26,11 @@ extension Big {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `Big`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -41,6 +46,11 @@ extension Holder {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Holder`, from Data or other contiguous bytes.
@@ -59,6 +69,11 @@ extension Wide {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Events {
@@ -70,6 +85,11 @@ extension Events {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Events`, from Data or other contiguous bytes.
@@ -89,6 +109,11 @@ extension Node {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `Node`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -106,6 +131,11 @@ extension Nodes {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `Nodes`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -121,6 +151,11 @@ extension Chain {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Chain`, from Data or other contiguous bytes.

@@ -9,6 +9,15 @@ extension Big {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Big` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -65,6 +74,15 @@ extension Holder {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Holder` and fill bytes exactly.
@@ -125,6 +143,15 @@ extension Events {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Events` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -181,6 +208,15 @@ extension Node {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Node` and fill bytes exactly.
@@ -241,6 +277,15 @@ extension Nodes {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Nodes` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -297,6 +342,15 @@ extension Chain {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Chain` and fill bytes exactly.
@@ -485,6 +539,19 @@ public enum AnyMessage: Sendable, Hashable {
         case .node(let v): return v.serializedMessage()
         case .nodes(let v): return v.serializedMessage()
         case .chain(let v): return v.serializedMessage()
+        }
+    }
+
+    /// The carried struct encoded as a message, or EncodeError (see
+    /// checkedSerializedMessage() of the struct).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        switch self {
+        case .big(let v): return try v.checkedSerializedMessage()
+        case .holder(let v): return try v.checkedSerializedMessage()
+        case .events(let v): return try v.checkedSerializedMessage()
+        case .node(let v): return try v.checkedSerializedMessage()
+        case .nodes(let v): return try v.checkedSerializedMessage()
+        case .chain(let v): return try v.checkedSerializedMessage()
         }
     }
 
@@ -843,7 +910,8 @@ public final class MessageWriter {
         self.sink = sink
     }
 
-    /// Writes the message; errors are the sink's.
+    /// Writes the message; errors are EncodeError (see write(_:) of its struct)
+    /// and the sink's.
     public func write(_ message: AnyMessage) throws {
         switch message {
         case .big(let v): try write(v)
@@ -855,45 +923,69 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Big` as a message; errors are the sink's.
+    /// Writes a `Big` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Big) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Big.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Big.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Holder` as a message; errors are the sink's.
+    /// Writes a `Holder` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Holder) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Holder.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Holder.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Events` as a message; errors are the sink's.
+    /// Writes a `Events` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Events) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Events.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Events.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Node` as a message; errors are the sink's.
+    /// Writes a `Node` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Node) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Node.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Node.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Nodes` as a message; errors are the sink's.
+    /// Writes a `Nodes` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Nodes) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Nodes.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Nodes.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Chain` as a message; errors are the sink's.
+    /// Writes a `Chain` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Chain) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Chain.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Chain.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 

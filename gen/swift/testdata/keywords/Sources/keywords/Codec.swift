@@ -38,6 +38,23 @@ extension `Type`: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int { 1 }
 
@@ -48,6 +65,8 @@ extension `Type`: _SDPEncodable {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         p.pointee._sdpWrite(&out)
     }
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self._sdpRead(&r)
@@ -102,6 +121,23 @@ extension Error: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `Error` from bytes that hold exactly one value into self,
@@ -218,6 +254,13 @@ extension Error: _SDPEncodable {
         w.int(p.pointee.size)
         w.int(p.pointee.len)
         w.int(p.pointee.errno)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("match") { () throws(EncodeError) in try _sdpCheckLength(self.match.utf8.count, limit) }
+        try _sdpIn("namespace") { () throws(EncodeError) in try _sdpCheckLength(self.namespace.utf8.count, limit) }
+        try _sdpIn("protocol") { () throws(EncodeError) in try _sdpCheckLength(self.`protocol`.utf8.count, limit) }
+        try _sdpIn("string") { () throws(EncodeError) in try _sdpCheckLength(self.string.utf8.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -411,6 +454,23 @@ extension Result: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
@@ -438,6 +498,18 @@ extension Result: _SDPEncodable {
 
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         p.pointee._sdpWrite(&out)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        switch self {
+        case .ok(let v0):
+            try _sdpIn("ok") { () throws(EncodeError) in
+                try _sdpIn("value") { () throws(EncodeError) in try v0._sdpCheckLengths(limit) }
+            }
+        case .error(let v):
+            try _sdpIn("error") { () throws(EncodeError) in try v._sdpCheckLengths(limit) }
+        default: break
+        }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -530,6 +602,23 @@ extension Holder: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Holder` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -582,6 +671,11 @@ extension Holder: _SDPEncodable {
         defer { out = w }
         p.pointee.result._sdpWrite(&w)
         w.array(p.pointee.kinds) { w, e0 in w.int(e0.rawValue) }
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("result") { () throws(EncodeError) in try self.result._sdpCheckLengths(limit) }
+        try _sdpIn("kinds") { () throws(EncodeError) in try _sdpCheckLength(self.kinds.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

@@ -25,6 +25,11 @@ extension `Type` {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Error {
@@ -36,6 +41,11 @@ extension Error {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Error`, from Data or other contiguous bytes.
@@ -54,6 +64,11 @@ extension Result {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension Holder {
@@ -65,6 +80,11 @@ extension Holder {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Holder`, from Data or other contiguous bytes.

@@ -9,6 +9,15 @@ extension Point {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Point` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -65,6 +74,15 @@ extension Ping {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Ping` and fill bytes exactly.
@@ -125,6 +143,15 @@ extension Pong {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Pong` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -181,6 +208,15 @@ extension Last {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Last` and fill bytes exactly.
@@ -327,6 +363,17 @@ public enum AnyMessage: Sendable, Hashable {
         case .ping(let v): return v.serializedMessage()
         case .pong(let v): return v.serializedMessage()
         case .last(let v): return v.serializedMessage()
+        }
+    }
+
+    /// The carried struct encoded as a message, or EncodeError (see
+    /// checkedSerializedMessage() of the struct).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        switch self {
+        case .point(let v): return try v.checkedSerializedMessage()
+        case .ping(let v): return try v.checkedSerializedMessage()
+        case .pong(let v): return try v.checkedSerializedMessage()
+        case .last(let v): return try v.checkedSerializedMessage()
         }
     }
 
@@ -683,7 +730,8 @@ public final class MessageWriter {
         self.sink = sink
     }
 
-    /// Writes the message; errors are the sink's.
+    /// Writes the message; errors are EncodeError (see write(_:) of its struct)
+    /// and the sink's.
     public func write(_ message: AnyMessage) throws {
         switch message {
         case .point(let v): try write(v)
@@ -693,31 +741,47 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Point` as a message; errors are the sink's.
+    /// Writes a `Point` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Point) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Ping` as a message; errors are the sink's.
+    /// Writes a `Ping` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Ping) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Ping.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Ping.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Pong` as a message; errors are the sink's.
+    /// Writes a `Pong` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Pong) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Pong.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Pong.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Last` as a message; errors are the sink's.
+    /// Writes a `Last` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Last) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Last.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Last.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 

@@ -845,7 +845,8 @@ struct _SDPWriter {
     }
 
     /// Writes an array count or string length; traps above the format's
-    /// u32 limit instead of writing a wrong count.
+    /// u32 limit instead of writing a wrong count (the checked encoders
+    /// throw EncodeError before writing anything).
     @inline(__always)
     mutating func count(_ n: Int) {
         int(UInt32(n))
@@ -1003,6 +1004,112 @@ func _sdpPresentSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
 /// first, retaining every string and array it holds).
 protocol _SDPEncodable {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter)
+
+    /// Throws for the first string or array whose length (bytes or
+    /// elements) is over limit: the format's u32 limit, or a smaller one in
+    /// the backend's tests.
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError)
+}
+
+/// A value that has no encoding: a string or array longer than the wire
+/// format's u32 limit (4,294,967,295 bytes or elements), or a message
+/// whose payload is. Thrown by the checked encoders (checkedSerializedBytes()
+/// and the others) and by MessageWriter; the plain encoders trap instead.
+public struct EncodeError: Swift.Error, CustomStringConvertible, Sendable, Hashable {
+    /// The path of the string or array in the value, like `plugins[3].name`
+    /// (a union variant's case name is a component); empty when the value
+    /// itself is the problem (a message payload over the limit).
+    public let field: Swift.String
+    /// The length that does not fit: bytes of a string, elements of an
+    /// array, bytes of a message payload.
+    public let length: Int
+
+    public init(field: Swift.String, length: Int) {
+        self.field = field
+        self.length = length
+    }
+
+    /// "sdp: cannot encode plugins[3].name: length 4294967296 is over the format's u32 limit (4294967295)".
+    public var description: Swift.String {
+        let what = field.isEmpty ? "the message payload" : field
+        return "sdp: cannot encode \(what): length \(length) is over the format's u32 limit (\(UInt32.max))"
+    }
+
+    /// The error with component (a field name or "[i]") put in front of its path.
+    func _sdpInside(_ component: Swift.String) -> EncodeError {
+        if field.isEmpty {
+            return EncodeError(field: component, length: length)
+        }
+        if field.hasPrefix("[") {
+            return EncodeError(field: component + field, length: length)
+        }
+        return EncodeError(field: component + "." + field, length: length)
+    }
+}
+
+/// The largest length the wire format's u32 counts can hold.
+let _sdpMaxLength = UInt64(UInt32.max)
+
+/// Throws when n is over limit (the field path is added by the callers).
+@inline(__always)
+func _sdpCheckLength(_ n: Int, _ limit: UInt64) throws(EncodeError) {
+    if UInt64(n) > limit {
+        throw EncodeError(field: "", length: n)
+    }
+}
+
+/// Runs body, putting component in front of the path of what it throws.
+@inline(__always)
+func _sdpIn(_ component: Swift.String, _ body: () throws(EncodeError) -> Void) throws(EncodeError) {
+    do {
+        try body()
+    } catch {
+        throw error._sdpInside(component)
+    }
+}
+
+/// Checks an array's count (when counted: a fixed-length array has none)
+/// and then each element, whose index goes into the path.
+func _sdpCheckArray<T>(_ a: [T], _ limit: UInt64, counted: Bool, _ element: (T) throws(EncodeError) -> Void) throws(EncodeError) {
+    if counted {
+        try _sdpCheckLength(a.count, limit)
+    }
+    for i in a.indices {
+        do {
+            try element(a[i])
+        } catch {
+            throw error._sdpInside("[\(i)]")
+        }
+    }
+}
+
+/// Checks an optional's value when present.
+@inline(__always)
+func _sdpCheckPresent<T>(_ v: T?, _ check: (T) throws(EncodeError) -> Void) throws(EncodeError) {
+    if let v {
+        try check(v)
+    }
+}
+
+/// The check of the checked encoders: every length is at most the encoded
+/// size (the schema checker rejects arrays of elements that encode to zero
+/// bytes), so the lengths are walked only when the size is over the u32
+/// limit; on the normal path the check is this one comparison.
+@inline(__always)
+func _sdpCheckSize<T: _SDPEncodable>(_ value: T, _ size: Int) throws(EncodeError) {
+    if UInt64(size) > _sdpMaxLength {
+        try value._sdpCheckLengths(_sdpMaxLength)
+    }
+}
+
+/// The check of the checked message encoders: the lengths, then the
+/// payload's own size, which the header holds as a u32.
+@inline(__always)
+func _sdpCheckPayload<T: _SDPEncodable>(_ value: T, _ size: Int) throws(EncodeError) {
+    if UInt64(size) > _sdpMaxLength {
+        try value._sdpCheckLengths(_sdpMaxLength)
+        throw EncodeError(field: "", length: size)
+    }
 }
 
 /// Encodes value (framed as a message when messageTypeID is set) into a new

@@ -38,6 +38,23 @@ extension Point: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Point` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -88,6 +105,8 @@ extension Point: _SDPEncodable {
         w.f32(p.pointee.x)
         w.f32(p.pointee.y)
     }
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -145,6 +164,23 @@ extension Rectangle: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Rectangle` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -198,6 +234,8 @@ extension Rectangle: _SDPEncodable {
         w.int(p.pointee.color)
     }
 
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try Point(_sdpFrom: &r, depth: depth &+ 1)
@@ -248,6 +286,23 @@ extension Scene: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `Scene` from bytes that hold exactly one value into self,
@@ -306,6 +361,11 @@ extension Scene: _SDPEncodable {
         p.pointee.origin._sdpWrite(&w)
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
+        try _sdpIn("rects") { () throws(EncodeError) in try _sdpCheckLength(self.rects.count, limit) }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -361,6 +421,23 @@ extension DeviceKind: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int { 1 }
 
@@ -371,6 +448,8 @@ extension DeviceKind: _SDPEncodable {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         p.pointee._sdpWrite(&out)
     }
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self._sdpRead(&r)
@@ -427,6 +506,23 @@ extension DeviceParameter: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `DeviceParameter` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -478,6 +574,10 @@ extension DeviceParameter: _SDPEncodable {
         w.int(p.pointee.id)
         w.string(p.pointee.name)
         w.f32(p.pointee.value)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -533,6 +633,23 @@ extension DevicePlugin: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `DevicePlugin` from bytes that hold exactly one value into self,
@@ -591,6 +708,11 @@ extension DevicePlugin: _SDPEncodable {
         w.structs(p.pointee.parameters) { w, e0 in DeviceParameter._sdpWrite(at: e0, &w) }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
+        try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -644,6 +766,23 @@ extension AudioDevice: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `AudioDevice` from bytes that hold exactly one value into self,
@@ -706,6 +845,11 @@ extension AudioDevice: _SDPEncodable {
         w.int(p.pointee.sampleRate)
         w.int(p.pointee.channels)
         w.structs(p.pointee.plugins) { w, e0 in DevicePlugin._sdpWrite(at: e0, &w) }
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
+        try _sdpIn("plugins") { () throws(EncodeError) in try _sdpCheckArray(self.plugins, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

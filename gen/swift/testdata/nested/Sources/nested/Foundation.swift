@@ -26,6 +26,11 @@ extension Point {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `Point`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -41,6 +46,11 @@ extension Rectangle {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Rectangle`, from Data or other contiguous bytes.
@@ -60,6 +70,11 @@ extension Scene {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `Scene`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -76,6 +91,11 @@ extension DeviceKind {
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
     }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
 }
 
 extension DeviceParameter {
@@ -87,6 +107,11 @@ extension DeviceParameter {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `DeviceParameter`, from Data or other contiguous bytes.
@@ -106,6 +131,11 @@ extension DevicePlugin {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `DevicePlugin`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -121,6 +151,11 @@ extension AudioDevice {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `AudioDevice`, from Data or other contiguous bytes.

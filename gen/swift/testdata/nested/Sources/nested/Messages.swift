@@ -9,6 +9,15 @@ extension Point {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Point` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -65,6 +74,15 @@ extension Rectangle {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `Rectangle` and fill bytes exactly.
@@ -125,6 +143,15 @@ extension Scene {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Scene` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -181,6 +208,15 @@ extension DeviceParameter {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `DeviceParameter` and fill bytes exactly.
@@ -241,6 +277,15 @@ extension DevicePlugin {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `DevicePlugin` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -297,6 +342,15 @@ extension AudioDevice {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `AudioDevice` and fill bytes exactly.
@@ -473,6 +527,19 @@ public enum AnyMessage: Sendable, Hashable {
         case .deviceParameter(let v): return v.serializedMessage()
         case .devicePlugin(let v): return v.serializedMessage()
         case .audioDevice(let v): return v.serializedMessage()
+        }
+    }
+
+    /// The carried struct encoded as a message, or EncodeError (see
+    /// checkedSerializedMessage() of the struct).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        switch self {
+        case .point(let v): return try v.checkedSerializedMessage()
+        case .rectangle(let v): return try v.checkedSerializedMessage()
+        case .scene(let v): return try v.checkedSerializedMessage()
+        case .deviceParameter(let v): return try v.checkedSerializedMessage()
+        case .devicePlugin(let v): return try v.checkedSerializedMessage()
+        case .audioDevice(let v): return try v.checkedSerializedMessage()
         }
     }
 
@@ -831,7 +898,8 @@ public final class MessageWriter {
         self.sink = sink
     }
 
-    /// Writes the message; errors are the sink's.
+    /// Writes the message; errors are EncodeError (see write(_:) of its struct)
+    /// and the sink's.
     public func write(_ message: AnyMessage) throws {
         switch message {
         case .point(let v): try write(v)
@@ -843,45 +911,69 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Point` as a message; errors are the sink's.
+    /// Writes a `Point` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Point) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Rectangle` as a message; errors are the sink's.
+    /// Writes a `Rectangle` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Rectangle) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Rectangle.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Rectangle.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Scene` as a message; errors are the sink's.
+    /// Writes a `Scene` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Scene) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Scene.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Scene.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `DeviceParameter` as a message; errors are the sink's.
+    /// Writes a `DeviceParameter` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: DeviceParameter) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: DeviceParameter.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: DeviceParameter.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `DevicePlugin` as a message; errors are the sink's.
+    /// Writes a `DevicePlugin` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: DevicePlugin) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: DevicePlugin.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: DevicePlugin.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `AudioDevice` as a message; errors are the sink's.
+    /// Writes a `AudioDevice` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: AudioDevice) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: AudioDevice.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: AudioDevice.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 

@@ -38,6 +38,23 @@ extension Level: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int { 1 }
 
@@ -48,6 +65,8 @@ extension Level: _SDPEncodable {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         p.pointee._sdpWrite(&out)
     }
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self._sdpRead(&r)
@@ -104,6 +123,23 @@ extension Inner: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Inner` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -153,6 +189,10 @@ extension Inner: _SDPEncodable {
         defer { out = w }
         w.int(p.pointee.id)
         w.string(p.pointee.label)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("label") { () throws(EncodeError) in try _sdpCheckLength(self.label.utf8.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -208,6 +248,23 @@ extension Choice: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
@@ -230,6 +287,8 @@ extension Choice: _SDPEncodable {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         p.pointee._sdpWrite(&out)
     }
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
@@ -287,6 +346,23 @@ extension Optionals: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `Optionals` from bytes that hold exactly one value into self,
@@ -373,6 +449,14 @@ extension Optionals: _SDPEncodable {
         w.optional(p.pointee.maybeMaybe) { w, e0 in w.optional(e0) { w, e1 in w.int(e1) } }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("maybeStr") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeStr) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
+        try _sdpIn("maybeInner") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeInner) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("maybeChoice") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeChoice) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+        try _sdpIn("maybeList") { () throws(EncodeError) in try _sdpCheckPresent(self.maybeList) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.count, limit) } }
+        try _sdpIn("listOfMaybe") { () throws(EncodeError) in try _sdpCheckArray(self.listOfMaybe, limit, counted: true) { (e0) throws(EncodeError) in try _sdpCheckPresent(e0) { (e1) throws(EncodeError) in try _sdpCheckLength(e1.utf8.count, limit) } } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
@@ -446,6 +530,23 @@ extension Reading: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Reading` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -502,6 +603,10 @@ extension Reading: _SDPEncodable {
         w.f64(p.pointee.value)
         w.optional(p.pointee.calibration) { w, e0 in w.f64(e0) }
         w.optional(p.pointee.note) { w, e0 in w.string(e0) }
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("note") { () throws(EncodeError) in try _sdpCheckPresent(self.note) { (e0) throws(EncodeError) in try _sdpCheckLength(e0.utf8.count, limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

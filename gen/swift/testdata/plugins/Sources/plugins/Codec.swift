@@ -38,6 +38,23 @@ extension Parameter: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Parameter` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -109,6 +126,12 @@ extension Parameter: _SDPEncodable {
         w.int(p.pointee.rawFlags)
         w.bool(p.pointee.isWritable)
         w.bool(p.pointee.canRamp)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("displayName") { () throws(EncodeError) in try _sdpCheckLength(self.displayName.utf8.count, limit) }
+        try _sdpIn("identifier") { () throws(EncodeError) in try _sdpCheckLength(self.identifier.utf8.count, limit) }
+        try _sdpIn("unit") { () throws(EncodeError) in try _sdpCheckLength(self.unit.utf8.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -202,6 +225,23 @@ extension Plugin: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Plugin` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -265,6 +305,14 @@ extension Plugin: _SDPEncodable {
         w.structs(p.pointee.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
+        try _sdpIn("manufacturerId") { () throws(EncodeError) in try _sdpCheckLength(self.manufacturerId.utf8.count, limit) }
+        try _sdpIn("componentType") { () throws(EncodeError) in try _sdpCheckLength(self.componentType.utf8.count, limit) }
+        try _sdpIn("componentSubtype") { () throws(EncodeError) in try _sdpCheckLength(self.componentSubtype.utf8.count, limit) }
+        try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -324,6 +372,23 @@ extension PluginRegistry: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `PluginRegistry` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -375,6 +440,10 @@ extension PluginRegistry: _SDPEncodable {
         w.structs(p.pointee.plugins) { w, e0 in Plugin._sdpWrite(at: e0, &w) }
         w.int(p.pointee.totalPluginCount)
         w.int(p.pointee.totalParameterCount)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("plugins") { () throws(EncodeError) in try _sdpCheckArray(self.plugins, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {

@@ -9,6 +9,15 @@ extension Parameter {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Parameter` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -67,6 +76,15 @@ extension Plugin {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
+    }
+
     /// Decodes a message that must carry `Plugin` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -123,6 +141,15 @@ extension PluginRegistry {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// The encoding framed as a message, or EncodeError when a string or array,
+    /// or the payload, is longer than the format's u32 limit (where
+    /// serializedMessage() traps).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckPayload(self, size)
+        return _sdpSerialize(self, size: _sdpMessageHeaderSize + size, messageTypeID: Self.messageTypeID)
     }
 
     /// Decodes a message that must carry `PluginRegistry` and fill bytes exactly.
@@ -275,6 +302,16 @@ public enum AnyMessage: Sendable, Hashable {
         case .parameter(let v): return v.serializedMessage()
         case .plugin(let v): return v.serializedMessage()
         case .pluginRegistry(let v): return v.serializedMessage()
+        }
+    }
+
+    /// The carried struct encoded as a message, or EncodeError (see
+    /// checkedSerializedMessage() of the struct).
+    public func checkedSerializedMessage() throws(EncodeError) -> [UInt8] {
+        switch self {
+        case .parameter(let v): return try v.checkedSerializedMessage()
+        case .plugin(let v): return try v.checkedSerializedMessage()
+        case .pluginRegistry(let v): return try v.checkedSerializedMessage()
         }
     }
 
@@ -630,7 +667,8 @@ public final class MessageWriter {
         self.sink = sink
     }
 
-    /// Writes the message; errors are the sink's.
+    /// Writes the message; errors are EncodeError (see write(_:) of its struct)
+    /// and the sink's.
     public func write(_ message: AnyMessage) throws {
         switch message {
         case .parameter(let v): try write(v)
@@ -639,24 +677,36 @@ public final class MessageWriter {
         }
     }
 
-    /// Writes a `Parameter` as a message; errors are the sink's.
+    /// Writes a `Parameter` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Parameter) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Parameter.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Parameter.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `Plugin` as a message; errors are the sink's.
+    /// Writes a `Plugin` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: Plugin) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: Plugin.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: Plugin.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
-    /// Writes a `PluginRegistry` as a message; errors are the sink's.
+    /// Writes a `PluginRegistry` as a message. Throws EncodeError, writing nothing, when a
+    /// string or array or the payload is longer than the format's u32 limit;
+    /// other errors are the sink's.
     public func write(_ value: PluginRegistry) throws {
+        let size = value.encodedSize
+        try _sdpCheckPayload(value, size)
         buffer.removeAll(keepingCapacity: true)
-        _sdpAppendMessage(value, typeID: PluginRegistry.messageTypeID, payloadSize: value.encodedSize, to: &buffer)
+        _sdpAppendMessage(value, typeID: PluginRegistry.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 

@@ -15,10 +15,13 @@ protocol SDPValue: Hashable {
     static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> (value: Self, bytesConsumed: Int)
     func serializedBytes() -> [UInt8]
     func serialize(into out: inout [UInt8])
+    func checkedSerializedBytes() throws(EncodeError) -> [UInt8]
+    func checkedSerialize(into out: inout [UInt8]) throws(EncodeError)
     var encodedSize: Int { get }
     #if canImport(Foundation)
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)
     func serializedData() -> Data
+    func checkedSerializedData() throws(EncodeError) -> Data
     #endif
 }
 
@@ -27,6 +30,7 @@ protocol SDPMessageValue: SDPValue {
     static var messageTypeID: UInt16 { get }
     init(serializedMessage: [UInt8], options: DecodeOptions) throws(DecodeError)
     func serializedMessage() -> [UInt8]
+    func checkedSerializedMessage() throws(EncodeError) -> [UInt8]
 }
 
 extension Parameter: SDPMessageValue {}
@@ -49,6 +53,10 @@ func assertRejects(_ rule: Swift.String, file: StaticString = #filePath, line: U
 func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
     let bytes = v.serializedBytes()
     XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)
+    XCTAssertEqual(try v.checkedSerializedBytes(), bytes, file: file, line: line)
+    var checked: [UInt8] = [0xAB]
+    try v.checkedSerialize(into: &checked)
+    XCTAssertEqual(checked, [0xAB] + bytes, file: file, line: line)
     XCTAssertEqual(try T(serializedBytes: bytes), v, file: file, line: line)
     XCTAssertEqual(try T(serializedBytes: bytes).serializedBytes(), bytes, file: file, line: line)
     let viaPointer = try bytes.withUnsafeBytes { try T(serializedBytes: $0, options: DecodeOptions()) }
@@ -73,6 +81,7 @@ func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticS
     #if canImport(Foundation)
     XCTAssertEqual(try T(serializedBytes: Data(bytes), options: DecodeOptions()), v, file: file, line: line)
     XCTAssertEqual(v.serializedData(), Data(bytes), file: file, line: line)
+    XCTAssertEqual(try v.checkedSerializedData(), Data(bytes), file: file, line: line)
     #endif
 }
 
@@ -88,6 +97,8 @@ func checkMessage<T: SDPMessageValue>(_ v: T, typeID: UInt16, wrapped: AnyMessag
     XCTAssertEqual(try AnyMessage(serializedMessage: m), wrapped, file: file, line: line)
     XCTAssertEqual(wrapped.messageTypeID, typeID, file: file, line: line)
     XCTAssertEqual(wrapped.serializedMessage(), m, file: file, line: line)
+    XCTAssertEqual(try v.checkedSerializedMessage(), m, file: file, line: line)
+    XCTAssertEqual(try wrapped.checkedSerializedMessage(), m, file: file, line: line)
     var badMagic = m
     badMagic[3] = 0x31
     assertRejects("message", file: file, line: line) { () throws(DecodeError) in _ = try AnyMessage(serializedMessage: badMagic) }

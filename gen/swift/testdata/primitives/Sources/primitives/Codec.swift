@@ -38,6 +38,23 @@ extension AllPrimitives: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `AllPrimitives` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -107,6 +124,10 @@ extension AllPrimitives: _SDPEncodable {
         w.f32(p.pointee.f32Val)
         w.f64(p.pointee.f64Val)
         w.string(p.pointee.label)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("label") { () throws(EncodeError) in try _sdpCheckLength(self.label.utf8.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -210,6 +231,23 @@ extension Text: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Text` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -257,6 +295,10 @@ extension Text: _SDPEncodable {
         var w = out
         defer { out = w }
         w.string(p.pointee.value)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("value") { () throws(EncodeError) in try _sdpCheckLength(self.value.utf8.count, limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -310,6 +352,23 @@ extension Empty: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Empty` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -350,6 +409,8 @@ extension Empty: _SDPEncodable {
     func _sdpWrite(_: inout _SDPWriter) {}
 
     static func _sdpWrite(at _: UnsafePointer<Self>, _: inout _SDPWriter) {}
+
+    func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)

@@ -26,6 +26,11 @@ extension AllPrimitives {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `AllPrimitives`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -43,6 +48,11 @@ extension Text {
         Foundation.Data(serializedBytes())
     }
 
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
+    }
+
     /// Decodes a message that must carry `Text`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
@@ -58,6 +68,11 @@ extension Empty {
     /// The encoding as Data.
     public func serializedData() -> Foundation.Data {
         Foundation.Data(serializedBytes())
+    }
+
+    /// The encoding as Data, or EncodeError (see checkedSerializedBytes()).
+    public func checkedSerializedData() throws(EncodeError) -> Foundation.Data {
+        Foundation.Data(try checkedSerializedBytes())
     }
 
     /// Decodes a message that must carry `Empty`, from Data or other contiguous bytes.

@@ -38,6 +38,23 @@ extension Tree: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Tree` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -87,6 +104,10 @@ extension Tree: _SDPEncodable {
         defer { out = w }
         w.int(p.pointee.value)
         w.structs(p.pointee.children) { w, e0 in Tree._sdpWrite(at: e0, &w) }
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("children") { () throws(EncodeError) in try _sdpCheckArray(self.children, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -140,6 +161,23 @@ extension Node: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `Node` from bytes that hold exactly one value into self,
@@ -196,6 +234,11 @@ extension Node: _SDPEncodable {
         w.optional(p.pointee.next) { w, e0 in e0._sdpWrite(&w) }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("value") { () throws(EncodeError) in try _sdpCheckLength(self.value.utf8.count, limit) }
+        try _sdpIn("next") { () throws(EncodeError) in try _sdpCheckPresent(self.next) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -247,6 +290,23 @@ extension Dir: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `Dir` from bytes that hold exactly one value into self,
@@ -303,6 +363,11 @@ extension Dir: _SDPEncodable {
         w.structs(p.pointee.entries) { w, e0 in Entry._sdpWrite(at: e0, &w) }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
+        try _sdpIn("entries") { () throws(EncodeError) in try _sdpCheckArray(self.entries, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -354,6 +419,23 @@ extension Entry: _SDPEncodable {
     /// Appends the encoding to out.
     public func serialize(into out: inout [UInt8]) {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
+    }
+
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
     }
 
     /// Decodes `Entry` from bytes that hold exactly one value into self,
@@ -412,6 +494,11 @@ extension Entry: _SDPEncodable {
         w.optional(p.pointee.sub) { w, e0 in e0._sdpWrite(&w) }
     }
 
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
+        try _sdpIn("sub") { () throws(EncodeError) in try _sdpCheckPresent(self.sub) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+    }
+
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
@@ -467,6 +554,23 @@ extension Expr: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// The number of bytes serializedBytes() returns.
     public var encodedSize: Int {
         switch self {
@@ -495,6 +599,20 @@ extension Expr: _SDPEncodable {
 
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         p.pointee._sdpWrite(&out)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        switch self {
+        case .neg(let v0):
+            try _sdpIn("neg") { () throws(EncodeError) in
+                try _sdpIn("inner") { () throws(EncodeError) in try _sdpCheckPresent(v0) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+            }
+        case .add(let v0):
+            try _sdpIn("add") { () throws(EncodeError) in
+                try _sdpIn("terms") { () throws(EncodeError) in try _sdpCheckArray(v0, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
+            }
+        default: break
+        }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
@@ -589,6 +707,23 @@ extension Program: _SDPEncodable {
         _sdpAppend(&out, size: encodedSize) { w in _sdpWrite(&w) }
     }
 
+    /// The encoding, or EncodeError when a string or array is longer than the
+    /// format's u32 limit (where serializedBytes() traps). The check is one
+    /// comparison unless encodedSize itself is over the limit.
+    public func checkedSerializedBytes() throws(EncodeError) -> [UInt8] {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        return _sdpSerialize(self, size: size)
+    }
+
+    /// Appends the encoding to out, or throws EncodeError (see
+    /// checkedSerializedBytes()) and leaves out unchanged.
+    public func checkedSerialize(into out: inout [UInt8]) throws(EncodeError) {
+        let size = encodedSize
+        try _sdpCheckSize(self, size)
+        _sdpAppend(&out, size: size) { w in _sdpWrite(&w) }
+    }
+
     /// Decodes `Program` from bytes that hold exactly one value into self,
     /// reusing the storage self holds: arrays keep their capacity (when
     /// uniquely referenced) and their kept elements are decoded into, in
@@ -636,6 +771,10 @@ extension Program: _SDPEncodable {
         var w = out
         defer { out = w }
         p.pointee.body._sdpWrite(&w)
+    }
+
+    func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
+        try _sdpIn("body") { () throws(EncodeError) in try self.body._sdpCheckLengths(limit) }
     }
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
