@@ -2,7 +2,10 @@ package golang
 
 import (
 	"bytes"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -83,5 +86,39 @@ func TestOptions(t *testing.T) {
 	want := "pluginregistry.go pluginregistry_encode.go pluginregistry_decode.go pluginregistry_message.go pluginregistry_runtime.go"
 	if got := strings.Join(paths, " "); got != want {
 		t.Errorf("files = %s, want %s", got, want)
+	}
+}
+
+// TestReservedNames checks that every exported package-level name the
+// generated code defines for itself (those of a schema with one struct,
+// minus the struct's own) is in packageLevel, so that a schema type with
+// that name is renamed instead of clashing.
+func TestReservedNames(t *testing.T) {
+	s, err := schema.Parse("x.sdp", []byte("struct X { a: u32, b: []u16, c: [2]X2 }\nstruct X2 { f: f32 }"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Generate(s, gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reserved := map[string]bool{}
+	for _, n := range packageLevel {
+		reserved[n] = true
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		file, err := parser.ParseFile(fset, f.Path, f.Content, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, obj := range file.Scope.Objects {
+			if !ast.IsExported(name) || strings.HasPrefix(name, "X") {
+				continue // the schema's own X, X2 and their XTypeID, XFingerprint, ...
+			}
+			if !reserved[name] {
+				t.Errorf("%s: the generated %s %s is not in packageLevel: a schema type named %s would clash", f.Path, obj.Kind, name, name)
+			}
+		}
 	}
 }

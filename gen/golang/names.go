@@ -36,8 +36,9 @@ var packageLevel = []string{
 	"Message", "NewMessage", "DecodeMessage", "DecodeMessageWith",
 	"MessageReader", "NewMessageReader", "MessageWriter", "NewMessageWriter",
 	"MessageHeaderSize", "DefaultMaxMessageSize", "MessageMagic",
-	"RuleTruncated", "RuleTrailing", "RuleBool", "RulePresence", "RuleEnum",
+	"Rule", "RuleTruncated", "RuleTrailing", "RuleBool", "RulePresence", "RuleEnum",
 	"RuleUnionTag", "RuleUTF8", "RuleCount", "RuleDepth", "RuleMessage",
+	"RuleMemory", "RuleSchema", "StreamError", "HelloTypeID",
 }
 
 // methodNames are the methods generated on struct and variant types. A field
