@@ -131,32 +131,43 @@ func (g *generator) emitPlainBulk(p *emit.Printer, little bool) {
 			p.F("var _ = [1]struct{}{}[unsafe.Sizeof(%s{})-%d]", typ, info.size)
 			p.P()
 		}
-		p.F("// append%ss appends the encoding of every element of s.", name)
-		p.Block(fmt.Sprintf("func append%ss(b []byte, s []%s) []byte {", name, typ), "}", func() {
-			if little {
-				p.P("if len(s) == 0 {")
-				p.P("\treturn b")
-				p.P("}")
-				p.F("return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*%d)...)", info.size)
-				return
-			}
+		emitArrayCopies(p, name, typ, "the encoding of every element of s", "encoded elements", info.size, little, func() {
 			p.P("var e encoder")
 			p.Block("for i := range s {", "}", func() { p.P("b = s[i].encode(b, &e)") })
 			p.P("return b")
-		})
-		p.P()
-		p.F("// read%ss fills dst from src, which holds at least len(dst) encoded elements.", name)
-		p.Block(fmt.Sprintf("func read%ss(dst []%s, src []byte) {", name, typ), "}", func() {
-			if little {
-				p.P("if len(dst) == 0 {")
-				p.P("\treturn")
-				p.P("}")
-				p.F("copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*%d), src)", info.size)
-				return
-			}
+		}, func() {
 			p.F("d := decoder{b: src, maxDepth: %d}", info.depth)
 			p.Block("for i := range dst {", "}", func() { p.P("dst[i].decode(&d)") })
 		})
-		p.P()
 	}
+}
+
+// emitArrayCopies writes append<name>s and read<name>s for slices of typ
+// whose elements are size bytes: on little-endian hosts one copy through
+// unsafe, elsewhere the element-by-element bodies appendBody and readBody.
+func emitArrayCopies(p *emit.Printer, name, typ, what, elems string, size int, little bool, appendBody, readBody func()) {
+	p.F("// append%ss appends %s.", name, what)
+	p.Block(fmt.Sprintf("func append%ss(b []byte, s []%s) []byte {", name, typ), "}", func() {
+		if !little {
+			appendBody()
+			return
+		}
+		p.P("if len(s) == 0 {")
+		p.P("\treturn b")
+		p.P("}")
+		p.F("return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*%d)...)", size)
+	})
+	p.P()
+	p.F("// read%ss fills dst from src, which holds at least len(dst) %s.", name, elems)
+	p.Block(fmt.Sprintf("func read%ss(dst []%s, src []byte) {", name, typ), "}", func() {
+		if !little {
+			readBody()
+			return
+		}
+		p.P("if len(dst) == 0 {")
+		p.P("\treturn")
+		p.P("}")
+		p.F("copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*%d), src)", size)
+	})
+	p.P()
 }

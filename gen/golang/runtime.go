@@ -594,31 +594,13 @@ func (g *generator) emitBulk(p *emit.Printer, little bool) []string {
 		if !little && strings.Contains(k.get+k.put, "math.") {
 			imports = append(imports, "math")
 		}
-		p.F("// append%ss appends the elements of s, little-endian.", k.name)
-		p.Block("func append"+k.name+"s(b []byte, s []"+k.goType+") []byte {", "}", func() {
-			if little {
-				p.P("if len(s) == 0 {")
-				p.P("\treturn b")
-				p.P("}")
-				p.F("return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*%d)...)", k.size)
-				return
-			}
+		k := k
+		emitArrayCopies(p, k.name, k.goType, "the elements of s, little-endian", "elements", k.size, little, func() {
 			p.Block("for _, v := range s {", "}", func() { p.F("b = %s", k.put) })
 			p.P("return b")
-		})
-		p.P()
-		p.F("// read%ss fills dst from src, which holds at least len(dst) elements.", k.name)
-		p.Block("func read"+k.name+"s(dst []"+k.goType+", src []byte) {", "}", func() {
-			if little {
-				p.P("if len(dst) == 0 {")
-				p.P("\treturn")
-				p.P("}")
-				p.F("copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*%d), src)", k.size)
-				return
-			}
+		}, func() {
 			p.Block("for i := range dst {", "}", func() { p.F("dst[i] = %s", k.get) })
 		})
-		p.P()
 	}
 	g.emitPlainBulk(p, little)
 	if !little {
