@@ -283,11 +283,7 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, c)
 		}
 		p.F("%s = resize(%s, %s)", x, x, count)
-		if info, ok := g.plain(t.Elem); ok {
-			g.decodePlainArray(p, t.Elem, x, i, lvl, info)
-			return
-		}
-		g.decodeElems(p, t.Elem, x, i, lvl)
+		g.decodeArrayElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:
 		p.F("d.fixedBytes(%s[:])", sel(x))
 	case t.Kind == schema.FixedArray && isBulk(t.Elem):
@@ -295,11 +291,7 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 		g.use("bulk." + k)
 		p.F("d.fixed%ss(%s[:])", k, sel(x))
 	case t.Kind == schema.FixedArray:
-		if info, ok := g.plain(t.Elem); ok {
-			g.decodePlainArray(p, t.Elem, x, i, lvl, info)
-			return
-		}
-		g.decodeElems(p, t.Elem, x, i, lvl)
+		g.decodeArrayElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.Optional:
 		cond := "d.present()"
 		if c := t.PresenceCharge(); c > 0 {

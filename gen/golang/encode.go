@@ -329,35 +329,13 @@ func (g *generator) encodeValue(p *emit.Printer, t *schema.Type, x, ctx string, 
 	case t.Kind == schema.Array:
 		g.use("appendCount")
 		p.F("b = appendCount(b, len(%s), e, %q)", x, ctx)
-		if isBulk(t.Elem) {
-			g.use("bulk." + bulkKinds[t.Elem.Kind])
-			p.F("b = append%ss(b, %s)", bulkKinds[t.Elem.Kind], x)
-			return
-		}
-		if _, ok := g.plain(t.Elem); ok {
-			p.F("b = append%ss(b, %s)", g.usePlain(t.Elem), x)
-			return
-		}
-		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.encodeValue(p, t.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
-		})
+		g.encodeElems(p, t.Elem, x, x, ctx, i, lvl)
 	case t.Kind == schema.FixedArray:
 		if t.Elem.Kind == schema.U8 {
 			p.F("b = append(b, %s[:]...)", sel(x))
 			return
 		}
-		if isBulk(t.Elem) {
-			g.use("bulk." + bulkKinds[t.Elem.Kind])
-			p.F("b = append%ss(b, %s[:])", bulkKinds[t.Elem.Kind], sel(x))
-			return
-		}
-		if _, ok := g.plain(t.Elem); ok {
-			p.F("b = append%ss(b, %s[:])", g.usePlain(t.Elem), sel(x))
-			return
-		}
-		p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
-			g.encodeValue(p, t.Elem, sel(x)+"["+i+"]", ctx, lvl+1)
-		})
+		g.encodeElems(p, t.Elem, x, sel(x)+"[:]", ctx, i, lvl)
 	case t.Kind == schema.Optional:
 		p.Block("if "+x+" == nil {", "} else {", func() { p.P("b = append(b, 0)") })
 		p.In()
@@ -392,4 +370,21 @@ func enumWire(en *schema.Enum, x string) string {
 		return x + ".encoded()"
 	}
 	return x
+}
+
+// encodeElems emits the encoding of the elements of the array x (slice is x
+// as a slice): one bulk copy for numbers and plain structs, else a loop.
+func (g *generator) encodeElems(p *emit.Printer, elem *schema.Type, x, slice, ctx, i string, lvl int) {
+	if isBulk(elem) {
+		g.use("bulk." + bulkKinds[elem.Kind])
+		p.F("b = append%ss(b, %s)", bulkKinds[elem.Kind], slice)
+		return
+	}
+	if _, ok := g.plain(elem); ok {
+		p.F("b = append%ss(b, %s)", g.usePlain(elem), slice)
+		return
+	}
+	p.Block(fmt.Sprintf("for %s := range %s {", i, x), "}", func() {
+		g.encodeValue(p, elem, sel(x)+"["+i+"]", ctx, lvl+1)
+	})
 }

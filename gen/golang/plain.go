@@ -32,21 +32,15 @@ func (g *generator) plain(t *schema.Type) (plainInfo, bool) {
 	if size == 0 {
 		return plainInfo{}, false
 	}
-	align := 1
 	for _, l := range leaves {
 		k := l.t.Kind
-		if !k.IsScalar() || k == schema.Bool {
+		if !k.IsScalar() || k == schema.Bool || l.off%k.Size() != 0 {
 			return plainInfo{}, false
-		}
-		if l.off%k.Size() != 0 {
-			return plainInfo{}, false
-		}
-		if k.Size() > align {
-			align = k.Size()
 		}
 	}
-	// Every nested struct must start aligned too, or Go pads before it.
-	if !g.plainAligned(t.Struct, 0) || size%align != 0 {
+	// Every struct, nested ones too, must start and end at a multiple of its
+	// alignment, or Go pads.
+	if !g.plainAligned(t.Struct, 0) {
 		return plainInfo{}, false
 	}
 	return plainInfo{size: size, depth: depth}, true
@@ -102,11 +96,16 @@ func (g *generator) plainUsed() []*schema.Struct {
 	return out
 }
 
-// decodePlainArray emits the decoding of x, an array of plain structs whose
-// storage already has its length (a []T resized to the count, or a [N]T):
-// one copy when the input holds it and the nesting fits, else the element
-// loop, which reports the exact error.
-func (g *generator) decodePlainArray(p *emit.Printer, elem *schema.Type, x, i string, lvl int, info plainInfo) {
+// decodeArrayElems emits the decoding of the elements of x, an array whose
+// storage already has its length (a []T resized to the count, or a [N]T).
+// For plain structs: one copy when the input holds it and the nesting fits,
+// else the element loop, which reports the exact error.
+func (g *generator) decodeArrayElems(p *emit.Printer, elem *schema.Type, x, i string, lvl int) {
+	info, ok := g.plain(elem)
+	if !ok {
+		g.decodeElems(p, elem, x, i, lvl)
+		return
+	}
 	name := g.usePlain(elem)
 	p.F("if n := len(%s); d.depth+%d <= d.maxDepth && len(d.b)-d.off >= n*%d {", x, info.depth, info.size)
 	p.F("\tread%ss(%s[:], d.b[d.off:])", name, sel(x))
