@@ -39,8 +39,12 @@ func HelloEntries(s *schema.Schema) []HelloEntry {
 }
 
 // EncodeHello returns the hello message of s.
-func EncodeHello(s *schema.Schema) []byte {
-	entries := HelloEntries(s)
+func EncodeHello(s *schema.Schema) []byte { return EncodeHelloEntries(HelloEntries(s)) }
+
+// EncodeHelloEntries returns a hello listing entries as they are (in their
+// order, even an invalid one: the conformance vectors build bad hellos
+// with it).
+func EncodeHelloEntries(entries []HelloEntry) []byte {
 	b := make([]byte, 0, HeaderSize+4+10*len(entries))
 	b = append(b, Magic...)
 	b = binary.LittleEndian.AppendUint16(b, HelloTypeID)
@@ -67,9 +71,9 @@ func checkHello(s *schema.Schema, msg []byte) *DecodeError {
 	if uint64(len(p)) != 4+10*uint64(n) {
 		return fail(6, RuleMessage, "a hello of %d structs has a payload of %d bytes, not %d", n, len(p), 4+10*uint64(n))
 	}
-	mine := map[uint16]*schema.Struct{}
-	for _, st := range s.Structs {
-		mine[st.ID] = st
+	ours := map[uint16]uint64{}
+	for _, e := range HelloEntries(s) {
+		ours[e.TypeID] = e.Fingerprint
 	}
 	prev := -1
 	for i := 0; i < int(n); i++ {
@@ -79,15 +83,14 @@ func checkHello(s *schema.Schema, msg []byte) *DecodeError {
 			return fail(HeaderSize+at, RuleMessage, "hello entry %d has type id %d: type ids must be above 0 and strictly increasing", i, id)
 		}
 		prev = int(id)
-		st := mine[id]
-		if st == nil {
+		mine, ok := ours[id]
+		if !ok {
 			continue
 		}
-		theirs := binary.LittleEndian.Uint64(p[at+2:])
-		if ours := schema.Fingerprint(st); theirs != ours {
+		if theirs := binary.LittleEndian.Uint64(p[at+2:]); theirs != mine {
 			return fail(HeaderSize+at+2, RuleSchema,
 				"the writer's schema has another version of %s (type id %d): fingerprint %s, here %s; run `sdp compat` on the two schemas",
-				st.Name, id, schema.FormatFingerprint(theirs), schema.FormatFingerprint(ours))
+				s.StructByID(id).Name, id, schema.FormatFingerprint(theirs), schema.FormatFingerprint(mine))
 		}
 	}
 	return nil

@@ -39,7 +39,7 @@ func HelloVectors(s *schema.Schema, prefix string, valid [][]byte) []Vector {
 	}
 	add("alone", hello)
 	add("then_messages", cat(hello, all))
-	add("empty", helloOf(nil))
+	add("empty", codec.EncodeHelloEntries(nil))
 	if len(valid) > 0 {
 		add("second", cat(valid[0], hello, all))
 	}
@@ -55,7 +55,7 @@ func HelloVectors(s *schema.Schema, prefix string, valid [][]byte) []Vector {
 		}
 	}
 	extra = append(extra[:at], append([]codec.HelloEntry{{TypeID: unknown, Fingerprint: 0x5d5d5d5d5d5d5d5d}}, extra[at:]...)...)
-	add("unknown_type", cat(helloOf(extra), all))
+	add("unknown_type", cat(codec.EncodeHelloEntries(extra), all))
 	for i := range entries {
 		// Another version of struct i; the first and the last are enough.
 		if i != 0 && i != len(entries)-1 {
@@ -63,38 +63,25 @@ func HelloVectors(s *schema.Schema, prefix string, valid [][]byte) []Vector {
 		}
 		changed := append([]codec.HelloEntry{}, entries...)
 		changed[i].Fingerprint ^= 1 << 40
-		add("changed_"+strconv.Itoa(i), cat(helloOf(changed), all))
+		add("changed_"+strconv.Itoa(i), cat(codec.EncodeHelloEntries(changed), all))
 	}
 	if len(entries) >= 2 {
 		swapped := append([]codec.HelloEntry{}, entries...)
 		swapped[0], swapped[1] = swapped[1], swapped[0]
-		add("unsorted", helloOf(swapped))
+		add("unsorted", codec.EncodeHelloEntries(swapped))
 		dup := append([]codec.HelloEntry{}, entries...)
 		dup[1].TypeID = dup[0].TypeID
-		add("duplicate", helloOf(dup))
+		add("duplicate", codec.EncodeHelloEntries(dup))
 	}
-	add("zero_id", helloOf([]codec.HelloEntry{{TypeID: 0, Fingerprint: 1}}))
-	long := append(helloOf(entries), 0)
+	add("zero_id", codec.EncodeHelloEntries([]codec.HelloEntry{{TypeID: 0, Fingerprint: 1}}))
+	long := append(codec.EncodeHelloEntries(entries), 0)
 	binary.LittleEndian.PutUint32(long[6:], uint32(len(long)-codec.HeaderSize))
 	add("long", long)
-	short := helloOf(nil)[:codec.HeaderSize+2]
+	short := codec.EncodeHelloEntries(nil)[:codec.HeaderSize+2]
 	binary.LittleEndian.PutUint32(short[6:], 2)
 	add("short", short)
 	add("cut", hello[:len(hello)-1])
 	return out
-}
-
-// helloOf is a hello listing entries as they are.
-func helloOf(entries []codec.HelloEntry) []byte {
-	b := []byte(codec.Magic)
-	b = binary.LittleEndian.AppendUint16(b, codec.HelloTypeID)
-	b = binary.LittleEndian.AppendUint32(b, uint32(4+10*len(entries)))
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(entries)))
-	for _, e := range entries {
-		b = binary.LittleEndian.AppendUint16(b, e.TypeID)
-		b = binary.LittleEndian.AppendUint64(b, e.Fingerprint)
-	}
-	return b
 }
 
 // CorpusHelloVectors are the hello vectors of a corpus schema, with its
