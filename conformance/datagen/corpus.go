@@ -41,6 +41,9 @@ func CorpusCases() []CorpusCase {
 		{"recursive", "node_depth_64", "Node", NodeChain(DepthLimit)},
 		{"recursive", "dir_depth_64", "Dir", DirChain(DepthLimit)},
 		{"recursive", "program_depth_64", "Program", ProgramChain(DepthLimit)},
+		{"leaderboard", "struct_a", "StructA", StructA(DefaultSeed)},
+		{"leaderboard", "mesh_small", "Mesh", Mesh(DefaultSeed, 3)},
+		{"leaderboard", "logs_small", "Logs", Logs(DefaultSeed, 4)},
 	}
 }
 

@@ -12,7 +12,8 @@
 //
 //   - Registry: the 62-plugin, 1,759-parameter PluginRegistry (plugins.sdp).
 //   - Documents: every benchmark workload (U32Array, AudioBuffer, F32Array,
-//     ByteArray, SmallArrays, AllPrimitives, Scene, AudioDevice, Reading).
+//     ByteArray, SmallArrays, AllPrimitives, Scene, AudioDevice, Reading,
+//     and the public suites' shapes StructA, Mesh and Logs).
 //   - CorpusCases, InvalidVectors, Corpus: the generated files of the
 //     conformance corpus (cases too long to write by hand, invalid/*.json).
 //

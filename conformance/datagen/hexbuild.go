@@ -41,6 +41,7 @@ func (w wire) u64(v uint64) wire {
 }
 
 func (w wire) i32(v int32) wire   { return w.u32(uint32(v)) }
+func (w wire) i64(v int64) wire   { return w.u64(uint64(v)) }
 func (w wire) f32(v float32) wire { return w.u32(math.Float32bits(v)) }
 func (w wire) f64(v float64) wire { return w.u64(math.Float64bits(v)) }
 

@@ -76,4 +76,5 @@ var invalidBuilders = map[string]func() []Vector{
 	"keywords":     keywordsInvalid,
 	"messages":     messagesInvalid,
 	"hostile":      hostileInvalid,
+	"leaderboard":  leaderboardInvalid,
 }

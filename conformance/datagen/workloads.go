@@ -32,6 +32,9 @@ func Documents(seed uint64) []Document {
 		{"audio_device", "nested", "AudioDevice", AudioDevice(seed, 8)},
 		{"reading_present", "optionals", "Reading", Reading(seed, true)},
 		{"reading_absent", "optionals", "Reading", Reading(seed, false)},
+		{"struct_a", "leaderboard", "StructA", StructA(seed)},
+		{"mesh_125000", "leaderboard", "Mesh", Mesh(seed, 125000)},
+		{"logs_10000", "leaderboard", "Logs", Logs(seed, 10000)},
 	}
 }
 

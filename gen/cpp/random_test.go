@@ -92,3 +92,17 @@ func TestRandomSchemas(t *testing.T) {
 		})
 	}
 }
+
+// randomCompiler is the C++ compiler of the random-schema testees: g++, or
+// the clang++ that SDP_CPP_RANDOM_CXX=clang++ asks for.
+func randomCompiler(t *testing.T) string {
+	switch c := os.Getenv("SDP_CPP_RANDOM_CXX"); c {
+	case "", "g++":
+		return gentest.RequireTool(t, "g++")
+	case "clang++":
+		return clangPath(t)
+	default:
+		t.Fatalf("SDP_CPP_RANDOM_CXX=%q: want g++ or clang++", c)
+		return ""
+	}
+}
