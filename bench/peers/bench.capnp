@@ -118,3 +118,48 @@ struct Reading {
     noteValue @5 :Text;
   }
 }
+
+# leaderboard.sdp, as rust_serialization_benchmark's Cap'n Proto schemas
+# write mesh and log.
+struct StructA {
+  name @0 :Text;
+  birthDay @1 :Int64;
+  phone @2 :Text;
+  siblings @3 :Int32;
+  spouse @4 :Bool;
+  money @5 :Float64;
+}
+
+struct Vector3 {
+  x @0 :Float32;
+  y @1 :Float32;
+  z @2 :Float32;
+}
+
+struct Triangle {
+  v0 @0 :Vector3;
+  v1 @1 :Vector3;
+  v2 @2 :Vector3;
+  normal @3 :Vector3;
+}
+
+struct Mesh { triangles @0 :List(Triangle); }
+
+struct Address {
+  x0 @0 :UInt8;
+  x1 @1 :UInt8;
+  x2 @2 :UInt8;
+  x3 @3 :UInt8;
+}
+
+struct Log {
+  address @0 :Address;
+  identity @1 :Text;
+  userid @2 :Text;
+  date @3 :Text;
+  request @4 :Text;
+  code @5 :UInt16;
+  size @6 :UInt64;
+}
+
+struct Logs { logs @0 :List(Log); }
