@@ -12,7 +12,7 @@ CFLAGS="-O2 -std=c11 -Wall -Wextra"
 srcs=("$HERE/main.c" "$HERE/harness.c")
 defs=()
 ok=1
-for s in primitives arrays nested plugins optionals; do
+for s in primitives arrays nested plugins optionals leaderboard; do
 	if ! "$SDP" gen --lang c --out "$OUT/$s" "$ROOT/conformance/schemas/$s.sdp" >/dev/null 2>"$BUILD/logs/c-gen.err"; then
 		ok=0
 		break
@@ -20,12 +20,12 @@ for s in primitives arrays nested plugins optionals; do
 done
 if [ $ok = 1 ] && [ -f "$HERE/sdp_c.c" ]; then
 	defs=(-DHAVE_SDP_C)
-	for s in primitives arrays nested plugins optionals; do
+	for s in primitives arrays nested plugins optionals leaderboard; do
 		srcs+=("$OUT/$s"/*.c)
 	done
 	srcs+=("$HERE/sdp_c.c")
 	incs=()
-	for s in primitives arrays nested plugins optionals; do incs+=(-I"$OUT/$s"); done
+	for s in primitives arrays nested plugins optionals leaderboard; do incs+=(-I"$OUT/$s"); done
 	defs+=("${incs[@]}")
 else
 	reason="not built: sdp gen --lang c failed: $(head -n1 "$BUILD/logs/c-gen.err" 2>/dev/null)"

@@ -14,6 +14,7 @@
 
 #include "arrays.h"
 #include "harness.h"
+#include "leaderboard.h"
 #include "nested.h"
 #include "optionals.h"
 #include "plugins.h"
@@ -136,6 +137,9 @@ SDP_C_TYPE(nested, scene)
 SDP_C_TYPE(nested, audio_device)
 SDP_C_TYPE(plugins, plugin_registry)
 SDP_C_TYPE(optionals, reading)
+SDP_C_TYPE(leaderboard, struct_a)
+SDP_C_TYPE(leaderboard, mesh)
+SDP_C_TYPE(leaderboard, logs)
 
 void bench_sdp_c(bench_workload *w) {
 	static const struct {
@@ -152,6 +156,9 @@ void bench_sdp_c(bench_workload *w) {
 		{"AudioDevice", bench_nested_audio_device},
 		{"PluginRegistry", bench_plugins_plugin_registry},
 		{"Reading", bench_optionals_reading},
+		{"StructA", bench_leaderboard_struct_a},
+		{"Mesh", bench_leaderboard_mesh},
+		{"Logs", bench_leaderboard_logs},
 	};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
 		if (strcmp(types[i].type, w->type) == 0) {
