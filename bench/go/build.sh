@@ -11,7 +11,7 @@ mkdir -p "$GP/src/benchpb/pb"
 protoc -I"$HERE/../peers" --go_out="$GP/src/benchpb/pb" --go_opt=paths=source_relative "$HERE/../peers/bench.proto"
 tags=()
 ok=1
-for s in primitives arrays nested plugins optionals; do
+for s in primitives arrays nested plugins optionals leaderboard; do
 	if ! "$SDP" gen --lang go --out "$GP/src/sdpgen/$s" --package "$s" "$ROOT/conformance/schemas/$s.sdp" 2>"$BUILD/logs/go-gen.err"; then
 		ok=0
 		break

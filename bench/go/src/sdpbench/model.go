@@ -142,6 +142,56 @@ type Reading struct {
 	Note        *string  `json:"note" msgpack:"note"`
 }
 
+// StructA is struct A of alecthomas/go_serialization_benchmarks.
+type StructA struct {
+	Name     string  `json:"name" msgpack:"name"`
+	BirthDay int64   `json:"birth_day" msgpack:"birth_day"`
+	Phone    string  `json:"phone" msgpack:"phone"`
+	Siblings int32   `json:"siblings" msgpack:"siblings"`
+	Spouse   bool    `json:"spouse" msgpack:"spouse"`
+	Money    float64 `json:"money" msgpack:"money"`
+}
+
+type Vector3 struct {
+	X float32 `json:"x" msgpack:"x"`
+	Y float32 `json:"y" msgpack:"y"`
+	Z float32 `json:"z" msgpack:"z"`
+}
+
+type Triangle struct {
+	V0     Vector3 `json:"v0" msgpack:"v0"`
+	V1     Vector3 `json:"v1" msgpack:"v1"`
+	V2     Vector3 `json:"v2" msgpack:"v2"`
+	Normal Vector3 `json:"normal" msgpack:"normal"`
+}
+
+// Mesh is rust_serialization_benchmark's mesh.
+type Mesh struct {
+	Triangles []Triangle `json:"triangles" msgpack:"triangles"`
+}
+
+type Address struct {
+	X0 uint8 `json:"x0" msgpack:"x0"`
+	X1 uint8 `json:"x1" msgpack:"x1"`
+	X2 uint8 `json:"x2" msgpack:"x2"`
+	X3 uint8 `json:"x3" msgpack:"x3"`
+}
+
+type Log struct {
+	Address  Address `json:"address" msgpack:"address"`
+	Identity string  `json:"identity" msgpack:"identity"`
+	Userid   string  `json:"userid" msgpack:"userid"`
+	Date     string  `json:"date" msgpack:"date"`
+	Request  string  `json:"request" msgpack:"request"`
+	Code     uint16  `json:"code" msgpack:"code"`
+	Size     uint64  `json:"size" msgpack:"size"`
+}
+
+// Logs is rust_serialization_benchmark's log.
+type Logs struct {
+	Logs []Log `json:"logs" msgpack:"logs"`
+}
+
 // plainTypes maps a schema type name to its plain Go struct.
 var plainTypes = map[string]reflect.Type{
 	"AllPrimitives":  reflect.TypeOf(AllPrimitives{}),
@@ -154,4 +204,7 @@ var plainTypes = map[string]reflect.Type{
 	"AudioDevice":    reflect.TypeOf(AudioDevice{}),
 	"PluginRegistry": reflect.TypeOf(PluginRegistry{}),
 	"Reading":        reflect.TypeOf(Reading{}),
+	"StructA":        reflect.TypeOf(StructA{}),
+	"Mesh":           reflect.TypeOf(Mesh{}),
+	"Logs":           reflect.TypeOf(Logs{}),
 }

@@ -23,6 +23,9 @@ var pbTypes = map[string]func() proto.Message{
 	"AudioDevice":    func() proto.Message { return new(pb.AudioDevice) },
 	"PluginRegistry": func() proto.Message { return new(pb.PluginRegistry) },
 	"Reading":        func() proto.Message { return new(pb.Reading) },
+	"StructA":        func() proto.Message { return new(pb.StructA) },
+	"Mesh":           func() proto.Message { return new(pb.Mesh) },
+	"Logs":           func() proto.Message { return new(pb.Logs) },
 }
 
 // benchProtobuf measures protobuf-go (generated code, proto.Marshal /
@@ -44,7 +47,7 @@ func benchProtobuf(cfg Config, w *Workload) ([]Result, error) {
 	buf := make([]byte, 0, len(enc))
 	opts := proto.MarshalOptions{}
 	n := len(enc)
-	return []Result{
+	rs := []Result{
 		run(cfg, "protobuf", w.Name, "encode", n, func() {
 			b, _ := proto.Marshal(m)
 			sink += len(b)
@@ -71,7 +74,18 @@ func benchProtobuf(cfg Config, w *Workload) ([]Result, error) {
 			_ = proto.Unmarshal(b, v)
 			sinkAny = v
 		}),
-	}, nil
+	}
+	if w.Type == "StructA" {
+		// The reuse variant of go_serialization_benchmarks' marshal +
+		// unmarshal: MarshalAppend into a kept buffer, Unmarshal into a
+		// kept message.
+		rs = append(rs, run(cfg, "protobuf", w.Name, "roundtrip_reuse", n, func() {
+			b, _ := opts.MarshalAppend(buf[:0], m)
+			buf = b
+			_ = proto.Unmarshal(b, back)
+		}))
+	}
+	return rs, nil
 }
 
 // benchMsgpack measures vmihailenco/msgpack v5 on plain Go structs.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"sdpgen/arrays"
+	"sdpgen/leaderboard"
 	"sdpgen/nested"
 	"sdpgen/optionals"
 	"sdpgen/plugins"
@@ -37,6 +38,9 @@ type (
 	reuseArrays interface {
 		UnmarshalBinaryWith([]byte, arrays.DecodeOptions) error
 	}
+	reuseLeaderboard interface {
+		UnmarshalBinaryWith([]byte, leaderboard.DecodeOptions) error
+	}
 	reuseNested interface {
 		UnmarshalBinaryWith([]byte, nested.DecodeOptions) error
 	}
@@ -56,6 +60,8 @@ func reuser(v sdpValue) func([]byte) error {
 	switch x := v.(type) {
 	case reuseArrays:
 		return func(b []byte) error { return x.UnmarshalBinaryWith(b, arrays.DecodeOptions{Reuse: true}) }
+	case reuseLeaderboard:
+		return func(b []byte) error { return x.UnmarshalBinaryWith(b, leaderboard.DecodeOptions{Reuse: true}) }
 	case reuseNested:
 		return func(b []byte) error { return x.UnmarshalBinaryWith(b, nested.DecodeOptions{Reuse: true}) }
 	case reuseOptionals:
@@ -89,6 +95,12 @@ var sdpTypes = map[string]sdpType{
 		func(b []byte) (interface{}, error) { return plugins.DecodeMessage(b) }},
 	"Reading": {func() sdpValue { return new(optionals.Reading) },
 		func(b []byte) (interface{}, error) { return optionals.DecodeMessage(b) }},
+	"StructA": {func() sdpValue { return new(leaderboard.StructA) },
+		func(b []byte) (interface{}, error) { return leaderboard.DecodeMessage(b) }},
+	"Mesh": {func() sdpValue { return new(leaderboard.Mesh) },
+		func(b []byte) (interface{}, error) { return leaderboard.DecodeMessage(b) }},
+	"Logs": {func() sdpValue { return new(leaderboard.Logs) },
+		func(b []byte) (interface{}, error) { return leaderboard.DecodeMessage(b) }},
 }
 
 func init() {
@@ -127,7 +139,7 @@ func benchSDP(cfg Config, w *Workload) ([]Result, error) {
 	if b, err := kept.MarshalBinary(); err != nil || !bytes.Equal(b, w.SDPB) {
 		return nil, fmt.Errorf("self-check failed: decoding into a value re-encodes differently (%v)", err)
 	}
-	return []Result{
+	rs := []Result{
 		run(cfg, "sdp", w.Name, "encode", n, func() {
 			b, _ := v.MarshalBinary()
 			sink += len(b)
@@ -159,5 +171,15 @@ func benchSDP(cfg Config, w *Workload) ([]Result, error) {
 			x, _ := t.dispatch(msg)
 			sinkAny = x
 		}),
-	}, nil
+	}
+	if w.Type == "StructA" {
+		// go_serialization_benchmarks' /reuse variants: marshal into a
+		// kept buffer, unmarshal into a kept value.
+		rs = append(rs, run(cfg, "sdp", w.Name, "roundtrip_reuse", n, func() {
+			b, _ := v.AppendBinary(buf[:0])
+			buf = b
+			_ = decodeInto(b)
+		}))
+	}
+	return rs, nil
 }
