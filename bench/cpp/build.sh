@@ -26,7 +26,7 @@ inc=(-I"$HERE" -I"$HERE/../c" -I"$OUT/peers")
 defs=()
 srcs=("$HERE/main.cpp" "$HERE/peers.cpp" "$OUT/peers/bench.pb.cc" "$OUT/peers/bench.capnp.c++")
 ok=1
-for s in primitives arrays nested plugins optionals; do
+for s in primitives arrays nested plugins optionals leaderboard; do
 	if ! "$SDP" gen --lang cpp --out "$OUT/sdp/$s" "$ROOT/conformance/schemas/$s.sdp" >/dev/null 2>"$BUILD/logs/cpp-gen.err"; then
 		ok=0
 		break
@@ -34,7 +34,7 @@ for s in primitives arrays nested plugins optionals; do
 done
 if [ $ok = 1 ] && [ -f "$HERE/sdp_cpp.cpp" ]; then
 	defs=(-DHAVE_SDP_CPP)
-	for s in primitives arrays nested plugins optionals; do
+	for s in primitives arrays nested plugins optionals leaderboard; do
 		inc+=(-I"$OUT/sdp/$s")
 		for f in "$OUT/sdp/$s"/*.cpp "$OUT/sdp/$s"/*.cc; do [ -f "$f" ] && srcs+=("$f"); done
 	done

@@ -107,6 +107,37 @@ void fill(const pb::Reading& m, fb::ReadingT& o) {
   if (m.has_calibration()) o.calibration = m.calibration();
   if (m.has_note()) o.note = m.note();
 }
+void fill(const pb::StructA& m, fb::StructAT& o) {
+  o.name = m.name();
+  o.birth_day = m.birth_day();
+  o.phone = m.phone();
+  o.siblings = m.siblings();
+  o.spouse = m.spouse();
+  o.money = m.money();
+}
+fb::Vector3 vector3(const pb::Vector3& v) { return fb::Vector3(v.x(), v.y(), v.z()); }
+void fill(const pb::Mesh& m, fb::MeshT& o) {
+  o.triangles.reserve(m.triangles_size());
+  for (const auto& t : m.triangles())
+    o.triangles.emplace_back(vector3(t.v0()), vector3(t.v1()), vector3(t.v2()), vector3(t.normal()));
+}
+// protobuf has no 8- or 16-bit integers: the address bytes and the status
+// code travel as uint32 (as in rust_serialization_benchmark's prost schema).
+void fill(const pb::Logs& m, fb::LogsT& o) {
+  for (const auto& l : m.logs()) {
+    auto t = std::make_unique<fb::LogT>();
+    const auto& a = l.address();
+    t->address.reset(new fb::Address(static_cast<uint8_t>(a.x0()), static_cast<uint8_t>(a.x1()),
+                                     static_cast<uint8_t>(a.x2()), static_cast<uint8_t>(a.x3())));
+    t->identity = l.identity();
+    t->userid = l.userid();
+    t->date = l.date();
+    t->request = l.request();
+    t->code = static_cast<uint16_t>(l.code());
+    t->size = l.size();
+    o.logs.push_back(std::move(t));
+  }
+}
 
 // ---- FlatBuffers views: read every field --------------------------------------
 
@@ -184,6 +215,26 @@ uint64_t walk(const fb::PluginRegistry* r) {
 uint64_t walk(const fb::Reading* r) {
   return r->sensor_id() + static_cast<uint64_t>(r->value()) +
          (r->calibration().has_value() ? static_cast<uint64_t>(*r->calibration()) : 0) + str(r->note());
+}
+uint64_t walk(const fb::StructA* r) {
+  return str(r->name()) + bits(r->birth_day()) + str(r->phone()) + bits(r->siblings()) + r->spouse() +
+         bits(r->money());
+}
+uint64_t walk(const fb::Vector3& v) { return bits(v.x()) + bits(v.y()) + bits(v.z()); }
+uint64_t walk(const fb::Mesh* r) {
+  uint64_t t = 0;
+  if (r->triangles())
+    for (auto x : *r->triangles()) t += walk(x->v0()) + walk(x->v1()) + walk(x->v2()) + walk(x->normal());
+  return t;
+}
+uint64_t walk(const fb::Logs* r) {
+  uint64_t t = 0;
+  if (r->logs())
+    for (auto l : *r->logs()) {
+      if (auto a = l->address()) t += a->x0() + a->x1() + a->x2() + a->x3();
+      t += str(l->identity()) + str(l->userid()) + str(l->date()) + str(l->request()) + l->code() + l->size();
+    }
+  return t;
 }
 
 // ---- protobuf values -> Cap'n Proto builders ---------------------------------
@@ -304,6 +355,47 @@ void build(const pb::Reading& m, cp::Reading::Builder b) {
   else
     b.getNote().setNoNote();
 }
+void build(const pb::StructA& m, cp::StructA::Builder b) {
+  b.setName(text(m.name()));
+  b.setBirthDay(m.birth_day());
+  b.setPhone(text(m.phone()));
+  b.setSiblings(m.siblings());
+  b.setSpouse(m.spouse());
+  b.setMoney(m.money());
+}
+void build(const pb::Vector3& m, cp::Vector3::Builder b) {
+  b.setX(m.x());
+  b.setY(m.y());
+  b.setZ(m.z());
+}
+void build(const pb::Mesh& m, cp::Mesh::Builder b) {
+  auto l = b.initTriangles(m.triangles_size());
+  for (int i = 0; i < m.triangles_size(); i++) {
+    const auto& t = m.triangles(i);
+    build(t.v0(), l[i].initV0());
+    build(t.v1(), l[i].initV1());
+    build(t.v2(), l[i].initV2());
+    build(t.normal(), l[i].initNormal());
+  }
+}
+void build(const pb::Logs& m, cp::Logs::Builder b) {
+  auto l = b.initLogs(m.logs_size());
+  for (int i = 0; i < m.logs_size(); i++) {
+    const auto& g = m.logs(i);
+    auto o = l[i];
+    auto a = o.initAddress();
+    a.setX0(static_cast<uint8_t>(g.address().x0()));
+    a.setX1(static_cast<uint8_t>(g.address().x1()));
+    a.setX2(static_cast<uint8_t>(g.address().x2()));
+    a.setX3(static_cast<uint8_t>(g.address().x3()));
+    o.setIdentity(text(g.identity()));
+    o.setUserid(text(g.userid()));
+    o.setDate(text(g.date()));
+    o.setRequest(text(g.request()));
+    o.setCode(static_cast<uint16_t>(g.code()));
+    o.setSize(g.size());
+  }
+}
 
 // ---- Cap'n Proto readers: read every field ------------------------------------
 
@@ -359,6 +451,25 @@ uint64_t walk(cp::Reading::Reader r) {
   if (c.isCalibrationValue()) t += static_cast<uint64_t>(c.getCalibrationValue());
   auto n = r.getNote();
   if (n.isNoteValue()) t += n.getNoteValue().size();
+  return t;
+}
+uint64_t walk(cp::StructA::Reader r) {
+  return r.getName().size() + bits(r.getBirthDay()) + r.getPhone().size() + bits(r.getSiblings()) + r.getSpouse() +
+         bits(r.getMoney());
+}
+uint64_t walk(cp::Vector3::Reader v) { return bits(v.getX()) + bits(v.getY()) + bits(v.getZ()); }
+uint64_t walk(cp::Mesh::Reader r) {
+  uint64_t t = 0;
+  for (auto x : r.getTriangles()) t += walk(x.getV0()) + walk(x.getV1()) + walk(x.getV2()) + walk(x.getNormal());
+  return t;
+}
+uint64_t walk(cp::Logs::Reader r) {
+  uint64_t t = 0;
+  for (auto l : r.getLogs()) {
+    auto a = l.getAddress();
+    t += a.getX0() + a.getX1() + a.getX2() + a.getX3() + l.getIdentity().size() + l.getUserid().size() +
+         l.getDate().size() + l.getRequest().size() + l.getCode() + l.getSize();
+  }
   return t;
 }
 
@@ -521,5 +632,8 @@ void bench_peers(bench_workload* w) {
   else if (t == "AudioDevice") bench_all<pb::AudioDevice, fb::AudioDevice, cp::AudioDevice>(w);
   else if (t == "PluginRegistry") bench_all<pb::PluginRegistry, fb::PluginRegistry, cp::PluginRegistry>(w);
   else if (t == "Reading") bench_all<pb::Reading, fb::Reading, cp::Reading>(w);
+  else if (t == "StructA") bench_all<pb::StructA, fb::StructA, cp::StructA>(w);
+  else if (t == "Mesh") bench_all<pb::Mesh, fb::Mesh, cp::Mesh>(w);
+  else if (t == "Logs") bench_all<pb::Logs, fb::Logs, cp::Logs>(w);
   else bench_gap("protobuf", w->name, "no peer schema for this type");
 }

@@ -10,6 +10,7 @@
 
 #include "arrays.hpp"
 #include "harness.h"
+#include "leaderboard.hpp"
 #include "nested.hpp"
 #include "optionals.hpp"
 #include "plugins.hpp"
@@ -79,6 +80,22 @@ uint64_t walk(const plugins::PluginRegistryView& r) {
 }
 uint64_t walk(const optionals::ReadingView& r) {
   return r.sensor_id + bits(r.value) + (r.calibration ? bits(*r.calibration) : 0) + (r.note ? r.note->size() : 0);
+}
+uint64_t walk(const leaderboard::StructAView& r) {
+  return r.name.size() + bits(r.birth_day) + r.phone.size() + bits(r.siblings) + r.spouse + bits(r.money);
+}
+uint64_t walk(const leaderboard::Vector3View& v) { return bits(v.x) + bits(v.y) + bits(v.z); }
+uint64_t walk(const leaderboard::MeshView& r) {
+  uint64_t t = 0;
+  for (const auto& x : r.triangles) t += walk(x.v0) + walk(x.v1) + walk(x.v2) + walk(x.normal);
+  return t;
+}
+uint64_t walk(const leaderboard::LogsView& r) {
+  uint64_t t = 0;
+  for (const auto& l : r.logs)
+    t += l.address.x0 + l.address.x1 + l.address.x2 + l.address.x3 + l.identity.size() + l.userid.size() +
+         l.date.size() + l.request.size() + l.code + l.size;
+  return t;
 }
 
 template <class T, class View, class Any>
@@ -171,6 +188,12 @@ void bench_sdp_cpp(bench_workload* w) {
     bench_type<plugins::PluginRegistry, plugins::PluginRegistryView, plugins::AnyMessage>(w);
   else if (t == "Reading")
     bench_type<optionals::Reading, optionals::ReadingView, optionals::AnyMessage>(w);
+  else if (t == "StructA")
+    bench_type<leaderboard::StructA, leaderboard::StructAView, leaderboard::AnyMessage>(w);
+  else if (t == "Mesh")
+    bench_type<leaderboard::Mesh, leaderboard::MeshView, leaderboard::AnyMessage>(w);
+  else if (t == "Logs")
+    bench_type<leaderboard::Logs, leaderboard::LogsView, leaderboard::AnyMessage>(w);
   else
     bench_gap("sdp", w->name, "no generated type for this workload");
 }
