@@ -20,7 +20,7 @@ if command -v ccache >/dev/null; then
 	CC="ccache $CC"
 	CXX="ccache $CXX"
 fi
-for s in arrays plugins; do
+for s in arrays plugins leaderboard; do
 	"$SDP" gen --lang cpp --out "$OUT/$s" "$ROOT/conformance/schemas/$s.sdp" >/dev/null
 	$CXX -std=c++17 -O2 -c -o "$OUT/obj/$s.o" "$OUT/$s/$s.cpp"
 done
@@ -28,6 +28,7 @@ cat >"$OUT/module.modulemap" <<MAP
 module SDPCxx {
     header "arrays/arrays.hpp"
     header "plugins/plugins.hpp"
+    header "leaderboard/leaderboard.hpp"
     requires cplusplus
     export *
 }
@@ -36,7 +37,7 @@ $CC -O2 -std=c11 -c -o "$OUT/obj/harness.o" "$HERE/../c/harness.c"
 "$SWIFTC" -O -wmo -cxx-interoperability-mode=default -Xcc -std=c++17 \
 	-I "$OUT" -I "$HERE/../swift/Harness" -o "$BUILD/bin/bench-swiftcxx.bin" \
 	"$HERE/main.swift" "$HERE/../swift/Run.swift" "$HERE/../swift/Model.swift" \
-	"$OUT/obj/arrays.o" "$OUT/obj/plugins.o" "$OUT/obj/harness.o"
+	"$OUT/obj/arrays.o" "$OUT/obj/plugins.o" "$OUT/obj/leaderboard.o" "$OUT/obj/harness.o"
 "$SWIFTC" --version 2>&1 | head -n1 >"$OUT/toolchain.txt"
 cat >"$BUILD/bin/bench-swiftcxx" <<WRAP
 #!/bin/sh

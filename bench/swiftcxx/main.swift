@@ -62,6 +62,86 @@ func toCxx(_ r: PluginRegistry) -> plugins.PluginRegistry {
     return out
 }
 
+func toSwift(_ a: leaderboard.StructA) -> StructA {
+    StructA(name: s(a.name), birthDay: a.birth_day, phone: s(a.phone), siblings: a.siblings, spouse: a.spouse, money: a.money)
+}
+
+func toCxx(_ a: StructA) -> leaderboard.StructA {
+    var c = leaderboard.StructA()
+    c.name = std.string(a.name)
+    c.birth_day = a.birthDay
+    c.phone = std.string(a.phone)
+    c.siblings = a.siblings
+    c.spouse = a.spouse
+    c.money = a.money
+    return c
+}
+
+func toSwift(_ v: leaderboard.Vector3) -> Vector3 { Vector3(x: v.x, y: v.y, z: v.z) }
+
+func toCxx(_ v: Vector3) -> leaderboard.Vector3 {
+    var c = leaderboard.Vector3()
+    c.x = v.x
+    c.y = v.y
+    c.z = v.z
+    return c
+}
+
+func toSwift(_ m: leaderboard.Mesh) -> Mesh {
+    var ts: [Triangle] = []
+    ts.reserveCapacity(Int(m.triangles.size()))
+    for t in m.triangles {
+        ts.append(Triangle(v0: toSwift(t.v0), v1: toSwift(t.v1), v2: toSwift(t.v2), normal: toSwift(t.normal)))
+    }
+    return Mesh(triangles: ts)
+}
+
+func toCxx(_ m: Mesh) -> leaderboard.Mesh {
+    var out = leaderboard.Mesh()
+    out.triangles.reserve(m.triangles.count)
+    for t in m.triangles {
+        var c = leaderboard.Triangle()
+        c.v0 = toCxx(t.v0)
+        c.v1 = toCxx(t.v1)
+        c.v2 = toCxx(t.v2)
+        c.normal = toCxx(t.normal)
+        out.triangles.push_back(c)
+    }
+    return out
+}
+
+func toSwift(_ r: leaderboard.Logs) -> Logs {
+    var ls: [Log] = []
+    ls.reserveCapacity(Int(r.logs.size()))
+    for l in r.logs {
+        ls.append(Log(
+            address: Address(x0: l.address.x0, x1: l.address.x1, x2: l.address.x2, x3: l.address.x3),
+            identity: s(l.identity), userid: s(l.userid), date: s(l.date), request: s(l.request), code: l.code,
+            size: l.size))
+    }
+    return Logs(logs: ls)
+}
+
+func toCxx(_ r: Logs) -> leaderboard.Logs {
+    var out = leaderboard.Logs()
+    out.logs.reserve(r.logs.count)
+    for l in r.logs {
+        var c = leaderboard.Log()
+        c.address.x0 = l.address.x0
+        c.address.x1 = l.address.x1
+        c.address.x2 = l.address.x2
+        c.address.x3 = l.address.x3
+        c.identity = std.string(l.identity)
+        c.userid = std.string(l.userid)
+        c.date = std.string(l.date)
+        c.request = std.string(l.request)
+        c.code = l.code
+        c.size = l.size
+        out.logs.push_back(c)
+    }
+    return out
+}
+
 func bytesOf<V: Sequence>(_ v: V) -> [UInt8] where V.Element == UInt8 { Array(v) }
 
 /// Measures one workload: decode (C++ decode + conversion to Swift),
@@ -121,12 +201,30 @@ for w in loadWorkloads() {
         }, toSwift: { U32Array(values: Array($0.values)) },
         toCxx: { v in var c = arrays.U32Array(); c.values.reserve(v.values.count); for x in v.values { c.values.push_back(x) }; return c },
         encode: { bytesOf(arrays.encode($0)) })
+    case "StructA":
+        measure(w, decode: { (d: [UInt8]) -> leaderboard.StructA? in
+            var r = leaderboard.StructA()
+            let ok = d.withUnsafeBufferPointer { leaderboard.decode($0.baseAddress, $0.count, &r, leaderboard.DecodeOptions()).ok() }
+            return ok ? r : nil
+        }, toSwift: toSwift, toCxx: toCxx, encode: { bytesOf(leaderboard.encode($0)) })
+    case "Mesh":
+        measure(w, decode: { (d: [UInt8]) -> leaderboard.Mesh? in
+            var r = leaderboard.Mesh()
+            let ok = d.withUnsafeBufferPointer { leaderboard.decode($0.baseAddress, $0.count, &r, leaderboard.DecodeOptions()).ok() }
+            return ok ? r : nil
+        }, toSwift: toSwift, toCxx: toCxx, encode: { bytesOf(leaderboard.encode($0)) })
+    case "Logs":
+        measure(w, decode: { (d: [UInt8]) -> leaderboard.Logs? in
+            var r = leaderboard.Logs()
+            let ok = d.withUnsafeBufferPointer { leaderboard.decode($0.baseAddress, $0.count, &r, leaderboard.DecodeOptions()).ok() }
+            return ok ? r : nil
+        }, toSwift: toSwift, toCxx: toCxx, encode: { bytesOf(leaderboard.encode($0)) })
     default:
         skipped.append(w.name)
     }
 }
 if !skipped.isEmpty {
     gap("sdp_cxx_interop", nil,
-        "measured on the registry and the u32/i16/f32 arrays only; not on " + skipped.joined(separator: ", "))
+        "measured on the registry, the u32/i16/f32 arrays, struct_a, mesh and log only; not on " + skipped.joined(separator: ", "))
 }
 exit(bench_finish())
