@@ -5,12 +5,13 @@
 // and the data:
 //
 //   B=bench/build
-//   g++ -O2 -std=c++17 -I$B/cpp/sdp/plugins -I$B/cpp/sdp/arrays bench/cpp/floors.cpp
-//       $B/cpp/sdp/plugins/plugins.cpp $B/cpp/sdp/arrays/arrays.cpp -o /tmp/floors
+//   g++ -O2 -std=c++17 -I$B/cpp/sdp/plugins -I$B/cpp/sdp/arrays -I$B/cpp/sdp/leaderboard bench/cpp/floors.cpp
+//       $B/cpp/sdp/plugins/plugins.cpp $B/cpp/sdp/arrays/arrays.cpp $B/cpp/sdp/leaderboard/leaderboard.cpp -o /tmp/floors
 //   /tmp/floors bench/build/data
 //
 // Every figure is the fastest of 30 batches (CPU noise only ever adds time).
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "arrays.hpp"
+#include "leaderboard.hpp"
 #include "plugins.hpp"
 
 namespace {
@@ -153,6 +155,88 @@ std::uint64_t walk(const plugins::PluginRegistryView& r) {
   return t;
 }
 
+// The mesh's triangles are 12 f32 with no padding: on a little-endian host
+// the wire bytes after the count are the std::vector<Triangle>'s memory.
+static_assert(sizeof(leaderboard::Vector3) == 12 && offsetof(leaderboard::Vector3, z) == 8, "Vector3 layout");
+static_assert(sizeof(leaderboard::Triangle) == 48 && offsetof(leaderboard::Triangle, normal) == 36, "Triangle layout");
+
+// Decodes the mesh with one copy into a kept vector (the bound a bulk
+// []Triangle decode could reach; decode_reuse in the harness).
+__attribute__((noinline)) bool mesh_read_floor(const std::uint8_t* p, std::size_t size, leaderboard::Mesh& m) {
+  if (size < 4) return false;
+  const std::uint32_t n = ld32(p);
+  if (size - 4 != std::size_t{n} * 48) return false;
+  m.triangles.resize(n);
+  std::memcpy(m.triangles.data(), p + 4, size - 4);
+  return true;
+}
+
+// Encodes the mesh with one copy (the bound for encode_to).
+__attribute__((noinline)) std::size_t mesh_write_floor(const leaderboard::Mesh& m, std::uint8_t* out) {
+  const std::uint32_t n = static_cast<std::uint32_t>(m.triangles.size());
+  std::memcpy(out, &n, 4);
+  std::memcpy(out + 4, m.triangles.data(), std::size_t{n} * 48);
+  return 4 + std::size_t{n} * 48;
+}
+
+// The harness's view walk (bench/cpp/sdp_cpp.cpp).
+std::uint64_t walk(const leaderboard::Vector3View& v) { return bits(v.x) + bits(v.y) + bits(v.z); }
+std::uint64_t walk(const leaderboard::MeshView& r) {
+  std::uint64_t t = 0;
+  for (const auto& x : r.triangles) t += walk(x.v0) + walk(x.v1) + walk(x.v2) + walk(x.normal);
+  return t;
+}
+
+void mesh(const std::string& dir) {
+  const std::vector<std::uint8_t> in = slurp(dir + "/mesh.sdpb");
+  leaderboard::Mesh v, kept, floor;
+  if (!leaderboard::decode(in.data(), in.size(), v) || !mesh_read_floor(in.data(), in.size(), floor) || !(floor == v)) {
+    std::fprintf(stderr, "mesh_read_floor disagrees with the decoder\n");
+    std::exit(1);
+  }
+  std::vector<std::uint8_t> buf(in.size());
+  if (mesh_write_floor(v, buf.data()) != in.size() || std::memcmp(buf.data(), in.data(), in.size()) != 0) {
+    std::fprintf(stderr, "mesh_write_floor does not reproduce the mesh's bytes\n");
+    std::exit(1);
+  }
+  const double copy = best_ns([&] {
+    std::memcpy(buf.data(), in.data(), in.size());
+    escape(buf.data());
+  }, 10);
+  std::printf("mesh (%zu bytes): memcpy %.0f ns; ratios to it:\n", in.size(), copy);
+  std::printf("  write floor (one copy)                    %9.2f\n",
+              best_ns([&] { escape(buf.data() + mesh_write_floor(v, buf.data())); }, 10) / copy);
+  std::printf("  sdp encode_to                             %9.2f\n",
+              best_ns([&] { escape(buf.data() + leaderboard::encode_to(v, buf.data(), buf.size())); }, 10) / copy);
+  std::printf("  sdp encode (fresh vector)                 %9.2f\n", best_ns([&] {
+                std::vector<std::uint8_t> b = leaderboard::encode(v);
+                escape(b.data());
+              }, 10) / copy);
+  std::printf("  read floor (one copy into a kept vector)  %9.2f\n", best_ns([&] {
+                if (!mesh_read_floor(in.data(), in.size(), floor)) std::abort();
+                escape(floor.triangles.data());
+              }, 10) / copy);
+  std::printf("  sdp decode into a kept value              %9.2f\n", best_ns([&] {
+                if (!leaderboard::decode(in.data(), in.size(), kept)) std::abort();
+                escape(kept.triangles.data());
+              }, 10) / copy);
+  std::printf("  sdp owned decode (fresh value)            %9.2f\n", best_ns([&] {
+                leaderboard::Mesh o;
+                if (!leaderboard::decode(in.data(), in.size(), o)) std::abort();
+                escape(o.triangles.data());
+              }, 10) / copy);
+  std::printf("  sdp view decode (validation only)         %9.2f\n", best_ns([&] {
+                leaderboard::MeshView o;
+                if (!leaderboard::decode(in.data(), in.size(), o)) std::abort();
+                escape(&o);
+              }, 10) / copy);
+  std::printf("  sdp view decode + walk                    %9.2f\n", best_ns([&] {
+                leaderboard::MeshView o;
+                if (!leaderboard::decode(in.data(), in.size(), o)) std::abort();
+                escape(reinterpret_cast<const void*>(walk(o)));
+              }, 10) / copy);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -217,5 +301,6 @@ int main(int argc, char** argv) {
     std::printf("%s (%zu bytes): memcpy %.1f ns; a fresh std::vector of the bytes %.2fx; sdp encode %.2fx, decode %.2fx\n", w,
                 in.size(), copy, fresh / copy, enc / copy, dec / copy);
   }
+  mesh(dir);
   return 0;
 }
