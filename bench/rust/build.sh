@@ -15,7 +15,7 @@ mkdir -p "$GEN" "$CRATE/.cargo"
 cp -r "$HERE/src" "$HERE/Cargo.toml" "$CRATE/"
 cp "$HERE/.cargo/config.toml" "$CRATE/.cargo/"
 [ -f "$CRATE/Cargo.lock" ] || cp "$HERE/Cargo.lock" "$CRATE/"
-schemas="primitives arrays nested plugins optionals"
+schemas="primitives arrays nested plugins optionals leaderboard"
 features=()
 ok=1
 for s in $schemas; do

@@ -45,6 +45,9 @@ fn main() {
             "AudioDevice" => peers!(AudioDevice),
             "PluginRegistry" => peers!(PluginRegistry),
             "Reading" => peers!(Reading),
+            "StructA" => peers!(StructA),
+            "Mesh" => peers!(Mesh),
+            "Logs" => peers!(Logs),
             t => h.gap("prost", &w.name, &format!("no peer types for {t}")),
         }
     }

@@ -203,6 +203,60 @@ pub mod plain {
         pub calibration: Option<f64>,
         pub note: Option<String>,
     }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+    pub struct StructA {
+        pub name: String,
+        pub birth_day: i64,
+        pub phone: String,
+        pub siblings: i32,
+        pub spouse: bool,
+        pub money: f64,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone, Copy)]
+    pub struct Vector3 {
+        pub x: f32,
+        pub y: f32,
+        pub z: f32,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone, Copy)]
+    pub struct Triangle {
+        pub v0: Vector3,
+        pub v1: Vector3,
+        pub v2: Vector3,
+        pub normal: Vector3,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+    pub struct Mesh {
+        pub triangles: Vec<Triangle>,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone, Copy)]
+    pub struct Address {
+        pub x0: u8,
+        pub x1: u8,
+        pub x2: u8,
+        pub x3: u8,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+    pub struct Log {
+        pub address: Address,
+        pub identity: String,
+        pub userid: String,
+        pub date: String,
+        pub request: String,
+        pub code: u16,
+        pub size: u64,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+    pub struct Logs {
+        pub logs: Vec<Log>,
+    }
 }
 
 /// The messages of bench/peers/bench.proto, as prost-build would generate
@@ -427,5 +481,87 @@ pub mod pbm {
         pub calibration: Option<f64>,
         #[prost(string, optional, tag = "4")]
         pub note: Option<String>,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct StructA {
+        #[prost(string, tag = "1")]
+        pub name: String,
+        #[prost(int64, tag = "2")]
+        pub birth_day: i64,
+        #[prost(string, tag = "3")]
+        pub phone: String,
+        #[prost(int32, tag = "4")]
+        pub siblings: i32,
+        #[prost(bool, tag = "5")]
+        pub spouse: bool,
+        #[prost(double, tag = "6")]
+        pub money: f64,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct Vector3 {
+        #[prost(float, tag = "1")]
+        pub x: f32,
+        #[prost(float, tag = "2")]
+        pub y: f32,
+        #[prost(float, tag = "3")]
+        pub z: f32,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct Triangle {
+        #[prost(message, optional, tag = "1")]
+        pub v0: Option<Vector3>,
+        #[prost(message, optional, tag = "2")]
+        pub v1: Option<Vector3>,
+        #[prost(message, optional, tag = "3")]
+        pub v2: Option<Vector3>,
+        #[prost(message, optional, tag = "4")]
+        pub normal: Option<Vector3>,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct Mesh {
+        #[prost(message, repeated, tag = "1")]
+        pub triangles: Vec<Triangle>,
+    }
+
+    /// The address bytes as uint32 fields (protobuf has no 8-bit integer),
+    /// as in rust_serialization_benchmark's prost schema.
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct Address {
+        #[prost(uint32, tag = "1")]
+        pub x0: u32,
+        #[prost(uint32, tag = "2")]
+        pub x1: u32,
+        #[prost(uint32, tag = "3")]
+        pub x2: u32,
+        #[prost(uint32, tag = "4")]
+        pub x3: u32,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct Log {
+        #[prost(message, optional, tag = "1")]
+        pub address: Option<Address>,
+        #[prost(string, tag = "2")]
+        pub identity: String,
+        #[prost(string, tag = "3")]
+        pub userid: String,
+        #[prost(string, tag = "4")]
+        pub date: String,
+        #[prost(string, tag = "5")]
+        pub request: String,
+        #[prost(uint32, tag = "6")]
+        pub code: u32,
+        #[prost(uint64, tag = "7")]
+        pub size: u64,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message, Deserialize)]
+    pub struct Logs {
+        #[prost(message, repeated, tag = "1")]
+        pub logs: Vec<Log>,
     }
 }

@@ -72,6 +72,25 @@ fn walk_reading(r: optionals::ReadingRef) -> u64 {
     r.sensor_id as u64 + r.value.to_bits() + r.calibration.map_or(0, f64::to_bits) + r.note.map_or(0, s)
 }
 
+fn walk_struct_a(r: leaderboard::StructARef) -> u64 {
+    s(r.name) + r.birth_day as u64 + s(r.phone) + r.siblings as u64 + r.spouse as u64 + r.money.to_bits()
+}
+fn walk_vector(v: leaderboard::Vector3) -> u64 {
+    v.x.to_bits() as u64 + v.y.to_bits() as u64 + v.z.to_bits() as u64
+}
+fn walk_mesh(r: leaderboard::MeshRef) -> u64 {
+    r.triangles.iter().map(|t| walk_vector(t.v0) + walk_vector(t.v1) + walk_vector(t.v2) + walk_vector(t.normal)).sum()
+}
+fn walk_logs(r: leaderboard::LogsRef) -> u64 {
+    let mut t = 0;
+    for l in r.logs.iter() {
+        let a = l.address;
+        t += a.x0 as u64 + a.x1 as u64 + a.x2 as u64 + a.x3 as u64
+            + s(l.identity) + s(l.userid) + s(l.date) + s(l.request) + l.code as u64 + l.size;
+    }
+    t
+}
+
 macro_rules! sdp_bench {
     ($h:expr, $w:expr, $krate:ident, $t:ident, $view:ident, $walk:ident) => {{
         let (h, w): (&mut Harness, &Workload) = ($h, $w);
@@ -138,6 +157,9 @@ pub fn bench(h: &mut Harness, w: &Workload) {
         "AudioDevice" => sdp_bench!(h, w, nested, AudioDevice, AudioDeviceRef, walk_device),
         "PluginRegistry" => sdp_bench!(h, w, plugins, PluginRegistry, PluginRegistryRef, walk_registry),
         "Reading" => sdp_bench!(h, w, optionals, Reading, ReadingRef, walk_reading),
+        "StructA" => sdp_bench!(h, w, leaderboard, StructA, StructARef, walk_struct_a),
+        "Mesh" => sdp_bench!(h, w, leaderboard, Mesh, MeshRef, walk_mesh),
+        "Logs" => sdp_bench!(h, w, leaderboard, Logs, LogsRef, walk_logs),
         t => h.gap("sdp", &w.name, &format!("no generated type for {t}")),
     }
 }
