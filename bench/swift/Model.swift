@@ -107,3 +107,46 @@ struct Reading: Codable, Equatable {
     var calibration: Double?
     var note: String?
 }
+
+struct StructA: Codable, Equatable {
+    var name: String
+    var birthDay: Int64
+    var phone: String
+    var siblings: Int32
+    var spouse: Bool
+    var money: Double
+}
+
+struct Vector3: Codable, Equatable {
+    var x: Float
+    var y: Float
+    var z: Float
+}
+
+struct Triangle: Codable, Equatable {
+    var v0: Vector3
+    var v1: Vector3
+    var v2: Vector3
+    var normal: Vector3
+}
+
+struct Mesh: Codable, Equatable { var triangles: [Triangle] }
+
+struct Address: Codable, Equatable {
+    var x0: UInt8
+    var x1: UInt8
+    var x2: UInt8
+    var x3: UInt8
+}
+
+struct Log: Codable, Equatable {
+    var address: Address
+    var identity: String
+    var userid: String
+    var date: String
+    var request: String
+    var code: UInt16
+    var size: UInt64
+}
+
+struct Logs: Codable, Equatable { var logs: [Log] }

@@ -4,6 +4,7 @@
 // the harness's own Codable structs (Model.swift) have the same names.
 #if HAVE_SDP_SWIFT
 import arrays
+import leaderboard
 import nested
 import optionals
 import plugins
@@ -123,6 +124,24 @@ func benchSDP(_ w: Workload) {
                      encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
                      message: { $0.serializedMessage() },
                      dispatch: { (try? optionals.AnyMessage(serializedMessage: $0)) != nil })
+    case "StructA":
+        benchSDPType(w, decode: { try? leaderboard.StructA(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
+                     encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
+                     message: { $0.serializedMessage() },
+                     dispatch: { (try? leaderboard.AnyMessage(serializedMessage: $0)) != nil })
+    case "Mesh":
+        benchSDPType(w, decode: { try? leaderboard.Mesh(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
+                     encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
+                     message: { $0.serializedMessage() },
+                     dispatch: { (try? leaderboard.AnyMessage(serializedMessage: $0)) != nil })
+    case "Logs":
+        benchSDPType(w, decode: { try? leaderboard.Logs(serializedBytes: $0) },
+                     decodeInto: { (try? $1.decode(serializedBytes: $0)) != nil },
+                     encode: { $0.serializedBytes() }, append: { $0.serialize(into: &$1) },
+                     message: { $0.serializedMessage() },
+                     dispatch: { (try? leaderboard.AnyMessage(serializedMessage: $0)) != nil })
     default:
         gap("sdp", w.name, "no generated type for \(w.type)")
     }

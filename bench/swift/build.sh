@@ -15,7 +15,7 @@ gcc -O2 -std=c11 -c -o "$OUT/harness.o" "$HERE/../c/harness.c"
 srcs=("$HERE/main.swift" "$HERE/Run.swift" "$HERE/Model.swift" "$HERE/Peers.swift" "$HERE/Sdp.swift")
 defs=()
 ok=1
-for s in primitives arrays nested plugins optionals; do
+for s in primitives arrays nested plugins optionals leaderboard; do
 	if ! "$SDP" gen --lang swift --out "$OUT/sdp/$s" "$ROOT/conformance/schemas/$s.sdp" >/dev/null 2>"$BUILD/logs/swift-gen.err"; then
 		ok=0
 		break
@@ -26,7 +26,7 @@ if [ $ok = 1 ]; then
 	# Each generated package is its own module (as with SwiftPM), built
 	# -O -wmo into a static library.
 	mkdir -p "$OUT/mods"
-	for s in primitives arrays nested plugins optionals; do
+	for s in primitives arrays nested plugins optionals leaderboard; do
 		"$SWIFTC" -O -wmo -parse-as-library -module-name "$s" -emit-module \
 			-emit-module-path "$OUT/mods/$s.swiftmodule" -emit-library -static \
 			-o "$OUT/mods/lib$s.a" "$OUT/sdp/$s/Sources/$s"/*.swift

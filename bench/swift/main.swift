@@ -34,6 +34,9 @@ for w in loadWorkloads() {
     case "AudioDevice": benchCodable(AudioDevice.self, w)
     case "PluginRegistry": benchCodable(PluginRegistry.self, w)
     case "Reading": benchCodable(Reading.self, w)
+    case "StructA": benchCodable(StructA.self, w)
+    case "Mesh": benchCodable(Mesh.self, w)
+    case "Logs": benchCodable(Logs.self, w)
     default: gap("json", w.name, "no Codable types for \(w.type)")
     }
 }
