@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sdp/gen"
+	"sdp/gen/rust"
 	"sdp/schema"
 )
 
@@ -46,10 +47,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 func languageList() string { return strings.Join(gen.Languages(), ", ") }
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("gen", "sdp gen --lang LANG --out DIR [--package NAME] SCHEMA.sdp", stderr)
+	fs := newFlags("gen", "sdp gen --lang LANG --out DIR [--package NAME] [--module] SCHEMA.sdp", stderr)
 	lang := fs.String("lang", "", "target language: "+languageList())
 	out := fs.String("out", "", "output directory (created if missing)")
 	pkg := fs.String("package", "", "package, crate, module or namespace name (default: the schema's base name)")
+	module := fs.Bool("module", false, "rust only: write one self-contained NAME.rs for a module of your crate (include! it from build.rs's OUT_DIR) instead of a crate")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -61,6 +63,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	g, err := gen.Lookup(*lang)
 	if err != nil {
 		return err
+	}
+	if *module {
+		if *lang != "rust" {
+			return fmt.Errorf("--module applies to --lang rust only")
+		}
+		g = rust.GenerateModule
 	}
 	s, err := schema.Load(pos[0])
 	if err != nil {

@@ -14,7 +14,7 @@ const version = "0.3.0"
 const usage = `sdp — the Serial Data Protocol toolkit
 
 Usage:
-  sdp gen --lang LANG --out DIR [--package NAME] SCHEMA.sdp
+  sdp gen --lang LANG --out DIR [--package NAME] [--module] SCHEMA.sdp
   sdp check SCHEMA.sdp...
   sdp fmt [-w | --check] SCHEMA.sdp...
   sdp encode --schema SCHEMA.sdp (--type TYPE [--message] | --message | --stream) [VALUE.json] > out.sdpb
