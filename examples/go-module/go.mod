@@ -1,0 +1,3 @@
+module example.com/greenhouse
+
+go 1.19
