@@ -11,7 +11,8 @@
 #              [PACKAGE <name>]          # sdp gen --package (default: the schema's base name)
 #              [SDP_EXECUTABLE <path>]   # default: the SDP_EXECUTABLE cache variable
 #              [OUT_DIR <dir>]           # default: ${CMAKE_CURRENT_BINARY_DIR}/sdp/<target>
-#              [NAMESPACE <ns>])         # the alias is <ns>::<target>; default sdp
+#              [NAMESPACE <ns>]          # the alias is <ns>::<target>; default sdp
+#              [INSTALL])                # install and export the library (below)
 #
 # adds a custom command that runs `sdp gen --lang LANG --out OUT_DIR SCHEMA`
 # whenever the schema (or the sdp executable) is newer than the generated
@@ -26,10 +27,14 @@
 # (-DSDP_EXECUTABLE=/path/to/sdp); the SDP environment variable; `sdp` on
 # PATH or in $(go env GOPATH)/bin (where `go install ./cmd/sdp` puts it).
 #
-# To install the library, add your own install(TARGETS <target> EXPORT ...)
-# rules; the generated header is the target's PUBLIC_HEADER.
+# INSTALL adds install rules: cmake --install puts the library, the header
+# and <target>Config.cmake (exporting <ns>::<target>) under the prefix, so
+# that another project can find_package(<target> CONFIG). Without it, add
+# your own install(TARGETS <target> EXPORT ...) rules; the generated header
+# is the target's PUBLIC_HEADER either way.
 
 include_guard(GLOBAL)
+include(GNUInstallDirs)
 
 function(_sdp_find_executable out)
   if(NOT SDP_EXECUTABLE)
@@ -55,7 +60,7 @@ function(_sdp_find_executable out)
 endfunction()
 
 function(sdp_generate target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "SCHEMA;LANG;PACKAGE;SDP_EXECUTABLE;OUT_DIR;NAMESPACE" "")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "INSTALL" "SCHEMA;LANG;PACKAGE;SDP_EXECUTABLE;OUT_DIR;NAMESPACE" "")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "sdp_generate(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -117,8 +122,20 @@ function(sdp_generate target)
   add_library(${target} STATIC "${source}" "${header}")
   add_library(${ARG_NAMESPACE}::${target} ALIAS ${target})
   target_compile_features(${target} PUBLIC ${feature})
-  target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")
+  target_include_directories(${target} PUBLIC
+    "$<BUILD_INTERFACE:${out_dir}>" "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
   set_target_properties(${target} PROPERTIES PUBLIC_HEADER "${header}")
+  if(ARG_INSTALL)
+    install(TARGETS ${target} EXPORT ${target}Targets
+      ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+      LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+      RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+      PUBLIC_HEADER DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+    install(EXPORT ${target}Targets
+      NAMESPACE ${ARG_NAMESPACE}::
+      FILE ${target}Config.cmake
+      DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/${target})
+  endif()
   set_property(TARGET ${target} PROPERTY SDP_SCHEMA "${schema}")
   set_property(TARGET ${target} PROPERTY SDP_OUT_DIR "${out_dir}")
 endfunction()

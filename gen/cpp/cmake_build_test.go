@@ -112,6 +112,55 @@ func TestCMakeGenerate(t *testing.T) {
 	}
 }
 
+// TestCMakeInstallGenerated builds a C library with sdp_generate(... LANG c
+// INSTALL), installs it into a temporary prefix and builds a second project
+// that finds it with find_package() and links sdp::sensors_c99.
+func TestCMakeInstallGenerated(t *testing.T) {
+	cmake := gentest.RequireTool(t, "cmake")
+	gentest.RequireTool(t, "gcc")
+	root := gentest.Root(t)
+	example := filepath.Join(root, "examples", "cmake-generate")
+	sdp := buildSDP(t)
+	tmp := t.TempDir()
+	lib, prefix := filepath.Join(tmp, "lib"), filepath.Join(tmp, "prefix")
+	project := `cmake_minimum_required(VERSION 3.14)
+project(sensors_c99 LANGUAGES C)
+list(APPEND CMAKE_MODULE_PATH "` + filepath.ToSlash(filepath.Join(root, "cmake")) + `")
+include(SDPGenerate)
+sdp_generate(sensors_c99 SCHEMA "` + filepath.ToSlash(filepath.Join(example, "sensors.sdp")) + `" LANG c INSTALL)
+`
+	if err := os.MkdirAll(lib, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(lib, "CMakeLists.txt"), []byte(project), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCmd(t, tmp, cmake, "-S", lib, "-B", filepath.Join(tmp, "lib-build"), "-DCMAKE_INSTALL_PREFIX="+prefix, "-DSDP_EXECUTABLE="+sdp)
+	runCmd(t, tmp, cmake, "--build", filepath.Join(tmp, "lib-build"))
+	runCmd(t, tmp, cmake, "--install", filepath.Join(tmp, "lib-build"))
+	if _, err := os.Stat(filepath.Join(prefix, "include", "sensors.h")); err != nil {
+		t.Errorf("the header was not installed: %v", err)
+	}
+
+	app := filepath.Join(tmp, "app")
+	copyDir(t, example, app)
+	consumer := `cmake_minimum_required(VERSION 3.14)
+project(consumer LANGUAGES C)
+find_package(sensors_c99 CONFIG REQUIRED)
+add_executable(sensors_c main.c)
+target_link_libraries(sensors_c PRIVATE sdp::sensors_c99)
+`
+	if err := os.WriteFile(filepath.Join(app, "CMakeLists.txt"), []byte(consumer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := filepath.Join(tmp, "app-build")
+	runCmd(t, tmp, cmake, "-S", app, "-B", build, "-DCMAKE_PREFIX_PATH="+prefix)
+	runCmd(t, tmp, cmake, "--build", build)
+	if out := runCmd(t, build, filepath.Join(build, "sensors_c")); !strings.Contains(out, "round trip ok") {
+		t.Errorf("the installed library's consumer printed %q", out)
+	}
+}
+
 // TestCMakeInstall builds the CMakeLists.txt that `sdp gen --lang cpp`
 // writes, installs the library into a temporary prefix and builds a second
 // project that finds it with find_package() and links sdp::sensors.
