@@ -20,7 +20,7 @@ func TestGoModuleExample(t *testing.T) {
 	tmp := t.TempDir()
 	bin, dir := filepath.Join(tmp, "bin"), filepath.Join(tmp, "greenhouse")
 	env := append(os.Environ(), "GOBIN="+bin, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"GOFLAGS=", "GOWORK=off", "GOPROXY=off", "GO111MODULE=on")
+		"GOFLAGS=-buildvcs=false", "GOWORK=off", "GOPROXY=off", "GO111MODULE=on")
 	run := func(dir string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command(goTool, args...)
