@@ -23,12 +23,12 @@ import (
 // attribute and documentation (`#![...]`, `//!`) move inside the modules or
 // become comments, the `mod x;` files become inline `mod x { ... }` blocks,
 // and `crate::` paths become `super::` paths, which name the including
-// module from each inline module; the private modules are named sdp_<name>
+// module from each inline module. The private modules are named sdp_<name>,
 // and every inline module allows what a program that uses part of the API
 // would otherwise be warned about (moduleAllow), so the module compiles
-// warning-free, under clippy too, in a library and in a program. The inline modules are marked
-// #[rustfmt::skip]: their bodies are the crate's files indented one level,
-// not re-wrapped to rustfmt's width at that depth.
+// warning-free, under clippy too, in a library and in a program. The inline
+// modules are marked #[rustfmt::skip]: their bodies are the crate's files
+// indented one level, not re-wrapped to rustfmt's width at that depth.
 func GenerateModule(s *schema.Schema, opt gen.Options) ([]gen.File, error) {
 	files, err := Generate(s, opt)
 	if err != nil {
