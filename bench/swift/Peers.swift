@@ -3,6 +3,7 @@ import BenchHarness
 import Foundation
 
 func benchCodable<T: Codable & Equatable>(_ t: T.Type, _ w: Workload) {
+    guard wanted("json") || wanted("plist") else { return }
     if bench_quick() != 0 && w.sdpb.count > 1_000_000 {
         // Seconds per operation: too slow for the quick (CI) mode.
         gap("json", w.name, "skipped in quick mode: Foundation's coders take seconds per operation here")

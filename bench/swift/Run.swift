@@ -73,6 +73,19 @@ func runReusingValue<T>(_ impl: String, _ workload: String, _ op: String, _ byte
     }
 }
 
+/// The implementations --impls names (empty: all). The shared loop skips
+/// the others' timings; wanted lets a peer skip its setup and self-checks
+/// too (the paired runs time only SDP and the floor).
+let timedImpls: [String] = {
+    let args = CommandLine.arguments
+    guard let i = args.firstIndex(of: "--impls"), i + 1 < args.count else { return [] }
+    return args[i + 1].split(separator: ",").map(String.init)
+}()
+
+func wanted(_ impl: String) -> Bool {
+    timedImpls.isEmpty || timedImpls.contains(impl)
+}
+
 func gap(_ impl: String, _ workload: String?, _ reason: String) {
     bench_gap(impl, workload, reason)
 }

@@ -124,9 +124,15 @@ impl Harness {
         h
     }
 
+    /// Whether imp is timed (--impls): a peer that is not skips its setup
+    /// and self-checks too (the paired runs time only SDP and the floor).
+    pub fn wants(&self, imp: &str) -> bool {
+        self.impls.is_empty() || self.impls.iter().any(|i| i == imp)
+    }
+
     /// Times f and records median/min/max ns per call and allocations per call.
     pub fn run<F: FnMut()>(&mut self, imp: &str, workload: &str, op: &str, bytes: usize, mut f: F) {
-        if !self.impls.is_empty() && !self.impls.iter().any(|i| i == imp) {
+        if !self.wants(imp) {
             return;
         }
         eprintln!("rust {imp:<12} {workload:<16} {op}");

@@ -7,6 +7,9 @@ use serde::Serialize;
 use std::hint::black_box;
 
 pub fn bench_prost<T: Message + Default + PartialEq + DeserializeOwned>(h: &mut Harness, w: &Workload) {
+    if !h.wants("prost") {
+        return;
+    }
     let m: T = match serde_json::from_slice(&w.json) {
         Ok(m) => m,
         Err(e) => return h.gap("prost", &w.name, &format!("cannot read the JSON document: {e}")),
@@ -44,6 +47,9 @@ pub fn bench_prost<T: Message + Default + PartialEq + DeserializeOwned>(h: &mut 
 }
 
 pub fn bench_bincode<T: Serialize + DeserializeOwned + PartialEq>(h: &mut Harness, w: &Workload) {
+    if !h.wants("bincode") {
+        return;
+    }
     let m: T = match serde_json::from_slice(&w.json) {
         Ok(m) => m,
         Err(e) => return h.gap("bincode", &w.name, &format!("cannot read the JSON document: {e}")),
