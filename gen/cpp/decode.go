@@ -390,7 +390,11 @@ func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
 func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant, check bool) {
 	empty := v.Kind == schema.VariantUnit || (v.Kind == schema.VariantInline && len(v.Fields) == 0)
 	// The variant held is decoded into when it is the one read (its
-	// strings and arrays keep their storage); another is replaced.
+	// strings and arrays keep their storage); another is replaced. A view
+	// holds no storage to keep, so a view's variant is always emplaced: the
+	// conditional reference to either variant member also makes g++ 12 at
+	// -O2 see a write past the smaller members (a -Wstringop-overflow false
+	// positive, conformance/schemas/leaderboard.sdp and TestCompile).
 	if empty {
 		p.F("case %d:", v.Tag)
 		p.In()
@@ -404,7 +408,11 @@ func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant
 		return
 	}
 	p.Block(fmt.Sprintf("case %d: {", v.Tag), "}", func() {
-		if !check {
+		switch {
+		case check:
+		case g.viewMode:
+			p.F("auto& x = v.value.emplace<%d>();", v.Tag)
+		default:
 			p.F("auto& x = v.value.index() == %d ? *std::get_if<%d>(&v.value) : v.value.emplace<%d>();", v.Tag, v.Tag, v.Tag)
 		}
 		switch v.Kind {

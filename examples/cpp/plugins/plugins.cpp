@@ -1666,21 +1666,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ParameterView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ParameterView>(out) ? *std::get_if<ParameterView>(&out) : out.emplace<ParameterView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ParameterView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PluginView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginView>(out) ? *std::get_if<PluginView>(&out) : out.emplace<PluginView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PluginView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PluginRegistryView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistryView>(out) ? *std::get_if<PluginRegistryView>(&out) : out.emplace<PluginRegistryView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PluginRegistryView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

@@ -3382,56 +3382,56 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ArraysView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ArraysView>(out) ? *std::get_if<ArraysView>(&out) : out.emplace<ArraysView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ArraysView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case FixedView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<FixedView>(out) ? *std::get_if<FixedView>(&out) : out.emplace<FixedView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<FixedView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PointView>(out) ? *std::get_if<PointView>(&out) : out.emplace<PointView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case U32ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32ArrayView>(out) ? *std::get_if<U32ArrayView>(&out) : out.emplace<U32ArrayView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<U32ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case I16ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16ArrayView>(out) ? *std::get_if<I16ArrayView>(&out) : out.emplace<I16ArrayView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<I16ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case F32ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32ArrayView>(out) ? *std::get_if<F32ArrayView>(&out) : out.emplace<F32ArrayView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<F32ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ByteArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArrayView>(out) ? *std::get_if<ByteArrayView>(&out) : out.emplace<ByteArrayView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ByteArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case SmallArraysView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArraysView>(out) ? *std::get_if<SmallArraysView>(&out) : out.emplace<SmallArraysView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<SmallArraysView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

@@ -894,14 +894,14 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         }
         break;
     case 1: {
-        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
+        auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
         break;
     }
     case 2: {
-        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
+        auto& x = v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -918,7 +918,7 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         break;
     }
     case 3: {
-        auto& x = v.value.index() == 3 ? *std::get_if<3>(&v.value) : v.value.emplace<3>();
+        auto& x = v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
             return false;
@@ -941,7 +941,7 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         break;
     }
     case 4: {
-        auto& x = v.value.index() == 4 ? *std::get_if<4>(&v.value) : v.value.emplace<4>();
+        auto& x = v.value.emplace<4>();
         if (!r.str(x.text)) {
             return false;
         }
@@ -1230,7 +1230,7 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
+        auto& x = v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1247,7 +1247,7 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         break;
     }
     case 1: {
-        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
+        auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
             return false;
         }
@@ -2515,21 +2515,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case CircleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<CircleView>(out) ? *std::get_if<CircleView>(&out) : out.emplace<CircleView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<CircleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EnumsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EnumsView>(out) ? *std::get_if<EnumsView>(&out) : out.emplace<EnumsView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<EnumsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case UnionsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<UnionsView>(out) ? *std::get_if<UnionsView>(&out) : out.emplace<UnionsView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<UnionsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

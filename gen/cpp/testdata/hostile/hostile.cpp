@@ -932,14 +932,14 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
         }
         break;
     case 1: {
-        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
+        auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
         break;
     }
     case 2: {
-        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
+        auto& x = v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -2534,42 +2534,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case BigView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<BigView>(out) ? *std::get_if<BigView>(&out) : out.emplace<BigView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<BigView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case HolderView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<HolderView>(out) ? *std::get_if<HolderView>(&out) : out.emplace<HolderView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EventsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EventsView>(out) ? *std::get_if<EventsView>(&out) : out.emplace<EventsView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<EventsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<NodeView>(out) ? *std::get_if<NodeView>(&out) : out.emplace<NodeView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodesView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<NodesView>(out) ? *std::get_if<NodesView>(&out) : out.emplace<NodesView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<NodesView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ChainView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ChainView>(out) ? *std::get_if<ChainView>(&out) : out.emplace<ChainView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ChainView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

@@ -1488,14 +1488,14 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
+        auto& x = v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
             return false;
         }
         break;
     }
     case 1: {
-        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
+        auto& x = v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1506,7 +1506,7 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
         break;
     }
     case 2: {
-        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
+        auto& x = v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
             return false;
         }
@@ -2151,14 +2151,14 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ErrorView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ErrorView>(out) ? *std::get_if<ErrorView>(&out) : out.emplace<ErrorView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ErrorView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case HolderView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<HolderView>(out) ? *std::get_if<HolderView>(&out) : out.emplace<HolderView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

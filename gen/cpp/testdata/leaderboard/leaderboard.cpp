@@ -2481,49 +2481,49 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case StructAView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<StructAView>(out) ? *std::get_if<StructAView>(&out) : out.emplace<StructAView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<StructAView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case Vector3View::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Vector3View>(out) ? *std::get_if<Vector3View>(&out) : out.emplace<Vector3View>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<Vector3View>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case TriangleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<TriangleView>(out) ? *std::get_if<TriangleView>(&out) : out.emplace<TriangleView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<TriangleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case MeshView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<MeshView>(out) ? *std::get_if<MeshView>(&out) : out.emplace<MeshView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<MeshView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case AddressView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AddressView>(out) ? *std::get_if<AddressView>(&out) : out.emplace<AddressView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<AddressView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case LogView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<LogView>(out) ? *std::get_if<LogView>(&out) : out.emplace<LogView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<LogView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case LogsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<LogsView>(out) ? *std::get_if<LogsView>(&out) : out.emplace<LogsView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<LogsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

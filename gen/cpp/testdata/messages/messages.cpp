@@ -1397,28 +1397,28 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PointView>(out) ? *std::get_if<PointView>(&out) : out.emplace<PointView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PingView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PingView>(out) ? *std::get_if<PingView>(&out) : out.emplace<PingView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PingView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PongView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PongView>(out) ? *std::get_if<PongView>(&out) : out.emplace<PongView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PongView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case LastView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<LastView>(out) ? *std::get_if<LastView>(&out) : out.emplace<LastView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<LastView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

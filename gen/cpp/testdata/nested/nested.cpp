@@ -2273,42 +2273,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PointView>(out) ? *std::get_if<PointView>(&out) : out.emplace<PointView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case RectangleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<RectangleView>(out) ? *std::get_if<RectangleView>(&out) : out.emplace<RectangleView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<RectangleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case SceneView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SceneView>(out) ? *std::get_if<SceneView>(&out) : out.emplace<SceneView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<SceneView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DeviceParameterView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameterView>(out) ? *std::get_if<DeviceParameterView>(&out) : out.emplace<DeviceParameterView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<DeviceParameterView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DevicePluginView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePluginView>(out) ? *std::get_if<DevicePluginView>(&out) : out.emplace<DevicePluginView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<DevicePluginView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case AudioDeviceView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDeviceView>(out) ? *std::get_if<AudioDeviceView>(&out) : out.emplace<AudioDeviceView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

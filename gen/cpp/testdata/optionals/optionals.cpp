@@ -750,7 +750,7 @@ SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
         }
         break;
     case 1: {
-        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
+        auto& x = v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -2591,21 +2591,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case InnerView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<InnerView>(out) ? *std::get_if<InnerView>(&out) : out.emplace<InnerView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<InnerView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case OptionalsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<OptionalsView>(out) ? *std::get_if<OptionalsView>(&out) : out.emplace<OptionalsView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<OptionalsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ReadingView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ReadingView>(out) ? *std::get_if<ReadingView>(&out) : out.emplace<ReadingView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ReadingView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

@@ -1387,21 +1387,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case AllPrimitivesView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AllPrimitivesView>(out) ? *std::get_if<AllPrimitivesView>(&out) : out.emplace<AllPrimitivesView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<AllPrimitivesView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case TextView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<TextView>(out) ? *std::get_if<TextView>(&out) : out.emplace<TextView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<TextView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EmptyView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EmptyView>(out) ? *std::get_if<EmptyView>(&out) : out.emplace<EmptyView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<EmptyView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }

@@ -1273,7 +1273,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
     }
     switch (tag) {
     case 0: {
-        auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
+        auto& x = v.value.emplace<0>();
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
@@ -1284,7 +1284,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         break;
     }
     case 1: {
-        auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
+        auto& x = v.value.emplace<1>();
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
             return false;
@@ -1300,7 +1300,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         break;
     }
     case 2: {
-        auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
+        auto& x = v.value.emplace<2>();
         std::size_t n2 = 0;
         if (!r.count(n2, 2)) {
             return false;
@@ -2313,35 +2313,35 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case TreeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<TreeView>(out) ? *std::get_if<TreeView>(&out) : out.emplace<TreeView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<TreeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<NodeView>(out) ? *std::get_if<NodeView>(&out) : out.emplace<NodeView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DirView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DirView>(out) ? *std::get_if<DirView>(&out) : out.emplace<DirView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<DirView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EntryView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<EntryView>(out) ? *std::get_if<EntryView>(&out) : out.emplace<EntryView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<EntryView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ProgramView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ProgramView>(out) ? *std::get_if<ProgramView>(&out) : out.emplace<ProgramView>(), options);
+        const sdp::Status ps = decode_payload(data, size, out.emplace<ProgramView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
