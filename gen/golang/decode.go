@@ -56,7 +56,8 @@ func (g *generator) emitUnmarshalMethods(p *emit.Printer, v, name, schemaName st
 	p.F("// UnmarshalPrefix decodes one %s from the start of b and returns the number", name)
 	p.P("// of bytes it used; bytes after it are left alone.")
 	p.Block("func ("+recv+") UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {", "}", func() {
-		p.P("d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}")
+		p.P("var d decoder")
+		p.P("d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))")
 		decode()
 		p.P("if d.err != nil {")
 		p.F("\t*%s = %s // a failed decode leaves the zero value", v, reset)
@@ -160,7 +161,8 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 	p.F("// %s decodes %s %s from the start of b and returns the number of bytes", fn[2], article(name), name)
 	p.P("// it used.")
 	p.Block(fmt.Sprintf("func %s(b []byte, opts DecodeOptions) (%s, int, error) {", fn[2], name), "}", func() {
-		p.P("d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}")
+		p.P("var d decoder")
+		p.P("d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))")
 		p.F("v := decode%s(&d, nil)", name)
 		p.P("if d.err != nil {")
 		p.F("\treturn nil, 0, d.finish(%q)", u.Name)

@@ -72,7 +72,8 @@ func (g *generator) emitMessages(p *emit.Printer) []string {
 			p.P(`return nil, &DecodeError{Path: "message", Offset: 4, Rule: RuleMessage, Msg: "unknown message type id " + strconv.Itoa(int(id))}`)
 			return
 		}
-		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}")
+		p.P("var d decoder")
+		p.P("d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))")
 		p.P("var m Message")
 		p.P("var name string")
 		p.P("switch id {")
@@ -180,7 +181,8 @@ func (g *generator) emitStructMessage(p *emit.Printer, st *schema.Struct) {
 		p.P("if !opts.Reuse {")
 		p.F("\t*m = %s{}", name)
 		p.P("}")
-		p.P("d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}")
+		p.P("var d decoder")
+		p.P("d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))")
 		p.P("m.decode(&d)")
 		p.P("if d.err != nil {")
 		p.F("\t*m = %s{} // a failed decode leaves the zero value", name)

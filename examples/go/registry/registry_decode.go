@@ -26,7 +26,8 @@ func (m *Parameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Parameter from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Parameter) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Parameter{}
 	}
@@ -142,7 +143,8 @@ func (m *Plugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Plugin from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Plugin) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Plugin{}
 	}
@@ -226,7 +228,8 @@ func (m *PluginRegistry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error
 // UnmarshalPrefix decodes one PluginRegistry from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *PluginRegistry) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = PluginRegistry{}
 	}

@@ -90,7 +90,8 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	var m Message
 	var name string
 	switch id {
@@ -491,7 +492,8 @@ func (m *Arrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Arrays{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Arrays{} // a failed decode leaves the zero value
@@ -547,7 +549,8 @@ func (m *Fixed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Fixed{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Fixed{} // a failed decode leaves the zero value
@@ -603,7 +606,8 @@ func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Point{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Point{} // a failed decode leaves the zero value
@@ -661,7 +665,8 @@ func (m *U32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = U32Array{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = U32Array{} // a failed decode leaves the zero value
@@ -719,7 +724,8 @@ func (m *I16Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = I16Array{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = I16Array{} // a failed decode leaves the zero value
@@ -777,7 +783,8 @@ func (m *F32Array) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = F32Array{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = F32Array{} // a failed decode leaves the zero value
@@ -835,7 +842,8 @@ func (m *ByteArray) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = ByteArray{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = ByteArray{} // a failed decode leaves the zero value
@@ -893,7 +901,8 @@ func (m *SmallArrays) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = SmallArrays{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = SmallArrays{} // a failed decode leaves the zero value

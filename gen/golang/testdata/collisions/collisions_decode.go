@@ -27,7 +27,8 @@ func (m *Message_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Message_ from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Message_) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Message_{}
 	}
@@ -110,7 +111,8 @@ func (m *DecodeError_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DecodeError_ from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DecodeError_) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = DecodeError_{}
 	}
@@ -165,7 +167,8 @@ func (v *Color) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Color from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Color) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeColor(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -213,7 +216,8 @@ func (m *ColorRed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one ColorRed from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *ColorRed) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = ColorRed{}
 	}
@@ -265,7 +269,8 @@ func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
 // DecodeShapePrefix decodes a Shape from the start of b and returns the number of bytes
 // it used.
 func DecodeShapePrefix(b []byte, opts DecodeOptions) (Shape, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeShape(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Shape")
@@ -354,7 +359,8 @@ func (m *ShapeRect) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one ShapeRect from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *ShapeRect) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = ShapeRect{}
 	}
@@ -406,7 +412,8 @@ func (m *DecodeShape) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DecodeShape from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DecodeShape) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = DecodeShape{}
 	}
@@ -456,7 +463,8 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Holder{}
 	}

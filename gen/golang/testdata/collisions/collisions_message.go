@@ -82,7 +82,8 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	var m Message
 	var name string
 	switch id {
@@ -475,7 +476,8 @@ func (m *Message_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Message_{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Message_{} // a failed decode leaves the zero value
@@ -533,7 +535,8 @@ func (m *DecodeError_) UnmarshalMessageWith(b []byte, opts DecodeOptions) error 
 	if !opts.Reuse {
 		*m = DecodeError_{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = DecodeError_{} // a failed decode leaves the zero value
@@ -591,7 +594,8 @@ func (m *ColorRed) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = ColorRed{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = ColorRed{} // a failed decode leaves the zero value
@@ -649,7 +653,8 @@ func (m *ShapeRect) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = ShapeRect{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = ShapeRect{} // a failed decode leaves the zero value
@@ -707,7 +712,8 @@ func (m *DecodeShape) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = DecodeShape{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = DecodeShape{} // a failed decode leaves the zero value
@@ -763,7 +769,8 @@ func (m *Holder) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Holder{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Holder{} // a failed decode leaves the zero value

@@ -25,7 +25,8 @@ func (v *Mode) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Mode from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Mode) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeMode(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value

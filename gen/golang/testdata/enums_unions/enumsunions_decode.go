@@ -27,7 +27,8 @@ func (v *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Small from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Small) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeSmall(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -75,7 +76,8 @@ func (v *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Sparse from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Sparse) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeSparse(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -123,7 +125,8 @@ func (v *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Wide from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Wide) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeWide(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -171,7 +174,8 @@ func (v *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Default from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Default) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeDefault(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -219,7 +223,8 @@ func (m *Circle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Circle from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Circle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Circle{}
 	}
@@ -271,7 +276,8 @@ func DecodeShapeWith(b []byte, opts DecodeOptions) (Shape, error) {
 // DecodeShapePrefix decodes a Shape from the start of b and returns the number of bytes
 // it used.
 func DecodeShapePrefix(b []byte, opts DecodeOptions) (Shape, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeShape(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Shape")
@@ -411,7 +417,8 @@ func DecodeNestedWith(b []byte, opts DecodeOptions) (Nested, error) {
 // DecodeNestedPrefix decodes a Nested from the start of b and returns the number of bytes
 // it used.
 func DecodeNestedPrefix(b []byte, opts DecodeOptions) (Nested, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeNested(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Nested")
@@ -506,7 +513,8 @@ func (m *Enums) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Enums from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Enums) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Enums{}
 	}
@@ -607,7 +615,8 @@ func (m *Unions) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Unions from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Unions) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Unions{}
 	}

@@ -70,7 +70,8 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	var m Message
 	var name string
 	switch id {
@@ -446,7 +447,8 @@ func (m *Circle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Circle{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Circle{} // a failed decode leaves the zero value
@@ -502,7 +504,8 @@ func (m *Enums) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Enums{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Enums{} // a failed decode leaves the zero value
@@ -558,7 +561,8 @@ func (m *Unions) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Unions{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Unions{} // a failed decode leaves the zero value

@@ -27,7 +27,8 @@ func (v *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Type from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Type) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeType(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -75,7 +76,8 @@ func (m *Error) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Error from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Error) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Error{}
 	}
@@ -325,7 +327,8 @@ func DecodeResultWith(b []byte, opts DecodeOptions) (Result, error) {
 // DecodeResultPrefix decodes a Result from the start of b and returns the number of bytes
 // it used.
 func DecodeResultPrefix(b []byte, opts DecodeOptions) (Result, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeResult(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Result")
@@ -431,7 +434,8 @@ func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Holder) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Holder{}
 	}

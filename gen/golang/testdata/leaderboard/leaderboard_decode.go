@@ -26,7 +26,8 @@ func (m *StructA) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one StructA from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *StructA) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = StructA{}
 	}
@@ -113,7 +114,8 @@ func (m *Vector3) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Vector3 from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Vector3) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Vector3{}
 	}
@@ -185,7 +187,8 @@ func (m *Triangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Triangle from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Triangle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Triangle{}
 	}
@@ -271,7 +274,8 @@ func (m *Mesh) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Mesh from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Mesh) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Mesh{}
 	}
@@ -338,7 +342,8 @@ func (m *Address) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Address from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Address) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Address{}
 	}
@@ -416,7 +421,8 @@ func (m *Log) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Log from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Log) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Log{}
 	}
@@ -515,7 +521,8 @@ func (m *Logs) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Logs from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Logs) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Logs{}
 	}

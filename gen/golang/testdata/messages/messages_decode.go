@@ -26,7 +26,8 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Point{}
 	}
@@ -92,7 +93,8 @@ func (m *Ping) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Ping from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Ping) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Ping{}
 	}
@@ -147,7 +149,8 @@ func (m *Pong) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Pong from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Pong) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Pong{}
 	}
@@ -207,7 +210,8 @@ func (m *Last) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Last from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Last) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Last{}
 	}

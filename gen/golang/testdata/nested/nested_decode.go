@@ -27,7 +27,8 @@ func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Point) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Point{}
 	}
@@ -93,7 +94,8 @@ func (m *Rectangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Rectangle from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Rectangle) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Rectangle{}
 	}
@@ -167,7 +169,8 @@ func (m *Scene) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Scene from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Scene) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Scene{}
 	}
@@ -252,7 +255,8 @@ func (v *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DeviceKind from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *DeviceKind) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeDeviceKind(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -302,7 +306,8 @@ func (m *DeviceParameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) erro
 // UnmarshalPrefix decodes one DeviceParameter from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DeviceParameter) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = DeviceParameter{}
 	}
@@ -369,7 +374,8 @@ func (m *DevicePlugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one DevicePlugin from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *DevicePlugin) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = DevicePlugin{}
 	}
@@ -443,7 +449,8 @@ func (m *AudioDevice) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one AudioDevice from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *AudioDevice) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = AudioDevice{}
 	}

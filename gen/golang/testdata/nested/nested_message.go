@@ -82,7 +82,8 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	var m Message
 	var name string
 	switch id {
@@ -473,7 +474,8 @@ func (m *Point) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Point{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Point{} // a failed decode leaves the zero value
@@ -531,7 +533,8 @@ func (m *Rectangle) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Rectangle{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Rectangle{} // a failed decode leaves the zero value
@@ -587,7 +590,8 @@ func (m *Scene) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Scene{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Scene{} // a failed decode leaves the zero value
@@ -645,7 +649,8 @@ func (m *DeviceParameter) UnmarshalMessageWith(b []byte, opts DecodeOptions) err
 	if !opts.Reuse {
 		*m = DeviceParameter{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = DeviceParameter{} // a failed decode leaves the zero value
@@ -703,7 +708,8 @@ func (m *DevicePlugin) UnmarshalMessageWith(b []byte, opts DecodeOptions) error 
 	if !opts.Reuse {
 		*m = DevicePlugin{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = DevicePlugin{} // a failed decode leaves the zero value
@@ -761,7 +767,8 @@ func (m *AudioDevice) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = AudioDevice{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = AudioDevice{} // a failed decode leaves the zero value

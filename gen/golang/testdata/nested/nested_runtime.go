@@ -230,6 +230,12 @@ type decoder struct {
 	text     []byte   // the current block of string bytes (see str)
 }
 
+// init starts d on b at off. Decoders are built in place with init: a
+// composite literal of a decoder is built in a temporary and copied.
+func (d *decoder) init(b []byte, off, maxDepth int, memLimit uint64) {
+	d.b, d.off, d.maxDepth, d.memLimit = b, off, maxDepth, memLimit
+}
+
 func (d *decoder) failAt(off int, rule Rule, msg string) {
 	if d.err == nil {
 		d.err = &DecodeError{Offset: off, Rule: rule, Msg: msg}

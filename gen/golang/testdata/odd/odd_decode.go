@@ -25,7 +25,8 @@ func (m *Odd) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Odd from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Odd) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Odd{}
 	}
@@ -187,7 +188,8 @@ func DecodeUWith(b []byte, opts DecodeOptions) (U, error) {
 // DecodeUPrefix decodes an U from the start of b and returns the number of bytes
 // it used.
 func DecodeUPrefix(b []byte, opts DecodeOptions) (U, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeU(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("U")
@@ -268,7 +270,8 @@ func (v *Flags) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Flags from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Flags) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeFlags(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value

@@ -62,7 +62,8 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	var m Message
 	var name string
 	switch id {
@@ -428,7 +429,8 @@ func (m *Odd) UnmarshalMessageWith(b []byte, opts DecodeOptions) error {
 	if !opts.Reuse {
 		*m = Odd{}
 	}
-	d := decoder{b: b, off: MessageHeaderSize, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b) - MessageHeaderSize)}
+	var d decoder
+	d.init(b, MessageHeaderSize, opts.maxDepth(), opts.memoryLimit(len(b)-MessageHeaderSize))
 	m.decode(&d)
 	if d.err != nil {
 		*m = Odd{} // a failed decode leaves the zero value

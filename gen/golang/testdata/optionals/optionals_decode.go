@@ -27,7 +27,8 @@ func (v *Level) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Level from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (v *Level) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	*v = decodeLevel(&d)
 	if d.err != nil {
 		*v = 0 // a failed decode leaves the zero value
@@ -75,7 +76,8 @@ func (m *Inner) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Inner from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Inner) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Inner{}
 	}
@@ -132,7 +134,8 @@ func DecodeChoiceWith(b []byte, opts DecodeOptions) (Choice, error) {
 // DecodeChoicePrefix decodes a Choice from the start of b and returns the number of bytes
 // it used.
 func DecodeChoicePrefix(b []byte, opts DecodeOptions) (Choice, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeChoice(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Choice")
@@ -207,7 +210,8 @@ func (m *Optionals) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Optionals from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Optionals) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Optionals{}
 	}
@@ -412,7 +416,8 @@ func (m *Reading) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Reading from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Reading) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Reading{}
 	}

@@ -28,7 +28,8 @@ func (m *AllPrimitives) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error 
 // UnmarshalPrefix decodes one AllPrimitives from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *AllPrimitives) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = AllPrimitives{}
 	}
@@ -153,7 +154,8 @@ func (m *Text) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Text from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Text) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Text{}
 	}
@@ -208,7 +210,8 @@ func (m *Empty) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Empty from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Empty) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Empty{}
 	}

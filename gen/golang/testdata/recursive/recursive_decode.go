@@ -25,7 +25,8 @@ func (m *Tree) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Tree from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Tree) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Tree{}
 	}
@@ -92,7 +93,8 @@ func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Node from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Node) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Node{}
 	}
@@ -159,7 +161,8 @@ func (m *Dir) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Dir from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Dir) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Dir{}
 	}
@@ -226,7 +229,8 @@ func (m *Entry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Entry from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Entry) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Entry{}
 	}
@@ -295,7 +299,8 @@ func DecodeExprWith(b []byte, opts DecodeOptions) (Expr, error) {
 // DecodeExprPrefix decodes an Expr from the start of b and returns the number of bytes
 // it used.
 func DecodeExprPrefix(b []byte, opts DecodeOptions) (Expr, int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	v := decodeExpr(&d, nil)
 	if d.err != nil {
 		return nil, 0, d.finish("Expr")
@@ -413,7 +418,8 @@ func (m *Program) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
 // UnmarshalPrefix decodes one Program from the start of b and returns the number
 // of bytes it used; bytes after it are left alone.
 func (m *Program) UnmarshalPrefix(b []byte, opts DecodeOptions) (int, error) {
-	d := decoder{b: b, maxDepth: opts.maxDepth(), memLimit: opts.memoryLimit(len(b))}
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
 	if !opts.Reuse {
 		*m = Program{}
 	}
