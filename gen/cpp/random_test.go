@@ -33,8 +33,16 @@ const randomBatch = 10
 // readers: the rule, message index and stream offset of a rejection must be
 // the reference's; so do the hello vectors (gentest.RunRandomHellos), and
 // the testee must answer a hello with the schema's own.
+//
+// With SDP_CPP_RANDOM_CXX=clang++ the testees are built with clang++
+// (clangPath: the one on PATH or Swift's) instead of g++, under the same
+// strict flags and sanitizers: clang compiles the generated code of a
+// random schema about 3.5 times faster than g++ at -O0 with the sanitizers
+// (3.5 s against 12.8 s for seed 9's schema here), so `make soak` uses it,
+// and it is the compiler of the macOS collectors SDP is made for. CI's
+// default seeds build with g++.
 func TestRandomSchemas(t *testing.T) {
-	gxx := gentest.RequireTool(t, "g++")
+	gxx := randomCompiler(t)
 	suites := gentest.RandomSuites(t)
 	batches := gentest.RandomBatches(suites, randomBatch)
 	dir := t.TempDir()
