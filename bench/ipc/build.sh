@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds the IPC workload (bench/README.md, "IPC"): bench/build/bin/bench-ipc
+# (the Go runner, also bench/build/ipc/bin/ipc-go: the Go writers, readers,
+# raw-pipe floor and protobuf reader) and, each when its toolchain works,
+# ipc-cpp (SDP C++ writer and reader, protobuf C++ writer), ipc-rust and
+# ipc-swift (SDP writer and reader). A language that does not build is
+# written to bench/build/ipc/gaps.tsv with the reason; the runner reports its
+# pairs as not measured.
+set -uo pipefail
+BUILD=$1 ROOT=$2 SDP=$3
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=$BUILD/ipc
+rm -rf "$OUT/bin" "$OUT/gen" "$OUT/gaps.tsv" "$OUT/gopath" "$OUT/cpp" "$OUT/swift"
+mkdir -p "$OUT/bin" "$OUT/gen"
+gap() { printf '%s\t%s\n' "$1" "$2" >>"$OUT/gaps.tsv"; echo "ipc: $1: $2" >&2; }
+# schema name -> file
+schema() { case $1 in ipc) echo "$HERE/ipc.sdp" ;; *) echo "$ROOT/conformance/schemas/$1.sdp" ;; esac; }
+SCHEMAS="leaderboard arrays ipc"
+
+# --- Go: the runner and the Go peers (GOPATH mode over Debian's gocode) ---
+set -e
+GP=$OUT/gopath
+mkdir -p "$GP/src/benchpb/pb"
+protoc -I"$HERE/../peers" --go_out="$GP/src/benchpb/pb" --go_opt=paths=source_relative "$HERE/../peers/bench.proto"
+for s in $SCHEMAS; do
+	"$SDP" gen --lang go --out "$GP/src/sdpgen/$s" --package "$s" "$(schema $s)" >/dev/null
+done
+(export GO111MODULE=off GOPATH="$GP:$HERE/go:/usr/share/gocode" GOFLAGS=
+	go build -o "$OUT/bin/ipc-go" sdpipc)
+cp "$OUT/bin/ipc-go" "$BUILD/bin/bench-ipc"
+set +e
+
+# --- C++: SDP C++ writer and reader, protobuf C++ writer (-O2) ---
+build_cpp() {
+	local o=$OUT/cpp CXX=${CXX:-g++}
+	mkdir -p "$o/peers" "$o/obj"
+	command -v "$CXX" >/dev/null || { echo "$CXX not found"; return 1; }
+	protoc -I"$HERE/../peers" --cpp_out="$o/peers" "$HERE/../peers/bench.proto" || return 1
+	if command -v ccache >/dev/null; then
+		export CCACHE_BASEDIR="$ROOT" CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
+		CXX="ccache $CXX"
+	fi
+	local inc=(-I"$o/peers") srcs=("$HERE/cpp/main.cpp" "$o/peers/bench.pb.cc") objs=()
+	for s in $SCHEMAS; do
+		"$SDP" gen --lang cpp --out "$o/sdp/$s" "$(schema $s)" >/dev/null || { echo "sdp gen --lang cpp failed for $s.sdp"; return 1; }
+		inc+=(-I"$o/sdp/$s")
+		srcs+=("$o/sdp/$s/$s.cpp")
+	done
+	for s in "${srcs[@]}"; do
+		$CXX -O2 -std=c++17 "${inc[@]}" -c -o "$o/obj/$(basename "$s").o" "$s" || return 1
+		objs+=("$o/obj/$(basename "$s").o")
+	done
+	# shellcheck disable=SC2046
+	${CXX#ccache } -o "$OUT/bin/ipc-cpp" "${objs[@]}" $(pkg-config --libs protobuf) || return 1
+}
+build_cpp >"$OUT/cpp.log" 2>&1 || gap cpp "not built: the C++ peer failed to build: $(tail -n1 "$OUT/cpp.log")"
