@@ -54,3 +54,45 @@ build_cpp() {
 	${CXX#ccache } -o "$OUT/bin/ipc-cpp" "${objs[@]}" $(pkg-config --libs protobuf) || return 1
 }
 build_cpp >"$OUT/cpp.log" 2>&1 || gap cpp "not built: the C++ peer failed to build: $(tail -n1 "$OUT/cpp.log")"
+
+# --- Rust: SDP Rust writer and reader (cargo --release, offline, no crates) ---
+build_rust() {
+	command -v cargo >/dev/null || [ -x "$HOME/.cargo/bin/cargo" ] || { echo "cargo not found"; return 1; }
+	command -v cargo >/dev/null || export PATH=$HOME/.cargo/bin:$PATH
+	local crate=$OUT/rust deps=""
+	rm -rf "$crate/src" "$crate/gen" "$crate/Cargo.toml"
+	mkdir -p "$crate/gen"
+	cp -r "$HERE/rust/src" "$HERE/rust/Cargo.toml" "$crate/"
+	for s in $SCHEMAS; do
+		"$SDP" gen --lang rust --out "$crate/gen/$s" "$(schema $s)" >/dev/null || { echo "sdp gen --lang rust failed for $s.sdp"; return 1; }
+		deps="$deps$s = { path = \"gen/$s\" }\n"
+	done
+	python3 - "$crate/Cargo.toml" "$deps" <<'PY' || return 1
+import sys
+p, deps = sys.argv[1], sys.argv[2].replace("\\n", "\n")
+s = open(p).read()
+open(p, "w").write(s.replace("[dependencies]\n", "[dependencies]\n" + deps, 1))
+PY
+	# A target directory outside the work tree, as bench/rust does.
+	local target="${SDP_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sdp-bench}/ipc-rust-target"
+	(cd "$crate" && CARGO_TARGET_DIR=$target cargo build --release --offline) || return 1
+	cp "$target/release/ipc-rust" "$OUT/bin/ipc-rust"
+}
+build_rust >"$OUT/rust.log" 2>&1 || gap rust "not built: the Rust peer failed to build: $(tail -n1 "$OUT/rust.log")"
+
+# --- Swift: SDP Swift writer and reader (swiftc -O -wmo, one module per schema) ---
+build_swift() {
+	local o=$OUT/swift SWIFTC=${SWIFTC:-swiftc} mods=()
+	command -v "$SWIFTC" >/dev/null || SWIFTC=/opt/swift/usr/bin/swiftc
+	[ -x "$(command -v "$SWIFTC")" ] || { echo "swiftc not found"; return 1; }
+	mkdir -p "$o/mods"
+	for s in $SCHEMAS; do
+		"$SDP" gen --lang swift --out "$o/sdp/$s" "$(schema $s)" >/dev/null || { echo "sdp gen --lang swift failed for $s.sdp"; return 1; }
+		"$SWIFTC" -O -wmo -parse-as-library -module-name "$s" -emit-module \
+			-emit-module-path "$o/mods/$s.swiftmodule" -emit-library -static \
+			-o "$o/mods/lib$s.a" "$o/sdp/$s/Sources/$s"/*.swift || return 1
+		mods+=("$o/mods/lib$s.a")
+	done
+	"$SWIFTC" -O -wmo -I "$o/mods" -o "$OUT/bin/ipc-swift" "$HERE/swift/main.swift" "${mods[@]}" || return 1
+}
+build_swift >"$OUT/swift.log" 2>&1 || gap swift "not built: the Swift peer failed to build: $(tail -n1 "$OUT/swift.log")"

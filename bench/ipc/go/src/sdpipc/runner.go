@@ -166,8 +166,8 @@ func runner(args []string) error {
 		return false
 	}
 
-	var results []result
-	var gaps []gap
+	results := []result{}
+	gaps := []gap{}
 	ns := map[string]int{"struct_a": 20000, "sensor": 20000, "i16_48k": 200}
 	if *quick {
 		ns = map[string]int{"struct_a": 10, "sensor": 10, "i16_48k": 3}
