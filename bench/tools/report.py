@@ -449,6 +449,8 @@ def render_md(run, charts_rel):
             p(f"| {name} | " + " | ".join(cells) + " |")
         p("")
 
+    ipc_section(p, run)
+
     for w in run["workloads"]:
         name = w["name"]
         rows = by.get(name)
@@ -779,6 +781,102 @@ def go_floors(p, reg):
         p(f"| owned decode vs its allocations | {fmt_ns(sd['decode']['median_ns'])} | "
           f"{fmt_ns(af['decode']['median_ns'])} | {sd['decode']['median_ns'] / af['decode']['median_ns']:.2f} |")
     p("")
+
+def ipc_section(p, run):
+    """The cross-language IPC workload (bench/ipc, issue #15 item 3): one
+    process writes a message stream with its language's SDP stream writer,
+    another reads and decodes it, over a pipe and a Unix socket; next to the
+    raw-pipe floor and length-delimited protobuf (C++ -> Go). Wall time."""
+    rows = [r for r in run["results"] if r.get("lang") == "ipc"]
+    gaps = [g for g in run["gaps"] if g.get("lang") == "ipc"]
+    if not rows and not gaps:
+        return
+    p("## IPC: message streams between processes")
+    p("")
+    p("One process writes N messages with its language's SDP stream writer, another reads them with its "
+      "language's stream reader and decodes every one into owned values (C++: into one reused `AnyMessage`, "
+      "its reader's only form), checking the count and a checksum of the decoded fields at the end "
+      "(`bench/ipc`). **Time is wall time** (unlike the rest of this report): from the writer's first write "
+      "to the reader's last decoded message, both processes running, `CLOCK_MONOTONIC`; the median of "
+      "the runs (N calibrated to ~0.5 s per run). MB/s counts the wire bytes of the stream. *floor*: the "
+      "same message bytes, pre-encoded, written through the same 64 KiB buffer and read and discarded "
+      "(Go → Go). *protobuf*: length-delimited protobuf (varint length + message, "
+      "`SerializeDelimitedToZeroCopyStream` in C++, read by protobuf-go) of the same values. *socket* is a "
+      "Unix stream socket pair. On a shared 2-core machine both processes compete for the cores with "
+      "other work, so these numbers move more than the CPU times above.")
+    p("")
+    if run.get("quick"):
+        p("**Quick mode: a few messages per pair, to prove that every pair works; not measurements.**")
+        p("")
+    kinds = []
+    for r in rows:
+        if r["kind"] not in kinds:
+            kinds.append(r["kind"])
+    by = {(r["kind"], r["impl"], r["transport"]): r for r in rows}
+    order = ["floor", "go_go", "cpp_go", "rust_go", "swift_go", "go_swift", "go_rust", "go_cpp", "protobuf"]
+
+    def rate(x):
+        return f"{x / 1e6:.2f} M/s" if x >= 1e6 else (f"{x / 1e3:.1f} k/s" if x >= 1e3 else f"{x:.0f}/s")
+
+    for kind in kinds:
+        any_r = next(r for r in rows if r["kind"] == kind)
+        p(f"### IPC {kind}: {any_r['message_bytes']:,}-byte messages")
+        p("")
+        p("| pair (writer → reader) | pipe msgs/s | pipe MB/s | pipe time / floor | socket msgs/s | socket MB/s | "
+          "socket time / floor | N |")
+        p("|---|---|---|---|---|---|---|---|")
+        impls = sorted({r["impl"] for r in rows if r["kind"] == kind},
+                       key=lambda i: order.index(i) if i in order else len(order))
+        for impl in impls:
+            cells, title, n = [], impl, ""
+            for tr in ("pipe", "socket"):
+                r, fl = by.get((kind, impl, tr)), by.get((kind, "floor", tr))
+                if not r:
+                    cells += ["", "", ""]
+                    continue
+                title, n = r["title"], f"{r['messages']:,}"
+                ratio = f"{r['median_ns'] / fl['median_ns']:.2f}" if fl and impl != "floor" else ""
+                mb = r["mb_per_s"]
+                cells += [rate(r["msgs_per_s"]), f"{mb:,.0f}" if mb >= 10 else f"{mb:.1f}", ratio]
+            p(f"| {title} | " + " | ".join(cells) + f" | {n} |")
+        p("")
+
+    p("Targets (issue #15): large messages (i16_48k) within 1.5× of the raw-pipe floor's time; small "
+      "messages (struct_a, sensor) at least 3× the protobuf peer's messages/s.")
+    if run.get("quick"):
+        p("(Quick mode: the ratios are not judged.)")
+    p("")
+    p("| pair | transport | i16_48k time / floor (≤ 1.5) | struct_a msgs/s vs protobuf (≥ 3) | "
+      "sensor msgs/s vs protobuf (≥ 3) |")
+    p("|---|---|---|---|---|")
+    sdp_pairs = [i for i in order if i not in ("floor", "protobuf") and any(r["impl"] == i for r in rows)]
+    for impl in sdp_pairs:
+        for tr in ("pipe", "socket"):
+            cells = []
+            r, fl = by.get(("i16_48k", impl, tr)), by.get(("i16_48k", "floor", tr))
+            if r and fl:
+                x = r["median_ns"] / fl["median_ns"]
+                cells.append(f"{x:.2f}" + ("" if run.get("quick") else f" ({'met' if x <= 1.5 else 'not met'})"))
+            else:
+                cells.append("not measured")
+            for kind in ("struct_a", "sensor"):
+                r, pb = by.get((kind, impl, tr)), by.get((kind, "protobuf", tr))
+                if r and pb:
+                    x = r["msgs_per_s"] / pb["msgs_per_s"]
+                    cells.append(f"{x:.2f}" + ("" if run.get("quick") else f" ({'met' if x >= 3 else 'not met'})"))
+                elif r:
+                    cells.append("no protobuf peer")
+                else:
+                    cells.append("not measured")
+            title = next(r["title"] for r in rows if r["impl"] == impl)
+            p(f"| {title} | {tr} | " + " | ".join(cells) + " |")
+    p("")
+    if gaps:
+        p("IPC pairs not measured:")
+        p("")
+        for g in gaps:
+            p(f"- {g['impl']} ({g.get('workload', '') or 'all'}): {g['reason']}")
+        p("")
 
 
 if __name__ == "__main__":

@@ -90,7 +90,7 @@ func runner(args []string) error {
 	only := fs.String("only", "", "kinds or pairs to run (struct_a,sensor,i16_48k,go_go,...)")
 	out := fs.String("out", "", "results JSON")
 	target := fs.Duration("target", 500*time.Millisecond, "wall time per run (N is calibrated to it)")
-	reps := fs.Int("runs", 3, "timed runs per pair, kind and transport (median)")
+	reps := fs.Int("runs", 5, "timed runs per pair, kind and transport (median)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -140,30 +140,27 @@ func runner(args []string) error {
 			}
 		}
 	}
-	selected := func(names ...string) bool {
-		if *only == "" {
-			return true
-		}
-		set := strings.Split(*only, ",")
-		known := false
-		for _, o := range set {
-			for _, k := range kinds {
-				if o == k {
-					known = true
+	// --only: IPC kinds and pair names; each list that names any of its own
+	// filters, and a list naming neither (other workloads) runs nothing.
+	var onlyKinds, onlyPairs []string
+	if *only != "" {
+		for _, o := range strings.Split(*only, ",") {
+			if contains(kinds, o) {
+				onlyKinds = append(onlyKinds, o)
+			}
+			for _, p := range pairs {
+				if p.id == o {
+					onlyPairs = append(onlyPairs, o)
 				}
 			}
 		}
-		if !known { // --only names none of the IPC kinds
-			return false
+		if onlyKinds == nil && onlyPairs == nil {
+			onlyKinds = []string{"(none)"}
 		}
-		for _, o := range set {
-			for _, n := range names {
-				if o == n {
-					return true
-				}
-			}
-		}
-		return false
+	}
+	kindSelected := func(k string) bool { return onlyKinds == nil || contains(onlyKinds, k) }
+	pairSelected := func(p string) bool {
+		return onlyPairs == nil || contains(onlyPairs, p) || p == "floor" || p == "protobuf"
 	}
 
 	results := []result{}
@@ -174,7 +171,7 @@ func runner(args []string) error {
 		*reps = 1
 	}
 	for _, kind := range kinds {
-		if !selected(kind) {
+		if !kindSelected(kind) {
 			continue
 		}
 		msg, err := messageBytes(kind, data)
@@ -186,7 +183,7 @@ func runner(args []string) error {
 			return err
 		}
 		for _, p := range pairs {
-			if p.kinds != nil && !contains(p.kinds, kind) {
+			if (p.kinds != nil && !contains(p.kinds, kind)) || !pairSelected(p.id) {
 				continue
 			}
 			if reason, ok := missing[p.w.lang]; ok {
