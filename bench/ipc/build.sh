@@ -22,6 +22,8 @@ set -e
 GP=$OUT/gopath
 mkdir -p "$GP/src/benchpb/pb"
 protoc -I"$HERE/../peers" --go_out="$GP/src/benchpb/pb" --go_opt=paths=source_relative "$HERE/../peers/bench.proto"
+mkdir -p "$GP/src/benchpb/ipcpb"
+protoc -I"$HERE" --go_out="$GP/src/benchpb/ipcpb" --go_opt=paths=source_relative "$HERE/ipc.proto"
 for s in $SCHEMAS; do
 	"$SDP" gen --lang go --out "$GP/src/sdpgen/$s" --package "$s" "$(schema $s)" >/dev/null
 done
@@ -36,11 +38,12 @@ build_cpp() {
 	mkdir -p "$o/peers" "$o/obj"
 	command -v "$CXX" >/dev/null || { echo "$CXX not found"; return 1; }
 	protoc -I"$HERE/../peers" --cpp_out="$o/peers" "$HERE/../peers/bench.proto" || return 1
+	protoc -I"$HERE" --cpp_out="$o/peers" "$HERE/ipc.proto" || return 1
 	if command -v ccache >/dev/null; then
 		export CCACHE_BASEDIR="$ROOT" CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
 		CXX="ccache $CXX"
 	fi
-	local inc=(-I"$o/peers") srcs=("$HERE/cpp/main.cpp" "$o/peers/bench.pb.cc") objs=()
+	local inc=(-I"$o/peers") srcs=("$HERE/cpp/main.cpp" "$o/peers/bench.pb.cc" "$o/peers/ipc.pb.cc") objs=()
 	for s in $SCHEMAS; do
 		"$SDP" gen --lang cpp --out "$o/sdp/$s" "$(schema $s)" >/dev/null || { echo "sdp gen --lang cpp failed for $s.sdp"; return 1; }
 		inc+=(-I"$o/sdp/$s")

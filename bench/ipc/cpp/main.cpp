@@ -29,6 +29,7 @@
 
 #include "arrays.hpp"
 #include "bench.pb.h"
+#include "ipc.pb.h"
 #include "ipc.hpp"
 #include "leaderboard.hpp"
 
@@ -222,6 +223,40 @@ int main(int argc, char** argv) {
       auto v = load<arrays::I16Array>(path);
       sdpbench::I16Array m;
       for (int16_t s : v.samples) m.add_samples(s);
+      pb_write(m, n);
+    } else if (kind == "sensor") {
+      auto v = load<ipc::SensorFrame>(path);
+      sdpipc::SensorFrame m;
+      m.set_seq(v.seq);
+      m.set_timestamp_ns(v.timestamp_ns);
+      m.set_received_ns(v.received_ns);
+      m.set_device_id(v.device_id);
+      m.set_sensor_id(v.sensor_id);
+      m.set_status(v.status);
+      m.set_flags(v.flags);
+      m.set_quality(v.quality);
+      m.set_error_count(v.error_count);
+      m.set_accel_x(v.accel_x);
+      m.set_accel_y(v.accel_y);
+      m.set_accel_z(v.accel_z);
+      m.set_gyro_x(v.gyro_x);
+      m.set_gyro_y(v.gyro_y);
+      m.set_gyro_z(v.gyro_z);
+      m.set_mag_x(v.mag_x);
+      m.set_mag_y(v.mag_y);
+      m.set_mag_z(v.mag_z);
+      m.set_temperature(v.temperature);
+      m.set_humidity(v.humidity);
+      m.set_pressure(v.pressure);
+      m.set_altitude(v.altitude);
+      m.set_latitude(v.latitude);
+      m.set_longitude(v.longitude);
+      m.set_speed(v.speed);
+      m.set_heading(v.heading);
+      m.set_battery_v(v.battery_v);
+      m.set_rssi(v.rssi);
+      m.set_snr(v.snr);
+      m.set_label(v.label);
       pb_write(m, n);
     } else die("no protobuf message for kind " + kind);
   } else {

@@ -17,6 +17,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"benchpb/ipcpb"
 	"benchpb/pb"
 	"sdpgen/arrays"
 	"sdpgen/ipc"
@@ -333,6 +334,18 @@ func readProto(kind string) error {
 				s += uint64(int64(v))
 			}
 			sum += s
+		case "sensor":
+			m := new(ipcpb.SensorFrame)
+			if err := proto.Unmarshal(b, m); err != nil {
+				return err
+			}
+			sum += sumSensor(&ipc.SensorFrame{Seq: m.Seq, TimestampNs: m.TimestampNs, ReceivedNs: m.ReceivedNs,
+				DeviceID: m.DeviceId, SensorID: uint16(m.SensorId), Status: uint8(m.Status), Flags: uint8(m.Flags),
+				Quality: uint16(m.Quality), ErrorCount: uint16(m.ErrorCount),
+				AccelX: m.AccelX, AccelY: m.AccelY, AccelZ: m.AccelZ, GyroX: m.GyroX, GyroY: m.GyroY, GyroZ: m.GyroZ,
+				MagX: m.MagX, MagY: m.MagY, MagZ: m.MagZ, Temperature: m.Temperature, Humidity: m.Humidity,
+				Pressure: m.Pressure, Altitude: m.Altitude, Latitude: m.Latitude, Longitude: m.Longitude,
+				Speed: m.Speed, Heading: m.Heading, BatteryV: m.BatteryV, Rssi: m.Rssi, Snr: m.Snr, Label: m.Label})
 		default:
 			return fmt.Errorf("no protobuf message for kind %q", kind)
 		}

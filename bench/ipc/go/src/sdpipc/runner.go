@@ -38,7 +38,7 @@ var pairs = []pair{
 	{"go_swift", "SDP Go → Swift", side{"go", "write"}, side{"swift", "read"}, nil},
 	{"go_rust", "SDP Go → Rust", side{"go", "write"}, side{"rust", "read"}, nil},
 	{"go_cpp", "SDP Go → C++", side{"go", "write"}, side{"cpp", "read"}, nil},
-	{"protobuf", "protobuf C++ → Go (length-delimited)", side{"cpp", "pb-write"}, side{"go", "pb-read"}, []string{"struct_a", "i16_48k"}},
+	{"protobuf", "protobuf C++ → Go (length-delimited)", side{"cpp", "pb-write"}, side{"go", "pb-read"}, nil},
 }
 
 var kinds = []string{"struct_a", "sensor", "i16_48k"}
