@@ -299,7 +299,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		p.Line("")
 		p.F("def encode(self) -> %s:", g.nm("bytes", shadow))
 		p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
-		p.F("    return _sdp_run(lambda out: _sdp_e_%s(self, out))", c)
+		p.F("    return _sdp_run(_sdp_e_%s, self)", c)
 		p.Line("")
 		p.F("def encode_into(self, buffer: _sdp_t.Any, offset: %s = 0) -> %s:", g.nm("int", shadow), g.nm("int", shadow))
 		p.Line(`    """Encodes the value into a writable buffer at offset; returns the bytes written."""`)
@@ -501,7 +501,11 @@ func (g *generator) encStmt(t *schema.Type, expr string) {
 	case k.IsScalar():
 		p.F("_sdp_out += %s.pack(%s)", scalarStruct[k], expr)
 	case k == schema.String:
-		p.F("_sdp_e_str(%s, _sdp_out)", expr)
+		// Inline: a call per string is most of a small struct's encode. A
+		// length of 2^32 or more fails in pack (EncodeError).
+		p.F("_sdp_b = %s.encode(\"utf-8\")", expr)
+		p.Line("_sdp_out += _SDP_U32_PACK(len(_sdp_b))")
+		p.Line("_sdp_out += _sdp_b")
 	case k == schema.EnumRef:
 		p.F("_sdp_out += %s.pack(%s(%s))", scalarStruct[t.Enum.Base], g.n.decl[t.Enum], expr)
 	default:
@@ -571,7 +575,7 @@ func (g *generator) fieldsDecode(fields []*schema.Field, prefix, temp string) st
 				p.F("_sdp_f = %q", prefix+f.Name)
 				p.F("%s = _sdp_r.enum_value(%s, %s, _sdp_p + %d)", v, g.n.decl[f.Type.Enum], v, size)
 			case schema.F32:
-				p.F("if _sdp_math.isnan(%s):", v)
+				p.F("if %s != %s:  # a NaN  # noqa: PLR0124", v, v)
 				p.F("    %s = _sdp_r.f32_at(_sdp_p + %d)", v, size)
 			}
 			n, _ := f.Type.FixedSize()
@@ -667,7 +671,7 @@ func (g *generator) fieldsEncode(fields []*schema.Field) {
 		for _, f := range fields[run[0]:run[1]] {
 			if f.Type.Kind == schema.F32 {
 				x := "_sdp_v." + g.n.fields[f]
-				nans = append(nans, fmt.Sprintf("if _sdp_math.isnan(%s):", x),
+				nans = append(nans, fmt.Sprintf("if %s != %s:  # NaN", x, x),
 					fmt.Sprintf("    _sdp_out[_sdp_q + %d:_sdp_q + %d] = _sdp_pack_f32(%s)", off, off+4, x))
 			}
 			n, _ := f.Type.FixedSize()
@@ -695,6 +699,9 @@ func (g *generator) decoder(t *schema.Type) {
 		st := t.Struct
 		p.F("if _sdp_depth > _sdp_r.max_depth:")
 		p.F("    raise _sdp_r.depth(%q, _sdp_depth)", st.Name)
+		if hasInline(st.Fields) {
+			g.fastFields(st)
+		}
 		args := g.fieldsDecode(st.Fields, "", "_sdp_v")
 		p.F("return %s(%s)", g.n.decl[st], args)
 	case schema.UnionRef:
@@ -724,6 +731,11 @@ func (g *generator) decoder(t *schema.Type) {
 		p.F("raise DecodeError(\"union_tag\", _sdp_p, \"tag \" + str(_sdp_tag) + \" is not a variant of union %s (it has %d)\")", pyString(u.Name), len(u.Variants))
 	case schema.Array:
 		e := t.Elem
+		if e.IsNumeric() && e.Kind != schema.U8 {
+			// One call: a numeric array's decoding is O(1) Python operations.
+			p.F("return _sdp_r.array(%q, %d, %d)", typecode(e.Kind), e.Kind.Size(), t.ArrayCharge())
+			return
+		}
 		p.Line(`_sdp_p, _sdp_n = _sdp_r.length("an array count")`)
 		p.F("_sdp_r.count(_sdp_p, _sdp_n, %d)", e.MinSize())
 		if ch := t.ArrayCharge(); ch > 0 {
@@ -896,4 +908,130 @@ func (g *generator) sizer(t *schema.Type) {
 			p.F("return 1 + %s", g.sizeExpr(t.Elem, "_sdp_v"))
 		}
 	}
+}
+
+// fastFields writes a struct decoder's fast path: the struct's own strings
+// and fixed-size fields are read inline from local variables (one
+// struct.Struct per run of fixed-size fields, no method call per field);
+// other fields call their decoders. It returns the value, or, at anything
+// it does not take as it is (a truncated input, a bool or enum byte out of
+// range, a string that is not UTF-8 or longer than the input: IndexError,
+// ValueError or struct.error), rewinds the reader and falls through to the
+// field-by-field decoder after it, which finds the same problem and raises
+// the reference's DecodeError with its offset and path. DecodeErrors of the
+// called decoders get their path here as there; the rewind happens only for
+// this struct's own fields, so a hostile input costs at most twice.
+func (g *generator) fastFields(st *schema.Struct) {
+	p := g.p
+	fields := st.Fields
+	nested, strs := false, false
+	for _, f := range fields {
+		switch {
+		case f.Type.Kind == schema.String:
+			strs = true
+		case runCode(f.Type) == "":
+			nested = true
+		}
+	}
+	p.Line("_sdp_s = _sdp_p = _sdp_r.pos")
+	if nested {
+		// Only the decoders of other fields charge the memory limit.
+		p.Line("_sdp_m = _sdp_r.mem_used")
+	}
+	p.Line("_sdp_b = _sdp_r.buf")
+	if strs {
+		p.Line("_sdp_end = _sdp_r.end")
+	}
+	p.Line("try:")
+	p.In()
+	if nested {
+		p.Line("try:")
+		p.In()
+	}
+	var args []string
+	for i := range fields {
+		args = append(args, fmt.Sprintf("_sdp_v%d", i))
+	}
+	for _, run := range runs(fields) {
+		f := fields[run[0]]
+		v := args[run[0]]
+		if run[1]-run[0] > 1 {
+			st, total := g.runStruct(fields[run[0]:run[1]])
+			p.F("%s = %s.unpack_from(_sdp_b, _sdp_p)", strings.Join(args[run[0]:run[1]], ", "), st)
+			off := 0
+			for i := run[0]; i < run[1]; i++ {
+				g.fastFix(fields[i].Type, args[i], off)
+				n, _ := fields[i].Type.FixedSize()
+				off += n
+			}
+			p.F("_sdp_p += %d", total)
+			continue
+		}
+		switch k := f.Type.Kind; {
+		case k == schema.Bool:
+			p.F("%s = _SDP_BOOLS[_sdp_b[_sdp_p]]", v)
+			p.Line("_sdp_p += 1")
+		case k.IsScalar():
+			p.F("%s = %s.unpack_from(_sdp_b, _sdp_p)[0]", v, scalarStruct[k])
+			g.fastFix(f.Type, v, 0)
+			p.F("_sdp_p += %d", k.Size())
+		case k == schema.EnumRef:
+			base := f.Type.Enum.Base
+			p.F("%s = %s(%s.unpack_from(_sdp_b, _sdp_p)[0])", v, g.n.decl[f.Type.Enum], scalarStruct[base])
+			p.F("_sdp_p += %d", base.Size())
+		case k == schema.String:
+			p.Line("_sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]")
+			p.Line("if _sdp_q > _sdp_end:")
+			p.Line("    raise _SdpSlow")
+			p.F("%s = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], \"utf-8\")", v)
+			p.Line("_sdp_p = _sdp_q")
+		default:
+			p.F("_sdp_f = %q", f.Name)
+			p.Line("_sdp_r.pos = _sdp_p")
+			p.F("%s = %s", v, g.decExpr(f.Type))
+			p.Line("_sdp_p = _sdp_r.pos")
+		}
+	}
+	p.Line("_sdp_r.pos = _sdp_p")
+	p.F("return %s(%s)", g.n.decl[st], strings.Join(args, ", "))
+	if nested {
+		p.Out()
+		p.Line("except DecodeError as _sdp_e:")
+		p.Line("    _sdp_e._sdp_segs.append(_sdp_f)")
+		p.Line("    raise")
+	}
+	p.Out()
+	p.Line("except (IndexError, ValueError, _sdp_struct.error):")
+	p.Line("    _sdp_r.pos = _sdp_s")
+	if nested {
+		p.Line("    _sdp_r.mem_used = _sdp_m")
+	}
+}
+
+// fastFix writes the fast path's check or conversion of a fixed-size field
+// read into v at offset off of the current position.
+func (g *generator) fastFix(t *schema.Type, v string, off int) {
+	p := g.p
+	switch t.Kind {
+	case schema.Bool:
+		p.F("%s = _SDP_BOOLS[%s]", v, v)
+	case schema.EnumRef:
+		p.F("%s = %s(%s)", v, g.n.decl[t.Enum], v)
+	case schema.F32:
+		// struct's "f" quiets a signalling NaN: read NaNs bit for bit.
+		p.F("if %s != %s:  # a NaN  # noqa: PLR0124", v, v)
+		p.F("    %s = _sdp_r.f32_at(_sdp_p + %d)", v, off)
+	}
+}
+
+// hasInline reports whether a struct has a field its decoder's fast path
+// reads inline (a string or a fixed-size field): without one the fast path
+// would only add its own cost to the field decoders' calls.
+func hasInline(fields []*schema.Field) bool {
+	for _, f := range fields {
+		if f.Type.Kind == schema.String || runCode(f.Type) != "" {
+			return true
+		}
+	}
+	return false
 }

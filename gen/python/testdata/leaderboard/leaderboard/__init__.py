@@ -18,6 +18,8 @@ _SDP_BIG = _sdp_sys.byteorder == "big"
 _SDP_U8 = _sdp_struct.Struct("<B")
 _SDP_U16 = _sdp_struct.Struct("<H")
 _SDP_U32 = _sdp_struct.Struct("<I")
+_SDP_U32_FROM = _SDP_U32.unpack_from
+_SDP_U32_PACK = _SDP_U32.pack
 _SDP_U64 = _sdp_struct.Struct("<Q")
 _SDP_I8 = _sdp_struct.Struct("<b")
 _SDP_I16 = _sdp_struct.Struct("<h")
@@ -37,6 +39,13 @@ assert _sdp_array.array("I").itemsize == 4 and _sdp_array.array("i").itemsize ==
 _SDP_DTYPES = {"b": "i1", "B": "u1", "h": "<i2", "H": "<u2", "i": "<i4", "I": "<u4",
                "q": "<i8", "Q": "<u8", "f": "<f4", "d": "<f8"}
 _sdp_np: _sdp_t.Any = None
+# A bool byte's value in the decoders' fast paths (an IndexError above 1).
+_SDP_BOOLS = (False, True)
+
+
+class _SdpSlow(ValueError):
+    """A decoder's fast path met something it leaves to the field-by-field
+    decoder (which raises the DecodeError)."""
 
 
 class DecodeError(Exception):
@@ -96,6 +105,9 @@ class DecodeOptions:
     numpy: bool = False
 
 
+_SDP_DEFAULT_OPTIONS = DecodeOptions()
+
+
 @_sdp_dc.dataclass(frozen=True)
 class Some(_sdp_t.Generic[_SDP_T]):
     """A present outer optional around an optional (??T): Some(None) is
@@ -118,10 +130,10 @@ _sdp_DecodeOptions = DecodeOptions
 
 
 class _SdpReader:
-    __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "mv", "np", "pos")
+    __slots__ = ("buf", "end", "max_depth", "mem_limit", "mem_used", "np", "pos")
 
     def __init__(self, data: _sdp_t.Any, options: DecodeOptions | None, start: int = 0) -> None:
-        opts = options if options is not None else DecodeOptions()
+        opts = options if options is not None else _SDP_DEFAULT_OPTIONS
         self.np: _sdp_t.Any = None
         buf: _sdp_t.Any = data
         if not isinstance(data, bytes):
@@ -136,7 +148,6 @@ class _SdpReader:
         if opts.numpy:
             self.np = _sdp_numpy()
         self.buf: bytes = buf
-        self.mv = memoryview(buf)
         self.pos = start
         self.end = len(buf)
         self.max_depth = opts.max_depth
@@ -239,13 +250,19 @@ class _SdpReader:
         return p, n
 
     def str_(self) -> str:
-        p, n = self.length("a string length")
-        q = self.pos
+        p = self.pos
+        q = p + 4
+        if q > self.end:
+            raise self.truncated(p, 4, "a string length")
+        n: int = _SDP_U32_FROM(self.buf, p)[0]
         if n > self.end - q:
+            self.pos = q
             raise DecodeError("count", p, "string length " + str(n) + " exceeds the " + str(self.end - q) + " bytes remaining")
         self.pos = q + n
         try:
-            return str(self.mv[q:q + n], "utf-8")
+            # A bytes slice decodes faster than a memoryview slice (buf is
+            # bytes, or a read-only memoryview with numpy=True).
+            return str(self.buf[q:q + n], "utf-8")
         except UnicodeDecodeError as e:
             raise DecodeError("utf8", p, "string is not valid UTF-8 (at offset " + str(q + e.start) + ")") from None
 
@@ -264,13 +281,31 @@ class _SdpReader:
         self.pos = q + n
         return [b == 1 for b in raw]
 
+    def array(self, code: str, size: int, each: int) -> _sdp_t.Any:
+        """A []T of a numeric T: length, count (rule 8) and memory (rule
+        11, when each > 0) checks, then numbers()."""
+        p = self.pos
+        q = p + 4
+        if q > self.end:
+            raise self.truncated(p, 4, "an array count")
+        n: int = _SDP_U32_FROM(self.buf, p)[0]
+        self.pos = q
+        if n * size > self.end - q:
+            raise DecodeError("count", p, "count " + str(n) + " needs at least " + str(n * size) + " bytes, " + str(self.end - q) + " remain")
+        if each:
+            self.charge(p, n, each)
+        if self.np is not None:
+            self.pos = q + n * size
+            return self.np.frombuffer(self.buf, _SDP_DTYPES[code], n, q)
+        return self.numbers(code, n, size)
+
     def numbers(self, code: str, n: int, size: int) -> _sdp_t.Any:
         q = self.pos
         if self.np is not None:
             self.pos = q + n * size
             return self.np.frombuffer(self.buf, _SDP_DTYPES[code], n, q)
         a: _sdp_array.array[_sdp_t.Any] = _sdp_array.array(code)
-        a.frombytes(self.mv[q:q + n * size])
+        a.frombytes(memoryview(self.buf)[q:q + n * size])
         if _SDP_BIG:
             a.byteswap()
         self.pos = q + n * size
@@ -323,7 +358,9 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     if _SDP_BIG:
         a = _sdp_array.array(code, a)
         a.byteswap()
-    return a.tobytes()
+        return a.tobytes()
+    # The array's own bytes: the caller copies them once, into its output.
+    return memoryview(a).cast("B")
 
 
 def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
@@ -376,10 +413,10 @@ def _sdp_encode_into(b: bytes, buffer: _sdp_t.Any, offset: int) -> int:
     return len(b)
 
 
-def _sdp_run(fn: _sdp_t.Callable[[bytearray], None]) -> bytes:
+def _sdp_run(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T) -> bytes:
     out = bytearray()
     try:
-        fn(out)
+        fn(v, out)
     except EncodeError:
         raise
     except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError) as e:
@@ -572,7 +609,7 @@ class StructA:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t7StructA(self, out))
+        return _sdp_run(_sdp_e_t7StructA, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -625,7 +662,7 @@ class Vector3:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t7Vector3(self, out))
+        return _sdp_run(_sdp_e_t7Vector3, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -672,7 +709,7 @@ class Triangle:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t8Triangle(self, out))
+        return _sdp_run(_sdp_e_t8Triangle, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -720,7 +757,7 @@ class Mesh:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t4Mesh(self, out))
+        return _sdp_run(_sdp_e_t4Mesh, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -765,7 +802,7 @@ class Address:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t7Address(self, out))
+        return _sdp_run(_sdp_e_t7Address, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -813,7 +850,7 @@ class Log:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t3Log(self, out))
+        return _sdp_run(_sdp_e_t3Log, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -866,7 +903,7 @@ class Logs:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(lambda out: _sdp_e_t4Logs(self, out))
+        return _sdp_run(_sdp_e_t4Logs, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -887,6 +924,29 @@ class Logs:
 def _sdp_d_t7StructA(_sdp_r: _SdpReader, _sdp_depth: int) -> StructA:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("StructA", _sdp_depth)
+    _sdp_s = _sdp_p = _sdp_r.pos
+    _sdp_b = _sdp_r.buf
+    _sdp_end = _sdp_r.end
+    try:
+        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        if _sdp_q > _sdp_end:
+            raise _SdpSlow
+        _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_p = _sdp_q
+        _sdp_v1 = _SDP_I64.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_p += 8
+        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        if _sdp_q > _sdp_end:
+            raise _SdpSlow
+        _sdp_v2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_p = _sdp_q
+        _sdp_v3, _sdp_v4, _sdp_v5 = _SDP_RUN_iBd.unpack_from(_sdp_b, _sdp_p)
+        _sdp_v4 = _SDP_BOOLS[_sdp_v4]
+        _sdp_p += 13
+        _sdp_r.pos = _sdp_p
+        return StructA(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
+    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_r.pos = _sdp_s
     _sdp_f = "name"
     try:
         _sdp_v0 = _sdp_r.str_()
@@ -916,9 +976,13 @@ def _sdp_d_t7StructA(_sdp_r: _SdpReader, _sdp_depth: int) -> StructA:
 
 
 def _sdp_e_t7StructA(_sdp_v: StructA, _sdp_out: bytearray) -> None:
-    _sdp_e_str(_sdp_v.name, _sdp_out)
+    _sdp_b = _sdp_v.name.encode("utf-8")
+    _sdp_out += _SDP_U32_PACK(len(_sdp_b))
+    _sdp_out += _sdp_b
     _sdp_out += _SDP_I64.pack(_sdp_v.birth_day)
-    _sdp_e_str(_sdp_v.phone, _sdp_out)
+    _sdp_b = _sdp_v.phone.encode("utf-8")
+    _sdp_out += _SDP_U32_PACK(len(_sdp_b))
+    _sdp_out += _sdp_b
     _sdp_out += _SDP_RUN_iBd.pack(_sdp_v.siblings, 1 if _sdp_v.spouse else 0, _sdp_v.money)
 
 
@@ -929,17 +993,32 @@ def _sdp_s_t7StructA(_sdp_v: StructA) -> int:
 def _sdp_d_t7Vector3(_sdp_r: _SdpReader, _sdp_depth: int) -> Vector3:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Vector3", _sdp_depth)
+    _sdp_s = _sdp_p = _sdp_r.pos
+    _sdp_b = _sdp_r.buf
+    try:
+        _sdp_v0, _sdp_v1, _sdp_v2 = _SDP_RUN_fff.unpack_from(_sdp_b, _sdp_p)
+        if _sdp_v0 != _sdp_v0:  # a NaN  # noqa: PLR0124
+            _sdp_v0 = _sdp_r.f32_at(_sdp_p + 0)
+        if _sdp_v1 != _sdp_v1:  # a NaN  # noqa: PLR0124
+            _sdp_v1 = _sdp_r.f32_at(_sdp_p + 4)
+        if _sdp_v2 != _sdp_v2:  # a NaN  # noqa: PLR0124
+            _sdp_v2 = _sdp_r.f32_at(_sdp_p + 8)
+        _sdp_p += 12
+        _sdp_r.pos = _sdp_p
+        return Vector3(_sdp_v0, _sdp_v1, _sdp_v2)
+    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_r.pos = _sdp_s
     _sdp_f = "x"
     try:
         _sdp_p = _sdp_r.pos
         if _sdp_p + 12 <= _sdp_r.end:
             _sdp_v0, _sdp_v1, _sdp_v2 = _SDP_RUN_fff.unpack_from(_sdp_r.buf, _sdp_p)
             _sdp_r.pos = _sdp_p + 12
-            if _sdp_math.isnan(_sdp_v0):
+            if _sdp_v0 != _sdp_v0:  # a NaN  # noqa: PLR0124
                 _sdp_v0 = _sdp_r.f32_at(_sdp_p + 0)
-            if _sdp_math.isnan(_sdp_v1):
+            if _sdp_v1 != _sdp_v1:  # a NaN  # noqa: PLR0124
                 _sdp_v1 = _sdp_r.f32_at(_sdp_p + 4)
-            if _sdp_math.isnan(_sdp_v2):
+            if _sdp_v2 != _sdp_v2:  # a NaN  # noqa: PLR0124
                 _sdp_v2 = _sdp_r.f32_at(_sdp_p + 8)
         else:
             _sdp_v0 = _sdp_r.f32()
@@ -956,11 +1035,11 @@ def _sdp_d_t7Vector3(_sdp_r: _SdpReader, _sdp_depth: int) -> Vector3:
 def _sdp_e_t7Vector3(_sdp_v: Vector3, _sdp_out: bytearray) -> None:
     _sdp_q = len(_sdp_out)
     _sdp_out += _SDP_RUN_fff.pack(_sdp_v.x, _sdp_v.y, _sdp_v.z)
-    if _sdp_math.isnan(_sdp_v.x):
+    if _sdp_v.x != _sdp_v.x:  # NaN
         _sdp_out[_sdp_q + 0:_sdp_q + 4] = _sdp_pack_f32(_sdp_v.x)
-    if _sdp_math.isnan(_sdp_v.y):
+    if _sdp_v.y != _sdp_v.y:  # NaN
         _sdp_out[_sdp_q + 4:_sdp_q + 8] = _sdp_pack_f32(_sdp_v.y)
-    if _sdp_math.isnan(_sdp_v.z):
+    if _sdp_v.z != _sdp_v.z:  # NaN
         _sdp_out[_sdp_q + 8:_sdp_q + 12] = _sdp_pack_f32(_sdp_v.z)
 
 
@@ -1020,6 +1099,15 @@ def _sdp_s_t4Mesh(_sdp_v: Mesh) -> int:
 def _sdp_d_t7Address(_sdp_r: _SdpReader, _sdp_depth: int) -> Address:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Address", _sdp_depth)
+    _sdp_s = _sdp_p = _sdp_r.pos
+    _sdp_b = _sdp_r.buf
+    try:
+        _sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3 = _SDP_RUN_BBBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_p += 4
+        _sdp_r.pos = _sdp_p
+        return Address(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3)
+    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_r.pos = _sdp_s
     _sdp_f = "x0"
     try:
         _sdp_p = _sdp_r.pos
@@ -1051,6 +1139,46 @@ def _sdp_s_t7Address(_sdp_v: Address) -> int:
 def _sdp_d_t3Log(_sdp_r: _SdpReader, _sdp_depth: int) -> Log:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Log", _sdp_depth)
+    _sdp_s = _sdp_p = _sdp_r.pos
+    _sdp_m = _sdp_r.mem_used
+    _sdp_b = _sdp_r.buf
+    _sdp_end = _sdp_r.end
+    try:
+        try:
+            _sdp_f = "address"
+            _sdp_r.pos = _sdp_p
+            _sdp_v0 = _sdp_d_t7Address(_sdp_r, _sdp_depth + 1)
+            _sdp_p = _sdp_r.pos
+            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+            if _sdp_q > _sdp_end:
+                raise _SdpSlow
+            _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_p = _sdp_q
+            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+            if _sdp_q > _sdp_end:
+                raise _SdpSlow
+            _sdp_v2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_p = _sdp_q
+            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+            if _sdp_q > _sdp_end:
+                raise _SdpSlow
+            _sdp_v3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_p = _sdp_q
+            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+            if _sdp_q > _sdp_end:
+                raise _SdpSlow
+            _sdp_v4 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_p = _sdp_q
+            _sdp_v5, _sdp_v6 = _SDP_RUN_HQ.unpack_from(_sdp_b, _sdp_p)
+            _sdp_p += 10
+            _sdp_r.pos = _sdp_p
+            return Log(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6)
+        except DecodeError as _sdp_e:
+            _sdp_e._sdp_segs.append(_sdp_f)
+            raise
+    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_r.pos = _sdp_s
+        _sdp_r.mem_used = _sdp_m
     _sdp_f = "address"
     try:
         _sdp_v0 = _sdp_d_t7Address(_sdp_r, _sdp_depth + 1)
@@ -1079,10 +1207,18 @@ def _sdp_d_t3Log(_sdp_r: _SdpReader, _sdp_depth: int) -> Log:
 
 def _sdp_e_t3Log(_sdp_v: Log, _sdp_out: bytearray) -> None:
     _sdp_e_t7Address(_sdp_v.address, _sdp_out)
-    _sdp_e_str(_sdp_v.identity, _sdp_out)
-    _sdp_e_str(_sdp_v.userid, _sdp_out)
-    _sdp_e_str(_sdp_v.date, _sdp_out)
-    _sdp_e_str(_sdp_v.request, _sdp_out)
+    _sdp_b = _sdp_v.identity.encode("utf-8")
+    _sdp_out += _SDP_U32_PACK(len(_sdp_b))
+    _sdp_out += _sdp_b
+    _sdp_b = _sdp_v.userid.encode("utf-8")
+    _sdp_out += _SDP_U32_PACK(len(_sdp_b))
+    _sdp_out += _sdp_b
+    _sdp_b = _sdp_v.date.encode("utf-8")
+    _sdp_out += _SDP_U32_PACK(len(_sdp_b))
+    _sdp_out += _sdp_b
+    _sdp_b = _sdp_v.request.encode("utf-8")
+    _sdp_out += _SDP_U32_PACK(len(_sdp_b))
+    _sdp_out += _sdp_b
     _sdp_out += _SDP_RUN_HQ.pack(_sdp_v.code, _sdp_v.size)
 
 
