@@ -805,6 +805,11 @@ def ipc_section(p, run):
       "Unix stream socket pair. On a shared 2-core machine both processes compete for the cores with "
       "other work, so these numbers move more than the CPU times above.")
     p("")
+    loads = [float(r["load_average"].split()[0]) for r in rows if r.get("load_average", "unknown") != "unknown"]
+    if loads:
+        p(f"Load average (1 minute) while the IPC pairs ran: {min(loads):.1f} to {max(loads):.1f} "
+          f"on {run.get('machine', {}).get('cores', '?')} cores.")
+        p("")
     if run.get("quick"):
         p("**Quick mode: a few messages per pair, to prove that every pair works; not measurements.**")
         p("")
@@ -813,7 +818,7 @@ def ipc_section(p, run):
         if r["kind"] not in kinds:
             kinds.append(r["kind"])
     by = {(r["kind"], r["impl"], r["transport"]): r for r in rows}
-    order = ["floor", "go_go", "cpp_go", "rust_go", "swift_go", "go_swift", "go_rust", "go_cpp", "protobuf"]
+    order = ["floor", "go_go", "go_go_reuse", "cpp_go", "rust_go", "swift_go", "go_swift", "go_rust", "go_cpp", "protobuf"]
 
     def rate(x):
         return f"{x / 1e6:.2f} M/s" if x >= 1e6 else (f"{x / 1e3:.1f} k/s" if x >= 1e3 else f"{x:.0f}/s")

@@ -4,7 +4,7 @@
 // as bench/build/ipc/bin/ipc-go it is a writer or reader:
 //
 //	ipc-go write|floor-write KIND N DATA   writes N messages to stdout
-//	ipc-go read|floor-read|pb-read KIND N DATA   reads stdin to its end
+//	ipc-go read|read-reuse|floor-read|pb-read KIND N DATA   reads stdin to its end
 //
 // Every writer prints "ipc-start <CLOCK_MONOTONIC ns>" on stderr just
 // before its first write; every reader prints "ipc-end <ns> <count>
@@ -51,7 +51,9 @@ func peer(mode string, args []string) error {
 	case "write":
 		return writeSDP(kind, data, n)
 	case "read":
-		return readSDP(kind)
+		return readSDP(kind, false)
+	case "read-reuse":
+		return readSDP(kind, true)
 	case "floor-write":
 		return writeFloor(kind, data, n)
 	case "floor-read":

@@ -187,8 +187,9 @@ func writeSDP(kind, data string, n int) error {
 }
 
 // readSDP reads the stream with the generated MessageReader, decoding every
-// message into owned values, and reports the count and checksum.
-func readSDP(kind string) error {
+// message into owned values (with reuse, into the value of the previous
+// message: Options.Reuse), and reports the count and checksum.
+func readSDP(kind string, reuse bool) error {
 	in := bufio.NewReaderSize(os.Stdin, bufSize)
 	var count int
 	var sum uint64
@@ -197,6 +198,7 @@ func readSDP(kind string) error {
 	switch kind {
 	case "struct_a":
 		r := leaderboard.NewMessageReader(in)
+		r.Options.Reuse = reuse
 		next = func() (uint64, error) {
 			m, err := r.ReadMessage()
 			if err != nil {
@@ -211,6 +213,7 @@ func readSDP(kind string) error {
 		}
 	case "sensor":
 		r := ipc.NewMessageReader(in)
+		r.Options.Reuse = reuse
 		next = func() (uint64, error) {
 			m, err := r.ReadMessage()
 			if err != nil {
@@ -225,6 +228,7 @@ func readSDP(kind string) error {
 		}
 	case "i16_48k":
 		r := arrays.NewMessageReader(in)
+		r.Options.Reuse = reuse
 		next = func() (uint64, error) {
 			m, err := r.ReadMessage()
 			if err != nil {

@@ -32,6 +32,7 @@ type pair struct {
 var pairs = []pair{
 	{"floor", "raw pipe floor: pre-encoded bytes written and discarded (Go → Go)", side{"go", "floor-write"}, side{"go", "floor-read"}, nil},
 	{"go_go", "SDP Go → Go", side{"go", "write"}, side{"go", "read"}, nil},
+	{"go_go_reuse", "SDP Go → Go, the reader decoding into the previous value (Options.Reuse)", side{"go", "write"}, side{"go", "read-reuse"}, nil},
 	{"cpp_go", "SDP C++ → Go", side{"cpp", "write"}, side{"go", "read"}, nil},
 	{"rust_go", "SDP Rust → Go", side{"rust", "write"}, side{"go", "read"}, nil},
 	{"swift_go", "SDP Swift → Go", side{"swift", "write"}, side{"go", "read"}, nil},
@@ -65,6 +66,7 @@ type result struct {
 	MBPerS       float64 `json:"mb_per_s"`
 	RunsNS       []int64 `json:"runs_ns"`
 	Quick        bool    `json:"quick"`
+	Load         string  `json:"load_average"` // /proc/loadavg after the runs
 }
 
 type gap struct {
@@ -163,6 +165,7 @@ func runner(args []string) error {
 		return onlyPairs == nil || contains(onlyPairs, p) || p == "floor" || p == "protobuf"
 	}
 
+	loadStart := loadAvg()
 	results := []result{}
 	gaps := []gap{}
 	ns := map[string]int{"struct_a": 20000, "sensor": 20000, "i16_48k": 200}
@@ -196,7 +199,7 @@ func runner(args []string) error {
 			}
 			check := func(o runOut, n int) error {
 				if o.writerErr != "" || o.readerErr != "" {
-					return fmt.Errorf("failed: %s%s", o.writerErr, o.readerErr)
+					return fmt.Errorf("self-check failed: the transfer did not complete: %s", strings.Join(nonEmpty(o.writerErr, o.readerErr), "; "))
 				}
 				switch {
 				case p.id == "floor":
@@ -258,7 +261,7 @@ func runner(args []string) error {
 					MedianNS: float64(wall) / float64(n), Messages: n, MessageBytes: int(wire / int64(n)),
 					WireBytes: wire, WallNS: wall,
 					MsgsPerS: float64(n) / (float64(wall) / 1e9), MBPerS: float64(wire) / 1e6 / (float64(wall) / 1e9),
-					RunsNS: runs, Quick: *quick,
+					RunsNS: runs, Quick: *quick, Load: loadAvg(),
 				})
 				fmt.Fprintf(os.Stderr, "ipc %-8s %-9s %-6s n=%-7d %8.0f msg/s %8.1f MB/s (%.0f ms)\n",
 					kind, p.id, tr, n, float64(n)/(float64(wall)/1e9), float64(wire)/1e6/(float64(wall)/1e9), float64(wall)/1e6)
@@ -270,11 +273,12 @@ func runner(args []string) error {
 		}
 	}
 	doc := map[string]interface{}{
-		"language":  "ipc",
-		"toolchain": runtime.Version() + " (runner); see bench/build/logs/ipc-build.log",
-		"results":   results,
-		"gaps":      gaps,
-		"kinds":     kindTitles,
+		"language":     "ipc",
+		"toolchain":    runtime.Version() + " (runner); see bench/build/logs/ipc-build.log",
+		"results":      results,
+		"gaps":         gaps,
+		"kinds":        kindTitles,
+		"load_average": [2]string{loadStart, loadAvg()},
 	}
 	b, err := json.MarshalIndent(doc, "", " ")
 	if err != nil {
@@ -389,4 +393,27 @@ func lastLine(s string) string {
 		s = s[:200]
 	}
 	return s
+}
+
+func nonEmpty(s ...string) []string {
+	var out []string
+	for _, x := range s {
+		if x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// loadAvg is /proc/loadavg's 1, 5 and 15 minute averages.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }
