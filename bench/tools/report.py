@@ -798,7 +798,7 @@ def ipc_section(p, run):
       "its reader's only form), checking the count and a checksum of the decoded fields at the end "
       "(`bench/ipc`). **Time is wall time** (unlike the rest of this report): from the writer's first write "
       "to the reader's last decoded message, both processes running, `CLOCK_MONOTONIC`; the median of "
-      "the runs (N calibrated to ~0.5 s per run). MB/s counts the wire bytes of the stream. *floor*: the "
+      "the runs (N calibrated to ~0.5 s per run). MB/s counts the wire bytes of the stream (SDP messages with their 10-byte headers; protobuf its own, smaller, bytes). *floor*: the "
       "same message bytes, pre-encoded, written through the same 64 KiB buffer and read and discarded "
       "(Go → Go). *protobuf*: length-delimited protobuf (varint length + message, "
       "`SerializeDelimitedToZeroCopyStream` in C++, read by protobuf-go) of the same values. *socket* is a "
