@@ -47,10 +47,13 @@ func (g *generator) plain(t *schema.Type) (plainInfo, bool) {
 }
 
 // plainAligned reports whether every nested struct of st (starting at off)
-// starts at a multiple of its own alignment and ends at a multiple of it.
+// starts at a multiple of its own alignment and ends at a multiple of it,
+// and none is empty: Go pads a struct whose last field has size zero (so
+// that the field's address stays inside the struct), and an empty struct
+// anywhere could end up last (conformance/regress/go_plain_trailing_empty.sdp).
 func (g *generator) plainAligned(st *schema.Struct, off int) bool {
 	align := structAlign(st)
-	if off%align != 0 || st.MinSize()%align != 0 {
+	if len(st.Fields) == 0 || off%align != 0 || st.MinSize()%align != 0 {
 		return false
 	}
 	for _, f := range st.Fields {
