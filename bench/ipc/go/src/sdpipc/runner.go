@@ -185,6 +185,30 @@ func runner(args []string) error {
 		if err != nil {
 			return err
 		}
+		check := func(p pair, o runOut, n int) error {
+			if o.writerErr != "" || o.readerErr != "" {
+				return fmt.Errorf("self-check failed: the transfer did not complete: %s", strings.Join(nonEmpty(o.writerErr, o.readerErr), "; "))
+			}
+			switch {
+			case p.id == "floor":
+				if o.bytes != int64(n*len(msg)) {
+					return fmt.Errorf("self-check failed: the reader got %d bytes, want %d", o.bytes, n*len(msg))
+				}
+			case o.count != int64(n) || o.sum != want*uint64(n):
+				return fmt.Errorf("self-check failed: the reader decoded %d messages with checksum %d, want %d and %d", o.count, o.sum, n, want*uint64(n))
+			case p.id != "protobuf" && o.bytes != int64(n*len(msg)):
+				return fmt.Errorf("self-check failed: the reader counted %d wire bytes, want %d", o.bytes, n*len(msg))
+			}
+			return nil
+		}
+		type active struct {
+			p      pair
+			n      int
+			failed error
+			runs   map[string][]int64
+			wire   map[string]int64
+		}
+		var act []*active
 		for _, p := range pairs {
 			if (p.kinds != nil && !contains(p.kinds, kind)) || !pairSelected(p.id) {
 				continue
@@ -197,65 +221,62 @@ func runner(args []string) error {
 				gaps = append(gaps, gap{p.id, "ipc:" + kind, reason})
 				continue
 			}
-			check := func(o runOut, n int) error {
-				if o.writerErr != "" || o.readerErr != "" {
-					return fmt.Errorf("self-check failed: the transfer did not complete: %s", strings.Join(nonEmpty(o.writerErr, o.readerErr), "; "))
-				}
-				switch {
-				case p.id == "floor":
-					if o.bytes != int64(n*len(msg)) {
-						return fmt.Errorf("self-check failed: the reader got %d bytes, want %d", o.bytes, n*len(msg))
-					}
-				case o.count != int64(n) || o.sum != want*uint64(n):
-					return fmt.Errorf("self-check failed: the reader decoded %d messages with checksum %d, want %d and %d", o.count, o.sum, n, want*uint64(n))
-				case p.id != "protobuf" && o.bytes != int64(n*len(msg)):
-					return fmt.Errorf("self-check failed: the reader counted %d wire bytes, want %d", o.bytes, n*len(msg))
-				}
-				return nil
+			a := &active{p: p, n: ns[kind], runs: map[string][]int64{}, wire: map[string]int64{}}
+			act = append(act, a)
+			if *quick {
+				continue
 			}
-			n := ns[kind]
-			var failed error
-			if !*quick {
-				// Calibrate N so that a run lasts about target.
-				for i := 0; i < 4; i++ {
-					o := runPair(bin(p.w.lang), p.w.mode, bin(p.r.lang), p.r.mode, kind, n, data, "pipe")
-					if err := check(o, n); err != nil {
-						failed = err
-						break
-					}
-					d := time.Duration(o.end - o.start)
-					if d >= *target*6/10 {
-						break
-					}
-					scale := float64(*target) / float64(max64(int64(d), int64(time.Millisecond)))
-					if scale > 20 {
-						scale = 20
-					}
-					n = int(float64(n) * scale)
+			// Calibrate N so that a run lasts about target.
+			for i := 0; i < 4; i++ {
+				o := runPair(bin(p.w.lang), p.w.mode, bin(p.r.lang), p.r.mode, kind, a.n, data, "pipe")
+				if err := check(p, o, a.n); err != nil {
+					a.failed = err
+					break
 				}
+				d := time.Duration(o.end - o.start)
+				if d >= *target*6/10 {
+					break
+				}
+				scale := float64(*target) / float64(max64(int64(d), int64(time.Millisecond)))
+				if scale > 20 {
+					scale = 20
+				}
+				a.n = int(float64(a.n) * scale)
+			}
+		}
+		// The timed runs go round the pairs (floor, pair, pair, ...,
+		// floor, pair, ...), so that a drift in the machine's speed over
+		// the minutes of a kind moves every pair and the floor alike.
+		for _, tr := range []string{"pipe", "socket"} {
+			for i := 0; i < *reps; i++ {
+				for _, a := range act {
+					if a.failed != nil {
+						continue
+					}
+					p := a.p
+					o := runPair(bin(p.w.lang), p.w.mode, bin(p.r.lang), p.r.mode, kind, a.n, data, tr)
+					if err := check(p, o, a.n); err != nil {
+						a.failed = err
+						continue
+					}
+					a.runs[tr] = append(a.runs[tr], o.end-o.start)
+					a.wire[tr] = o.bytes
+				}
+			}
+		}
+		for _, a := range act {
+			p, n := a.p, a.n
+			if a.failed != nil {
+				fmt.Fprintf(os.Stderr, "ipc %s %s: %v\n", kind, p.id, a.failed)
+				gaps = append(gaps, gap{p.id, "ipc:" + kind, a.failed.Error()})
+				continue
 			}
 			for _, tr := range []string{"pipe", "socket"} {
-				if failed != nil {
-					break
-				}
-				var runs []int64
-				var last runOut
-				for i := 0; i < *reps; i++ {
-					o := runPair(bin(p.w.lang), p.w.mode, bin(p.r.lang), p.r.mode, kind, n, data, tr)
-					if err := check(o, n); err != nil {
-						failed = err
-						break
-					}
-					runs = append(runs, o.end-o.start)
-					last = o
-				}
-				if failed != nil {
-					break
-				}
+				runs := a.runs[tr]
 				sorted := append([]int64(nil), runs...)
 				sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
 				wall := sorted[len(sorted)/2]
-				wire := last.bytes
+				wire := a.wire[tr]
 				results = append(results, result{
 					Workload: "ipc:" + kind, Kind: kind, Impl: p.id, Op: "ipc_" + tr, Title: p.title, Transport: tr,
 					MedianNS: float64(wall) / float64(n), Messages: n, MessageBytes: int(wire / int64(n)),
@@ -263,12 +284,8 @@ func runner(args []string) error {
 					MsgsPerS: float64(n) / (float64(wall) / 1e9), MBPerS: float64(wire) / 1e6 / (float64(wall) / 1e9),
 					RunsNS: runs, Quick: *quick, Load: loadAvg(),
 				})
-				fmt.Fprintf(os.Stderr, "ipc %-8s %-9s %-6s n=%-7d %8.0f msg/s %8.1f MB/s (%.0f ms)\n",
+				fmt.Fprintf(os.Stderr, "ipc %-8s %-11s %-6s n=%-8d %9.0f msg/s %8.1f MB/s (%.0f ms)\n",
 					kind, p.id, tr, n, float64(n)/(float64(wall)/1e9), float64(wire)/1e6/(float64(wall)/1e9), float64(wall)/1e6)
-			}
-			if failed != nil {
-				fmt.Fprintf(os.Stderr, "ipc %s %s: %v\n", kind, p.id, failed)
-				gaps = append(gaps, gap{p.id, "ipc:" + kind, failed.Error()})
 			}
 		}
 	}
