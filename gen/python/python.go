@@ -911,21 +911,45 @@ func (g *generator) sizer(t *schema.Type) {
 }
 
 // fastFields writes a struct decoder's fast path: the struct's own strings
-// and fixed-size fields are read inline from local variables (one
+// and fixed-size fields, and the fields of its fixed-size struct fields
+// (plainStruct, flattened), are read inline from local variables (one
 // struct.Struct per run of fixed-size fields, no method call per field);
 // other fields call their decoders. It returns the value, or, at anything
 // it does not take as it is (a truncated input, a bool or enum byte out of
-// range, a string that is not UTF-8 or longer than the input: IndexError,
-// ValueError or struct.error), rewinds the reader and falls through to the
-// field-by-field decoder after it, which finds the same problem and raises
-// the reference's DecodeError with its offset and path. DecodeErrors of the
-// called decoders get their path here as there; the rewind happens only for
-// this struct's own fields, so a hostile input costs at most twice.
+// range, a string that is not UTF-8 or longer than the input, flattened
+// structs nested deeper than the depth limit: IndexError, ValueError or
+// struct.error), rewinds the reader and falls through to the field-by-field
+// decoder after it, which finds the same problem and raises the reference's
+// DecodeError with its offset and path. DecodeErrors of the called decoders
+// get their path here as there; the rewind happens only for this struct's
+// own fields, so a hostile input costs at most twice.
 func (g *generator) fastFields(st *schema.Struct) {
 	p := g.p
-	fields := st.Fields
+	// The leaves: fields read inline or by a call, the flattened fields
+	// of fixed-size structs in their place; in _sdp_w0... (the
+	// field-by-field decoder's _sdp_v0... may have other types).
+	var leaves []*schema.Field
+	deepest := 0
+	var expr func(fields []*schema.Field, depth int) []string
+	expr = func(fields []*schema.Field, depth int) []string {
+		if depth > deepest {
+			deepest = depth
+		}
+		var args []string
+		for _, f := range fields {
+			if f.Type.Kind == schema.StructRef && plainStruct(f.Type.Struct, 0) {
+				sub := expr(f.Type.Struct.Fields, depth+1)
+				args = append(args, fmt.Sprintf("%s(%s)", g.n.decl[f.Type.Struct], strings.Join(sub, ", ")))
+				continue
+			}
+			args = append(args, fmt.Sprintf("_sdp_w%d", len(leaves)))
+			leaves = append(leaves, f)
+		}
+		return args
+	}
+	top := expr(st.Fields, 0)
 	nested, strs := false, false
-	for _, f := range fields {
+	for _, f := range leaves {
 		switch {
 		case f.Type.Kind == schema.String:
 			strs = true
@@ -948,20 +972,26 @@ func (g *generator) fastFields(st *schema.Struct) {
 		p.Line("try:")
 		p.In()
 	}
-	var args []string
-	for i := range fields {
-		args = append(args, fmt.Sprintf("_sdp_v%d", i))
+	if deepest > 0 {
+		// The flattened structs' depth checks (rule 9): the field-by-field
+		// decoder raises the error.
+		p.F("if _sdp_depth + %d > _sdp_r.max_depth:", deepest)
+		p.Line("    raise _SdpSlow")
 	}
-	for _, run := range runs(fields) {
-		f := fields[run[0]]
+	var args []string
+	for i := range leaves {
+		args = append(args, fmt.Sprintf("_sdp_w%d", i))
+	}
+	for _, run := range runs(leaves) {
+		f := leaves[run[0]]
 		v := args[run[0]]
 		if run[1]-run[0] > 1 {
-			st, total := g.runStruct(fields[run[0]:run[1]])
+			st, total := g.runStruct(leaves[run[0]:run[1]])
 			p.F("%s = %s.unpack_from(_sdp_b, _sdp_p)", strings.Join(args[run[0]:run[1]], ", "), st)
 			off := 0
 			for i := run[0]; i < run[1]; i++ {
-				g.fastFix(fields[i].Type, args[i], off)
-				n, _ := fields[i].Type.FixedSize()
+				g.fastFix(leaves[i].Type, args[i], off)
+				n, _ := leaves[i].Type.FixedSize()
 				off += n
 			}
 			p.F("_sdp_p += %d", total)
@@ -986,6 +1016,8 @@ func (g *generator) fastFields(st *schema.Struct) {
 			p.F("%s = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], \"utf-8\")", v)
 			p.Line("_sdp_p = _sdp_q")
 		default:
+			// Only the struct's own fields are left here: a flattened
+			// struct holds fixed-size fields only.
 			p.F("_sdp_f = %q", f.Name)
 			p.Line("_sdp_r.pos = _sdp_p")
 			p.F("%s = %s", v, g.decExpr(f.Type))
@@ -993,7 +1025,7 @@ func (g *generator) fastFields(st *schema.Struct) {
 		}
 	}
 	p.Line("_sdp_r.pos = _sdp_p")
-	p.F("return %s(%s)", g.n.decl[st], strings.Join(args, ", "))
+	p.F("return %s(%s)", g.n.decl[st], strings.Join(top, ", "))
 	if nested {
 		p.Out()
 		p.Line("except DecodeError as _sdp_e:")
@@ -1006,6 +1038,24 @@ func (g *generator) fastFields(st *schema.Struct) {
 	if nested {
 		p.Line("    _sdp_r.mem_used = _sdp_m")
 	}
+}
+
+// plainStruct reports a struct of fixed-size fields only (scalars, bools,
+// enums and such structs), which a fast path flattens into its parent's.
+func plainStruct(st *schema.Struct, depth int) bool {
+	if depth > 8 || len(st.Fields) == 0 {
+		return false
+	}
+	for _, f := range st.Fields {
+		if runCode(f.Type) != "" {
+			continue
+		}
+		if f.Type.Kind == schema.StructRef && plainStruct(f.Type.Struct, depth+1) {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // fastFix writes the fast path's check or conversion of a fixed-size field
@@ -1030,6 +1080,9 @@ func (g *generator) fastFix(t *schema.Type, v string, off int) {
 func hasInline(fields []*schema.Field) bool {
 	for _, f := range fields {
 		if f.Type.Kind == schema.String || runCode(f.Type) != "" {
+			return true
+		}
+		if f.Type.Kind == schema.StructRef && plainStruct(f.Type.Struct, 0) {
 			return true
 		}
 	}

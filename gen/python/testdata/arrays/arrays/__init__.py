@@ -1061,10 +1061,10 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0, _sdp_v1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w0, _sdp_w1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 16
         _sdp_r.pos = _sdp_p
-        return Point(_sdp_v0, _sdp_v1)
+        return Point(_sdp_w0, _sdp_w1)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"

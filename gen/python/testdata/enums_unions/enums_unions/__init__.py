@@ -827,10 +827,10 @@ def _sdp_d_t6Circle(_sdp_r: _SdpReader, _sdp_depth: int) -> Circle:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0 = _SDP_F64.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0 = _SDP_F64.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 8
         _sdp_r.pos = _sdp_p
-        return Circle(_sdp_v0)
+        return Circle(_sdp_w0)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "radius"
@@ -1010,22 +1010,22 @@ def _sdp_d_t5Enums(_sdp_r: _SdpReader, _sdp_depth: int) -> Enums:
     _sdp_b = _sdp_r.buf
     try:
         try:
-            _sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3 = _SDP_RUN_BHIB.unpack_from(_sdp_b, _sdp_p)
-            _sdp_v0 = Small(_sdp_v0)
-            _sdp_v1 = Sparse(_sdp_v1)
-            _sdp_v2 = Wide(_sdp_v2)
-            _sdp_v3 = Default(_sdp_v3)
+            _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3 = _SDP_RUN_BHIB.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w0 = Small(_sdp_w0)
+            _sdp_w1 = Sparse(_sdp_w1)
+            _sdp_w2 = Wide(_sdp_w2)
+            _sdp_w3 = Default(_sdp_w3)
             _sdp_p += 8
             _sdp_f = "list"
             _sdp_r.pos = _sdp_p
-            _sdp_v4 = _sdp_d_list_t6Sparse(_sdp_r, _sdp_depth)
+            _sdp_w4 = _sdp_d_list_t6Sparse(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_f = "fixed"
             _sdp_r.pos = _sdp_p
-            _sdp_v5 = _sdp_d_arr2_t5Small(_sdp_r, _sdp_depth)
+            _sdp_w5 = _sdp_d_arr2_t5Small(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Enums(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
+            return Enums(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise

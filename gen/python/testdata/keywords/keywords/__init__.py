@@ -740,45 +740,45 @@ def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_v0 = Type(_SDP_U8.unpack_from(_sdp_b, _sdp_p)[0])
+        _sdp_w0 = Type(_SDP_U8.unpack_from(_sdp_b, _sdp_p)[0])
         _sdp_p += 1
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10 = _SDP_RUN_BHBiIfbQh.unpack_from(_sdp_b, _sdp_p)
-        _sdp_v4 = _SDP_BOOLS[_sdp_v4]
-        if _sdp_v7 != _sdp_v7:  # a NaN  # noqa: PLR0124
-            _sdp_v7 = _sdp_r.f32_at(_sdp_p + 12)
+        _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_BHBiIfbQh.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w4 = _SDP_BOOLS[_sdp_w4]
+        if _sdp_w7 != _sdp_w7:  # a NaN  # noqa: PLR0124
+            _sdp_w7 = _sdp_r.f32_at(_sdp_p + 12)
         _sdp_p += 27
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v11 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w11 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v12, _sdp_v13, _sdp_v14 = _SDP_RUN_qBB.unpack_from(_sdp_b, _sdp_p)
-        _sdp_v14 = _SDP_BOOLS[_sdp_v14]
+        _sdp_w12, _sdp_w13, _sdp_w14 = _SDP_RUN_qBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w14 = _SDP_BOOLS[_sdp_w14]
         _sdp_p += 10
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v15 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w15 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v16, _sdp_v17, _sdp_v18, _sdp_v19, _sdp_v20, _sdp_v21, _sdp_v22, _sdp_v23, _sdp_v24, _sdp_v25, _sdp_v26, _sdp_v27 = _SDP_RUN_IBBBBBBBBBBB.unpack_from(_sdp_b, _sdp_p)
-        _sdp_v17 = _SDP_BOOLS[_sdp_v17]
-        _sdp_v18 = _SDP_BOOLS[_sdp_v18]
-        _sdp_v19 = _SDP_BOOLS[_sdp_v19]
+        _sdp_w16, _sdp_w17, _sdp_w18, _sdp_w19, _sdp_w20, _sdp_w21, _sdp_w22, _sdp_w23, _sdp_w24, _sdp_w25, _sdp_w26, _sdp_w27 = _SDP_RUN_IBBBBBBBBBBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w17 = _SDP_BOOLS[_sdp_w17]
+        _sdp_w18 = _SDP_BOOLS[_sdp_w18]
+        _sdp_w19 = _SDP_BOOLS[_sdp_w19]
         _sdp_p += 15
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v28 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w28 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v29, _sdp_v30, _sdp_v31 = _SDP_RUN_IIi.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w29, _sdp_w30, _sdp_w31 = _SDP_RUN_IIi.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 12
         _sdp_r.pos = _sdp_p
-        return Error(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10, _sdp_v11, _sdp_v12, _sdp_v13, _sdp_v14, _sdp_v15, _sdp_v16, _sdp_v17, _sdp_v18, _sdp_v19, _sdp_v20, _sdp_v21, _sdp_v22, _sdp_v23, _sdp_v24, _sdp_v25, _sdp_v26, _sdp_v27, _sdp_v28, _sdp_v29, _sdp_v30, _sdp_v31)
+        return Error(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11, _sdp_w12, _sdp_w13, _sdp_w14, _sdp_w15, _sdp_w16, _sdp_w17, _sdp_w18, _sdp_w19, _sdp_w20, _sdp_w21, _sdp_w22, _sdp_w23, _sdp_w24, _sdp_w25, _sdp_w26, _sdp_w27, _sdp_w28, _sdp_w29, _sdp_w30, _sdp_w31)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "type"

@@ -931,20 +931,20 @@ def _sdp_d_t7StructA(_sdp_r: _SdpReader, _sdp_depth: int) -> StructA:
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v1 = _SDP_I64.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w1 = _SDP_I64.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 8
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v3, _sdp_v4, _sdp_v5 = _SDP_RUN_iBd.unpack_from(_sdp_b, _sdp_p)
-        _sdp_v4 = _SDP_BOOLS[_sdp_v4]
+        _sdp_w3, _sdp_w4, _sdp_w5 = _SDP_RUN_iBd.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w4 = _SDP_BOOLS[_sdp_w4]
         _sdp_p += 13
         _sdp_r.pos = _sdp_p
-        return StructA(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
+        return StructA(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "name"
@@ -996,16 +996,16 @@ def _sdp_d_t7Vector3(_sdp_r: _SdpReader, _sdp_depth: int) -> Vector3:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0, _sdp_v1, _sdp_v2 = _SDP_RUN_fff.unpack_from(_sdp_b, _sdp_p)
-        if _sdp_v0 != _sdp_v0:  # a NaN  # noqa: PLR0124
-            _sdp_v0 = _sdp_r.f32_at(_sdp_p + 0)
-        if _sdp_v1 != _sdp_v1:  # a NaN  # noqa: PLR0124
-            _sdp_v1 = _sdp_r.f32_at(_sdp_p + 4)
-        if _sdp_v2 != _sdp_v2:  # a NaN  # noqa: PLR0124
-            _sdp_v2 = _sdp_r.f32_at(_sdp_p + 8)
+        _sdp_w0, _sdp_w1, _sdp_w2 = _SDP_RUN_fff.unpack_from(_sdp_b, _sdp_p)
+        if _sdp_w0 != _sdp_w0:  # a NaN  # noqa: PLR0124
+            _sdp_w0 = _sdp_r.f32_at(_sdp_p + 0)
+        if _sdp_w1 != _sdp_w1:  # a NaN  # noqa: PLR0124
+            _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
+        if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+            _sdp_w2 = _sdp_r.f32_at(_sdp_p + 8)
         _sdp_p += 12
         _sdp_r.pos = _sdp_p
-        return Vector3(_sdp_v0, _sdp_v1, _sdp_v2)
+        return Vector3(_sdp_w0, _sdp_w1, _sdp_w2)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
@@ -1050,6 +1050,41 @@ def _sdp_s_t7Vector3(_sdp_v: Vector3) -> int:
 def _sdp_d_t8Triangle(_sdp_r: _SdpReader, _sdp_depth: int) -> Triangle:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Triangle", _sdp_depth)
+    _sdp_s = _sdp_p = _sdp_r.pos
+    _sdp_b = _sdp_r.buf
+    try:
+        if _sdp_depth + 1 > _sdp_r.max_depth:
+            raise _SdpSlow
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11 = _SDP_RUN_ffffffffffff.unpack_from(_sdp_b, _sdp_p)
+        if _sdp_w0 != _sdp_w0:  # a NaN  # noqa: PLR0124
+            _sdp_w0 = _sdp_r.f32_at(_sdp_p + 0)
+        if _sdp_w1 != _sdp_w1:  # a NaN  # noqa: PLR0124
+            _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
+        if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+            _sdp_w2 = _sdp_r.f32_at(_sdp_p + 8)
+        if _sdp_w3 != _sdp_w3:  # a NaN  # noqa: PLR0124
+            _sdp_w3 = _sdp_r.f32_at(_sdp_p + 12)
+        if _sdp_w4 != _sdp_w4:  # a NaN  # noqa: PLR0124
+            _sdp_w4 = _sdp_r.f32_at(_sdp_p + 16)
+        if _sdp_w5 != _sdp_w5:  # a NaN  # noqa: PLR0124
+            _sdp_w5 = _sdp_r.f32_at(_sdp_p + 20)
+        if _sdp_w6 != _sdp_w6:  # a NaN  # noqa: PLR0124
+            _sdp_w6 = _sdp_r.f32_at(_sdp_p + 24)
+        if _sdp_w7 != _sdp_w7:  # a NaN  # noqa: PLR0124
+            _sdp_w7 = _sdp_r.f32_at(_sdp_p + 28)
+        if _sdp_w8 != _sdp_w8:  # a NaN  # noqa: PLR0124
+            _sdp_w8 = _sdp_r.f32_at(_sdp_p + 32)
+        if _sdp_w9 != _sdp_w9:  # a NaN  # noqa: PLR0124
+            _sdp_w9 = _sdp_r.f32_at(_sdp_p + 36)
+        if _sdp_w10 != _sdp_w10:  # a NaN  # noqa: PLR0124
+            _sdp_w10 = _sdp_r.f32_at(_sdp_p + 40)
+        if _sdp_w11 != _sdp_w11:  # a NaN  # noqa: PLR0124
+            _sdp_w11 = _sdp_r.f32_at(_sdp_p + 44)
+        _sdp_p += 48
+        _sdp_r.pos = _sdp_p
+        return Triangle(Vector3(_sdp_w0, _sdp_w1, _sdp_w2), Vector3(_sdp_w3, _sdp_w4, _sdp_w5), Vector3(_sdp_w6, _sdp_w7, _sdp_w8), Vector3(_sdp_w9, _sdp_w10, _sdp_w11))
+    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_r.pos = _sdp_s
     _sdp_f = "v0"
     try:
         _sdp_v0 = _sdp_d_t7Vector3(_sdp_r, _sdp_depth + 1)
@@ -1102,10 +1137,10 @@ def _sdp_d_t7Address(_sdp_r: _SdpReader, _sdp_depth: int) -> Address:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3 = _SDP_RUN_BBBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3 = _SDP_RUN_BBBB.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 4
         _sdp_r.pos = _sdp_p
-        return Address(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3)
+        return Address(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x0"
@@ -1140,45 +1175,39 @@ def _sdp_d_t3Log(_sdp_r: _SdpReader, _sdp_depth: int) -> Log:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Log", _sdp_depth)
     _sdp_s = _sdp_p = _sdp_r.pos
-    _sdp_m = _sdp_r.mem_used
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        try:
-            _sdp_f = "address"
-            _sdp_r.pos = _sdp_p
-            _sdp_v0 = _sdp_d_t7Address(_sdp_r, _sdp_depth + 1)
-            _sdp_p = _sdp_r.pos
-            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
-            if _sdp_q > _sdp_end:
-                raise _SdpSlow
-            _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
-            _sdp_p = _sdp_q
-            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
-            if _sdp_q > _sdp_end:
-                raise _SdpSlow
-            _sdp_v2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
-            _sdp_p = _sdp_q
-            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
-            if _sdp_q > _sdp_end:
-                raise _SdpSlow
-            _sdp_v3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
-            _sdp_p = _sdp_q
-            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
-            if _sdp_q > _sdp_end:
-                raise _SdpSlow
-            _sdp_v4 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
-            _sdp_p = _sdp_q
-            _sdp_v5, _sdp_v6 = _SDP_RUN_HQ.unpack_from(_sdp_b, _sdp_p)
-            _sdp_p += 10
-            _sdp_r.pos = _sdp_p
-            return Log(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6)
-        except DecodeError as _sdp_e:
-            _sdp_e._sdp_segs.append(_sdp_f)
-            raise
+        if _sdp_depth + 1 > _sdp_r.max_depth:
+            raise _SdpSlow
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3 = _SDP_RUN_BBBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_p += 4
+        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        if _sdp_q > _sdp_end:
+            raise _SdpSlow
+        _sdp_w4 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_p = _sdp_q
+        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        if _sdp_q > _sdp_end:
+            raise _SdpSlow
+        _sdp_w5 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_p = _sdp_q
+        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        if _sdp_q > _sdp_end:
+            raise _SdpSlow
+        _sdp_w6 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_p = _sdp_q
+        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        if _sdp_q > _sdp_end:
+            raise _SdpSlow
+        _sdp_w7 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_p = _sdp_q
+        _sdp_w8, _sdp_w9 = _SDP_RUN_HQ.unpack_from(_sdp_b, _sdp_p)
+        _sdp_p += 10
+        _sdp_r.pos = _sdp_p
+        return Log(Address(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3), _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
-        _sdp_r.mem_used = _sdp_m
     _sdp_f = "address"
     try:
         _sdp_v0 = _sdp_d_t7Address(_sdp_r, _sdp_depth + 1)
@@ -1297,6 +1326,7 @@ def _sdp_s_list_t3Log(_sdp_v: list[Log]) -> int:
 _SDP_RUN_BBBB = _sdp_struct.Struct("<BBBB")
 _SDP_RUN_HQ = _sdp_struct.Struct("<HQ")
 _SDP_RUN_fff = _sdp_struct.Struct("<fff")
+_SDP_RUN_ffffffffffff = _sdp_struct.Struct("<ffffffffffff")
 _SDP_RUN_iBd = _sdp_struct.Struct("<iBd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t7StructA, 2: _sdp_d_t7Vector3, 3: _sdp_d_t8Triangle, 4: _sdp_d_t4Mesh, 5: _sdp_d_t7Address, 6: _sdp_d_t3Log, 7: _sdp_d_t4Logs}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: StructA, 2: Vector3, 3: Triangle, 4: Mesh, 5: Address, 6: Log, 7: Logs}

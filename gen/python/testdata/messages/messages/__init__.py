@@ -767,10 +767,10 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0, _sdp_v1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w0, _sdp_w1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 16
         _sdp_r.pos = _sdp_p
-        return Point(_sdp_v0, _sdp_v1)
+        return Point(_sdp_w0, _sdp_w1)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
@@ -803,10 +803,10 @@ def _sdp_d_t4Ping(_sdp_r: _SdpReader, _sdp_depth: int) -> Ping:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 4
         _sdp_r.pos = _sdp_p
-        return Ping(_sdp_v0)
+        return Ping(_sdp_w0)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "seq"
@@ -833,15 +833,15 @@ def _sdp_d_t4Pong(_sdp_r: _SdpReader, _sdp_depth: int) -> Pong:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_v0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 4
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return Pong(_sdp_v0, _sdp_v1)
+        return Pong(_sdp_w0, _sdp_w1)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "seq"

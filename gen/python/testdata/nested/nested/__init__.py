@@ -876,14 +876,14 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
     _sdp_s = _sdp_p = _sdp_r.pos
     _sdp_b = _sdp_r.buf
     try:
-        _sdp_v0, _sdp_v1 = _SDP_RUN_ff.unpack_from(_sdp_b, _sdp_p)
-        if _sdp_v0 != _sdp_v0:  # a NaN  # noqa: PLR0124
-            _sdp_v0 = _sdp_r.f32_at(_sdp_p + 0)
-        if _sdp_v1 != _sdp_v1:  # a NaN  # noqa: PLR0124
-            _sdp_v1 = _sdp_r.f32_at(_sdp_p + 4)
+        _sdp_w0, _sdp_w1 = _SDP_RUN_ff.unpack_from(_sdp_b, _sdp_p)
+        if _sdp_w0 != _sdp_w0:  # a NaN  # noqa: PLR0124
+            _sdp_w0 = _sdp_r.f32_at(_sdp_p + 0)
+        if _sdp_w1 != _sdp_w1:  # a NaN  # noqa: PLR0124
+            _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
         _sdp_p += 8
         _sdp_r.pos = _sdp_p
-        return Point(_sdp_v0, _sdp_v1)
+        return Point(_sdp_w0, _sdp_w1)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
@@ -923,28 +923,24 @@ def _sdp_d_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> Rectangle:
     if _sdp_depth > _sdp_r.max_depth:
         raise _sdp_r.depth("Rectangle", _sdp_depth)
     _sdp_s = _sdp_p = _sdp_r.pos
-    _sdp_m = _sdp_r.mem_used
     _sdp_b = _sdp_r.buf
     try:
-        try:
-            _sdp_f = "top_left"
-            _sdp_r.pos = _sdp_p
-            _sdp_v0 = _sdp_d_t5Point(_sdp_r, _sdp_depth + 1)
-            _sdp_p = _sdp_r.pos
-            _sdp_f = "bottom_right"
-            _sdp_r.pos = _sdp_p
-            _sdp_v1 = _sdp_d_t5Point(_sdp_r, _sdp_depth + 1)
-            _sdp_p = _sdp_r.pos
-            _sdp_v2 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
-            _sdp_p += 4
-            _sdp_r.pos = _sdp_p
-            return Rectangle(_sdp_v0, _sdp_v1, _sdp_v2)
-        except DecodeError as _sdp_e:
-            _sdp_e._sdp_segs.append(_sdp_f)
-            raise
+        if _sdp_depth + 1 > _sdp_r.max_depth:
+            raise _SdpSlow
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4 = _SDP_RUN_ffffI.unpack_from(_sdp_b, _sdp_p)
+        if _sdp_w0 != _sdp_w0:  # a NaN  # noqa: PLR0124
+            _sdp_w0 = _sdp_r.f32_at(_sdp_p + 0)
+        if _sdp_w1 != _sdp_w1:  # a NaN  # noqa: PLR0124
+            _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
+        if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+            _sdp_w2 = _sdp_r.f32_at(_sdp_p + 8)
+        if _sdp_w3 != _sdp_w3:  # a NaN  # noqa: PLR0124
+            _sdp_w3 = _sdp_r.f32_at(_sdp_p + 12)
+        _sdp_p += 20
+        _sdp_r.pos = _sdp_p
+        return Rectangle(Point(_sdp_w0, _sdp_w1), Point(_sdp_w2, _sdp_w3), _sdp_w4)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
-        _sdp_r.mem_used = _sdp_m
     _sdp_f = "top_left"
     try:
         _sdp_v0 = _sdp_d_t5Point(_sdp_r, _sdp_depth + 1)
@@ -977,21 +973,25 @@ def _sdp_d_t5Scene(_sdp_r: _SdpReader, _sdp_depth: int) -> Scene:
     _sdp_end = _sdp_r.end
     try:
         try:
+            if _sdp_depth + 1 > _sdp_r.max_depth:
+                raise _SdpSlow
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_f = "rects"
             _sdp_r.pos = _sdp_p
-            _sdp_v1 = _sdp_d_list_t9Rectangle(_sdp_r, _sdp_depth)
+            _sdp_w1 = _sdp_d_list_t9Rectangle(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
-            _sdp_f = "origin"
+            _sdp_w2, _sdp_w3 = _SDP_RUN_ff.unpack_from(_sdp_b, _sdp_p)
+            if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+                _sdp_w2 = _sdp_r.f32_at(_sdp_p + 0)
+            if _sdp_w3 != _sdp_w3:  # a NaN  # noqa: PLR0124
+                _sdp_w3 = _sdp_r.f32_at(_sdp_p + 4)
+            _sdp_p += 8
             _sdp_r.pos = _sdp_p
-            _sdp_v2 = _sdp_d_t5Point(_sdp_r, _sdp_depth + 1)
-            _sdp_p = _sdp_r.pos
-            _sdp_r.pos = _sdp_p
-            return Scene(_sdp_v0, _sdp_v1, _sdp_v2)
+            return Scene(_sdp_w0, _sdp_w1, Point(_sdp_w2, _sdp_w3))
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -1030,19 +1030,19 @@ def _sdp_d_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePara
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_v0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 4
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v2 = _SDP_F32.unpack_from(_sdp_b, _sdp_p)[0]
-        if _sdp_v2 != _sdp_v2:  # a NaN  # noqa: PLR0124
-            _sdp_v2 = _sdp_r.f32_at(_sdp_p + 0)
+        _sdp_w2 = _SDP_F32.unpack_from(_sdp_b, _sdp_p)[0]
+        if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+            _sdp_w2 = _sdp_r.f32_at(_sdp_p + 0)
         _sdp_p += 4
         _sdp_r.pos = _sdp_p
-        return DeviceParameter(_sdp_v0, _sdp_v1, _sdp_v2)
+        return DeviceParameter(_sdp_w0, _sdp_w1, _sdp_w2)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "id"
@@ -1082,16 +1082,16 @@ def _sdp_d_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePlugin:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
-            _sdp_v1 = _SDP_BOOLS[_sdp_b[_sdp_p]]
+            _sdp_w1 = _SDP_BOOLS[_sdp_b[_sdp_p]]
             _sdp_p += 1
             _sdp_f = "parameters"
             _sdp_r.pos = _sdp_p
-            _sdp_v2 = _sdp_d_list_t15DeviceParameter(_sdp_r, _sdp_depth)
+            _sdp_w2 = _sdp_d_list_t15DeviceParameter(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return DevicePlugin(_sdp_v0, _sdp_v1, _sdp_v2)
+            return DevicePlugin(_sdp_w0, _sdp_w1, _sdp_w2)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -1132,22 +1132,22 @@ def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
     _sdp_end = _sdp_r.end
     try:
         try:
-            _sdp_v0 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
+            _sdp_w0 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 8
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
-            _sdp_v2, _sdp_v3, _sdp_v4 = _SDP_RUN_BIH.unpack_from(_sdp_b, _sdp_p)
-            _sdp_v2 = DeviceKind(_sdp_v2)
+            _sdp_w2, _sdp_w3, _sdp_w4 = _SDP_RUN_BIH.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w2 = DeviceKind(_sdp_w2)
             _sdp_p += 7
             _sdp_f = "plugins"
             _sdp_r.pos = _sdp_p
-            _sdp_v5 = _sdp_d_list_t12DevicePlugin(_sdp_r, _sdp_depth)
+            _sdp_w5 = _sdp_d_list_t12DevicePlugin(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return AudioDevice(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5)
+            return AudioDevice(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -1267,6 +1267,7 @@ def _sdp_s_list_t12DevicePlugin(_sdp_v: list[DevicePlugin]) -> int:
 
 _SDP_RUN_BIH = _sdp_struct.Struct("<BIH")
 _SDP_RUN_ff = _sdp_struct.Struct("<ff")
+_SDP_RUN_ffffI = _sdp_struct.Struct("<ffffI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 2: _sdp_d_t9Rectangle, 3: _sdp_d_t5Scene, 4: _sdp_d_t15DeviceParameter, 5: _sdp_d_t12DevicePlugin, 6: _sdp_d_t11AudioDevice}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 2: Rectangle, 3: Scene, 4: DeviceParameter, 5: DevicePlugin, 6: AudioDevice}
 FINGERPRINTS: dict[str, int] = {"Point": 0x821cb38ce83dcf5a, "Rectangle": 0xb93f2a5bf5c73898, "Scene": 0xffec497a3c159bc1, "DeviceKind": 0xfd4bb75d044f397b, "DeviceParameter": 0x61b428fe35cb118d, "DevicePlugin": 0x81739989442ee8e6, "AudioDevice": 0x3f9e712bcedaa971}

@@ -763,15 +763,15 @@ def _sdp_d_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_v0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 4
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return Inner(_sdp_v0, _sdp_v1)
+        return Inner(_sdp_w0, _sdp_w1)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "id"
@@ -894,18 +894,18 @@ def _sdp_d_t7Reading(_sdp_r: _SdpReader, _sdp_depth: int) -> Reading:
     _sdp_b = _sdp_r.buf
     try:
         try:
-            _sdp_v0, _sdp_v1 = _SDP_RUN_Id.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w0, _sdp_w1 = _SDP_RUN_Id.unpack_from(_sdp_b, _sdp_p)
             _sdp_p += 12
             _sdp_f = "calibration"
             _sdp_r.pos = _sdp_p
-            _sdp_v2 = _sdp_d_opt_f64(_sdp_r, _sdp_depth)
+            _sdp_w2 = _sdp_d_opt_f64(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_f = "note"
             _sdp_r.pos = _sdp_p
-            _sdp_v3 = _sdp_d_opt_str(_sdp_r, _sdp_depth)
+            _sdp_w3 = _sdp_d_opt_str(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Reading(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3)
+            return Reading(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise

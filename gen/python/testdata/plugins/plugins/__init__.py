@@ -742,37 +742,37 @@ def _sdp_d_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> Parameter:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_v0 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 8
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
-        _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10 = _SDP_RUN_ffffIBB.unpack_from(_sdp_b, _sdp_p)
-        if _sdp_v4 != _sdp_v4:  # a NaN  # noqa: PLR0124
-            _sdp_v4 = _sdp_r.f32_at(_sdp_p + 0)
-        if _sdp_v5 != _sdp_v5:  # a NaN  # noqa: PLR0124
-            _sdp_v5 = _sdp_r.f32_at(_sdp_p + 4)
-        if _sdp_v6 != _sdp_v6:  # a NaN  # noqa: PLR0124
-            _sdp_v6 = _sdp_r.f32_at(_sdp_p + 8)
-        if _sdp_v7 != _sdp_v7:  # a NaN  # noqa: PLR0124
-            _sdp_v7 = _sdp_r.f32_at(_sdp_p + 12)
-        _sdp_v9 = _SDP_BOOLS[_sdp_v9]
-        _sdp_v10 = _SDP_BOOLS[_sdp_v10]
+        _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_ffffIBB.unpack_from(_sdp_b, _sdp_p)
+        if _sdp_w4 != _sdp_w4:  # a NaN  # noqa: PLR0124
+            _sdp_w4 = _sdp_r.f32_at(_sdp_p + 0)
+        if _sdp_w5 != _sdp_w5:  # a NaN  # noqa: PLR0124
+            _sdp_w5 = _sdp_r.f32_at(_sdp_p + 4)
+        if _sdp_w6 != _sdp_w6:  # a NaN  # noqa: PLR0124
+            _sdp_w6 = _sdp_r.f32_at(_sdp_p + 8)
+        if _sdp_w7 != _sdp_w7:  # a NaN  # noqa: PLR0124
+            _sdp_w7 = _sdp_r.f32_at(_sdp_p + 12)
+        _sdp_w9 = _SDP_BOOLS[_sdp_w9]
+        _sdp_w10 = _SDP_BOOLS[_sdp_w10]
         _sdp_p += 22
         _sdp_r.pos = _sdp_p
-        return Parameter(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10)
+        return Parameter(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "address"
@@ -864,29 +864,29 @@ def _sdp_d_t6Plugin(_sdp_r: _SdpReader, _sdp_depth: int) -> Plugin:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_f = "parameters"
             _sdp_r.pos = _sdp_p
-            _sdp_v4 = _sdp_d_list_t9Parameter(_sdp_r, _sdp_depth)
+            _sdp_w4 = _sdp_d_list_t9Parameter(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Plugin(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4)
+            return Plugin(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -940,12 +940,12 @@ def _sdp_d_t14PluginRegistry(_sdp_r: _SdpReader, _sdp_depth: int) -> PluginRegis
         try:
             _sdp_f = "plugins"
             _sdp_r.pos = _sdp_p
-            _sdp_v0 = _sdp_d_list_t6Plugin(_sdp_r, _sdp_depth)
+            _sdp_w0 = _sdp_d_list_t6Plugin(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
-            _sdp_v1, _sdp_v2 = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w1, _sdp_w2 = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
             _sdp_p += 8
             _sdp_r.pos = _sdp_p
-            return PluginRegistry(_sdp_v0, _sdp_v1, _sdp_v2)
+            return PluginRegistry(_sdp_w0, _sdp_w1, _sdp_w2)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise

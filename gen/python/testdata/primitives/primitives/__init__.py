@@ -735,18 +735,18 @@ def _sdp_d_t13AllPrimitives(_sdp_r: _SdpReader, _sdp_depth: int) -> AllPrimitive
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10 = _SDP_RUN_BBHIQbhiqfd.unpack_from(_sdp_b, _sdp_p)
-        _sdp_v0 = _SDP_BOOLS[_sdp_v0]
-        if _sdp_v9 != _sdp_v9:  # a NaN  # noqa: PLR0124
-            _sdp_v9 = _sdp_r.f32_at(_sdp_p + 31)
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_BBHIQbhiqfd.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w0 = _SDP_BOOLS[_sdp_w0]
+        if _sdp_w9 != _sdp_w9:  # a NaN  # noqa: PLR0124
+            _sdp_w9 = _sdp_r.f32_at(_sdp_p + 31)
         _sdp_p += 43
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v11 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w11 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return AllPrimitives(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10, _sdp_v11)
+        return AllPrimitives(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "flag"
@@ -815,10 +815,10 @@ def _sdp_d_t4Text(_sdp_r: _SdpReader, _sdp_depth: int) -> Text:
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return Text(_sdp_v0)
+        return Text(_sdp_w0)
     except (IndexError, ValueError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "value"

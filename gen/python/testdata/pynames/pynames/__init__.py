@@ -822,37 +822,37 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
     _sdp_end = _sdp_r.end
     try:
         try:
-            _sdp_v0, _sdp_v1, _sdp_v2 = _SDP_RUN_BHB.unpack_from(_sdp_b, _sdp_p)
-            _sdp_v2 = _SDP_BOOLS[_sdp_v2]
+            _sdp_w0, _sdp_w1, _sdp_w2 = _SDP_RUN_BHB.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w2 = _SDP_BOOLS[_sdp_w2]
             _sdp_p += 4
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
-            _sdp_v4 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+            _sdp_w4 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 4
             _sdp_f = "int"
             _sdp_r.pos = _sdp_p
-            _sdp_v5 = _sdp_d_list_i32(_sdp_r, _sdp_depth)
+            _sdp_w5 = _sdp_d_list_i32(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_f = "bytes"
             _sdp_r.pos = _sdp_p
-            _sdp_v6 = _sdp_d_list_u8(_sdp_r, _sdp_depth)
+            _sdp_w6 = _sdp_d_list_u8(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_f = "float"
             _sdp_r.pos = _sdp_p
-            _sdp_v7 = _sdp_d_opt_f64(_sdp_r, _sdp_depth)
+            _sdp_w7 = _sdp_d_opt_f64(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_f = "list"
             _sdp_r.pos = _sdp_p
-            _sdp_v8 = _sdp_d_arr2_t5value(_sdp_r, _sdp_depth)
+            _sdp_w8 = _sdp_d_arr2_t5value(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
-            _sdp_v9, _sdp_v10, _sdp_v11 = _SDP_RUN_BBB.unpack_from(_sdp_b, _sdp_p)
-            _sdp_v11 = value(_sdp_v11)
+            _sdp_w9, _sdp_w10, _sdp_w11 = _SDP_RUN_BBB.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w11 = value(_sdp_w11)
             _sdp_p += 3
             _sdp_r.pos = _sdp_p
-            return Some_(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3, _sdp_v4, _sdp_v5, _sdp_v6, _sdp_v7, _sdp_v8, _sdp_v9, _sdp_v10, _sdp_v11)
+            return Some_(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -935,18 +935,18 @@ def _sdp_d_t3int(_sdp_r: _SdpReader, _sdp_depth: int) -> int_:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
-            _sdp_v1 = value(_SDP_U8.unpack_from(_sdp_b, _sdp_p)[0])
+            _sdp_w1 = value(_SDP_U8.unpack_from(_sdp_b, _sdp_p)[0])
             _sdp_p += 1
             _sdp_f = "Some"
             _sdp_r.pos = _sdp_p
-            _sdp_v2 = _sdp_d_opt_t4Some(_sdp_r, _sdp_depth)
+            _sdp_w2 = _sdp_d_opt_t4Some(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
-            _sdp_v3 = _SDP_U8.unpack_from(_sdp_b, _sdp_p)[0]
+            _sdp_w3 = _SDP_U8.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 1
             _sdp_r.pos = _sdp_p
-            return int_(_sdp_v0, _sdp_v1, _sdp_v2, _sdp_v3)
+            return int_(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise

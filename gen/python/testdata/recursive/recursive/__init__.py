@@ -841,14 +841,14 @@ def _sdp_d_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> Tree:
     _sdp_b = _sdp_r.buf
     try:
         try:
-            _sdp_v0 = _SDP_I32.unpack_from(_sdp_b, _sdp_p)[0]
+            _sdp_w0 = _SDP_I32.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 4
             _sdp_f = "children"
             _sdp_r.pos = _sdp_p
-            _sdp_v1 = _sdp_d_list_t4Tree(_sdp_r, _sdp_depth)
+            _sdp_w1 = _sdp_d_list_t4Tree(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Tree(_sdp_v0, _sdp_v1)
+            return Tree(_sdp_w0, _sdp_w1)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -887,14 +887,14 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_f = "next"
             _sdp_r.pos = _sdp_p
-            _sdp_v1 = _sdp_d_box_t4Node(_sdp_r, _sdp_depth)
+            _sdp_w1 = _sdp_d_box_t4Node(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Node(_sdp_v0, _sdp_v1)
+            return Node(_sdp_w0, _sdp_w1)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -935,14 +935,14 @@ def _sdp_d_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
             _sdp_f = "entries"
             _sdp_r.pos = _sdp_p
-            _sdp_v1 = _sdp_d_list_t5Entry(_sdp_r, _sdp_depth)
+            _sdp_w1 = _sdp_d_list_t5Entry(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Dir(_sdp_v0, _sdp_v1)
+            return Dir(_sdp_w0, _sdp_w1)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
@@ -983,16 +983,16 @@ def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_v0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
             _sdp_p = _sdp_q
-            _sdp_v1 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
+            _sdp_w1 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 8
             _sdp_f = "sub"
             _sdp_r.pos = _sdp_p
-            _sdp_v2 = _sdp_d_box_t3Dir(_sdp_r, _sdp_depth)
+            _sdp_w2 = _sdp_d_box_t3Dir(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Entry(_sdp_v0, _sdp_v1, _sdp_v2)
+            return Entry(_sdp_w0, _sdp_w1, _sdp_w2)
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
