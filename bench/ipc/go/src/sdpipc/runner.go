@@ -226,8 +226,11 @@ func runner(args []string) error {
 			if *quick {
 				continue
 			}
-			// Calibrate N so that a run lasts about target.
-			for i := 0; i < 4; i++ {
+			// Calibrate N so that a run lasts about target: two runs in a
+			// row at the same N must last at least 60% of it (one run slowed
+			// down by other work on the machine would leave N too small).
+			long := 0
+			for i := 0; i < 6 && long < 2; i++ {
 				o := runPair(bin(p.w.lang), p.w.mode, bin(p.r.lang), p.r.mode, kind, a.n, data, "pipe")
 				if err := check(p, o, a.n); err != nil {
 					a.failed = err
@@ -235,8 +238,10 @@ func runner(args []string) error {
 				}
 				d := time.Duration(o.end - o.start)
 				if d >= *target*6/10 {
-					break
+					long++
+					continue
 				}
+				long = 0
 				scale := float64(*target) / float64(max64(int64(d), int64(time.Millisecond)))
 				if scale > 20 {
 					scale = 20
