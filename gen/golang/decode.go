@@ -199,13 +199,11 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 			if len(g.variantFields(vr)) == 0 {
 				p.F("v = %s{}", vt)
 			} else {
-				p.F("x, _ := old.(%s)", vt)
-				p.P("x.decode(d)")
+				p.F("v = decode%s(d, old)", vt)
 				p.P("if d.err != nil {")
 				p.F("\td.at(%q)", vr.Name)
 				p.P("\treturn nil")
 				p.P("}")
-				p.P("v = x")
 			}
 			p.Out()
 		}
@@ -224,6 +222,23 @@ func (g *generator) emitUnionDecode(p *emit.Printer, u *schema.Union) {
 			continue
 		}
 		vt := g.names.vtype[vr]
+		// The variant's value lives in a function of its own, never inlined:
+		// in decode<Union>'s frame, a large variant (a fixed array) would
+		// make every nesting level of a recursive variant cost its size in
+		// stack (conformance/regress/go_union_big_variant.sdp).
+		p.F("// decode%s decodes the variant %s, into old's storage when old holds", vt, vt)
+		p.P("// one.")
+		p.P("//")
+		p.P("//go:noinline")
+		p.Block(fmt.Sprintf("func decode%s(d *decoder, old %s) %s {", vt, name, name), "}", func() {
+			p.F("x, _ := old.(%s)", vt)
+			p.P("x.decode(d)")
+			p.P("if d.err != nil {")
+			p.P("\treturn nil")
+			p.P("}")
+			p.P("return x")
+		})
+		p.P()
 		p.F("// decode reads the fields of %s into v, assigning every one.", vt)
 		p.Block("func (v *"+vt+") decode(d *decoder) {", "}", func() {
 			g.decodeFields(p, "v", fields, u.Name+"."+vr.Name)

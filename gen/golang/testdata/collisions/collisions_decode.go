@@ -301,27 +301,36 @@ func decodeShape(d *decoder, old Shape) Shape {
 	}
 	switch tag {
 	case 0:
-		x, _ := old.(ShapeRect_)
-		x.decode(d)
+		v = decodeShapeRect_(d, old)
 		if d.err != nil {
 			d.at("Rect")
 			return nil
 		}
-		v = x
 	case 1:
-		x, _ := old.(ShapeMessage)
-		x.decode(d)
+		v = decodeShapeMessage(d, old)
 		if d.err != nil {
 			d.at("Message")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of Shape")
 		return nil
 	}
 	d.depth--
 	return v
+}
+
+// decodeShapeRect_ decodes the variant ShapeRect_, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeShapeRect_(d *decoder, old Shape) Shape {
+	x, _ := old.(ShapeRect_)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ShapeRect_ into v, assigning every one.
@@ -331,6 +340,19 @@ func (v *ShapeRect_) decode(d *decoder) {
 		d.at("w")
 		return
 	}
+}
+
+// decodeShapeMessage decodes the variant ShapeMessage, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeShapeMessage(d *decoder, old Shape) Shape {
+	x, _ := old.(ShapeMessage)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ShapeMessage into v, assigning every one.

@@ -310,37 +310,29 @@ func decodeShape(d *decoder, old Shape) Shape {
 	case 0:
 		v = ShapeNone{}
 	case 1:
-		x, _ := old.(ShapeCircle)
-		x.decode(d)
+		v = decodeShapeCircle(d, old)
 		if d.err != nil {
 			d.at("Circle")
 			return nil
 		}
-		v = x
 	case 2:
-		x, _ := old.(ShapeRect)
-		x.decode(d)
+		v = decodeShapeRect(d, old)
 		if d.err != nil {
 			d.at("Rect")
 			return nil
 		}
-		v = x
 	case 3:
-		x, _ := old.(ShapePolygon)
-		x.decode(d)
+		v = decodeShapePolygon(d, old)
 		if d.err != nil {
 			d.at("Polygon")
 			return nil
 		}
-		v = x
 	case 4:
-		x, _ := old.(ShapeLabel)
-		x.decode(d)
+		v = decodeShapeLabel(d, old)
 		if d.err != nil {
 			d.at("Label")
 			return nil
 		}
-		v = x
 	case 5:
 		v = ShapeMarker{}
 	default:
@@ -351,12 +343,38 @@ func decodeShape(d *decoder, old Shape) Shape {
 	return v
 }
 
+// decodeShapeCircle decodes the variant ShapeCircle, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeShapeCircle(d *decoder, old Shape) Shape {
+	x, _ := old.(ShapeCircle)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
+}
+
 // decode reads the fields of ShapeCircle into v, assigning every one.
 func (v *ShapeCircle) decode(d *decoder) {
 	v.Circle.decode(d)
 	if d.err != nil {
 		return
 	}
+}
+
+// decodeShapeRect decodes the variant ShapeRect, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeShapeRect(d *decoder, old Shape) Shape {
+	x, _ := old.(ShapeRect)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ShapeRect into v, assigning every one.
@@ -379,6 +397,19 @@ func (v *ShapeRect) decode(d *decoder) {
 	}
 }
 
+// decodeShapePolygon decodes the variant ShapePolygon, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeShapePolygon(d *decoder, old Shape) Shape {
+	x, _ := old.(ShapePolygon)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
+}
+
 // decode reads the fields of ShapePolygon into v, assigning every one.
 func (v *ShapePolygon) decode(d *decoder) {
 	v.Points = d.arrayF32(v.Points)
@@ -391,6 +422,19 @@ func (v *ShapePolygon) decode(d *decoder) {
 		d.at("closed")
 		return
 	}
+}
+
+// decodeShapeLabel decodes the variant ShapeLabel, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeShapeLabel(d *decoder, old Shape) Shape {
+	x, _ := old.(ShapeLabel)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ShapeLabel into v, assigning every one.
@@ -449,27 +493,36 @@ func decodeNested(d *decoder, old Nested) Nested {
 	}
 	switch tag {
 	case 0:
-		x, _ := old.(NestedLeaf)
-		x.decode(d)
+		v = decodeNestedLeaf(d, old)
 		if d.err != nil {
 			d.at("Leaf")
 			return nil
 		}
-		v = x
 	case 1:
-		x, _ := old.(NestedBranch)
-		x.decode(d)
+		v = decodeNestedBranch(d, old)
 		if d.err != nil {
 			d.at("Branch")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of Nested")
 		return nil
 	}
 	d.depth--
 	return v
+}
+
+// decodeNestedLeaf decodes the variant NestedLeaf, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeNestedLeaf(d *decoder, old Nested) Nested {
+	x, _ := old.(NestedLeaf)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of NestedLeaf into v, assigning every one.
@@ -479,6 +532,19 @@ func (v *NestedLeaf) decode(d *decoder) {
 		d.at("value")
 		return
 	}
+}
+
+// decodeNestedBranch decodes the variant NestedBranch, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeNestedBranch(d *decoder, old Nested) Nested {
+	x, _ := old.(NestedBranch)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of NestedBranch into v, assigning every one.

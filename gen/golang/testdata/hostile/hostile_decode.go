@@ -182,21 +182,17 @@ func decodeWide(d *decoder, old Wide) Wide {
 	case 0:
 		v = WideUnit{}
 	case 1:
-		x, _ := old.(WideBig)
-		x.decode(d)
+		v = decodeWideBig(d, old)
 		if d.err != nil {
 			d.at("Big")
 			return nil
 		}
-		v = x
 	case 2:
-		x, _ := old.(WidePair)
-		x.decode(d)
+		v = decodeWidePair(d, old)
 		if d.err != nil {
 			d.at("Pair")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of Wide")
 		return nil
@@ -205,12 +201,38 @@ func decodeWide(d *decoder, old Wide) Wide {
 	return v
 }
 
+// decodeWideBig decodes the variant WideBig, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeWideBig(d *decoder, old Wide) Wide {
+	x, _ := old.(WideBig)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
+}
+
 // decode reads the fields of WideBig into v, assigning every one.
 func (v *WideBig) decode(d *decoder) {
 	v.Big.decode(d)
 	if d.err != nil {
 		return
 	}
+}
+
+// decodeWidePair decodes the variant WidePair, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeWidePair(d *decoder, old Wide) Wide {
+	x, _ := old.(WidePair)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of WidePair into v, assigning every one.

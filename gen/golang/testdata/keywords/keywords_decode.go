@@ -359,35 +359,42 @@ func decodeResult(d *decoder, old Result) Result {
 	}
 	switch tag {
 	case 0:
-		x, _ := old.(ResultOk)
-		x.decode(d)
+		v = decodeResultOk(d, old)
 		if d.err != nil {
 			d.at("Ok")
 			return nil
 		}
-		v = x
 	case 1:
-		x, _ := old.(ResultErr)
-		x.decode(d)
+		v = decodeResultErr(d, old)
 		if d.err != nil {
 			d.at("Err")
 			return nil
 		}
-		v = x
 	case 2:
-		x, _ := old.(ResultError)
-		x.decode(d)
+		v = decodeResultError(d, old)
 		if d.err != nil {
 			d.at("Error")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of Result")
 		return nil
 	}
 	d.depth--
 	return v
+}
+
+// decodeResultOk decodes the variant ResultOk, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeResultOk(d *decoder, old Result) Result {
+	x, _ := old.(ResultOk)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ResultOk into v, assigning every one.
@@ -399,6 +406,19 @@ func (v *ResultOk) decode(d *decoder) {
 	}
 }
 
+// decodeResultErr decodes the variant ResultErr, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeResultErr(d *decoder, old Result) Result {
+	x, _ := old.(ResultErr)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
+}
+
 // decode reads the fields of ResultErr into v, assigning every one.
 func (v *ResultErr) decode(d *decoder) {
 	v.Code = int32(d.u32())
@@ -406,6 +426,19 @@ func (v *ResultErr) decode(d *decoder) {
 		d.at("code")
 		return
 	}
+}
+
+// decodeResultError decodes the variant ResultError, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeResultError(d *decoder, old Result) Result {
+	x, _ := old.(ResultError)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ResultError into v, assigning every one.

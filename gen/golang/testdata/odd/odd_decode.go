@@ -222,19 +222,30 @@ func decodeU(d *decoder, old U) U {
 	case 0:
 		v = UA{}
 	case 1:
-		x, _ := old.(UB)
-		x.decode(d)
+		v = decodeUB(d, old)
 		if d.err != nil {
 			d.at("B")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of U")
 		return nil
 	}
 	d.depth--
 	return v
+}
+
+// decodeUB decodes the variant UB, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeUB(d *decoder, old U) U {
+	x, _ := old.(UB)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of UB into v, assigning every one.

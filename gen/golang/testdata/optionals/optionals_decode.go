@@ -168,19 +168,30 @@ func decodeChoice(d *decoder, old Choice) Choice {
 	case 0:
 		v = ChoiceNothing{}
 	case 1:
-		x, _ := old.(ChoiceNumber)
-		x.decode(d)
+		v = decodeChoiceNumber(d, old)
 		if d.err != nil {
 			d.at("Number")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of Choice")
 		return nil
 	}
 	d.depth--
 	return v
+}
+
+// decodeChoiceNumber decodes the variant ChoiceNumber, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeChoiceNumber(d *decoder, old Choice) Choice {
+	x, _ := old.(ChoiceNumber)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ChoiceNumber into v, assigning every one.

@@ -331,35 +331,42 @@ func decodeExpr(d *decoder, old Expr) Expr {
 	}
 	switch tag {
 	case 0:
-		x, _ := old.(ExprLit)
-		x.decode(d)
+		v = decodeExprLit(d, old)
 		if d.err != nil {
 			d.at("Lit")
 			return nil
 		}
-		v = x
 	case 1:
-		x, _ := old.(ExprNeg)
-		x.decode(d)
+		v = decodeExprNeg(d, old)
 		if d.err != nil {
 			d.at("Neg")
 			return nil
 		}
-		v = x
 	case 2:
-		x, _ := old.(ExprAdd)
-		x.decode(d)
+		v = decodeExprAdd(d, old)
 		if d.err != nil {
 			d.at("Add")
 			return nil
 		}
-		v = x
 	default:
 		d.failAt(off, RuleUnionTag, "tag "+strconv.Itoa(int(tag))+" is not a variant of Expr")
 		return nil
 	}
 	d.depth--
 	return v
+}
+
+// decodeExprLit decodes the variant ExprLit, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeExprLit(d *decoder, old Expr) Expr {
+	x, _ := old.(ExprLit)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ExprLit into v, assigning every one.
@@ -369,6 +376,19 @@ func (v *ExprLit) decode(d *decoder) {
 		d.at("value")
 		return
 	}
+}
+
+// decodeExprNeg decodes the variant ExprNeg, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeExprNeg(d *decoder, old Expr) Expr {
+	x, _ := old.(ExprNeg)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ExprNeg into v, assigning every one.
@@ -382,6 +402,19 @@ func (v *ExprNeg) decode(d *decoder) {
 		d.at("inner")
 		return
 	}
+}
+
+// decodeExprAdd decodes the variant ExprAdd, into old's storage when old holds
+// one.
+//
+//go:noinline
+func decodeExprAdd(d *decoder, old Expr) Expr {
+	x, _ := old.(ExprAdd)
+	x.decode(d)
+	if d.err != nil {
+		return nil
+	}
+	return x
 }
 
 // decode reads the fields of ExprAdd into v, assigning every one.
