@@ -211,6 +211,11 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 			p.F("p += %d;", n*k.Size())
 			return
 		}
+		if g.plain(t.Elem) {
+			p.F("p = %s_gets_(d, p, %s, %d, depth + 1);", g.typeName(t.Elem.Struct), e, t.Len)
+			r.propagate()
+			return
+		}
 		i := loopVar(lvl)
 		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, t.Len, i), "}", func() {
 			r.read(t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1, checked)
@@ -289,6 +294,9 @@ func (r *reader) array(t *schema.Type, e string, lvl int) {
 				g.use(f)
 				p.F("%s_%s(%s, p, %s);", pkg, f, items, n)
 				p.F("p += (size_t)%s * %d;", n, k.Size())
+			case g.plain(elem):
+				p.F("p = %s_gets_(d, p, %s, %s, depth + 1);", g.typeName(elem.Struct), items, n)
+				r.propagate()
 			default:
 				_, fixed := elem.FixedSize()
 				checked := fixed && (elem.Kind.IsScalar() || elem.Kind == schema.EnumRef || pure(elem))

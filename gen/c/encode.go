@@ -209,6 +209,9 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 			g.use(f)
 			p.F("%s_put_u32_(p, %s.len);", pkg, e)
 			p.F("p = %s_%s(p + 4, %s.data, %s.len);", pkg, f, e, e)
+		case g.plain(t.Elem):
+			p.F("%s_put_u32_(p, %s.len);", pkg, e)
+			p.F("p = %s_puts_(p + 4, %s.data, %s.len);", g.typeName(t.Elem.Struct), e, e)
 		default:
 			i := loopVar(lvl)
 			p.F("%s_put_u32_(p, %s.len);", pkg, e)
@@ -227,6 +230,10 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 				g.use(f)
 				p.F("p = %s_%s(p, %s, %d);", pkg, f, e, n)
 			}
+			return
+		}
+		if g.plain(t.Elem) {
+			p.F("p = %s_puts_(p, %s, %d);", g.typeName(t.Elem.Struct), e, t.Len)
 			return
 		}
 		i := loopVar(lvl)

@@ -153,6 +153,10 @@ func (g *generator) source() []byte {
 	g.dispatcherDefs()
 	g.streamDefs()
 
+	plains := newPrinter()
+	g.c = plains
+	g.plainFuncs()
+
 	enums := newPrinter()
 	g.c = enums
 	for _, e := range g.s.Enums {
@@ -191,6 +195,8 @@ func (g *generator) source() []byte {
 		out.P()
 	}
 	src := append(out.Bytes(), '\n')
+	src = append(src, plains.Bytes()...)
+	src = append(src, '\n')
 	src = append(src, enums.Bytes()...)
 	src = append(src, '\n')
 	src = append(src, body.Bytes()...)

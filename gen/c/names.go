@@ -174,7 +174,7 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 		for _, f := range structFuncs {
 			ids = append(ids, t+"_"+f)
 		}
-		return append(ids, t+"_write_", t+"_read_")
+		return append(ids, t+"_write_", t+"_read_", t+"_puts_", t+"_gets_", t+"_is_plain_")
 	case *schema.Enum:
 		ids := []string{t, m + "_FINGERPRINT", t + "_name", t + "_valid_"}
 		for _, v := range d.Values {

@@ -46,6 +46,13 @@ func (p *Printer) Line(s string) {
 	}
 }
 
+// Directive prints s at column 0 whatever the indentation, as C and C++
+// preprocessor directives are written.
+func (p *Printer) Directive(s string) {
+	p.buf.WriteString(s)
+	p.buf.WriteByte('\n')
+}
+
 // In indents the following lines one level more.
 func (p *Printer) In() { p.depth++ }
 

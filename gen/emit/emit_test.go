@@ -17,3 +17,16 @@ func TestPrinter(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+func TestDirective(t *testing.T) {
+	p := New("    ")
+	p.Block("void f(void) {", "}", func() {
+		p.Directive("#if X")
+		p.P("g();")
+		p.Directive("#endif")
+	})
+	want := "void f(void) {\n#if X\n    g();\n#endif\n}\n"
+	if got := string(p.Bytes()); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -5,13 +5,14 @@ import (
 	"sort"
 	"strings"
 
+	"sdp/gen"
 	"sdp/gen/emit"
 	"sdp/schema"
 )
 
-// Plain structs hold only fixed-size numbers (no bool, no enum), directly or
-// in nested plain structs, laid out with no padding under natural alignment.
-// In Go's memory such a struct is its wire encoding on a little-endian host
+// Plain structs (gen.Plain) hold only fixed-size numbers (no bool, no enum),
+// directly or in nested plain structs, laid out with no padding under
+// natural alignment. In Go's memory such a struct is its wire encoding on a little-endian host
 // (Go keeps field order and pads only for alignment), so arrays of it are
 // copied in one piece there, like numeric arrays (issue #15). The _le.go
 // file asserts the layout at compile time; other hosts, and the
@@ -23,61 +24,10 @@ type plainInfo struct {
 	size, depth int
 }
 
-// plain reports whether t is a plain struct, and its layout.
+// plain reports whether t is a plain struct (gen.Plain), and its layout.
 func (g *generator) plain(t *schema.Type) (plainInfo, bool) {
-	if t.Kind != schema.StructRef {
-		return plainInfo{}, false
-	}
-	leaves, size, depth := g.flatten(nil, t, "v", 0, "")
-	if size == 0 {
-		return plainInfo{}, false
-	}
-	for _, l := range leaves {
-		k := l.t.Kind
-		if !k.IsScalar() || k == schema.Bool || l.off%k.Size() != 0 {
-			return plainInfo{}, false
-		}
-	}
-	// Every struct, nested ones too, must start and end at a multiple of its
-	// alignment, or Go pads.
-	if !g.plainAligned(t.Struct, 0) {
-		return plainInfo{}, false
-	}
-	return plainInfo{size: size, depth: depth}, true
-}
-
-// plainAligned reports whether every nested struct of st (starting at off)
-// starts at a multiple of its own alignment and ends at a multiple of it,
-// and none is empty: Go pads a struct whose last field has size zero (so
-// that the field's address stays inside the struct), and an empty struct
-// anywhere could end up last (conformance/regress/go_plain_trailing_empty.sdp).
-func (g *generator) plainAligned(st *schema.Struct, off int) bool {
-	align := structAlign(st)
-	if len(st.Fields) == 0 || off%align != 0 || st.MinSize()%align != 0 {
-		return false
-	}
-	for _, f := range st.Fields {
-		if f.Type.Kind == schema.StructRef && !g.plainAligned(f.Type.Struct, off) {
-			return false
-		}
-		off += f.Type.MinSize()
-	}
-	return true
-}
-
-// structAlign is the largest scalar size in st, recursively.
-func structAlign(st *schema.Struct) int {
-	a := 1
-	for _, f := range st.Fields {
-		s := f.Type.MinSize()
-		if f.Type.Kind == schema.StructRef {
-			s = structAlign(f.Type.Struct)
-		}
-		if s > a {
-			a = s
-		}
-	}
-	return a
+	l, ok := gen.Plain(t)
+	return plainInfo{size: l.Size, depth: l.Depth}, ok
 }
 
 // usePlain records that the code copies arrays of plain struct t and returns

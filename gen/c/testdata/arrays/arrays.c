@@ -669,6 +669,58 @@ static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, 
 static uint8_t* arrays_small_arrays_write_(const arrays_small_arrays* v, uint8_t* p);
 static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_small_arrays* out, uint32_t depth);
 
+/*
+ * arrays_point: on little-endian hosts its memory is its wire encoding
+ * (16 bytes, no padding: checked here), and arrays of it are copied in
+ * one piece.
+ */
+#if ARRAYS_LITTLE_ENDIAN
+typedef char arrays_point_is_plain_[(sizeof(arrays_point) == 16
+        && offsetof(arrays_point, x) == 0
+        && offsetof(arrays_point, y) == 8
+        ) ? 1 : -1];
+#endif
+
+/* Writes the n values at v; returns the end. */
+static uint8_t* arrays_point_puts_(uint8_t* p, const arrays_point* v, size_t n) {
+#if ARRAYS_LITTLE_ENDIAN
+    if (n != 0) {
+        memcpy(p, v, n * 16);
+    }
+    return p + n * 16;
+#else
+    size_t i;
+    for (i = 0; i < n; i++) {
+        p = arrays_point_write_(&v[i], p);
+    }
+    return p;
+#endif
+}
+
+/*
+ * Reads n values at the given depth into out: in one copy when the input
+ * holds them and the depth limit allows their nesting, else one by one
+ * (which reports the exact error). NULL after an error.
+ */
+static const uint8_t* arrays_point_gets_(arrays_dec_* d, const uint8_t* p, arrays_point* out, size_t n, uint32_t depth) {
+    size_t i;
+#if ARRAYS_LITTLE_ENDIAN
+    if (depth <= d->max_depth && (size_t)(d->end - p) / 16 >= n) {
+        if (n != 0) {
+            memcpy(out, p, n * 16);
+        }
+        return p + n * 16;
+    }
+#endif
+    for (i = 0; i < n; i++) {
+        p = arrays_point_read_(d, p, &out[i], depth);
+        if (p == NULL) {
+            return NULL;
+        }
+    }
+    return p;
+}
+
 void arrays_arrays_init(arrays_arrays* v) {
     memset(v, 0, sizeof *v);
 }
@@ -732,10 +784,7 @@ static uint8_t* arrays_arrays_write_(const arrays_arrays* v, uint8_t* p) {
         p = arrays_put_str_(p, &v->strings.data[i0]);
     }
     arrays_put_u32_(p, v->points.len);
-    p += 4;
-    for (uint32_t i0 = 0; i0 < v->points.len; i0++) {
-        p = arrays_point_write_(&v->points.data[i0], p);
-    }
+    p = arrays_point_puts_(p + 4, v->points.data, v->points.len);
     arrays_put_u32_(p, v->nested.len);
     p += 4;
     for (uint32_t i0 = 0; i0 < v->nested.len; i0++) {
@@ -1065,11 +1114,9 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
             if (items0 == NULL) {
                 return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
             }
-            for (uint32_t i0 = 0; i0 < n0; i0++) {
-                p = arrays_point_read_(d, p, &items0[i0], depth + 1);
-                if (p == NULL) {
-                    return NULL;
-                }
+            p = arrays_point_gets_(d, p, items0, n0, depth + 1);
+            if (p == NULL) {
+                return NULL;
             }
             out->points.data = items0;
         }
@@ -1248,9 +1295,7 @@ static uint8_t* arrays_fixed_write_(const arrays_fixed* v, uint8_t* p) {
     for (uint32_t i0 = 0; i0 < 3; i0++) {
         *p++ = (uint8_t)(v->flags[i0] ? 1 : 0);
     }
-    for (uint32_t i0 = 0; i0 < 2; i0++) {
-        p = arrays_point_write_(&v->points[i0], p);
-    }
+    p = arrays_point_puts_(p, v->points, 2);
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         arrays_put_u32_(p, v->lists[i0].len);
         p = arrays_put_le16s_(p + 4, v->lists[i0].data, v->lists[i0].len);
@@ -1294,11 +1339,9 @@ static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, array
         }
         out->flags[i0] = *p++ != 0;
     }
-    for (uint32_t i0 = 0; i0 < 2; i0++) {
-        p = arrays_point_read_(d, p, &out->points[i0], depth + 1);
-        if (p == NULL) {
-            return NULL;
-        }
+    p = arrays_point_gets_(d, p, out->points, 2, depth + 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         {

@@ -563,6 +563,57 @@ static size_t clash_shape_size_(const clash_shape* v);
 static uint8_t* clash_shape_write_(const clash_shape* v, uint8_t* p);
 static const uint8_t* clash_shape_read_(clash_dec_* d, const uint8_t* p, clash_shape* out, uint32_t depth);
 
+/*
+ * clash_point_size_: on little-endian hosts its memory is its wire encoding
+ * (4 bytes, no padding: checked here), and arrays of it are copied in
+ * one piece.
+ */
+#if CLASH_LITTLE_ENDIAN
+typedef char clash_point_size__is_plain_[(sizeof(clash_point_size_) == 4
+        && offsetof(clash_point_size_, w) == 0
+        ) ? 1 : -1];
+#endif
+
+/* Writes the n values at v; returns the end. */
+static uint8_t* clash_point_size__puts_(uint8_t* p, const clash_point_size_* v, size_t n) {
+#if CLASH_LITTLE_ENDIAN
+    if (n != 0) {
+        memcpy(p, v, n * 4);
+    }
+    return p + n * 4;
+#else
+    size_t i;
+    for (i = 0; i < n; i++) {
+        p = clash_point_size__write_(&v[i], p);
+    }
+    return p;
+#endif
+}
+
+/*
+ * Reads n values at the given depth into out: in one copy when the input
+ * holds them and the depth limit allows their nesting, else one by one
+ * (which reports the exact error). NULL after an error.
+ */
+static const uint8_t* clash_point_size__gets_(clash_dec_* d, const uint8_t* p, clash_point_size_* out, size_t n, uint32_t depth) {
+    size_t i;
+#if CLASH_LITTLE_ENDIAN
+    if (depth <= d->max_depth && (size_t)(d->end - p) / 4 >= n) {
+        if (n != 0) {
+            memcpy(out, p, n * 4);
+        }
+        return p + n * 4;
+    }
+#endif
+    for (i = 0; i < n; i++) {
+        p = clash_point_size__read_(d, p, &out[i], depth);
+        if (p == NULL) {
+            return NULL;
+        }
+    }
+    return p;
+}
+
 const char* clash_str__name(clash_str_ v) {
     switch (v) {
     case CLASH_STR__A:
@@ -1084,10 +1135,7 @@ static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p) {
     p = clash_shape_rect__write_(&v->rect, p);
     *p++ = v->s;
     clash_put_u32_(p, v->sizes.len);
-    p += 4;
-    for (uint32_t i0 = 0; i0 < v->sizes.len; i0++) {
-        p = clash_point_size__write_(&v->sizes.data[i0], p);
-    }
+    p = clash_point_size__puts_(p + 4, v->sizes.data, v->sizes.len);
     clash_put_u32_(p, v->strs.len);
     p += 4;
     for (uint32_t i0 = 0; i0 < v->strs.len; i0++) {
@@ -1142,11 +1190,9 @@ static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_
             if (items0 == NULL) {
                 return clash_fail_(d, p - 4, CLASH_ERR_NO_MEMORY);
             }
-            for (uint32_t i0 = 0; i0 < n0; i0++) {
-                p = clash_point_size__read_(d, p, &items0[i0], depth + 1);
-                if (p == NULL) {
-                    return NULL;
-                }
+            p = clash_point_size__gets_(d, p, items0, n0, depth + 1);
+            if (p == NULL) {
+                return NULL;
             }
             out->sizes.data = items0;
         }

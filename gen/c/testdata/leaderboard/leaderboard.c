@@ -577,6 +577,68 @@ static const uint8_t* leaderboard_log_read_(leaderboard_dec_* d, const uint8_t* 
 static uint8_t* leaderboard_logs_write_(const leaderboard_logs* v, uint8_t* p);
 static const uint8_t* leaderboard_logs_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_logs* out, uint32_t depth);
 
+/*
+ * leaderboard_triangle: on little-endian hosts its memory is its wire encoding
+ * (48 bytes, no padding: checked here), and arrays of it are copied in
+ * one piece.
+ */
+#if LEADERBOARD_LITTLE_ENDIAN
+typedef char leaderboard_triangle_is_plain_[(sizeof(leaderboard_triangle) == 48
+        && offsetof(leaderboard_triangle, v0.x) == 0
+        && offsetof(leaderboard_triangle, v0.y) == 4
+        && offsetof(leaderboard_triangle, v0.z) == 8
+        && offsetof(leaderboard_triangle, v1.x) == 12
+        && offsetof(leaderboard_triangle, v1.y) == 16
+        && offsetof(leaderboard_triangle, v1.z) == 20
+        && offsetof(leaderboard_triangle, v2.x) == 24
+        && offsetof(leaderboard_triangle, v2.y) == 28
+        && offsetof(leaderboard_triangle, v2.z) == 32
+        && offsetof(leaderboard_triangle, normal.x) == 36
+        && offsetof(leaderboard_triangle, normal.y) == 40
+        && offsetof(leaderboard_triangle, normal.z) == 44
+        ) ? 1 : -1];
+#endif
+
+/* Writes the n values at v; returns the end. */
+static uint8_t* leaderboard_triangle_puts_(uint8_t* p, const leaderboard_triangle* v, size_t n) {
+#if LEADERBOARD_LITTLE_ENDIAN
+    if (n != 0) {
+        memcpy(p, v, n * 48);
+    }
+    return p + n * 48;
+#else
+    size_t i;
+    for (i = 0; i < n; i++) {
+        p = leaderboard_triangle_write_(&v[i], p);
+    }
+    return p;
+#endif
+}
+
+/*
+ * Reads n values at the given depth into out: in one copy when the input
+ * holds them and the depth limit allows their nesting, else one by one
+ * (which reports the exact error). NULL after an error.
+ */
+static const uint8_t* leaderboard_triangle_gets_(leaderboard_dec_* d, const uint8_t* p, leaderboard_triangle* out, size_t n, uint32_t depth) {
+    size_t i;
+#if LEADERBOARD_LITTLE_ENDIAN
+    if (depth + 1u <= d->max_depth && (size_t)(d->end - p) / 48 >= n) {
+        if (n != 0) {
+            memcpy(out, p, n * 48);
+        }
+        return p + n * 48;
+    }
+#endif
+    for (i = 0; i < n; i++) {
+        p = leaderboard_triangle_read_(d, p, &out[i], depth);
+        if (p == NULL) {
+            return NULL;
+        }
+    }
+    return p;
+}
+
 void leaderboard_struct_a_init(leaderboard_struct_a* v) {
     memset(v, 0, sizeof *v);
 }
@@ -904,10 +966,7 @@ size_t leaderboard_mesh_size(const leaderboard_mesh* v) {
 
 static uint8_t* leaderboard_mesh_write_(const leaderboard_mesh* v, uint8_t* p) {
     leaderboard_put_u32_(p, v->triangles.len);
-    p += 4;
-    for (uint32_t i0 = 0; i0 < v->triangles.len; i0++) {
-        p = leaderboard_triangle_write_(&v->triangles.data[i0], p);
-    }
+    p = leaderboard_triangle_puts_(p + 4, v->triangles.data, v->triangles.len);
     return p;
 }
 
@@ -942,11 +1001,9 @@ static const uint8_t* leaderboard_mesh_read_(leaderboard_dec_* d, const uint8_t*
             if (items0 == NULL) {
                 return leaderboard_fail_(d, p - 4, LEADERBOARD_ERR_NO_MEMORY);
             }
-            for (uint32_t i0 = 0; i0 < n0; i0++) {
-                p = leaderboard_triangle_read_(d, p, &items0[i0], depth + 1);
-                if (p == NULL) {
-                    return NULL;
-                }
+            p = leaderboard_triangle_gets_(d, p, items0, n0, depth + 1);
+            if (p == NULL) {
+                return NULL;
             }
             out->triangles.data = items0;
         }

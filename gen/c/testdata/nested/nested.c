@@ -564,6 +564,61 @@ static const uint8_t* nested_device_plugin_read_(nested_dec_* d, const uint8_t* 
 static uint8_t* nested_audio_device_write_(const nested_audio_device* v, uint8_t* p);
 static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p, nested_audio_device* out, uint32_t depth);
 
+/*
+ * nested_rectangle: on little-endian hosts its memory is its wire encoding
+ * (20 bytes, no padding: checked here), and arrays of it are copied in
+ * one piece.
+ */
+#if NESTED_LITTLE_ENDIAN
+typedef char nested_rectangle_is_plain_[(sizeof(nested_rectangle) == 20
+        && offsetof(nested_rectangle, top_left.x) == 0
+        && offsetof(nested_rectangle, top_left.y) == 4
+        && offsetof(nested_rectangle, bottom_right.x) == 8
+        && offsetof(nested_rectangle, bottom_right.y) == 12
+        && offsetof(nested_rectangle, color) == 16
+        ) ? 1 : -1];
+#endif
+
+/* Writes the n values at v; returns the end. */
+static uint8_t* nested_rectangle_puts_(uint8_t* p, const nested_rectangle* v, size_t n) {
+#if NESTED_LITTLE_ENDIAN
+    if (n != 0) {
+        memcpy(p, v, n * 20);
+    }
+    return p + n * 20;
+#else
+    size_t i;
+    for (i = 0; i < n; i++) {
+        p = nested_rectangle_write_(&v[i], p);
+    }
+    return p;
+#endif
+}
+
+/*
+ * Reads n values at the given depth into out: in one copy when the input
+ * holds them and the depth limit allows their nesting, else one by one
+ * (which reports the exact error). NULL after an error.
+ */
+static const uint8_t* nested_rectangle_gets_(nested_dec_* d, const uint8_t* p, nested_rectangle* out, size_t n, uint32_t depth) {
+    size_t i;
+#if NESTED_LITTLE_ENDIAN
+    if (depth + 1u <= d->max_depth && (size_t)(d->end - p) / 20 >= n) {
+        if (n != 0) {
+            memcpy(out, p, n * 20);
+        }
+        return p + n * 20;
+    }
+#endif
+    for (i = 0; i < n; i++) {
+        p = nested_rectangle_read_(d, p, &out[i], depth);
+        if (p == NULL) {
+            return NULL;
+        }
+    }
+    return p;
+}
+
 const char* nested_device_kind_name(nested_device_kind v) {
     switch (v) {
     case NESTED_DEVICE_KIND_INPUT:
@@ -785,10 +840,7 @@ size_t nested_scene_size(const nested_scene* v) {
 static uint8_t* nested_scene_write_(const nested_scene* v, uint8_t* p) {
     p = nested_put_str_(p, &v->name);
     nested_put_u32_(p, v->rects.len);
-    p += 4;
-    for (uint32_t i0 = 0; i0 < v->rects.len; i0++) {
-        p = nested_rectangle_write_(&v->rects.data[i0], p);
-    }
+    p = nested_rectangle_puts_(p + 4, v->rects.data, v->rects.len);
     p = nested_point_write_(&v->origin, p);
     return p;
 }
@@ -828,11 +880,9 @@ static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, neste
             if (items0 == NULL) {
                 return nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
             }
-            for (uint32_t i0 = 0; i0 < n0; i0++) {
-                p = nested_rectangle_read_(d, p, &items0[i0], depth + 1);
-                if (p == NULL) {
-                    return NULL;
-                }
+            p = nested_rectangle_gets_(d, p, items0, n0, depth + 1);
+            if (p == NULL) {
+                return NULL;
             }
             out->rects.data = items0;
         }

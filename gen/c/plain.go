@@ -1,0 +1,101 @@
+package c
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"sdp/gen"
+	"sdp/schema"
+)
+
+// Arrays of plain structs (gen.Plain: only numbers, no padding) are copied
+// in one piece on little-endian hosts, where such a struct's memory is its
+// wire encoding; the layout is asserted when the code is compiled. Other
+// hosts (and PFX_LITTLE_ENDIAN=0) encode and decode element by element.
+
+// plain reports whether t is a plain struct and records that the code uses
+// its array functions.
+func (g *generator) plain(t *schema.Type) bool {
+	if _, ok := gen.Plain(t); !ok {
+		return false
+	}
+	g.use("plain:" + t.Struct.Name)
+	return true
+}
+
+// plainFuncs prints the array functions of the plain structs in use.
+func (g *generator) plainFuncs() {
+	var names []string
+	for u := range g.uses {
+		if strings.HasPrefix(u, "plain:") {
+			names = append(names, strings.TrimPrefix(u, "plain:"))
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		st := g.s.Lookup(n).(*schema.Struct)
+		l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+		g.plainArrayFuncs(st, l)
+	}
+}
+
+func (g *generator) plainArrayFuncs(st *schema.Struct, l gen.PlainLayout) {
+	p, name, le := g.c, g.typeName(st), g.up+"_LITTLE_ENDIAN"
+	p.P("/*")
+	p.F(" * %s: on little-endian hosts its memory is its wire encoding", name)
+	p.F(" * (%d bytes, no padding: checked here), and arrays of it are copied in", l.Size)
+	p.P(" * one piece.")
+	p.P(" */")
+	p.Directive("#if " + le)
+	p.F("typedef char %s_is_plain_[(sizeof(%s) == %d", name, name, l.Size)
+	for _, f := range l.Fields {
+		path := make([]string, len(f.Path))
+		for i, s := range f.Path {
+			path[i] = memberName(s)
+		}
+		p.F("        && offsetof(%s, %s) == %d", name, strings.Join(path, "."), f.Offset)
+	}
+	p.P("        ) ? 1 : -1];")
+	p.Directive("#endif")
+	p.P()
+	p.F("/* Writes the n values at v; returns the end. */")
+	p.Block(fmt.Sprintf("static uint8_t* %s_puts_(uint8_t* p, const %s* v, size_t n) {", name, name), "}", func() {
+		p.Directive("#if " + le)
+		p.Block("if (n != 0) {", "}", func() { p.F("memcpy(p, v, n * %d);", l.Size) })
+		p.F("return p + n * %d;", l.Size)
+		p.Directive("#else")
+		p.P("size_t i;")
+		p.Block("for (i = 0; i < n; i++) {", "}", func() { p.F("p = %s_write_(&v[i], p);", name) })
+		p.P("return p;")
+		p.Directive("#endif")
+	})
+	p.P()
+	p.P("/*")
+	p.P(" * Reads n values at the given depth into out: in one copy when the input")
+	p.P(" * holds them and the depth limit allows their nesting, else one by one")
+	p.P(" * (which reports the exact error). NULL after an error.")
+	p.P(" */")
+	p.Block(fmt.Sprintf("static const uint8_t* %s_gets_(%s_dec_* d, const uint8_t* p, %s* out, size_t n, uint32_t depth) {",
+		name, g.pkg, name), "}", func() {
+		p.P("size_t i;")
+		p.Directive("#if " + le)
+		cond := fmt.Sprintf("(size_t)(d->end - p) / %d >= n", l.Size)
+		if l.Depth > 1 {
+			cond = fmt.Sprintf("depth + %du <= d->max_depth && %s", l.Depth-1, cond)
+		} else {
+			cond = "depth <= d->max_depth && " + cond
+		}
+		p.Block(fmt.Sprintf("if (%s) {", cond), "}", func() {
+			p.Block("if (n != 0) {", "}", func() { p.F("memcpy(out, p, n * %d);", l.Size) })
+			p.F("return p + n * %d;", l.Size)
+		})
+		p.Directive("#endif")
+		p.Block("for (i = 0; i < n; i++) {", "}", func() {
+			p.F("p = %s_read_(d, p, &out[i], depth);", name)
+			p.Block("if (p == NULL) {", "}", func() { p.P("return NULL;") })
+		})
+		p.P("return p;")
+	})
+	p.P()
+}
