@@ -27,9 +27,10 @@ type PlainLayout struct {
 
 // PlainField is one number of a plain struct.
 type PlainField struct {
-	// Path is the field names from the outer struct down, for example
-	// ["v0", "x"].
-	Path []string
+	// Path is the fields from the outer struct down, for example v0, x;
+	// Owners[i] is the struct that declares Path[i].
+	Path   []*schema.Field
+	Owners []*schema.Struct
 	// Kind is the number's type.
 	Kind schema.Kind
 	// Offset is where it starts, in the wire encoding and in memory.
@@ -42,7 +43,7 @@ func Plain(t *schema.Type) (PlainLayout, bool) {
 		return PlainLayout{}, false
 	}
 	var l PlainLayout
-	depth, ok := l.add(t.Struct, nil, 0)
+	depth, ok := l.add(t.Struct, nil, nil, 0)
 	if !ok {
 		return PlainLayout{}, false
 	}
@@ -52,18 +53,19 @@ func Plain(t *schema.Type) (PlainLayout, bool) {
 
 // add appends the numbers of st, which starts at off, and returns the
 // nesting st takes.
-func (l *PlainLayout) add(st *schema.Struct, path []string, off int) (int, bool) {
+func (l *PlainLayout) add(st *schema.Struct, path []*schema.Field, owners []*schema.Struct, off int) (int, bool) {
 	align := plainAlign(st)
 	if len(st.Fields) == 0 || off%align != 0 || st.MinSize()%align != 0 {
 		return 0, false
 	}
 	depth := 0
 	for _, f := range st.Fields {
-		p := append(append([]string(nil), path...), f.Name)
+		p := append(append([]*schema.Field(nil), path...), f)
+		o := append(append([]*schema.Struct(nil), owners...), st)
 		k := f.Type.Kind
 		switch {
 		case k == schema.StructRef:
-			d, ok := l.add(f.Type.Struct, p, off)
+			d, ok := l.add(f.Type.Struct, p, o, off)
 			if !ok {
 				return 0, false
 			}
@@ -71,7 +73,7 @@ func (l *PlainLayout) add(st *schema.Struct, path []string, off int) (int, bool)
 				depth = d
 			}
 		case k.IsScalar() && k != schema.Bool && off%k.Size() == 0:
-			l.Fields = append(l.Fields, PlainField{Path: p, Kind: k, Offset: off})
+			l.Fields = append(l.Fields, PlainField{Path: p, Owners: o, Kind: k, Offset: off})
 		default:
 			return 0, false
 		}

@@ -54,7 +54,8 @@ enum E: u8 { A, B }
 		}
 	}
 	l, _ := Plain(&schema.Type{Kind: schema.StructRef, Struct: s.Lookup("Triangle").(*schema.Struct)})
-	if f := l.Fields[10]; f.Offset != 40 || len(f.Path) != 2 || f.Path[0] != "normal" || f.Path[1] != "y" || f.Kind != schema.F32 {
+	if f := l.Fields[10]; f.Offset != 40 || len(f.Path) != 2 || f.Path[0].Name != "normal" || f.Path[1].Name != "y" ||
+		f.Owners[0].Name != "Triangle" || f.Owners[1].Name != "Vector3" || f.Kind != schema.F32 {
 		t.Errorf("Triangle's field 10 = %+v, want normal.y, f32 at 40", f)
 	}
 }

@@ -51,8 +51,8 @@ func (g *generator) plainArrayFuncs(st *schema.Struct, l gen.PlainLayout) {
 	p.F("typedef char %s_is_plain_[(sizeof(%s) == %d", name, name, l.Size)
 	for _, f := range l.Fields {
 		path := make([]string, len(f.Path))
-		for i, s := range f.Path {
-			path[i] = memberName(s)
+		for i, pf := range f.Path {
+			path[i] = memberName(pf.Name)
 		}
 		p.F("        && offsetof(%s, %s) == %d", name, strings.Join(path, "."), f.Offset)
 	}

@@ -330,6 +330,8 @@ func (g *generator) ownedResult(t *schema.Type, depth string) string {
 			return fmt.Sprintf("r.boxed_scalars::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
 		case isScalarElem(t.Elem):
 			return fmt.Sprintf("r.scalar_array::<%s, %d>()", scalarName(t.Elem.Kind), t.Len)
+		case plainArray(t):
+			return g.plainRead(t, depth)
 		case t.Kind == schema.Array && t.ArrayCharge() > 0:
 			return fmt.Sprintf("r.charged_vec(%d, %d, %s)", t.Elem.MinSize(), t.ArrayCharge(), g.ownedCallable(t.Elem, depth))
 		case t.Kind == schema.Array:

@@ -207,6 +207,9 @@ func mutRef(place string) string {
 func (g *generator) intoExpr(t *schema.Type, place, depth string) string {
 	if g.copyOwned(t) && inPlaceArray(t) {
 		// Read in place: the owned decode of [N]T builds a vector.
+		if plainArray(t) {
+			return g.plainAssign(t, mutRef(place), depth)
+		}
 		return "r.array_assign(" + mutRef(place) + ", " + g.ownedCallable(t.Elem, depth) + ")"
 	}
 	if g.copyOwned(t) {
@@ -222,6 +225,8 @@ func (g *generator) intoExpr(t *schema.Type, place, depth string) string {
 		// a last closure is what wrapped writes).
 		read := g.ownedCallable(t.Elem, depth)
 		switch {
+		case plainArray(t):
+			return g.plainAssign(t, dst, depth)
 		case t.Kind == schema.Array && t.ArrayCharge() > 0:
 			return fmt.Sprintf("r.charged_vec_assign(%s, %d, %d, %s)", dst, t.Elem.MinSize(), t.ArrayCharge(), read)
 		case t.Kind == schema.Array && !isScalarElem(t.Elem):

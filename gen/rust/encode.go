@@ -632,6 +632,10 @@ func (g *generator) encodeValue(p *printer, t *schema.Type, x string, isRef bool
 		if t.Kind == schema.Array {
 			p.F("rt::put_len(out, %s.len());", x)
 		}
+		if plainArray(t) {
+			p.F("rt::put_plain(out, %s);", ref)
+			return
+		}
 		e := loopVar("e", level)
 		p.Block(fmt.Sprintf("for %s in %s {", e, ref), "}", func() {
 			g.encodeValue(p, t.Elem, e, true, level+1)

@@ -25,6 +25,10 @@ func (g *generator) typesRs() []byte {
 		g.fingerprint(p, d)
 		p.P()
 		g.sdpTypeImpl(p, d, "crate::rt")
+		if st, ok := d.(*schema.Struct); ok && isPlain(st) {
+			p.P()
+			g.plainImpl(p, st, "crate::rt")
+		}
 		if e, ok := d.(*schema.Enum); ok {
 			p.P()
 			g.enumConversions(p, e)
@@ -58,6 +62,9 @@ func (g *generator) structType(p *printer, st *schema.Struct) {
 		derives = append(derives, "Default")
 	}
 	p.F("#[derive(%s)]", strings.Join(derives, ", "))
+	if isPlain(st) {
+		p.P("#[repr(C)]")
+	}
 	if len(st.Fields) == 0 {
 		p.F("pub struct %s {}", g.name[st])
 		return

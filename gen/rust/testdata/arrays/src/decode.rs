@@ -58,7 +58,7 @@ impl Arrays {
             f32s: r.scalar_vec::<f32>()?,
             f64s: r.scalar_vec::<f64>()?,
             strings: r.vec(4, |r| r.string())?,
-            points: r.vec(16, |r| Point::read(r, depth + 1))?,
+            points: r.plain_vec(depth + 1, |r| Point::read(r, depth + 1))?,
             nested: r.vec(4, |r| r.scalar_vec::<u32>())?,
             blobs: r.vec(4, |r| r.bytes().map(<[u8]>::to_vec))?,
         })
@@ -148,7 +148,7 @@ impl Arrays {
             |r| r.string(),
             |r, x| r.string_into(x),
         )?;
-        r.vec_assign(&mut self.points, 16, |r| Point::read(r, depth + 1))?;
+        r.plain_vec_assign(&mut self.points, depth + 1, |r| Point::read(r, depth + 1))?;
         r.vec_into(
             &mut self.nested,
             4,
@@ -210,7 +210,7 @@ impl Fixed {
             matrix: r.array(|r| r.scalar_array::<f32, 3>())?,
             names: r.array(|r| r.string())?,
             flags: r.scalar_array::<bool, 3>()?,
-            points: r.array(|r| Point::read(r, depth + 1))?,
+            points: r.plain_array(depth + 1, |r| Point::read(r, depth + 1))?,
             lists: r.array(|r| r.scalar_vec::<u16>())?,
         })
     }
@@ -259,7 +259,7 @@ impl Fixed {
         r.array_assign(&mut self.matrix, |r| r.scalar_array::<f32, 3>())?;
         r.array_into(&mut self.names, |r, x| r.string_into(x))?;
         self.flags = r.scalar_array::<bool, 3>()?;
-        r.array_assign(&mut self.points, |r| Point::read(r, depth + 1))?;
+        r.plain_array_assign(&mut self.points, depth + 1, |r| Point::read(r, depth + 1))?;
         r.array_into(&mut self.lists, |r, x| r.scalar_vec_into(x))?;
         Ok(())
     }

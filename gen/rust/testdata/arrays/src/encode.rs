@@ -85,9 +85,7 @@ impl Arrays {
             rt::put_str(out, e);
         }
         rt::put_len(out, self.points.len());
-        for e in &self.points {
-            e.encode_raw(out);
-        }
+        rt::put_plain(out, &self.points);
         rt::put_len(out, self.nested.len());
         for e in &self.nested {
             rt::put_scalars(out, e);
@@ -223,9 +221,7 @@ impl Fixed {
             rt::put_str(out, e);
         }
         rt::put_scalar_array(out, &self.flags);
-        for e in &self.points {
-            e.encode_raw(out);
-        }
+        rt::put_plain(out, &self.points);
         for e in &self.lists {
             rt::put_scalars(out, e);
         }

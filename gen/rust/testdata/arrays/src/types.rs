@@ -156,6 +156,7 @@ impl crate::rt::SdpType for Fixed {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
@@ -221,6 +222,24 @@ impl crate::rt::SdpType for Point {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `Point` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Point {
+    const SIZE: usize = 16;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Point>() == 16);
+    assert!(offset_of!(Point, x) == 0);
+    assert!(offset_of!(Point, y) == 8);
+};
 
 /// Bulk numeric data, as used by the benchmark workloads.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

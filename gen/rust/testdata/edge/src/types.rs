@@ -140,6 +140,7 @@ impl crate::rt::SdpType for Foo {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(C)]
 pub struct FooRef {
     pub n: u32,
 }
@@ -204,6 +205,23 @@ impl crate::rt::SdpType for FooRef {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `FooRef` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for FooRef {
+    const SIZE: usize = 4;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<FooRef>() == 4);
+    assert!(offset_of!(FooRef, n) == 0);
+};
 
 /// A struct too big for derive(Default): arrays of more than 32 elements.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

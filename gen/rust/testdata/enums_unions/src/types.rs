@@ -408,6 +408,7 @@ impl ::core::convert::From<Default> for u8 {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Circle {
     pub radius: f64,
 }
@@ -472,6 +473,23 @@ impl crate::rt::SdpType for Circle {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `Circle` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Circle {
+    const SIZE: usize = 8;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Circle>() == 8);
+    assert!(offset_of!(Circle, radius) == 0);
+};
 
 /// Unit variants, inline-field variants, and a variant naming a struct.
 #[derive(Debug, Clone, PartialEq, Default)]

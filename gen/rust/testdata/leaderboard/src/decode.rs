@@ -301,7 +301,7 @@ impl Mesh {
     fn read_fields(r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<Self> {
         r.enter(depth)?;
         Ok(Self {
-            triangles: r.vec(48, |r| Triangle::read(r, depth + 1))?,
+            triangles: r.plain_vec(depth + 1, |r| Triangle::read(r, depth + 1))?,
         })
     }
 
@@ -330,7 +330,9 @@ impl Mesh {
 
     fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
-        r.vec_assign(&mut self.triangles, 48, |r| Triangle::read(r, depth + 1))?;
+        r.plain_vec_assign(&mut self.triangles, depth + 1, |r| {
+            Triangle::read(r, depth + 1)
+        })?;
         Ok(())
     }
 }

@@ -325,9 +325,7 @@ impl Mesh {
     #[doc(hidden)]
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
         rt::put_len(out, self.triangles.len());
-        for e in &self.triangles {
-            e.encode_raw(out);
-        }
+        rt::put_plain(out, &self.triangles);
     }
 
     /// The exact number of bytes [`Mesh::encode`] appends.

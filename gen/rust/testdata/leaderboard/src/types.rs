@@ -79,6 +79,7 @@ impl crate::rt::SdpType for StructA {
 
 /// A point or direction in space.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Vector3 {
     pub x: f32,
     pub y: f32,
@@ -146,8 +147,28 @@ impl crate::rt::SdpType for Vector3 {
     }
 }
 
+// SAFETY: `Vector3` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Vector3 {
+    const SIZE: usize = 12;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Vector3>() == 12);
+    assert!(offset_of!(Vector3, x) == 0);
+    assert!(offset_of!(Vector3, y) == 4);
+    assert!(offset_of!(Vector3, z) == 8);
+};
+
 /// A triangle: three vertices and a normal.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Triangle {
     pub v0: Vector3,
     pub v1: Vector3,
@@ -215,6 +236,26 @@ impl crate::rt::SdpType for Triangle {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `Triangle` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Triangle {
+    const SIZE: usize = 48;
+    const DEPTH: u32 = 2;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Triangle>() == 48);
+    assert!(offset_of!(Triangle, v0) == 0);
+    assert!(offset_of!(Triangle, v1) == 12);
+    assert!(offset_of!(Triangle, v2) == 24);
+    assert!(offset_of!(Triangle, normal) == 36);
+};
 
 /// A mesh of triangles (rust_serialization_benchmark's `mesh`).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -285,6 +326,7 @@ impl crate::rt::SdpType for Mesh {
 
 /// An IPv4 address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(C)]
 pub struct Address {
     pub x0: u8,
     pub x1: u8,
@@ -352,6 +394,26 @@ impl crate::rt::SdpType for Address {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `Address` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Address {
+    const SIZE: usize = 4;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Address>() == 4);
+    assert!(offset_of!(Address, x0) == 0);
+    assert!(offset_of!(Address, x1) == 1);
+    assert!(offset_of!(Address, x2) == 2);
+    assert!(offset_of!(Address, x3) == 3);
+};
 
 /// One web-server log entry.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

@@ -5,6 +5,7 @@
 /// The first struct: type id 1. Point{3.14, 2.71} as a message is
 /// 534450320100100000001f85eb51b81e0940ae47e17a14ae0540.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
@@ -71,8 +72,27 @@ impl crate::rt::SdpType for Point {
     }
 }
 
+// SAFETY: `Point` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Point {
+    const SIZE: usize = 16;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Point>() == 16);
+    assert!(offset_of!(Point, x) == 0);
+    assert!(offset_of!(Point, y) == 8);
+};
+
 /// An explicit message type id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(C)]
 pub struct Ping {
     pub seq: u32,
 }
@@ -137,6 +157,23 @@ impl crate::rt::SdpType for Ping {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `Ping` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Ping {
+    const SIZE: usize = 4;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Ping>() == 4);
+    assert!(offset_of!(Ping, seq) == 0);
+};
 
 /// Implicit ids are the 1-based position among the structs: this is 3.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]

@@ -186,7 +186,7 @@ impl Scene {
         r.enter(depth)?;
         Ok(Self {
             name: r.string()?,
-            rects: r.vec(20, |r| Rectangle::read(r, depth + 1))?,
+            rects: r.plain_vec(depth + 1, |r| Rectangle::read(r, depth + 1))?,
             origin: Point::read(r, depth + 1)?,
         })
     }
@@ -223,7 +223,9 @@ impl Scene {
     fn read_fields_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         r.enter(depth)?;
         r.string_into(&mut self.name)?;
-        r.vec_assign(&mut self.rects, 20, |r| Rectangle::read(r, depth + 1))?;
+        r.plain_vec_assign(&mut self.rects, depth + 1, |r| {
+            Rectangle::read(r, depth + 1)
+        })?;
         self.origin = Point::read(r, depth + 1)?;
         Ok(())
     }

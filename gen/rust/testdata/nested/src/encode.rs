@@ -230,9 +230,7 @@ impl Scene {
     pub fn encode_raw(&self, out: &mut ::std::vec::Vec<u8>) {
         rt::put_str(out, &self.name);
         rt::put_len(out, self.rects.len());
-        for e in &self.rects {
-            e.encode_raw(out);
-        }
+        rt::put_plain(out, &self.rects);
         self.origin.encode_raw(out);
     }
 

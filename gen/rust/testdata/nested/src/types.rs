@@ -3,6 +3,7 @@
 //! The owned types of the schema.
 
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Point {
     pub x: f32,
     pub y: f32,
@@ -69,7 +70,26 @@ impl crate::rt::SdpType for Point {
     }
 }
 
+// SAFETY: `Point` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Point {
+    const SIZE: usize = 8;
+    const DEPTH: u32 = 1;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Point>() == 8);
+    assert!(offset_of!(Point, x) == 0);
+    assert!(offset_of!(Point, y) == 4);
+};
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[repr(C)]
 pub struct Rectangle {
     pub top_left: Point,
     pub bottom_right: Point,
@@ -136,6 +156,25 @@ impl crate::rt::SdpType for Rectangle {
         Self::decode_into_with(self, bytes, limits)
     }
 }
+
+// SAFETY: `Rectangle` is `#[repr(C)]`, holds only numbers (and structs of
+// numbers) at the offsets of its encoding, with no padding: checked below.
+unsafe impl crate::rt::Plain for Rectangle {
+    const SIZE: usize = 20;
+    const DEPTH: u32 = 2;
+
+    fn put_plain(&self, out: &mut ::std::vec::Vec<u8>) {
+        self.encode_raw(out);
+    }
+}
+
+const _: () = {
+    use ::core::mem::{offset_of, size_of};
+    assert!(size_of::<Rectangle>() == 20);
+    assert!(offset_of!(Rectangle, top_left) == 0);
+    assert!(offset_of!(Rectangle, bottom_right) == 8);
+    assert!(offset_of!(Rectangle, color) == 16);
+};
 
 /// Nested structs: Scene → Rectangle → Point.
 #[derive(Debug, Clone, PartialEq, Default)]
