@@ -407,6 +407,27 @@ mod sealed {
     pub trait Sealed {}
 }
 
+/// A struct of numbers only whose memory is its wire encoding on a
+/// little-endian host (`#[repr(C)]`, each number at the offset of its
+/// encoding, no padding): arrays of it are encoded and decoded with one copy
+/// there, and element by element elsewhere.
+///
+/// # Safety
+///
+/// `SIZE` is both `size_of::<Self>()` and the encoded size, every bit pattern
+/// of that size is a valid value, and on a little-endian host a value's bytes
+/// are its encoding. The generator implements it only for such structs and
+/// asserts their layout at compile time; do not implement it by hand.
+#[doc(hidden)]
+pub unsafe trait Plain: Sized {
+    /// The encoded size, equal to the size in memory.
+    const SIZE: usize;
+    /// The nesting one value takes: 1 plus that of its deepest nested struct.
+    const DEPTH: u32;
+    /// Appends the encoding of one value.
+    fn put_plain(&self, out: &mut Vec<u8>);
+}
+
 /// A scalar with a fixed little-endian encoding: the element types of
 /// [`LeSlice`]. Implemented for `bool`, the integers and the floats.
 pub trait Scalar: Copy + Default + PartialEq + fmt::Debug + sealed::Sealed {
@@ -1746,6 +1767,134 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
+    /// The bytes of `n` plain values at depth `depth`, consumed, when the
+    /// input holds them all and the depth limit allows their nesting: then
+    /// they can be copied in one piece, as no error can occur among them.
+    #[cfg(target_endian = "little")]
+    #[inline]
+    fn plain_bytes<T: Plain>(&mut self, n: usize, depth: u32) -> Option<&'a [u8]> {
+        if depth.saturating_add(T::DEPTH - 1) > self.max_depth {
+            return None;
+        }
+        let end = self.pos.checked_add(n.checked_mul(T::SIZE)?)?;
+        let bytes = self.buf.get(self.pos..end)?;
+        self.pos = end;
+        Some(bytes)
+    }
+
+    /// Reads `n` plain values (elements at depth `depth`) into `out`,
+    /// replacing its contents: one copy on little-endian hosts when
+    /// possible, else one by one with `read` (which reports the exact error).
+    #[doc(hidden)]
+    #[inline]
+    pub fn plain_vec_n_assign<T: Plain>(
+        &mut self,
+        out: &mut Vec<T>,
+        n: usize,
+        depth: u32,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        #[cfg(target_endian = "little")]
+        if let Some(bytes) = self.plain_bytes::<T>(n, depth) {
+            out.clear();
+            out.reserve(n);
+            // SAFETY: `out` has room for `n` values, `bytes` holds n * SIZE
+            // bytes, and T: Plain makes those bytes n valid values.
+            unsafe {
+                ::core::ptr::copy_nonoverlapping(
+                    bytes.as_ptr(),
+                    out.as_mut_ptr().cast::<u8>(),
+                    bytes.len(),
+                );
+                out.set_len(n);
+            }
+            return Ok(());
+        }
+        self.vec_n_assign(out, n, read)
+    }
+
+    /// Reads a `[]T` of plain values (elements at depth `depth`).
+    #[doc(hidden)]
+    #[inline]
+    pub fn plain_vec<T: Plain>(
+        &mut self,
+        depth: u32,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Vec<T>, DecodeError> {
+        let n = self.count(T::SIZE)?;
+        let mut out = Vec::new();
+        self.plain_vec_n_assign(&mut out, n, depth, read)?;
+        Ok(out)
+    }
+
+    /// Reads a `[]T` of plain values into `out`, reusing its capacity.
+    #[doc(hidden)]
+    #[inline]
+    pub fn plain_vec_assign<T: Plain>(
+        &mut self,
+        out: &mut Vec<T>,
+        depth: u32,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let n = self.count(T::SIZE)?;
+        self.plain_vec_n_assign(out, n, depth, read)
+    }
+
+    /// Reads a `[N]T` of plain values.
+    #[doc(hidden)]
+    #[inline]
+    pub fn plain_array<T: Plain, const N: usize>(
+        &mut self,
+        depth: u32,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<[T; N], DecodeError> {
+        let mut v = Vec::new();
+        self.plain_vec_n_assign(&mut v, N, depth, read)?;
+        v.try_into()
+            .map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
+    /// Reads a `[N]T` of plain values into a heap array, never building it on
+    /// the stack.
+    #[doc(hidden)]
+    #[inline]
+    pub fn boxed_plain_array<T: Plain, const N: usize>(
+        &mut self,
+        depth: u32,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<Box<[T; N]>, DecodeError> {
+        let mut v = Vec::new();
+        self.plain_vec_n_assign(&mut v, N, depth, read)?;
+        Box::try_from(v.into_boxed_slice()).map_err(|_| self.error(DecodeErrorKind::Truncated))
+    }
+
+    /// Reads a `[N]T` of plain values into an existing array (a boxed one is
+    /// written in place).
+    #[doc(hidden)]
+    #[inline]
+    pub fn plain_array_assign<T: Plain, const N: usize>(
+        &mut self,
+        out: &mut [T; N],
+        depth: u32,
+        read: impl FnMut(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<(), DecodeError> {
+        #[cfg(target_endian = "little")]
+        if let Some(bytes) = self.plain_bytes::<T>(N, depth) {
+            // SAFETY: `out` holds N values, `bytes` N * SIZE bytes, and
+            // T: Plain makes those bytes N valid values (T has no drop glue
+            // to skip: it holds numbers only).
+            unsafe {
+                ::core::ptr::copy_nonoverlapping(
+                    bytes.as_ptr(),
+                    out.as_mut_ptr().cast::<u8>(),
+                    bytes.len(),
+                );
+            }
+            return Ok(());
+        }
+        self.array_assign(out, read)
+    }
+
     /// Reads a `[]T` (u32 count, then the elements) into a vector.
     #[inline]
     pub fn vec<T>(
@@ -2771,6 +2920,29 @@ pub fn put_scalar_array<T: Scalar>(out: &mut Vec<u8>, values: &[T]) {
     T::extend_le(out, values);
 }
 
+/// Appends the plain values of a `[N]T`, or of a `[]T` after its count: one
+/// copy on little-endian hosts.
+#[doc(hidden)]
+#[inline]
+pub fn put_plain<T: Plain>(out: &mut Vec<u8>, values: &[T]) {
+    #[cfg(target_endian = "little")]
+    {
+        // SAFETY: T: Plain has no padding, so all size_of_val(values) bytes
+        // are initialized, and they are the values' encoding.
+        let bytes = unsafe {
+            ::core::slice::from_raw_parts(
+                values.as_ptr().cast::<u8>(),
+                ::core::mem::size_of_val(values),
+            )
+        };
+        out.extend_from_slice(bytes);
+    }
+    #[cfg(not(target_endian = "little"))]
+    for v in values {
+        v.put_plain(out);
+    }
+}
+
 /// Appends a message header.
 #[doc(hidden)]
 pub fn put_message_header(out: &mut Vec<u8>, type_id: u16, payload_len: usize) {
@@ -3143,6 +3315,95 @@ mod tests {
             .scalar_vec_into(&mut flags)
             .unwrap_err();
         assert_eq!(e.rule(), "bool");
+    }
+
+    /// A plain struct as the generator writes one, nested one level.
+    #[derive(Debug, Clone, Copy, PartialEq, Default)]
+    #[repr(C)]
+    struct Pair {
+        a: u32,
+        b: f32,
+    }
+
+    impl Pair {
+        fn put(&self, out: &mut Vec<u8>) {
+            out.extend_from_slice(&self.a.to_le_bytes());
+            out.extend_from_slice(&self.b.to_le_bytes());
+        }
+
+        fn read(r: &mut Reader<'_>, depth: u32) -> DecodeResult<Self> {
+            r.enter(depth)?;
+            Ok(Pair {
+                a: r.u32()?,
+                b: r.f32()?,
+            })
+        }
+    }
+
+    // SAFETY: repr(C), two 4-byte numbers at offsets 0 and 4.
+    unsafe impl Plain for Pair {
+        const SIZE: usize = 8;
+        const DEPTH: u32 = 1;
+
+        fn put_plain(&self, out: &mut Vec<u8>) {
+            self.put(out);
+        }
+    }
+
+    #[test]
+    fn plain_arrays_copy_in_bulk_or_report_the_exact_error() {
+        let values = [
+            Pair { a: 1, b: -0.0 },
+            Pair {
+                a: u32::MAX,
+                b: f32::from_bits(0x7fc0_0001),
+            },
+            Pair { a: 7, b: 2.5 },
+        ];
+        let mut out = Vec::new();
+        put_len(&mut out, values.len());
+        put_plain(&mut out, &values);
+        // The element-by-element encoding (big-endian hosts) is the same.
+        let mut elementwise = Vec::new();
+        put_len(&mut elementwise, values.len());
+        for v in &values {
+            v.put_plain(&mut elementwise);
+        }
+        assert_eq!(out, elementwise);
+        let bits = |v: &[Pair]| v.iter().map(|p| (p.a, p.b.to_bits())).collect::<Vec<_>>();
+
+        let mut r = Reader::new(&out, Limits::new());
+        let back = r.plain_vec(1, |r| Pair::read(r, 1)).unwrap();
+        r.finish().unwrap();
+        assert_eq!(bits(&back), bits(&values));
+
+        let mut reused = vec![Pair::default(); 10];
+        let mut r = Reader::new(&out, Limits::new());
+        r.plain_vec_assign(&mut reused, 1, |r| Pair::read(r, 1))
+            .unwrap();
+        assert_eq!(bits(&reused), bits(&values));
+
+        let mut fixed = [Pair::default(); 3];
+        let mut r = Reader::new(&out[4..], Limits::new());
+        r.plain_array_assign(&mut fixed, 1, |r| Pair::read(r, 1))
+            .unwrap();
+        assert_eq!(bits(&fixed), bits(&values));
+        let arr: [Pair; 3] = Reader::new(&out[4..], Limits::new())
+            .plain_array(1, |r| Pair::read(r, 1))
+            .unwrap();
+        assert_eq!(bits(&arr), bits(&values));
+
+        // Elements past the depth limit: the element reader's depth error.
+        let shallow = Limits::new().with_max_depth(1);
+        let e = Reader::new(&out, shallow)
+            .plain_vec(2, |r| Pair::read(r, 2))
+            .unwrap_err();
+        assert_eq!((e.rule(), e.offset()), ("depth", 4));
+        // A [N]T cut short: truncation where the first missing byte is.
+        let e = Reader::new(&out[4..20], Limits::new())
+            .plain_array::<Pair, 3>(1, |r| Pair::read(r, 1))
+            .unwrap_err();
+        assert_eq!((e.rule(), e.offset()), ("truncated", 16));
     }
 
     #[test]
