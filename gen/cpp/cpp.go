@@ -56,6 +56,8 @@ type generator struct {
 	checks map[string]bool
 	rd     map[string]*schema.Type
 	rdList []string // element readers for list and lazy views, in first-use order
+	// plains are the plain structs whose arrays are copied in one piece.
+	plains map[*schema.Struct]bool
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) (*generator, error) {

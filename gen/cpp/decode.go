@@ -217,6 +217,17 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	if !check && !fixedArray {
 		p.F("%s.resize(%s);", lv, n)
 	}
+	if g.plainArray(t) {
+		g.plainRead(p, t, n, lv)
+		return
+	}
+	g.elemLoop(p, t, n, lv)
+}
+
+// elemLoop decodes the n elements of an array one by one.
+func (g *generator) elemLoop(p *emit.Printer, t *schema.Type, n, lv string) {
+	check := lv == ""
+	elem := t.Elem
 	if check {
 		i := g.newTmp("i")
 		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {

@@ -226,6 +226,8 @@ func (g *generator) writeOf(p *emit.Printer, t *schema.Type, expr string) {
 			})
 		case flat(t.Elem):
 			p.F("out = store_array(out, %s.data(), %s);", expr, count)
+		case g.plainArray(t):
+			g.plainWrite(p, t, expr, count)
 		default:
 			e := g.newTmp("e")
 			p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {

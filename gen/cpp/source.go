@@ -76,6 +76,7 @@ func (g *generator) source() []byte {
 	for _, pr := range protos {
 		p.P(pr)
 	}
+	g.plainAsserts(p)
 	p.Line(string(body.Bytes()))
 	p.Line(string(readers.Bytes()))
 	p.P()

@@ -70,6 +70,15 @@ struct Reader {
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
+    // True when n plain values of size bytes (structs of numbers whose
+    // memory is their wire encoding), the deepest of their nested structs
+    // at depth last, can be copied in one piece: on a little-endian target,
+    // with all their bytes present and the depth limit allowing their
+    // nesting. Otherwise they are read one by one, which reports the exact
+    // error.
+    bool plain(std::size_t n, std::size_t size, std::uint32_t last) const noexcept {
+        return sdp::kLittleEndian && last <= max_depth && n <= left() / size;
+    }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
     bool flag(bool& out, sdp::ErrorCode code) noexcept {
@@ -322,6 +331,24 @@ template <class T>
 void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
     out.resize(n);
     load_array(p, out.data(), n);
+}
+
+// Copies the n bytes of plain values (structs of numbers, trivially
+// copyable) from the input into their array.
+template <class T>
+void load_plain(T* out, const std::uint8_t* p, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, p, n);
+    }
+}
+
+// Copies the n bytes of an array of plain values to out; returns the end.
+template <class T>
+std::uint8_t* store_plain(std::uint8_t* out, const T* in, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, in, n);
+    }
+    return out + n;
 }
 
 // Grows buf by n bytes and returns where they start (for sdp_append).
@@ -584,6 +611,15 @@ const std::uint8_t* sdp_rd_A_u8(const std::uint8_t* p, sdp::ArrayView<std::uint8
 const std::uint8_t* sdp_rd_F3_f32(const std::uint8_t* p, sdp::ArrayView<float>& out) noexcept;
 const std::uint8_t* sdp_rd_A_u16(const std::uint8_t* p, sdp::ArrayView<std::uint16_t>& out) noexcept;
 
+// On little-endian targets the memory of Point is its wire encoding
+// (16 bytes, no padding), and arrays of it are copied in one piece.
+static_assert(!sdp::kLittleEndian ||
+                  (std::is_trivially_copyable_v<Point> &&
+                   sizeof(Point) == 16 &&
+                   offsetof(Point, x) == 0 &&
+                   offsetof(Point, y) == 8),
+              "Point: its memory must be its wire encoding");
+
 inline std::uint64_t sdp_size(const Arrays& v) noexcept {
     std::uint64_t n = 0;
     if (too_long(v.bools.size())) {
@@ -701,8 +737,12 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept {
         out = put_str(out, e2.data(), e2.size());
     }
     out = put_count(out, v.points.size());
-    for (const auto& e3 : v.points) {
-        out = sdp_write(out, e3);
+    if constexpr (sdp::kLittleEndian) {
+        out = store_plain(out, v.points.data(), v.points.size() * 16);
+    } else {
+        for (const auto& e3 : v.points) {
+            out = sdp_write(out, e3);
+        }
     }
     out = put_count(out, v.nested.size());
     for (const auto& e4 : v.nested) {
@@ -760,8 +800,12 @@ void sdp_append(std::vector<std::uint8_t>& buf, const Arrays& v) {
             out = put_str(out, e5.data(), e5.size());
         }
         out = put_count(out, v.points.size());
-        for (const auto& e6 : v.points) {
-            out = sdp_write(out, e6);
+        if constexpr (sdp::kLittleEndian) {
+            out = store_plain(out, v.points.data(), v.points.size() * 16);
+        } else {
+            for (const auto& e6 : v.points) {
+                out = sdp_write(out, e6);
+            }
         }
         out = put_count(out, v.nested.size());
         for (const auto& e7 : v.nested) {
@@ -864,9 +908,14 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         return false;
     }
     v.points.resize(n14);
-    for (auto& e15 : v.points) {
-        if (!sdp_read(r, e15, d + 1)) {
-            return false;
+    if (r.plain(n14, 16, d + 1)) {
+        load_plain(v.points.data(), r.p, n14 * 16);
+        r.p += n14 * 16;
+    } else {
+        for (auto& e15 : v.points) {
+            if (!sdp_read(r, e15, d + 1)) {
+                return false;
+            }
         }
     }
     std::size_t n16 = 0;
@@ -973,9 +1022,13 @@ bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
     if (!r.count(n14, 16)) {
         return false;
     }
-    for (std::size_t i15 = 0; i15 < n14; ++i15) {
-        if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-            return false;
+    if (r.plain(n14, 16, d + 1)) {
+        r.p += n14 * 16;
+    } else {
+        for (std::size_t i15 = 0; i15 < n14; ++i15) {
+            if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+                return false;
+            }
         }
     }
     std::size_t n16 = 0;
@@ -1382,8 +1435,12 @@ inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept {
         out = put_str(out, e2.data(), e2.size());
     }
     out = store_array(out, v.flags.data(), 3);
-    for (const auto& e3 : v.points) {
-        out = sdp_write(out, e3);
+    if constexpr (sdp::kLittleEndian) {
+        out = store_plain(out, v.points.data(), 2 * 16);
+    } else {
+        for (const auto& e3 : v.points) {
+            out = sdp_write(out, e3);
+        }
     }
     for (const auto& e4 : v.lists) {
         out = put_count(out, e4.size());
@@ -1428,9 +1485,14 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
         e3 = r.p[0] != 0;
         r.p += 1;
     }
-    for (auto& e4 : v.points) {
-        if (!sdp_read(r, e4, d + 1)) {
-            return false;
+    if (r.plain(2, 16, d + 1)) {
+        load_plain(v.points.data(), r.p, 2 * 16);
+        r.p += 2 * 16;
+    } else {
+        for (auto& e4 : v.points) {
+            if (!sdp_read(r, e4, d + 1)) {
+                return false;
+            }
         }
     }
     for (auto& e5 : v.lists) {
@@ -1477,9 +1539,13 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
         }
         r.p += 1;
     }
-    for (std::size_t i4 = 0; i4 < 2; ++i4) {
-        if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-            return false;
+    if (r.plain(2, 16, d + 1)) {
+        r.p += 2 * 16;
+    } else {
+        for (std::size_t i4 = 0; i4 < 2; ++i4) {
+            if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+                return false;
+            }
         }
     }
     for (std::size_t i5 = 0; i5 < 2; ++i5) {

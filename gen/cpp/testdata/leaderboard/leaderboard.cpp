@@ -70,6 +70,15 @@ struct Reader {
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
+    // True when n plain values of size bytes (structs of numbers whose
+    // memory is their wire encoding), the deepest of their nested structs
+    // at depth last, can be copied in one piece: on a little-endian target,
+    // with all their bytes present and the depth limit allowing their
+    // nesting. Otherwise they are read one by one, which reports the exact
+    // error.
+    bool plain(std::size_t n, std::size_t size, std::uint32_t last) const noexcept {
+        return sdp::kLittleEndian && last <= max_depth && n <= left() / size;
+    }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
     bool flag(bool& out, sdp::ErrorCode code) noexcept {
@@ -324,6 +333,24 @@ void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
     load_array(p, out.data(), n);
 }
 
+// Copies the n bytes of plain values (structs of numbers, trivially
+// copyable) from the input into their array.
+template <class T>
+void load_plain(T* out, const std::uint8_t* p, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, p, n);
+    }
+}
+
+// Copies the n bytes of an array of plain values to out; returns the end.
+template <class T>
+std::uint8_t* store_plain(std::uint8_t* out, const T* in, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, in, n);
+    }
+    return out + n;
+}
+
 // Grows buf by n bytes and returns where they start (for sdp_append).
 [[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
     const std::size_t at = buf.size();
@@ -571,6 +598,27 @@ struct Tag {};
 [[maybe_unused]] void sdp_own(const LogsView& s, Logs& o);
 const std::uint8_t* sdp_rd_T8Triangle(const std::uint8_t* p, TriangleView& out) noexcept;
 const std::uint8_t* sdp_rd_T3Log(const std::uint8_t* p, LogView& out) noexcept;
+
+// On little-endian targets the memory of Triangle is its wire encoding
+// (48 bytes, no padding), and arrays of it are copied in one piece.
+static_assert(!sdp::kLittleEndian ||
+                  (std::is_trivially_copyable_v<Triangle> &&
+                   sizeof(Triangle) == 48 &&
+                   offsetof(Triangle, v0) == 0 &&
+                   offsetof(Triangle, v1) == 12 &&
+                   offsetof(Triangle, v2) == 24 &&
+                   offsetof(Triangle, normal) == 36),
+              "Triangle: its memory must be its wire encoding");
+
+// On little-endian targets the memory of Vector3 is its wire encoding
+// (12 bytes, no padding), and arrays of it are copied in one piece.
+static_assert(!sdp::kLittleEndian ||
+                  (std::is_trivially_copyable_v<Vector3> &&
+                   sizeof(Vector3) == 12 &&
+                   offsetof(Vector3, x) == 0 &&
+                   offsetof(Vector3, y) == 4 &&
+                   offsetof(Vector3, z) == 8),
+              "Vector3: its memory must be its wire encoding");
 
 inline std::uint64_t sdp_size(const StructA& v) noexcept {
     std::uint64_t n = 0;
@@ -964,8 +1012,12 @@ inline std::uint64_t sdp_size(const Mesh& v) noexcept {
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Mesh& v) noexcept {
     out = put_count(out, v.triangles.size());
-    for (const auto& e1 : v.triangles) {
-        out = sdp_write(out, e1);
+    if constexpr (sdp::kLittleEndian) {
+        out = store_plain(out, v.triangles.data(), v.triangles.size() * 48);
+    } else {
+        for (const auto& e1 : v.triangles) {
+            out = sdp_write(out, e1);
+        }
     }
     return out;
 }
@@ -979,9 +1031,14 @@ bool sdp_read(Reader& r, Mesh& v, std::uint32_t d) {
         return false;
     }
     v.triangles.resize(n1);
-    for (auto& e2 : v.triangles) {
-        if (!sdp_read(r, e2, d + 1)) {
-            return false;
+    if (r.plain(n1, 48, d + 2)) {
+        load_plain(v.triangles.data(), r.p, n1 * 48);
+        r.p += n1 * 48;
+    } else {
+        for (auto& e2 : v.triangles) {
+            if (!sdp_read(r, e2, d + 1)) {
+                return false;
+            }
         }
     }
     return true;
@@ -995,9 +1052,13 @@ bool sdp_check(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept {
     if (!r.count(n1, 48)) {
         return false;
     }
-    for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<Triangle>{}, d + 1)) {
-            return false;
+    if (r.plain(n1, 48, d + 2)) {
+        r.p += n1 * 48;
+    } else {
+        for (std::size_t i2 = 0; i2 < n1; ++i2) {
+            if (!sdp_check(r, Tag<Triangle>{}, d + 1)) {
+                return false;
+            }
         }
     }
     return true;

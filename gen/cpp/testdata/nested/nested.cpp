@@ -70,6 +70,15 @@ struct Reader {
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
+    // True when n plain values of size bytes (structs of numbers whose
+    // memory is their wire encoding), the deepest of their nested structs
+    // at depth last, can be copied in one piece: on a little-endian target,
+    // with all their bytes present and the depth limit allowing their
+    // nesting. Otherwise they are read one by one, which reports the exact
+    // error.
+    bool plain(std::size_t n, std::size_t size, std::uint32_t last) const noexcept {
+        return sdp::kLittleEndian && last <= max_depth && n <= left() / size;
+    }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
     bool flag(bool& out, sdp::ErrorCode code) noexcept {
@@ -324,6 +333,24 @@ void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
     load_array(p, out.data(), n);
 }
 
+// Copies the n bytes of plain values (structs of numbers, trivially
+// copyable) from the input into their array.
+template <class T>
+void load_plain(T* out, const std::uint8_t* p, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, p, n);
+    }
+}
+
+// Copies the n bytes of an array of plain values to out; returns the end.
+template <class T>
+std::uint8_t* store_plain(std::uint8_t* out, const T* in, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, in, n);
+    }
+    return out + n;
+}
+
 // Grows buf by n bytes and returns where they start (for sdp_append).
 [[maybe_unused]] std::uint8_t* grow(std::vector<std::uint8_t>& buf, std::size_t n) {
     const std::size_t at = buf.size();
@@ -575,6 +602,25 @@ const std::uint8_t* sdp_rd_T9Rectangle(const std::uint8_t* p, RectangleView& out
 const std::uint8_t* sdp_rd_T15DeviceParameter(const std::uint8_t* p, DeviceParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T12DevicePlugin(const std::uint8_t* p, DevicePluginView& out) noexcept;
 
+// On little-endian targets the memory of Point is its wire encoding
+// (8 bytes, no padding), and arrays of it are copied in one piece.
+static_assert(!sdp::kLittleEndian ||
+                  (std::is_trivially_copyable_v<Point> &&
+                   sizeof(Point) == 8 &&
+                   offsetof(Point, x) == 0 &&
+                   offsetof(Point, y) == 4),
+              "Point: its memory must be its wire encoding");
+
+// On little-endian targets the memory of Rectangle is its wire encoding
+// (20 bytes, no padding), and arrays of it are copied in one piece.
+static_assert(!sdp::kLittleEndian ||
+                  (std::is_trivially_copyable_v<Rectangle> &&
+                   sizeof(Rectangle) == 20 &&
+                   offsetof(Rectangle, top_left) == 0 &&
+                   offsetof(Rectangle, bottom_right) == 8 &&
+                   offsetof(Rectangle, color) == 16),
+              "Rectangle: its memory must be its wire encoding");
+
 inline std::uint64_t sdp_size(const Point&) noexcept { return 8; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
@@ -761,8 +807,12 @@ inline std::uint64_t sdp_size(const Scene& v) noexcept {
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept {
     out = put_str(out, v.name.data(), v.name.size());
     out = put_count(out, v.rects.size());
-    for (const auto& e1 : v.rects) {
-        out = sdp_write(out, e1);
+    if constexpr (sdp::kLittleEndian) {
+        out = store_plain(out, v.rects.data(), v.rects.size() * 20);
+    } else {
+        for (const auto& e1 : v.rects) {
+            out = sdp_write(out, e1);
+        }
     }
     out = sdp_write(out, v.origin);
     return out;
@@ -780,9 +830,14 @@ bool sdp_read(Reader& r, Scene& v, std::uint32_t d) {
         return false;
     }
     v.rects.resize(n1);
-    for (auto& e2 : v.rects) {
-        if (!sdp_read(r, e2, d + 1)) {
-            return false;
+    if (r.plain(n1, 20, d + 2)) {
+        load_plain(v.rects.data(), r.p, n1 * 20);
+        r.p += n1 * 20;
+    } else {
+        for (auto& e2 : v.rects) {
+            if (!sdp_read(r, e2, d + 1)) {
+                return false;
+            }
         }
     }
     if (!sdp_read(r, v.origin, d + 1)) {
@@ -802,9 +857,13 @@ bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
     if (!r.count(n1, 20)) {
         return false;
     }
-    for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
-            return false;
+    if (r.plain(n1, 20, d + 2)) {
+        r.p += n1 * 20;
+    } else {
+        for (std::size_t i2 = 0; i2 < n1; ++i2) {
+            if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
+                return false;
+            }
         }
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {

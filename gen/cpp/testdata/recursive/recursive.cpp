@@ -70,6 +70,15 @@ struct Reader {
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
+    // True when n plain values of size bytes (structs of numbers whose
+    // memory is their wire encoding), the deepest of their nested structs
+    // at depth last, can be copied in one piece: on a little-endian target,
+    // with all their bytes present and the depth limit allowing their
+    // nesting. Otherwise they are read one by one, which reports the exact
+    // error.
+    bool plain(std::size_t n, std::size_t size, std::uint32_t last) const noexcept {
+        return sdp::kLittleEndian && last <= max_depth && n <= left() / size;
+    }
 
     // Reads a presence or bool byte: 0 or 1, else the given rule fails.
     bool flag(bool& out, sdp::ErrorCode code) noexcept {
@@ -322,6 +331,24 @@ template <class T>
 void assign_array(const std::uint8_t* p, std::vector<T>& out, std::size_t n) {
     out.resize(n);
     load_array(p, out.data(), n);
+}
+
+// Copies the n bytes of plain values (structs of numbers, trivially
+// copyable) from the input into their array.
+template <class T>
+void load_plain(T* out, const std::uint8_t* p, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, p, n);
+    }
+}
+
+// Copies the n bytes of an array of plain values to out; returns the end.
+template <class T>
+std::uint8_t* store_plain(std::uint8_t* out, const T* in, std::size_t n) noexcept {
+    if (n != 0) {
+        std::memcpy(out, in, n);
+    }
+    return out + n;
 }
 
 // Grows buf by n bytes and returns where they start (for sdp_append).

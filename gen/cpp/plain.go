@@ -1,0 +1,108 @@
+package cpp
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// Arrays of plain structs (gen.Plain: numbers only, no padding) are copied
+// with one memcpy on little-endian targets, where such a struct's memory is
+// its wire encoding (issue #15); a static_assert checks the layout. The
+// portable byte-order build (SDP_PORTABLE_BYTE_ORDER, big-endian targets),
+// and a bulk read the input or the depth limit does not allow, go element
+// by element.
+
+// plainArray reports a []T or [N]T of a plain struct whose elements are not
+// charged to the memory total (plain structs never are), and records the
+// struct for plainAsserts.
+func (g *generator) plainArray(t *schema.Type) bool {
+	if t.Kind != schema.Array && t.Kind != schema.FixedArray {
+		return false
+	}
+	if _, ok := gen.Plain(t.Elem); !ok || t.ArrayCharge() != 0 {
+		return false
+	}
+	if g.plains == nil {
+		g.plains = map[*schema.Struct]bool{}
+	}
+	g.plains[t.Elem.Struct] = true
+	return true
+}
+
+// plainRead emits the decoding of the n elements of the plain array t into
+// lv (a vector already resized, or a std::array; "" = check only).
+func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
+	l, _ := gen.Plain(t.Elem)
+	p.Block(fmt.Sprintf("if (r.plain(%s, %d, d + %d)) {", n, l.Size, l.Depth), "} else {", func() {
+		if lv != "" {
+			p.F("load_plain(%s.data(), r.p, %s * %d);", lv, n, l.Size)
+		}
+		p.F("r.p += %s * %d;", n, l.Size)
+	})
+	p.In()
+	g.elemLoop(p, t, n, lv)
+	p.Out()
+	p.P("}")
+}
+
+// plainWrite emits the encoding of the elements of the plain array expr.
+func (g *generator) plainWrite(p *emit.Printer, t *schema.Type, expr, count string) {
+	l, _ := gen.Plain(t.Elem)
+	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
+		p.F("out = store_plain(out, %s.data(), %s * %d);", expr, count, l.Size)
+	})
+	p.In()
+	e := g.newTmp("e")
+	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
+		p.F("out = sdp_write(out, %s);", e)
+	})
+	p.Out()
+	p.P("}")
+}
+
+// plainAsserts emits, for every plain struct whose arrays are copied and
+// the plain structs inside it, a static_assert of its layout.
+func (g *generator) plainAsserts(p *emit.Printer) {
+	all := map[*schema.Struct]bool{}
+	var add func(st *schema.Struct)
+	add = func(st *schema.Struct) {
+		if all[st] {
+			return
+		}
+		all[st] = true
+		for _, f := range st.Fields {
+			if f.Type.Kind == schema.StructRef {
+				add(f.Type.Struct)
+			}
+		}
+	}
+	for st := range g.plains {
+		add(st)
+	}
+	var list []*schema.Struct
+	for st := range all {
+		list = append(list, st)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	for _, st := range list {
+		l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+		n := g.name(st)
+		conds := []string{"std::is_trivially_copyable_v<" + n + ">", fmt.Sprintf("sizeof(%s) == %d", n, l.Size)}
+		off := 0
+		for _, f := range st.Fields {
+			conds = append(conds, fmt.Sprintf("offsetof(%s, %s) == %d", n, fieldName(f, n), off))
+			off += f.Type.MinSize()
+		}
+		p.P()
+		p.F("// On little-endian targets the memory of %s is its wire encoding", n)
+		p.F("// (%d bytes, no padding), and arrays of it are copied in one piece.", l.Size)
+		p.P("static_assert(!sdp::kLittleEndian ||")
+		p.F("                  (%s),", strings.Join(conds, " &&\n                   "))
+		p.F("              \"%s: its memory must be its wire encoding\");", n)
+	}
+}
