@@ -29,6 +29,10 @@ func (g *generator) codecFile() []byte {
 				g.structDecode(p, d)
 				p.P()
 				g.structReadInPlace(p, d)
+				if isPlain(d) {
+					p.P()
+					g.plainCheck(p, d)
+				}
 			})
 		case *schema.Union:
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
@@ -403,6 +407,9 @@ func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
 		if t.Elem.IsNumeric() {
 			return "w.numbers(" + v + ")"
 		}
+		if _, ok := plainArray(t); ok {
+			return g.plainWrite(t, v, e)
+		}
 		if t.Elem.Kind == schema.StructRef {
 			return fmt.Sprintf("w.structs(%s) { w, %s in %s._sdpWrite(at: %s, &w) }", v, e, g.typeName(t.Elem.Struct), e)
 		}
@@ -410,6 +417,9 @@ func (g *generator) writeStmt(t *schema.Type, v string, depth int) string {
 	case schema.FixedArray:
 		if t.Elem.IsNumeric() {
 			return fmt.Sprintf("w.fixedNumbers(%s, %d)", v, t.Len)
+		}
+		if _, ok := plainArray(t); ok {
+			return g.plainWrite(t, v, e)
 		}
 		if t.Elem.Kind == schema.StructRef {
 			return fmt.Sprintf("w.fixedStructs(%s, %d) { w, %s in %s._sdpWrite(at: %s, &w) }", v, t.Len, e, g.typeName(t.Elem.Struct), e)
@@ -517,11 +527,17 @@ func (g *generator) readExpr(t *schema.Type, depth string) string {
 		if each := t.ArrayCharge(); each > 0 {
 			return fmt.Sprintf("try r.chargedArray(minSize: %d, charge: %d) %s%s }", t.Elem.MinSize(), each, closure, g.readExpr(t.Elem, depth))
 		}
+		if l, ok := plainArray(t); ok {
+			return g.plainRead(t, l, depth)
+		}
 		if t.Elem.IsNumeric() {
 			return "try r.numbers(" + g.typ(t.Elem) + ".self)"
 		}
 		return fmt.Sprintf("try r.array(minSize: %d) %s%s }", t.Elem.MinSize(), closure, g.readExpr(t.Elem, depth))
 	case schema.FixedArray:
+		if l, ok := plainArray(t); ok {
+			return g.plainRead(t, l, depth)
+		}
 		if t.Elem.IsNumeric() {
 			return fmt.Sprintf("try r.fixedNumbers(%s.self, %d)", g.typ(t.Elem), t.Len)
 		}

@@ -98,11 +98,17 @@ func (g *generator) intoStmt(t *schema.Type, lv, depth string, level int) string
 		if each := t.ArrayCharge(); each > 0 {
 			return fmt.Sprintf("try r.chargedArray(into: &%s, minSize: %d, charge: %d, %s)", lv, t.Elem.MinSize(), each, elems(t.Elem))
 		}
+		if l, ok := plainArray(t); ok {
+			return g.plainInto(t, l, lv, depth)
+		}
 		if t.Elem.IsNumeric() {
 			return "try r.numbers(into: &" + lv + ")"
 		}
 		return fmt.Sprintf("try r.array(into: &%s, minSize: %d, %s)", lv, t.Elem.MinSize(), elems(t.Elem))
 	case schema.FixedArray:
+		if l, ok := plainArray(t); ok {
+			return g.plainInto(t, l, lv, depth)
+		}
 		if t.Elem.IsNumeric() {
 			return fmt.Sprintf("try r.fixedNumbers(into: &%s, %d)", lv, t.Len)
 		}

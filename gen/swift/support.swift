@@ -419,6 +419,37 @@ struct _SDPReader {
         return out
     }
 
+    /// Reads a counted array of plain structs (see plainElements).
+    @inline(__always)
+    mutating func plainArray<T>(
+        size: Int, deepest: Int, plain: Bool, _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) -> [T] {
+        let n = try count(minSize: size)
+        return try plainElements(n, size: size, deepest: deepest, plain: plain, element)
+    }
+
+    /// Reads exactly n plain structs of size bytes each, whose deepest
+    /// nested value would be at depth deepest: one copy when their layout
+    /// is their encoding (plain, on a little-endian host not compiled with
+    /// SDP_PORTABLE), the input holds all n and the depth limit allows
+    /// them; otherwise element by element, which reports the exact error.
+    @inline(__always)
+    mutating func plainElements<T>(
+        _ n: Int, size: Int, deepest: Int, plain: Bool, _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) -> [T] {
+        #if _endian(little) && !SDP_PORTABLE
+        if plain && deepest <= maxDepth && n <= (end &- pos) / size {
+            if n == 0 {
+                return []
+            }
+            let src = base + pos
+            pos &+= n &* size
+            return [T](_SDPPlains<T>(base: src, count: n))
+        }
+        #endif
+        return try elements(n, element)
+    }
+
     /// Reads an optional: a presence byte, then the value if present.
     @inline(__always)
     mutating func optional<T>(_ value: (inout _SDPReader) throws(DecodeError) -> T) throws(DecodeError) -> T? {
@@ -558,6 +589,37 @@ extension _SDPReader {
                 a.append(try make(&self))
             }
         }
+    }
+
+    /// Reads a counted array of plain structs into a (see plainElements).
+    @inline(__always)
+    mutating func plainArray<T>(
+        into a: inout [T], size: Int, deepest: Int, plain: Bool,
+        _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) {
+        let n = try count(minSize: size)
+        try plainElements(into: &a, n, size: size, deepest: deepest, plain: plain, element)
+    }
+
+    /// Replaces the contents of a with exactly n plain structs, keeping its
+    /// storage when it is uniquely referenced and large enough: one copy
+    /// where plainElements makes one, otherwise element by element (a plain
+    /// struct holds no storage to reuse).
+    @inline(__always)
+    mutating func plainElements<T>(
+        into a: inout [T], _ n: Int, size: Int, deepest: Int, plain: Bool,
+        _ element: (inout _SDPReader) throws(DecodeError) -> T
+    ) throws(DecodeError) {
+        #if _endian(little) && !SDP_PORTABLE
+        if plain && deepest <= maxDepth && n <= (end &- pos) / size {
+            let src = base + pos
+            pos &+= n &* size
+            a.removeAll(keepingCapacity: true)
+            a.append(contentsOf: _SDPPlains<T>(base: src, count: n))
+            return
+        }
+        #endif
+        try elements(into: &a, n, element) { (r: inout _SDPReader, x: inout T) throws(DecodeError) in x = try element(&r) }
     }
 
     /// Reads an optional into v: decoded into when present in both.
@@ -803,7 +865,7 @@ struct _SDPNumbers<T: _SDPNumber>: RandomAccessCollection {
     func _copyContents(initializing buf: UnsafeMutableBufferPointer<T>) -> (Iterator, Int) {
         precondition(buf.count >= count, "sdp: array buffer too small")
         if count > 0 {
-            #if _endian(little)
+            #if _endian(little) && !SDP_PORTABLE
             UnsafeMutableRawPointer(buf.baseAddress!).copyMemory(from: base, byteCount: count &* MemoryLayout<T>.size)
             #else
             for i in 0..<count {
@@ -812,6 +874,50 @@ struct _SDPNumbers<T: _SDPNumber>: RandomAccessCollection {
             #endif
         }
         return (Iterator(numbers: self, i: count), count)
+    }
+}
+
+/// n plain structs in the input, as a collection, for the little-endian
+/// bulk path only (their memory layout is their encoding, checked by the
+/// caller): _copyContents(initializing:) fills a new array, or an array's
+/// spare capacity, with one copyMemory, as _SDPNumbers does; element access
+/// loads one struct.
+struct _SDPPlains<T>: RandomAccessCollection {
+    let base: UnsafeRawPointer
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> T {
+        precondition(i >= 0 && i < count, "sdp: index out of range")
+        return base.loadUnaligned(fromByteOffset: i &* MemoryLayout<T>.stride, as: T.self)
+    }
+
+    struct Iterator: IteratorProtocol {
+        let plains: _SDPPlains
+        var i: Int
+
+        mutating func next() -> T? {
+            if i == plains.count {
+                return nil
+            }
+            i &+= 1
+            return plains[i &- 1]
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(plains: self, i: 0)
+    }
+
+    @inline(__always)
+    func _copyContents(initializing buf: UnsafeMutableBufferPointer<T>) -> (Iterator, Int) {
+        precondition(buf.count >= count, "sdp: array buffer too small")
+        if count > 0 {
+            UnsafeMutableRawPointer(buf.baseAddress!).copyMemory(from: base, byteCount: count &* MemoryLayout<T>.stride)
+        }
+        return (Iterator(plains: self, i: count), count)
     }
 }
 
@@ -886,7 +992,7 @@ struct _SDPWriter {
     /// Writes numbers without a count: one copy on little-endian machines.
     @inline(__always)
     mutating func rawNumbers<T: _SDPNumber>(_ a: [T]) {
-        #if _endian(little)
+        #if _endian(little) && !SDP_PORTABLE
         a.withUnsafeBytes { b in
             if b.count > 0 {
                 (base + pos).copyMemory(from: b.baseAddress!, byteCount: b.count)
@@ -953,6 +1059,38 @@ struct _SDPWriter {
     mutating func fixedStructs<T>(_ a: [T], _ n: Int, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
         precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
         structElements(a, element)
+    }
+
+    /// Writes the structs of an array of plain structs: one copy of the
+    /// array's bytes when their layout is their encoding (plain, on a
+    /// little-endian host not compiled with SDP_PORTABLE), otherwise each
+    /// through element.
+    @inline(__always)
+    mutating func plainElements<T>(_ a: [T], plain: Bool, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
+        #if _endian(little) && !SDP_PORTABLE
+        if plain {
+            a.withUnsafeBytes { b in
+                if b.count > 0 {
+                    (base + pos).copyMemory(from: b.baseAddress!, byteCount: b.count)
+                    pos &+= b.count
+                }
+            }
+            return
+        }
+        #endif
+        structElements(a, element)
+    }
+
+    @inline(__always)
+    mutating func plainStructs<T>(_ a: [T], plain: Bool, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
+        count(a.count)
+        plainElements(a, plain: plain, element)
+    }
+
+    @inline(__always)
+    mutating func fixedPlainStructs<T>(_ a: [T], _ n: Int, plain: Bool, _ element: (inout _SDPWriter, UnsafePointer<T>) -> Void) {
+        precondition(a.count == n, "sdp: a fixed-length array field holds the wrong number of elements")
+        plainElements(a, plain: plain, element)
     }
 
     @inline(__always)

@@ -123,7 +123,7 @@ extension Arrays: _SDPEncodable {
         w.numbers(self.f32s)
         w.numbers(self.f64s)
         w.array(self.strings) { w, e0 in w.string(e0) }
-        w.structs(self.points) { w, e0 in Point._sdpWrite(at: e0, &w) }
+        w.plainStructs(self.points, plain: Point._sdpPlain) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.array(self.nested) { w, e0 in w.numbers(e0) }
         w.array(self.blobs) { w, e0 in w.numbers(e0) }
     }
@@ -143,7 +143,7 @@ extension Arrays: _SDPEncodable {
         w.numbers(p.pointee.f32s)
         w.numbers(p.pointee.f64s)
         w.array(p.pointee.strings) { w, e0 in w.string(e0) }
-        w.structs(p.pointee.points) { w, e0 in Point._sdpWrite(at: e0, &w) }
+        w.plainStructs(p.pointee.points, plain: Point._sdpPlain) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.array(p.pointee.nested) { w, e0 in w.numbers(e0) }
         w.array(p.pointee.blobs) { w, e0 in w.numbers(e0) }
     }
@@ -180,7 +180,7 @@ extension Arrays: _SDPEncodable {
         let f9 = try r.numbers(Float.self)
         let f10 = try r.numbers(Double.self)
         let f11 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
-        let f12 = try r.array(minSize: 16) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
+        let f12 = try r.plainArray(size: 16, deepest: depth &+ 1, plain: Point._sdpPlain) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
         let f13 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }
         let f14 = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }
         self.init(bools: f0, bytes: f1, i8s: f2, u16s: f3, i16s: f4, u32s: f5, i32s: f6, u64s: f7, i64s: f8, f32s: f9, f64s: f10, strings: f11, points: f12, nested: f13, blobs: f14)
@@ -201,7 +201,7 @@ extension Arrays: _SDPEncodable {
         try r.numbers(into: &self.f32s)
         try r.numbers(into: &self.f64s)
         try r.array(into: &self.strings, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
-        try r.array(into: &self.points, minSize: 16, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Point) throws(DecodeError) in x0 = try Point(_sdpFrom: &r, depth: depth &+ 1) })
+        try r.plainArray(into: &self.points, size: 16, deepest: depth &+ 1, plain: Point._sdpPlain, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) })
         try r.array(into: &self.nested, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }, { (r: inout _SDPReader, x0: inout [UInt32]) throws(DecodeError) in try r.numbers(into: &x0) })
         try r.array(into: &self.blobs, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }, { (r: inout _SDPReader, x0: inout [UInt8]) throws(DecodeError) in try r.numbers(into: &x0) })
     }
@@ -309,7 +309,7 @@ extension Fixed: _SDPEncodable {
         w.fixed(self.matrix, 3) { w, e0 in w.fixedNumbers(e0, 3) }
         w.fixed(self.names, 2) { w, e0 in w.string(e0) }
         w.fixed(self.flags, 3) { w, e0 in w.bool(e0) }
-        w.fixedStructs(self.points, 2) { w, e0 in Point._sdpWrite(at: e0, &w) }
+        w.fixedPlainStructs(self.points, 2, plain: Point._sdpPlain) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.fixed(self.lists, 2) { w, e0 in w.numbers(e0) }
     }
 
@@ -320,7 +320,7 @@ extension Fixed: _SDPEncodable {
         w.fixed(p.pointee.matrix, 3) { w, e0 in w.fixedNumbers(e0, 3) }
         w.fixed(p.pointee.names, 2) { w, e0 in w.string(e0) }
         w.fixed(p.pointee.flags, 3) { w, e0 in w.bool(e0) }
-        w.fixedStructs(p.pointee.points, 2) { w, e0 in Point._sdpWrite(at: e0, &w) }
+        w.fixedPlainStructs(p.pointee.points, 2, plain: Point._sdpPlain) { w, e0 in Point._sdpWrite(at: e0, &w) }
         w.fixed(p.pointee.lists, 2) { w, e0 in w.numbers(e0) }
     }
 
@@ -335,7 +335,7 @@ extension Fixed: _SDPEncodable {
         let f1 = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(Float.self, 3) }
         let f2 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
         let f3 = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }
-        let f4 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
+        let f4 = try r.plainElements(2, size: 16, deepest: depth &+ 1, plain: Point._sdpPlain) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }
         let f5 = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }
         self.init(rgba: f0, matrix: f1, names: f2, flags: f3, points: f4, lists: f5)
     }
@@ -347,7 +347,7 @@ extension Fixed: _SDPEncodable {
         try r.elements(into: &self.matrix, 3, { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(Float.self, 3) }, { (r: inout _SDPReader, x0: inout [Float]) throws(DecodeError) in try r.fixedNumbers(into: &x0, 3) })
         try r.elements(into: &self.names, 2, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
         try r.elements(into: &self.flags, 3, { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }, { (r: inout _SDPReader, x0: inout Bool) throws(DecodeError) in x0 = try r.bool() })
-        try r.elements(into: &self.points, 2, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Point) throws(DecodeError) in x0 = try Point(_sdpFrom: &r, depth: depth &+ 1) })
+        try r.plainElements(into: &self.points, 2, size: 16, deepest: depth &+ 1, plain: Point._sdpPlain, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) })
         try r.elements(into: &self.lists, 2, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }, { (r: inout _SDPReader, x0: inout [UInt16]) throws(DecodeError) in try r.numbers(into: &x0) })
     }
 }
@@ -476,6 +476,16 @@ extension Point: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Point` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Point>.size == 16
+        && MemoryLayout<Point>.stride == 16
+        && MemoryLayout<Point>.offset(of: \Point.x) == 0
+        && MemoryLayout<Point>.offset(of: \Point.y) == 8
 }
 
 extension U32Array: _SDPEncodable {

@@ -456,6 +456,15 @@ extension Circle: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Circle` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Circle>.size == 8
+        && MemoryLayout<Circle>.stride == 8
+        && MemoryLayout<Circle>.offset(of: \Circle.radius) == 0
 }
 
 extension Shape: _SDPEncodable {

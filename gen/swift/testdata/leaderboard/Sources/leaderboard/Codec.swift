@@ -285,6 +285,17 @@ extension Vector3: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Vector3` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Vector3>.size == 12
+        && MemoryLayout<Vector3>.stride == 12
+        && MemoryLayout<Vector3>.offset(of: \Vector3.x) == 0
+        && MemoryLayout<Vector3>.offset(of: \Vector3.y) == 4
+        && MemoryLayout<Vector3>.offset(of: \Vector3.z) == 8
 }
 
 extension Triangle: _SDPEncodable {
@@ -412,6 +423,19 @@ extension Triangle: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Triangle` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Triangle>.size == 48
+        && MemoryLayout<Triangle>.stride == 48
+        && MemoryLayout<Triangle>.offset(of: \Triangle.v0) == 0
+        && MemoryLayout<Triangle>.offset(of: \Triangle.v1) == 12
+        && MemoryLayout<Triangle>.offset(of: \Triangle.v2) == 24
+        && MemoryLayout<Triangle>.offset(of: \Triangle.normal) == 36
+        && Vector3._sdpPlain
 }
 
 extension Mesh: _SDPEncodable {
@@ -509,13 +533,13 @@ extension Mesh: _SDPEncodable {
     func _sdpWrite(_ out: inout _SDPWriter) {
         var w = out
         defer { out = w }
-        w.structs(self.triangles) { w, e0 in Triangle._sdpWrite(at: e0, &w) }
+        w.plainStructs(self.triangles, plain: Triangle._sdpPlain) { w, e0 in Triangle._sdpWrite(at: e0, &w) }
     }
 
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         var w = out
         defer { out = w }
-        w.structs(p.pointee.triangles) { w, e0 in Triangle._sdpWrite(at: e0, &w) }
+        w.plainStructs(p.pointee.triangles, plain: Triangle._sdpPlain) { w, e0 in Triangle._sdpWrite(at: e0, &w) }
     }
 
     func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
@@ -524,14 +548,14 @@ extension Mesh: _SDPEncodable {
 
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        let f0 = try r.array(minSize: 48) { (r: inout _SDPReader) throws(DecodeError) in try Triangle(_sdpFrom: &r, depth: depth &+ 1) }
+        let f0 = try r.plainArray(size: 48, deepest: depth &+ 2, plain: Triangle._sdpPlain) { (r: inout _SDPReader) throws(DecodeError) in try Triangle(_sdpFrom: &r, depth: depth &+ 1) }
         self.init(triangles: f0)
     }
 
     /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
-        try r.array(into: &self.triangles, minSize: 48, { (r: inout _SDPReader) throws(DecodeError) in try Triangle(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Triangle) throws(DecodeError) in x0 = try Triangle(_sdpFrom: &r, depth: depth &+ 1) })
+        try r.plainArray(into: &self.triangles, size: 48, deepest: depth &+ 2, plain: Triangle._sdpPlain, { (r: inout _SDPReader) throws(DecodeError) in try Triangle(_sdpFrom: &r, depth: depth &+ 1) })
     }
 }
 
@@ -667,6 +691,18 @@ extension Address: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Address` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Address>.size == 4
+        && MemoryLayout<Address>.stride == 4
+        && MemoryLayout<Address>.offset(of: \Address.x0) == 0
+        && MemoryLayout<Address>.offset(of: \Address.x1) == 1
+        && MemoryLayout<Address>.offset(of: \Address.x2) == 2
+        && MemoryLayout<Address>.offset(of: \Address.x3) == 3
 }
 
 extension Log: _SDPEncodable {

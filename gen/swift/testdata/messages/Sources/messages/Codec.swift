@@ -124,6 +124,16 @@ extension Point: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Point` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Point>.size == 16
+        && MemoryLayout<Point>.stride == 16
+        && MemoryLayout<Point>.offset(of: \Point.x) == 0
+        && MemoryLayout<Point>.offset(of: \Point.y) == 8
 }
 
 extension Ping: _SDPEncodable {
@@ -242,6 +252,15 @@ extension Ping: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Ping` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Ping>.size == 4
+        && MemoryLayout<Ping>.stride == 4
+        && MemoryLayout<Ping>.offset(of: \Ping.seq) == 0
 }
 
 extension Pong: _SDPEncodable {

@@ -124,6 +124,16 @@ extension Point: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Point` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Point>.size == 8
+        && MemoryLayout<Point>.stride == 8
+        && MemoryLayout<Point>.offset(of: \Point.x) == 0
+        && MemoryLayout<Point>.offset(of: \Point.y) == 4
 }
 
 extension Rectangle: _SDPEncodable {
@@ -248,6 +258,18 @@ extension Rectangle: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
+
+    /// Whether `Rectangle` is laid out in memory as it is encoded (size, stride
+    /// and the offset of every field, checked once at run time: Swift does
+    /// not promise a struct's layout). Arrays of it are then encoded and
+    /// decoded with one copy on little-endian hosts.
+    static let _sdpPlain: Bool =
+        MemoryLayout<Rectangle>.size == 20
+        && MemoryLayout<Rectangle>.stride == 20
+        && MemoryLayout<Rectangle>.offset(of: \Rectangle.topLeft) == 0
+        && MemoryLayout<Rectangle>.offset(of: \Rectangle.bottomRight) == 8
+        && MemoryLayout<Rectangle>.offset(of: \Rectangle.color) == 16
+        && Point._sdpPlain
 }
 
 extension Scene: _SDPEncodable {
@@ -349,7 +371,7 @@ extension Scene: _SDPEncodable {
         var w = out
         defer { out = w }
         w.string(self.name)
-        w.structs(self.rects) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
+        w.plainStructs(self.rects, plain: Rectangle._sdpPlain) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
         self.origin._sdpWrite(&w)
     }
 
@@ -357,7 +379,7 @@ extension Scene: _SDPEncodable {
         var w = out
         defer { out = w }
         w.string(p.pointee.name)
-        w.structs(p.pointee.rects) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
+        w.plainStructs(p.pointee.rects, plain: Rectangle._sdpPlain) { w, e0 in Rectangle._sdpWrite(at: e0, &w) }
         p.pointee.origin._sdpWrite(&w)
     }
 
@@ -369,7 +391,7 @@ extension Scene: _SDPEncodable {
     init(_sdpFrom r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         let f0 = try r.string()
-        let f1 = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Rectangle(_sdpFrom: &r, depth: depth &+ 1) }
+        let f1 = try r.plainArray(size: 20, deepest: depth &+ 2, plain: Rectangle._sdpPlain) { (r: inout _SDPReader) throws(DecodeError) in try Rectangle(_sdpFrom: &r, depth: depth &+ 1) }
         let f2 = try Point(_sdpFrom: &r, depth: depth &+ 1)
         self.init(name: f0, rects: f1, origin: f2)
     }
@@ -378,7 +400,7 @@ extension Scene: _SDPEncodable {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.string(into: &self.name)
-        try r.array(into: &self.rects, minSize: 20, { (r: inout _SDPReader) throws(DecodeError) in try Rectangle(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Rectangle) throws(DecodeError) in x0 = try Rectangle(_sdpFrom: &r, depth: depth &+ 1) })
+        try r.plainArray(into: &self.rects, size: 20, deepest: depth &+ 2, plain: Rectangle._sdpPlain, { (r: inout _SDPReader) throws(DecodeError) in try Rectangle(_sdpFrom: &r, depth: depth &+ 1) })
         self.origin = try Point(_sdpFrom: &r, depth: depth &+ 1)
     }
 }

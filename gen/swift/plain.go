@@ -1,0 +1,107 @@
+package swift
+
+import (
+	"fmt"
+
+	"sdp/gen"
+	"sdp/gen/emit"
+	"sdp/schema"
+)
+
+// Plain structs (gen.Plain: numbers only, no padding) may be laid out in
+// memory exactly as they are encoded, so that arrays of them are encoded
+// and decoded with one copy on little-endian hosts (issue #15). Swift does
+// not promise a struct's layout, so each plain struct checks its own once,
+// at run time (_sdpPlain, a lazily initialized static): size, stride and
+// every field's offset, and the same check of the plain structs it holds.
+// The runtime takes the bulk path only where that holds, on little-endian
+// hosts, and when the module is not compiled with SDP_PORTABLE; otherwise,
+// and for a bulk read the input or the depth limit does not allow, it goes
+// element by element.
+
+// isPlain reports a plain struct.
+func isPlain(st *schema.Struct) bool {
+	_, ok := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+	return ok
+}
+
+// plainArray reports a []T or [N]T of a plain struct whose elements are not
+// charged to the memory total (plain structs never are: their memory is
+// their encoding), with the element's layout.
+func plainArray(t *schema.Type) (gen.PlainLayout, bool) {
+	if t.Kind != schema.Array && t.Kind != schema.FixedArray {
+		return gen.PlainLayout{}, false
+	}
+	l, ok := gen.Plain(t.Elem)
+	return l, ok && t.ArrayCharge() == 0
+}
+
+// plainCheck prints a plain struct's _sdpPlain: whether its memory layout
+// is its encoding.
+func (g *generator) plainCheck(p *emit.Printer, st *schema.Struct) {
+	l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+	name := g.typeName(st)
+	conds := []string{
+		fmt.Sprintf("MemoryLayout<%s>.size == %d", name, l.Size),
+		fmt.Sprintf("MemoryLayout<%s>.stride == %d", name, l.Size),
+	}
+	// The plain structs it holds check their own fields, once each.
+	var nested []string
+	seen := map[*schema.Struct]bool{}
+	off := 0
+	for _, f := range st.Fields {
+		conds = append(conds, fmt.Sprintf("MemoryLayout<%s>.offset(of: \\%s.%s) == %d", name, name, member(f.Name), off))
+		if f.Type.Kind == schema.StructRef && !seen[f.Type.Struct] {
+			seen[f.Type.Struct] = true
+			nested = append(nested, g.typeName(f.Type.Struct)+"._sdpPlain")
+		}
+		off += f.Type.MinSize()
+	}
+	conds = append(conds, nested...)
+	p.F("/// Whether `%s` is laid out in memory as it is encoded (size, stride", st.Name)
+	p.P("/// and the offset of every field, checked once at run time: Swift does")
+	p.P("/// not promise a struct's layout). Arrays of it are then encoded and")
+	p.P("/// decoded with one copy on little-endian hosts.")
+	p.P("static let _sdpPlain: Bool =")
+	p.In()
+	for i, c := range conds {
+		if i > 0 {
+			c = "&& " + c
+		}
+		p.P(c)
+	}
+	p.Out()
+}
+
+// plainRead is the owned read of a plain array t (elements at depth + 1;
+// the deepest nested value at depth + l.Depth).
+func (g *generator) plainRead(t *schema.Type, l gen.PlainLayout, depth string) string {
+	name := g.typeName(t.Elem.Struct)
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t.Elem, depth) + " }"
+	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain) %s", l.Size, depth, l.Depth, name, closure)
+	if t.Kind == schema.Array {
+		return "try r.plainArray(" + args
+	}
+	return fmt.Sprintf("try r.plainElements(%d, %s", t.Len, args)
+}
+
+// plainInto decodes a plain array t into lv, keeping its capacity.
+func (g *generator) plainInto(t *schema.Type, l gen.PlainLayout, lv, depth string) string {
+	name := g.typeName(t.Elem.Struct)
+	closure := "{ (r: inout _SDPReader) throws(DecodeError) in " + g.readExpr(t.Elem, depth) + " }"
+	args := fmt.Sprintf("size: %d, deepest: %s &+ %d, plain: %s._sdpPlain, %s)", l.Size, depth, l.Depth, name, closure)
+	if t.Kind == schema.Array {
+		return fmt.Sprintf("try r.plainArray(into: &%s, %s", lv, args)
+	}
+	return fmt.Sprintf("try r.plainElements(into: &%s, %d, %s", lv, t.Len, args)
+}
+
+// plainWrite writes a plain array t.
+func (g *generator) plainWrite(t *schema.Type, v, e string) string {
+	name := g.typeName(t.Elem.Struct)
+	each := fmt.Sprintf("{ w, %s in %s._sdpWrite(at: %s, &w) }", e, name, e)
+	if t.Kind == schema.Array {
+		return fmt.Sprintf("w.plainStructs(%s, plain: %s._sdpPlain) %s", v, name, each)
+	}
+	return fmt.Sprintf("w.fixedPlainStructs(%s, %d, plain: %s._sdpPlain) %s", v, t.Len, name, each)
+}
