@@ -255,6 +255,19 @@ func TestConformanceASan(t *testing.T) {
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "swift", startTestee(bin)) })
 }
 
+// TestConformancePortable runs the corpus against a testee built with
+// -DSDP_PORTABLE (a separate build directory): the runtime then takes the
+// element-by-element paths of big-endian hosts wherever the little-endian
+// ones copy in bulk (numbers and plain structs), so those stay tested.
+func TestConformancePortable(t *testing.T) {
+	swift := gentest.RequireTool(t, "swift")
+	c := builtCorpus(t)
+	buildPath := filepath.Join(c.dir, ".build-portable")
+	args := append([]string{"build", "--product", "SDPTestee", "--build-path", buildPath, "-Xswiftc", "-DSDP_PORTABLE"}, swiftFlags...)
+	runSwift(t, swift, c.dir, args...)
+	conformance.Run(t, "swift", startTestee(filepath.Join(buildPath, "debug", "SDPTestee")))
+}
+
 func startTestee(bin string) conformance.StartFunc {
 	return func(t *testing.T, schemaName string) conformance.Testee {
 		te, err := conformance.Start(exec.Command(bin, schemaName))
