@@ -51,6 +51,23 @@ func Plain(t *schema.Type) (PlainLayout, bool) {
 	return l, true
 }
 
+// PlainStruct is Plain of the struct st.
+func PlainStruct(st *schema.Struct) (PlainLayout, bool) {
+	return Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+}
+
+// PlainArray reports whether t is a []T or [N]T of a plain struct whose
+// elements are not charged to the memory total (plain structs never are:
+// their memory is their encoding), with the element's layout: the arrays
+// the backends copy in one piece.
+func PlainArray(t *schema.Type) (PlainLayout, bool) {
+	if t.Kind != schema.Array && t.Kind != schema.FixedArray {
+		return PlainLayout{}, false
+	}
+	l, ok := Plain(t.Elem)
+	return l, ok && t.ArrayCharge() == 0
+}
+
 // add appends the numbers of st, which starts at off, and returns the
 // nesting st takes.
 func (l *PlainLayout) add(st *schema.Struct, path []*schema.Field, owners []*schema.Struct, off int) (int, bool) {

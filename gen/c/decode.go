@@ -211,7 +211,7 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 			p.F("p += %d;", n*k.Size())
 			return
 		}
-		if g.plain(t.Elem) {
+		if g.plainArray(t) {
 			p.F("p = %s_gets_(d, p, %s, %d, depth + 1);", g.typeName(t.Elem.Struct), e, t.Len)
 			r.propagate()
 			return
@@ -294,7 +294,7 @@ func (r *reader) array(t *schema.Type, e string, lvl int) {
 				g.use(f)
 				p.F("%s_%s(%s, p, %s);", pkg, f, items, n)
 				p.F("p += (size_t)%s * %d;", n, k.Size())
-			case g.plain(elem):
+			case g.plainArray(t):
 				p.F("p = %s_gets_(d, p, %s, %s, depth + 1);", g.typeName(elem.Struct), items, n)
 				r.propagate()
 			default:

@@ -209,7 +209,7 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 			g.use(f)
 			p.F("%s_put_u32_(p, %s.len);", pkg, e)
 			p.F("p = %s_%s(p + 4, %s.data, %s.len);", pkg, f, e, e)
-		case g.plain(t.Elem):
+		case g.plainArray(t):
 			p.F("%s_put_u32_(p, %s.len);", pkg, e)
 			p.F("p = %s_puts_(p + 4, %s.data, %s.len);", g.typeName(t.Elem.Struct), e, e)
 		default:
@@ -232,7 +232,7 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 			}
 			return
 		}
-		if g.plain(t.Elem) {
+		if g.plainArray(t) {
 			p.F("p = %s_puts_(p, %s, %d);", g.typeName(t.Elem.Struct), e, t.Len)
 			return
 		}

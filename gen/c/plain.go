@@ -14,13 +14,13 @@ import (
 // wire encoding; the layout is asserted when the code is compiled. Other
 // hosts (and PFX_LITTLE_ENDIAN=0) encode and decode element by element.
 
-// plain reports whether t is a plain struct and records that the code uses
-// its array functions.
-func (g *generator) plain(t *schema.Type) bool {
-	if _, ok := gen.Plain(t); !ok {
+// plainArray reports an array copied in one piece (gen.PlainArray) and
+// records that the code uses its element's array functions.
+func (g *generator) plainArray(t *schema.Type) bool {
+	if _, ok := gen.PlainArray(t); !ok {
 		return false
 	}
-	g.use("plain:" + t.Struct.Name)
+	g.use("plain:" + t.Elem.Struct.Name)
 	return true
 }
 
@@ -35,7 +35,7 @@ func (g *generator) plainFuncs() {
 	sort.Strings(names)
 	for _, n := range names {
 		st := g.s.Lookup(n).(*schema.Struct)
-		l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+		l, _ := gen.PlainStruct(st)
 		g.plainArrayFuncs(st, l)
 	}
 }

@@ -17,14 +17,10 @@ import (
 // and a bulk read the input or the depth limit does not allow, go element
 // by element.
 
-// plainArray reports a []T or [N]T of a plain struct whose elements are not
-// charged to the memory total (plain structs never are), and records the
-// struct for plainAsserts.
+// plainArray reports an array copied in one piece (gen.PlainArray), and
+// records its element for plainAsserts.
 func (g *generator) plainArray(t *schema.Type) bool {
-	if t.Kind != schema.Array && t.Kind != schema.FixedArray {
-		return false
-	}
-	if _, ok := gen.Plain(t.Elem); !ok || t.ArrayCharge() != 0 {
+	if _, ok := gen.PlainArray(t); !ok {
 		return false
 	}
 	if g.plains == nil {
@@ -90,7 +86,7 @@ func (g *generator) plainAsserts(p *emit.Printer) {
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 	for _, st := range list {
-		l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+		l, _ := gen.PlainStruct(st)
 		n := g.name(st)
 		conds := []string{"std::is_trivially_copyable_v<" + n + ">", fmt.Sprintf("sizeof(%s) == %d", n, l.Size)}
 		off := 0

@@ -15,26 +15,21 @@ import (
 
 // isPlain reports a plain struct.
 func isPlain(st *schema.Struct) bool {
-	_, ok := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+	_, ok := gen.PlainStruct(st)
 	return ok
 }
 
-// plainArray reports a []T or [N]T of a plain struct whose elements are not
-// charged to the memory total (plain structs never are: their memory is
-// their encoding).
+// plainArray reports an array copied in one piece (gen.PlainArray).
 func plainArray(t *schema.Type) bool {
-	if t.Kind != schema.Array && t.Kind != schema.FixedArray {
-		return false
-	}
-	_, ok := gen.Plain(t.Elem)
-	return ok && t.ArrayCharge() == 0
+	_, ok := gen.PlainArray(t)
+	return ok
 }
 
 // plainImpl emits a plain struct's rt::Plain implementation and the
 // compile-time checks of the layout it relies on: the size and each field's
 // offset (a nested struct checks its own fields in its own block).
 func (g *generator) plainImpl(p *printer, st *schema.Struct, rt string) {
-	l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+	l, _ := gen.PlainStruct(st)
 	name := g.name[st]
 	p.F("// SAFETY: `%s` is `#[repr(C)]`, holds only numbers (and structs of", name)
 	p.P("// numbers) at the offsets of its encoding, with no padding: checked below.")

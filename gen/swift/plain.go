@@ -21,25 +21,17 @@ import (
 
 // isPlain reports a plain struct.
 func isPlain(st *schema.Struct) bool {
-	_, ok := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+	_, ok := gen.PlainStruct(st)
 	return ok
 }
 
-// plainArray reports a []T or [N]T of a plain struct whose elements are not
-// charged to the memory total (plain structs never are: their memory is
-// their encoding), with the element's layout.
-func plainArray(t *schema.Type) (gen.PlainLayout, bool) {
-	if t.Kind != schema.Array && t.Kind != schema.FixedArray {
-		return gen.PlainLayout{}, false
-	}
-	l, ok := gen.Plain(t.Elem)
-	return l, ok && t.ArrayCharge() == 0
-}
+// plainArray is gen.PlainArray: the arrays copied in one piece.
+var plainArray = gen.PlainArray
 
 // plainCheck prints a plain struct's _sdpPlain: whether its memory layout
 // is its encoding.
 func (g *generator) plainCheck(p *emit.Printer, st *schema.Struct) {
-	l, _ := gen.Plain(&schema.Type{Kind: schema.StructRef, Struct: st})
+	l, _ := gen.PlainStruct(st)
 	name := g.typeName(st)
 	conds := []string{
 		fmt.Sprintf("MemoryLayout<%s>.size == %d", name, l.Size),
