@@ -370,7 +370,7 @@ def render_md(run, charts_rel):
         cells = []
         for op in ("encode", "decode"):
             if op in sd and op in pb:
-                cells.append(f"{pb[op]['median_ns'] / sd[op]['median_ns']:.1f}× faster")
+                cells.append(fmt_ratio(pb[op]['median_ns'] / sd[op]['median_ns']))
             else:
                 cells.append("not measured")
         p(f"| {LANG_TITLES[lang]} | " + " | ".join(cells) + " |")
