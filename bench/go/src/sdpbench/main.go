@@ -75,7 +75,7 @@ func main() {
 	if len(sdpSuites) == 0 {
 		o.Gaps = append(o.Gaps, Gap{Impl: "sdp", Reason: sdpGap})
 	}
-	suites = append(suites, suite{"protobuf", benchProtobuf}, suite{"msgpack", benchMsgpack})
+	suites = append(suites, suite{"copy_floor", benchCopy}, suite{"protobuf", benchProtobuf}, suite{"msgpack", benchMsgpack})
 	for _, w := range ws {
 		for _, s := range suites {
 			rs, err := s.fn(cfg, w)
@@ -139,4 +139,16 @@ func jsonUnmarshal(b []byte, v interface{}) error {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	return d.Decode(v)
+}
+
+// benchCopy is Go's floor for the arrays: the built-in copy of the wire
+// bytes into a slice allocated once, which is all a decode into an existing
+// value has to do for a large numeric or plain-struct array. Go's runtime
+// memmove is not glibc's memcpy (the C floor), so it is measured here, in
+// the same process as the SDP rows.
+func benchCopy(cfg Config, w *Workload) ([]Result, error) {
+	dst := make([]byte, len(w.SDPB))
+	return []Result{run(cfg, "copy_floor", w.Name, "copy", len(w.SDPB), func() {
+		sink += copy(dst, w.SDPB)
+	})}, nil
 }
