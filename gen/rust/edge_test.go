@@ -647,6 +647,10 @@ fn enums_convert_from_and_to_their_integer() {
     let _: &dyn std::error::Error = &err;
     let e: Result<Big32, EnumValueError> = 7u32.try_into();
     assert_eq!(e, Ok(Big32::A));
+    assert_eq!((Big32::A.as_str(), Big32::B.as_str()), ("A", "B"));
+    assert_eq!(format!("{} {}", Big32::B, Big32::A), "B A");
+    const NAME: &str = Big32::B.as_str();
+    assert_eq!(NAME, "B");
 }
 
 // Types without floats are Eq and Hash, recursive ones and boxed fixed

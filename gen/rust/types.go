@@ -137,6 +137,22 @@ func (g *generator) enumType(p *printer, e *schema.Enum) {
 				p.P("_ => None,")
 			})
 		})
+		p.P()
+		p.F("/// The schema's name of the value (`%q`).", e.Values[0].Name)
+		p.Block("pub const fn as_str(self) -> &'static str {", "}", func() {
+			p.Block("match self {", "}", func() {
+				for _, v := range e.Values {
+					p.F("Self::%s => %q,", pascal(v.Name), v.Name)
+				}
+			})
+		})
+	})
+	p.P()
+	p.F("/// Writes the schema's name of the value (`%s::as_str`).", name)
+	p.Block(fmt.Sprintf("impl ::core::fmt::Display for %s {", name), "}", func() {
+		p.Block("fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {", "}", func() {
+			p.P("f.write_str(self.as_str())")
+		})
 	})
 }
 

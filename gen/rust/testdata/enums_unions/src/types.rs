@@ -27,6 +27,22 @@ impl Small {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"Zero"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Zero => "Zero",
+            Self::One => "One",
+            Self::Two => "Two",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Small::as_str`).
+impl ::core::fmt::Display for Small {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Small {
@@ -131,6 +147,23 @@ impl Sparse {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"First"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::First => "First",
+            Self::Second => "Second",
+            Self::Tenth => "Tenth",
+            Self::Big => "Big",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Sparse::as_str`).
+impl ::core::fmt::Display for Sparse {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Sparse {
@@ -229,6 +262,21 @@ impl Wide {
             4294967295 => Some(Self::Max),
             _ => None,
         }
+    }
+
+    /// The schema's name of the value (`"Min"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Min => "Min",
+            Self::Max => "Max",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Wide::as_str`).
+impl ::core::fmt::Display for Wide {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -329,6 +377,21 @@ impl Default {
             1 => Some(Self::B),
             _ => None,
         }
+    }
+
+    /// The schema's name of the value (`"A"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::A => "A",
+            Self::B => "B",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Default::as_str`).
+impl ::core::fmt::Display for Default {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -32,6 +32,24 @@ impl Type {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"None"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::None => "None",
+            Self::Some => "Some",
+            Self::Default => "Default",
+            Self::Self_ => "Self_",
+            Self::True => "True",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Type::as_str`).
+impl ::core::fmt::Display for Type {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Type {

@@ -7269,6 +7269,21 @@ mod sdp_types {
                 _ => None,
             }
         }
+
+        /// The schema's name of the value (`"A"`).
+        pub const fn as_str(self) -> &'static str {
+            match self {
+                Self::A => "A",
+                Self::B => "B",
+            }
+        }
+    }
+
+    /// Writes the schema's name of the value (`Big32::as_str`).
+    impl ::core::fmt::Display for Big32 {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str(self.as_str())
+        }
     }
 
     impl Big32 {

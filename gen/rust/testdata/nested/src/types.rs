@@ -269,6 +269,22 @@ impl DeviceKind {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"Input"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Input => "Input",
+            Self::Output => "Output",
+            Self::Duplex => "Duplex",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`DeviceKind::as_str`).
+impl ::core::fmt::Display for DeviceKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl DeviceKind {

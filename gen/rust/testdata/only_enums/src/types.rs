@@ -25,6 +25,21 @@ impl Color {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"Red"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Red => "Red",
+            Self::Green => "Green",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Color::as_str`).
+impl ::core::fmt::Display for Color {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Color {
@@ -123,6 +138,21 @@ impl Wide {
             4294967295 => Some(Self::Max),
             _ => None,
         }
+    }
+
+    /// The schema's name of the value (`"Zero"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Zero => "Zero",
+            Self::Max => "Max",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Wide::as_str`).
+impl ::core::fmt::Display for Wide {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

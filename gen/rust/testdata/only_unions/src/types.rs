@@ -100,6 +100,21 @@ impl Kind {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"Plain"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Plain => "Plain",
+            Self::Quoted => "Quoted",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Kind::as_str`).
+impl ::core::fmt::Display for Kind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Kind {

@@ -24,6 +24,21 @@ impl Level {
             _ => None,
         }
     }
+
+    /// The schema's name of the value (`"Low"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Low => "Low",
+            Self::High => "High",
+        }
+    }
+}
+
+/// Writes the schema's name of the value (`Level::as_str`).
+impl ::core::fmt::Display for Level {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Level {
