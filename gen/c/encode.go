@@ -280,11 +280,21 @@ func (g *generator) structEncode(s *schema.Struct) {
 		p.P("return p;")
 	})
 	p.P()
-	p.Block(fmt.Sprintf("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
 		p.F("size_t n = %s_size(v);", name)
-		p.Block("if (n == SIZE_MAX || n > cap || n == 0) {", "}", func() { p.P("return 0;") })
+		p.Block("if (n == SIZE_MAX) {", "}", func() {
+			p.P("*written = 0;")
+			p.F("return %s_ERR_ENCODE;", g.up)
+		})
+		p.P("*written = n;")
+		p.Block("if (n > cap) {", "}", func() { p.F("return %s_ERR_BUFFER;", g.up) })
 		p.F("(void)%s_write_(v, buf);", name)
-		p.P("return n;")
+		p.F("return %s_OK;", g.up)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("size_t %s_encode(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+		p.P("size_t n = 0;")
+		p.F("return %s_encode_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, g.up)
 	})
 	p.P()
 }

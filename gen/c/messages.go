@@ -15,14 +15,26 @@ func (g *generator) structMessages(s *schema.Struct) {
 		p.F("return %s_add_(%s_MESSAGE_HEADER_SIZE, %s_size(v));", pkg, up, name)
 	})
 	p.P()
-	p.Block(fmt.Sprintf("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+	p.Block(fmt.Sprintf("int %s_encode_message_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
 		p.F("size_t n = %s_size(v);", name)
 		g.use("over_u32_")
-		p.Block(fmt.Sprintf("if (%s_over_u32_(n) || cap < %s_MESSAGE_HEADER_SIZE || n > cap - %s_MESSAGE_HEADER_SIZE) {", pkg, up, up), "}", func() {
-			p.P("return 0;")
+		// SIZE_MAX is no size (the value cannot be encoded), also where size_t
+		// has 32 bits and it is not over u32.
+		p.Block(fmt.Sprintf("if (n == SIZE_MAX || %s_over_u32_(n)) {", pkg), "}", func() {
+			p.P("*written = 0;")
+			p.F("return %s_ERR_ENCODE;", up)
+		})
+		p.F("*written = n + %s_MESSAGE_HEADER_SIZE;", up)
+		p.Block(fmt.Sprintf("if (cap < %s_MESSAGE_HEADER_SIZE || n > cap - %s_MESSAGE_HEADER_SIZE) {", up, up), "}", func() {
+			p.F("return %s_ERR_BUFFER;", up)
 		})
 		p.F("(void)%s_write_(v, %s_put_header_(buf, %s, n));", name, pkg, id)
-		p.F("return n + %s_MESSAGE_HEADER_SIZE;", up)
+		p.F("return %s_OK;", up)
+	})
+	p.P()
+	p.Block(fmt.Sprintf("size_t %s_encode_message(const %s* v, uint8_t* buf, size_t cap) {", name, name), "}", func() {
+		p.P("size_t n = 0;")
+		p.F("return %s_encode_message_ex(v, buf, cap, &n) == %s_OK ? n : 0;", name, up)
 	})
 	p.P()
 	p.Block(fmt.Sprintf("int %s_decode_message(const uint8_t* data, size_t len, %s* out, %s_arena* arena) {", name, name, pkg), "}", func() {
@@ -73,8 +85,10 @@ func (g *generator) dispatcherDecl() {
 	h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
 	h.P("/** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */")
 	h.F("size_t %s_message_size(const %s_message* m);", pkg, pkg)
-	h.P("/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */")
+	h.P("/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */")
 	h.F("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap);", pkg, pkg)
+	h.F("/** Like the struct's _encode_message_ex; an unknown type_id is %s_ERR_ENCODE. */", g.up)
+	h.F("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, size_t* written);", pkg, pkg)
 	h.P()
 }
 
@@ -111,20 +125,24 @@ func (g *generator) dispatcherDefs() {
 		g.resetOnError("memset(out, 0, sizeof *out);", fmt.Sprintf("%s_dec_done_(&d, p, 0, res)", pkg))
 	})
 	p.P()
+	args := map[string]string{"message_size": "", "encode_message": ", buf, cap", "encode_message_ex": ", buf, cap, written"}
 	dispatch := func(sig, fn, fallback string) {
 		p.Block(sig, "}", func() {
 			p.P("switch (m->type_id) {")
 			for _, s := range g.s.Structs {
 				p.F("case %s_TYPE_ID:", g.macroName(s))
 				p.In()
-				p.F("return %s_%s(&m->value.%s%s);", g.typeName(s), fn, memberName(s.Name), map[bool]string{true: ", buf, cap", false: ""}[fn == "encode_message"])
+				p.F("return %s_%s(&m->value.%s%s);", g.typeName(s), fn, memberName(s.Name), args[fn])
 				p.Out()
 			}
 			p.P("default:")
 			p.In()
-			if fn == "encode_message" {
+			if fn != "message_size" {
 				p.P("(void)buf;")
 				p.P("(void)cap;")
+			}
+			if fn == "encode_message_ex" {
+				p.P("*written = 0;")
 			}
 			p.F("return %s;", fallback)
 			p.Out()
@@ -134,4 +152,5 @@ func (g *generator) dispatcherDefs() {
 	}
 	dispatch(fmt.Sprintf("size_t %s_message_size(const %s_message* m) {", pkg, pkg), "message_size", "SIZE_MAX")
 	dispatch(fmt.Sprintf("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap) {", pkg, pkg), "encode_message", "0")
+	dispatch(fmt.Sprintf("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, size_t* written) {", pkg, pkg), "encode_message_ex", up+"_ERR_ENCODE")
 }

@@ -83,7 +83,7 @@ var runtimeNames = strings.Fields(`
 	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE
 	OK ERR_TRUNCATED ERR_TRAILING ERR_BOOL ERR_PRESENCE ERR_ENUM ERR_UNION_TAG ERR_UTF8
 	ERR_COUNT ERR_DEPTH ERR_MESSAGE ERR_NO_MEMORY ERR_MEMORY MEMORY_RATIO MEMORY_ALLOWANCE
-	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE END DEFAULT_MAX_MESSAGE_SIZE`)
+	ENCODE_UTF8_CHECK ERR_ENCODE ERR_WRITE ERR_BUFFER END DEFAULT_MAX_MESSAGE_SIZE encode_message_ex`)
 
 // assignNames picks every declaration's C name, escaping (with a trailing
 // underscore) any name whose identifiers would collide with the runtime's
@@ -194,8 +194,8 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 	return nil
 }
 
-var structFuncs = []string{"init", "size", "encode", "decode", "decode_ex", "message_size",
-	"encode_message", "decode_message", "decode_message_ex"}
+var structFuncs = []string{"init", "size", "encode", "encode_ex", "decode", "decode_ex", "message_size",
+	"encode_message", "encode_message_ex", "decode_message", "decode_message_ex"}
 
 // declFields lists the fields of a struct or of all inline variants of a union.
 func declFields(d schema.Decl) []*schema.Field {

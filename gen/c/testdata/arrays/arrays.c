@@ -181,6 +181,8 @@ const char* arrays_strerror(int code) {
         return "encode: the value cannot be encoded";
     case ARRAYS_ERR_WRITE:
         return "write: the write callback failed";
+    case ARRAYS_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case ARRAYS_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case ARRAYS_END:
@@ -799,13 +801,23 @@ static uint8_t* arrays_arrays_write_(const arrays_arrays* v, uint8_t* p) {
     return p;
 }
 
-size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap) {
+int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_arrays_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_arrays_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_arrays_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_arrays* out, uint32_t depth) {
@@ -1237,13 +1249,23 @@ size_t arrays_arrays_message_size(const arrays_arrays* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_arrays_size(v));
 }
 
-size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap) {
+int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_arrays_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_arrays_write_(v, arrays_put_header_(buf, ARRAYS_ARRAYS_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_arrays_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_arrays_decode_message(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena) {
@@ -1303,13 +1325,23 @@ static uint8_t* arrays_fixed_write_(const arrays_fixed* v, uint8_t* p) {
     return p;
 }
 
-size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap) {
+int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_fixed_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_fixed_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_fixed_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, arrays_fixed* out, uint32_t depth) {
@@ -1391,13 +1423,23 @@ size_t arrays_fixed_message_size(const arrays_fixed* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_fixed_size(v));
 }
 
-size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap) {
+int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_fixed_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_fixed_write_(v, arrays_put_header_(buf, ARRAYS_FIXED_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_fixed_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_fixed_decode_message(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena) {
@@ -1439,13 +1481,23 @@ static uint8_t* arrays_point_write_(const arrays_point* v, uint8_t* p) {
     return p;
 }
 
-size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap) {
+int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_point_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_point_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_point_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_point_read_(arrays_dec_* d, const uint8_t* p, arrays_point* out, uint32_t depth) {
@@ -1483,13 +1535,23 @@ size_t arrays_point_message_size(const arrays_point* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_point_size(v));
 }
 
-size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap) {
+int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_point_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_point_write_(v, arrays_put_header_(buf, ARRAYS_POINT_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_point_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_point_decode_message(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena) {
@@ -1530,13 +1592,23 @@ static uint8_t* arrays_u32_array_write_(const arrays_u32_array* v, uint8_t* p) {
     return p;
 }
 
-size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
+int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_u32_array_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_u32_array_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_u32_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_u32_array_read_(arrays_dec_* d, const uint8_t* p, arrays_u32_array* out, uint32_t depth) {
@@ -1590,13 +1662,23 @@ size_t arrays_u32_array_message_size(const arrays_u32_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_u32_array_size(v));
 }
 
-size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
+int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_u32_array_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_u32_array_write_(v, arrays_put_header_(buf, ARRAYS_U32_ARRAY_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_u32_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_u32_array_decode_message(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena) {
@@ -1637,13 +1719,23 @@ static uint8_t* arrays_i16_array_write_(const arrays_i16_array* v, uint8_t* p) {
     return p;
 }
 
-size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
+int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_i16_array_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_i16_array_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_i16_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_i16_array_read_(arrays_dec_* d, const uint8_t* p, arrays_i16_array* out, uint32_t depth) {
@@ -1697,13 +1789,23 @@ size_t arrays_i16_array_message_size(const arrays_i16_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_i16_array_size(v));
 }
 
-size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
+int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_i16_array_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_i16_array_write_(v, arrays_put_header_(buf, ARRAYS_I16_ARRAY_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_i16_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_i16_array_decode_message(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena) {
@@ -1744,13 +1846,23 @@ static uint8_t* arrays_f32_array_write_(const arrays_f32_array* v, uint8_t* p) {
     return p;
 }
 
-size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
+int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_f32_array_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_f32_array_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_f32_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_f32_array_read_(arrays_dec_* d, const uint8_t* p, arrays_f32_array* out, uint32_t depth) {
@@ -1804,13 +1916,23 @@ size_t arrays_f32_array_message_size(const arrays_f32_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_f32_array_size(v));
 }
 
-size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
+int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_f32_array_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_f32_array_write_(v, arrays_put_header_(buf, ARRAYS_F32_ARRAY_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_f32_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_f32_array_decode_message(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena) {
@@ -1850,13 +1972,23 @@ static uint8_t* arrays_byte_array_write_(const arrays_byte_array* v, uint8_t* p)
     return p;
 }
 
-size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
+int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_byte_array_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_byte_array_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_byte_array_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, arrays_byte_array* out, uint32_t depth) {
@@ -1910,13 +2042,23 @@ size_t arrays_byte_array_message_size(const arrays_byte_array* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_byte_array_size(v));
 }
 
-size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
+int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_byte_array_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_byte_array_write_(v, arrays_put_header_(buf, ARRAYS_BYTE_ARRAY_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_byte_array_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_byte_array_decode_message(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena) {
@@ -1977,13 +2119,23 @@ static uint8_t* arrays_small_arrays_write_(const arrays_small_arrays* v, uint8_t
     return p;
 }
 
-size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
+int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_small_arrays_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_small_arrays_write_(v, buf);
-    return n;
+    return ARRAYS_OK;
+}
+
+size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_small_arrays_encode_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p, arrays_small_arrays* out, uint32_t depth) {
@@ -2137,13 +2289,23 @@ size_t arrays_small_arrays_message_size(const arrays_small_arrays* v) {
     return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_small_arrays_size(v));
 }
 
-size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
+int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = arrays_small_arrays_size(v);
-    if (arrays_over_u32_(n) || cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || arrays_over_u32_(n)) {
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
+    }
+    *written = n + ARRAYS_MESSAGE_HEADER_SIZE;
+    if (cap < ARRAYS_MESSAGE_HEADER_SIZE || n > cap - ARRAYS_MESSAGE_HEADER_SIZE) {
+        return ARRAYS_ERR_BUFFER;
     }
     (void)arrays_small_arrays_write_(v, arrays_put_header_(buf, ARRAYS_SMALL_ARRAYS_TYPE_ID, n));
-    return n + ARRAYS_MESSAGE_HEADER_SIZE;
+    return ARRAYS_OK;
+}
+
+size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return arrays_small_arrays_encode_message_ex(v, buf, cap, &n) == ARRAYS_OK ? n : 0;
 }
 
 int arrays_small_arrays_decode_message(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena) {
@@ -2261,6 +2423,32 @@ size_t arrays_encode_message(const arrays_message* m, uint8_t* buf, size_t cap) 
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int arrays_encode_message_ex(const arrays_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case ARRAYS_ARRAYS_TYPE_ID:
+        return arrays_arrays_encode_message_ex(&m->value.arrays, buf, cap, written);
+    case ARRAYS_FIXED_TYPE_ID:
+        return arrays_fixed_encode_message_ex(&m->value.fixed, buf, cap, written);
+    case ARRAYS_POINT_TYPE_ID:
+        return arrays_point_encode_message_ex(&m->value.point, buf, cap, written);
+    case ARRAYS_U32_ARRAY_TYPE_ID:
+        return arrays_u32_array_encode_message_ex(&m->value.u32_array, buf, cap, written);
+    case ARRAYS_I16_ARRAY_TYPE_ID:
+        return arrays_i16_array_encode_message_ex(&m->value.i16_array, buf, cap, written);
+    case ARRAYS_F32_ARRAY_TYPE_ID:
+        return arrays_f32_array_encode_message_ex(&m->value.f32_array, buf, cap, written);
+    case ARRAYS_BYTE_ARRAY_TYPE_ID:
+        return arrays_byte_array_encode_message_ex(&m->value.byte_array, buf, cap, written);
+    case ARRAYS_SMALL_ARRAYS_TYPE_ID:
+        return arrays_small_arrays_encode_message_ex(&m->value.small_arrays, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return ARRAYS_ERR_ENCODE;
     }
 }
 

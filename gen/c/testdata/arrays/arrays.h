@@ -37,10 +37,12 @@ extern "C" {
 #define ARRAYS_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define ARRAYS_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define ARRAYS_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define ARRAYS_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define ARRAYS_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -344,8 +346,15 @@ struct arrays_small_arrays {
 void arrays_arrays_init(arrays_arrays* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_arrays_size(const arrays_arrays* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -360,8 +369,10 @@ int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_arrays_message_size(const arrays_arrays* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Arrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_arrays_decode_message(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -379,8 +390,15 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
 void arrays_fixed_init(arrays_fixed* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_fixed_size(const arrays_fixed* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -395,8 +413,10 @@ int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, a
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_fixed_message_size(const arrays_fixed* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Fixed (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_fixed_decode_message(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -414,8 +434,15 @@ int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed
 void arrays_point_init(arrays_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_point_size(const arrays_point* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -430,8 +457,10 @@ int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, a
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_point_message_size(const arrays_point* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Point (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_point_decode_message(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -449,8 +478,15 @@ int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point
 void arrays_u32_array_init(arrays_u32_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_u32_array_size(const arrays_u32_array* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -465,8 +501,10 @@ int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_u32_array_message_size(const arrays_u32_array* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of U32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_u32_array_decode_message(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -484,8 +522,15 @@ int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u
 void arrays_i16_array_init(arrays_i16_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_i16_array_size(const arrays_i16_array* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -500,8 +545,10 @@ int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_i16_array_message_size(const arrays_i16_array* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of I16Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_i16_array_decode_message(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -519,8 +566,15 @@ int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i
 void arrays_f32_array_init(arrays_f32_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_f32_array_size(const arrays_f32_array* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -535,8 +589,10 @@ int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_f32_array_message_size(const arrays_f32_array* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of F32Array (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_f32_array_decode_message(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -554,8 +610,15 @@ int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f
 void arrays_byte_array_init(arrays_byte_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_byte_array_size(const arrays_byte_array* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -570,8 +633,10 @@ int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_arr
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_byte_array_message_size(const arrays_byte_array* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of ByteArray (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_byte_array_decode_message(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -589,8 +654,15 @@ int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_
 void arrays_small_arrays_init(arrays_small_arrays* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t arrays_small_arrays_size(const arrays_small_arrays* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
+ * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (arrays_strerror names it). *out need not be
@@ -605,8 +677,10 @@ int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t arrays_small_arrays_message_size(const arrays_small_arrays* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of SmallArrays (another type id is ARRAYS_ERR_MESSAGE). */
 int arrays_small_arrays_decode_message(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -639,8 +713,10 @@ int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* ou
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t arrays_message_size(const arrays_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t arrays_encode_message(const arrays_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is ARRAYS_ERR_ENCODE. */
+int arrays_encode_message_ex(const arrays_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*arrays_read_fn)(void* ctx, uint8_t* buf, size_t n);

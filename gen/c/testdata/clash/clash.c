@@ -181,6 +181,8 @@ const char* clash_strerror(int code) {
         return "encode: the value cannot be encoded";
     case CLASH_ERR_WRITE:
         return "write: the write callback failed";
+    case CLASH_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case CLASH_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case CLASH_END:
@@ -649,13 +651,23 @@ static uint8_t* clash_arena__write_(const clash_arena_* v, uint8_t* p) {
     return p;
 }
 
-size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap) {
+int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_arena__size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_arena__write_(v, buf);
-    return n;
+    return CLASH_OK;
+}
+
+size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_arena__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 static const uint8_t* clash_arena__read_(clash_dec_* d, const uint8_t* p, clash_arena_* out, uint32_t depth) {
@@ -704,13 +716,23 @@ size_t clash_arena__message_size(const clash_arena_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_arena__size(v));
 }
 
-size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap) {
+int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_arena__size(v);
-    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_arena__write_(v, clash_put_header_(buf, CLASH_ARENA__TYPE_ID, n));
-    return n + CLASH_MESSAGE_HEADER_SIZE;
+    return CLASH_OK;
+}
+
+size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_arena__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 int clash_arena__decode_message(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena) {
@@ -758,13 +780,23 @@ static uint8_t* clash_message__write_(const clash_message_* v, uint8_t* p) {
     return p;
 }
 
-size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap) {
+int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_message__size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_message__write_(v, buf);
-    return n;
+    return CLASH_OK;
+}
+
+size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_message__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 static const uint8_t* clash_message__read_(clash_dec_* d, const uint8_t* p, clash_message_* out, uint32_t depth) {
@@ -815,13 +847,23 @@ size_t clash_message__message_size(const clash_message_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_message__size(v));
 }
 
-size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap) {
+int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_message__size(v);
-    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_message__write_(v, clash_put_header_(buf, CLASH_MESSAGE__TYPE_ID, n));
-    return n + CLASH_MESSAGE_HEADER_SIZE;
+    return CLASH_OK;
+}
+
+size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_message__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 int clash_message__decode_message(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena) {
@@ -861,13 +903,23 @@ static uint8_t* clash_point_write_(const clash_point* v, uint8_t* p) {
     return p;
 }
 
-size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap) {
+int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_point_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_point_write_(v, buf);
-    return n;
+    return CLASH_OK;
+}
+
+size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_point_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 static const uint8_t* clash_point_read_(clash_dec_* d, const uint8_t* p, clash_point* out, uint32_t depth) {
@@ -903,13 +955,23 @@ size_t clash_point_message_size(const clash_point* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_size(v));
 }
 
-size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap) {
+int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_point_size(v);
-    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_point_write_(v, clash_put_header_(buf, CLASH_POINT_TYPE_ID, n));
-    return n + CLASH_MESSAGE_HEADER_SIZE;
+    return CLASH_OK;
+}
+
+size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_point_encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 int clash_point_decode_message(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena) {
@@ -949,13 +1011,23 @@ static uint8_t* clash_point_size__write_(const clash_point_size_* v, uint8_t* p)
     return p;
 }
 
-size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap) {
+int clash_point_size__encode_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_point_size__size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_point_size__write_(v, buf);
-    return n;
+    return CLASH_OK;
+}
+
+size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_point_size__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 static const uint8_t* clash_point_size__read_(clash_dec_* d, const uint8_t* p, clash_point_size_* out, uint32_t depth) {
@@ -991,13 +1063,23 @@ size_t clash_point_size__message_size(const clash_point_size_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_size__size(v));
 }
 
-size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap) {
+int clash_point_size__encode_message_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_point_size__size(v);
-    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_point_size__write_(v, clash_put_header_(buf, CLASH_POINT_SIZE__TYPE_ID, n));
-    return n + CLASH_MESSAGE_HEADER_SIZE;
+    return CLASH_OK;
+}
+
+size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_point_size__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 int clash_point_size__decode_message(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena) {
@@ -1037,13 +1119,23 @@ static uint8_t* clash_shape_rect__write_(const clash_shape_rect_* v, uint8_t* p)
     return p;
 }
 
-size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
+int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_shape_rect__size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_shape_rect__write_(v, buf);
-    return n;
+    return CLASH_OK;
+}
+
+size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_shape_rect__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 static const uint8_t* clash_shape_rect__read_(clash_dec_* d, const uint8_t* p, clash_shape_rect_* out, uint32_t depth) {
@@ -1079,13 +1171,23 @@ size_t clash_shape_rect__message_size(const clash_shape_rect_* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_shape_rect__size(v));
 }
 
-size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
+int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_shape_rect__size(v);
-    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_shape_rect__write_(v, clash_put_header_(buf, CLASH_SHAPE_RECT__TYPE_ID, n));
-    return n + CLASH_MESSAGE_HEADER_SIZE;
+    return CLASH_OK;
+}
+
+size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_shape_rect__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 int clash_shape_rect__decode_message(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena) {
@@ -1144,13 +1246,23 @@ static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p) {
     return p;
 }
 
-size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap) {
+int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_holder_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_holder_write_(v, buf);
-    return n;
+    return CLASH_OK;
+}
+
+size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_holder_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_holder* out, uint32_t depth) {
@@ -1248,13 +1360,23 @@ size_t clash_holder_message_size(const clash_holder* v) {
     return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_holder_size(v));
 }
 
-size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap) {
+int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = clash_holder_size(v);
-    if (clash_over_u32_(n) || cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || clash_over_u32_(n)) {
+        *written = 0;
+        return CLASH_ERR_ENCODE;
+    }
+    *written = n + CLASH_MESSAGE_HEADER_SIZE;
+    if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
+        return CLASH_ERR_BUFFER;
     }
     (void)clash_holder_write_(v, clash_put_header_(buf, CLASH_HOLDER_TYPE_ID, n));
-    return n + CLASH_MESSAGE_HEADER_SIZE;
+    return CLASH_OK;
+}
+
+size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return clash_holder_encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
 int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena) {
@@ -1413,6 +1535,28 @@ size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap) {
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case CLASH_ARENA__TYPE_ID:
+        return clash_arena__encode_message_ex(&m->value.arena, buf, cap, written);
+    case CLASH_MESSAGE__TYPE_ID:
+        return clash_message__encode_message_ex(&m->value.message, buf, cap, written);
+    case CLASH_POINT_TYPE_ID:
+        return clash_point_encode_message_ex(&m->value.point, buf, cap, written);
+    case CLASH_POINT_SIZE__TYPE_ID:
+        return clash_point_size__encode_message_ex(&m->value.point_size, buf, cap, written);
+    case CLASH_SHAPE_RECT__TYPE_ID:
+        return clash_shape_rect__encode_message_ex(&m->value.shape_rect, buf, cap, written);
+    case CLASH_HOLDER_TYPE_ID:
+        return clash_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return CLASH_ERR_ENCODE;
     }
 }
 

@@ -37,10 +37,12 @@ extern "C" {
 #define CLASH_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define CLASH_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define CLASH_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define CLASH_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define CLASH_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -263,8 +265,15 @@ struct clash_holder {
 void clash_arena__init(clash_arena_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_arena__size(const clash_arena_* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -279,8 +288,10 @@ int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, c
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_arena__message_size(const clash_arena_* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Arena (another type id is CLASH_ERR_MESSAGE). */
 int clash_arena__decode_message(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -298,8 +309,15 @@ int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_
 void clash_message__init(clash_message_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_message__size(const clash_message_* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -314,8 +332,10 @@ int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* ou
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_message__message_size(const clash_message_* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Message (another type id is CLASH_ERR_MESSAGE). */
 int clash_message__decode_message(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -333,8 +353,15 @@ int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_mess
 void clash_point_init(clash_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size(const clash_point* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -349,8 +376,10 @@ int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, cla
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_message_size(const clash_point* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Point (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_decode_message(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -368,8 +397,15 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
 void clash_point_size__init(clash_point_size_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size__size(const clash_point_size_* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_point_size__encode_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -384,8 +420,10 @@ int clash_point_size__decode_ex(const uint8_t* data, size_t len, clash_point_siz
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_point_size__message_size(const clash_point_size_* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_point_size__encode_message_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of PointSize (another type id is CLASH_ERR_MESSAGE). */
 int clash_point_size__decode_message(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -403,8 +441,15 @@ int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_p
 void clash_shape_rect__init(clash_shape_rect_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_shape_rect__size(const clash_shape_rect_* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -419,8 +464,10 @@ int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rec
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_shape_rect__message_size(const clash_shape_rect_* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of ShapeRect (another type id is CLASH_ERR_MESSAGE). */
 int clash_shape_rect__decode_message(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -438,8 +485,15 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
 void clash_holder_init(clash_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t clash_holder_size(const clash_holder* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
+ * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
@@ -454,8 +508,10 @@ int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, c
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t clash_holder_message_size(const clash_holder* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Holder (another type id is CLASH_ERR_MESSAGE). */
 int clash_holder_decode_message(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -486,8 +542,10 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t clash_message_size(const clash_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is CLASH_ERR_ENCODE. */
+int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*clash_read_fn)(void* ctx, uint8_t* buf, size_t n);

@@ -181,6 +181,8 @@ const char* edge_strerror(int code) {
         return "encode: the value cannot be encoded";
     case EDGE_ERR_WRITE:
         return "write: the write callback failed";
+    case EDGE_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case EDGE_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case EDGE_END:
@@ -557,13 +559,23 @@ static uint8_t* edge_node_write_(const edge_node* v, uint8_t* p) {
     return p;
 }
 
-size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap) {
+int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = edge_node_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return EDGE_ERR_BUFFER;
     }
     (void)edge_node_write_(v, buf);
-    return n;
+    return EDGE_OK;
+}
+
+size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_node_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
 }
 
 static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node* out, uint32_t depth) {
@@ -800,13 +812,23 @@ size_t edge_node_message_size(const edge_node* v) {
     return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_node_size(v));
 }
 
-size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap) {
+int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = edge_node_size(v);
-    if (edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || edge_over_u32_(n)) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n + EDGE_MESSAGE_HEADER_SIZE;
+    if (cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+        return EDGE_ERR_BUFFER;
     }
     (void)edge_node_write_(v, edge_put_header_(buf, EDGE_NODE_TYPE_ID, n));
-    return n + EDGE_MESSAGE_HEADER_SIZE;
+    return EDGE_OK;
+}
+
+size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_node_encode_message_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
 }
 
 int edge_node_decode_message(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena) {
@@ -847,13 +869,23 @@ static uint8_t* edge_point_write_(const edge_point* v, uint8_t* p) {
     return p;
 }
 
-size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap) {
+int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = edge_point_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return EDGE_ERR_BUFFER;
     }
     (void)edge_point_write_(v, buf);
-    return n;
+    return EDGE_OK;
+}
+
+size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_point_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
 }
 
 static const uint8_t* edge_point_read_(edge_dec_* d, const uint8_t* p, edge_point* out, uint32_t depth) {
@@ -890,13 +922,23 @@ size_t edge_point_message_size(const edge_point* v) {
     return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_point_size(v));
 }
 
-size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap) {
+int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = edge_point_size(v);
-    if (edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || edge_over_u32_(n)) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n + EDGE_MESSAGE_HEADER_SIZE;
+    if (cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+        return EDGE_ERR_BUFFER;
     }
     (void)edge_point_write_(v, edge_put_header_(buf, EDGE_POINT_TYPE_ID, n));
-    return n + EDGE_MESSAGE_HEADER_SIZE;
+    return EDGE_OK;
+}
+
+size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_point_encode_message_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
 }
 
 int edge_point_decode_message(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena) {
@@ -951,13 +993,23 @@ static uint8_t* edge_flags_write_(const edge_flags* v, uint8_t* p) {
     return p;
 }
 
-size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap) {
+int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = edge_flags_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return EDGE_ERR_BUFFER;
     }
     (void)edge_flags_write_(v, buf);
-    return n;
+    return EDGE_OK;
+}
+
+size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_flags_encode_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
 }
 
 static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flags* out, uint32_t depth) {
@@ -1031,13 +1083,23 @@ size_t edge_flags_message_size(const edge_flags* v) {
     return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_flags_size(v));
 }
 
-size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap) {
+int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = edge_flags_size(v);
-    if (edge_over_u32_(n) || cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || edge_over_u32_(n)) {
+        *written = 0;
+        return EDGE_ERR_ENCODE;
+    }
+    *written = n + EDGE_MESSAGE_HEADER_SIZE;
+    if (cap < EDGE_MESSAGE_HEADER_SIZE || n > cap - EDGE_MESSAGE_HEADER_SIZE) {
+        return EDGE_ERR_BUFFER;
     }
     (void)edge_flags_write_(v, edge_put_header_(buf, EDGE_FLAGS_TYPE_ID, n));
-    return n + EDGE_MESSAGE_HEADER_SIZE;
+    return EDGE_OK;
+}
+
+size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return edge_flags_encode_message_ex(v, buf, cap, &n) == EDGE_OK ? n : 0;
 }
 
 int edge_flags_decode_message(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena) {
@@ -1166,6 +1228,22 @@ size_t edge_encode_message(const edge_message* m, uint8_t* buf, size_t cap) {
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int edge_encode_message_ex(const edge_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case EDGE_NODE_TYPE_ID:
+        return edge_node_encode_message_ex(&m->value.node, buf, cap, written);
+    case EDGE_POINT_TYPE_ID:
+        return edge_point_encode_message_ex(&m->value.point, buf, cap, written);
+    case EDGE_FLAGS_TYPE_ID:
+        return edge_flags_encode_message_ex(&m->value.flags, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return EDGE_ERR_ENCODE;
     }
 }
 

@@ -37,10 +37,12 @@ extern "C" {
 #define EDGE_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define EDGE_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define EDGE_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define EDGE_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define EDGE_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -284,8 +286,15 @@ struct edge_level_x2 {
 void edge_node_init(edge_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t edge_node_size(const edge_node* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
+ * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (edge_strerror names it). *out need not be
@@ -300,8 +309,10 @@ int edge_node_decode_ex(const uint8_t* data, size_t len, edge_node* out, edge_ar
         const edge_decode_options* opt, edge_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t edge_node_message_size(const edge_node* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Node (another type id is EDGE_ERR_MESSAGE). */
 int edge_node_decode_message(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -319,8 +330,15 @@ int edge_node_decode_message_ex(const uint8_t* data, size_t len, edge_node* out,
 void edge_point_init(edge_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t edge_point_size(const edge_point* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
+ * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (edge_strerror names it). *out need not be
@@ -335,8 +353,10 @@ int edge_point_decode_ex(const uint8_t* data, size_t len, edge_point* out, edge_
         const edge_decode_options* opt, edge_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t edge_point_message_size(const edge_point* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Point (another type id is EDGE_ERR_MESSAGE). */
 int edge_point_decode_message(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -354,8 +374,15 @@ int edge_point_decode_message_ex(const uint8_t* data, size_t len, edge_point* ou
 void edge_flags_init(edge_flags* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t edge_flags_size(const edge_flags* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
+ * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (edge_strerror names it). *out need not be
@@ -370,8 +397,10 @@ int edge_flags_decode_ex(const uint8_t* data, size_t len, edge_flags* out, edge_
         const edge_decode_options* opt, edge_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t edge_flags_message_size(const edge_flags* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Flags (another type id is EDGE_ERR_MESSAGE). */
 int edge_flags_decode_message(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -399,8 +428,10 @@ int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, e
         const edge_decode_options* opt, edge_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t edge_message_size(const edge_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t edge_encode_message(const edge_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is EDGE_ERR_ENCODE. */
+int edge_encode_message_ex(const edge_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*edge_read_fn)(void* ctx, uint8_t* buf, size_t n);

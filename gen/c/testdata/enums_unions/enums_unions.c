@@ -181,6 +181,8 @@ const char* enums_unions_strerror(int code) {
         return "encode: the value cannot be encoded";
     case ENUMS_UNIONS_ERR_WRITE:
         return "write: the write callback failed";
+    case ENUMS_UNIONS_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case ENUMS_UNIONS_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case ENUMS_UNIONS_END:
@@ -723,13 +725,23 @@ static uint8_t* enums_unions_circle_write_(const enums_unions_circle* v, uint8_t
     return p;
 }
 
-size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
+int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = enums_unions_circle_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ENUMS_UNIONS_ERR_BUFFER;
     }
     (void)enums_unions_circle_write_(v, buf);
-    return n;
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_circle_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
 }
 
 static const uint8_t* enums_unions_circle_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_circle* out, uint32_t depth) {
@@ -766,13 +778,23 @@ size_t enums_unions_circle_message_size(const enums_unions_circle* v) {
     return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_circle_size(v));
 }
 
-size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
+int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = enums_unions_circle_size(v);
-    if (enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    if (cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return ENUMS_UNIONS_ERR_BUFFER;
     }
     (void)enums_unions_circle_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_CIRCLE_TYPE_ID, n));
-    return n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_circle_encode_message_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
 }
 
 int enums_unions_circle_decode_message(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena) {
@@ -851,13 +873,23 @@ static uint8_t* enums_unions_enums_write_(const enums_unions_enums* v, uint8_t* 
     return p;
 }
 
-size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
+int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = enums_unions_enums_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ENUMS_UNIONS_ERR_BUFFER;
     }
     (void)enums_unions_enums_write_(v, buf);
-    return n;
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_enums_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
 }
 
 static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_enums* out, uint32_t depth) {
@@ -965,13 +997,23 @@ size_t enums_unions_enums_message_size(const enums_unions_enums* v) {
     return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_enums_size(v));
 }
 
-size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
+int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = enums_unions_enums_size(v);
-    if (enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    if (cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return ENUMS_UNIONS_ERR_BUFFER;
     }
     (void)enums_unions_enums_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_ENUMS_TYPE_ID, n));
-    return n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_enums_encode_message_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
 }
 
 int enums_unions_enums_decode_message(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena) {
@@ -1031,13 +1073,23 @@ static uint8_t* enums_unions_unions_write_(const enums_unions_unions* v, uint8_t
     return p;
 }
 
-size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
+int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = enums_unions_unions_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return ENUMS_UNIONS_ERR_BUFFER;
     }
     (void)enums_unions_unions_write_(v, buf);
-    return n;
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_unions_encode_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
 }
 
 static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint8_t* p, enums_unions_unions* out, uint32_t depth) {
@@ -1123,13 +1175,23 @@ size_t enums_unions_unions_message_size(const enums_unions_unions* v) {
     return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_unions_size(v));
 }
 
-size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
+int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = enums_unions_unions_size(v);
-    if (enums_unions_over_u32_(n) || cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
+    }
+    *written = n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    if (cap < ENUMS_UNIONS_MESSAGE_HEADER_SIZE || n > cap - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
+        return ENUMS_UNIONS_ERR_BUFFER;
     }
     (void)enums_unions_unions_write_(v, enums_unions_put_header_(buf, ENUMS_UNIONS_UNIONS_TYPE_ID, n));
-    return n + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
+    return ENUMS_UNIONS_OK;
+}
+
+size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return enums_unions_unions_encode_message_ex(v, buf, cap, &n) == ENUMS_UNIONS_OK ? n : 0;
 }
 
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena) {
@@ -1432,6 +1494,22 @@ size_t enums_unions_encode_message(const enums_unions_message* m, uint8_t* buf, 
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int enums_unions_encode_message_ex(const enums_unions_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case ENUMS_UNIONS_CIRCLE_TYPE_ID:
+        return enums_unions_circle_encode_message_ex(&m->value.circle, buf, cap, written);
+    case ENUMS_UNIONS_ENUMS_TYPE_ID:
+        return enums_unions_enums_encode_message_ex(&m->value.enums, buf, cap, written);
+    case ENUMS_UNIONS_UNIONS_TYPE_ID:
+        return enums_unions_unions_encode_message_ex(&m->value.unions, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return ENUMS_UNIONS_ERR_ENCODE;
     }
 }
 

@@ -37,10 +37,12 @@ extern "C" {
 #define ENUMS_UNIONS_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define ENUMS_UNIONS_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define ENUMS_UNIONS_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define ENUMS_UNIONS_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define ENUMS_UNIONS_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -326,8 +328,15 @@ struct enums_unions_unions {
 void enums_unions_circle_init(enums_unions_circle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_circle_size(const enums_unions_circle* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
+ * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (enums_unions_strerror names it). *out need not be
@@ -342,8 +351,10 @@ int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_circle_message_size(const enums_unions_circle* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Circle (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_circle_decode_message(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -361,8 +372,15 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
 void enums_unions_enums_init(enums_unions_enums* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_enums_size(const enums_unions_enums* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
+ * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (enums_unions_strerror names it). *out need not be
@@ -377,8 +395,10 @@ int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_e
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_enums_message_size(const enums_unions_enums* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Enums (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_enums_decode_message(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -396,8 +416,15 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
 void enums_unions_unions_init(enums_unions_unions* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_unions_size(const enums_unions_unions* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
+ * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (enums_unions_strerror names it). *out need not be
@@ -412,8 +439,10 @@ int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t enums_unions_unions_message_size(const enums_unions_unions* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Unions (another type id is ENUMS_UNIONS_ERR_MESSAGE). */
 int enums_unions_unions_decode_message(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -441,8 +470,10 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t enums_unions_message_size(const enums_unions_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t enums_unions_encode_message(const enums_unions_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is ENUMS_UNIONS_ERR_ENCODE. */
+int enums_unions_encode_message_ex(const enums_unions_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*enums_unions_read_fn)(void* ctx, uint8_t* buf, size_t n);

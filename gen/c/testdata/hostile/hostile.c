@@ -181,6 +181,8 @@ const char* hostile_strerror(int code) {
         return "encode: the value cannot be encoded";
     case HOSTILE_ERR_WRITE:
         return "write: the write callback failed";
+    case HOSTILE_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case HOSTILE_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case HOSTILE_END:
@@ -469,13 +471,23 @@ static uint8_t* hostile_big_write_(const hostile_big* v, uint8_t* p) {
     return p;
 }
 
-size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap) {
+int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_big_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_big_write_(v, buf);
-    return n;
+    return HOSTILE_OK;
+}
+
+size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_big_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 static const uint8_t* hostile_big_read_(hostile_dec_* d, const uint8_t* p, hostile_big* out, uint32_t depth) {
@@ -512,13 +524,23 @@ size_t hostile_big_message_size(const hostile_big* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_big_size(v));
 }
 
-size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap) {
+int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_big_size(v);
-    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || hostile_over_u32_(n)) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_big_write_(v, hostile_put_header_(buf, HOSTILE_BIG_TYPE_ID, n));
-    return n + HOSTILE_MESSAGE_HEADER_SIZE;
+    return HOSTILE_OK;
+}
+
+size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_big_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 int hostile_big_decode_message(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena) {
@@ -573,13 +595,23 @@ static uint8_t* hostile_holder_write_(const hostile_holder* v, uint8_t* p) {
     return p;
 }
 
-size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap) {
+int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_holder_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_holder_write_(v, buf);
-    return n;
+    return HOSTILE_OK;
+}
+
+size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_holder_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 static const uint8_t* hostile_holder_read_(hostile_dec_* d, const uint8_t* p, hostile_holder* out, uint32_t depth) {
@@ -653,13 +685,23 @@ size_t hostile_holder_message_size(const hostile_holder* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_holder_size(v));
 }
 
-size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap) {
+int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_holder_size(v);
-    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || hostile_over_u32_(n)) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_holder_write_(v, hostile_put_header_(buf, HOSTILE_HOLDER_TYPE_ID, n));
-    return n + HOSTILE_MESSAGE_HEADER_SIZE;
+    return HOSTILE_OK;
+}
+
+size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_holder_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 int hostile_holder_decode_message(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena) {
@@ -706,13 +748,23 @@ static uint8_t* hostile_events_write_(const hostile_events* v, uint8_t* p) {
     return p;
 }
 
-size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap) {
+int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_events_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_events_write_(v, buf);
-    return n;
+    return HOSTILE_OK;
+}
+
+size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_events_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 static const uint8_t* hostile_events_read_(hostile_dec_* d, const uint8_t* p, hostile_events* out, uint32_t depth) {
@@ -774,13 +826,23 @@ size_t hostile_events_message_size(const hostile_events* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_events_size(v));
 }
 
-size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap) {
+int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_events_size(v);
-    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || hostile_over_u32_(n)) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_events_write_(v, hostile_put_header_(buf, HOSTILE_EVENTS_TYPE_ID, n));
-    return n + HOSTILE_MESSAGE_HEADER_SIZE;
+    return HOSTILE_OK;
+}
+
+size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_events_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 int hostile_events_decode_message(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena) {
@@ -837,13 +899,23 @@ static uint8_t* hostile_node_write_(const hostile_node* v, uint8_t* p) {
     return p;
 }
 
-size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap) {
+int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_node_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_node_write_(v, buf);
-    return n;
+    return HOSTILE_OK;
+}
+
+size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_node_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 static const uint8_t* hostile_node_read_(hostile_dec_* d, const uint8_t* p, hostile_node* out, uint32_t depth) {
@@ -914,13 +986,23 @@ size_t hostile_node_message_size(const hostile_node* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_node_size(v));
 }
 
-size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap) {
+int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_node_size(v);
-    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || hostile_over_u32_(n)) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_node_write_(v, hostile_put_header_(buf, HOSTILE_NODE_TYPE_ID, n));
-    return n + HOSTILE_MESSAGE_HEADER_SIZE;
+    return HOSTILE_OK;
+}
+
+size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_node_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 int hostile_node_decode_message(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena) {
@@ -967,13 +1049,23 @@ static uint8_t* hostile_nodes_write_(const hostile_nodes* v, uint8_t* p) {
     return p;
 }
 
-size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap) {
+int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_nodes_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_nodes_write_(v, buf);
-    return n;
+    return HOSTILE_OK;
+}
+
+size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_nodes_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 static const uint8_t* hostile_nodes_read_(hostile_dec_* d, const uint8_t* p, hostile_nodes* out, uint32_t depth) {
@@ -1035,13 +1127,23 @@ size_t hostile_nodes_message_size(const hostile_nodes* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_nodes_size(v));
 }
 
-size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap) {
+int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_nodes_size(v);
-    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || hostile_over_u32_(n)) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_nodes_write_(v, hostile_put_header_(buf, HOSTILE_NODES_TYPE_ID, n));
-    return n + HOSTILE_MESSAGE_HEADER_SIZE;
+    return HOSTILE_OK;
+}
+
+size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_nodes_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 int hostile_nodes_decode_message(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena) {
@@ -1090,13 +1192,23 @@ static uint8_t* hostile_chain_write_(const hostile_chain* v, uint8_t* p) {
     return p;
 }
 
-size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap) {
+int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_chain_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_chain_write_(v, buf);
-    return n;
+    return HOSTILE_OK;
+}
+
+size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_chain_encode_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 static const uint8_t* hostile_chain_read_(hostile_dec_* d, const uint8_t* p, hostile_chain* out, uint32_t depth) {
@@ -1152,13 +1264,23 @@ size_t hostile_chain_message_size(const hostile_chain* v) {
     return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_chain_size(v));
 }
 
-size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap) {
+int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = hostile_chain_size(v);
-    if (hostile_over_u32_(n) || cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || hostile_over_u32_(n)) {
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
+    }
+    *written = n + HOSTILE_MESSAGE_HEADER_SIZE;
+    if (cap < HOSTILE_MESSAGE_HEADER_SIZE || n > cap - HOSTILE_MESSAGE_HEADER_SIZE) {
+        return HOSTILE_ERR_BUFFER;
     }
     (void)hostile_chain_write_(v, hostile_put_header_(buf, HOSTILE_CHAIN_TYPE_ID, n));
-    return n + HOSTILE_MESSAGE_HEADER_SIZE;
+    return HOSTILE_OK;
+}
+
+size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return hostile_chain_encode_message_ex(v, buf, cap, &n) == HOSTILE_OK ? n : 0;
 }
 
 int hostile_chain_decode_message(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena) {
@@ -1353,6 +1475,28 @@ size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int hostile_encode_message_ex(const hostile_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case HOSTILE_BIG_TYPE_ID:
+        return hostile_big_encode_message_ex(&m->value.big, buf, cap, written);
+    case HOSTILE_HOLDER_TYPE_ID:
+        return hostile_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+    case HOSTILE_EVENTS_TYPE_ID:
+        return hostile_events_encode_message_ex(&m->value.events, buf, cap, written);
+    case HOSTILE_NODE_TYPE_ID:
+        return hostile_node_encode_message_ex(&m->value.node, buf, cap, written);
+    case HOSTILE_NODES_TYPE_ID:
+        return hostile_nodes_encode_message_ex(&m->value.nodes, buf, cap, written);
+    case HOSTILE_CHAIN_TYPE_ID:
+        return hostile_chain_encode_message_ex(&m->value.chain, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return HOSTILE_ERR_ENCODE;
     }
 }
 

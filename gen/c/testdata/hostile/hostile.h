@@ -37,10 +37,12 @@ extern "C" {
 #define HOSTILE_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define HOSTILE_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define HOSTILE_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define HOSTILE_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define HOSTILE_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -278,8 +280,15 @@ struct hostile_chain {
 void hostile_big_init(hostile_big* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_big_size(const hostile_big* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
+ * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -294,8 +303,10 @@ int hostile_big_decode_ex(const uint8_t* data, size_t len, hostile_big* out, hos
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t hostile_big_message_size(const hostile_big* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Big (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_big_decode_message(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -313,8 +324,15 @@ int hostile_big_decode_message_ex(const uint8_t* data, size_t len, hostile_big* 
 void hostile_holder_init(hostile_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_holder_size(const hostile_holder* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
+ * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -329,8 +347,10 @@ int hostile_holder_decode_ex(const uint8_t* data, size_t len, hostile_holder* ou
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t hostile_holder_message_size(const hostile_holder* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Holder (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_holder_decode_message(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -348,8 +368,15 @@ int hostile_holder_decode_message_ex(const uint8_t* data, size_t len, hostile_ho
 void hostile_events_init(hostile_events* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_events_size(const hostile_events* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
+ * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -364,8 +391,10 @@ int hostile_events_decode_ex(const uint8_t* data, size_t len, hostile_events* ou
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t hostile_events_message_size(const hostile_events* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Events (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_events_decode_message(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -383,8 +412,15 @@ int hostile_events_decode_message_ex(const uint8_t* data, size_t len, hostile_ev
 void hostile_node_init(hostile_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_node_size(const hostile_node* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
+ * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -399,8 +435,10 @@ int hostile_node_decode_ex(const uint8_t* data, size_t len, hostile_node* out, h
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t hostile_node_message_size(const hostile_node* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Node (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_node_decode_message(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -418,8 +456,15 @@ int hostile_node_decode_message_ex(const uint8_t* data, size_t len, hostile_node
 void hostile_nodes_init(hostile_nodes* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_nodes_size(const hostile_nodes* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
+ * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -434,8 +479,10 @@ int hostile_nodes_decode_ex(const uint8_t* data, size_t len, hostile_nodes* out,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t hostile_nodes_message_size(const hostile_nodes* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Nodes (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_nodes_decode_message(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -453,8 +500,15 @@ int hostile_nodes_decode_message_ex(const uint8_t* data, size_t len, hostile_nod
 void hostile_chain_init(hostile_chain* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t hostile_chain_size(const hostile_chain* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
+ * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (hostile_strerror names it). *out need not be
@@ -469,8 +523,10 @@ int hostile_chain_decode_ex(const uint8_t* data, size_t len, hostile_chain* out,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t hostile_chain_message_size(const hostile_chain* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Chain (another type id is HOSTILE_ERR_MESSAGE). */
 int hostile_chain_decode_message(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -501,8 +557,10 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t hostile_message_size(const hostile_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is HOSTILE_ERR_ENCODE. */
+int hostile_encode_message_ex(const hostile_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*hostile_read_fn)(void* ctx, uint8_t* buf, size_t n);

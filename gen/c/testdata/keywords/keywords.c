@@ -181,6 +181,8 @@ const char* keywords_strerror(int code) {
         return "encode: the value cannot be encoded";
     case KEYWORDS_ERR_WRITE:
         return "write: the write callback failed";
+    case KEYWORDS_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case KEYWORDS_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case KEYWORDS_END:
@@ -639,13 +641,23 @@ static uint8_t* keywords_error_write_(const keywords_error* v, uint8_t* p) {
     return p;
 }
 
-size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap) {
+int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = keywords_error_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return KEYWORDS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return KEYWORDS_ERR_BUFFER;
     }
     (void)keywords_error_write_(v, buf);
-    return n;
+    return KEYWORDS_OK;
+}
+
+size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return keywords_error_encode_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
 }
 
 static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, keywords_error* out, uint32_t depth) {
@@ -776,13 +788,23 @@ size_t keywords_error_message_size(const keywords_error* v) {
     return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_error_size(v));
 }
 
-size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap) {
+int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = keywords_error_size(v);
-    if (keywords_over_u32_(n) || cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || keywords_over_u32_(n)) {
+        *written = 0;
+        return KEYWORDS_ERR_ENCODE;
+    }
+    *written = n + KEYWORDS_MESSAGE_HEADER_SIZE;
+    if (cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        return KEYWORDS_ERR_BUFFER;
     }
     (void)keywords_error_write_(v, keywords_put_header_(buf, KEYWORDS_ERROR_TYPE_ID, n));
-    return n + KEYWORDS_MESSAGE_HEADER_SIZE;
+    return KEYWORDS_OK;
+}
+
+size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return keywords_error_encode_message_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
 }
 
 int keywords_error_decode_message(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena) {
@@ -833,13 +855,23 @@ static uint8_t* keywords_holder_write_(const keywords_holder* v, uint8_t* p) {
     return p;
 }
 
-size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap) {
+int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = keywords_holder_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return KEYWORDS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return KEYWORDS_ERR_BUFFER;
     }
     (void)keywords_holder_write_(v, buf);
-    return n;
+    return KEYWORDS_OK;
+}
+
+size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return keywords_holder_encode_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
 }
 
 static const uint8_t* keywords_holder_read_(keywords_dec_* d, const uint8_t* p, keywords_holder* out, uint32_t depth) {
@@ -901,13 +933,23 @@ size_t keywords_holder_message_size(const keywords_holder* v) {
     return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_holder_size(v));
 }
 
-size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap) {
+int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = keywords_holder_size(v);
-    if (keywords_over_u32_(n) || cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || keywords_over_u32_(n)) {
+        *written = 0;
+        return KEYWORDS_ERR_ENCODE;
+    }
+    *written = n + KEYWORDS_MESSAGE_HEADER_SIZE;
+    if (cap < KEYWORDS_MESSAGE_HEADER_SIZE || n > cap - KEYWORDS_MESSAGE_HEADER_SIZE) {
+        return KEYWORDS_ERR_BUFFER;
     }
     (void)keywords_holder_write_(v, keywords_put_header_(buf, KEYWORDS_HOLDER_TYPE_ID, n));
-    return n + KEYWORDS_MESSAGE_HEADER_SIZE;
+    return KEYWORDS_OK;
+}
+
+size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return keywords_holder_encode_message_ex(v, buf, cap, &n) == KEYWORDS_OK ? n : 0;
 }
 
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena) {
@@ -1063,6 +1105,20 @@ size_t keywords_encode_message(const keywords_message* m, uint8_t* buf, size_t c
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int keywords_encode_message_ex(const keywords_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case KEYWORDS_ERROR_TYPE_ID:
+        return keywords_error_encode_message_ex(&m->value.error, buf, cap, written);
+    case KEYWORDS_HOLDER_TYPE_ID:
+        return keywords_holder_encode_message_ex(&m->value.holder, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return KEYWORDS_ERR_ENCODE;
     }
 }
 

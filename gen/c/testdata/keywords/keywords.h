@@ -37,10 +37,12 @@ extern "C" {
 #define KEYWORDS_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define KEYWORDS_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define KEYWORDS_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define KEYWORDS_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define KEYWORDS_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -255,8 +257,15 @@ struct keywords_holder {
 void keywords_error_init(keywords_error* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t keywords_error_size(const keywords_error* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: KEYWORDS_OK,
+ * KEYWORDS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (keywords_strerror names it). *out need not be
@@ -271,8 +280,10 @@ int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* ou
         const keywords_decode_options* opt, keywords_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t keywords_error_message_size(const keywords_error* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Error (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_error_decode_message(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -290,8 +301,15 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
 void keywords_holder_init(keywords_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t keywords_holder_size(const keywords_holder* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: KEYWORDS_OK,
+ * KEYWORDS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (keywords_strerror names it). *out need not be
@@ -306,8 +324,10 @@ int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* 
         const keywords_decode_options* opt, keywords_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t keywords_holder_message_size(const keywords_holder* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Holder (another type id is KEYWORDS_ERR_MESSAGE). */
 int keywords_holder_decode_message(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -334,8 +354,10 @@ int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message
         const keywords_decode_options* opt, keywords_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t keywords_message_size(const keywords_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t keywords_encode_message(const keywords_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is KEYWORDS_ERR_ENCODE. */
+int keywords_encode_message_ex(const keywords_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*keywords_read_fn)(void* ctx, uint8_t* buf, size_t n);

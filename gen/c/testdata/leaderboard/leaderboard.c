@@ -181,6 +181,8 @@ const char* leaderboard_strerror(int code) {
         return "encode: the value cannot be encoded";
     case LEADERBOARD_ERR_WRITE:
         return "write: the write callback failed";
+    case LEADERBOARD_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case LEADERBOARD_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case LEADERBOARD_END:
@@ -663,13 +665,23 @@ static uint8_t* leaderboard_struct_a_write_(const leaderboard_struct_a* v, uint8
     return p;
 }
 
-size_t leaderboard_struct_a_encode(const leaderboard_struct_a* v, uint8_t* buf, size_t cap) {
+int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_struct_a_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_struct_a_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_struct_a_encode(const leaderboard_struct_a* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_struct_a_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_struct_a_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_struct_a* out, uint32_t depth) {
@@ -727,13 +739,23 @@ size_t leaderboard_struct_a_message_size(const leaderboard_struct_a* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_struct_a_size(v));
 }
 
-size_t leaderboard_struct_a_encode_message(const leaderboard_struct_a* v, uint8_t* buf, size_t cap) {
+int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_struct_a_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_struct_a_write_(v, leaderboard_put_header_(buf, LEADERBOARD_STRUCT_A_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_struct_a_encode_message(const leaderboard_struct_a* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_struct_a_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_struct_a_decode_message(const uint8_t* data, size_t len, leaderboard_struct_a* out, leaderboard_arena* arena) {
@@ -777,13 +799,23 @@ static uint8_t* leaderboard_vector3_write_(const leaderboard_vector3* v, uint8_t
     return p;
 }
 
-size_t leaderboard_vector3_encode(const leaderboard_vector3* v, uint8_t* buf, size_t cap) {
+int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_vector3_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_vector3_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_vector3_encode(const leaderboard_vector3* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_vector3_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_vector3_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_vector3* out, uint32_t depth) {
@@ -823,13 +855,23 @@ size_t leaderboard_vector3_message_size(const leaderboard_vector3* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_vector3_size(v));
 }
 
-size_t leaderboard_vector3_encode_message(const leaderboard_vector3* v, uint8_t* buf, size_t cap) {
+int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_vector3_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_vector3_write_(v, leaderboard_put_header_(buf, LEADERBOARD_VECTOR3_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_vector3_encode_message(const leaderboard_vector3* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_vector3_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_vector3_decode_message(const uint8_t* data, size_t len, leaderboard_vector3* out, leaderboard_arena* arena) {
@@ -871,13 +913,23 @@ static uint8_t* leaderboard_triangle_write_(const leaderboard_triangle* v, uint8
     return p;
 }
 
-size_t leaderboard_triangle_encode(const leaderboard_triangle* v, uint8_t* buf, size_t cap) {
+int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_triangle_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_triangle_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_triangle_encode(const leaderboard_triangle* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_triangle_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_triangle_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_triangle* out, uint32_t depth) {
@@ -923,13 +975,23 @@ size_t leaderboard_triangle_message_size(const leaderboard_triangle* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_triangle_size(v));
 }
 
-size_t leaderboard_triangle_encode_message(const leaderboard_triangle* v, uint8_t* buf, size_t cap) {
+int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_triangle_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_triangle_write_(v, leaderboard_put_header_(buf, LEADERBOARD_TRIANGLE_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_triangle_encode_message(const leaderboard_triangle* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_triangle_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_triangle_decode_message(const uint8_t* data, size_t len, leaderboard_triangle* out, leaderboard_arena* arena) {
@@ -970,13 +1032,23 @@ static uint8_t* leaderboard_mesh_write_(const leaderboard_mesh* v, uint8_t* p) {
     return p;
 }
 
-size_t leaderboard_mesh_encode(const leaderboard_mesh* v, uint8_t* buf, size_t cap) {
+int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_mesh_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_mesh_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_mesh_encode(const leaderboard_mesh* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_mesh_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_mesh_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_mesh* out, uint32_t depth) {
@@ -1032,13 +1104,23 @@ size_t leaderboard_mesh_message_size(const leaderboard_mesh* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_mesh_size(v));
 }
 
-size_t leaderboard_mesh_encode_message(const leaderboard_mesh* v, uint8_t* buf, size_t cap) {
+int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_mesh_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_mesh_write_(v, leaderboard_put_header_(buf, LEADERBOARD_MESH_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_mesh_encode_message(const leaderboard_mesh* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_mesh_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_mesh_decode_message(const uint8_t* data, size_t len, leaderboard_mesh* out, leaderboard_arena* arena) {
@@ -1080,13 +1162,23 @@ static uint8_t* leaderboard_address_write_(const leaderboard_address* v, uint8_t
     return p;
 }
 
-size_t leaderboard_address_encode(const leaderboard_address* v, uint8_t* buf, size_t cap) {
+int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_address_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_address_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_address_encode(const leaderboard_address* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_address_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_address_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_address* out, uint32_t depth) {
@@ -1124,13 +1216,23 @@ size_t leaderboard_address_message_size(const leaderboard_address* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_address_size(v));
 }
 
-size_t leaderboard_address_encode_message(const leaderboard_address* v, uint8_t* buf, size_t cap) {
+int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_address_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_address_write_(v, leaderboard_put_header_(buf, LEADERBOARD_ADDRESS_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_address_encode_message(const leaderboard_address* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_address_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_address_decode_message(const uint8_t* data, size_t len, leaderboard_address* out, leaderboard_arena* arena) {
@@ -1181,13 +1283,23 @@ static uint8_t* leaderboard_log_write_(const leaderboard_log* v, uint8_t* p) {
     return p;
 }
 
-size_t leaderboard_log_encode(const leaderboard_log* v, uint8_t* buf, size_t cap) {
+int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_log_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_log_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_log_encode(const leaderboard_log* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_log_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_log_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_log* out, uint32_t depth) {
@@ -1245,13 +1357,23 @@ size_t leaderboard_log_message_size(const leaderboard_log* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_log_size(v));
 }
 
-size_t leaderboard_log_encode_message(const leaderboard_log* v, uint8_t* buf, size_t cap) {
+int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_log_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_log_write_(v, leaderboard_put_header_(buf, LEADERBOARD_LOG_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_log_encode_message(const leaderboard_log* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_log_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_log_decode_message(const uint8_t* data, size_t len, leaderboard_log* out, leaderboard_arena* arena) {
@@ -1297,13 +1419,23 @@ static uint8_t* leaderboard_logs_write_(const leaderboard_logs* v, uint8_t* p) {
     return p;
 }
 
-size_t leaderboard_logs_encode(const leaderboard_logs* v, uint8_t* buf, size_t cap) {
+int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_logs_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_logs_write_(v, buf);
-    return n;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_logs_encode(const leaderboard_logs* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_logs_encode_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 static const uint8_t* leaderboard_logs_read_(leaderboard_dec_* d, const uint8_t* p, leaderboard_logs* out, uint32_t depth) {
@@ -1361,13 +1493,23 @@ size_t leaderboard_logs_message_size(const leaderboard_logs* v) {
     return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_logs_size(v));
 }
 
-size_t leaderboard_logs_encode_message(const leaderboard_logs* v, uint8_t* buf, size_t cap) {
+int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = leaderboard_logs_size(v);
-    if (leaderboard_over_u32_(n) || cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
+    }
+    *written = n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    if (cap < LEADERBOARD_MESSAGE_HEADER_SIZE || n > cap - LEADERBOARD_MESSAGE_HEADER_SIZE) {
+        return LEADERBOARD_ERR_BUFFER;
     }
     (void)leaderboard_logs_write_(v, leaderboard_put_header_(buf, LEADERBOARD_LOGS_TYPE_ID, n));
-    return n + LEADERBOARD_MESSAGE_HEADER_SIZE;
+    return LEADERBOARD_OK;
+}
+
+size_t leaderboard_logs_encode_message(const leaderboard_logs* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return leaderboard_logs_encode_message_ex(v, buf, cap, &n) == LEADERBOARD_OK ? n : 0;
 }
 
 int leaderboard_logs_decode_message(const uint8_t* data, size_t len, leaderboard_logs* out, leaderboard_arena* arena) {
@@ -1478,6 +1620,30 @@ size_t leaderboard_encode_message(const leaderboard_message* m, uint8_t* buf, si
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int leaderboard_encode_message_ex(const leaderboard_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case LEADERBOARD_STRUCT_A_TYPE_ID:
+        return leaderboard_struct_a_encode_message_ex(&m->value.struct_a, buf, cap, written);
+    case LEADERBOARD_VECTOR3_TYPE_ID:
+        return leaderboard_vector3_encode_message_ex(&m->value.vector3, buf, cap, written);
+    case LEADERBOARD_TRIANGLE_TYPE_ID:
+        return leaderboard_triangle_encode_message_ex(&m->value.triangle, buf, cap, written);
+    case LEADERBOARD_MESH_TYPE_ID:
+        return leaderboard_mesh_encode_message_ex(&m->value.mesh, buf, cap, written);
+    case LEADERBOARD_ADDRESS_TYPE_ID:
+        return leaderboard_address_encode_message_ex(&m->value.address, buf, cap, written);
+    case LEADERBOARD_LOG_TYPE_ID:
+        return leaderboard_log_encode_message_ex(&m->value.log, buf, cap, written);
+    case LEADERBOARD_LOGS_TYPE_ID:
+        return leaderboard_logs_encode_message_ex(&m->value.logs, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return LEADERBOARD_ERR_ENCODE;
     }
 }
 

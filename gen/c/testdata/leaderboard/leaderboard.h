@@ -37,10 +37,12 @@ extern "C" {
 #define LEADERBOARD_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define LEADERBOARD_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define LEADERBOARD_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define LEADERBOARD_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define LEADERBOARD_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -249,8 +251,15 @@ struct leaderboard_logs {
 void leaderboard_struct_a_init(leaderboard_struct_a* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_struct_a_size(const leaderboard_struct_a* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_struct_a_encode(const leaderboard_struct_a* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -265,8 +274,10 @@ int leaderboard_struct_a_decode_ex(const uint8_t* data, size_t len, leaderboard_
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_struct_a_message_size(const leaderboard_struct_a* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_struct_a_encode_message(const leaderboard_struct_a* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of StructA (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_struct_a_decode_message(const uint8_t* data, size_t len, leaderboard_struct_a* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -284,8 +295,15 @@ int leaderboard_struct_a_decode_message_ex(const uint8_t* data, size_t len, lead
 void leaderboard_vector3_init(leaderboard_vector3* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_vector3_size(const leaderboard_vector3* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_vector3_encode(const leaderboard_vector3* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -300,8 +318,10 @@ int leaderboard_vector3_decode_ex(const uint8_t* data, size_t len, leaderboard_v
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_vector3_message_size(const leaderboard_vector3* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_vector3_encode_message(const leaderboard_vector3* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Vector3 (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_vector3_decode_message(const uint8_t* data, size_t len, leaderboard_vector3* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -319,8 +339,15 @@ int leaderboard_vector3_decode_message_ex(const uint8_t* data, size_t len, leade
 void leaderboard_triangle_init(leaderboard_triangle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_triangle_size(const leaderboard_triangle* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_triangle_encode(const leaderboard_triangle* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -335,8 +362,10 @@ int leaderboard_triangle_decode_ex(const uint8_t* data, size_t len, leaderboard_
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_triangle_message_size(const leaderboard_triangle* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_triangle_encode_message(const leaderboard_triangle* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Triangle (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_triangle_decode_message(const uint8_t* data, size_t len, leaderboard_triangle* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -354,8 +383,15 @@ int leaderboard_triangle_decode_message_ex(const uint8_t* data, size_t len, lead
 void leaderboard_mesh_init(leaderboard_mesh* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_mesh_size(const leaderboard_mesh* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_mesh_encode(const leaderboard_mesh* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -370,8 +406,10 @@ int leaderboard_mesh_decode_ex(const uint8_t* data, size_t len, leaderboard_mesh
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_mesh_message_size(const leaderboard_mesh* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_mesh_encode_message(const leaderboard_mesh* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Mesh (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_mesh_decode_message(const uint8_t* data, size_t len, leaderboard_mesh* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -389,8 +427,15 @@ int leaderboard_mesh_decode_message_ex(const uint8_t* data, size_t len, leaderbo
 void leaderboard_address_init(leaderboard_address* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_address_size(const leaderboard_address* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_address_encode(const leaderboard_address* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -405,8 +450,10 @@ int leaderboard_address_decode_ex(const uint8_t* data, size_t len, leaderboard_a
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_address_message_size(const leaderboard_address* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_address_encode_message(const leaderboard_address* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Address (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_address_decode_message(const uint8_t* data, size_t len, leaderboard_address* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -424,8 +471,15 @@ int leaderboard_address_decode_message_ex(const uint8_t* data, size_t len, leade
 void leaderboard_log_init(leaderboard_log* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_log_size(const leaderboard_log* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_log_encode(const leaderboard_log* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -440,8 +494,10 @@ int leaderboard_log_decode_ex(const uint8_t* data, size_t len, leaderboard_log* 
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_log_message_size(const leaderboard_log* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_log_encode_message(const leaderboard_log* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Log (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_log_decode_message(const uint8_t* data, size_t len, leaderboard_log* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -459,8 +515,15 @@ int leaderboard_log_decode_message_ex(const uint8_t* data, size_t len, leaderboa
 void leaderboard_logs_init(leaderboard_logs* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_logs_size(const leaderboard_logs* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_logs_encode(const leaderboard_logs* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
+ * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (leaderboard_strerror names it). *out need not be
@@ -475,8 +538,10 @@ int leaderboard_logs_decode_ex(const uint8_t* data, size_t len, leaderboard_logs
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t leaderboard_logs_message_size(const leaderboard_logs* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_logs_encode_message(const leaderboard_logs* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Logs (another type id is LEADERBOARD_ERR_MESSAGE). */
 int leaderboard_logs_decode_message(const uint8_t* data, size_t len, leaderboard_logs* out, leaderboard_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -508,8 +573,10 @@ int leaderboard_decode_message_ex(const uint8_t* data, size_t len, leaderboard_m
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t leaderboard_message_size(const leaderboard_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t leaderboard_encode_message(const leaderboard_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is LEADERBOARD_ERR_ENCODE. */
+int leaderboard_encode_message_ex(const leaderboard_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*leaderboard_read_fn)(void* ctx, uint8_t* buf, size_t n);

@@ -181,6 +181,8 @@ const char* messages_strerror(int code) {
         return "encode: the value cannot be encoded";
     case MESSAGES_ERR_WRITE:
         return "write: the write callback failed";
+    case MESSAGES_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case MESSAGES_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case MESSAGES_END:
@@ -554,13 +556,23 @@ static uint8_t* messages_point_write_(const messages_point* v, uint8_t* p) {
     return p;
 }
 
-size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap) {
+int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_point_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_point_write_(v, buf);
-    return n;
+    return MESSAGES_OK;
+}
+
+size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_point_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 static const uint8_t* messages_point_read_(messages_dec_* d, const uint8_t* p, messages_point* out, uint32_t depth) {
@@ -598,13 +610,23 @@ size_t messages_point_message_size(const messages_point* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_point_size(v));
 }
 
-size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap) {
+int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_point_size(v);
-    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || messages_over_u32_(n)) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_point_write_(v, messages_put_header_(buf, MESSAGES_POINT_TYPE_ID, n));
-    return n + MESSAGES_MESSAGE_HEADER_SIZE;
+    return MESSAGES_OK;
+}
+
+size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_point_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 int messages_point_decode_message(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena) {
@@ -644,13 +666,23 @@ static uint8_t* messages_ping_write_(const messages_ping* v, uint8_t* p) {
     return p;
 }
 
-size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap) {
+int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_ping_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_ping_write_(v, buf);
-    return n;
+    return MESSAGES_OK;
+}
+
+size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_ping_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 static const uint8_t* messages_ping_read_(messages_dec_* d, const uint8_t* p, messages_ping* out, uint32_t depth) {
@@ -686,13 +718,23 @@ size_t messages_ping_message_size(const messages_ping* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_ping_size(v));
 }
 
-size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap) {
+int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_ping_size(v);
-    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || messages_over_u32_(n)) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_ping_write_(v, messages_put_header_(buf, MESSAGES_PING_TYPE_ID, n));
-    return n + MESSAGES_MESSAGE_HEADER_SIZE;
+    return MESSAGES_OK;
+}
+
+size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_ping_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 int messages_ping_decode_message(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena) {
@@ -734,13 +776,23 @@ static uint8_t* messages_pong_write_(const messages_pong* v, uint8_t* p) {
     return p;
 }
 
-size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap) {
+int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_pong_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_pong_write_(v, buf);
-    return n;
+    return MESSAGES_OK;
+}
+
+size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_pong_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 static const uint8_t* messages_pong_read_(messages_dec_* d, const uint8_t* p, messages_pong* out, uint32_t depth) {
@@ -780,13 +832,23 @@ size_t messages_pong_message_size(const messages_pong* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_pong_size(v));
 }
 
-size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap) {
+int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_pong_size(v);
-    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || messages_over_u32_(n)) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_pong_write_(v, messages_put_header_(buf, MESSAGES_PONG_TYPE_ID, n));
-    return n + MESSAGES_MESSAGE_HEADER_SIZE;
+    return MESSAGES_OK;
+}
+
+size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_pong_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 int messages_pong_decode_message(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena) {
@@ -825,13 +887,23 @@ static uint8_t* messages_last_write_(const messages_last* v, uint8_t* p) {
     return p;
 }
 
-size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap) {
+int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_last_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_last_write_(v, buf);
-    return n;
+    return MESSAGES_OK;
+}
+
+size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_last_encode_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 static const uint8_t* messages_last_read_(messages_dec_* d, const uint8_t* p, messages_last* out, uint32_t depth) {
@@ -862,13 +934,23 @@ size_t messages_last_message_size(const messages_last* v) {
     return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_last_size(v));
 }
 
-size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap) {
+int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = messages_last_size(v);
-    if (messages_over_u32_(n) || cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || messages_over_u32_(n)) {
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
+    }
+    *written = n + MESSAGES_MESSAGE_HEADER_SIZE;
+    if (cap < MESSAGES_MESSAGE_HEADER_SIZE || n > cap - MESSAGES_MESSAGE_HEADER_SIZE) {
+        return MESSAGES_ERR_BUFFER;
     }
     (void)messages_last_write_(v, messages_put_header_(buf, MESSAGES_LAST_TYPE_ID, n));
-    return n + MESSAGES_MESSAGE_HEADER_SIZE;
+    return MESSAGES_OK;
+}
+
+size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return messages_last_encode_message_ex(v, buf, cap, &n) == MESSAGES_OK ? n : 0;
 }
 
 int messages_last_decode_message(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena) {
@@ -958,6 +1040,24 @@ size_t messages_encode_message(const messages_message* m, uint8_t* buf, size_t c
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int messages_encode_message_ex(const messages_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case MESSAGES_POINT_TYPE_ID:
+        return messages_point_encode_message_ex(&m->value.point, buf, cap, written);
+    case MESSAGES_PING_TYPE_ID:
+        return messages_ping_encode_message_ex(&m->value.ping, buf, cap, written);
+    case MESSAGES_PONG_TYPE_ID:
+        return messages_pong_encode_message_ex(&m->value.pong, buf, cap, written);
+    case MESSAGES_LAST_TYPE_ID:
+        return messages_last_encode_message_ex(&m->value.last, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return MESSAGES_ERR_ENCODE;
     }
 }
 

@@ -37,10 +37,12 @@ extern "C" {
 #define MESSAGES_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define MESSAGES_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define MESSAGES_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define MESSAGES_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define MESSAGES_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -191,8 +193,15 @@ struct messages_last {
 void messages_point_init(messages_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_point_size(const messages_point* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
+ * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -207,8 +216,10 @@ int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* ou
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_point_message_size(const messages_point* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Point (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_point_decode_message(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -226,8 +237,15 @@ int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_p
 void messages_ping_init(messages_ping* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_ping_size(const messages_ping* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
+ * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -242,8 +260,10 @@ int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_ping_message_size(const messages_ping* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Ping (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_ping_decode_message(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -261,8 +281,15 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
 void messages_pong_init(messages_pong* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_pong_size(const messages_pong* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
+ * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -277,8 +304,10 @@ int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_pong_message_size(const messages_pong* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Pong (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_pong_decode_message(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -296,8 +325,15 @@ int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_po
 void messages_last_init(messages_last* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t messages_last_size(const messages_last* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
+ * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (messages_strerror names it). *out need not be
@@ -312,8 +348,10 @@ int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t messages_last_message_size(const messages_last* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Last (another type id is MESSAGES_ERR_MESSAGE). */
 int messages_last_decode_message(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -342,8 +380,10 @@ int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message
         const messages_decode_options* opt, messages_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t messages_message_size(const messages_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t messages_encode_message(const messages_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is MESSAGES_ERR_ENCODE. */
+int messages_encode_message_ex(const messages_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*messages_read_fn)(void* ctx, uint8_t* buf, size_t n);

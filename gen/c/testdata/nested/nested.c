@@ -181,6 +181,8 @@ const char* nested_strerror(int code) {
         return "encode: the value cannot be encoded";
     case NESTED_ERR_WRITE:
         return "write: the write callback failed";
+    case NESTED_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case NESTED_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case NESTED_END:
@@ -653,13 +655,23 @@ static uint8_t* nested_point_write_(const nested_point* v, uint8_t* p) {
     return p;
 }
 
-size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap) {
+int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_point_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_point_write_(v, buf);
-    return n;
+    return NESTED_OK;
+}
+
+size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_point_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 static const uint8_t* nested_point_read_(nested_dec_* d, const uint8_t* p, nested_point* out, uint32_t depth) {
@@ -697,13 +709,23 @@ size_t nested_point_message_size(const nested_point* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_point_size(v));
 }
 
-size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap) {
+int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_point_size(v);
-    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || nested_over_u32_(n)) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_point_write_(v, nested_put_header_(buf, NESTED_POINT_TYPE_ID, n));
-    return n + NESTED_MESSAGE_HEADER_SIZE;
+    return NESTED_OK;
+}
+
+size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_point_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 int nested_point_decode_message(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena) {
@@ -745,13 +767,23 @@ static uint8_t* nested_rectangle_write_(const nested_rectangle* v, uint8_t* p) {
     return p;
 }
 
-size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap) {
+int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_rectangle_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_rectangle_write_(v, buf);
-    return n;
+    return NESTED_OK;
+}
+
+size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_rectangle_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 static const uint8_t* nested_rectangle_read_(nested_dec_* d, const uint8_t* p, nested_rectangle* out, uint32_t depth) {
@@ -795,13 +827,23 @@ size_t nested_rectangle_message_size(const nested_rectangle* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_rectangle_size(v));
 }
 
-size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap) {
+int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_rectangle_size(v);
-    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || nested_over_u32_(n)) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_rectangle_write_(v, nested_put_header_(buf, NESTED_RECTANGLE_TYPE_ID, n));
-    return n + NESTED_MESSAGE_HEADER_SIZE;
+    return NESTED_OK;
+}
+
+size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_rectangle_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 int nested_rectangle_decode_message(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena) {
@@ -845,13 +887,23 @@ static uint8_t* nested_scene_write_(const nested_scene* v, uint8_t* p) {
     return p;
 }
 
-size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap) {
+int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_scene_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_scene_write_(v, buf);
-    return n;
+    return NESTED_OK;
+}
+
+size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_scene_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, nested_scene* out, uint32_t depth) {
@@ -915,13 +967,23 @@ size_t nested_scene_message_size(const nested_scene* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_scene_size(v));
 }
 
-size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap) {
+int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_scene_size(v);
-    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || nested_over_u32_(n)) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_scene_write_(v, nested_put_header_(buf, NESTED_SCENE_TYPE_ID, n));
-    return n + NESTED_MESSAGE_HEADER_SIZE;
+    return NESTED_OK;
+}
+
+size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_scene_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 int nested_scene_decode_message(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena) {
@@ -965,13 +1027,23 @@ static uint8_t* nested_device_parameter_write_(const nested_device_parameter* v,
     return p;
 }
 
-size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
+int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_device_parameter_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_device_parameter_write_(v, buf);
-    return n;
+    return NESTED_OK;
+}
+
+size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_device_parameter_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 static const uint8_t* nested_device_parameter_read_(nested_dec_* d, const uint8_t* p, nested_device_parameter* out, uint32_t depth) {
@@ -1016,13 +1088,23 @@ size_t nested_device_parameter_message_size(const nested_device_parameter* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_parameter_size(v));
 }
 
-size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
+int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_device_parameter_size(v);
-    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || nested_over_u32_(n)) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_device_parameter_write_(v, nested_put_header_(buf, NESTED_DEVICE_PARAMETER_TYPE_ID, n));
-    return n + NESTED_MESSAGE_HEADER_SIZE;
+    return NESTED_OK;
+}
+
+size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_device_parameter_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 int nested_device_parameter_decode_message(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena) {
@@ -1071,13 +1153,23 @@ static uint8_t* nested_device_plugin_write_(const nested_device_plugin* v, uint8
     return p;
 }
 
-size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
+int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_device_plugin_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_device_plugin_write_(v, buf);
-    return n;
+    return NESTED_OK;
+}
+
+size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_device_plugin_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 static const uint8_t* nested_device_plugin_read_(nested_dec_* d, const uint8_t* p, nested_device_plugin* out, uint32_t depth) {
@@ -1146,13 +1238,23 @@ size_t nested_device_plugin_message_size(const nested_device_plugin* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_plugin_size(v));
 }
 
-size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
+int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_device_plugin_size(v);
-    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || nested_over_u32_(n)) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_device_plugin_write_(v, nested_put_header_(buf, NESTED_DEVICE_PLUGIN_TYPE_ID, n));
-    return n + NESTED_MESSAGE_HEADER_SIZE;
+    return NESTED_OK;
+}
+
+size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_device_plugin_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 int nested_device_plugin_decode_message(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena) {
@@ -1210,13 +1312,23 @@ static uint8_t* nested_audio_device_write_(const nested_audio_device* v, uint8_t
     return p;
 }
 
-size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap) {
+int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_audio_device_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_audio_device_write_(v, buf);
-    return n;
+    return NESTED_OK;
+}
+
+size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_audio_device_encode_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p, nested_audio_device* out, uint32_t depth) {
@@ -1297,13 +1409,23 @@ size_t nested_audio_device_message_size(const nested_audio_device* v) {
     return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_audio_device_size(v));
 }
 
-size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap) {
+int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = nested_audio_device_size(v);
-    if (nested_over_u32_(n) || cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || nested_over_u32_(n)) {
+        *written = 0;
+        return NESTED_ERR_ENCODE;
+    }
+    *written = n + NESTED_MESSAGE_HEADER_SIZE;
+    if (cap < NESTED_MESSAGE_HEADER_SIZE || n > cap - NESTED_MESSAGE_HEADER_SIZE) {
+        return NESTED_ERR_BUFFER;
     }
     (void)nested_audio_device_write_(v, nested_put_header_(buf, NESTED_AUDIO_DEVICE_TYPE_ID, n));
-    return n + NESTED_MESSAGE_HEADER_SIZE;
+    return NESTED_OK;
+}
+
+size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return nested_audio_device_encode_message_ex(v, buf, cap, &n) == NESTED_OK ? n : 0;
 }
 
 int nested_audio_device_decode_message(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena) {
@@ -1407,6 +1529,28 @@ size_t nested_encode_message(const nested_message* m, uint8_t* buf, size_t cap) 
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int nested_encode_message_ex(const nested_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case NESTED_POINT_TYPE_ID:
+        return nested_point_encode_message_ex(&m->value.point, buf, cap, written);
+    case NESTED_RECTANGLE_TYPE_ID:
+        return nested_rectangle_encode_message_ex(&m->value.rectangle, buf, cap, written);
+    case NESTED_SCENE_TYPE_ID:
+        return nested_scene_encode_message_ex(&m->value.scene, buf, cap, written);
+    case NESTED_DEVICE_PARAMETER_TYPE_ID:
+        return nested_device_parameter_encode_message_ex(&m->value.device_parameter, buf, cap, written);
+    case NESTED_DEVICE_PLUGIN_TYPE_ID:
+        return nested_device_plugin_encode_message_ex(&m->value.device_plugin, buf, cap, written);
+    case NESTED_AUDIO_DEVICE_TYPE_ID:
+        return nested_audio_device_encode_message_ex(&m->value.audio_device, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return NESTED_ERR_ENCODE;
     }
 }
 

@@ -37,10 +37,12 @@ extern "C" {
 #define NESTED_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define NESTED_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define NESTED_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define NESTED_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define NESTED_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -243,8 +245,15 @@ struct nested_audio_device {
 void nested_point_init(nested_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_point_size(const nested_point* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
+ * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -259,8 +268,10 @@ int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, n
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_point_message_size(const nested_point* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Point (another type id is NESTED_ERR_MESSAGE). */
 int nested_point_decode_message(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -278,8 +289,15 @@ int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point
 void nested_rectangle_init(nested_rectangle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_rectangle_size(const nested_rectangle* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
+ * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -294,8 +312,10 @@ int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_rectangle_message_size(const nested_rectangle* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Rectangle (another type id is NESTED_ERR_MESSAGE). */
 int nested_rectangle_decode_message(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -313,8 +333,15 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
 void nested_scene_init(nested_scene* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_scene_size(const nested_scene* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
+ * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -329,8 +356,10 @@ int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, n
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_scene_message_size(const nested_scene* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Scene (another type id is NESTED_ERR_MESSAGE). */
 int nested_scene_decode_message(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -348,8 +377,15 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
 void nested_device_parameter_init(nested_device_parameter* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_parameter_size(const nested_device_parameter* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
+ * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -364,8 +400,10 @@ int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_de
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_parameter_message_size(const nested_device_parameter* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of DeviceParameter (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_parameter_decode_message(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -383,8 +421,15 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
 void nested_device_plugin_init(nested_device_plugin* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_plugin_size(const nested_device_plugin* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
+ * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -399,8 +444,10 @@ int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_devic
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_device_plugin_message_size(const nested_device_plugin* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of DevicePlugin (another type id is NESTED_ERR_MESSAGE). */
 int nested_device_plugin_decode_message(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -418,8 +465,15 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
 void nested_audio_device_init(nested_audio_device* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t nested_audio_device_size(const nested_audio_device* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
+ * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (nested_strerror names it). *out need not be
@@ -434,8 +488,10 @@ int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t nested_audio_device_message_size(const nested_audio_device* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of AudioDevice (another type id is NESTED_ERR_MESSAGE). */
 int nested_audio_device_decode_message(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -466,8 +522,10 @@ int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* ou
         const nested_decode_options* opt, nested_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t nested_message_size(const nested_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t nested_encode_message(const nested_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is NESTED_ERR_ENCODE. */
+int nested_encode_message_ex(const nested_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*nested_read_fn)(void* ctx, uint8_t* buf, size_t n);

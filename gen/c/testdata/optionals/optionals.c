@@ -181,6 +181,8 @@ const char* optionals_strerror(int code) {
         return "encode: the value cannot be encoded";
     case OPTIONALS_ERR_WRITE:
         return "write: the write callback failed";
+    case OPTIONALS_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case OPTIONALS_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case OPTIONALS_END:
@@ -653,13 +655,23 @@ static uint8_t* optionals_inner_write_(const optionals_inner* v, uint8_t* p) {
     return p;
 }
 
-size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap) {
+int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = optionals_inner_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return OPTIONALS_ERR_BUFFER;
     }
     (void)optionals_inner_write_(v, buf);
-    return n;
+    return OPTIONALS_OK;
+}
+
+size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_inner_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
 }
 
 static const uint8_t* optionals_inner_read_(optionals_dec_* d, const uint8_t* p, optionals_inner* out, uint32_t depth) {
@@ -699,13 +711,23 @@ size_t optionals_inner_message_size(const optionals_inner* v) {
     return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_inner_size(v));
 }
 
-size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap) {
+int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = optionals_inner_size(v);
-    if (optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || optionals_over_u32_(n)) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    if (cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return OPTIONALS_ERR_BUFFER;
     }
     (void)optionals_inner_write_(v, optionals_put_header_(buf, OPTIONALS_INNER_TYPE_ID, n));
-    return n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    return OPTIONALS_OK;
+}
+
+size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_inner_encode_message_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
 }
 
 int optionals_inner_decode_message(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena) {
@@ -876,13 +898,23 @@ static uint8_t* optionals_optionals_write_(const optionals_optionals* v, uint8_t
     return p;
 }
 
-size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap) {
+int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = optionals_optionals_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return OPTIONALS_ERR_BUFFER;
     }
     (void)optionals_optionals_write_(v, buf);
-    return n;
+    return OPTIONALS_OK;
+}
+
+size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_optionals_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
 }
 
 static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t* p, optionals_optionals* out, uint32_t depth) {
@@ -1169,13 +1201,23 @@ size_t optionals_optionals_message_size(const optionals_optionals* v) {
     return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_optionals_size(v));
 }
 
-size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap) {
+int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = optionals_optionals_size(v);
-    if (optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || optionals_over_u32_(n)) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    if (cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return OPTIONALS_ERR_BUFFER;
     }
     (void)optionals_optionals_write_(v, optionals_put_header_(buf, OPTIONALS_OPTIONALS_TYPE_ID, n));
-    return n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    return OPTIONALS_OK;
+}
+
+size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_optionals_encode_message_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
 }
 
 int optionals_optionals_decode_message(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena) {
@@ -1237,13 +1279,23 @@ static uint8_t* optionals_reading_write_(const optionals_reading* v, uint8_t* p)
     return p;
 }
 
-size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap) {
+int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = optionals_reading_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return OPTIONALS_ERR_BUFFER;
     }
     (void)optionals_reading_write_(v, buf);
-    return n;
+    return OPTIONALS_OK;
+}
+
+size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_reading_encode_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
 }
 
 static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* p, optionals_reading* out, uint32_t depth) {
@@ -1314,13 +1366,23 @@ size_t optionals_reading_message_size(const optionals_reading* v) {
     return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_reading_size(v));
 }
 
-size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap) {
+int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = optionals_reading_size(v);
-    if (optionals_over_u32_(n) || cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || optionals_over_u32_(n)) {
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
+    }
+    *written = n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    if (cap < OPTIONALS_MESSAGE_HEADER_SIZE || n > cap - OPTIONALS_MESSAGE_HEADER_SIZE) {
+        return OPTIONALS_ERR_BUFFER;
     }
     (void)optionals_reading_write_(v, optionals_put_header_(buf, OPTIONALS_READING_TYPE_ID, n));
-    return n + OPTIONALS_MESSAGE_HEADER_SIZE;
+    return OPTIONALS_OK;
+}
+
+size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return optionals_reading_encode_message_ex(v, buf, cap, &n) == OPTIONALS_OK ? n : 0;
 }
 
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena) {
@@ -1458,6 +1520,22 @@ size_t optionals_encode_message(const optionals_message* m, uint8_t* buf, size_t
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int optionals_encode_message_ex(const optionals_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case OPTIONALS_INNER_TYPE_ID:
+        return optionals_inner_encode_message_ex(&m->value.inner, buf, cap, written);
+    case OPTIONALS_OPTIONALS_TYPE_ID:
+        return optionals_optionals_encode_message_ex(&m->value.optionals, buf, cap, written);
+    case OPTIONALS_READING_TYPE_ID:
+        return optionals_reading_encode_message_ex(&m->value.reading, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return OPTIONALS_ERR_ENCODE;
     }
 }
 

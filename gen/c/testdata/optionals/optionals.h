@@ -37,10 +37,12 @@ extern "C" {
 #define OPTIONALS_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define OPTIONALS_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define OPTIONALS_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define OPTIONALS_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define OPTIONALS_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -321,8 +323,15 @@ struct optionals_reading {
 void optionals_inner_init(optionals_inner* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_inner_size(const optionals_inner* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
+ * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (optionals_strerror names it). *out need not be
@@ -337,8 +346,10 @@ int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* 
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t optionals_inner_message_size(const optionals_inner* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Inner (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_inner_decode_message(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -356,8 +367,15 @@ int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals
 void optionals_optionals_init(optionals_optionals* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_optionals_size(const optionals_optionals* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
+ * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (optionals_strerror names it). *out need not be
@@ -372,8 +390,10 @@ int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_opt
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t optionals_optionals_message_size(const optionals_optionals* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Optionals (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_optionals_decode_message(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -391,8 +411,15 @@ int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optio
 void optionals_reading_init(optionals_reading* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t optionals_reading_size(const optionals_reading* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
+ * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (optionals_strerror names it). *out need not be
@@ -407,8 +434,10 @@ int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_readi
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t optionals_reading_message_size(const optionals_reading* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Reading (another type id is OPTIONALS_ERR_MESSAGE). */
 int optionals_reading_decode_message(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -436,8 +465,10 @@ int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_messa
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t optionals_message_size(const optionals_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t optionals_encode_message(const optionals_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is OPTIONALS_ERR_ENCODE. */
+int optionals_encode_message_ex(const optionals_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*optionals_read_fn)(void* ctx, uint8_t* buf, size_t n);

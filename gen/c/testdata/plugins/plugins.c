@@ -181,6 +181,8 @@ const char* plugins_strerror(int code) {
         return "encode: the value cannot be encoded";
     case PLUGINS_ERR_WRITE:
         return "write: the write callback failed";
+    case PLUGINS_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case PLUGINS_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case PLUGINS_END:
@@ -587,13 +589,23 @@ static uint8_t* plugins_parameter_write_(const plugins_parameter* v, uint8_t* p)
     return p;
 }
 
-size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap) {
+int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = plugins_parameter_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return PLUGINS_ERR_BUFFER;
     }
     (void)plugins_parameter_write_(v, buf);
-    return n;
+    return PLUGINS_OK;
+}
+
+size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return plugins_parameter_encode_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
 }
 
 static const uint8_t* plugins_parameter_read_(plugins_dec_* d, const uint8_t* p, plugins_parameter* out, uint32_t depth) {
@@ -665,13 +677,23 @@ size_t plugins_parameter_message_size(const plugins_parameter* v) {
     return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_parameter_size(v));
 }
 
-size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap) {
+int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = plugins_parameter_size(v);
-    if (plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || plugins_over_u32_(n)) {
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
+    }
+    *written = n + PLUGINS_MESSAGE_HEADER_SIZE;
+    if (cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return PLUGINS_ERR_BUFFER;
     }
     (void)plugins_parameter_write_(v, plugins_put_header_(buf, PLUGINS_PARAMETER_TYPE_ID, n));
-    return n + PLUGINS_MESSAGE_HEADER_SIZE;
+    return PLUGINS_OK;
+}
+
+size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return plugins_parameter_encode_message_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
 }
 
 int plugins_parameter_decode_message(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena) {
@@ -725,13 +747,23 @@ static uint8_t* plugins_plugin_write_(const plugins_plugin* v, uint8_t* p) {
     return p;
 }
 
-size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap) {
+int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = plugins_plugin_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return PLUGINS_ERR_BUFFER;
     }
     (void)plugins_plugin_write_(v, buf);
-    return n;
+    return PLUGINS_OK;
+}
+
+size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return plugins_plugin_encode_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
 }
 
 static const uint8_t* plugins_plugin_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin* out, uint32_t depth) {
@@ -805,13 +837,23 @@ size_t plugins_plugin_message_size(const plugins_plugin* v) {
     return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_size(v));
 }
 
-size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap) {
+int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = plugins_plugin_size(v);
-    if (plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || plugins_over_u32_(n)) {
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
+    }
+    *written = n + PLUGINS_MESSAGE_HEADER_SIZE;
+    if (cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return PLUGINS_ERR_BUFFER;
     }
     (void)plugins_plugin_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_TYPE_ID, n));
-    return n + PLUGINS_MESSAGE_HEADER_SIZE;
+    return PLUGINS_OK;
+}
+
+size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return plugins_plugin_encode_message_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
 }
 
 int plugins_plugin_decode_message(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena) {
@@ -861,13 +903,23 @@ static uint8_t* plugins_plugin_registry_write_(const plugins_plugin_registry* v,
     return p;
 }
 
-size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
+int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = plugins_plugin_registry_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return PLUGINS_ERR_BUFFER;
     }
     (void)plugins_plugin_registry_write_(v, buf);
-    return n;
+    return PLUGINS_OK;
+}
+
+size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return plugins_plugin_registry_encode_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
 }
 
 static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8_t* p, plugins_plugin_registry* out, uint32_t depth) {
@@ -932,13 +984,23 @@ size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v) {
     return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_registry_size(v));
 }
 
-size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
+int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = plugins_plugin_registry_size(v);
-    if (plugins_over_u32_(n) || cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || plugins_over_u32_(n)) {
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
+    }
+    *written = n + PLUGINS_MESSAGE_HEADER_SIZE;
+    if (cap < PLUGINS_MESSAGE_HEADER_SIZE || n > cap - PLUGINS_MESSAGE_HEADER_SIZE) {
+        return PLUGINS_ERR_BUFFER;
     }
     (void)plugins_plugin_registry_write_(v, plugins_put_header_(buf, PLUGINS_PLUGIN_REGISTRY_TYPE_ID, n));
-    return n + PLUGINS_MESSAGE_HEADER_SIZE;
+    return PLUGINS_OK;
+}
+
+size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return plugins_plugin_registry_encode_message_ex(v, buf, cap, &n) == PLUGINS_OK ? n : 0;
 }
 
 int plugins_plugin_registry_decode_message(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena) {
@@ -1021,6 +1083,22 @@ size_t plugins_encode_message(const plugins_message* m, uint8_t* buf, size_t cap
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int plugins_encode_message_ex(const plugins_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case PLUGINS_PARAMETER_TYPE_ID:
+        return plugins_parameter_encode_message_ex(&m->value.parameter, buf, cap, written);
+    case PLUGINS_PLUGIN_TYPE_ID:
+        return plugins_plugin_encode_message_ex(&m->value.plugin, buf, cap, written);
+    case PLUGINS_PLUGIN_REGISTRY_TYPE_ID:
+        return plugins_plugin_registry_encode_message_ex(&m->value.plugin_registry, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return PLUGINS_ERR_ENCODE;
     }
 }
 

@@ -37,10 +37,12 @@ extern "C" {
 #define PLUGINS_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define PLUGINS_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define PLUGINS_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define PLUGINS_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define PLUGINS_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -211,8 +213,15 @@ struct plugins_plugin_registry {
 void plugins_parameter_init(plugins_parameter* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_parameter_size(const plugins_parameter* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
+ * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (plugins_strerror names it). *out need not be
@@ -227,8 +236,10 @@ int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_paramet
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t plugins_parameter_message_size(const plugins_parameter* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Parameter (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_parameter_decode_message(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -246,8 +257,15 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
 void plugins_plugin_init(plugins_plugin* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_size(const plugins_plugin* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
+ * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (plugins_strerror names it). *out need not be
@@ -262,8 +280,10 @@ int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* ou
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_message_size(const plugins_plugin* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Plugin (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_decode_message(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -281,8 +301,15 @@ int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_pl
 void plugins_plugin_registry_init(plugins_plugin_registry* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_registry_size(const plugins_plugin_registry* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
+ * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (plugins_strerror names it). *out need not be
@@ -297,8 +324,10 @@ int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_p
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of PluginRegistry (another type id is PLUGINS_ERR_MESSAGE). */
 int plugins_plugin_registry_decode_message(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -326,8 +355,10 @@ int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* 
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t plugins_message_size(const plugins_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t plugins_encode_message(const plugins_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is PLUGINS_ERR_ENCODE. */
+int plugins_encode_message_ex(const plugins_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*plugins_read_fn)(void* ctx, uint8_t* buf, size_t n);

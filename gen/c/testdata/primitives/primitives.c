@@ -181,6 +181,8 @@ const char* primitives_strerror(int code) {
         return "encode: the value cannot be encoded";
     case PRIMITIVES_ERR_WRITE:
         return "write: the write callback failed";
+    case PRIMITIVES_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case PRIMITIVES_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case PRIMITIVES_END:
@@ -584,13 +586,23 @@ static uint8_t* primitives_all_primitives_write_(const primitives_all_primitives
     return p;
 }
 
-size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
+int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = primitives_all_primitives_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return PRIMITIVES_ERR_BUFFER;
     }
     (void)primitives_all_primitives_write_(v, buf);
-    return n;
+    return PRIMITIVES_OK;
+}
+
+size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return primitives_all_primitives_encode_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
 }
 
 static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const uint8_t* p, primitives_all_primitives* out, uint32_t depth) {
@@ -653,13 +665,23 @@ size_t primitives_all_primitives_message_size(const primitives_all_primitives* v
     return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_all_primitives_size(v));
 }
 
-size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
+int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = primitives_all_primitives_size(v);
-    if (primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || primitives_over_u32_(n)) {
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    *written = n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    if (cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return PRIMITIVES_ERR_BUFFER;
     }
     (void)primitives_all_primitives_write_(v, primitives_put_header_(buf, PRIMITIVES_ALL_PRIMITIVES_TYPE_ID, n));
-    return n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    return PRIMITIVES_OK;
+}
+
+size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return primitives_all_primitives_encode_message_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
 }
 
 int primitives_all_primitives_decode_message(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena) {
@@ -699,13 +721,23 @@ static uint8_t* primitives_text_write_(const primitives_text* v, uint8_t* p) {
     return p;
 }
 
-size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap) {
+int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = primitives_text_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return PRIMITIVES_ERR_BUFFER;
     }
     (void)primitives_text_write_(v, buf);
-    return n;
+    return PRIMITIVES_OK;
+}
+
+size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return primitives_text_encode_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
 }
 
 static const uint8_t* primitives_text_read_(primitives_dec_* d, const uint8_t* p, primitives_text* out, uint32_t depth) {
@@ -739,13 +771,23 @@ size_t primitives_text_message_size(const primitives_text* v) {
     return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_text_size(v));
 }
 
-size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap) {
+int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = primitives_text_size(v);
-    if (primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || primitives_over_u32_(n)) {
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    *written = n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    if (cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return PRIMITIVES_ERR_BUFFER;
     }
     (void)primitives_text_write_(v, primitives_put_header_(buf, PRIMITIVES_TEXT_TYPE_ID, n));
-    return n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    return PRIMITIVES_OK;
+}
+
+size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return primitives_text_encode_message_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
 }
 
 int primitives_text_decode_message(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena) {
@@ -784,13 +826,23 @@ static uint8_t* primitives_empty_write_(const primitives_empty* v, uint8_t* p) {
     return p;
 }
 
-size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap) {
+int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = primitives_empty_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return PRIMITIVES_ERR_BUFFER;
     }
     (void)primitives_empty_write_(v, buf);
-    return n;
+    return PRIMITIVES_OK;
+}
+
+size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return primitives_empty_encode_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
 }
 
 static const uint8_t* primitives_empty_read_(primitives_dec_* d, const uint8_t* p, primitives_empty* out, uint32_t depth) {
@@ -821,13 +873,23 @@ size_t primitives_empty_message_size(const primitives_empty* v) {
     return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_empty_size(v));
 }
 
-size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap) {
+int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = primitives_empty_size(v);
-    if (primitives_over_u32_(n) || cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || primitives_over_u32_(n)) {
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
+    }
+    *written = n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    if (cap < PRIMITIVES_MESSAGE_HEADER_SIZE || n > cap - PRIMITIVES_MESSAGE_HEADER_SIZE) {
+        return PRIMITIVES_ERR_BUFFER;
     }
     (void)primitives_empty_write_(v, primitives_put_header_(buf, PRIMITIVES_EMPTY_TYPE_ID, n));
-    return n + PRIMITIVES_MESSAGE_HEADER_SIZE;
+    return PRIMITIVES_OK;
+}
+
+size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return primitives_empty_encode_message_ex(v, buf, cap, &n) == PRIMITIVES_OK ? n : 0;
 }
 
 int primitives_empty_decode_message(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena) {
@@ -910,6 +972,22 @@ size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int primitives_encode_message_ex(const primitives_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case PRIMITIVES_ALL_PRIMITIVES_TYPE_ID:
+        return primitives_all_primitives_encode_message_ex(&m->value.all_primitives, buf, cap, written);
+    case PRIMITIVES_TEXT_TYPE_ID:
+        return primitives_text_encode_message_ex(&m->value.text, buf, cap, written);
+    case PRIMITIVES_EMPTY_TYPE_ID:
+        return primitives_empty_encode_message_ex(&m->value.empty, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return PRIMITIVES_ERR_ENCODE;
     }
 }
 

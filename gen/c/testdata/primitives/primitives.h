@@ -37,10 +37,12 @@ extern "C" {
 #define PRIMITIVES_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define PRIMITIVES_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define PRIMITIVES_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define PRIMITIVES_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define PRIMITIVES_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -192,8 +194,15 @@ struct primitives_empty {
 void primitives_all_primitives_init(primitives_all_primitives* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_all_primitives_size(const primitives_all_primitives* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
+ * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (primitives_strerror names it). *out need not be
@@ -208,8 +217,10 @@ int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primiti
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t primitives_all_primitives_message_size(const primitives_all_primitives* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of AllPrimitives (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_all_primitives_decode_message(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -227,8 +238,15 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
 void primitives_text_init(primitives_text* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_text_size(const primitives_text* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
+ * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (primitives_strerror names it). *out need not be
@@ -243,8 +261,10 @@ int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* 
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t primitives_text_message_size(const primitives_text* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Text (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_text_decode_message(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -262,8 +282,15 @@ int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitive
 void primitives_empty_init(primitives_empty* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t primitives_empty_size(const primitives_empty* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
+ * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (primitives_strerror names it). *out need not be
@@ -278,8 +305,10 @@ int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t primitives_empty_message_size(const primitives_empty* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Empty (another type id is PRIMITIVES_ERR_MESSAGE). */
 int primitives_empty_decode_message(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -307,8 +336,10 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t primitives_message_size(const primitives_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is PRIMITIVES_ERR_ENCODE. */
+int primitives_encode_message_ex(const primitives_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*primitives_read_fn)(void* ctx, uint8_t* buf, size_t n);

@@ -224,6 +224,18 @@ static void test_messages(void) {
     CHECK(memcmp(buf, point_msg, 26) == 0);
     CHECK(messages_point_encode(&pt, buf, sizeof buf) == 16);
     CHECK(memcmp(buf, point_msg + 10, 16) == 0);
+    {
+        /* _encode_ex: a status, and the size written or needed. */
+        size_t w = 99;
+        memset(buf, 0xAA, sizeof buf);
+        CHECK(messages_point_encode_ex(&pt, buf, 15, &w) == MESSAGES_ERR_BUFFER && w == 16 && buf[0] == 0xAA);
+        CHECK(messages_point_encode_ex(&pt, buf, 16, &w) == MESSAGES_OK && w == 16);
+        CHECK(memcmp(buf, point_msg + 10, 16) == 0);
+        CHECK(messages_point_encode_message_ex(&pt, buf, 25, &w) == MESSAGES_ERR_BUFFER && w == 26);
+        CHECK(messages_point_encode_message_ex(&pt, buf, 26, &w) == MESSAGES_OK && w == 26);
+        CHECK(memcmp(buf, point_msg, 26) == 0);
+        CHECK(strcmp(messages_strerror(MESSAGES_ERR_BUFFER), "buffer: the buffer is smaller than the encoding") == 0);
+    }
 
     CHECK(messages_read_message_header(point_msg, 26, &id, &plen) == MESSAGES_OK);
     CHECK(id == MESSAGES_POINT_TYPE_ID && plen == 16);
@@ -236,6 +248,13 @@ static void test_messages(void) {
     CHECK(messages_encode_message(&m, buf, sizeof buf) == 26 && memcmp(buf, point_msg, 26) == 0);
     m.type_id = 7;
     CHECK(messages_message_size(&m) == SIZE_MAX && messages_encode_message(&m, buf, sizeof buf) == 0);
+    {
+        size_t w = 99;
+        CHECK(messages_encode_message_ex(&m, buf, sizeof buf, &w) == MESSAGES_ERR_ENCODE && w == 0);
+        m.type_id = MESSAGES_POINT_TYPE_ID;
+        CHECK(messages_encode_message_ex(&m, buf, 20, &w) == MESSAGES_ERR_BUFFER && w == 26);
+        m.type_id = 7;
+    }
 
     memcpy(buf, point_msg, 26);
     buf[3] = '1';
@@ -255,6 +274,11 @@ static void test_messages(void) {
         CHECK(messages_last_size(&last) == 0);
         CHECK(messages_last_decode(NULL, 0, &last, &a) == MESSAGES_OK);
         CHECK(messages_last_encode_message(&last, lbuf, sizeof lbuf) == 10);
+        {
+            /* An empty encoding is no error for _encode_ex (_encode returns 0 for both). */
+            size_t w = 99;
+            CHECK(messages_last_encode_ex(&last, NULL, 0, &w) == MESSAGES_OK && w == 0);
+        }
         CHECK(lbuf[4] == 0xff && lbuf[5] == 0xff);
         CHECK(messages_last_decode_message(lbuf, 10, &last, &a) == MESSAGES_OK);
     }
@@ -567,6 +591,12 @@ static void test_enums_unions(void) {
     shapes[1].tag = 200;
     CHECK(enums_unions_unions_size(&u) == SIZE_MAX && enums_unions_unions_encode(&u, buf, sizeof buf) == 0);
     CHECK(enums_unions_unions_encode_message(&u, buf, sizeof buf) == 0);
+    {
+        size_t w = 99;
+        CHECK(enums_unions_unions_encode_ex(&u, buf, sizeof buf, &w) == ENUMS_UNIONS_ERR_ENCODE && w == 0);
+        w = 99;
+        CHECK(enums_unions_unions_encode_message_ex(&u, buf, sizeof buf, &w) == ENUMS_UNIONS_ERR_ENCODE && w == 0);
+    }
     enums_unions_arena_free(&a);
 }
 

@@ -181,6 +181,8 @@ const char* recursive_strerror(int code) {
         return "encode: the value cannot be encoded";
     case RECURSIVE_ERR_WRITE:
         return "write: the write callback failed";
+    case RECURSIVE_ERR_BUFFER:
+        return "buffer: the buffer is smaller than the encoding";
     case RECURSIVE_ERR_SCHEMA:
         return "schema: the stream was written from another version of the schema, or lacks a required hello";
     case RECURSIVE_END:
@@ -552,13 +554,23 @@ static uint8_t* recursive_tree_write_(const recursive_tree* v, uint8_t* p) {
     return p;
 }
 
-size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap) {
+int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_tree_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_tree_write_(v, buf);
-    return n;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_tree_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 static const uint8_t* recursive_tree_read_(recursive_dec_* d, const uint8_t* p, recursive_tree* out, uint32_t depth) {
@@ -621,13 +633,23 @@ size_t recursive_tree_message_size(const recursive_tree* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_tree_size(v));
 }
 
-size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap) {
+int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_tree_size(v);
-    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || recursive_over_u32_(n)) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_tree_write_(v, recursive_put_header_(buf, RECURSIVE_TREE_TYPE_ID, n));
-    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_tree_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 int recursive_tree_decode_message(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena) {
@@ -676,13 +698,23 @@ static uint8_t* recursive_node_write_(const recursive_node* v, uint8_t* p) {
     return p;
 }
 
-size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap) {
+int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_node_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_node_write_(v, buf);
-    return n;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_node_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 static const uint8_t* recursive_node_read_(recursive_dec_* d, const uint8_t* p, recursive_node* out, uint32_t depth) {
@@ -736,13 +768,23 @@ size_t recursive_node_message_size(const recursive_node* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_node_size(v));
 }
 
-size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap) {
+int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_node_size(v);
-    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || recursive_over_u32_(n)) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_node_write_(v, recursive_put_header_(buf, RECURSIVE_NODE_TYPE_ID, n));
-    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_node_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 int recursive_node_decode_message(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena) {
@@ -790,13 +832,23 @@ static uint8_t* recursive_dir_write_(const recursive_dir* v, uint8_t* p) {
     return p;
 }
 
-size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap) {
+int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_dir_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_dir_write_(v, buf);
-    return n;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_dir_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 static const uint8_t* recursive_dir_read_(recursive_dec_* d, const uint8_t* p, recursive_dir* out, uint32_t depth) {
@@ -858,13 +910,23 @@ size_t recursive_dir_message_size(const recursive_dir* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_dir_size(v));
 }
 
-size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap) {
+int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_dir_size(v);
-    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || recursive_over_u32_(n)) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_dir_write_(v, recursive_put_header_(buf, RECURSIVE_DIR_TYPE_ID, n));
-    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_dir_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 int recursive_dir_decode_message(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena) {
@@ -915,13 +977,23 @@ static uint8_t* recursive_entry_write_(const recursive_entry* v, uint8_t* p) {
     return p;
 }
 
-size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap) {
+int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_entry_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_entry_write_(v, buf);
-    return n;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_entry_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 static const uint8_t* recursive_entry_read_(recursive_dec_* d, const uint8_t* p, recursive_entry* out, uint32_t depth) {
@@ -980,13 +1052,23 @@ size_t recursive_entry_message_size(const recursive_entry* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_entry_size(v));
 }
 
-size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap) {
+int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_entry_size(v);
-    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || recursive_over_u32_(n)) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_entry_write_(v, recursive_put_header_(buf, RECURSIVE_ENTRY_TYPE_ID, n));
-    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_entry_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 int recursive_entry_decode_message(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena) {
@@ -1026,13 +1108,23 @@ static uint8_t* recursive_program_write_(const recursive_program* v, uint8_t* p)
     return p;
 }
 
-size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap) {
+int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_program_size(v);
-    if (n == SIZE_MAX || n > cap || n == 0) {
-        return 0;
+    if (n == SIZE_MAX) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n;
+    if (n > cap) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_program_write_(v, buf);
-    return n;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_program_encode_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 static const uint8_t* recursive_program_read_(recursive_dec_* d, const uint8_t* p, recursive_program* out, uint32_t depth) {
@@ -1066,13 +1158,23 @@ size_t recursive_program_message_size(const recursive_program* v) {
     return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_program_size(v));
 }
 
-size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap) {
+int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written) {
     size_t n = recursive_program_size(v);
-    if (recursive_over_u32_(n) || cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
-        return 0;
+    if (n == SIZE_MAX || recursive_over_u32_(n)) {
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
+    }
+    *written = n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    if (cap < RECURSIVE_MESSAGE_HEADER_SIZE || n > cap - RECURSIVE_MESSAGE_HEADER_SIZE) {
+        return RECURSIVE_ERR_BUFFER;
     }
     (void)recursive_program_write_(v, recursive_put_header_(buf, RECURSIVE_PROGRAM_TYPE_ID, n));
-    return n + RECURSIVE_MESSAGE_HEADER_SIZE;
+    return RECURSIVE_OK;
+}
+
+size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap) {
+    size_t n = 0;
+    return recursive_program_encode_message_ex(v, buf, cap, &n) == RECURSIVE_OK ? n : 0;
 }
 
 int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena) {
@@ -1300,6 +1402,26 @@ size_t recursive_encode_message(const recursive_message* m, uint8_t* buf, size_t
         (void)buf;
         (void)cap;
         return 0;
+    }
+}
+
+int recursive_encode_message_ex(const recursive_message* m, uint8_t* buf, size_t cap, size_t* written) {
+    switch (m->type_id) {
+    case RECURSIVE_TREE_TYPE_ID:
+        return recursive_tree_encode_message_ex(&m->value.tree, buf, cap, written);
+    case RECURSIVE_NODE_TYPE_ID:
+        return recursive_node_encode_message_ex(&m->value.node, buf, cap, written);
+    case RECURSIVE_DIR_TYPE_ID:
+        return recursive_dir_encode_message_ex(&m->value.dir, buf, cap, written);
+    case RECURSIVE_ENTRY_TYPE_ID:
+        return recursive_entry_encode_message_ex(&m->value.entry, buf, cap, written);
+    case RECURSIVE_PROGRAM_TYPE_ID:
+        return recursive_program_encode_message_ex(&m->value.program, buf, cap, written);
+    default:
+        (void)buf;
+        (void)cap;
+        *written = 0;
+        return RECURSIVE_ERR_ENCODE;
     }
 }
 

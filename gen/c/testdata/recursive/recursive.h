@@ -37,10 +37,12 @@ extern "C" {
 #define RECURSIVE_ERR_NO_MEMORY (-11)
 /** memory: the decoded value would take more memory than the memory limit (rule 11). */
 #define RECURSIVE_ERR_MEMORY (-12)
-/** encode: a message writer got a value its encoder refuses (see _size). */
+/** encode: a value its encoder refuses (see _size), given to _encode_ex or a message writer. */
 #define RECURSIVE_ERR_ENCODE (-13)
 /** write: a message writer's write callback took fewer bytes than it was given. */
 #define RECURSIVE_ERR_WRITE (-14)
+/** buffer: an encoder's buffer is smaller than the encoding (_encode_ex). */
+#define RECURSIVE_ERR_BUFFER (-16)
 /**
  * schema: a stream's hello shows that it was written from another version
  * of the schema, or a reader that requires a hello found none
@@ -257,8 +259,15 @@ struct recursive_program {
 void recursive_tree_init(recursive_tree* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_tree_size(const recursive_tree* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
+ * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -273,8 +282,10 @@ int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* ou
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_tree_message_size(const recursive_tree* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Tree (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_tree_decode_message(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -292,8 +303,15 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
 void recursive_node_init(recursive_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_node_size(const recursive_node* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
+ * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -308,8 +326,10 @@ int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* ou
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_node_message_size(const recursive_node* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Node (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_node_decode_message(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -327,8 +347,15 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
 void recursive_dir_init(recursive_dir* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_dir_size(const recursive_dir* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
+ * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -343,8 +370,10 @@ int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_dir_message_size(const recursive_dir* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Dir (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_dir_decode_message(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -362,8 +391,15 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
 void recursive_entry_init(recursive_entry* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_entry_size(const recursive_entry* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
+ * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -378,8 +414,10 @@ int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* 
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_entry_message_size(const recursive_entry* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Entry (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_entry_decode_message(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -397,8 +435,15 @@ int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive
 void recursive_program_init(recursive_program* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
 size_t recursive_program_size(const recursive_program* v);
-/** Encodes *v into buf: the bytes written, or 0 if cap is too small. */
+/** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap);
+/**
+ * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
+ * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * *written is 0). Unlike _encode, it tells an empty encoding from an error.
+ */
+int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (recursive_strerror names it). *out need not be
@@ -413,8 +458,10 @@ int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_progr
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
 size_t recursive_program_message_size(const recursive_program* v);
-/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small. */
+/** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap);
+/** Like _encode_ex, as a message: *written counts the header too. */
+int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of Program (another type id is RECURSIVE_ERR_MESSAGE). */
 int recursive_program_decode_message(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
@@ -444,8 +491,10 @@ int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_messa
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
 size_t recursive_message_size(const recursive_message* m);
-/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small or type_id unknown. */
+/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t recursive_encode_message(const recursive_message* m, uint8_t* buf, size_t cap);
+/** Like the struct's _encode_message_ex; an unknown type_id is RECURSIVE_ERR_ENCODE. */
+int recursive_encode_message_ex(const recursive_message* m, uint8_t* buf, size_t cap, size_t* written);
 
 /** Reads up to n bytes into buf and returns how many: 0 only at the end of the stream (or on a read error). */
 typedef size_t (*recursive_read_fn)(void* ctx, uint8_t* buf, size_t n);
