@@ -15,7 +15,7 @@ func (g *generator) codecFile() []byte {
 	for _, d := range g.s.Decls {
 		switch d := d.(type) {
 		case *schema.Struct:
-			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
+			p.Block("extension "+g.typeName(d)+": _SDPEncodable, SDPMessageValue {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
 				g.reuseAPI(p, d)
@@ -35,7 +35,7 @@ func (g *generator) codecFile() []byte {
 				}
 			})
 		case *schema.Union:
-			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
+			p.Block("extension "+g.typeName(d)+": _SDPEncodable, SDPValue {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
 				g.unionSize(p, d)
@@ -49,7 +49,7 @@ func (g *generator) codecFile() []byte {
 				g.unionReadInPlace(p, d)
 			})
 		case *schema.Enum:
-			p.Block("extension "+g.typeName(d)+": _SDPEncodable {", "}", func() {
+			p.Block("extension "+g.typeName(d)+": _SDPEncodable, SDPValue {", "}", func() {
 				g.publicAPI(p, d.Name)
 				p.P()
 				p.P("/// The number of bytes serializedBytes() returns.")

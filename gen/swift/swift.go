@@ -115,7 +115,7 @@ var reservedTypes = map[string]bool{
 	"UnsafeBufferPointer": true, "UnsafeMutableBufferPointer": true,
 	"XCTAssertEqual": true, "XCTAssertThrowsError": true, "XCTFail": true, "XCTAssert": true,
 	"XCTAssertTrue": true, "XCTAssertFalse": true, "XCTAssertNil": true, "XCTAssertNotNil": true,
-	"SDPValue": true, "SDPMessageValue": true,
+	"SDPValue": true, "SDPMessageValue": true, "SDPDataValue": true,
 	// The stream API.
 	"StreamError": true, "MessageReader": true, "MessageWriter": true,
 }

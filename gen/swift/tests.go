@@ -77,41 +77,20 @@ func (g *generator) testsFile() []byte {
 	return p.Bytes()
 }
 
-// testProtocols prints the test-local protocols and checks every struct and
-// union goes through.
+// testProtocols prints the test helpers that every struct and union goes
+// through (over the module's public SDPValue and SDPMessageValue).
 func (g *generator) testProtocols(p *emit.Printer) {
-	p.P("/// The serialization API every struct, union and enum offers.")
-	p.Block("protocol SDPValue: Hashable {", "}", func() {
-		p.P("init(serializedBytes: [UInt8]) throws(DecodeError)")
-		p.P("init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)")
-		p.P("init(serializedBytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(DecodeError)")
-		p.P("static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> (value: Self, bytesConsumed: Int)")
-		p.P("func serializedBytes() -> [UInt8]")
-		p.P("func serialize(into out: inout [UInt8])")
-		p.P("func checkedSerializedBytes() throws(EncodeError) -> [UInt8]")
-		p.P("func checkedSerialize(into out: inout [UInt8]) throws(EncodeError)")
-		p.P("var encodedSize: Int { get }")
-		p.P("#if canImport(Foundation)")
+	p.P("/// SDPValue and the Foundation API every struct, union and enum offers.")
+	p.Block("protocol SDPDataValue: SDPValue {", "}", func() {
 		p.P("init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)")
 		p.P("func serializedData() -> Data")
 		p.P("func checkedSerializedData() throws(EncodeError) -> Data")
-		p.P("#endif")
-	})
-	p.P()
-	p.P("/// The message API every struct offers.")
-	p.Block("protocol SDPMessageValue: SDPValue {", "}", func() {
-		p.P("static var messageTypeID: UInt16 { get }")
-		p.P("init(serializedMessage: [UInt8], options: DecodeOptions) throws(DecodeError)")
-		p.P("func serializedMessage() -> [UInt8]")
-		p.P("func checkedSerializedMessage() throws(EncodeError) -> [UInt8]")
 	})
 	p.P()
 	for _, d := range g.s.Decls {
 		switch d.(type) {
-		case *schema.Struct:
-			p.F("extension %s: SDPMessageValue {}", g.typeName(d))
-		case *schema.Union, *schema.Enum:
-			p.F("extension %s: SDPValue {}", g.typeName(d))
+		case *schema.Struct, *schema.Union, *schema.Enum:
+			p.F("extension %s: SDPDataValue {}", g.typeName(d))
 		}
 	}
 	p.P()
@@ -128,7 +107,7 @@ func (g *generator) testProtocols(p *emit.Printer) {
 	p.P()
 	p.P("/// Round-trips v through every decode API and checks encodings are exact.")
 	p.P("/// limitsDepth is false for enums, which are no struct or union value.")
-	p.Block("func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
+	p.Block("func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {", "}", func() {
 		p.P("let bytes = v.serializedBytes()")
 		p.P("XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)")
 		p.P("XCTAssertEqual(try v.checkedSerializedBytes(), bytes, file: file, line: line)")

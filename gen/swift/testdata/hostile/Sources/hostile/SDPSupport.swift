@@ -1137,6 +1137,35 @@ func _sdpPresentSize<T>(_ v: T?, _ size: (T) -> Int) -> Int {
     return 0
 }
 
+/// The serialization API every struct, union and enum of the module offers,
+/// so that generic code can encode and decode any of them (as Rust's
+/// `SdpType` or swift-protobuf's `Message`). Only the module's own types
+/// conform: its encoders rely on what the generator knows of them.
+public protocol SDPValue: Hashable {
+    /// The fingerprint of the type's wire shape (`sdp fingerprint`).
+    static var fingerprint: UInt64 { get }
+    init(serializedBytes: [UInt8]) throws(DecodeError)
+    init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
+    init(serializedBytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(DecodeError)
+    static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> (value: Self, bytesConsumed: Int)
+    func serializedBytes() -> [UInt8]
+    func serialize(into out: inout [UInt8])
+    func checkedSerializedBytes() throws(EncodeError) -> [UInt8]
+    func checkedSerialize(into out: inout [UInt8]) throws(EncodeError)
+    /// The number of bytes serializedBytes() returns.
+    var encodedSize: Int { get }
+}
+
+/// The message API every struct of the module offers (a message is the
+/// 10-byte header, then the struct).
+public protocol SDPMessageValue: SDPValue {
+    /// The struct's message type id.
+    static var messageTypeID: UInt16 { get }
+    init(serializedMessage: [UInt8], options: DecodeOptions) throws(DecodeError)
+    func serializedMessage() -> [UInt8]
+    func checkedSerializedMessage() throws(EncodeError) -> [UInt8]
+}
+
 /// A type whose generated writer reads the value through a pointer (a
 /// struct passed by value to a function that is not inlined is copied
 /// first, retaining every string and array it holds).

@@ -7,39 +7,20 @@ import hostile
 import Foundation
 #endif
 
-/// The serialization API every struct, union and enum offers.
-protocol SDPValue: Hashable {
-    init(serializedBytes: [UInt8]) throws(DecodeError)
-    init(serializedBytes: [UInt8], options: DecodeOptions) throws(DecodeError)
-    init(serializedBytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(DecodeError)
-    static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions) throws(DecodeError) -> (value: Self, bytesConsumed: Int)
-    func serializedBytes() -> [UInt8]
-    func serialize(into out: inout [UInt8])
-    func checkedSerializedBytes() throws(EncodeError) -> [UInt8]
-    func checkedSerialize(into out: inout [UInt8]) throws(EncodeError)
-    var encodedSize: Int { get }
-    #if canImport(Foundation)
+/// SDPValue and the Foundation API every struct, union and enum offers.
+protocol SDPDataValue: SDPValue {
     init<Bytes: ContiguousBytes>(serializedBytes: Bytes, options: DecodeOptions) throws(DecodeError)
     func serializedData() -> Data
     func checkedSerializedData() throws(EncodeError) -> Data
-    #endif
 }
 
-/// The message API every struct offers.
-protocol SDPMessageValue: SDPValue {
-    static var messageTypeID: UInt16 { get }
-    init(serializedMessage: [UInt8], options: DecodeOptions) throws(DecodeError)
-    func serializedMessage() -> [UInt8]
-    func checkedSerializedMessage() throws(EncodeError) -> [UInt8]
-}
-
-extension Big: SDPMessageValue {}
-extension Holder: SDPMessageValue {}
-extension Wide: SDPValue {}
-extension Events: SDPMessageValue {}
-extension Node: SDPMessageValue {}
-extension Nodes: SDPMessageValue {}
-extension Chain: SDPMessageValue {}
+extension Big: SDPDataValue {}
+extension Holder: SDPDataValue {}
+extension Wide: SDPDataValue {}
+extension Events: SDPDataValue {}
+extension Node: SDPDataValue {}
+extension Nodes: SDPDataValue {}
+extension Chain: SDPDataValue {}
 
 /// Asserts that decoding throws the error of the given rule.
 func assertRejects(_ rule: Swift.String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws(DecodeError) -> Void) {
@@ -54,7 +35,7 @@ func assertRejects(_ rule: Swift.String, file: StaticString = #filePath, line: U
 
 /// Round-trips v through every decode API and checks encodings are exact.
 /// limitsDepth is false for enums, which are no struct or union value.
-func checkRoundTrip<T: SDPValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
+func checkRoundTrip<T: SDPDataValue>(_ v: T, limitsDepth: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
     let bytes = v.serializedBytes()
     XCTAssertEqual(bytes.count, v.encodedSize, file: file, line: line)
     XCTAssertEqual(try v.checkedSerializedBytes(), bytes, file: file, line: line)
