@@ -366,9 +366,21 @@ int main() {
           arrays::PointView::kFingerprint == arrays::Point::kFingerprint &&
           arrays::Point::kFingerprint != arrays::Arrays::kFingerprint);
     CHECK(enums_unions::kFingerprint<enums_unions::Small> != enums_unions::kFingerprint<enums_unions::Sparse>);
+
+    // Enum helpers: the schema's name, empty for a number not declared;
+    // usable in constant expressions.
+    static_assert(enums_unions::enum_name(enums_unions::Sparse::Tenth) == "Tenth");
+    static_assert(enums_unions::is_valid(enums_unions::Small::Two));
+    CHECK(enums_unions::enum_name(enums_unions::Small::Zero) == "Zero");
+    CHECK(enums_unions::enum_name(enums_unions::Sparse::Big) == "Big");
+    CHECK(enums_unions::enum_name(static_cast<enums_unions::Sparse>(3)).empty());
+    CHECK(!enums_unions::is_valid(static_cast<enums_unions::Small>(7)));
+    CHECK(enums_unions::is_valid(static_cast<enums_unions::Sparse>(10)));
     std::vector<std::uint8_t> greeted = arrays::encode_hello();
     const std::size_t hello_size = greeted.size();
     CHECK(hello_size == 14 + 10 * std::size(arrays::kHelloEntries) && greeted[4] == 0 && greeted[5] == 0);
+    static_assert(arrays::sdp::kMessageHeaderSize == 10 && arrays::sdp::kHelloTypeId == 0);
+    CHECK(hello_size == arrays::sdp::kMessageHeaderSize + 4 + 10 * std::size(arrays::kHelloEntries));
     greeted.insert(greeted.end(), stream.begin(), stream.end());
     CHECK(!reader.schema_checked());
     arrays::MessageReader checked(Chunks{&greeted, 0});

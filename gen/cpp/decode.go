@@ -42,7 +42,7 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 				p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at(off))
 				p.P("}")
 			case schema.EnumRef:
-				p.F("if (!sdp_known(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
+				p.F("if (!is_valid(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
 				p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at(off))
 				p.P("}")
 			}
@@ -214,12 +214,12 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		p.F("r.p += %s;", n)
 		return
 	}
-	if !check && !fixedArray {
-		p.F("%s.resize(%s);", lv, n)
-	}
 	if g.plainArray(t) {
 		g.plainRead(p, t, n, lv)
 		return
+	}
+	if !check && !fixedArray {
+		p.F("%s.resize(%s);", lv, n)
 	}
 	g.elemLoop(p, t, n, lv)
 }
@@ -437,19 +437,5 @@ func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant
 			g.readFields(p, v.Fields, "x.", variantName(v, owner), check)
 		}
 		p.P("break;")
-	})
-}
-
-// knownFunc emits sdp_known for an enum: whether a value is declared.
-func (g *generator) knownFunc(p *emit.Printer, e *schema.Enum) {
-	n := g.name(e)
-	p.Block(fmt.Sprintf("[[maybe_unused]] bool sdp_known(%s v) noexcept {", n), "}", func() {
-		p.P("switch (v) {")
-		for _, v := range e.Values {
-			p.F("case %s::%s:", n, g.enumValueName(v))
-		}
-		p.P(indent + "return true;")
-		p.P("}")
-		p.P("return false;")
 	})
 }

@@ -20,7 +20,7 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, expr string) int {
 	}
 	switch t.Kind {
 	case schema.EnumRef:
-		p.F("if (!sdp_known(%s)) {", expr)
+		p.F("if (!is_valid(%s)) {", expr)
 		p.P(indent + "return kTooLarge;")
 		p.P("}")
 		return flatSize(t)
@@ -323,9 +323,11 @@ func (g *generator) writeFields(p *emit.Printer, fs []*schema.Field, prefix, own
 	}
 }
 
-// bulk reports a []T of numbers: on little-endian targets its elements
-// are already in wire form in memory.
-func bulk(t *schema.Type) bool { return t.Kind == schema.Array && t.Elem.IsNumeric() }
+// bulk reports a []T of numbers or of plain structs (gen.Plain): on
+// little-endian targets its elements are already in wire form in memory.
+func (g *generator) bulk(t *schema.Type) bool {
+	return t.Kind == schema.Array && (t.Elem.IsNumeric() || g.plainArray(t))
+}
 
 // appends reports whether encode builds d's vector with sdp_append, which
 // copies its bulk arrays into the vector instead of zero-filling their
@@ -336,7 +338,7 @@ func (g *generator) appends(d schema.Decl) bool {
 		return false
 	}
 	for _, f := range st.Fields {
-		if bulk(f.Type) {
+		if g.bulk(f.Type) {
 			return true
 		}
 	}
@@ -353,13 +355,18 @@ func (g *generator) appendFunc(p *emit.Printer, d *schema.Struct) {
 	p.Block(fmt.Sprintf("void sdp_append(std::vector<std::uint8_t>& buf, const %s& v) {", n), "}", func() {
 		fs := d.Fields
 		for i := 0; i < len(fs); {
-			if bulk(fs[i].Type) {
-				p.F("append_array(buf, v.%s);", fieldName(fs[i], n))
+			if t := fs[i].Type; g.bulk(t) {
+				expr := "v." + fieldName(fs[i], n)
+				if t.Elem.IsNumeric() {
+					p.F("append_array(buf, %s);", expr)
+				} else {
+					g.appendPlain(p, t, expr)
+				}
 				i++
 				continue
 			}
 			j := i
-			for j < len(fs) && !bulk(fs[j].Type) {
+			for j < len(fs) && !g.bulk(fs[j].Type) {
 				j++
 			}
 			// The run's writes go into room grown for exactly them.

@@ -129,6 +129,30 @@ func (g *generator) enumDecl(p *emit.Printer, e *schema.Enum) {
 	p.F("/// The fingerprint of the wire shape of %s (docs/compat.md).", g.name(e))
 	p.P("template <>")
 	p.F("inline constexpr std::uint64_t kFingerprint<%s> = %s;", g.name(e), fingerprintLiteral(e))
+	g.enumHelpers(p, e)
+}
+
+// enumHelpers declares enum_name and is_valid for e: an enum class can hold
+// any number of its underlying type, and the decoders refuse, and the
+// encoders do not write, one that e does not declare.
+func (g *generator) enumHelpers(p *emit.Printer, e *schema.Enum) {
+	n := g.name(e)
+	p.P()
+	p.F("/// The schema's name of v (\"%s\"), or an empty view when v holds a number", e.Values[0].Name)
+	p.F("/// %s does not declare.", n)
+	p.Block(fmt.Sprintf("[[nodiscard]] constexpr std::string_view enum_name(%s v) noexcept {", n), "}", func() {
+		p.P("switch (v) {")
+		for _, v := range e.Values {
+			p.F("case %s::%s:", n, g.enumValueName(v))
+			p.F("%sreturn \"%s\";", indent, v.Name)
+		}
+		p.P("}")
+		p.P("return {};")
+	})
+	p.P()
+	p.F("/// Whether v is a value %s declares: the decoders refuse any other number", n)
+	p.P("/// (rule enum), and the encoders refuse to write one.")
+	p.F("[[nodiscard]] constexpr bool is_valid(%s v) noexcept { return !enum_name(v).empty(); }", n)
 }
 
 // fingerprintLiteral is the fingerprint of d as a C++ literal.

@@ -31,16 +31,25 @@ func (g *generator) plainArray(t *schema.Type) bool {
 }
 
 // plainRead emits the decoding of the n elements of the plain array t into
-// lv (a vector already resized, or a std::array; "" = check only).
+// lv (a vector, or a std::array; "" = check only). A vector is assigned its
+// elements (assign_wire) rather than resized and then copied into, which
+// would zero-fill it first.
 func (g *generator) plainRead(p *emit.Printer, t *schema.Type, n, lv string) {
 	l, _ := gen.Plain(t.Elem)
+	vector := lv != "" && t.Kind == schema.Array
 	p.Block(fmt.Sprintf("if (r.plain(%s, %d, d + %d)) {", n, l.Size, l.Depth), "} else {", func() {
-		if lv != "" {
+		switch {
+		case vector:
+			p.F("assign_wire(%s, r.p, %s);", lv, n)
+		case lv != "":
 			p.F("load_plain(%s.data(), r.p, %s * %d);", lv, n, l.Size)
 		}
 		p.F("r.p += %s * %d;", n, l.Size)
 	})
 	p.In()
+	if vector {
+		p.F("%s.resize(%s);", lv, n)
+	}
 	g.elemLoop(p, t, n, lv)
 	p.Out()
 	p.P("}")
@@ -53,6 +62,25 @@ func (g *generator) plainWrite(p *emit.Printer, t *schema.Type, expr, count stri
 		p.F("out = store_plain(out, %s.data(), %s * %d);", expr, count, l.Size)
 	})
 	p.In()
+	e := g.newTmp("e")
+	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
+		p.F("out = sdp_write(out, %s);", e)
+	})
+	p.Out()
+	p.P("}")
+}
+
+// appendPlain emits the appending of the plain array expr ([]T) to buf in
+// sdp_append: its count, then its elements' bytes with one range insert on
+// little-endian targets; elsewhere into room grown for them.
+func (g *generator) appendPlain(p *emit.Printer, t *schema.Type, expr string) {
+	l, _ := gen.Plain(t.Elem)
+	p.Block("if constexpr (sdp::kLittleEndian) {", "} else {", func() {
+		p.F("put_count(grow(buf, 4), %s.size());", expr)
+		p.F("append_plain(buf, %s.data(), %s.size());", expr, expr)
+	})
+	p.In()
+	p.F("std::uint8_t* out = put_count(grow(buf, 4 + %s.size() * %d), %s.size());", expr, l.Size, expr)
 	e := g.newTmp("e")
 	p.Block(fmt.Sprintf("for (const auto& %s : %s) {", e, expr), "}", func() {
 		p.F("out = sdp_write(out, %s);", e)

@@ -57,10 +57,6 @@ func (g *generator) source() []byte {
 	p.P("// Tag<T> selects the overload for T where no value is passed.")
 	p.P("template <class T>")
 	p.P("struct Tag {};")
-	for _, e := range g.s.Enums {
-		p.P()
-		g.knownFunc(p, e)
-	}
 	p.P()
 	for _, d := range g.order {
 		n, vn := g.name(d), g.viewName(d)

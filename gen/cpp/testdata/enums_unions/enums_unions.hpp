@@ -41,6 +41,14 @@ inline constexpr bool kLittleEndian = false;
 /// The default limit on nesting depth (docs/wire-format.md, rule 9).
 inline constexpr std::uint32_t kDefaultMaxDepth = 64;
 
+/// The size of a message's header: the magic "SDP2", the u16 type id and the
+/// u32 payload length (docs/wire-format.md, messages).
+inline constexpr std::size_t kMessageHeaderSize = 10;
+
+/// The type id of a hello, the schema check a stream may begin with
+/// (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+inline constexpr std::uint16_t kHelloTypeId = 0;
+
 /// The default memory limit of rule 11 (docs/wire-format.md, memory) for an
 /// input of n bytes (a message's payload): 32 * n + 1 MiB, saturating.
 constexpr std::uint64_t default_memory_limit(std::uint64_t n) noexcept {
@@ -114,8 +122,10 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
 }
 
 /// The outcome of a decode: true when it succeeded, otherwise the rule that
-/// failed, the byte offset where it failed, and a short description.
-class Status {
+/// failed, the byte offset where it failed, and a short description. It is
+/// [[nodiscard]]: a call that drops the Status of a decode draws a warning,
+/// since the value decoded into is reset when the input was bad.
+class [[nodiscard]] Status {
 public:
     constexpr Status() noexcept = default;
     constexpr Status(ErrorCode code, std::size_t offset, const char* message) noexcept
@@ -535,6 +545,24 @@ enum class Small : std::uint8_t {
 template <>
 inline constexpr std::uint64_t kFingerprint<Small> = 0xfd4bb75d044f397b;
 
+/// The schema's name of v ("Zero"), or an empty view when v holds a number
+/// Small does not declare.
+[[nodiscard]] constexpr std::string_view enum_name(Small v) noexcept {
+    switch (v) {
+    case Small::Zero:
+        return "Zero";
+    case Small::One:
+        return "One";
+    case Small::Two:
+        return "Two";
+    }
+    return {};
+}
+
+/// Whether v is a value Small declares: the decoders refuse any other number
+/// (rule enum), and the encoders refuse to write one.
+[[nodiscard]] constexpr bool is_valid(Small v) noexcept { return !enum_name(v).empty(); }
+
 /// Explicit values, with gaps and hex.
 enum class Sparse : std::uint16_t {
     First = 1,
@@ -546,6 +574,26 @@ enum class Sparse : std::uint16_t {
 template <>
 inline constexpr std::uint64_t kFingerprint<Sparse> = 0x486fe1ac71d8d047;
 
+/// The schema's name of v ("First"), or an empty view when v holds a number
+/// Sparse does not declare.
+[[nodiscard]] constexpr std::string_view enum_name(Sparse v) noexcept {
+    switch (v) {
+    case Sparse::First:
+        return "First";
+    case Sparse::Second:
+        return "Second";
+    case Sparse::Tenth:
+        return "Tenth";
+    case Sparse::Big:
+        return "Big";
+    }
+    return {};
+}
+
+/// Whether v is a value Sparse declares: the decoders refuse any other number
+/// (rule enum), and the encoders refuse to write one.
+[[nodiscard]] constexpr bool is_valid(Sparse v) noexcept { return !enum_name(v).empty(); }
+
 enum class Wide : std::uint32_t {
     Min = 0,
     Max = 4294967295,
@@ -553,6 +601,22 @@ enum class Wide : std::uint32_t {
 /// The fingerprint of the wire shape of Wide (docs/compat.md).
 template <>
 inline constexpr std::uint64_t kFingerprint<Wide> = 0x52d094481be88ed2;
+
+/// The schema's name of v ("Min"), or an empty view when v holds a number
+/// Wide does not declare.
+[[nodiscard]] constexpr std::string_view enum_name(Wide v) noexcept {
+    switch (v) {
+    case Wide::Min:
+        return "Min";
+    case Wide::Max:
+        return "Max";
+    }
+    return {};
+}
+
+/// Whether v is a value Wide declares: the decoders refuse any other number
+/// (rule enum), and the encoders refuse to write one.
+[[nodiscard]] constexpr bool is_valid(Wide v) noexcept { return !enum_name(v).empty(); }
 
 /// An enum with no underlying type is u8.
 enum class Default : std::uint8_t {
@@ -562,6 +626,22 @@ enum class Default : std::uint8_t {
 /// The fingerprint of the wire shape of Default (docs/compat.md).
 template <>
 inline constexpr std::uint64_t kFingerprint<Default> = 0x57d3fdffa9318b61;
+
+/// The schema's name of v ("A"), or an empty view when v holds a number
+/// Default does not declare.
+[[nodiscard]] constexpr std::string_view enum_name(Default v) noexcept {
+    switch (v) {
+    case Default::A:
+        return "A";
+    case Default::B:
+        return "B";
+    }
+    return {};
+}
+
+/// Whether v is a value Default declares: the decoders refuse any other number
+/// (rule enum), and the encoders refuse to write one.
+[[nodiscard]] constexpr bool is_valid(Default v) noexcept { return !enum_name(v).empty(); }
 
 struct Circle {
     /// The message type id of Circle.

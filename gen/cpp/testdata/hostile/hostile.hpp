@@ -41,6 +41,14 @@ inline constexpr bool kLittleEndian = false;
 /// The default limit on nesting depth (docs/wire-format.md, rule 9).
 inline constexpr std::uint32_t kDefaultMaxDepth = 64;
 
+/// The size of a message's header: the magic "SDP2", the u16 type id and the
+/// u32 payload length (docs/wire-format.md, messages).
+inline constexpr std::size_t kMessageHeaderSize = 10;
+
+/// The type id of a hello, the schema check a stream may begin with
+/// (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+inline constexpr std::uint16_t kHelloTypeId = 0;
+
 /// The default memory limit of rule 11 (docs/wire-format.md, memory) for an
 /// input of n bytes (a message's payload): 32 * n + 1 MiB, saturating.
 constexpr std::uint64_t default_memory_limit(std::uint64_t n) noexcept {
@@ -114,8 +122,10 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
 }
 
 /// The outcome of a decode: true when it succeeded, otherwise the rule that
-/// failed, the byte offset where it failed, and a short description.
-class Status {
+/// failed, the byte offset where it failed, and a short description. It is
+/// [[nodiscard]]: a call that drops the Status of a decode draws a warning,
+/// since the value decoded into is reset when the input was bad.
+class [[nodiscard]] Status {
 public:
     constexpr Status() noexcept = default;
     constexpr Status(ErrorCode code, std::size_t offset, const char* message) noexcept

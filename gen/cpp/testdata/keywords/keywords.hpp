@@ -41,6 +41,14 @@ inline constexpr bool kLittleEndian = false;
 /// The default limit on nesting depth (docs/wire-format.md, rule 9).
 inline constexpr std::uint32_t kDefaultMaxDepth = 64;
 
+/// The size of a message's header: the magic "SDP2", the u16 type id and the
+/// u32 payload length (docs/wire-format.md, messages).
+inline constexpr std::size_t kMessageHeaderSize = 10;
+
+/// The type id of a hello, the schema check a stream may begin with
+/// (docs/wire-format.md, "The schema check (hello)"); no struct has it.
+inline constexpr std::uint16_t kHelloTypeId = 0;
+
 /// The default memory limit of rule 11 (docs/wire-format.md, memory) for an
 /// input of n bytes (a message's payload): 32 * n + 1 MiB, saturating.
 constexpr std::uint64_t default_memory_limit(std::uint64_t n) noexcept {
@@ -114,8 +122,10 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
 }
 
 /// The outcome of a decode: true when it succeeded, otherwise the rule that
-/// failed, the byte offset where it failed, and a short description.
-class Status {
+/// failed, the byte offset where it failed, and a short description. It is
+/// [[nodiscard]]: a call that drops the Status of a decode draws a warning,
+/// since the value decoded into is reset when the input was bad.
+class [[nodiscard]] Status {
 public:
     constexpr Status() noexcept = default;
     constexpr Status(ErrorCode code, std::size_t offset, const char* message) noexcept
@@ -533,6 +543,28 @@ enum class Type : std::uint8_t {
 /// The fingerprint of the wire shape of Type (docs/compat.md).
 template <>
 inline constexpr std::uint64_t kFingerprint<Type> = 0xdd0a2cd416c5259c;
+
+/// The schema's name of v ("None"), or an empty view when v holds a number
+/// Type does not declare.
+[[nodiscard]] constexpr std::string_view enum_name(Type v) noexcept {
+    switch (v) {
+    case Type::None:
+        return "None";
+    case Type::Some:
+        return "Some";
+    case Type::Default:
+        return "Default";
+    case Type::Self_:
+        return "Self_";
+    case Type::True:
+        return "True";
+    }
+    return {};
+}
+
+/// Whether v is a value Type declares: the decoders refuse any other number
+/// (rule enum), and the encoders refuse to write one.
+[[nodiscard]] constexpr bool is_valid(Type v) noexcept { return !enum_name(v).empty(); }
 
 struct Error {
     /// The message type id of Error.
