@@ -33,7 +33,7 @@ OP_TITLES = {
     "decode_read": "decode + read every field",
     "copy": "copy (floor)",
 }
-LANG_TITLES = {"c": "C", "cpp": "C++", "go": "Go", "rust": "Rust", "swift": "Swift",
+LANG_TITLES = {"c": "C", "cpp": "C++", "cppclang": "C++ (clang)", "go": "Go", "rust": "Rust", "swift": "Swift",
                "swiftcxx": "Swift (C++ interop)", "python": "Python"}
 SDP_IMPLS = ("sdp", "sdp_view", "sdp_cxx_interop", "sdp_numpy")
 
@@ -336,7 +336,7 @@ def render_md(run, charts_rel):
     p("|---|---|---|---|---|---|---|")
     for w in ("registry", "f32_1m", "i16_48k", "u32_1k"):
         rows = by.get(w, {})
-        for lang in ("c", "cpp", "go", "rust", "swift"):
+        for lang in ("c", "cpp", "cppclang", "go", "rust", "swift"):
             s = rows.get((lang, "sdp"))
             if not s:
                 continue
@@ -379,7 +379,7 @@ def render_md(run, charts_rel):
     arrays = [w["name"] for w in run["workloads"] if w["kind"] == "array"]
     p("| SDP time / memcpy time | " + " | ".join(arrays) + " |")
     p("|---|" + "---|" * len(arrays))
-    for lang in ("c", "cpp", "go", "rust", "swift"):
+    for lang in ("c", "cpp", "cppclang", "go", "rust", "swift"):
         cells = []
         for a in arrays:
             rows = by.get(a, {})
@@ -632,7 +632,7 @@ def reuse_targets(p, by, arrays):
     against the peers' reuse and owned decodes, the arrays against memcpy."""
     reg = by.get("registry", {})
     rows = []
-    for lang in ("c", "cpp", "go", "rust", "swift"):
+    for lang in ("c", "cpp", "cppclang", "go", "rust", "swift"):
         sd = reg.get((lang, "sdp"), {})
         if "decode_reuse" not in sd:
             continue
@@ -759,7 +759,7 @@ def leaderboards(p, by):
     if mc:
         p("| mesh / memcpy | encode | decode | decode into existing |")
         p("|---|---|---|---|")
-        for lang in ("c", "cpp", "go", "rust", "swift", "python"):
+        for lang in ("c", "cpp", "cppclang", "go", "rust", "swift", "python"):
             sd = mesh.get((lang, "sdp"), {})
             if not sd:
                 continue
