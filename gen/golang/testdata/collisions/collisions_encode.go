@@ -52,12 +52,14 @@ func (m *Message_) EncodedSize() int {
 
 // encode appends the fields of Message_ to b.
 func (m *Message_) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.EncodedSize_)
-	b = appendString(b, m.String_, e, "Message.string")
-	b, r2 := extend(b, 9)
-	r2[0] = m.WriteTo_
-	binary.LittleEndian.PutUint64(r2[1:], m.ID)
-	b = appendString(b, m.URL, e, "Message.url")
+	b, r := extend(b, 21+len(m.String_)+len(m.URL))
+	binary.LittleEndian.PutUint32(r[0:], m.EncodedSize_)
+	o := 4 + putString(r[4:], m.String_, e, "Message.string")
+	w2 := r[o : o+9]
+	w2[0] = m.WriteTo_
+	binary.LittleEndian.PutUint64(w2[1:], m.ID)
+	o += 9
+	putString(r[o:], m.URL, e, "Message.url")
 	return b
 }
 
@@ -104,7 +106,8 @@ func (m *DecodeError_) EncodedSize() int {
 
 // encode appends the fields of DecodeError_ to b.
 func (m *DecodeError_) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Msg, e, "DecodeError.msg")
+	b, r := extend(b, 4+len(m.Msg))
+	putString(r[0:], m.Msg, e, "DecodeError.msg")
 	return b
 }
 

@@ -16,12 +16,18 @@ func (v *Small) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Small", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeSmall(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Small")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Small", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Small from the start of b and returns the number
@@ -65,12 +71,18 @@ func (v *Sparse) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Sparse", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeSparse(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Sparse")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Sparse", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Sparse from the start of b and returns the number
@@ -114,12 +126,18 @@ func (v *Wide) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Wide", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeWide(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Wide")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Wide", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Wide from the start of b and returns the number
@@ -163,12 +181,18 @@ func (v *Default) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Default", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeDefault(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Default")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Default", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Default from the start of b and returns the number
@@ -212,12 +236,21 @@ func (m *Circle) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Circle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Circle{}
-		return trailingError("Circle", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Circle{} // a failed decode leaves the zero value
+		return d.finish("Circle")
+	}
+	if d.off != len(b) {
+		*m = Circle{}
+		return trailingError("Circle", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Circle from the start of b and returns the number
@@ -568,12 +601,21 @@ func (m *Enums) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Enums) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Enums{}
-		return trailingError("Enums", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Enums{} // a failed decode leaves the zero value
+		return d.finish("Enums")
+	}
+	if d.off != len(b) {
+		*m = Enums{}
+		return trailingError("Enums", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Enums from the start of b and returns the number
@@ -670,12 +712,21 @@ func (m *Unions) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Unions) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Unions{}
-		return trailingError("Unions", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Unions{} // a failed decode leaves the zero value
+		return d.finish("Unions")
+	}
+	if d.off != len(b) {
+		*m = Unions{}
+		return trailingError("Unions", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Unions from the start of b and returns the number

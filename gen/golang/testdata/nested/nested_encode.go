@@ -251,9 +251,11 @@ func (m *DeviceParameter) EncodedSize() int {
 
 // encode appends the fields of DeviceParameter to b.
 func (m *DeviceParameter) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.ID)
-	b = appendString(b, m.Name, e, "DeviceParameter.name")
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.Value))
+	b, r := extend(b, 12+len(m.Name))
+	binary.LittleEndian.PutUint32(r[0:], m.ID)
+	o := 4 + putString(r[4:], m.Name, e, "DeviceParameter.name")
+	w2 := r[o : o+4]
+	binary.LittleEndian.PutUint32(w2[0:], math.Float32bits(m.Value))
 	return b
 }
 

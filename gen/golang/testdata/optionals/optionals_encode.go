@@ -101,8 +101,9 @@ func (m *Inner) EncodedSize() int {
 
 // encode appends the fields of Inner to b.
 func (m *Inner) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.ID)
-	b = appendString(b, m.Label, e, "Inner.label")
+	b, r := extend(b, 8+len(m.Label))
+	binary.LittleEndian.PutUint32(r[0:], m.ID)
+	putString(r[4:], m.Label, e, "Inner.label")
 	return b
 }
 

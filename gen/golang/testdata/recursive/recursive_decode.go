@@ -14,12 +14,21 @@ func (m *Tree) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Tree) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Tree{}
-		return trailingError("Tree", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Tree{} // a failed decode leaves the zero value
+		return d.finish("Tree")
+	}
+	if d.off != len(b) {
+		*m = Tree{}
+		return trailingError("Tree", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Tree from the start of b and returns the number
@@ -82,12 +91,21 @@ func (m *Node) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Node{}
-		return trailingError("Node", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
+		return d.finish("Node")
+	}
+	if d.off != len(b) {
+		*m = Node{}
+		return trailingError("Node", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Node from the start of b and returns the number
@@ -150,12 +168,21 @@ func (m *Dir) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Dir) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Dir{}
-		return trailingError("Dir", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Dir{} // a failed decode leaves the zero value
+		return d.finish("Dir")
+	}
+	if d.off != len(b) {
+		*m = Dir{}
+		return trailingError("Dir", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Dir from the start of b and returns the number
@@ -218,12 +245,21 @@ func (m *Entry) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Entry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Entry{}
-		return trailingError("Entry", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Entry{} // a failed decode leaves the zero value
+		return d.finish("Entry")
+	}
+	if d.off != len(b) {
+		*m = Entry{}
+		return trailingError("Entry", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Entry from the start of b and returns the number
@@ -440,12 +476,21 @@ func (m *Program) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Program) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Program{}
-		return trailingError("Program", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Program{} // a failed decode leaves the zero value
+		return d.finish("Program")
+	}
+	if d.off != len(b) {
+		*m = Program{}
+		return trailingError("Program", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Program from the start of b and returns the number
