@@ -64,8 +64,10 @@ type run struct {
 	depth  int // extra nesting below the enclosing value
 }
 
-// runs groups fields: consecutive run-able fields with at least two leaves
-// between them form a run; every other field stands alone.
+// runs groups fields: consecutive run-able fields with at least one leaf
+// between them form a run (a single scalar too: the run's inlined bounds
+// check is cheaper than a call to the decoder's u64 and the others); every
+// other field stands alone.
 func (g *generator) runs(recv string, fields []field, ctx string) []run {
 	var out []run
 	var cur []field
@@ -81,7 +83,7 @@ func (g *generator) runs(recv string, fields []field, ctx string) []run {
 				r.depth = d
 			}
 		}
-		if len(r.leaves) < 2 || r.size == 0 {
+		if len(r.leaves) == 0 || r.size == 0 {
 			for _, f := range cur {
 				out = append(out, run{fields: []field{f}})
 			}

@@ -164,7 +164,7 @@ func appendString(b []byte, s string, e *encoder, field string) []byte {
 // putString writes s's length and bytes at the start of r, which has room
 // for them, and returns the number of bytes it wrote. A string of at most
 // 16 bytes (most data's) is copied with two overlapping loads and stores of
-// 8, 4 or 2 bytes (no call, fewer branches than copy), whose values also show
+// 2, 4 or 8 bytes (no call, fewer branches than copy), whose values also show
 // whether it is ASCII, and so valid UTF-8, without reading it again; a
 // longer one, or one that is not ASCII, is checked by checkString.
 func putString(r []byte, s string, e *encoder, field string) int {

@@ -65,10 +65,15 @@ func (m *Parameter) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Address = d.u64()
-	if d.err != nil {
-		d.at("address")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.Address = binary.LittleEndian.Uint64(b[0:])
+		d.off += 8
+	} else {
+		m.Address = d.u64()
+		if d.err != nil {
+			d.at("address")
+			return
+		}
 	}
 	m.DisplayName = d.str(m.DisplayName)
 	if d.err != nil {

@@ -66,10 +66,15 @@ func (m *Message_) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.EncodedSize_ = d.u32()
-	if d.err != nil {
-		d.at("encoded_size")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.EncodedSize_ = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.EncodedSize_ = d.u32()
+		if d.err != nil {
+			d.at("encoded_size")
+			return
+		}
 	}
 	m.String_ = d.str(m.String_)
 	if d.err != nil {
@@ -279,10 +284,15 @@ func (m *ColorRed) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.X = d.u8()
-	if d.err != nil {
-		d.at("x")
-		return
+	if b := d.span(1); len(b) == 1 {
+		m.X = b[0]
+		d.off += 1
+	} else {
+		m.X = d.u8()
+		if d.err != nil {
+			d.at("x")
+			return
+		}
 	}
 	d.depth--
 }
@@ -368,10 +378,15 @@ func decodeShapeRect_(d *decoder, old Shape) Shape {
 
 // decode reads the fields of ShapeRect_ into v, assigning every one.
 func (v *ShapeRect_) decode(d *decoder) {
-	v.W = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("w")
-		return
+	if b := d.span(4); len(b) == 4 {
+		v.W = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		v.W = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("w")
+			return
+		}
 	}
 }
 

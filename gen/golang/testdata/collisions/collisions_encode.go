@@ -202,7 +202,8 @@ func (m *ColorRed) EncodedSize() int {
 
 // encode appends the fields of ColorRed to b.
 func (m *ColorRed) encode(b []byte, e *encoder) []byte {
-	b = append(b, m.X)
+	b, r0 := extend(b, 1)
+	r0[0] = m.X
 	return b
 }
 
@@ -248,7 +249,8 @@ func (v ShapeRect_) EncodedSize() int {
 // encode appends the tag of ShapeRect_ (0), then its fields.
 func (v ShapeRect_) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v.W))
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], math.Float32bits(v.W))
 	return b
 }
 

@@ -286,10 +286,15 @@ func (m *Circle) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Radius = math.Float64frombits(d.u64())
-	if d.err != nil {
-		d.at("radius")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.Radius = math.Float64frombits(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		m.Radius = math.Float64frombits(d.u64())
+		if d.err != nil {
+			d.at("radius")
+			return
+		}
 	}
 	d.depth--
 }
@@ -391,9 +396,14 @@ func decodeShapeCircle(d *decoder, old Shape) Shape {
 
 // decode reads the fields of ShapeCircle into v, assigning every one.
 func (v *ShapeCircle) decode(d *decoder) {
-	v.Circle.decode(d)
-	if d.err != nil {
-		return
+	if b := d.span(8); len(b) == 8 && d.depth+1 <= d.maxDepth {
+		v.Circle.Radius = math.Float64frombits(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		v.Circle.decode(d)
+		if d.err != nil {
+			return
+		}
 	}
 }
 
@@ -450,10 +460,15 @@ func (v *ShapePolygon) decode(d *decoder) {
 		d.at("points")
 		return
 	}
-	v.Closed = d.boolean()
-	if d.err != nil {
-		d.at("closed")
-		return
+	if b := d.span(1); len(b) == 1 && b[0] <= 1 {
+		v.Closed = b[0] == 1
+		d.off += 1
+	} else {
+		v.Closed = d.boolean()
+		if d.err != nil {
+			d.at("closed")
+			return
+		}
 	}
 }
 
@@ -560,10 +575,15 @@ func decodeNestedLeaf(d *decoder, old Nested) Nested {
 
 // decode reads the fields of NestedLeaf into v, assigning every one.
 func (v *NestedLeaf) decode(d *decoder) {
-	v.Value = decodeSmall(d)
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(1); len(b) == 1 && Small(b[0]).IsValid() {
+		v.Value = Small(b[0])
+		d.off += 1
+	} else {
+		v.Value = decodeSmall(d)
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 }
 
@@ -587,10 +607,15 @@ func (v *NestedBranch) decode(d *decoder) {
 		d.at("shape")
 		return
 	}
-	v.Sparse = decodeSparse(d)
-	if d.err != nil {
-		d.at("sparse")
-		return
+	if b := d.span(2); len(b) == 2 && Sparse(binary.LittleEndian.Uint16(b[0:])).IsValid() {
+		v.Sparse = Sparse(binary.LittleEndian.Uint16(b[0:]))
+		d.off += 2
+	} else {
+		v.Sparse = decodeSparse(d)
+		if d.err != nil {
+			d.at("sparse")
+			return
+		}
 	}
 }
 

@@ -255,10 +255,15 @@ func decodeWidePair(d *decoder, old Wide) Wide {
 
 // decode reads the fields of WidePair into v, assigning every one.
 func (v *WidePair) decode(d *decoder) {
-	v.Left = d.u8()
-	if d.err != nil {
-		d.at("left")
-		return
+	if b := d.span(1); len(b) == 1 {
+		v.Left = b[0]
+		d.off += 1
+	} else {
+		v.Left = d.u8()
+		if d.err != nil {
+			d.at("left")
+			return
+		}
 	}
 	if d.present() {
 		if v.Right == nil {

@@ -121,10 +121,15 @@ func (m *Error) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Type = decodeType(d)
-	if d.err != nil {
-		d.at("type")
-		return
+	if b := d.span(1); len(b) == 1 && Type(b[0]).IsValid() {
+		m.Type = Type(b[0])
+		d.off += 1
+	} else {
+		m.Type = decodeType(d)
+		if d.err != nil {
+			d.at("type")
+			return
+		}
 	}
 	m.Match = d.str(m.Match)
 	if d.err != nil {
@@ -436,10 +441,15 @@ func decodeResultErr(d *decoder, old Result) Result {
 
 // decode reads the fields of ResultErr into v, assigning every one.
 func (v *ResultErr) decode(d *decoder) {
-	v.Code = int32(d.u32())
-	if d.err != nil {
-		d.at("code")
-		return
+	if b := d.span(4); len(b) == 4 {
+		v.Code = int32(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		v.Code = int32(d.u32())
+		if d.err != nil {
+			d.at("code")
+			return
+		}
 	}
 }
 

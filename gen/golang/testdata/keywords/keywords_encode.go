@@ -258,7 +258,8 @@ func (v ResultErr) EncodedSize() int {
 // encode appends the tag of ResultErr (1), then its fields.
 func (v ResultErr) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
-	b = binary.LittleEndian.AppendUint32(b, uint32(v.Code))
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], uint32(v.Code))
 	return b
 }
 

@@ -70,10 +70,15 @@ func (m *StructA) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.BirthDay = int64(d.u64())
-	if d.err != nil {
-		d.at("birth_day")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.BirthDay = int64(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		m.BirthDay = int64(d.u64())
+		if d.err != nil {
+			d.at("birth_day")
+			return
+		}
 	}
 	m.Phone = d.str(m.Phone)
 	if d.err != nil {

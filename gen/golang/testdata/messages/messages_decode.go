@@ -141,10 +141,15 @@ func (m *Ping) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Seq = d.u32()
-	if d.err != nil {
-		d.at("seq")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Seq = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.Seq = d.u32()
+		if d.err != nil {
+			d.at("seq")
+			return
+		}
 	}
 	d.depth--
 }
@@ -206,10 +211,15 @@ func (m *Pong) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Seq = d.u32()
-	if d.err != nil {
-		d.at("seq")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Seq = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.Seq = d.u32()
+		if d.err != nil {
+			d.at("seq")
+			return
+		}
 	}
 	m.Echo = d.str(m.Echo)
 	if d.err != nil {

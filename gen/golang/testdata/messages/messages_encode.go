@@ -96,7 +96,8 @@ func (m *Ping) EncodedSize() int {
 
 // encode appends the fields of Ping to b.
 func (m *Ping) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.Seq)
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], m.Seq)
 	return b
 }
 

@@ -378,20 +378,30 @@ func (m *DeviceParameter) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.ID = d.u32()
-	if d.err != nil {
-		d.at("id")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.ID = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.ID = d.u32()
+		if d.err != nil {
+			d.at("id")
+			return
+		}
 	}
 	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
 	}
-	m.Value = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Value = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		m.Value = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 	d.depth--
 }
@@ -460,10 +470,15 @@ func (m *DevicePlugin) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.Bypassed = d.boolean()
-	if d.err != nil {
-		d.at("bypassed")
-		return
+	if b := d.span(1); len(b) == 1 && b[0] <= 1 {
+		m.Bypassed = b[0] == 1
+		d.off += 1
+	} else {
+		m.Bypassed = d.boolean()
+		if d.err != nil {
+			d.at("bypassed")
+			return
+		}
 	}
 	m.Parameters = resize(m.Parameters, d.count(12))
 	for i0 := range m.Parameters {
@@ -539,10 +554,15 @@ func (m *AudioDevice) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.ID = d.u64()
-	if d.err != nil {
-		d.at("id")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.ID = binary.LittleEndian.Uint64(b[0:])
+		d.off += 8
+	} else {
+		m.ID = d.u64()
+		if d.err != nil {
+			d.at("id")
+			return
+		}
 	}
 	m.Name = d.str(m.Name)
 	if d.err != nil {

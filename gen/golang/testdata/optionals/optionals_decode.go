@@ -121,10 +121,15 @@ func (m *Inner) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.ID = d.u32()
-	if d.err != nil {
-		d.at("id")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.ID = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.ID = d.u32()
+		if d.err != nil {
+			d.at("id")
+			return
+		}
 	}
 	m.Label = d.str(m.Label)
 	if d.err != nil {
@@ -211,10 +216,15 @@ func decodeChoiceNumber(d *decoder, old Choice) Choice {
 
 // decode reads the fields of ChoiceNumber into v, assigning every one.
 func (v *ChoiceNumber) decode(d *decoder) {
-	v.Value = int64(d.u64())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(8); len(b) == 8 {
+		v.Value = int64(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		v.Value = int64(d.u64())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 }
 

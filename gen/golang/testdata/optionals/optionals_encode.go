@@ -194,7 +194,8 @@ func (v ChoiceNumber) EncodedSize() int {
 // encode appends the tag of ChoiceNumber (1), then its fields.
 func (v ChoiceNumber) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
-	b = binary.LittleEndian.AppendUint64(b, uint64(v.Value))
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r0[0:], uint64(v.Value))
 	return b
 }
 

@@ -3,6 +3,7 @@
 package recursive
 
 import (
+	"encoding/binary"
 	"io"
 	"strconv"
 )
@@ -64,10 +65,15 @@ func (m *Tree) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Value = int32(d.u32())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Value = int32(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		m.Value = int32(d.u32())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 	m.Children = resize(m.Children, d.count(8))
 	for i0 := range m.Children {
@@ -300,10 +306,15 @@ func (m *Entry) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.Size = d.u64()
-	if d.err != nil {
-		d.at("size")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.Size = binary.LittleEndian.Uint64(b[0:])
+		d.off += 8
+	} else {
+		m.Size = d.u64()
+		if d.err != nil {
+			d.at("size")
+			return
+		}
 	}
 	if d.present() {
 		if m.Sub == nil {
@@ -407,10 +418,15 @@ func decodeExprLit(d *decoder, old Expr) Expr {
 
 // decode reads the fields of ExprLit into v, assigning every one.
 func (v *ExprLit) decode(d *decoder) {
-	v.Value = int64(d.u64())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(8); len(b) == 8 {
+		v.Value = int64(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		v.Value = int64(d.u64())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 }
 
