@@ -239,6 +239,24 @@ func copyShortBytes(dst, s []byte) bool {
 	return v&0x8080808080808080 == 0
 }
 
+// sameASCII reports whether s, of at most 16 bytes, is ASCII and holds the
+// bytes of old, of the same length, with the loads of copyShortBytes.
+func sameASCII(s []byte, old string) bool {
+	n := len(s)
+	switch {
+	case n >= 8:
+		a, z := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
+		return (a|z)&0x8080808080808080 == 0 && a == load64(old) && z == load64(old[n-8:])
+	case n >= 4:
+		a, z := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
+		return (a|z)&0x80808080 == 0 && a == load32(old) && z == load32(old[n-4:])
+	case n >= 2:
+		a, z := binary.LittleEndian.Uint16(s), binary.LittleEndian.Uint16(s[n-2:])
+		return (a|z)&0x8080 == 0 && a == uint16(old[0])|uint16(old[1])<<8 && z == uint16(old[n-2])|uint16(old[n-1])<<8
+	}
+	return s[0] < 0x80 && s[0] == old[0]
+}
+
 // load64 and load32 read the first 8 or 4 bytes of s, little-endian (the
 // compiler makes each one load).
 func load64(s string) uint64 {
@@ -512,7 +530,7 @@ func (d *decoder) str(old string) string {
 	if len(s) <= 16 {
 		if len(old) == len(s) {
 			// Decoding into a used value: the same string is kept.
-			if asciiEnd(d.b[:end], len(s)) && old == string(s) {
+			if sameASCII(s, old) {
 				d.off = end
 				return old
 			}
