@@ -34,7 +34,11 @@ func (g *generator) emitEncode(p *emit.Printer) []string {
 			g.emitSize(p, "m *"+name, "m", structFields(d), 0)
 			p.F("// encode appends the fields of %s to b.", name)
 			p.Block("func (m *"+name+") encode(b []byte, e *encoder) []byte {", "}", func() {
-				g.encodeFields(p, "m", structFields(d), d.Name)
+				if flatFields(structFields(d)) {
+					g.encodeFlat(p, "m", structFields(d), d.Name)
+				} else {
+					g.encodeFields(p, "m", structFields(d), d.Name)
+				}
 				p.P("return b")
 			})
 			p.P()

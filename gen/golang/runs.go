@@ -64,8 +64,10 @@ type run struct {
 	depth  int // extra nesting below the enclosing value
 }
 
-// runs groups fields: consecutive run-able fields with at least two leaves
-// between them form a run; every other field stands alone.
+// runs groups fields: consecutive run-able fields with at least one leaf
+// between them form a run (a single scalar too: the run's inlined bounds
+// check is cheaper than a call to the decoder's u64 and the others); every
+// other field stands alone.
 func (g *generator) runs(recv string, fields []field, ctx string) []run {
 	var out []run
 	var cur []field
@@ -81,7 +83,7 @@ func (g *generator) runs(recv string, fields []field, ctx string) []run {
 				r.depth = d
 			}
 		}
-		if len(r.leaves) < 2 || r.size == 0 {
+		if len(r.leaves) == 0 || r.size == 0 {
 			for _, f := range cur {
 				out = append(out, run{fields: []field{f}})
 			}
@@ -177,7 +179,13 @@ func (g *generator) decodeRun(p *emit.Printer, recv string, r run) {
 // at its offset.
 func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
 	p.F("b, %s := extend(b, %d)", name, r.size)
-	for _, l := range r.leaves {
+	g.putLeaves(p, r.leaves, name)
+}
+
+// putLeaves emits the writes of leaves into name, a slice that holds their
+// run's bytes.
+func (g *generator) putLeaves(p *emit.Printer, leaves []leaf, name string) {
+	for _, l := range leaves {
 		k := l.t.Kind
 		x := l.x
 		if k == schema.EnumRef {
@@ -191,7 +199,11 @@ func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
 		}
 		switch k {
 		case schema.Bool:
-			p.Block("if "+x+" {", "}", func() { p.F("%s[%d] = 1", name, l.off) })
+			p.Block("if "+x+" {", "} else {", func() { p.F("%s[%d] = 1", name, l.off) })
+			p.In()
+			p.F("%s[%d] = 0", name, l.off)
+			p.Out()
+			p.P("}")
 		case schema.U8:
 			p.F("%s[%d] = %s", name, l.off, x)
 		case schema.I8:
@@ -214,6 +226,90 @@ func (g *generator) encodeRun(p *emit.Printer, r run, name string) {
 		case schema.F64:
 			g.use("math.enc")
 			p.F("binary.LittleEndian.PutUint64(%s, math.Float64bits(%s))", at, x)
+		}
+	}
+}
+
+// flatFields reports whether a struct's fields are all of fixed layout or
+// strings, with at least one string: encodeFlat writes such a struct.
+func flatFields(fields []field) bool {
+	strs := 0
+	for _, f := range fields {
+		switch {
+		case f.t.Kind == schema.String:
+			strs++
+		case !inRun(f.t):
+			return false
+		}
+	}
+	return strs > 0
+}
+
+// encodeFlat emits the encoding of a struct whose fields flatFields
+// accepts: one extension of b by the struct's whole size, then every field
+// at its offset in it, constant up to the first string, and from then on
+// o, the offset after the last string.
+func (g *generator) encodeFlat(p *emit.Printer, recv string, fields []field, ctx string) {
+	size := fmt.Sprint(0)
+	fixed := 0
+	for _, f := range fields {
+		if f.t.Kind == schema.String {
+			fixed += 4
+			size += fmt.Sprintf("+len(%s.%s)", recv, f.goName)
+			continue
+		}
+		fixed += f.t.MinSize()
+	}
+	size = fmt.Sprint(fixed) + size[1:]
+	p.F("b, r := extend(b, %s)", size)
+	rs := g.runs(recv, fields, ctx)
+	static := 0      // the offset while it is constant
+	dynamic := false // whether o holds the offset
+	for i, r := range rs {
+		last := i == len(rs)-1
+		f := r.fields[0]
+		if r.leaves == nil && f.t.Kind == schema.String {
+			at := fmt.Sprintf("r[%d:]", static)
+			if dynamic {
+				at = "r[o:]"
+			}
+			call := fmt.Sprintf("putString(%s, %s.%s, e, %q)", at, recv, f.goName, joinPath(ctx, f.name))
+			switch {
+			case last:
+				p.P(call)
+			case dynamic:
+				p.P("o += ", call)
+			default:
+				if static == 0 {
+					p.P("o := ", call)
+				} else {
+					p.F("o := %d + %s", static, call)
+				}
+				dynamic = true
+			}
+			continue
+		}
+		leaves := r.leaves
+		n := r.size
+		if leaves == nil {
+			leaves, n, _ = g.flatten(nil, f.t, recv+"."+f.goName, 0, joinPath(ctx, f.name))
+		}
+		if n == 0 {
+			continue
+		}
+		if !dynamic {
+			for j := range leaves {
+				leaves[j].off += static
+			}
+			g.putLeaves(p, leaves, "r")
+			static += n
+			continue
+		}
+		name := fmt.Sprintf("w%d", i)
+		p.F("%s := r[o : o+%d]", name, n)
+		g.putLeaves(p, leaves, name)
+		if !last {
+			p.F("o += %d", n)
 		}
 	}
 }

@@ -15,12 +15,21 @@ func (m *Arrays) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Arrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Arrays{}
-		return trailingError("Arrays", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Arrays{} // a failed decode leaves the zero value
+		return d.finish("Arrays")
+	}
+	if d.off != len(b) {
+		*m = Arrays{}
+		return trailingError("Arrays", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Arrays from the start of b and returns the number
@@ -181,12 +190,21 @@ func (m *Fixed) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Fixed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Fixed{}
-		return trailingError("Fixed", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Fixed{} // a failed decode leaves the zero value
+		return d.finish("Fixed")
+	}
+	if d.off != len(b) {
+		*m = Fixed{}
+		return trailingError("Fixed", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Fixed from the start of b and returns the number
@@ -297,12 +315,21 @@ func (m *Point) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Point{}
-		return trailingError("Point", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
+		return d.finish("Point")
+	}
+	if d.off != len(b) {
+		*m = Point{}
+		return trailingError("Point", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
@@ -364,12 +391,21 @@ func (m *U32Array) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *U32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = U32Array{}
-		return trailingError("U32Array", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = U32Array{} // a failed decode leaves the zero value
+		return d.finish("U32Array")
+	}
+	if d.off != len(b) {
+		*m = U32Array{}
+		return trailingError("U32Array", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one U32Array from the start of b and returns the number
@@ -420,12 +456,21 @@ func (m *I16Array) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *I16Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = I16Array{}
-		return trailingError("I16Array", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = I16Array{} // a failed decode leaves the zero value
+		return d.finish("I16Array")
+	}
+	if d.off != len(b) {
+		*m = I16Array{}
+		return trailingError("I16Array", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one I16Array from the start of b and returns the number
@@ -476,12 +521,21 @@ func (m *F32Array) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *F32Array) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = F32Array{}
-		return trailingError("F32Array", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = F32Array{} // a failed decode leaves the zero value
+		return d.finish("F32Array")
+	}
+	if d.off != len(b) {
+		*m = F32Array{}
+		return trailingError("F32Array", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one F32Array from the start of b and returns the number
@@ -532,12 +586,21 @@ func (m *ByteArray) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *ByteArray) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = ByteArray{}
-		return trailingError("ByteArray", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = ByteArray{} // a failed decode leaves the zero value
+		return d.finish("ByteArray")
+	}
+	if d.off != len(b) {
+		*m = ByteArray{}
+		return trailingError("ByteArray", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one ByteArray from the start of b and returns the number
@@ -590,12 +653,21 @@ func (m *SmallArrays) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *SmallArrays) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = SmallArrays{}
-		return trailingError("SmallArrays", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = SmallArrays{} // a failed decode leaves the zero value
+		return d.finish("SmallArrays")
+	}
+	if d.off != len(b) {
+		*m = SmallArrays{}
+		return trailingError("SmallArrays", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one SmallArrays from the start of b and returns the number

@@ -16,12 +16,21 @@ func (m *Message_) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Message_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Message_{}
-		return trailingError("Message", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Message_{} // a failed decode leaves the zero value
+		return d.finish("Message")
+	}
+	if d.off != len(b) {
+		*m = Message_{}
+		return trailingError("Message", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Message_ from the start of b and returns the number
@@ -57,10 +66,15 @@ func (m *Message_) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.EncodedSize_ = d.u32()
-	if d.err != nil {
-		d.at("encoded_size")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.EncodedSize_ = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.EncodedSize_ = d.u32()
+		if d.err != nil {
+			d.at("encoded_size")
+			return
+		}
 	}
 	m.String_ = d.str(m.String_)
 	if d.err != nil {
@@ -100,12 +114,21 @@ func (m *DecodeError_) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *DecodeError_) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = DecodeError_{}
-		return trailingError("DecodeError", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = DecodeError_{} // a failed decode leaves the zero value
+		return d.finish("DecodeError")
+	}
+	if d.off != len(b) {
+		*m = DecodeError_{}
+		return trailingError("DecodeError", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one DecodeError_ from the start of b and returns the number
@@ -156,12 +179,18 @@ func (v *Color) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Color) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Color", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeColor(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Color")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Color", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Color from the start of b and returns the number
@@ -205,12 +234,21 @@ func (m *ColorRed) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *ColorRed) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = ColorRed{}
-		return trailingError("ColorRed", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = ColorRed{} // a failed decode leaves the zero value
+		return d.finish("ColorRed")
+	}
+	if d.off != len(b) {
+		*m = ColorRed{}
+		return trailingError("ColorRed", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one ColorRed from the start of b and returns the number
@@ -246,10 +284,15 @@ func (m *ColorRed) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.X = d.u8()
-	if d.err != nil {
-		d.at("x")
-		return
+	if b := d.span(1); len(b) == 1 {
+		m.X = b[0]
+		d.off += 1
+	} else {
+		m.X = d.u8()
+		if d.err != nil {
+			d.at("x")
+			return
+		}
 	}
 	d.depth--
 }
@@ -335,10 +378,15 @@ func decodeShapeRect_(d *decoder, old Shape) Shape {
 
 // decode reads the fields of ShapeRect_ into v, assigning every one.
 func (v *ShapeRect_) decode(d *decoder) {
-	v.W = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("w")
-		return
+	if b := d.span(4); len(b) == 4 {
+		v.W = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		v.W = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("w")
+			return
+		}
 	}
 }
 
@@ -370,12 +418,21 @@ func (m *ShapeRect) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *ShapeRect) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = ShapeRect{}
-		return trailingError("ShapeRect", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = ShapeRect{} // a failed decode leaves the zero value
+		return d.finish("ShapeRect")
+	}
+	if d.off != len(b) {
+		*m = ShapeRect{}
+		return trailingError("ShapeRect", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one ShapeRect from the start of b and returns the number
@@ -423,12 +480,21 @@ func (m *DecodeShape) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *DecodeShape) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = DecodeShape{}
-		return trailingError("DecodeShape", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = DecodeShape{} // a failed decode leaves the zero value
+		return d.finish("DecodeShape")
+	}
+	if d.off != len(b) {
+		*m = DecodeShape{}
+		return trailingError("DecodeShape", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one DecodeShape from the start of b and returns the number
@@ -474,12 +540,21 @@ func (m *Holder) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Holder{}
-		return trailingError("Holder", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
+		return d.finish("Holder")
+	}
+	if d.off != len(b) {
+		*m = Holder{}
+		return trailingError("Holder", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number

@@ -52,12 +52,14 @@ func (m *Message_) EncodedSize() int {
 
 // encode appends the fields of Message_ to b.
 func (m *Message_) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.EncodedSize_)
-	b = appendString(b, m.String_, e, "Message.string")
-	b, r2 := extend(b, 9)
-	r2[0] = m.WriteTo_
-	binary.LittleEndian.PutUint64(r2[1:], m.ID)
-	b = appendString(b, m.URL, e, "Message.url")
+	b, r := extend(b, 21+len(m.String_)+len(m.URL))
+	binary.LittleEndian.PutUint32(r[0:], m.EncodedSize_)
+	o := 4 + putString(r[4:], m.String_, e, "Message.string")
+	w2 := r[o : o+9]
+	w2[0] = m.WriteTo_
+	binary.LittleEndian.PutUint64(w2[1:], m.ID)
+	o += 9
+	putString(r[o:], m.URL, e, "Message.url")
 	return b
 }
 
@@ -104,7 +106,8 @@ func (m *DecodeError_) EncodedSize() int {
 
 // encode appends the fields of DecodeError_ to b.
 func (m *DecodeError_) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Msg, e, "DecodeError.msg")
+	b, r := extend(b, 4+len(m.Msg))
+	putString(r[0:], m.Msg, e, "DecodeError.msg")
 	return b
 }
 
@@ -199,7 +202,8 @@ func (m *ColorRed) EncodedSize() int {
 
 // encode appends the fields of ColorRed to b.
 func (m *ColorRed) encode(b []byte, e *encoder) []byte {
-	b = append(b, m.X)
+	b, r0 := extend(b, 1)
+	r0[0] = m.X
 	return b
 }
 
@@ -245,7 +249,8 @@ func (v ShapeRect_) EncodedSize() int {
 // encode appends the tag of ShapeRect_ (0), then its fields.
 func (v ShapeRect_) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v.W))
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], math.Float32bits(v.W))
 	return b
 }
 

@@ -14,12 +14,18 @@ func (v *Mode) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Mode) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Mode", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeMode(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Mode")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Mode", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Mode from the start of b and returns the number

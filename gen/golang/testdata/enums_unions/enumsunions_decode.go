@@ -16,12 +16,18 @@ func (v *Small) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Small) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Small", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeSmall(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Small")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Small", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Small from the start of b and returns the number
@@ -65,12 +71,18 @@ func (v *Sparse) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Sparse) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Sparse", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeSparse(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Sparse")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Sparse", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Sparse from the start of b and returns the number
@@ -114,12 +126,18 @@ func (v *Wide) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Wide) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Wide", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeWide(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Wide")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Wide", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Wide from the start of b and returns the number
@@ -163,12 +181,18 @@ func (v *Default) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Default) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Default", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeDefault(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Default")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Default", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Default from the start of b and returns the number
@@ -212,12 +236,21 @@ func (m *Circle) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Circle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Circle{}
-		return trailingError("Circle", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Circle{} // a failed decode leaves the zero value
+		return d.finish("Circle")
+	}
+	if d.off != len(b) {
+		*m = Circle{}
+		return trailingError("Circle", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Circle from the start of b and returns the number
@@ -253,10 +286,15 @@ func (m *Circle) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Radius = math.Float64frombits(d.u64())
-	if d.err != nil {
-		d.at("radius")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.Radius = math.Float64frombits(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		m.Radius = math.Float64frombits(d.u64())
+		if d.err != nil {
+			d.at("radius")
+			return
+		}
 	}
 	d.depth--
 }
@@ -358,9 +396,14 @@ func decodeShapeCircle(d *decoder, old Shape) Shape {
 
 // decode reads the fields of ShapeCircle into v, assigning every one.
 func (v *ShapeCircle) decode(d *decoder) {
-	v.Circle.decode(d)
-	if d.err != nil {
-		return
+	if b := d.span(8); len(b) == 8 && d.depth+1 <= d.maxDepth {
+		v.Circle.Radius = math.Float64frombits(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		v.Circle.decode(d)
+		if d.err != nil {
+			return
+		}
 	}
 }
 
@@ -417,10 +460,15 @@ func (v *ShapePolygon) decode(d *decoder) {
 		d.at("points")
 		return
 	}
-	v.Closed = d.boolean()
-	if d.err != nil {
-		d.at("closed")
-		return
+	if b := d.span(1); len(b) == 1 && b[0] <= 1 {
+		v.Closed = b[0] == 1
+		d.off += 1
+	} else {
+		v.Closed = d.boolean()
+		if d.err != nil {
+			d.at("closed")
+			return
+		}
 	}
 }
 
@@ -527,10 +575,15 @@ func decodeNestedLeaf(d *decoder, old Nested) Nested {
 
 // decode reads the fields of NestedLeaf into v, assigning every one.
 func (v *NestedLeaf) decode(d *decoder) {
-	v.Value = decodeSmall(d)
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(1); len(b) == 1 && Small(b[0]).IsValid() {
+		v.Value = Small(b[0])
+		d.off += 1
+	} else {
+		v.Value = decodeSmall(d)
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 }
 
@@ -554,10 +607,15 @@ func (v *NestedBranch) decode(d *decoder) {
 		d.at("shape")
 		return
 	}
-	v.Sparse = decodeSparse(d)
-	if d.err != nil {
-		d.at("sparse")
-		return
+	if b := d.span(2); len(b) == 2 && Sparse(binary.LittleEndian.Uint16(b[0:])).IsValid() {
+		v.Sparse = Sparse(binary.LittleEndian.Uint16(b[0:]))
+		d.off += 2
+	} else {
+		v.Sparse = decodeSparse(d)
+		if d.err != nil {
+			d.at("sparse")
+			return
+		}
 	}
 }
 
@@ -568,12 +626,21 @@ func (m *Enums) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Enums) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Enums{}
-		return trailingError("Enums", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Enums{} // a failed decode leaves the zero value
+		return d.finish("Enums")
+	}
+	if d.off != len(b) {
+		*m = Enums{}
+		return trailingError("Enums", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Enums from the start of b and returns the number
@@ -670,12 +737,21 @@ func (m *Unions) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Unions) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Unions{}
-		return trailingError("Unions", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Unions{} // a failed decode leaves the zero value
+		return d.finish("Unions")
+	}
+	if d.off != len(b) {
+		*m = Unions{}
+		return trailingError("Unions", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Unions from the start of b and returns the number

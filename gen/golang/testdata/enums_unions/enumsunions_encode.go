@@ -249,7 +249,8 @@ func (m *Circle) EncodedSize() int {
 
 // encode appends the fields of Circle to b.
 func (m *Circle) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.Radius))
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r0[0:], math.Float64bits(m.Radius))
 	return b
 }
 
@@ -340,7 +341,8 @@ func (v ShapeCircle) EncodedSize() int {
 // encode appends the tag of ShapeCircle (1), then its fields.
 func (v ShapeCircle) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
-	b = v.Circle.encode(b, e)
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r0[0:], math.Float64bits(v.Circle.Radius))
 	return b
 }
 
@@ -438,7 +440,12 @@ func (v ShapePolygon) encode(b []byte, e *encoder) []byte {
 	b = append(b, 3)
 	b = appendCount(b, len(v.Points), e, "Shape.Polygon.points")
 	b = appendF32s(b, v.Points)
-	b = appendBool(b, v.Closed)
+	b, r1 := extend(b, 1)
+	if v.Closed {
+		r1[0] = 1
+	} else {
+		r1[0] = 0
+	}
 	return b
 }
 
@@ -577,7 +584,9 @@ func (v NestedLeaf) EncodedSize() int {
 // encode appends the tag of NestedLeaf (0), then its fields.
 func (v NestedLeaf) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
-	b = v.Value.encode(b, e)
+	b, r0 := extend(b, 1)
+	v.Value.validate(e)
+	r0[0] = uint8(v.Value)
 	return b
 }
 
@@ -634,7 +643,9 @@ func (v NestedBranch) encode(b []byte, e *encoder) []byte {
 	} else {
 		b = v.Shape.encode(b, e)
 	}
-	b = v.Sparse.encode(b, e)
+	b, r1 := extend(b, 2)
+	v.Sparse.validate(e)
+	binary.LittleEndian.PutUint16(r1[0:], uint16(v.Sparse.encoded()))
 	return b
 }
 

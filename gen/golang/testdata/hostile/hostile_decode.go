@@ -14,12 +14,21 @@ func (m *Big) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Big) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Big{}
-		return trailingError("Big", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Big{} // a failed decode leaves the zero value
+		return d.finish("Big")
+	}
+	if d.off != len(b) {
+		*m = Big{}
+		return trailingError("Big", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Big from the start of b and returns the number
@@ -70,12 +79,21 @@ func (m *Holder) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Holder{}
-		return trailingError("Holder", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
+		return d.finish("Holder")
+	}
+	if d.off != len(b) {
+		*m = Holder{}
+		return trailingError("Holder", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number
@@ -237,10 +255,15 @@ func decodeWidePair(d *decoder, old Wide) Wide {
 
 // decode reads the fields of WidePair into v, assigning every one.
 func (v *WidePair) decode(d *decoder) {
-	v.Left = d.u8()
-	if d.err != nil {
-		d.at("left")
-		return
+	if b := d.span(1); len(b) == 1 {
+		v.Left = b[0]
+		d.off += 1
+	} else {
+		v.Left = d.u8()
+		if d.err != nil {
+			d.at("left")
+			return
+		}
 	}
 	if d.present() {
 		if v.Right == nil {
@@ -263,12 +286,21 @@ func (m *Events) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Events) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Events{}
-		return trailingError("Events", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Events{} // a failed decode leaves the zero value
+		return d.finish("Events")
+	}
+	if d.off != len(b) {
+		*m = Events{}
+		return trailingError("Events", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Events from the start of b and returns the number
@@ -326,12 +358,21 @@ func (m *Node) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Node{}
-		return trailingError("Node", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
+		return d.finish("Node")
+	}
+	if d.off != len(b) {
+		*m = Node{}
+		return trailingError("Node", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Node from the start of b and returns the number
@@ -401,12 +442,21 @@ func (m *Nodes) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Nodes) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Nodes{}
-		return trailingError("Nodes", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Nodes{} // a failed decode leaves the zero value
+		return d.finish("Nodes")
+	}
+	if d.off != len(b) {
+		*m = Nodes{}
+		return trailingError("Nodes", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Nodes from the start of b and returns the number
@@ -464,12 +514,21 @@ func (m *Chain) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Chain) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Chain{}
-		return trailingError("Chain", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Chain{} // a failed decode leaves the zero value
+		return d.finish("Chain")
+	}
+	if d.off != len(b) {
+		*m = Chain{}
+		return trailingError("Chain", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Chain from the start of b and returns the number

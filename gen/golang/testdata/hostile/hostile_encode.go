@@ -248,7 +248,8 @@ func (v WidePair) EncodedSize() int {
 // encode appends the tag of WidePair (2), then its fields.
 func (v WidePair) encode(b []byte, e *encoder) []byte {
 	b = append(b, 2)
-	b = append(b, v.Left)
+	b, r0 := extend(b, 1)
+	r0[0] = v.Left
 	if v.Right == nil {
 		b = append(b, 0)
 	} else {

@@ -16,12 +16,18 @@ func (v *Type) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Type) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Type", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeType(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Type")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Type", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Type from the start of b and returns the number
@@ -65,12 +71,21 @@ func (m *Error) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Error) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Error{}
-		return trailingError("Error", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Error{} // a failed decode leaves the zero value
+		return d.finish("Error")
+	}
+	if d.off != len(b) {
+		*m = Error{}
+		return trailingError("Error", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Error from the start of b and returns the number
@@ -106,10 +121,15 @@ func (m *Error) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Type = decodeType(d)
-	if d.err != nil {
-		d.at("type")
-		return
+	if b := d.span(1); len(b) == 1 && Type(b[0]).IsValid() {
+		m.Type = Type(b[0])
+		d.off += 1
+	} else {
+		m.Type = decodeType(d)
+		if d.err != nil {
+			d.at("type")
+			return
+		}
 	}
 	m.Match = d.str(m.Match)
 	if d.err != nil {
@@ -421,10 +441,15 @@ func decodeResultErr(d *decoder, old Result) Result {
 
 // decode reads the fields of ResultErr into v, assigning every one.
 func (v *ResultErr) decode(d *decoder) {
-	v.Code = int32(d.u32())
-	if d.err != nil {
-		d.at("code")
-		return
+	if b := d.span(4); len(b) == 4 {
+		v.Code = int32(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		v.Code = int32(d.u32())
+		if d.err != nil {
+			d.at("code")
+			return
+		}
 	}
 }
 
@@ -456,12 +481,21 @@ func (m *Holder) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Holder) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Holder{}
-		return trailingError("Holder", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Holder{} // a failed decode leaves the zero value
+		return d.finish("Holder")
+	}
+	if d.off != len(b) {
+		*m = Holder{}
+		return trailingError("Holder", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Holder from the start of b and returns the number

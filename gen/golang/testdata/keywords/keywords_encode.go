@@ -104,52 +104,67 @@ func (m *Error) EncodedSize() int {
 
 // encode appends the fields of Error to b.
 func (m *Error) encode(b []byte, e *encoder) []byte {
-	b = m.Type.encode(b, e)
-	b = appendString(b, m.Match, e, "Error.match")
-	b, r2 := extend(b, 27)
-	r2[0] = m.Self
-	binary.LittleEndian.PutUint16(r2[1:], m.Class)
+	b, r := extend(b, 81+len(m.Match)+len(m.Namespace)+len(m.Protocol)+len(m.String_))
+	m.Type.validate(e)
+	r[0] = uint8(m.Type)
+	o := 1 + putString(r[1:], m.Match, e, "Error.match")
+	w2 := r[o : o+27]
+	w2[0] = m.Self
+	binary.LittleEndian.PutUint16(w2[1:], m.Class)
 	if m.Default {
-		r2[3] = 1
+		w2[3] = 1
+	} else {
+		w2[3] = 0
 	}
-	binary.LittleEndian.PutUint32(r2[4:], uint32(m.Func))
-	binary.LittleEndian.PutUint32(r2[8:], m.Init)
-	binary.LittleEndian.PutUint32(r2[12:], math.Float32bits(m.In))
-	r2[16] = byte(m.Var)
-	binary.LittleEndian.PutUint64(r2[17:], m.Fn)
-	binary.LittleEndian.PutUint16(r2[25:], uint16(m.Struct))
-	b = appendString(b, m.Namespace, e, "Error.namespace")
-	b, r4 := extend(b, 10)
-	binary.LittleEndian.PutUint64(r4[0:], uint64(m.Int))
-	r4[8] = m.Char
+	binary.LittleEndian.PutUint32(w2[4:], uint32(m.Func))
+	binary.LittleEndian.PutUint32(w2[8:], m.Init)
+	binary.LittleEndian.PutUint32(w2[12:], math.Float32bits(m.In))
+	w2[16] = byte(m.Var)
+	binary.LittleEndian.PutUint64(w2[17:], m.Fn)
+	binary.LittleEndian.PutUint16(w2[25:], uint16(m.Struct))
+	o += 27
+	o += putString(r[o:], m.Namespace, e, "Error.namespace")
+	w4 := r[o : o+10]
+	binary.LittleEndian.PutUint64(w4[0:], uint64(m.Int))
+	w4[8] = m.Char
 	if m.Return {
-		r4[9] = 1
+		w4[9] = 1
+	} else {
+		w4[9] = 0
 	}
-	b = appendString(b, m.Protocol, e, "Error.protocol")
-	b, r6 := extend(b, 15)
-	binary.LittleEndian.PutUint32(r6[0:], m.Where)
+	o += 10
+	o += putString(r[o:], m.Protocol, e, "Error.protocol")
+	w6 := r[o : o+15]
+	binary.LittleEndian.PutUint32(w6[0:], m.Where)
 	if m.Async {
-		r6[4] = 1
+		w6[4] = 1
+	} else {
+		w6[4] = 0
 	}
 	if m.Await {
-		r6[5] = 1
+		w6[5] = 1
+	} else {
+		w6[5] = 0
 	}
 	if m.Break {
-		r6[6] = 1
+		w6[6] = 1
+	} else {
+		w6[6] = 0
 	}
-	r6[7] = m.New
-	r6[8] = m.Delete
-	r6[9] = m.Operator
-	r6[10] = m.Register
-	r6[11] = m.Inout
-	r6[12] = m.Extension
-	r6[13] = m.Package
-	r6[14] = m.Range
-	b = appendString(b, m.String_, e, "Error.string")
-	b, r8 := extend(b, 12)
-	binary.LittleEndian.PutUint32(r8[0:], m.Size)
-	binary.LittleEndian.PutUint32(r8[4:], m.Len)
-	binary.LittleEndian.PutUint32(r8[8:], uint32(m.Errno))
+	w6[7] = m.New
+	w6[8] = m.Delete
+	w6[9] = m.Operator
+	w6[10] = m.Register
+	w6[11] = m.Inout
+	w6[12] = m.Extension
+	w6[13] = m.Package
+	w6[14] = m.Range
+	o += 15
+	o += putString(r[o:], m.String_, e, "Error.string")
+	w8 := r[o : o+12]
+	binary.LittleEndian.PutUint32(w8[0:], m.Size)
+	binary.LittleEndian.PutUint32(w8[4:], m.Len)
+	binary.LittleEndian.PutUint32(w8[8:], uint32(m.Errno))
 	return b
 }
 
@@ -243,7 +258,8 @@ func (v ResultErr) EncodedSize() int {
 // encode appends the tag of ResultErr (1), then its fields.
 func (v ResultErr) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
-	b = binary.LittleEndian.AppendUint32(b, uint32(v.Code))
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], uint32(v.Code))
 	return b
 }
 

@@ -15,12 +15,21 @@ func (m *StructA) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *StructA) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = StructA{}
-		return trailingError("StructA", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = StructA{} // a failed decode leaves the zero value
+		return d.finish("StructA")
+	}
+	if d.off != len(b) {
+		*m = StructA{}
+		return trailingError("StructA", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one StructA from the start of b and returns the number
@@ -61,10 +70,15 @@ func (m *StructA) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.BirthDay = int64(d.u64())
-	if d.err != nil {
-		d.at("birth_day")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.BirthDay = int64(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		m.BirthDay = int64(d.u64())
+		if d.err != nil {
+			d.at("birth_day")
+			return
+		}
 	}
 	m.Phone = d.str(m.Phone)
 	if d.err != nil {
@@ -103,12 +117,21 @@ func (m *Vector3) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Vector3) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Vector3{}
-		return trailingError("Vector3", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Vector3{} // a failed decode leaves the zero value
+		return d.finish("Vector3")
+	}
+	if d.off != len(b) {
+		*m = Vector3{}
+		return trailingError("Vector3", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Vector3 from the start of b and returns the number
@@ -176,12 +199,21 @@ func (m *Triangle) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWit
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Triangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Triangle{}
-		return trailingError("Triangle", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Triangle{} // a failed decode leaves the zero value
+		return d.finish("Triangle")
+	}
+	if d.off != len(b) {
+		*m = Triangle{}
+		return trailingError("Triangle", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Triangle from the start of b and returns the number
@@ -263,12 +295,21 @@ func (m *Mesh) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Mesh) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Mesh{}
-		return trailingError("Mesh", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Mesh{} // a failed decode leaves the zero value
+		return d.finish("Mesh")
+	}
+	if d.off != len(b) {
+		*m = Mesh{}
+		return trailingError("Mesh", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Mesh from the start of b and returns the number
@@ -331,12 +372,21 @@ func (m *Address) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Address) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Address{}
-		return trailingError("Address", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Address{} // a failed decode leaves the zero value
+		return d.finish("Address")
+	}
+	if d.off != len(b) {
+		*m = Address{}
+		return trailingError("Address", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Address from the start of b and returns the number
@@ -410,12 +460,21 @@ func (m *Log) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Log) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Log{}
-		return trailingError("Log", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Log{} // a failed decode leaves the zero value
+		return d.finish("Log")
+	}
+	if d.off != len(b) {
+		*m = Log{}
+		return trailingError("Log", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Log from the start of b and returns the number
@@ -510,12 +569,21 @@ func (m *Logs) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Logs) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Logs{}
-		return trailingError("Logs", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Logs{} // a failed decode leaves the zero value
+		return d.finish("Logs")
+	}
+	if d.off != len(b) {
+		*m = Logs{}
+		return trailingError("Logs", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Logs from the start of b and returns the number

@@ -52,15 +52,20 @@ func (m *StructA) EncodedSize() int {
 
 // encode appends the fields of StructA to b.
 func (m *StructA) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Name, e, "StructA.name")
-	b = binary.LittleEndian.AppendUint64(b, uint64(m.BirthDay))
-	b = appendString(b, m.Phone, e, "StructA.phone")
-	b, r3 := extend(b, 13)
-	binary.LittleEndian.PutUint32(r3[0:], uint32(m.Siblings))
+	b, r := extend(b, 29+len(m.Name)+len(m.Phone))
+	o := putString(r[0:], m.Name, e, "StructA.name")
+	w1 := r[o : o+8]
+	binary.LittleEndian.PutUint64(w1[0:], uint64(m.BirthDay))
+	o += 8
+	o += putString(r[o:], m.Phone, e, "StructA.phone")
+	w3 := r[o : o+13]
+	binary.LittleEndian.PutUint32(w3[0:], uint32(m.Siblings))
 	if m.Spouse {
-		r3[4] = 1
+		w3[4] = 1
+	} else {
+		w3[4] = 0
 	}
-	binary.LittleEndian.PutUint64(r3[5:], math.Float64bits(m.Money))
+	binary.LittleEndian.PutUint64(w3[5:], math.Float64bits(m.Money))
 	return b
 }
 
@@ -312,18 +317,18 @@ func (m *Log) EncodedSize() int {
 
 // encode appends the fields of Log to b.
 func (m *Log) encode(b []byte, e *encoder) []byte {
-	b, r0 := extend(b, 4)
-	r0[0] = m.Address.X0
-	r0[1] = m.Address.X1
-	r0[2] = m.Address.X2
-	r0[3] = m.Address.X3
-	b = appendString(b, m.Identity, e, "Log.identity")
-	b = appendString(b, m.Userid, e, "Log.userid")
-	b = appendString(b, m.Date, e, "Log.date")
-	b = appendString(b, m.Request, e, "Log.request")
-	b, r5 := extend(b, 10)
-	binary.LittleEndian.PutUint16(r5[0:], m.Code)
-	binary.LittleEndian.PutUint64(r5[2:], m.Size)
+	b, r := extend(b, 30+len(m.Identity)+len(m.Userid)+len(m.Date)+len(m.Request))
+	r[0] = m.Address.X0
+	r[1] = m.Address.X1
+	r[2] = m.Address.X2
+	r[3] = m.Address.X3
+	o := 4 + putString(r[4:], m.Identity, e, "Log.identity")
+	o += putString(r[o:], m.Userid, e, "Log.userid")
+	o += putString(r[o:], m.Date, e, "Log.date")
+	o += putString(r[o:], m.Request, e, "Log.request")
+	w5 := r[o : o+10]
+	binary.LittleEndian.PutUint16(w5[0:], m.Code)
+	binary.LittleEndian.PutUint64(w5[2:], m.Size)
 	return b
 }
 

@@ -15,12 +15,21 @@ func (m *Point) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Point{}
-		return trailingError("Point", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
+		return d.finish("Point")
+	}
+	if d.off != len(b) {
+		*m = Point{}
+		return trailingError("Point", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
@@ -82,12 +91,21 @@ func (m *Ping) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Ping) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Ping{}
-		return trailingError("Ping", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Ping{} // a failed decode leaves the zero value
+		return d.finish("Ping")
+	}
+	if d.off != len(b) {
+		*m = Ping{}
+		return trailingError("Ping", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Ping from the start of b and returns the number
@@ -123,10 +141,15 @@ func (m *Ping) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Seq = d.u32()
-	if d.err != nil {
-		d.at("seq")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Seq = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.Seq = d.u32()
+		if d.err != nil {
+			d.at("seq")
+			return
+		}
 	}
 	d.depth--
 }
@@ -138,12 +161,21 @@ func (m *Pong) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Pong) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Pong{}
-		return trailingError("Pong", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Pong{} // a failed decode leaves the zero value
+		return d.finish("Pong")
+	}
+	if d.off != len(b) {
+		*m = Pong{}
+		return trailingError("Pong", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Pong from the start of b and returns the number
@@ -179,10 +211,15 @@ func (m *Pong) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Seq = d.u32()
-	if d.err != nil {
-		d.at("seq")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Seq = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.Seq = d.u32()
+		if d.err != nil {
+			d.at("seq")
+			return
+		}
 	}
 	m.Echo = d.str(m.Echo)
 	if d.err != nil {
@@ -199,12 +236,21 @@ func (m *Last) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Last) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Last{}
-		return trailingError("Last", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Last{} // a failed decode leaves the zero value
+		return d.finish("Last")
+	}
+	if d.off != len(b) {
+		*m = Last{}
+		return trailingError("Last", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Last from the start of b and returns the number

@@ -96,7 +96,8 @@ func (m *Ping) EncodedSize() int {
 
 // encode appends the fields of Ping to b.
 func (m *Ping) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.Seq)
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], m.Seq)
 	return b
 }
 
@@ -143,8 +144,9 @@ func (m *Pong) EncodedSize() int {
 
 // encode appends the fields of Pong to b.
 func (m *Pong) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.Seq)
-	b = appendString(b, m.Echo, e, "Pong.echo")
+	b, r := extend(b, 8+len(m.Echo))
+	binary.LittleEndian.PutUint32(r[0:], m.Seq)
+	putString(r[4:], m.Echo, e, "Pong.echo")
 	return b
 }
 

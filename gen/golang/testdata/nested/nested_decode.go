@@ -16,12 +16,21 @@ func (m *Point) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Point) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Point{}
-		return trailingError("Point", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Point{} // a failed decode leaves the zero value
+		return d.finish("Point")
+	}
+	if d.off != len(b) {
+		*m = Point{}
+		return trailingError("Point", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Point from the start of b and returns the number
@@ -83,12 +92,21 @@ func (m *Rectangle) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Rectangle) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Rectangle{}
-		return trailingError("Rectangle", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Rectangle{} // a failed decode leaves the zero value
+		return d.finish("Rectangle")
+	}
+	if d.off != len(b) {
+		*m = Rectangle{}
+		return trailingError("Rectangle", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Rectangle from the start of b and returns the number
@@ -158,12 +176,21 @@ func (m *Scene) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Scene) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Scene{}
-		return trailingError("Scene", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Scene{} // a failed decode leaves the zero value
+		return d.finish("Scene")
+	}
+	if d.off != len(b) {
+		*m = Scene{}
+		return trailingError("Scene", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Scene from the start of b and returns the number
@@ -244,12 +271,18 @@ func (v *DeviceKind) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *DeviceKind) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("DeviceKind", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeDeviceKind(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("DeviceKind")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("DeviceKind", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one DeviceKind from the start of b and returns the number
@@ -295,12 +328,21 @@ func (m *DeviceParameter) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *DeviceParameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = DeviceParameter{}
-		return trailingError("DeviceParameter", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = DeviceParameter{} // a failed decode leaves the zero value
+		return d.finish("DeviceParameter")
+	}
+	if d.off != len(b) {
+		*m = DeviceParameter{}
+		return trailingError("DeviceParameter", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one DeviceParameter from the start of b and returns the number
@@ -336,20 +378,30 @@ func (m *DeviceParameter) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.ID = d.u32()
-	if d.err != nil {
-		d.at("id")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.ID = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.ID = d.u32()
+		if d.err != nil {
+			d.at("id")
+			return
+		}
 	}
 	m.Name = d.str(m.Name)
 	if d.err != nil {
 		d.at("name")
 		return
 	}
-	m.Value = math.Float32frombits(d.u32())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Value = math.Float32frombits(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		m.Value = math.Float32frombits(d.u32())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 	d.depth--
 }
@@ -363,12 +415,21 @@ func (m *DevicePlugin) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *DevicePlugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = DevicePlugin{}
-		return trailingError("DevicePlugin", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = DevicePlugin{} // a failed decode leaves the zero value
+		return d.finish("DevicePlugin")
+	}
+	if d.off != len(b) {
+		*m = DevicePlugin{}
+		return trailingError("DevicePlugin", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one DevicePlugin from the start of b and returns the number
@@ -409,10 +470,15 @@ func (m *DevicePlugin) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.Bypassed = d.boolean()
-	if d.err != nil {
-		d.at("bypassed")
-		return
+	if b := d.span(1); len(b) == 1 && b[0] <= 1 {
+		m.Bypassed = b[0] == 1
+		d.off += 1
+	} else {
+		m.Bypassed = d.boolean()
+		if d.err != nil {
+			d.at("bypassed")
+			return
+		}
 	}
 	m.Parameters = resize(m.Parameters, d.count(12))
 	for i0 := range m.Parameters {
@@ -438,12 +504,21 @@ func (m *AudioDevice) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *AudioDevice) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = AudioDevice{}
-		return trailingError("AudioDevice", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = AudioDevice{} // a failed decode leaves the zero value
+		return d.finish("AudioDevice")
+	}
+	if d.off != len(b) {
+		*m = AudioDevice{}
+		return trailingError("AudioDevice", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one AudioDevice from the start of b and returns the number
@@ -479,10 +554,15 @@ func (m *AudioDevice) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.ID = d.u64()
-	if d.err != nil {
-		d.at("id")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.ID = binary.LittleEndian.Uint64(b[0:])
+		d.off += 8
+	} else {
+		m.ID = d.u64()
+		if d.err != nil {
+			d.at("id")
+			return
+		}
 	}
 	m.Name = d.str(m.Name)
 	if d.err != nil {

@@ -251,9 +251,11 @@ func (m *DeviceParameter) EncodedSize() int {
 
 // encode appends the fields of DeviceParameter to b.
 func (m *DeviceParameter) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.ID)
-	b = appendString(b, m.Name, e, "DeviceParameter.name")
-	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.Value))
+	b, r := extend(b, 12+len(m.Name))
+	binary.LittleEndian.PutUint32(r[0:], m.ID)
+	o := 4 + putString(r[4:], m.Name, e, "DeviceParameter.name")
+	w2 := r[o : o+4]
+	binary.LittleEndian.PutUint32(w2[0:], math.Float32bits(m.Value))
 	return b
 }
 
@@ -304,7 +306,12 @@ func (m *DevicePlugin) EncodedSize() int {
 // encode appends the fields of DevicePlugin to b.
 func (m *DevicePlugin) encode(b []byte, e *encoder) []byte {
 	b = appendString(b, m.Name, e, "DevicePlugin.name")
-	b = appendBool(b, m.Bypassed)
+	b, r1 := extend(b, 1)
+	if m.Bypassed {
+		r1[0] = 1
+	} else {
+		r1[0] = 0
+	}
 	b = appendCount(b, len(m.Parameters), e, "DevicePlugin.parameters")
 	for i0 := range m.Parameters {
 		b = m.Parameters[i0].encode(b, e)
@@ -358,7 +365,8 @@ func (m *AudioDevice) EncodedSize() int {
 
 // encode appends the fields of AudioDevice to b.
 func (m *AudioDevice) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint64(b, m.ID)
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r0[0:], m.ID)
 	b = appendString(b, m.Name, e, "AudioDevice.name")
 	b, r2 := extend(b, 7)
 	m.Kind.validate(e)

@@ -14,12 +14,21 @@ func (m *Odd) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Odd) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Odd{}
-		return trailingError("Odd", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Odd{} // a failed decode leaves the zero value
+		return d.finish("Odd")
+	}
+	if d.off != len(b) {
+		*m = Odd{}
+		return trailingError("Odd", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Odd from the start of b and returns the number
@@ -270,12 +279,18 @@ func (v *Flags) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Flags) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Flags", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeFlags(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Flags")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Flags", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Flags from the start of b and returns the number

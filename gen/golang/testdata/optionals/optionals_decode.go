@@ -16,12 +16,18 @@ func (v *Level) UnmarshalBinary(b []byte) error { return v.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (v *Level) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := v.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
-		*v = 0
-		return trailingError("Level", n, len(b))
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	*v = decodeLevel(&d)
+	if d.err != nil {
+		*v = 0 // a failed decode leaves the zero value
+		return d.finish("Level")
 	}
-	return err
+	if d.off != len(b) {
+		*v = 0
+		return trailingError("Level", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Level from the start of b and returns the number
@@ -65,12 +71,21 @@ func (m *Inner) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Inner) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Inner{}
-		return trailingError("Inner", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Inner{} // a failed decode leaves the zero value
+		return d.finish("Inner")
+	}
+	if d.off != len(b) {
+		*m = Inner{}
+		return trailingError("Inner", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Inner from the start of b and returns the number
@@ -106,10 +121,15 @@ func (m *Inner) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.ID = d.u32()
-	if d.err != nil {
-		d.at("id")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.ID = binary.LittleEndian.Uint32(b[0:])
+		d.off += 4
+	} else {
+		m.ID = d.u32()
+		if d.err != nil {
+			d.at("id")
+			return
+		}
 	}
 	m.Label = d.str(m.Label)
 	if d.err != nil {
@@ -196,10 +216,15 @@ func decodeChoiceNumber(d *decoder, old Choice) Choice {
 
 // decode reads the fields of ChoiceNumber into v, assigning every one.
 func (v *ChoiceNumber) decode(d *decoder) {
-	v.Value = int64(d.u64())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(8); len(b) == 8 {
+		v.Value = int64(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		v.Value = int64(d.u64())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 }
 
@@ -210,12 +235,21 @@ func (m *Optionals) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Optionals) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Optionals{}
-		return trailingError("Optionals", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Optionals{} // a failed decode leaves the zero value
+		return d.finish("Optionals")
+	}
+	if d.off != len(b) {
+		*m = Optionals{}
+		return trailingError("Optionals", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Optionals from the start of b and returns the number
@@ -416,12 +450,21 @@ func (m *Reading) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Reading) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Reading{}
-		return trailingError("Reading", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Reading{} // a failed decode leaves the zero value
+		return d.finish("Reading")
+	}
+	if d.off != len(b) {
+		*m = Reading{}
+		return trailingError("Reading", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Reading from the start of b and returns the number

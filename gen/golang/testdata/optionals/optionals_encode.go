@@ -101,8 +101,9 @@ func (m *Inner) EncodedSize() int {
 
 // encode appends the fields of Inner to b.
 func (m *Inner) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, m.ID)
-	b = appendString(b, m.Label, e, "Inner.label")
+	b, r := extend(b, 8+len(m.Label))
+	binary.LittleEndian.PutUint32(r[0:], m.ID)
+	putString(r[4:], m.Label, e, "Inner.label")
 	return b
 }
 
@@ -193,7 +194,8 @@ func (v ChoiceNumber) EncodedSize() int {
 // encode appends the tag of ChoiceNumber (1), then its fields.
 func (v ChoiceNumber) encode(b []byte, e *encoder) []byte {
 	b = append(b, 1)
-	b = binary.LittleEndian.AppendUint64(b, uint64(v.Value))
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r0[0:], uint64(v.Value))
 	return b
 }
 

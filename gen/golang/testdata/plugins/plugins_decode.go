@@ -15,12 +15,21 @@ func (m *Parameter) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWi
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Parameter) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Parameter{}
-		return trailingError("Parameter", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Parameter{} // a failed decode leaves the zero value
+		return d.finish("Parameter")
+	}
+	if d.off != len(b) {
+		*m = Parameter{}
+		return trailingError("Parameter", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Parameter from the start of b and returns the number
@@ -56,10 +65,15 @@ func (m *Parameter) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Address = d.u64()
-	if d.err != nil {
-		d.at("address")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.Address = binary.LittleEndian.Uint64(b[0:])
+		d.off += 8
+	} else {
+		m.Address = d.u64()
+		if d.err != nil {
+			d.at("address")
+			return
+		}
 	}
 	m.DisplayName = d.str(m.DisplayName)
 	if d.err != nil {
@@ -132,12 +146,21 @@ func (m *Plugin) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Plugin) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Plugin{}
-		return trailingError("Plugin", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Plugin{} // a failed decode leaves the zero value
+		return d.finish("Plugin")
+	}
+	if d.off != len(b) {
+		*m = Plugin{}
+		return trailingError("Plugin", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Plugin from the start of b and returns the number
@@ -217,12 +240,21 @@ func (m *PluginRegistry) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *PluginRegistry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = PluginRegistry{}
-		return trailingError("PluginRegistry", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = PluginRegistry{} // a failed decode leaves the zero value
+		return d.finish("PluginRegistry")
+	}
+	if d.off != len(b) {
+		*m = PluginRegistry{}
+		return trailingError("PluginRegistry", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one PluginRegistry from the start of b and returns the number

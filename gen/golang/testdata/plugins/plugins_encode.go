@@ -53,21 +53,26 @@ func (m *Parameter) EncodedSize() int {
 
 // encode appends the fields of Parameter to b.
 func (m *Parameter) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint64(b, m.Address)
-	b = appendString(b, m.DisplayName, e, "Parameter.display_name")
-	b = appendString(b, m.Identifier, e, "Parameter.identifier")
-	b = appendString(b, m.Unit, e, "Parameter.unit")
-	b, r4 := extend(b, 22)
-	binary.LittleEndian.PutUint32(r4[0:], math.Float32bits(m.MinValue))
-	binary.LittleEndian.PutUint32(r4[4:], math.Float32bits(m.MaxValue))
-	binary.LittleEndian.PutUint32(r4[8:], math.Float32bits(m.DefaultValue))
-	binary.LittleEndian.PutUint32(r4[12:], math.Float32bits(m.CurrentValue))
-	binary.LittleEndian.PutUint32(r4[16:], m.RawFlags)
+	b, r := extend(b, 42+len(m.DisplayName)+len(m.Identifier)+len(m.Unit))
+	binary.LittleEndian.PutUint64(r[0:], m.Address)
+	o := 8 + putString(r[8:], m.DisplayName, e, "Parameter.display_name")
+	o += putString(r[o:], m.Identifier, e, "Parameter.identifier")
+	o += putString(r[o:], m.Unit, e, "Parameter.unit")
+	w4 := r[o : o+22]
+	binary.LittleEndian.PutUint32(w4[0:], math.Float32bits(m.MinValue))
+	binary.LittleEndian.PutUint32(w4[4:], math.Float32bits(m.MaxValue))
+	binary.LittleEndian.PutUint32(w4[8:], math.Float32bits(m.DefaultValue))
+	binary.LittleEndian.PutUint32(w4[12:], math.Float32bits(m.CurrentValue))
+	binary.LittleEndian.PutUint32(w4[16:], m.RawFlags)
 	if m.IsWritable {
-		r4[20] = 1
+		w4[20] = 1
+	} else {
+		w4[20] = 0
 	}
 	if m.CanRamp {
-		r4[21] = 1
+		w4[21] = 1
+	} else {
+		w4[21] = 0
 	}
 	return b
 }

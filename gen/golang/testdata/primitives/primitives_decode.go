@@ -17,12 +17,21 @@ func (m *AllPrimitives) UnmarshalBinary(b []byte) error {
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *AllPrimitives) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = AllPrimitives{}
-		return trailingError("AllPrimitives", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = AllPrimitives{} // a failed decode leaves the zero value
+		return d.finish("AllPrimitives")
+	}
+	if d.off != len(b) {
+		*m = AllPrimitives{}
+		return trailingError("AllPrimitives", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one AllPrimitives from the start of b and returns the number
@@ -143,12 +152,21 @@ func (m *Text) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Text) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Text{}
-		return trailingError("Text", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Text{} // a failed decode leaves the zero value
+		return d.finish("Text")
+	}
+	if d.off != len(b) {
+		*m = Text{}
+		return trailingError("Text", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Text from the start of b and returns the number
@@ -199,12 +217,21 @@ func (m *Empty) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Empty) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Empty{}
-		return trailingError("Empty", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Empty{} // a failed decode leaves the zero value
+		return d.finish("Empty")
+	}
+	if d.off != len(b) {
+		*m = Empty{}
+		return trailingError("Empty", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Empty from the start of b and returns the number

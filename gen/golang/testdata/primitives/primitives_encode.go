@@ -51,21 +51,23 @@ func (m *AllPrimitives) EncodedSize() int {
 
 // encode appends the fields of AllPrimitives to b.
 func (m *AllPrimitives) encode(b []byte, e *encoder) []byte {
-	b, r0 := extend(b, 43)
+	b, r := extend(b, 47+len(m.Label))
 	if m.Flag {
-		r0[0] = 1
+		r[0] = 1
+	} else {
+		r[0] = 0
 	}
-	r0[1] = m.U8Val
-	binary.LittleEndian.PutUint16(r0[2:], m.U16Val)
-	binary.LittleEndian.PutUint32(r0[4:], m.U32Val)
-	binary.LittleEndian.PutUint64(r0[8:], m.U64Val)
-	r0[16] = byte(m.I8Val)
-	binary.LittleEndian.PutUint16(r0[17:], uint16(m.I16Val))
-	binary.LittleEndian.PutUint32(r0[19:], uint32(m.I32Val))
-	binary.LittleEndian.PutUint64(r0[23:], uint64(m.I64Val))
-	binary.LittleEndian.PutUint32(r0[31:], math.Float32bits(m.F32Val))
-	binary.LittleEndian.PutUint64(r0[35:], math.Float64bits(m.F64Val))
-	b = appendString(b, m.Label, e, "AllPrimitives.label")
+	r[1] = m.U8Val
+	binary.LittleEndian.PutUint16(r[2:], m.U16Val)
+	binary.LittleEndian.PutUint32(r[4:], m.U32Val)
+	binary.LittleEndian.PutUint64(r[8:], m.U64Val)
+	r[16] = byte(m.I8Val)
+	binary.LittleEndian.PutUint16(r[17:], uint16(m.I16Val))
+	binary.LittleEndian.PutUint32(r[19:], uint32(m.I32Val))
+	binary.LittleEndian.PutUint64(r[23:], uint64(m.I64Val))
+	binary.LittleEndian.PutUint32(r[31:], math.Float32bits(m.F32Val))
+	binary.LittleEndian.PutUint64(r[35:], math.Float64bits(m.F64Val))
+	putString(r[43:], m.Label, e, "AllPrimitives.label")
 	return b
 }
 
@@ -112,7 +114,8 @@ func (m *Text) EncodedSize() int {
 
 // encode appends the fields of Text to b.
 func (m *Text) encode(b []byte, e *encoder) []byte {
-	b = appendString(b, m.Value, e, "Text.value")
+	b, r := extend(b, 4+len(m.Value))
+	putString(r[0:], m.Value, e, "Text.value")
 	return b
 }
 

@@ -3,6 +3,7 @@
 package recursive
 
 import (
+	"encoding/binary"
 	"io"
 	"strconv"
 )
@@ -14,12 +15,21 @@ func (m *Tree) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Tree) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Tree{}
-		return trailingError("Tree", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Tree{} // a failed decode leaves the zero value
+		return d.finish("Tree")
+	}
+	if d.off != len(b) {
+		*m = Tree{}
+		return trailingError("Tree", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Tree from the start of b and returns the number
@@ -55,10 +65,15 @@ func (m *Tree) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Value = int32(d.u32())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(4); len(b) == 4 {
+		m.Value = int32(binary.LittleEndian.Uint32(b[0:]))
+		d.off += 4
+	} else {
+		m.Value = int32(d.u32())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 	m.Children = resize(m.Children, d.count(8))
 	for i0 := range m.Children {
@@ -82,12 +97,21 @@ func (m *Node) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b,
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Node) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Node{}
-		return trailingError("Node", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Node{} // a failed decode leaves the zero value
+		return d.finish("Node")
+	}
+	if d.off != len(b) {
+		*m = Node{}
+		return trailingError("Node", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Node from the start of b and returns the number
@@ -150,12 +174,21 @@ func (m *Dir) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b, 
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Dir) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Dir{}
-		return trailingError("Dir", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Dir{} // a failed decode leaves the zero value
+		return d.finish("Dir")
+	}
+	if d.off != len(b) {
+		*m = Dir{}
+		return trailingError("Dir", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Dir from the start of b and returns the number
@@ -218,12 +251,21 @@ func (m *Entry) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith(b
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Entry) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Entry{}
-		return trailingError("Entry", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Entry{} // a failed decode leaves the zero value
+		return d.finish("Entry")
+	}
+	if d.off != len(b) {
+		*m = Entry{}
+		return trailingError("Entry", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Entry from the start of b and returns the number
@@ -264,10 +306,15 @@ func (m *Entry) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.Size = d.u64()
-	if d.err != nil {
-		d.at("size")
-		return
+	if b := d.span(8); len(b) == 8 {
+		m.Size = binary.LittleEndian.Uint64(b[0:])
+		d.off += 8
+	} else {
+		m.Size = d.u64()
+		if d.err != nil {
+			d.at("size")
+			return
+		}
 	}
 	if d.present() {
 		if m.Sub == nil {
@@ -371,10 +418,15 @@ func decodeExprLit(d *decoder, old Expr) Expr {
 
 // decode reads the fields of ExprLit into v, assigning every one.
 func (v *ExprLit) decode(d *decoder) {
-	v.Value = int64(d.u64())
-	if d.err != nil {
-		d.at("value")
-		return
+	if b := d.span(8); len(b) == 8 {
+		v.Value = int64(binary.LittleEndian.Uint64(b[0:]))
+		d.off += 8
+	} else {
+		v.Value = int64(d.u64())
+		if d.err != nil {
+			d.at("value")
+			return
+		}
 	}
 }
 
@@ -440,12 +492,21 @@ func (m *Program) UnmarshalBinary(b []byte) error { return m.UnmarshalBinaryWith
 
 // UnmarshalBinaryWith is UnmarshalBinary with options (the depth limit).
 func (m *Program) UnmarshalBinaryWith(b []byte, opts DecodeOptions) error {
-	n, err := m.UnmarshalPrefix(b, opts)
-	if err == nil && n != len(b) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	if !opts.Reuse {
 		*m = Program{}
-		return trailingError("Program", n, len(b))
 	}
-	return err
+	m.decode(&d)
+	if d.err != nil {
+		*m = Program{} // a failed decode leaves the zero value
+		return d.finish("Program")
+	}
+	if d.off != len(b) {
+		*m = Program{}
+		return trailingError("Program", d.off, len(b))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes one Program from the start of b and returns the number

@@ -52,7 +52,8 @@ func (m *Tree) EncodedSize() int {
 
 // encode appends the fields of Tree to b.
 func (m *Tree) encode(b []byte, e *encoder) []byte {
-	b = binary.LittleEndian.AppendUint32(b, uint32(m.Value))
+	b, r0 := extend(b, 4)
+	binary.LittleEndian.PutUint32(r0[0:], uint32(m.Value))
 	b = appendCount(b, len(m.Children), e, "Tree.children")
 	for i0 := range m.Children {
 		b = m.Children[i0].encode(b, e)
@@ -217,7 +218,8 @@ func (m *Entry) EncodedSize() int {
 // encode appends the fields of Entry to b.
 func (m *Entry) encode(b []byte, e *encoder) []byte {
 	b = appendString(b, m.Name, e, "Entry.name")
-	b = binary.LittleEndian.AppendUint64(b, m.Size)
+	b, r1 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r1[0:], m.Size)
 	if m.Sub == nil {
 		b = append(b, 0)
 	} else {
@@ -269,7 +271,8 @@ func (v ExprLit) EncodedSize() int {
 // encode appends the tag of ExprLit (0), then its fields.
 func (v ExprLit) encode(b []byte, e *encoder) []byte {
 	b = append(b, 0)
-	b = binary.LittleEndian.AppendUint64(b, uint64(v.Value))
+	b, r0 := extend(b, 8)
+	binary.LittleEndian.PutUint64(r0[0:], uint64(v.Value))
 	return b
 }
 
