@@ -62,6 +62,14 @@ func (g *generator) messagesFile() []byte {
 			p.F("%scase %s(%s)", indirect, member(st.Name), g.typeName(st))
 		}
 		p.P()
+		p.P("/// The size of a message's header: the magic \"SDP2\", the u16 type id and")
+		p.P("/// the u32 payload length (docs/wire-format.md, messages).")
+		p.P("public static let headerSize = _sdpMessageHeaderSize")
+		p.P()
+		p.P("/// The type id of a hello (MessageWriter.writeHello()), the schema check a")
+		p.P("/// stream may begin with; no struct has it.")
+		p.P("public static let helloTypeID: UInt16 = 0")
+		p.P()
 		p.P("/// Decodes a message of any of the schema's structs; it must fill bytes exactly.")
 		p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
 			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")

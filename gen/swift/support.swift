@@ -91,6 +91,9 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
 
 /// Options for decoding.
 public struct DecodeOptions: Sendable, Hashable {
+    /// The default maxDepth (docs/wire-format.md, rule 9).
+    public static let defaultMaxDepth = 64
+
     /// The deepest nesting accepted: the top-level struct is at depth 1 and
     /// every struct or union value nested in another is one deeper.
     public var maxDepth: Int
@@ -102,7 +105,7 @@ public struct DecodeOptions: Sendable, Hashable {
     /// payload length).
     public var memoryLimit: UInt64
 
-    public init(maxDepth: Int = 64, memoryLimit: UInt64 = 0) {
+    public init(maxDepth: Int = DecodeOptions.defaultMaxDepth, memoryLimit: UInt64 = 0) {
         self.maxDepth = maxDepth
         self.memoryLimit = memoryLimit
     }

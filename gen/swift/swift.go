@@ -127,6 +127,7 @@ var reservedMembers = map[string]bool{
 	"checkedSerializedBytes": true, "checkedSerialize": true, "checkedSerializedData": true, "checkedSerializedMessage": true,
 	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
 	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
+	"headerSize": true, "helloTypeID": true,
 }
 
 // keywords are Swift's reserved words and the contextual words that are

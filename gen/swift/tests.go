@@ -72,6 +72,12 @@ func (g *generator) testsFile() []byte {
 			p.P(`XCTAssertEqual(m.rule, "memory")`)
 			p.P("XCTAssertEqual(m.offset, 4)")
 			p.P("XCTAssertEqual(DecodeOptions().memoryLimit, 0)")
+			p.P("XCTAssertEqual(DecodeOptions().maxDepth, DecodeOptions.defaultMaxDepth)")
+			p.P("XCTAssertEqual(DecodeOptions.defaultMaxDepth, 64)")
+			if len(g.s.Structs) > 0 {
+				p.P("XCTAssertEqual(AnyMessage.headerSize, 10)")
+				p.P("XCTAssertEqual(AnyMessage.helloTypeID, 0)")
+			}
 		})
 	})
 	return p.Bytes()

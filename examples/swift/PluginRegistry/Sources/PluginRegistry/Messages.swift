@@ -207,6 +207,14 @@ public enum AnyMessage: Sendable, Hashable {
     case plugin(Plugin)
     case pluginRegistry(PluginRegistry)
 
+    /// The size of a message's header: the magic "SDP2", the u16 type id and
+    /// the u32 payload length (docs/wire-format.md, messages).
+    public static let headerSize = _sdpMessageHeaderSize
+
+    /// The type id of a hello (MessageWriter.writeHello()), the schema check a
+    /// stream may begin with; no struct has it.
+    public static let helloTypeID: UInt16 = 0
+
     /// Decodes a message of any of the schema's structs; it must fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0

@@ -343,5 +343,9 @@ final class keywordsTests: XCTestCase {
         XCTAssertEqual(m.rule, "memory")
         XCTAssertEqual(m.offset, 4)
         XCTAssertEqual(DecodeOptions().memoryLimit, 0)
+        XCTAssertEqual(DecodeOptions().maxDepth, DecodeOptions.defaultMaxDepth)
+        XCTAssertEqual(DecodeOptions.defaultMaxDepth, 64)
+        XCTAssertEqual(AnyMessage.headerSize, 10)
+        XCTAssertEqual(AnyMessage.helloTypeID, 0)
     }
 }
