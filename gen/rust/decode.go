@@ -82,7 +82,13 @@ func decodeAPI(p *printer, name, life, read string) {
 	p.P("/// Decodes a value at the start of `bytes`; returns it with the number of")
 	p.P("/// bytes it used.")
 	p.Fn("pub fn decode_prefix", []string{"bytes: " + bytes}, "rt::DecodeResult<(Self, usize)>", func() {
-		p.F("rt::decode_prefix(bytes, rt::Limits::new(), %s)", read)
+		p.P("Self::decode_prefix_with(bytes, rt::Limits::new())")
+	})
+	p.P()
+	p.P("/// Decodes a value at the start of `bytes`, with custom limits; returns it")
+	p.P("/// with the number of bytes it used.")
+	p.Fn("pub fn decode_prefix_with", []string{"bytes: " + bytes, "limits: rt::Limits"}, "rt::DecodeResult<(Self, usize)>", func() {
+		p.F("rt::decode_prefix(bytes, limits, %s)", read)
 	})
 }
 

@@ -67,6 +67,11 @@ fn values_roundtrip_through_owned_and_view_apis() {
         other => panic!("unexpected {other:?}"),
     }
     let (prefix, used) = Holder::decode_prefix(&[&bytes[..], &[9, 9]].concat()).unwrap();
+    // decode_prefix_with: the same, under custom limits (a depth of 1 cannot
+    // hold a Holder's nested values).
+    let extended = [&bytes[..], &[9, 9]].concat();
+    assert_eq!(Holder::decode_prefix_with(&extended, Limits::new()).unwrap().1, used);
+    assert_eq!(Holder::decode_prefix_with(&extended, Limits::new().with_max_depth(1)).unwrap_err().rule(), "depth");
     assert_eq!((prefix, used), (h.clone(), bytes.len()));
     assert_eq!(
         Holder::decode(&[&bytes[..], &[0]].concat()).unwrap_err().kind(),

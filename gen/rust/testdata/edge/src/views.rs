@@ -33,7 +33,16 @@ impl<'a> MessageRef_<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -229,7 +238,16 @@ impl<'a> BigRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -351,7 +369,16 @@ impl<'a> InlineRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -478,7 +505,16 @@ impl<'a> HolderRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -625,7 +661,16 @@ impl<'a> TreeRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -736,7 +781,16 @@ impl<'a> ChoiceRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]

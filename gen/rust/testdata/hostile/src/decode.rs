@@ -21,7 +21,13 @@ impl Big {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -84,7 +90,13 @@ impl Holder {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -161,7 +173,13 @@ impl Wide {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -219,7 +237,13 @@ impl Events {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -294,7 +318,13 @@ impl Node {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -379,7 +409,13 @@ impl Nodes {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -460,7 +496,13 @@ impl Chain {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the

@@ -34,7 +34,16 @@ impl<'a> BigRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -132,7 +141,16 @@ impl<'a> HolderRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -236,7 +254,16 @@ impl<'a> WideRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -335,7 +362,16 @@ impl<'a> EventsRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -433,7 +469,16 @@ impl<'a> NodeRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -534,7 +579,16 @@ impl<'a> NodesRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -633,7 +687,16 @@ impl<'a> ChainRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]

@@ -44,7 +44,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -129,7 +135,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -204,7 +216,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -265,7 +283,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -355,7 +379,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -461,7 +491,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, |r, _| Self::read(r))
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -532,7 +568,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -696,7 +738,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -794,7 +842,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -7617,7 +7671,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -7813,7 +7876,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -7935,7 +8007,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -8062,7 +8143,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -8209,7 +8299,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -8320,7 +8419,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]

@@ -43,7 +43,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -181,7 +187,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -281,7 +293,13 @@ mod sdp_decode {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -5534,7 +5552,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -5695,7 +5722,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]
@@ -5810,7 +5846,16 @@ mod sdp_views {
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+            Self::decode_prefix_with(bytes, rt::Limits::new())
+        }
+
+        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// with the number of bytes it used.
+        pub fn decode_prefix_with(
+            bytes: &'a [u8],
+            limits: rt::Limits,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, limits, Self::read)
         }
 
         #[doc(hidden)]

@@ -21,7 +21,13 @@ impl Point {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -88,7 +94,13 @@ impl Rectangle {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -159,7 +171,13 @@ impl Scene {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -246,7 +264,13 @@ impl DeviceKind {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), |r, _| Self::read(r))
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, |r, _| Self::read(r))
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -317,7 +341,13 @@ impl DeviceParameter {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -408,7 +438,13 @@ impl DevicePlugin {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
@@ -498,7 +534,13 @@ impl AudioDevice {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the

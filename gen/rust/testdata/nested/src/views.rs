@@ -124,7 +124,16 @@ impl<'a> SceneRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -229,7 +238,16 @@ impl<'a> DeviceParameterRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -346,7 +364,16 @@ impl<'a> DevicePluginRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
@@ -468,7 +495,16 @@ impl<'a> AudioDeviceRef<'a> {
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, rt::Limits::new(), Self::read)
+        Self::decode_prefix_with(bytes, rt::Limits::new())
+    }
+
+    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// with the number of bytes it used.
+    pub fn decode_prefix_with(
+        bytes: &'a [u8],
+        limits: rt::Limits,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, limits, Self::read)
     }
 
     #[doc(hidden)]
