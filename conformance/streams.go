@@ -300,12 +300,14 @@ func StreamAllVectors(s *schema.Schema, prefix string, valid, bad [][]byte) []Ve
 	unknown := cat(first)
 	binary.LittleEndian.PutUint16(unknown[4:], unusedTypeID(s))
 	hello := codec.EncodeHello(s)
-	// The bad messages a reader skips, and those that end a stream.
+	// The bad messages a reader skips, and those that end a stream (or
+	// leave bytes after their declared payload, which a reader reads as
+	// the next message).
 	skipped := [][]byte{unknown, hello}
 	var ending [][]byte
 	for _, b := range bad {
 		_, err := codec.ReadStreamMessage(s, b, 0, 1, "", codec.StreamOptions{})
-		if se, ok := err.(*codec.StreamError); ok && se.Framed {
+		if se, ok := err.(*codec.StreamError); ok && se.Framed && len(b) == codec.HeaderSize+int(binary.LittleEndian.Uint32(b[6:])) {
 			skipped = append(skipped, b)
 		} else if err != nil {
 			ending = append(ending, b)
