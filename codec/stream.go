@@ -16,8 +16,12 @@ import (
 type StreamError struct {
 	Index int // the message's position in the stream, from 0
 	Start int // the stream offset of the message's header
-	// Framed reports that the message's header and payload length were
-	// intact, so a reader can skip the message and go on after it.
+	// Framed reports that the message was read whole: its header was good
+	// and its payload complete and within the reader's maximum (a payload
+	// its decoder rejects, an unknown type id, a hello after the first
+	// message). A reader skips it and goes on with message Index+1; after
+	// any other error the stream cannot be followed (docs/wire-format.md,
+	// "Streams").
 	Framed bool
 	*DecodeError
 }
@@ -68,6 +72,7 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 	}
 	n := binary.LittleEndian.Uint32(rest[6:])
 	fits := uint64(n) <= uint64(len(rest)-HeaderSize)
+	within := opt.MaxSize == 0 || n <= opt.MaxSize
 	id := binary.LittleEndian.Uint16(rest[4:])
 	hello := id == HelloTypeID && index == 0
 	if opt.RequireHello && index == 0 && !hello {
@@ -76,13 +81,13 @@ func ReadStreamMessage(s *schema.Schema, data []byte, off, index int, typeName s
 	if hello {
 		// checked below, once the payload is read
 	} else if id == HelloTypeID {
-		return nil, fail(off+4, fits, RuleMessage, "a hello (type id 0) may only be a stream's first message; this is message #%d", index)
+		return nil, fail(off+4, fits && within, RuleMessage, "a hello (type id 0) may only be a stream's first message; this is message #%d", index)
 	} else if st := s.StructByID(id); st == nil {
-		return nil, fail(off+4, fits, RuleMessage, "type id %d names no struct of schema %s", id, s.Name)
+		return nil, fail(off+4, fits && within, RuleMessage, "type id %d names no struct of schema %s", id, s.Name)
 	} else if typeName != "" && st.Name != typeName {
-		return nil, fail(off+4, fits, RuleMessage, "type id %d is %s, not %s", id, st.Name, typeName)
+		return nil, fail(off+4, fits && within, RuleMessage, "type id %d is %s, not %s", id, st.Name, typeName)
 	}
-	if opt.MaxSize > 0 && n > opt.MaxSize {
+	if !within {
 		return nil, fail(off+6, false, RuleMessage, "payload length %d is over the reader's maximum of %d", n, opt.MaxSize)
 	}
 	if !fits {

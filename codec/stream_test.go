@@ -30,7 +30,10 @@ func TestStreamRules(t *testing.T) {
 		{"over the maximum", stream, 10, 0, codec.RuleMessage, 6, false},
 		{"cut inside a payload", stream[:len(stream)-1], 0, 1, codec.RuleTruncated, 36, false},
 		{"unknown type id", append(append([]byte{}, point...), conformance.Message(99, []byte{7, 0, 0, 0})...), 0, 1, codec.RuleMessage, 30, true},
-		{"unknown type id before the maximum", append(append([]byte{}, point...), conformance.Message(99, make([]byte, 40))...), 20, 1, codec.RuleMessage, 30, true},
+		// The type id is checked before the maximum, but a payload over the
+		// maximum is not read, so the message cannot be skipped.
+		{"unknown type id over the maximum", append(append([]byte{}, point...), conformance.Message(99, make([]byte, 40))...), 20, 1, codec.RuleMessage, 30, false},
+		{"unknown type id at the maximum", append(append([]byte{}, point...), conformance.Message(99, make([]byte, 20))...), 20, 1, codec.RuleMessage, 30, true},
 		{"unknown type id in a cut message", append(append([]byte{}, point...), conformance.Message(99, []byte{7, 0, 0, 0})[:12]...), 0, 1, codec.RuleMessage, 30, false},
 		{"bad payload", append(append([]byte{}, point...), conformance.Message(100, []byte{7, 0, 0})...), 0, 1, codec.RuleTruncated, 36, true},
 	}

@@ -46,6 +46,11 @@ func ReferenceTestee(s *schema.Schema) TesteeFunc {
 				return StatusRejected, []byte(rule + ": rejected by the reference stream reader")
 			}
 			return StatusOK, want
+		case OpStreamAll:
+			if len(input) < 4 {
+				return StatusBroken, []byte("a stream request needs the u32 maximum payload length")
+			}
+			return StatusOK, ReferenceStreamAll(s, binary.LittleEndian.Uint32(input), input[4:])
 		}
 		return StatusBroken, []byte("unknown op")
 	}

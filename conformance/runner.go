@@ -143,6 +143,8 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 		problem = "rejected a valid input: " + string(out)
 	case want != nil && status != StatusOK:
 		problem = "bad status " + string(rune('0'+status))
+	case want != nil && op == OpStreamAll && !bytes.Equal(out, want):
+		problem = streamAllDiff(want, out)
 	case want != nil && !bytes.Equal(out, want):
 		problem = "re-encoding differs:\n  want " + hex.EncodeToString(want) + "\n  got  " + hex.EncodeToString(out)
 	}

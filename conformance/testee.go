@@ -33,6 +33,17 @@ import (
 //     its stream writer; reply the stream written. A rejection reads
 //     "<rule> <index> <offset>: <message>": the first bad message's index
 //     and the stream offset of the problem (see StreamVectors).
+//   - OpStreamAll: input as OpStream. Read the stream with the language's
+//     stream reader until its end or an error that ends the stream (the
+//     rule of docs/wire-format.md, "Streams": after a message that was
+//     read whole the reader goes on with the next one), writing every
+//     message back with the stream writer. Every error is a line
+//     "<rule> <index> <offset> <skippable>\n" (skippable: 1 when the
+//     reader's flag says it can go on, else 0); after an error that ends
+//     the stream, read once more and record that read: the same error again
+//     as a line of its own, or "end\n" or "message\n" if the reader
+//     returned the end or a message. Reply StatusOK with a u32 LE length N,
+//     the N bytes of the lines, then the stream written (ReferenceStreamAll).
 //
 // Statuses: StatusOK + encoded bytes; StatusRejected + UTF-8 error text
 // "<rule>: <message>" when decoding failed, where rule is the name of the
@@ -45,6 +56,7 @@ const (
 	OpRoundtrip byte = 1
 	OpMessage   byte = 2
 	OpStream    byte = 3
+	OpStreamAll byte = 4
 
 	StatusOK       byte = 0
 	StatusRejected byte = 1

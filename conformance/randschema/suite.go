@@ -20,6 +20,10 @@ type Suite struct {
 	// Streams are stream vectors (conformance.OpStream) made of the suite's
 	// messages: for backends with a stream reader and writer.
 	Streams []conformance.Vector
+	// StreamsAll are OpStreamAll vectors of the same messages
+	// (conformance.StreamAllVectors): a reader going on after the bad
+	// messages it skips, and repeating an error that ends the stream.
+	StreamsAll []conformance.Vector
 }
 
 // SuiteName names the suite of a seed.
@@ -127,13 +131,13 @@ func FromSource(name string, src []byte, seed uint64) (*Suite, error) {
 			su.addMessage(st, "unknown_id", conformance.Message(unusedID(s), in))
 		}
 	}
-	su.Streams = streams(su)
+	su.Streams, su.StreamsAll = streams(su)
 	return su, nil
 }
 
 // streams builds the stream vectors of a suite from its small valid and
 // invalid messages (at most 8 of each, so the streams stay small).
-func streams(su *Suite) []conformance.Vector {
+func streams(su *Suite) (streams, all []conformance.Vector) {
 	var valid, bad [][]byte
 	for _, v := range su.Vectors {
 		if v.Op != conformance.OpMessage || len(v.Input) > 1<<14 {
@@ -145,7 +149,8 @@ func streams(su *Suite) []conformance.Vector {
 			bad = append(bad, v.Input)
 		}
 	}
-	return conformance.StreamVectors(su.Schema, "random."+su.Name+".", valid, bad)
+	return conformance.StreamVectors(su.Schema, "random."+su.Name+".", valid, bad),
+		conformance.StreamAllVectors(su.Schema, "random."+su.Name+".", valid, bad)
 }
 
 // unusedID is a message type id no struct of the schema has.

@@ -78,6 +78,7 @@ func TestRandomSchemas(t *testing.T) {
 			}
 			gentest.RunRandom(t, "c", "./gen/c", ok, start)
 			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "c", "./gen/c", ok, start) })
+			t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "c", "./gen/c", ok, start) })
 			t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "c", "./gen/c", ok, start) })
 		})
 	}

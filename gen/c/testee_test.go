@@ -455,6 +455,113 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
     return result;
 }
 
+/* Appends the OpStreamAll line of a stream error to lines. */
+static int error_line(const {{.Pkg}}_stream_result* res, sink* lines) {
+    char buf[160];
+    const char* e = {{.Pkg}}_strerror(res->error);
+    const char* colon = strchr(e, ':');
+    int rule_len = colon != NULL ? (int)(colon - e) : (int)strlen(e);
+    int n = snprintf(buf, sizeof buf, "%.*s %llu %llu %d\n", rule_len, e, (unsigned long long)res->index,
+                     (unsigned long long)res->offset, res->skipped ? 1 : 0);
+    return n > 0 && sink_write(lines, (const uint8_t*)buf, (size_t)n) == (size_t)n;
+}
+
+/*
+ * Op 4 (OpStreamAll): reads the stream after the u32 maximum payload length
+ * to its end, going on after every error with res.skipped set and reading
+ * once more after one that ends the stream; replies the error lines (after
+ * their u32 length), then what the stream writer wrote.
+ */
+static int stream_all(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len) {
+    {{.Pkg}}_arena heap;
+    {{.Pkg}}_message_reader r;
+    {{.Pkg}}_message_writer w;
+    {{.Pkg}}_stream_result res;
+    {{.Pkg}}_message m;
+    source src;
+    sink dst = {NULL, 0, 0};
+    sink lines = {NULL, 0, 0};
+    uint32_t max;
+    int rc, result = 0, answered = 0;
+    if (len < 4) {
+        return broken("a stream request needs the u32 maximum payload length");
+    }
+    max = (uint32_t)in[0] | ((uint32_t)in[1] << 8) | ((uint32_t)in[2] << 16) | ((uint32_t)in[3] << 24);
+    src.data = in + 4;
+    src.len = len - 4;
+    {{.Pkg}}_arena_init_heap(&heap);
+    {{.Pkg}}_message_reader_init(&r, source_read, &src, &heap);
+    r.max_size = max == 0 ? UINT32_MAX : max;
+    {{.Pkg}}_message_writer_init(&w, sink_write, &dst);
+    for (;;) {
+        rc = {{.Pkg}}_read_message(&r, &m, &res);
+        if (!answered && {{.Pkg}}_message_reader_schema_checked(&r)) {
+            /* The stream began with a hello that agreed: answer with ours. */
+            answered = 1;
+            if ({{.Pkg}}_write_hello(&w) != 0) {
+                result = broken("_write_hello failed");
+                break;
+            }
+        }
+        if (rc == {{.Up}}_END) {
+            break;
+        }
+        if (rc == 0) {
+            if ({{.Pkg}}_write_message(&w, &m) != 0) {
+                result = broken("_write_message failed");
+                break;
+            }
+            continue;
+        }
+        if (res.error != rc) {
+            result = broken("_read_message: a wrong result for a bad message");
+            break;
+        }
+        if (!error_line(&res, &lines)) {
+            result = broken("out of memory");
+            break;
+        }
+        if (res.skipped) {
+            continue;
+        }
+        /* The stream ends here: a second read must repeat the error. */
+        rc = {{.Pkg}}_read_message(&r, &m, &res);
+        if (rc == {{.Up}}_END) {
+            sink_write(&lines, (const uint8_t*)"end\n", 4);
+        } else if (rc == 0) {
+            sink_write(&lines, (const uint8_t*)"message\n", 8);
+        } else if (!error_line(&res, &lines)) {
+            result = broken("out of memory");
+        }
+        break;
+    }
+    if (result == 0) {
+        uint8_t* reply = (uint8_t*)malloc(4 + lines.len + dst.len);
+        if (reply == NULL) {
+            result = broken("out of memory");
+        } else {
+            reply[0] = (uint8_t)lines.len;
+            reply[1] = (uint8_t)(lines.len >> 8);
+            reply[2] = (uint8_t)(lines.len >> 16);
+            reply[3] = (uint8_t)(lines.len >> 24);
+            if (lines.len > 0) {
+                memcpy(reply + 4, lines.data, lines.len);
+            }
+            if (dst.len > 0) {
+                memcpy(reply + 4 + lines.len, dst.data, dst.len);
+            }
+            *out = reply;
+            *out_len = 4 + lines.len + dst.len;
+        }
+    }
+    {{.Pkg}}_message_writer_free(&w);
+    {{.Pkg}}_message_reader_free(&r);
+    {{.Pkg}}_arena_free(&heap);
+    free(dst.data);
+    free(lines.data);
+    return result;
+}
+
 static int read_full(void* buf, size_t n) {
     return fread(buf, 1, n, stdin) == n;
 }
@@ -495,6 +602,8 @@ static int serve(void) {
         text[0] = 0;
         if (req[0] == 3) {
             rc = stream(req + 3, n - 3, &out, &out_len, text, sizeof text);
+        } else if (req[0] == 4) {
+            rc = stream_all(req + 3, n - 3, &out, &out_len);
         } else if (req[0] == 2) {
             rc = dispatch(req + 3, n - 3, &out, &out_len);
         } else {
@@ -663,6 +772,7 @@ func TestConformance(t *testing.T) {
 	conformance.Run(t, "c", start)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "c", start) })
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "c", start) })
+	t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "c", start) })
 }
 
 func TestConformancePortable(t *testing.T) {

@@ -212,6 +212,7 @@ func TestConformance(t *testing.T) {
 			t.Run("mutations", func(t *testing.T) { checkMutations(t, corpus(t), start) })
 			t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "cpp", start) })
 			t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "cpp", start) })
+			t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "cpp", start) })
 		})
 	}
 }

@@ -102,6 +102,9 @@ func TestRandomSchemas(t *testing.T) {
 				t.Run(fmt.Sprintf("hellos/batch%d", i), func(t *testing.T) {
 					gentest.RunRandomHellos(t, "cpp", "./gen/cpp", batch, start)
 				})
+				t.Run(fmt.Sprintf("streams_all/batch%d", i), func(t *testing.T) {
+					gentest.RunRandomStreamsAll(t, "cpp", "./gen/cpp", batch, start)
+				})
 			}
 		})
 	}

@@ -339,6 +339,84 @@ void stream(const Bytes& in) {
     reply(0, out.data(), out.size());
 }
 
+// The OpStreamAll line of the reader's last error.
+template <class R>
+std::string error_line(const R& reader) {
+    return std::string(reader.status().rule()) + " " + std::to_string(reader.index()) + " " +
+           std::to_string(reader.error_offset()) + (reader.resumable() ? " 1\n" : " 0\n");
+}
+
+// Reads the whole stream with a MessageReader into M, going on after every
+// resumable() error and reading once more after one that ends the stream;
+// the OpStreamAll reply: the error lines after their u32 length, then every
+// message written back with encode_message (after encode_hello when the
+// stream began with a hello).
+template <class M>
+Bytes read_stream_all(const Bytes& in, std::size_t chunk) {
+    std::uint32_t max = 0;
+    for (int i = 3; i >= 0; i--) {
+        max = max << 8 | in[static_cast<std::size_t>(i)];
+    }
+    ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, max == 0 ? static_cast<std::size_t>(-1) : max);
+    M m;
+    Bytes out;
+    std::string lines;
+    bool answered = false;
+    for (;;) {
+        const bool got = reader.read(m);
+        if (reader.schema_checked() && !answered) {
+            answered = true;
+            const Bytes hello = ns::encode_hello();
+            out.insert(out.end(), hello.begin(), hello.end());
+        }
+        if (got) {
+            const Bytes b = ns::encode_message(owned_message(m));
+            out.insert(out.end(), b.begin(), b.end());
+            continue;
+        }
+        if (reader.status()) {
+            break;
+        }
+        lines += error_line(reader);
+        if (reader.resumable()) {
+            continue;
+        }
+        // The stream ends here: a second read must repeat the error.
+        if (reader.read(m)) {
+            lines += "message\n";
+        } else if (reader.status()) {
+            lines += "end\n";
+        } else {
+            lines += error_line(reader);
+        }
+        break;
+    }
+    Bytes reply(4);
+    for (int i = 0; i < 4; i++) {
+        reply[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(lines.size() >> (8 * i));
+    }
+    reply.insert(reply.end(), lines.begin(), lines.end());
+    reply.insert(reply.end(), out.begin(), out.end());
+    return reply;
+}
+
+// OpStreamAll: the owned reader, with the whole rest of the stream at hand,
+// and the view reader, fed a few bytes at a time, must agree.
+void stream_all(const Bytes& in) {
+    if (in.size() < 4) {
+        reply(2, "a stream request needs the u32 maximum payload length");
+        return;
+    }
+    const Bytes owned = read_stream_all<ns::AnyMessage>(in, in.size());
+    const Bytes view = read_stream_all<ns::AnyMessageView>(in, 3);
+    if (owned != view) {
+        reply(2, "the owned and the view stream readers disagree: " + std::string(owned.begin() + 4, owned.end()) + "; " +
+                     std::string(view.begin() + 4, view.end()));
+        return;
+    }
+    reply(0, owned.data(), owned.size());
+}
+
 `)
 	p.P("// One fuzzer input: byte 0 picks the struct (low 7 bits) and whether the")
 	p.P("// rest is a message (high bit).")
@@ -385,6 +463,10 @@ void stream(const Bytes& in) {
 			})
 			p.Block("if (req[0] == 3) {", "}", func() {
 				p.P("stream(in);")
+				p.P("continue;")
+			})
+			p.Block("if (req[0] == 4) {", "}", func() {
+				p.P("stream_all(in);")
 				p.P("continue;")
 			})
 			p.P("switch (id) {")

@@ -135,6 +135,13 @@ func RunRandomStreams(t *testing.T, lang, pkg string, suites []*randschema.Suite
 	runSuites(t, lang, pkg, suites, start, "stream vectors", func(su *randschema.Suite) []conformance.Vector { return su.Streams })
 }
 
+// RunRandomStreamsAll runs every suite's OpStreamAll vectors
+// (conformance.StreamAllVectors) through a testee, one subtest per suite.
+func RunRandomStreamsAll(t *testing.T, lang, pkg string, suites []*randschema.Suite, start func(t *testing.T, su *randschema.Suite) conformance.Testee) {
+	t.Helper()
+	runSuites(t, lang, pkg, suites, start, "stream_all vectors", func(su *randschema.Suite) []conformance.Vector { return su.StreamsAll })
+}
+
 // RunRandomHellos runs every suite's hello vectors (conformance.HelloVectors,
 // with the suite's valid messages) through the language's testee: the
 // schema check of streams, for backends whose stream reader and writer

@@ -32,6 +32,7 @@ func TestConformance(t *testing.T) {
 			conformance.Run(t, "go", start)
 			t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "go", start) })
 			t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "go", start) })
+			t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "go", start) })
 		})
 	}
 }

@@ -46,6 +46,7 @@ func TestRandomSchemas(t *testing.T) {
 			gentest.RunRandom(t, "go", "./gen/golang", suites, start)
 			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "go", "./gen/golang", suites, start) })
 			t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "go", "./gen/golang", suites, start) })
+			t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "go", "./gen/golang", suites, start) })
 		})
 	}
 }

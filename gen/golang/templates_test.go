@@ -79,6 +79,8 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 		out, err = message_SCHEMA(in)
 	case conformance.OpStream:
 		out, err = stream_SCHEMA(in)
+	case conformance.OpStreamAll:
+		out, err = streamAll_SCHEMA(in)
 	default:
 		err = broken("unknown op %d", op)
 	}
@@ -144,6 +146,89 @@ func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, e
 			return nil, broken("MessageWriter: %v", err)
 		}
 	}
+}
+
+// streamAll_SCHEMA answers OpStreamAll: MessageReader reads the whole
+// stream, going on after every skippable error and reading once more after
+// one that ends the stream; the reply is the error lines, then what
+// MessageWriter wrote. With and without Options.Reuse.
+func streamAll_SCHEMA(in []byte) ([]byte, error) {
+	if len(in) < 4 {
+		return nil, broken("a stream request needs the u32 maximum payload length")
+	}
+	max := int(binary.LittleEndian.Uint32(in))
+	if max == 0 {
+		max = math.MaxInt
+	}
+	out, err := readStreamAll_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{})
+	if err != nil {
+		return nil, err
+	}
+	outReuse, err := readStreamAll_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{Reuse: true})
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(out, outReuse) {
+		return nil, broken("MessageReader with Options.Reuse disagrees with MessageReader: %q and %q", outReuse, out)
+	}
+	return out, nil
+}
+
+func readStreamAll_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, error) {
+	r := SCHEMA.NewMessageReader(bytes.NewReader(in))
+	r.MaxSize = max
+	r.Options = opts
+	var out, lines bytes.Buffer
+	w := SCHEMA.NewMessageWriter(&out)
+	line := func(err error) error {
+		var se *SCHEMA.StreamError
+		if !errors.As(err, &se) {
+			return broken("not a *StreamError: %v", err)
+		}
+		skippable := 0
+		if se.Skippable {
+			skippable = 1
+		}
+		fmt.Fprintf(&lines, "%s %d %d %d\n", se.Err.Rule, se.Index, se.Offset, skippable)
+		return nil
+	}
+	for first := true; ; first = false {
+		m, err := r.ReadMessage()
+		if first && r.SchemaChecked() {
+			if err := w.WriteHello(); err != nil {
+				return nil, broken("WriteHello: %v", err)
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if err := line(err); err != nil {
+				return nil, err
+			}
+			var se *SCHEMA.StreamError
+			if errors.As(err, &se) && se.Skippable {
+				continue
+			}
+			// The stream ends here: a second read must repeat the error.
+			switch _, err := r.ReadMessage(); {
+			case err == io.EOF:
+				lines.WriteString("end\n")
+			case err == nil:
+				lines.WriteString("message\n")
+			default:
+				if err := line(err); err != nil {
+					return nil, err
+				}
+			}
+			break
+		}
+		if err := w.WriteMessage(m); err != nil {
+			return nil, broken("MessageWriter: %v", err)
+		}
+	}
+	reply := binary.LittleEndian.AppendUint32(nil, uint32(lines.Len()))
+	return append(append(reply, lines.Bytes()...), out.Bytes()...), nil
 }
 
 func validRule_SCHEMA(r SCHEMA.Rule) bool {
@@ -570,6 +655,39 @@ func TestMessageStream(t *testing.T) {
 		var de *SCHEMA.DecodeError
 		if !errors.As(err, &de) || de.Rule != SCHEMA.RuleMessage {
 			t.Fatalf("reading past MaxSize: %v, want a message error", err)
+		}
+		// The stream cannot be followed: the error comes back, never a
+		// message.
+		se := err.(*SCHEMA.StreamError)
+		if se.Skippable {
+			t.Fatalf("a payload over MaxSize is skippable: %v", err)
+		}
+		for i := 0; i < 2; i++ {
+			m, again := r.ReadMessage()
+			if ae, ok := again.(*SCHEMA.StreamError); m != nil || !ok || *ae != *se {
+				t.Fatalf("after %v, read %d: %v, %v; want the same error", err, i, m, again)
+			}
+		}
+	}
+	if len(cases) > 0 {
+		// A message of an unknown type id is skipped: the next one is read.
+		first := want[0]
+		unknown := append([]byte{}, first...)
+		unknown[4], unknown[5] = 0xFE, 0xFF
+		for id := uint16(0xFFFE); SCHEMA.NewMessage(id) != nil; id-- {
+			unknown[4], unknown[5] = byte(id), byte(id>>8)
+		}
+		r = SCHEMA.NewMessageReader(bytes.NewReader(append(unknown, first...)))
+		m, err := r.ReadMessage()
+		if se, ok := err.(*SCHEMA.StreamError); m != nil || !ok || !se.Skippable || se.Index != 0 || se.Offset != 4 {
+			t.Fatalf("an unknown type id: %v, %v; want a skippable error at offset 4", m, err)
+		}
+		m, err = r.ReadMessage()
+		if err != nil {
+			t.Fatalf("the message after a skipped one: %v", err)
+		}
+		if got, _ := m.MarshalMessage(); !bytes.Equal(got, first) {
+			t.Fatal("the message after a skipped one differs")
 		}
 	}
 	if len(cases) == 0 {

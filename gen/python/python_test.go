@@ -209,11 +209,13 @@ func TestConformance(t *testing.T) {
 	conformance.Run(t, "python", st)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "python", st) })
+	t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
 	t.Run("numpy", func(t *testing.T) {
 		npy := numpyPython(t)
 		st := func(t *testing.T, name string) conformance.Testee { return start(t, npy, dir, name, "--numpy") }
 		conformance.Run(t, "python", st)
 		t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "python", st) })
+		t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "python", st) })
 	})
 }
 
@@ -241,6 +243,7 @@ func TestRandomSchemas(t *testing.T) {
 	gentest.RunRandom(t, "python", "./gen/python", suites, st)
 	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
 	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "python", "./gen/python", suites, st) })
+	t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
 	t.Run("numpy", func(t *testing.T) {
 		npy := numpyPython(t)
 		st := func(t *testing.T, su *randschema.Suite) conformance.Testee {
@@ -248,6 +251,7 @@ func TestRandomSchemas(t *testing.T) {
 		}
 		gentest.RunRandom(t, "python", "./gen/python", suites, st)
 		t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "python", "./gen/python", suites, st) })
+		t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "python", "./gen/python", suites, st) })
 	})
 }
 

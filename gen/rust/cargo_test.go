@@ -230,6 +230,7 @@ func testeeMain(schemas []*schema.Schema) []byte {
 					p.Out()
 					p.P("]),")
 					p.P("(3, _) => crate::stream!(input, s),")
+					p.P("(4, _) => crate::stream_all!(input, s),")
 					p.P("_ => crate::broken(format!(\"unknown op {op} or type id {type_id}\")),")
 				})
 			})
@@ -470,6 +471,112 @@ macro_rules! stream {
     }};
 }
 
+/// Answers OpStreamAll (conformance/testee.go): the stream read to its end
+/// with read_message, going on after every skippable error and reading once
+/// more after one that ends the stream; the error lines, then every message
+/// written back with Message::write_to. read_message_into (every message
+/// into the previous one) must give the same reply, and the Iterator must
+/// yield the same errors, a stream-ending one once, then end.
+#[macro_export]
+macro_rules! stream_all {
+    ($input:expr, $s:ident) => {{
+        let input: &[u8] = $input;
+        match input {
+            [a, b, c, d, stream @ ..] => {
+                let max = match u32::from_le_bytes([*a, *b, *c, *d]) {
+                    0 => usize::MAX,
+                    n => usize::try_from(n).unwrap_or(usize::MAX),
+                };
+                let line = |e: &$s::rt::StreamError| -> Result<String, String> {
+                    match e {
+                        $s::rt::StreamError::Decode(d) => match d.message_index() {
+                            Some(i) => Ok(format!("{} {} {} {}\n", d.rule(), i, d.offset(), u8::from(e.is_skippable()))),
+                            None => Err(format!("a stream error without a message index: {d}")),
+                        },
+                        $s::rt::StreamError::Io(io) => Err(format!("stream: {io}")),
+                    }
+                };
+                let read = |into: bool, reader: &mut $s::MessageReader<&[u8]>, kept: &mut Option<$s::Message>| -> Result<bool, $s::rt::StreamError> {
+                    match kept.as_mut() {
+                        Some(m) if into => reader.read_message_into(m),
+                        _ => reader.read_message().map(|m| match m {
+                            Some(m) => {
+                                *kept = Some(m);
+                                true
+                            }
+                            None => false,
+                        }),
+                    }
+                };
+                // The reply, and the errors as the iterator must yield them.
+                let read_all = |into: bool| -> Result<(Vec<u8>, String), String> {
+                    let mut reader = $s::MessageReader::new(stream).with_max_size(max);
+                    let mut out = Vec::new();
+                    let (mut lines, mut yielded) = (String::new(), String::new());
+                    let mut kept: Option<$s::Message> = None;
+                    let mut greeted = false;
+                    loop {
+                        let next = read(into, &mut reader, &mut kept);
+                        if reader.schema_checked() && !greeted {
+                            greeted = true;
+                            $s::write_hello(&mut out).map_err(|e| format!("write_hello: {e}"))?;
+                        }
+                        match next {
+                            Ok(true) => kept
+                                .as_ref()
+                                .ok_or("no message was kept")?
+                                .write_to(&mut out)
+                                .map_err(|e| format!("write_to: {e}"))?,
+                            Ok(false) => break,
+                            Err(e) => {
+                                let l = line(&e)?;
+                                lines += &l;
+                                yielded += &l;
+                                if e.is_skippable() {
+                                    continue;
+                                }
+                                // The stream ends: a second read must repeat the error.
+                                match read(into, &mut reader, &mut kept) {
+                                    Ok(true) => lines += "message\n",
+                                    Ok(false) => lines += "end\n",
+                                    Err(e) => lines += &line(&e)?,
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    let mut reply = (lines.len() as u32).to_le_bytes().to_vec();
+                    reply.extend_from_slice(lines.as_bytes());
+                    reply.extend_from_slice(&out);
+                    Ok((reply, yielded))
+                };
+                let iterated = || -> Result<String, String> {
+                    let mut lines = String::new();
+                    for item in $s::MessageReader::new(stream).with_max_size(max) {
+                        if let Err(e) = item {
+                            lines += &line(&e)?;
+                        }
+                    }
+                    Ok(lines)
+                };
+                match (read_all(false), read_all(true), iterated()) {
+                    (Ok((owned, yielded)), Ok((into, _)), Ok(iter)) => {
+                        if owned != into {
+                            $crate::broken(format!("read_message_into gives {:?}, read_message {:?}", String::from_utf8_lossy(&into), String::from_utf8_lossy(&owned)))
+                        } else if iter != yielded {
+                            $crate::broken(format!("the iterator yields the errors {iter:?}, read_message {yielded:?}"))
+                        } else {
+                            (0, owned)
+                        }
+                    }
+                    (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => $crate::broken(e),
+                }
+            }
+            _ => $crate::broken("a stream request needs the u32 maximum payload length".into()),
+        }
+    }};
+}
+
 // The protocol runs on a thread with a stack of the second argument's size
 // in bytes (default 8 MiB): decoding takes a bounded stack per nesting level
 // (fixed arrays above 1 KiB of nominal size are boxed), and TestHostile
@@ -534,4 +641,5 @@ func TestConformance(t *testing.T) {
 	conformance.Run(t, "rust", start)
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "rust", start) })
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "rust", start) })
+	t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "rust", start) })
 }

@@ -168,7 +168,14 @@ fn messages_and_streams() {
         }
         other => panic!("a cut payload was not refused: {other:?}"),
     }
-    assert!(cut.read_message().unwrap().is_none(), "the reader went on inside a message");
+    // The stream cannot be followed: the error comes back.
+    match cut.read_message() {
+        Err(StreamError::Decode(e)) => {
+            assert_eq!((e.rule(), e.message_index(), e.offset()), ("truncated", Some(2), third + 10));
+            assert!(!e.is_skippable());
+        }
+        other => panic!("the reader went on inside a message: {other:?}"),
+    }
     // A bad payload is skipped: reading goes on after it.
     let mut bad = stream.clone();
     bad[third + 10 + 8] = 0xff; // inside Message_.r
@@ -179,6 +186,7 @@ fn messages_and_streams() {
         Err(StreamError::Decode(e)) => {
             assert_eq!((e.rule(), e.message_index(), e.offset()), ("utf8", Some(2), third + 10 + 4));
             assert_eq!(e.field(), Some("Message.r"));
+            assert!(e.is_skippable());
         }
         other => panic!("a bad payload was not refused: {other:?}"),
     }
@@ -241,7 +249,10 @@ fn hello_checks_the_schema() {
         }
         other => panic!("a changed fingerprint was not refused: {other:?}"),
     }
-    assert!(reader.read_message().unwrap().is_none(), "read past a rejected hello");
+    assert!(
+        matches!(reader.read_message(), Err(StreamError::Decode(e)) if e.rule() == "schema" && !e.is_skippable()),
+        "read past a rejected hello"
+    );
     assert!(!reader.schema_checked());
 
     // Requiring a hello refuses a stream without one (an empty one is fine);
@@ -255,7 +266,7 @@ fn hello_checks_the_schema() {
         }
         other => panic!("a stream without a hello was accepted: {other:?}"),
     }
-    assert!(reader.read_message().unwrap().is_none());
+    assert!(matches!(reader.read_message(), Err(StreamError::Decode(e)) if e.kind() == DecodeErrorKind::HelloRequired));
     assert!(MessageReader::new(&[][..]).with_require_hello(true).read_message().unwrap().is_none());
     let mut reader = MessageReader::new(plain);
     assert_eq!(reader.read_message().unwrap(), Some(Message::Foo(foo)));
@@ -553,7 +564,15 @@ mod reuse {
         // A cut payload: an error, and the message holds the default Holder.
         let e = reader.read_message_into(&mut msg).unwrap_err();
         assert!(matches!(e, StreamError::Decode(e) if e.message_index() == Some(3)), "{e}");
-        assert!(!reader.read_message_into(&mut msg).unwrap());
+        assert!(!e.is_skippable(), "{e}");
+        // The stream cannot be followed: every read returns the error again,
+        // and the iterator yields it once, then ends.
+        let again = reader.read_message_into(&mut msg).unwrap_err();
+        assert!(matches!((&e, &again), (StreamError::Decode(a), StreamError::Decode(b)) if a == b), "{again}");
+        assert!(reader.read_message().is_err());
+        let mut iter = MessageReader::new(&stream[..]);
+        assert_eq!(iter.by_ref().filter(|r| r.is_err()).count(), 1);
+        assert!(iter.next().is_none());
 
         let mut msg = Message::from(h.clone());
         msg.decode_into(&foo.encode_message()).unwrap();

@@ -55,6 +55,7 @@ func TestRandomSchemas(t *testing.T) {
 	}
 	gentest.RunRandom(t, "rust", "./gen/rust", suites, start)
 	t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "rust", "./gen/rust", suites, start) })
+	t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "rust", "./gen/rust", suites, start) })
 	t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "rust", "./gen/rust", suites, start) })
 }
 

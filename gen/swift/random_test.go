@@ -74,6 +74,7 @@ func TestRandomSchemas(t *testing.T) {
 			gentest.RunRandom(t, "swift", "./gen/swift", suites, start)
 			t.Run("streams", func(t *testing.T) { gentest.RunRandomStreams(t, "swift", "./gen/swift", suites, start) })
 			t.Run("hellos", func(t *testing.T) { gentest.RunRandomHellos(t, "swift", "./gen/swift", suites, start) })
+			t.Run("streams_all", func(t *testing.T) { gentest.RunRandomStreamsAll(t, "swift", "./gen/swift", suites, start) })
 		})
 	}
 	if withTests {

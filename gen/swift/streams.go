@@ -151,6 +151,8 @@ public final class MessageReader {
     public private(set) var offset = 0
 
     private let source: (UnsafeMutableRawBufferPointer) throws -> Int
+    /// The error that ended the stream, thrown again by every read.
+    private var failed: StreamError?
     private var buffer = [UInt8](repeating: 0, count: _sdpMessageHeaderSize)
 
     /// A reader of the bytes source writes; see the type's documentation.
@@ -179,8 +181,11 @@ public final class MessageReader {
     /// Reads and decodes the next message; nil when the stream ends between
     /// two messages. A bad message, or a stream that ends inside one, throws
     /// a StreamError; the source's errors are thrown as they are. After a
-    /// StreamError with isSkippable, next() goes on with the following
-    /// message.
+    /// StreamError with isSkippable (the reader read the whole message: a
+    /// payload its decoder rejects, an unknown type id, a hello after the
+    /// first message), next() goes on with the following message; after any
+    /// other StreamError the stream cannot be followed, and every further
+    /// read throws the same error again, never a message.
     ///
     /// A hello at the start of the stream (see MessageWriter.writeHello()) is
     /// checked and not returned (the first message returned then has index
@@ -246,6 +251,9 @@ public final class MessageReader {
     /// returns its size (header included), nil when the stream ends between
     /// two messages. A hello at the start is checked and passed over.
     private func nextMessage() throws -> Int? {
+        if let e = failed {
+            throw e
+        }
         while true {
             guard let message = try readMessage() else {
                 return nil
@@ -385,8 +393,11 @@ public final class MessageReader {
     }
 
     /// The error of the current message, which was not consumed.
+    /// The stream cannot be followed: every further read throws it again.
     private func fail(_ e: DecodeError) -> StreamError {
-        StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        failed = err
+        return err
     }
 
     /// The error of the current message, consumed (size bytes): the reader
@@ -562,7 +573,8 @@ func (g *generator) streamTestHelpers(p *emit.Printer) {
 	})
 	p.P()
 	p.P("/// Asserts that the next message (or, with toEnd, some message before the")
-	p.P("/// end) throws a StreamError of the given rule, index, offset and skippability.")
+	p.P("/// end) throws a StreamError of the given rule, index, offset and skippability;")
+	p.P("/// after one that is not skippable, the next read throws it again.")
 	p.Block("func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line, toEnd: Bool = false) {", "}", func() {
 		p.Block("do {", "}", func() {
 			p.Block("while try reader.next() != nil && toEnd {", "}", func() {})
@@ -572,6 +584,10 @@ func (g *generator) streamTestHelpers(p *emit.Printer) {
 			p.P(`XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)`)
 			p.P("XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)")
 			p.P(`XCTAssert(e.description.hasPrefix("sdp: \(rule) at stream offset \(offset) (message #\(index)): "), e.description, file: file, line: line)`)
+			p.P("// After an error that ends the stream, every read throws it again.")
+			p.Block("if !e.isSkippable {", "}", func() {
+				p.P(`XCTAssertThrowsError(try reader.next(), file: file, line: line) { XCTAssertEqual($0 as? StreamError, e, file: file, line: line) }`)
+			})
 		})
 		p.Block("catch {", "}", func() {
 			p.P(`XCTFail("not a StreamError: \(error)", file: file, line: line)`)

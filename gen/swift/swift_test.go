@@ -235,6 +235,7 @@ func TestConformance(t *testing.T) {
 	conformance.Run(t, "swift", startTestee(bin))
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "swift", startTestee(bin)) })
+	t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "swift", startTestee(bin)) })
 }
 
 // TestConformanceASan runs the corpus and its stream vectors against a
@@ -253,6 +254,7 @@ func TestConformanceASan(t *testing.T) {
 	conformance.Run(t, "swift", startTestee(bin))
 	t.Run("streams", func(t *testing.T) { conformance.RunStreams(t, "swift", startTestee(bin)) })
 	t.Run("hellos", func(t *testing.T) { conformance.RunHellos(t, "swift", startTestee(bin)) })
+	t.Run("streams_all", func(t *testing.T) { conformance.RunStreamsAll(t, "swift", startTestee(bin)) })
 }
 
 // TestConformancePortable runs the corpus against a testee built with

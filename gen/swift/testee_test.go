@@ -2,6 +2,7 @@ package swift
 
 import (
 	"fmt"
+	"strings"
 
 	"sdp/gen/emit"
 	"sdp/schema"
@@ -31,6 +32,9 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			})
 			caseBlock(p, "case (3, _):", func() {
 				p.P("return stream(input)")
+			})
+			caseBlock(p, "case (4, _):", func() {
+				p.P("return streamAll(input)")
 			})
 			caseBlock(p, "default:", func() {
 				p.P(`return (2, Array("unknown op \(op) or type id \(typeID)".utf8))`)
@@ -253,6 +257,10 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.Out()
 	p.P("}")
 	p.P()
+	for _, line := range strings.Split(strings.NewReplacer("MODULE", module, "DEFAULT", defMessage).Replace(streamAllSwift), "\n") {
+		p.P(line)
+	}
+	p.P()
 	p.F("protocol %sValue {", module)
 	p.In()
 	p.P("static var defaultValue: Self { get }")
@@ -389,3 +397,88 @@ func testeeMain(modules []string) []byte {
 	p.P("resets[args[1]]?()")
 	return p.Bytes()
 }
+
+// streamAllSwift answers OpStreamAll (conformance/testee.go): the stream read
+// to its end with next(), going on after every skippable StreamError and
+// reading once more after one that ends the stream, and again with
+// next(into:) from a source that gives 7 bytes at a time, which must give
+// the same reply. MODULE is the module, DEFAULT its default AnyMessage.
+const streamAllSwift = `/// OpStreamAll: the error lines and the stream written (see conformance/testee.go).
+private func streamAll(_ input: [UInt8]) -> (UInt8, [UInt8]) {
+    guard input.count >= 4 else {
+        return (2, Array("a stream request without its maximum".utf8))
+    }
+    let max = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24
+    let stream = Array(input[4...])
+    let whole = readAll(MODULE.MessageReader(bytes: stream, maxSize: max == 0 ? Int.max : max), reuse: false)
+    var pos = 0
+    let chunked = MODULE.MessageReader(maxSize: max == 0 ? Int.max : max) { buf in
+        let n = min(buf.count, 7, stream.count - pos)
+        for i in 0..<n { buf[i] = stream[pos + i] }
+        pos += n
+        return n
+    }
+    let again = readAll(chunked, reuse: true)
+    if again != whole {
+        return (2, Array("next(into:) 7 bytes at a time gives \(Swift.String(decoding: again.1, as: UTF8.self)), next() \(Swift.String(decoding: whole.1, as: UTF8.self))".utf8))
+    }
+    return whole
+}
+
+/// Reads the whole stream for streamAll, with next() or next(into:).
+private func readAll(_ reader: MODULE.MessageReader, reuse: Bool) -> (UInt8, [UInt8]) {
+    var out: [UInt8] = []
+    let writer = MODULE.MessageWriter { out.append(contentsOf: $0) }
+    var m = DEFAULT
+    var lines = ""
+    var answered = false
+    func read() throws -> Bool {
+        if reuse {
+            return try reader.next(into: &m)
+        }
+        guard let next = try reader.next() else {
+            return false
+        }
+        m = next
+        return true
+    }
+    func answerHello() throws {
+        if reader.schemaChecked && !answered {
+            try writer.writeHello()
+            answered = true
+        }
+    }
+    func line(_ e: MODULE.StreamError) {
+        lines += "\(e.rule) \(e.index) \(e.offset) \(e.isSkippable ? 1 : 0)\n"
+    }
+    do {
+        while true {
+            do {
+                let got = try read()
+                try answerHello()
+                if !got {
+                    break
+                }
+                try writer.write(m)
+            } catch let e as MODULE.StreamError {
+                try answerHello()
+                line(e)
+                if e.isSkippable {
+                    continue
+                }
+                // The stream ends here: a second read must repeat the error.
+                do {
+                    lines += try read() ? "message\n" : "end\n"
+                } catch let e as MODULE.StreamError {
+                    line(e)
+                }
+                break
+            }
+        }
+    } catch {
+        return (2, Array("not a StreamError: \(error)".utf8))
+    }
+    let text = Array(lines.utf8)
+    let n = text.count
+    return (0, [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24 & 0xff)] + text + out)
+}`

@@ -264,6 +264,20 @@ def main():
     e = raises(lambda: list(msgs.StreamReader(io.BytesIO(plain + hello))), msgs.DecodeError, "second hello")
     if e:
         check(e.rule == "message" and e.index == 1 and e.offset == len(plain) + 4, "second hello: %s" % e)
+        check(e.skippable, "a second hello is skippable")
+    # A message of an unknown type id is skipped: the reader goes on with the next one.
+    unknown = b"SDP2\xfe\xff" + plain[6:]
+    r = msgs.StreamReader(io.BytesIO(unknown + plain))
+    e = raises(r.read, msgs.DecodeError, "unknown type id")
+    if e:
+        check(e.rule == "message" and e.index == 0 and e.offset == 4 and e.skippable, "unknown type id: %s" % e)
+        check(r.read() == vals[0] and r.index == 2 and r.read() is None, "the message after an unknown type id")
+    # An error that ends the stream comes back on every read, never a message.
+    r = msgs.StreamReader(io.BytesIO(b"SDP3" + plain[4:] + plain))
+    e = raises(r.read, msgs.DecodeError, "bad magic")
+    if e:
+        check(e.rule == "message" and e.offset == 0 and not e.skippable, "bad magic: %s" % e)
+        check(raises(r.read, msgs.DecodeError, "bad magic again") is e, "a bad magic sticks")
 
     # numpy: optional, and the views when it is there.
     if numpy_mode:

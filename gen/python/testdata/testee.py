@@ -187,7 +187,52 @@ def handle(m, op, tid, data):
         if reader.schema_checked and not hello:
             writer.write_hello()
         return OK, out.getvalue()
+    if op == 4:
+        return stream_all(m, data)
     return BROKEN, b"unknown op"
+
+
+def stream_all(m, data):
+    """OpStreamAll: the stream read to its end with StreamReader.read(),
+    going on after every skippable error and reading once more after one
+    that ends the stream; the error lines, then what StreamWriter wrote."""
+    (mx,) = struct.unpack_from("<I", data, 0)
+    reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx, options=OPTS)
+    out = io.BytesIO()
+    writer = m.StreamWriter(out)
+    lines = []
+    hello = False
+
+    def line(e):
+        if not isinstance(e, m.DecodeError):
+            raise e
+        lines.append("%s %d %d %d\n" % (e.rule, e.index, e.offset, 1 if e.skippable else 0))
+
+    while True:
+        try:
+            v = reader.read()
+        except m.DecodeError as e:
+            if reader.schema_checked and not hello:
+                writer.write_hello()
+                hello = True
+            line(e)
+            if e.skippable:
+                continue
+            # The stream ends here: a second read must repeat the error.
+            try:
+                again = reader.read()
+                lines.append("end\n" if again is None else "message\n")
+            except m.DecodeError as e2:
+                line(e2)
+            break
+        if reader.schema_checked and not hello:
+            writer.write_hello()  # the stream began with one: answer with ours
+            hello = True
+        if v is None:
+            break
+        writer.write(v)
+    text = "".join(lines).encode()
+    return OK, struct.pack("<I", len(text)) + text + out.getvalue()
 
 
 if __name__ == "__main__":

@@ -2946,17 +2946,20 @@ mod sdp_messages {
     /// A bad message is a [`rt::StreamError::Decode`] whose error names the
     /// message's index in the stream (from 0, [`rt::DecodeError::message_index`])
     /// and counts its offset from the start of the stream. After a payload
-    /// that fails to decode, or an unknown type id whose payload is complete,
-    /// the reader has read the whole message and can go on with the next one;
-    /// after any other error (a bad header, a payload above the maximum, a
-    /// stream that ends inside a message, an I/O error) it is inside a message
-    /// and reads nothing more (`Ok(None)`, the iterator ends).
+    /// that fails to decode, or an unknown type id (or a hello after the first
+    /// message) whose payload is complete and within the maximum, the reader
+    /// has read the whole message ([`rt::StreamError::is_skippable`]) and the
+    /// next read goes on with the next one; after any other error (a bad
+    /// header, a payload above the maximum, a stream that ends inside a
+    /// message, a refused hello, an I/O error) the stream cannot be followed:
+    /// every further `read_message` returns the same error again, and the
+    /// iterator, having yielded it once, ends (so that a `for` loop stops).
     ///
     /// A hello that starts the stream (see [`write_hello`]) is checked and not
     /// returned; the next message has index 1. If the writer's schema gives one
     /// of this schema's structs another fingerprint, the reader fails with rule
     /// `schema` ([`rt::DecodeErrorKind::SchemaMismatch`], naming the type) before
-    /// any data is decoded, and reads nothing more.
+    /// any data is decoded, and the stream ends there.
     #[derive(Debug)]
     pub struct MessageReader<R> {
         inner: R,
@@ -3007,7 +3010,8 @@ mod sdp_messages {
         }
 
         /// Reads the next message; `None` at the end of the stream (between two
-        /// messages), or after an error that left the reader inside a message.
+        /// messages). After an error that is not skippable, every call returns
+        /// that error again.
         pub fn read_message(
             &mut self,
         ) -> ::core::result::Result<::core::option::Option<Message>, rt::StreamError> {
@@ -3034,10 +3038,10 @@ mod sdp_messages {
 
         /// Reads the next message into `msg`, reusing its storage when it holds
         /// a value of the same type (see [`Message::decode_payload_into`]);
-        /// `Ok(false)` at the end of the stream (between two messages), or after
-        /// an error that left the reader inside a message. When the payload fails
-        /// to decode, `msg` holds the default value of the type the header named;
-        /// after any other error it is unchanged.
+        /// `Ok(false)` at the end of the stream (between two messages); errors
+        /// as [`Self::read_message`]'s. When the payload fails to decode, `msg`
+        /// holds the default value of the type the header named; after any
+        /// other error it is unchanged.
         pub fn read_message_into(
             &mut self,
             msg: &mut Message,
@@ -3077,7 +3081,12 @@ mod sdp_messages {
     impl<R: ::std::io::Read> ::core::iter::Iterator for MessageReader<R> {
         type Item = ::core::result::Result<Message, rt::StreamError>;
 
+        /// The next message; after an error that ends the stream, yielded once,
+        /// `None` (where [`MessageReader::read_message`] returns it again).
         fn next(&mut self) -> ::core::option::Option<Self::Item> {
+            if self.position.is_lost() {
+                return None;
+            }
             self.read_message().transpose()
         }
     }
@@ -3261,6 +3270,7 @@ pub mod rt {
         within: Option<&'static str>,
         field: Option<&'static str>,
         index: Option<usize>,
+        skippable: bool,
     }
 
     impl DecodeError {
@@ -3272,6 +3282,7 @@ pub mod rt {
                 within: None,
                 field: None,
                 index: None,
+                skippable: false,
             }
         }
 
@@ -3299,6 +3310,15 @@ pub mod rt {
         /// the other decoders, whose offsets count from the start of their input.
         pub const fn message_index(&self) -> Option<usize> {
             self.index
+        }
+
+        /// Whether a stream reader read the whole bad message (a payload its
+        /// decoder rejects, an unknown type id, a hello after the first
+        /// message), so that its next read goes on with the next one. After any
+        /// other stream error the stream cannot be followed: `read_message`
+        /// returns the same error again (docs/wire-format.md, "Streams").
+        pub const fn is_skippable(&self) -> bool {
+            self.skippable
         }
 
         /// The innermost schema type being decoded, if known.
@@ -3466,6 +3486,17 @@ pub mod rt {
             match self {
                 StreamError::Io(e) => write!(f, "sdp stream: {e}"),
                 StreamError::Decode(e) => e.fmt(f),
+            }
+        }
+    }
+
+    impl StreamError {
+        /// Whether the reader can go on after the error: a
+        /// [`DecodeError::is_skippable`] decode error; never an I/O error.
+        pub fn is_skippable(&self) -> bool {
+            match self {
+                StreamError::Io(_) => false,
+                StreamError::Decode(e) => e.is_skippable(),
             }
         }
     }
@@ -6178,22 +6209,50 @@ pub mod rt {
     }
 
     /// Where a stream reader is: the index and stream offset of the message it
-    /// reads, and whether an error left it inside a message (the stream cannot
-    /// be resynchronized then).
+    /// reads, and the error that left it inside a message (the stream cannot be
+    /// followed then: every read returns that error again).
     #[doc(hidden)]
     #[derive(Debug, Clone, Copy, Default)]
     pub struct StreamPosition {
         index: usize,
         offset: usize,
         size: usize,
-        lost: bool,
+        lost: Option<Lost>,
         checked: bool,
+    }
+
+    /// The error that ended a stream, kept to be returned again (an
+    /// [`io::Error`] is not `Clone`: its kind and text are kept).
+    #[derive(Debug, Clone, Copy)]
+    enum Lost {
+        Decode(DecodeError),
+        Io(io::ErrorKind),
     }
 
     impl StreamPosition {
         /// Whether the stream began with a hello that agreed with the schema.
         pub fn schema_checked(&self) -> bool {
             self.checked
+        }
+
+        /// Whether an error ended the stream.
+        pub fn is_lost(&self) -> bool {
+            self.lost.is_some()
+        }
+
+        /// The error that ended the stream, again.
+        fn again(&self) -> Option<StreamError> {
+            match self.lost? {
+                Lost::Decode(e) => Some(e.into()),
+                Lost::Io(kind) => Some(io::Error::new(kind, "the stream failed before (see the first error)").into()),
+            }
+        }
+
+        /// Reports an I/O error: the stream ends.
+        #[cold]
+        fn io_failed(&mut self, e: io::Error) -> StreamError {
+            self.lost = Some(Lost::Io(e.kind()));
+            e.into()
         }
 
         /// The error of the current message, its offset moved from the message
@@ -6214,17 +6273,19 @@ pub mod rt {
         /// the message's header) and moves past it: reading can go on.
         #[cold]
         pub fn reject(&mut self, e: DecodeError) -> StreamError {
-            let e = self.place(e);
+            let mut e = self.place(e);
+            e.skippable = true;
             self.advance();
             e.into()
         }
 
-        /// Reports an error that leaves the reader inside a message: it reads
-        /// nothing more.
+        /// Reports an error that leaves the reader inside a message: every
+        /// further read returns it again.
         #[cold]
         fn fail(&mut self, e: DecodeError) -> StreamError {
-            self.lost = true;
-            self.place(e).into()
+            let e = self.place(e);
+            self.lost = Some(Lost::Decode(e));
+            e.into()
         }
     }
 
@@ -6234,7 +6295,8 @@ pub mod rt {
     /// the declared payload length against `max` (refused before anything is
     /// allocated for it), then the payload's presence. A message of an unknown
     /// type id whose payload is at most `max` is skipped, so reading can go on
-    /// after its error. After an error inside a message, the stream ends.
+    /// after its error. After an error inside a message, every read returns
+    /// that error again.
     ///
     /// A hello that is the stream's first message is checked against `hello`
     /// (the schema's structs by type id) and not returned: the next frame is
@@ -6282,8 +6344,8 @@ pub mod rt {
         require_hello: bool,
         pos: &mut StreamPosition,
     ) -> Result<Option<u16>, StreamError> {
-        if pos.lost {
-            return Ok(None);
+        if let Some(e) = pos.again() {
+            return Err(e);
         }
         let mut header = [0u8; MESSAGE_HEADER_SIZE];
         let mut got = 0;
@@ -6294,10 +6356,7 @@ pub mod rt {
                 Ok(0) => return Err(pos.fail(DecodeError::new(DecodeErrorKind::Truncated, 0))),
                 Ok(n) => got += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    pos.lost = true;
-                    return Err(e.into());
-                }
+                Err(e) => return Err(pos.io_failed(e)),
             }
         }
         let mut hr = Reader::new(&header, Limits::new());
@@ -6321,10 +6380,7 @@ pub mod rt {
             };
             let skipped = match io::copy(&mut payload, &mut io::sink()) {
                 Ok(n) => n,
-                Err(io) => {
-                    pos.lost = true;
-                    return Err(io.into());
-                }
+                Err(io) => return Err(pos.io_failed(io)),
             };
             if skipped != u64::from(declared) {
                 return Err(pos.fail(e));
@@ -6338,8 +6394,7 @@ pub mod rt {
         };
         buf.clear();
         if let Err(e) = io::Read::read_to_end(&mut payload, buf) {
-            pos.lost = true;
-            return Err(e.into());
+            return Err(pos.io_failed(e));
         }
         if buf.len() != len {
             let e = DecodeError::new(DecodeErrorKind::Truncated, MESSAGE_HEADER_SIZE);
