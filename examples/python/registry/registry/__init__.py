@@ -53,7 +53,11 @@ class DecodeError(Exception):
     (truncated, trailing, bool, presence, enum, union_tag, utf8, count, depth,
     message, memory; schema for a stream's hello), offset the byte where it was found (for a stream, from
     the start of the stream), path the field path, index the message's
-    position in a stream (None outside streams)."""
+    position in a stream (None outside streams). skippable is True when a
+    StreamReader read the whole bad message (a payload its decoder rejects,
+    an unknown type id, a hello after the first message) and its next read
+    goes on with the next one; after any other stream error every read
+    raises the same error again."""
 
     def __init__(self, rule: str, offset: int, msg: str, path: str = "") -> None:
         super().__init__(msg)
@@ -61,6 +65,7 @@ class DecodeError(Exception):
         self.offset = offset
         self.msg = msg
         self.index: int | None = None
+        self.skippable = False
         self._sdp_segs: list[str | int] = []
         self._sdp_base = path
 
@@ -466,7 +471,14 @@ class StreamReader:
     fingerprint is refused with rule schema, naming the struct; a malformed
     one with rule message. require_hello refuses a stream whose first
     message is not a hello (rule schema at offset 4; an empty stream is not
-    refused). After these errors every read raises the same error."""
+    refused).
+
+    After an error whose message was read whole (e.skippable: a payload its
+    decoder rejects, an unknown type id, a hello after the first message)
+    the next read goes on with the next message; after any other error (a
+    cut or bad header, a payload over max_size or cut, a refused or missing
+    hello) the stream cannot be followed and every read raises the same
+    error again (docs/wire-format.md, "Streams")."""
 
     def __init__(self, f: _sdp_t.BinaryIO, max_size: int = 0, options: DecodeOptions | None = None,
                  require_hello: bool = False) -> None:
@@ -499,6 +511,24 @@ class StreamReader:
         self._sdp_failed = self._fail(e, base)
         return self._sdp_failed
 
+    def _skip(self, e: DecodeError, base: int, size: int) -> DecodeError:
+        """The error of a message read whole (size bytes at base): the
+        reader goes on with the next one."""
+        self._fail(e, base)
+        e.skippable = True
+        self.index += 1
+        self.offset = base + size
+        return e
+
+    def _discard(self, n: int) -> bool:
+        """Reads and drops n bytes; whether they were all there."""
+        while n > 0:
+            chunk = self.f.read(min(n, 1 << 16))
+            if not chunk:
+                return False
+            n -= len(chunk)
+        return True
+
     def _check_hello(self, p: bytes, start: int) -> None:
         if len(p) < 4:
             raise self._stick(DecodeError("message", 6, "a hello's payload holds a u32 count and 10 bytes per struct; this one has " + str(len(p)) + " bytes", "message"), start)
@@ -525,31 +555,38 @@ class StreamReader:
         if not head:
             return None
         if len(head) < 10:
-            raise self._fail(DecodeError("truncated", 0, "the stream ends inside a message header", "message"), start)
+            raise self._stick(DecodeError("truncated", 0, "the stream ends inside a message header", "message"), start)
         magic, tid, n = _SDP_HEADER.unpack_from(head, 0)
         if magic != _SDP_MAGIC:
-            raise self._fail(DecodeError("message", 0, "bad magic " + magic.hex(), "message"), start)
+            raise self._stick(DecodeError("message", 0, "bad magic " + magic.hex(), "message"), start)
         hello = tid == 0 and self.index == 0
         if self.require_hello and self.index == 0 and not hello:
             raise self._stick(DecodeError("schema", 4, "the stream does not start with a hello (type id 0), and this reader requires one", "message"), start)
         if not hello and tid not in _SDP_TYPES:
-            raise self._fail(DecodeError("message", 4, "type id " + str(tid) + " names no struct", "message"), start)
+            if tid == 0:
+                e = DecodeError("message", 4, "a hello (type id 0) may only be a stream's first message; this is message #" + str(self.index), "message")
+            else:
+                e = DecodeError("message", 4, "type id " + str(tid) + " names no struct", "message")
+            # A payload within the maximum is skipped, so reading can go on.
+            if (self.max_size and n > self.max_size) or not self._discard(n):
+                raise self._stick(e, start)
+            raise self._skip(e, start, 10 + n)
         if self.max_size and n > self.max_size:
-            raise self._fail(DecodeError("message", 6, "payload length " + str(n) + " is over the maximum of " + str(self.max_size), "message"), start)
+            raise self._stick(DecodeError("message", 6, "payload length " + str(n) + " is over the maximum of " + str(self.max_size), "message"), start)
         payload = self._read(n)
         if len(payload) < n:
-            raise self._fail(DecodeError("truncated", 10, "the stream ends inside a payload", "message"), start)
-        self.offset = start + 10 + n
+            raise self._stick(DecodeError("truncated", 10, "the stream ends inside a payload", "message"), start)
         if hello:
+            self.offset = start + 10 + n
             self._check_hello(payload, start)
             self.index = 1
             return self.read()
         try:
             v = decode_message(head + payload, self.options)
         except DecodeError as e:
-            raise self._fail(e, start) from None
-        finally:
-            self.index += 1
+            raise self._skip(e, start, 10 + n) from None
+        self.index += 1
+        self.offset = start + 10 + n
         return v
 
     def __iter__(self) -> _sdp_t.Iterator[_sdp_t.Any]:

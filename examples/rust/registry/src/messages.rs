@@ -633,17 +633,20 @@ pub fn write_hello<W: ::std::io::Write + ?::core::marker::Sized>(
 /// A bad message is a [`rt::StreamError::Decode`] whose error names the
 /// message's index in the stream (from 0, [`rt::DecodeError::message_index`])
 /// and counts its offset from the start of the stream. After a payload
-/// that fails to decode, or an unknown type id whose payload is complete,
-/// the reader has read the whole message and can go on with the next one;
-/// after any other error (a bad header, a payload above the maximum, a
-/// stream that ends inside a message, an I/O error) it is inside a message
-/// and reads nothing more (`Ok(None)`, the iterator ends).
+/// that fails to decode, or an unknown type id (or a hello after the first
+/// message) whose payload is complete and within the maximum, the reader
+/// has read the whole message ([`rt::StreamError::is_skippable`]) and the
+/// next read goes on with the next one; after any other error (a bad
+/// header, a payload above the maximum, a stream that ends inside a
+/// message, a refused hello, an I/O error) the stream cannot be followed:
+/// every further `read_message` returns the same error again, and the
+/// iterator, having yielded it once, ends (so that a `for` loop stops).
 ///
 /// A hello that starts the stream (see [`write_hello`]) is checked and not
 /// returned; the next message has index 1. If the writer's schema gives one
 /// of this schema's structs another fingerprint, the reader fails with rule
 /// `schema` ([`rt::DecodeErrorKind::SchemaMismatch`], naming the type) before
-/// any data is decoded, and reads nothing more.
+/// any data is decoded, and the stream ends there.
 #[derive(Debug)]
 pub struct MessageReader<R> {
     inner: R,
@@ -694,7 +697,8 @@ impl<R: ::std::io::Read> MessageReader<R> {
     }
 
     /// Reads the next message; `None` at the end of the stream (between two
-    /// messages), or after an error that left the reader inside a message.
+    /// messages). After an error that is not skippable, every call returns
+    /// that error again.
     pub fn read_message(
         &mut self,
     ) -> ::core::result::Result<::core::option::Option<Message>, rt::StreamError> {
@@ -721,10 +725,10 @@ impl<R: ::std::io::Read> MessageReader<R> {
 
     /// Reads the next message into `msg`, reusing its storage when it holds
     /// a value of the same type (see [`Message::decode_payload_into`]);
-    /// `Ok(false)` at the end of the stream (between two messages), or after
-    /// an error that left the reader inside a message. When the payload fails
-    /// to decode, `msg` holds the default value of the type the header named;
-    /// after any other error it is unchanged.
+    /// `Ok(false)` at the end of the stream (between two messages); errors
+    /// as [`Self::read_message`]'s. When the payload fails to decode, `msg`
+    /// holds the default value of the type the header named; after any
+    /// other error it is unchanged.
     pub fn read_message_into(
         &mut self,
         msg: &mut Message,
@@ -764,7 +768,12 @@ impl<R: ::std::io::Read> MessageReader<R> {
 impl<R: ::std::io::Read> ::core::iter::Iterator for MessageReader<R> {
     type Item = ::core::result::Result<Message, rt::StreamError>;
 
+    /// The next message; after an error that ends the stream, yielded once,
+    /// `None` (where [`MessageReader::read_message`] returns it again).
     fn next(&mut self) -> ::core::option::Option<Self::Item> {
+        if self.position.is_lost() {
+            return None;
+        }
         self.read_message().transpose()
     }
 }

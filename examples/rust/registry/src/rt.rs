@@ -173,6 +173,7 @@ pub struct DecodeError {
     within: Option<&'static str>,
     field: Option<&'static str>,
     index: Option<usize>,
+    skippable: bool,
 }
 
 impl DecodeError {
@@ -184,6 +185,7 @@ impl DecodeError {
             within: None,
             field: None,
             index: None,
+            skippable: false,
         }
     }
 
@@ -211,6 +213,15 @@ impl DecodeError {
     /// the other decoders, whose offsets count from the start of their input.
     pub const fn message_index(&self) -> Option<usize> {
         self.index
+    }
+
+    /// Whether a stream reader read the whole bad message (a payload its
+    /// decoder rejects, an unknown type id, a hello after the first
+    /// message), so that its next read goes on with the next one. After any
+    /// other stream error the stream cannot be followed: `read_message`
+    /// returns the same error again (docs/wire-format.md, "Streams").
+    pub const fn is_skippable(&self) -> bool {
+        self.skippable
     }
 
     /// The innermost schema type being decoded, if known.
@@ -378,6 +389,17 @@ impl fmt::Display for StreamError {
         match self {
             StreamError::Io(e) => write!(f, "sdp stream: {e}"),
             StreamError::Decode(e) => e.fmt(f),
+        }
+    }
+}
+
+impl StreamError {
+    /// Whether the reader can go on after the error: a
+    /// [`DecodeError::is_skippable`] decode error; never an I/O error.
+    pub fn is_skippable(&self) -> bool {
+        match self {
+            StreamError::Io(_) => false,
+            StreamError::Decode(e) => e.is_skippable(),
         }
     }
 }
@@ -3090,22 +3112,50 @@ pub fn decode_payload_into<'a, T: Default>(
 }
 
 /// Where a stream reader is: the index and stream offset of the message it
-/// reads, and whether an error left it inside a message (the stream cannot
-/// be resynchronized then).
+/// reads, and the error that left it inside a message (the stream cannot be
+/// followed then: every read returns that error again).
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StreamPosition {
     index: usize,
     offset: usize,
     size: usize,
-    lost: bool,
+    lost: Option<Lost>,
     checked: bool,
+}
+
+/// The error that ended a stream, kept to be returned again (an
+/// [`io::Error`] is not `Clone`: its kind and text are kept).
+#[derive(Debug, Clone, Copy)]
+enum Lost {
+    Decode(DecodeError),
+    Io(io::ErrorKind),
 }
 
 impl StreamPosition {
     /// Whether the stream began with a hello that agreed with the schema.
     pub fn schema_checked(&self) -> bool {
         self.checked
+    }
+
+    /// Whether an error ended the stream.
+    pub fn is_lost(&self) -> bool {
+        self.lost.is_some()
+    }
+
+    /// The error that ended the stream, again.
+    fn again(&self) -> Option<StreamError> {
+        match self.lost? {
+            Lost::Decode(e) => Some(e.into()),
+            Lost::Io(kind) => Some(io::Error::new(kind, "the stream failed before (see the first error)").into()),
+        }
+    }
+
+    /// Reports an I/O error: the stream ends.
+    #[cold]
+    fn io_failed(&mut self, e: io::Error) -> StreamError {
+        self.lost = Some(Lost::Io(e.kind()));
+        e.into()
     }
 
     /// The error of the current message, its offset moved from the message
@@ -3126,17 +3176,19 @@ impl StreamPosition {
     /// the message's header) and moves past it: reading can go on.
     #[cold]
     pub fn reject(&mut self, e: DecodeError) -> StreamError {
-        let e = self.place(e);
+        let mut e = self.place(e);
+        e.skippable = true;
         self.advance();
         e.into()
     }
 
-    /// Reports an error that leaves the reader inside a message: it reads
-    /// nothing more.
+    /// Reports an error that leaves the reader inside a message: every
+    /// further read returns it again.
     #[cold]
     fn fail(&mut self, e: DecodeError) -> StreamError {
-        self.lost = true;
-        self.place(e).into()
+        let e = self.place(e);
+        self.lost = Some(Lost::Decode(e));
+        e.into()
     }
 }
 
@@ -3146,7 +3198,8 @@ impl StreamPosition {
 /// the declared payload length against `max` (refused before anything is
 /// allocated for it), then the payload's presence. A message of an unknown
 /// type id whose payload is at most `max` is skipped, so reading can go on
-/// after its error. After an error inside a message, the stream ends.
+/// after its error. After an error inside a message, every read returns
+/// that error again.
 ///
 /// A hello that is the stream's first message is checked against `hello`
 /// (the schema's structs by type id) and not returned: the next frame is
@@ -3194,8 +3247,8 @@ fn read_one_frame<R: io::Read + ?Sized>(
     require_hello: bool,
     pos: &mut StreamPosition,
 ) -> Result<Option<u16>, StreamError> {
-    if pos.lost {
-        return Ok(None);
+    if let Some(e) = pos.again() {
+        return Err(e);
     }
     let mut header = [0u8; MESSAGE_HEADER_SIZE];
     let mut got = 0;
@@ -3206,10 +3259,7 @@ fn read_one_frame<R: io::Read + ?Sized>(
             Ok(0) => return Err(pos.fail(DecodeError::new(DecodeErrorKind::Truncated, 0))),
             Ok(n) => got += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                pos.lost = true;
-                return Err(e.into());
-            }
+            Err(e) => return Err(pos.io_failed(e)),
         }
     }
     let mut hr = Reader::new(&header, Limits::new());
@@ -3233,10 +3283,7 @@ fn read_one_frame<R: io::Read + ?Sized>(
         };
         let skipped = match io::copy(&mut payload, &mut io::sink()) {
             Ok(n) => n,
-            Err(io) => {
-                pos.lost = true;
-                return Err(io.into());
-            }
+            Err(io) => return Err(pos.io_failed(io)),
         };
         if skipped != u64::from(declared) {
             return Err(pos.fail(e));
@@ -3250,8 +3297,7 @@ fn read_one_frame<R: io::Read + ?Sized>(
     };
     buf.clear();
     if let Err(e) = io::Read::read_to_end(&mut payload, buf) {
-        pos.lost = true;
-        return Err(e.into());
+        return Err(pos.io_failed(e));
     }
     if buf.len() != len {
         let e = DecodeError::new(DecodeErrorKind::Truncated, MESSAGE_HEADER_SIZE);

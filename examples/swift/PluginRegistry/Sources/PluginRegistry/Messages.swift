@@ -412,6 +412,8 @@ public final class MessageReader {
     public private(set) var offset = 0
 
     private let source: (UnsafeMutableRawBufferPointer) throws -> Int
+    /// The error that ended the stream, thrown again by every read.
+    private var failed: StreamError?
     private var buffer = [UInt8](repeating: 0, count: _sdpMessageHeaderSize)
 
     /// A reader of the bytes source writes; see the type's documentation.
@@ -440,8 +442,11 @@ public final class MessageReader {
     /// Reads and decodes the next message; nil when the stream ends between
     /// two messages. A bad message, or a stream that ends inside one, throws
     /// a StreamError; the source's errors are thrown as they are. After a
-    /// StreamError with isSkippable, next() goes on with the following
-    /// message.
+    /// StreamError with isSkippable (the reader read the whole message: a
+    /// payload its decoder rejects, an unknown type id, a hello after the
+    /// first message), next() goes on with the following message; after any
+    /// other StreamError the stream cannot be followed, and every further
+    /// read throws the same error again, never a message.
     ///
     /// A hello at the start of the stream (see MessageWriter.writeHello()) is
     /// checked and not returned (the first message returned then has index
@@ -507,6 +512,9 @@ public final class MessageReader {
     /// returns its size (header included), nil when the stream ends between
     /// two messages. A hello at the start is checked and passed over.
     private func nextMessage() throws -> Int? {
+        if let e = failed {
+            throw e
+        }
         while true {
             guard let message = try readMessage() else {
                 return nil
@@ -646,8 +654,11 @@ public final class MessageReader {
     }
 
     /// The error of the current message, which was not consumed.
+    /// The stream cannot be followed: every further read throws it again.
     private func fail(_ e: DecodeError) -> StreamError {
-        StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        failed = err
+        return err
     }
 
     /// The error of the current message, consumed (size bytes): the reader

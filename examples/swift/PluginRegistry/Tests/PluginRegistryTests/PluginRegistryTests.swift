@@ -105,7 +105,8 @@ func assertStreamError(_ stream: [UInt8], maxSize: Int = MessageReader.defaultMa
 }
 
 /// Asserts that the next message (or, with toEnd, some message before the
-/// end) throws a StreamError of the given rule, index, offset and skippability.
+/// end) throws a StreamError of the given rule, index, offset and skippability;
+/// after one that is not skippable, the next read throws it again.
 func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int, offset: Int, skippable: Bool, file: StaticString = #filePath, line: UInt = #line, toEnd: Bool = false) {
     do {
         while try reader.next() != nil && toEnd {
@@ -116,6 +117,10 @@ func assertStreamError(_ reader: MessageReader, _ rule: Swift.String, index: Int
         XCTAssertEqual([e.rule, "\(e.index)", "\(e.offset)", "\(e.isSkippable)"], [rule, "\(index)", "\(offset)", "\(skippable)"], file: file, line: line)
         XCTAssertEqual(e.offset, e.messageOffset + e.error.offset, file: file, line: line)
         XCTAssert(e.description.hasPrefix("sdp: \(rule) at stream offset \(offset) (message #\(index)): "), e.description, file: file, line: line)
+        // After an error that ends the stream, every read throws it again.
+        if !e.isSkippable {
+            XCTAssertThrowsError(try reader.next(), file: file, line: line) { XCTAssertEqual($0 as? StreamError, e, file: file, line: line) }
+        }
     }
     catch {
         XCTFail("not a StreamError: \(error)", file: file, line: line)
