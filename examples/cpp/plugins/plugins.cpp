@@ -382,20 +382,25 @@ private:
 };
 
 // Sets out to the n values of T at p, where T's memory is its wire encoding
-// (little-endian targets only). Clang compiles the assign from WireIter to
-// one memcpy into storage it does not zero-fill first; GCC 12 compiles it
-// element by element (2.5x slower on 1,000,000 f32s than the zero-fill and
-// memcpy it does instead: docs/cpp.md, "Performance").
+// (little-endian targets only). When out must grow, clang compiles the
+// assign from WireIter to one memcpy into the new storage, which it does not
+// zero-fill first; GCC 12 compiles it element by element (2.5x slower on
+// 1,000,000 f32s than the zero-fill and memcpy it does instead: docs/cpp.md,
+// "Performance"). Into capacity out already has (decoding into a used
+// value), resize fills only what the vector did not hold, and one memcpy is
+// faster than clang's copy over the old elements.
 template <class T>
 void assign_wire(std::vector<T>& out, const std::uint8_t* p, std::size_t n) {
 #if defined(__clang__)
-    out.assign(WireIter<T>(p), WireIter<T>(p + n * sizeof(T)));
-#else
+    if (n > out.capacity()) {
+        out.assign(WireIter<T>(p), WireIter<T>(p + n * sizeof(T)));
+        return;
+    }
+#endif
     out.resize(n);
     if (n != 0) {
         std::memcpy(out.data(), p, n * sizeof(T));
     }
-#endif
 }
 
 // Sets out to the n wire values at p: one copy on little-endian targets.
