@@ -261,6 +261,7 @@ type MessageReader struct {
 	buf     []byte
 	kept    map[uint16]Message // with Options.Reuse: the last value of each type
 	checked bool               // a hello agreed with the schema
+	failed  *StreamError       // an error that ended the stream, returned again
 	index   int                // the next message's index
 	offset  int64              // the next message's stream offset
 }
@@ -279,6 +280,12 @@ type StreamError struct {
 	Index  int
 	Offset int64
 	Err    *DecodeError
+	// Skippable reports that the reader read the whole message (a payload
+	// its decoder rejects, an unknown type id, a hello after the first
+	// message), so the next ReadMessage goes on with message Index+1. After
+	// any other StreamError the stream cannot be followed: every further
+	// ReadMessage returns that error again.
+	Skippable bool
 }
 
 func (e *StreamError) Error() string {
@@ -291,20 +298,30 @@ func (e *StreamError) Unwrap() error { return e.Err }
 // ReadMessage reads and decodes the next message. It returns io.EOF when the
 // stream ends between messages, a *StreamError for a bad message or a stream
 // that ends inside one (docs/wire-format.md, "Streams"), and read errors as
-// they are. After a StreamError for a bad payload or an unknown type id, the
-// reader has read the whole message and can go on with the next one. The
-// message does not alias the reader's buffer.
+// they are. After a StreamError with Skippable (a bad payload, an unknown
+// type id, a hello after the first message: the reader read the whole
+// message) the next call goes on with the next message; after any other
+// StreamError the stream cannot be followed, and every further call returns
+// the same error again, never a message. The message does not alias the
+// reader's buffer.
 //
 // A hello at the start of the stream (see WriteHello) is checked and not
 // returned: if the writer's schema gives one of this schema's structs
 // another fingerprint, ReadMessage fails with rule RuleSchema, naming the
 // type, before any data is decoded.
 func (r *MessageReader) ReadMessage() (Message, error) {
+	if r.failed != nil {
+		return nil, r.failed
+	}
 	for {
 		m, n, hello, err := r.read()
 		var de *DecodeError
 		if err != nil && errors.As(err, &de) {
-			err = &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de}
+			se := &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
+			if !se.Skippable {
+				r.failed = se
+			}
+			err = se
 		}
 		if n > 0 {
 			r.index++
