@@ -3147,7 +3147,9 @@ impl StreamPosition {
     fn again(&self) -> Option<StreamError> {
         match self.lost? {
             Lost::Decode(e) => Some(e.into()),
-            Lost::Io(kind) => Some(io::Error::new(kind, "the stream failed before (see the first error)").into()),
+            Lost::Io(kind) => {
+                Some(io::Error::new(kind, "the stream failed before (see the first error)").into())
+            }
         }
     }
 
@@ -3764,12 +3766,18 @@ mod tests {
             }
             other => panic!("unexpected {other:?}"),
         }
-        // The reader is inside the message: the stream ends.
-        assert!(
-            read_frame(&mut stream, &mut buf, 1, known, &[], false, &mut pos)
-                .unwrap()
-                .is_none()
-        );
+        // The reader is inside the message: every further read reports the
+        // same error (docs/wire-format.md, "Streams").
+        match read_frame(&mut stream, &mut buf, 1, known, &[], false, &mut pos) {
+            Err(StreamError::Decode(e)) => {
+                assert!(matches!(e.kind(), DecodeErrorKind::MessageTooLarge { .. }));
+                assert_eq!(
+                    (e.message_index(), e.offset(), e.is_skippable()),
+                    (Some(0), 6, false)
+                );
+            }
+            other => panic!("unexpected {other:?}"),
+        }
         // An unknown type id is skipped: the next message is read.
         let mut two = out.clone();
         two[4] = 8;
