@@ -47,6 +47,7 @@ type Config struct {
 // 50 ms) and reports ns/op of each.
 func measure(cfg Config, f func()) (samples []float64, iters int) {
 	f() // warm up (and fault in buffers)
+	runtime.GC()
 	n := 1
 	var el time.Duration
 	for {
@@ -69,6 +70,9 @@ func measure(cfg Config, f func()) (samples []float64, iters int) {
 		runs = 3
 	}
 	for r := 0; r < runs; r++ {
+		// Every run starts from a collected heap, so that the garbage an
+		// earlier run (or benchmark) left does not fall into this run's time.
+		runtime.GC()
 		t0 := cpuNow()
 		for i := 0; i < iters; i++ {
 			f()
