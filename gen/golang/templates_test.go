@@ -112,18 +112,21 @@ func stream_SCHEMA(in []byte) ([]byte, error) {
 	if max == 0 {
 		max = math.MaxInt
 	}
-	out, err := readStream_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{})
-	// A reader that decodes into the last value of each type must read the
-	// same stream.
-	outReuse, errReuse := readStream_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{Reuse: true})
-	if (err == nil) != (errReuse == nil) || !bytes.Equal(out, outReuse) || (err != nil && err.Error() != errReuse.Error()) {
-		return nil, broken("MessageReader with Options.Reuse (%v) disagrees with MessageReader (%v)", errReuse, err)
+	out, err := readStream_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{}, 0)
+	// A reader that decodes into the last value of each type, and readers
+	// that decode in a bufio.Reader's buffer (one too small for most
+	// messages, one of the default size), must read the same stream.
+	for _, form := range streamForms {
+		outForm, errForm := readStream_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{Reuse: form.reuse}, form.bufio)
+		if (err == nil) != (errForm == nil) || !bytes.Equal(out, outForm) || (err != nil && err.Error() != errForm.Error()) {
+			return nil, broken("MessageReader %s (%v) disagrees with MessageReader (%v)", form.name, errForm, err)
+		}
 	}
 	return out, err
 }
 
-func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, error) {
-	r := SCHEMA.NewMessageReader(bytes.NewReader(in))
+func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions, bufSize int) ([]byte, error) {
+	r := SCHEMA.NewMessageReader(streamSource(in, bufSize))
 	r.MaxSize = max
 	r.Options = opts
 	var out bytes.Buffer
@@ -160,22 +163,24 @@ func streamAll_SCHEMA(in []byte) ([]byte, error) {
 	if max == 0 {
 		max = math.MaxInt
 	}
-	out, err := readStreamAll_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{})
+	out, err := readStreamAll_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{}, 0)
 	if err != nil {
 		return nil, err
 	}
-	outReuse, err := readStreamAll_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{Reuse: true})
-	if err != nil {
-		return nil, err
-	}
-	if !bytes.Equal(out, outReuse) {
-		return nil, broken("MessageReader with Options.Reuse disagrees with MessageReader: %q and %q", outReuse, out)
+	for _, form := range streamForms {
+		outForm, err := readStreamAll_SCHEMA(in[4:], max, SCHEMA.DecodeOptions{Reuse: form.reuse}, form.bufio)
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(out, outForm) {
+			return nil, broken("MessageReader %s disagrees with MessageReader: %q and %q", form.name, outForm, out)
+		}
 	}
 	return out, nil
 }
 
-func readStreamAll_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions) ([]byte, error) {
-	r := SCHEMA.NewMessageReader(bytes.NewReader(in))
+func readStreamAll_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions, bufSize int) ([]byte, error) {
+	r := SCHEMA.NewMessageReader(streamSource(in, bufSize))
 	r.MaxSize = max
 	r.Options = opts
 	var out, lines bytes.Buffer
@@ -395,7 +400,33 @@ func message_SCHEMA(in []byte) ([]byte, error) {
 
 const testeeCommon = `package main
 
-import "fmt"
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// streamForms are the ways of reading a stream the testee compares with a
+// MessageReader over a plain io.Reader.
+var streamForms = []struct {
+	name  string
+	reuse bool // Options.Reuse
+	bufio int  // > 0: read from a bufio.Reader of this size, which MessageReader peeks into
+}{
+	{"with Options.Reuse", true, 0},
+	{"over a 16-byte bufio.Reader", false, 16},
+	{"over a bufio.Reader", false, 4096},
+	{"with Options.Reuse over a bufio.Reader", true, 4096},
+}
+
+// streamSource is the stream in as the reader MessageReader reads.
+func streamSource(in []byte, bufSize int) io.Reader {
+	if bufSize > 0 {
+		return bufio.NewReaderSize(bytes.NewReader(in), bufSize)
+	}
+	return bytes.NewReader(in)
+}
 
 // brokenError marks an internal inconsistency of the generated code.
 type brokenError struct{ msg string }

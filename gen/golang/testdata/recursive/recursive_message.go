@@ -3,6 +3,7 @@
 package recursive
 
 import (
+	"bufio"
 	"encoding"
 	"encoding/binary"
 	"errors"
@@ -262,6 +263,9 @@ func (w *MessageWriter) WriteMessage(m Message) error {
 // exactly one message per call (wrap the reader in a bufio.Reader for small
 // reads), keeps one buffer of the largest message so far, and refuses a
 // declared payload length above MaxSize before allocating anything for it.
+// From a reader with bufio.Reader's Peek and Discard methods, a message that
+// fits in the reader's buffer is decoded where it lies there, without a copy
+// into the MessageReader's own buffer.
 type MessageReader struct {
 	// MaxSize is the largest payload accepted, in bytes.
 	MaxSize int
@@ -276,18 +280,31 @@ type MessageReader struct {
 	Options DecodeOptions
 
 	r       io.Reader
+	pk      peeker // r, when it can peek (a *bufio.Reader)
 	buf     []byte
 	kept    map[uint16]Message // with Options.Reuse: the last value of each type
+	lastID  uint16             // with Options.Reuse: the type id of last
+	last    Message            // with Options.Reuse: the value of the last message
 	checked bool               // a hello agreed with the schema
 	failed  *StreamError       // an error that ended the stream, returned again
 	index   int                // the next message's index
 	offset  int64              // the next message's stream offset
 }
 
+// peeker is the part of bufio.Reader that lets MessageReader decode a
+// message in the reader's buffer: Peek returns the next n bytes without
+// consuming them (bufio.ErrBufferFull if n is more than the buffer holds),
+// Discard consumes them.
+type peeker interface {
+	Peek(n int) ([]byte, error)
+	Discard(n int) (int, error)
+}
+
 // NewMessageReader returns a MessageReader reading from r, with MaxSize
 // DefaultMaxMessageSize.
 func NewMessageReader(r io.Reader) *MessageReader {
-	return &MessageReader{MaxSize: DefaultMaxMessageSize, r: r}
+	pk, _ := r.(peeker)
+	return &MessageReader{MaxSize: DefaultMaxMessageSize, r: r, pk: pk}
 }
 
 // StreamError is the error of MessageReader.ReadMessage for a bad message:
@@ -333,13 +350,8 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	}
 	for {
 		m, n, hello, err := r.read()
-		var de *DecodeError
-		if err != nil && errors.As(err, &de) {
-			se := &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
-			if !se.Skippable {
-				r.failed = se
-			}
-			err = se
+		if err != nil {
+			err = r.streamError(err, n)
 		}
 		if n > 0 {
 			r.index++
@@ -350,6 +362,22 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 		}
 		r.checked = true
 	}
+}
+
+// streamError makes a DecodeError of the message at r.index, n bytes long if
+// it was read whole, a StreamError (the error that ends the stream if it was
+// not); other errors are returned as they are. (Out of ReadMessage, so that
+// the variable errors.As needs is allocated only for an error.)
+func (r *MessageReader) streamError(err error, n int) error {
+	var de *DecodeError
+	if !errors.As(err, &de) {
+		return err
+	}
+	se := &StreamError{Index: r.index, Offset: r.offset + int64(de.Offset), Err: de, Skippable: n > 0}
+	if !se.Skippable {
+		r.failed = se
+	}
+	return se
 }
 
 // SchemaChecked reports whether the stream began with a hello that agreed
@@ -364,15 +392,28 @@ func (r *MessageReader) read() (m Message, n int, hello bool, err error) {
 }
 
 func (r *MessageReader) readMessage() (Message, int, bool, error) {
-	if cap(r.buf) < MessageHeaderSize {
-		r.buf = make([]byte, MessageHeaderSize, 512)
-	}
-	hdr := r.buf[:MessageHeaderSize]
-	if _, err := io.ReadFull(r.r, hdr); err != nil {
-		if err == io.ErrUnexpectedEOF {
-			return nil, 0, false, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+	var hdr []byte
+	if r.pk != nil {
+		h, err := r.pk.Peek(MessageHeaderSize)
+		if err != nil {
+			if len(h) > 0 && err == io.EOF {
+				_, _ = r.pk.Discard(len(h))
+				return nil, 0, false, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			}
+			return nil, 0, false, err
 		}
-		return nil, 0, false, err
+		hdr = h
+	} else {
+		if cap(r.buf) < MessageHeaderSize {
+			r.buf = make([]byte, MessageHeaderSize, 512)
+		}
+		hdr = r.buf[:MessageHeaderSize]
+		if _, err := io.ReadFull(r.r, hdr); err != nil {
+			if err == io.ErrUnexpectedEOF {
+				return nil, 0, false, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+			}
+			return nil, 0, false, err
+		}
 	}
 	if hdr[0] != 'S' || hdr[1] != 'D' || hdr[2] != 'P' || hdr[3] != '2' {
 		return nil, 0, false, &DecodeError{Path: "message", Rule: RuleMessage, Msg: "bad magic (want \"SDP2\")"}
@@ -390,7 +431,17 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 			return nil, 0, false, err
 		}
 		// The payload is skipped, so the reader can go on after it.
-		if skipped, serr := io.CopyN(io.Discard, r.r, int64(n)); serr != nil {
+		var skipped int64
+		var serr error
+		if r.pk != nil {
+			_, _ = r.pk.Discard(MessageHeaderSize) // peeked: cannot fail
+			var k int
+			k, serr = r.pk.Discard(int(n))
+			skipped = int64(k)
+		} else {
+			skipped, serr = io.CopyN(io.Discard, r.r, int64(n))
+		}
+		if serr != nil {
 			if serr == io.EOF && skipped < int64(n) {
 				return nil, 0, false, err
 			}
@@ -403,7 +454,44 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 			Msg: "payload length " + strconv.FormatUint(uint64(n), 10) + " exceeds the limit " + strconv.Itoa(r.MaxSize)}
 	}
 	size := MessageHeaderSize + int(n)
-	if cap(r.buf) < size {
+	b, peeked, err := r.payload(hdr, size)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	m, size, hello, err := r.decode(b, id, hello)
+	if peeked {
+		// b lay in the peeker's buffer; the decoders copied what they keep.
+		_, _ = r.pk.Discard(len(b))
+	}
+	return m, size, hello, err
+}
+
+// payload returns the whole message of size bytes whose header is hdr, and
+// whether it lies in the peeker's buffer (the caller then discards it after
+// decoding); a message larger than that buffer, or from a reader that cannot
+// peek, is read into r.buf.
+func (r *MessageReader) payload(hdr []byte, size int) ([]byte, bool, error) {
+	if r.pk != nil {
+		b, err := r.pk.Peek(size)
+		if err == nil {
+			return b, true, nil
+		}
+		if err != bufio.ErrBufferFull {
+			if err == io.EOF {
+				_, _ = r.pk.Discard(len(b))
+				return nil, false, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			}
+			return nil, false, err
+		}
+		// Peek may have moved the buffered bytes: peek at the header again.
+		hdr, _ = r.pk.Peek(MessageHeaderSize)
+		if cap(r.buf) < size {
+			r.buf = make([]byte, size)
+		}
+		r.buf = r.buf[:size]
+		copy(r.buf, hdr)
+		_, _ = r.pk.Discard(MessageHeaderSize)
+	} else if cap(r.buf) < size {
 		buf := make([]byte, size)
 		copy(buf, hdr)
 		r.buf = buf
@@ -411,32 +499,41 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, 0, false, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, false, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
 		}
-		return nil, 0, false, err
+		return nil, false, err
 	}
+	return b, false, nil
+}
+
+// decode decodes the whole message b of type id id (a hello if hello).
+func (r *MessageReader) decode(b []byte, id uint16, hello bool) (Message, int, bool, error) {
 	if hello {
 		if err := checkHello(b[MessageHeaderSize:]); err != nil {
 			return nil, 0, false, err
 		}
-		return nil, size, true, nil
+		return nil, len(b), true, nil
 	}
 	if !r.Options.Reuse {
 		m, err := DecodeMessageWith(b, r.Options)
-		return m, size, false, err
+		return m, len(b), false, err
 	}
-	m := r.kept[id]
-	if m == nil {
-		if r.kept == nil {
-			r.kept = make(map[uint16]Message)
+	m := r.last
+	if m == nil || r.lastID != id {
+		m = r.kept[id]
+		if m == nil {
+			if r.kept == nil {
+				r.kept = make(map[uint16]Message)
+			}
+			m = NewMessage(id)
+			r.kept[id] = m
 		}
-		m = NewMessage(id)
-		r.kept[id] = m
+		r.lastID, r.last = id, m
 	}
 	if err := m.UnmarshalMessageWith(b, r.Options); err != nil {
-		return nil, size, false, err
+		return nil, len(b), false, err
 	}
-	return m, size, false, nil
+	return m, len(b), false, nil
 }
 
 // MessageTypeID returns TreeTypeID, the message type id of Tree.
