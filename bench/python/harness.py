@@ -17,6 +17,11 @@ prepared (<workload>.json and <workload>.sdpb):
                     same bytes (the elements after the u32 count) (op decode)
   numpy_tobytes     floor for the array workloads: ndarray.tobytes() of the
                     same elements (op encode)
+  frombuffer_value  floor for a numpy=True decode of the array workloads: read
+                    the count, numpy.frombuffer, and the generated dataclass's
+                    constructor (op decode)
+  read_floor        floor for encoding the struct workloads: read every field
+                    and str.encode every string, writing nothing (op encode)
 
 Time is the process CPU time (time.process_time_ns, CLOCK_PROCESS_CPUTIME_ID),
 the median of 11 runs of ~5 ms after one warm-up call (3 runs above 50 ms per
@@ -37,6 +42,7 @@ import importlib
 import json
 import os
 import platform
+import struct
 import sys
 import time
 from typing import Any, Callable
@@ -134,13 +140,15 @@ def load_workloads(path: str, data: str, only: set[str]) -> list[Workload]:
 
 # ---- "read every field": a walker generated from the schema's shape ----------
 
-def walker(sample: Any, subscript: bool) -> Callable[[Any], None]:
+def walker(sample: Any, subscript: bool, encode_strings: bool = False) -> Callable[[Any], None]:
     """Returns a function that reads every field of a value shaped like the
     SDP value sample (a dataclass), recursing into structs and lists of
     structs and iterating lists of strings and bools; a numeric array (an
     array.array, ndarray, bytes or protobuf repeated scalar) is read as one
     field, its elements are not touched. subscript: the value is msgpack's
-    dicts (v["f"]) instead of objects with attributes (SDP, protobuf)."""
+    dicts (v["f"]) instead of objects with attributes (SDP, protobuf).
+    encode_strings: also encode every string to UTF-8 (str.encode), as any
+    encoder must."""
     funcs: dict[str, list[str]] = {}
 
     def acc(var: str, name: str) -> str:
@@ -159,8 +167,12 @@ def walker(sample: Any, subscript: bool) -> Callable[[Any], None]:
                 lines.append(f"    {visit(x)}({a})")
             elif isinstance(x, list) and x and dataclasses.is_dataclass(x[0]):
                 lines.append(f"    for e in {a}:\n        {visit(x[0])}(e)")
+            elif isinstance(x, list) and encode_strings and x and isinstance(x[0], str):
+                lines.append(f"    for e in {a}:\n        e.encode('utf-8')")
             elif isinstance(x, list):
                 lines.append(f"    for e in {a}:\n        pass")
+            elif encode_strings and isinstance(x, str):
+                lines.append(f"    {a}.encode('utf-8')")
             else:
                 lines.append(f"    {a}")
         return fn
@@ -211,6 +223,11 @@ def bench_sdp(h: Harness, w: Workload, mod: Any) -> None:
         h.run("sdp", w.name, "roundtrip", n, lambda: dec(v.encode()))
         h.run("sdp", w.name, "msg_encode", len(msg), v.encode_message)
         h.run("sdp", w.name, "msg_decode", len(msg), lambda: mod.decode_message(msg))
+    if h.want("read_floor") and w.type not in NUMPY_TYPES:
+        # Any encoder of these values reads every field and encodes every
+        # string to UTF-8: that alone, with nothing written, is its floor.
+        read = walker(v, False, encode_strings=True)
+        h.run("read_floor", w.name, "encode", n, lambda: read(v))
     if w.type in NUMPY_TYPES and h.want("sdp_numpy"):
         opts = mod.DecodeOptions(numpy=True)
         try:
@@ -287,7 +304,7 @@ FLOOR_DTYPES = {"U32Array": ("values", "<u4"), "I16Array": ("samples", "<i2"), "
                 "ByteArray": ("data", "u1"), "Mesh": ("triangles", "<f4")}
 
 
-def bench_floors(h: Harness, w: Workload) -> None:
+def bench_floors(h: Harness, w: Workload, cls: Any = None) -> None:
     import numpy as np
     if w.type not in FLOOR_DTYPES:
         return
@@ -310,6 +327,19 @@ def bench_floors(h: Harness, w: Workload) -> None:
     frombuffer = np.frombuffer
     if h.want("numpy_frombuffer"):
         h.run("numpy_frombuffer", w.name, "decode", n, lambda: frombuffer(data, dt, count, 4))
+    if h.want("frombuffer_value") and cls is not None and w.type in NUMPY_TYPES:
+        # A strict decode with numpy=True returns the struct: it reads the
+        # count, checks that the elements fill the input, makes the view and
+        # constructs the value, at least.
+        u32 = struct.Struct("<I").unpack_from
+        size = np.dtype(dt).itemsize
+
+        def floor() -> Any:
+            k = u32(data)[0]
+            if 4 + k * size != len(data):
+                raise ValueError("count")
+            return cls(frombuffer(data, dt, k, 4))
+        h.run("frombuffer_value", w.name, "decode", n, floor)
     if h.want("numpy_tobytes"):
         h.run("numpy_tobytes", w.name, "encode", n, want.tobytes)
 
@@ -388,7 +418,7 @@ def main() -> None:
                 sample = getattr(mod, w.type).decode(w.sdpb)
             except Exception:
                 sample = None
-            if h.want("sdp") or h.want("sdp_numpy"):
+            if h.want("sdp") or h.want("sdp_numpy") or h.want("read_floor"):
                 bench_sdp(h, w, mod)
         if pb is not None and h.want("protobuf"):
             try:
@@ -400,8 +430,8 @@ def main() -> None:
                 bench_msgpack(h, w, sample)
             except Exception as e:
                 h.gap("msgpack", w.name, f"failed: {type(e).__name__}: {e}")
-        if w.kind == "array" and (h.want("numpy_frombuffer") or h.want("numpy_tobytes")):
-            bench_floors(h, w)
+        if w.kind == "array" and (h.want("numpy_frombuffer") or h.want("numpy_tobytes") or h.want("frombuffer_value")):
+            bench_floors(h, w, getattr(mod, w.type, None) if mod is not None else None)
         w.doc = None
 
     out = {"language": "python", "toolchain": versions(), "quick": a.quick, "results": h.results, "gaps": h.gaps}

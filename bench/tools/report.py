@@ -224,11 +224,14 @@ def row_name(lang, impl):
         "alloc_floor": "the allocations of an owned decode, no decoding (floor)",
         "sdp_numpy": "SDP (numpy=True views)",
         "numpy_frombuffer": "numpy.frombuffer (floor)", "numpy_tobytes": "ndarray.tobytes() (floor)",
+        "frombuffer_value": "the count and its check, numpy.frombuffer and the value's constructor (floor)",
+        "read_floor": "read every field and str.encode every string, nothing written (floor)",
     }
     return f"{LANG_TITLES.get(lang, lang)} · {names.get(impl, impl)}"
 
 
-FLOOR_IMPLS = ("memcpy", "new_array", "copy_floor", "offset_writer", "alloc_floor", "numpy_frombuffer", "numpy_tobytes")
+FLOOR_IMPLS = ("memcpy", "new_array", "copy_floor", "offset_writer", "alloc_floor", "numpy_frombuffer", "numpy_tobytes",
+               "frombuffer_value", "read_floor")
 
 
 def is_peer(impl):
@@ -806,9 +809,19 @@ def python_targets(p, by):
         if op in sd and peer_op in pb:
             p(f"| {what} | {fmt_ns(sd[op]['median_ns'])} | {fmt_ns(pb[peer_op]['median_ns'])} | "
               f"{sd[op]['median_ns'] / pb[peer_op]['median_ns']:.2f} |")
+    rf = by.get("registry", {}).get(("python", "read_floor"), {}).get("encode")
+    if rf and "encode" in pb:
+        p(f"| registry: reading every field and encoding every string (floor) vs protobuf's encode | "
+          f"{fmt_ns(rf['median_ns'])} | {fmt_ns(pb['encode']['median_ns'])} | "
+          f"{rf['median_ns'] / pb['encode']['median_ns']:.2f} |")
     for w in ("u32_1k", "i16_48k", "f32_1m"):
         rows = by.get(w, {})
         npy = rows.get(("python", "sdp_numpy"), {})
+        fv = rows.get(("python", "frombuffer_value"), {}).get("decode")
+        fb = rows.get(("python", "numpy_frombuffer"), {}).get("decode")
+        if fv and fb:
+            p(f"| {w}: the count, frombuffer and the constructor (floor) vs numpy.frombuffer | "
+              f"{fmt_ns(fv['median_ns'])} | {fmt_ns(fb['median_ns'])} | {fv['median_ns'] / fb['median_ns']:.2f} |")
         for op, floor in (("decode", "numpy_frombuffer"), ("encode", "numpy_tobytes")):
             fl = rows.get(("python", floor), {}).get(op)
             if op in npy and fl:
