@@ -299,7 +299,11 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		p.Line("")
 		p.F("def encode(self) -> %s:", g.nm("bytes", shadow))
 		p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
-		p.F("    return _sdp_run(_sdp_e_%s, self)", c)
+		if holdsArrays(t, map[interface{}]bool{}) {
+			p.F("    return _sdp_run_parts(_sdp_e_%s, self)", c)
+		} else {
+			p.F("    return _sdp_run(_sdp_e_%s, self)", c)
+		}
 		p.Line("")
 		p.F("def encode_into(self, buffer: _sdp_t.Any, offset: %s = 0) -> %s:", g.nm("int", shadow), g.nm("int", shadow))
 		p.Line(`    """Encodes the value into a writable buffer at offset; returns the bytes written."""`)
@@ -307,8 +311,12 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		p.Line("")
 		p.F("def encode_message(self) -> %s:", g.nm("bytes", shadow))
 		p.Line(`    """Encodes the value as a message: header, then payload."""`)
-		p.Line("    b = self.encode()")
-		p.F("    return _SDP_HEADER.pack(_SDP_MAGIC, %d, len(b)) + b", st.ID)
+		if holdsArrays(t, map[interface{}]bool{}) {
+			p.F("    return _sdp_run_parts(_sdp_e_%s, self, %d)", c, st.ID)
+		} else {
+			p.Line("    b = self.encode()")
+			p.F("    return _SDP_HEADER.pack(_SDP_MAGIC, %d, len(b)) + b", st.ID)
+		}
 		p.Line("")
 		p.F("def encoded_size(self) -> %s:", g.nm("int", shadow))
 		p.Line(`    """The number of bytes encode() returns."""`)
@@ -832,9 +840,9 @@ func (g *generator) encoder(t *schema.Type) {
 		}
 		switch {
 		case e.Kind == schema.U8:
-			p.Line("_sdp_out += _sdp_v")
+			p.Line("_sdp_put(_sdp_out, _sdp_v)")
 		case e.IsNumeric():
-			p.F("_sdp_out += _sdp_numbers(%q, _sdp_v)", typecode(e.Kind))
+			p.F("_sdp_put(_sdp_out, _sdp_numbers(%q, _sdp_v))", typecode(e.Kind))
 		default:
 			p.Line("for _sdp_x in _sdp_v:")
 			p.In()
@@ -1084,6 +1092,51 @@ func hasInline(fields []*schema.Field) bool {
 		}
 		if f.Type.Kind == schema.StructRef && plainStruct(f.Type.Struct, 0) {
 			return true
+		}
+	}
+	return false
+}
+
+// holdsArrays reports whether a value of type t can hold an array of numbers
+// or of u8, which its encoder may keep aside (_SdpParts) instead of copying
+// it into its bytearray: the struct's encode then joins the parts.
+func holdsArrays(t *schema.Type, seen map[interface{}]bool) bool {
+	switch t.Kind {
+	case schema.Array, schema.FixedArray:
+		if t.Elem.IsNumeric() {
+			return true
+		}
+		return holdsArrays(t.Elem, seen)
+	case schema.Optional:
+		return holdsArrays(t.Elem, seen)
+	case schema.StructRef:
+		if seen[t.Struct] {
+			return false
+		}
+		seen[t.Struct] = true
+		for _, f := range t.Struct.Fields {
+			if holdsArrays(f.Type, seen) {
+				return true
+			}
+		}
+	case schema.UnionRef:
+		if seen[t.Union] {
+			return false
+		}
+		seen[t.Union] = true
+		for _, v := range t.Union.Variants {
+			switch v.Kind {
+			case schema.VariantStruct:
+				if holdsArrays(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, seen) {
+					return true
+				}
+			case schema.VariantInline:
+				for _, f := range v.Fields {
+					if holdsArrays(f.Type, seen) {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false

@@ -109,6 +109,22 @@ def views(m, v):
     return ""
 
 
+def parts_disagree(m, v, b):
+    """Encodes v again with every array kept out of the encoder's bytearray
+    and joined at the end (as arrays of 16 KiB or more are), plainly and as
+    a message: "" if both agree with b."""
+    keep = m._SDP_PART_MIN
+    m._SDP_PART_MIN = 0
+    try:
+        if v.encode() != b:
+            return "the encoding with every array joined at the end differs"
+        if v.encode_message() != m._SDP_HEADER.pack(m._SDP_MAGIC, v.TYPE_ID, len(b)) + b:
+            return "the message encoding with every array joined at the end differs"
+    finally:
+        m._SDP_PART_MIN = keep
+    return ""
+
+
 def handle(m, op, tid, data):
     if op == 1:
         cls = m.MESSAGE_TYPES.get(tid)
@@ -160,6 +176,9 @@ def handle(m, op, tid, data):
             return BROKEN, b"encoded_size differs from the encoding's length"
         if b != cls.decode(b, OPTS).encode():
             return BROKEN, b"re-decoding the encoding differs"
+        w = parts_disagree(m, v, b)
+        if w:
+            return BROKEN, w.encode()
         return OK, b
     if op == 2:
         kind, v = outcome(lambda: m.decode_message(data, OPTS))

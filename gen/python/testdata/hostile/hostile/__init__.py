@@ -368,13 +368,24 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     return memoryview(a).cast("B")
 
 
+# The numpy dtypes of _SDP_DTYPES, made once numpy is in use.
+_sdp_np_dtypes: dict[str, _sdp_t.Any] = {}
+
+
 def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
     """The little-endian bytes of a 1-D numpy array of numbers (any byte
     order, any strides), refusing what array.array would refuse: floats for
     integers, integers out of range, other kinds of values."""
+    dt = _sdp_np_dtypes.get(code)
+    if dt is None:
+        dt = _sdp_np_dtypes[code] = np.dtype(_SDP_DTYPES[code])
     if v.ndim != 1:
         raise EncodeError("a numpy array of " + str(v.ndim) + " dimensions is not a 1-D array")
-    dt = np.dtype(_SDP_DTYPES[code])
+    if v.dtype == dt:
+        try:
+            return memoryview(v).cast("B")
+        except TypeError:
+            pass  # not contiguous: copied below
     kind = v.dtype.kind
     if kind not in ("biuf" if dt.kind == "f" else "biu"):
         raise EncodeError("a numpy array of " + str(v.dtype) + " does not encode as an array of " + str(dt))
@@ -427,6 +438,59 @@ def _sdp_run(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T) -> bytes
     except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError) as e:
         raise EncodeError(str(e)) from None
     return bytes(out)
+
+
+# Arrays of at least this many bytes are not copied into the encoder's
+# bytearray when it is a _SdpParts: they are kept aside, at their positions,
+# and the result is joined from both, so that their bytes are copied once
+# (bytes(bytearray) would copy them a second time).
+_SDP_PART_MIN = 1 << 14
+
+
+class _SdpParts(bytearray):
+    """The output of an encoder of a type that holds arrays: the bytes, and
+    the large arrays left out of them with the positions they go to."""
+
+    __slots__ = ("parts",)
+    parts: list[tuple[int, _sdp_t.Any]]
+
+
+def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
+    """Appends an array's bytes: bytes and byte memoryviews (what
+    _sdp_numbers returns) are kept aside when large; anything else is
+    appended as before (and refused there if it has no bytes)."""
+    if type(out) is _SdpParts and (type(b) is bytes or type(b) is memoryview) and len(b) >= _SDP_PART_MIN:
+        out.parts.append((len(out), b))
+    else:
+        out += b
+
+
+def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, type_id: int = -1) -> bytes:
+    """_sdp_run for a type that holds arrays; with a type_id, the value is
+    framed as a message."""
+    out = _SdpParts()
+    out.parts = []
+    try:
+        if type_id >= 0:
+            out += _SDP_HEADER.pack(_SDP_MAGIC, type_id, 0)
+        fn(v, out)
+        if type_id >= 0:
+            out[6:10] = _SDP_U32.pack(len(out) - 10 + sum(len(b) for _, b in out.parts))
+        if not out.parts:
+            return bytes(out)
+        with memoryview(out) as view:
+            pieces: list[_sdp_t.Any] = []
+            prev = 0
+            for at, b in out.parts:
+                pieces.append(view[prev:at])
+                pieces.append(b)
+                prev = at
+            pieces.append(view[prev:])
+            return b"".join(pieces)
+    except EncodeError:
+        raise
+    except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError) as e:
+        raise EncodeError(str(e)) from None
 
 
 def _sdp_top(r: _SdpReader, fn: _sdp_t.Callable[[_SdpReader, int], _SDP_T], exact: bool) -> _SDP_T:
@@ -649,7 +713,7 @@ class Big:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t3Big, self)
+        return _sdp_run_parts(_sdp_e_t3Big, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -657,8 +721,7 @@ class Big:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
+        return _sdp_run_parts(_sdp_e_t3Big, self, 1)
 
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
@@ -695,7 +758,7 @@ class Holder:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t6Holder, self)
+        return _sdp_run_parts(_sdp_e_t6Holder, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -703,8 +766,7 @@ class Holder:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 2, len(b)) + b
+        return _sdp_run_parts(_sdp_e_t6Holder, self, 2)
 
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
@@ -751,7 +813,7 @@ class Events:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t6Events, self)
+        return _sdp_run_parts(_sdp_e_t6Events, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -759,8 +821,7 @@ class Events:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
+        return _sdp_run_parts(_sdp_e_t6Events, self, 3)
 
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
@@ -796,7 +857,7 @@ class Node:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t4Node, self)
+        return _sdp_run_parts(_sdp_e_t4Node, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -804,8 +865,7 @@ class Node:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 4, len(b)) + b
+        return _sdp_run_parts(_sdp_e_t4Node, self, 4)
 
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
@@ -840,7 +900,7 @@ class Nodes:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t5Nodes, self)
+        return _sdp_run_parts(_sdp_e_t5Nodes, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -848,8 +908,7 @@ class Nodes:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 5, len(b)) + b
+        return _sdp_run_parts(_sdp_e_t5Nodes, self, 5)
 
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
@@ -886,7 +945,7 @@ class Chain:
 
     def encode(self) -> bytes:
         """Encodes the value; raises EncodeError for a value that has no encoding."""
-        return _sdp_run(_sdp_e_t5Chain, self)
+        return _sdp_run_parts(_sdp_e_t5Chain, self)
 
     def encode_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
         """Encodes the value into a writable buffer at offset; returns the bytes written."""
@@ -894,8 +953,7 @@ class Chain:
 
     def encode_message(self) -> bytes:
         """Encodes the value as a message: header, then payload."""
-        b = self.encode()
-        return _SDP_HEADER.pack(_SDP_MAGIC, 6, len(b)) + b
+        return _sdp_run_parts(_sdp_e_t5Chain, self, 6)
 
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
@@ -1095,7 +1153,7 @@ def _sdp_d_arr64_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[in
 
 def _sdp_e_arr64_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 64)
-    _sdp_out += _sdp_numbers("Q", _sdp_v)
+    _sdp_put(_sdp_out, _sdp_numbers("Q", _sdp_v))
 
 
 def _sdp_s_arr64_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1257,7 +1315,7 @@ def _sdp_d_arr4096_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[
 
 def _sdp_e_arr4096_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 4096)
-    _sdp_out += _sdp_numbers("Q", _sdp_v)
+    _sdp_put(_sdp_out, _sdp_numbers("Q", _sdp_v))
 
 
 def _sdp_s_arr4096_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
