@@ -792,6 +792,9 @@ func (g *generator) decoder(t *schema.Type) {
 }
 
 func (g *generator) loop(e *schema.Type, n string) {
+	if g.inlineLoop(e, n) {
+		return
+	}
 	p := g.p
 	p.F("_sdp_out: list[%s] = []", g.hint(e))
 	p.Line("_sdp_i = 0")
@@ -931,17 +934,24 @@ func (g *generator) sizer(t *schema.Type) {
 // DecodeError with its offset and path. DecodeErrors of the called decoders
 // get their path here as there; the rewind happens only for this struct's
 // own fields, so a hostile input costs at most twice.
-func (g *generator) fastFields(st *schema.Struct) {
-	p := g.p
-	// The leaves: fields read inline or by a call, the flattened fields
-	// of fixed-size structs in their place; in _sdp_w0... (the
-	// field-by-field decoder's _sdp_v0... may have other types).
-	var leaves []*schema.Field
-	deepest := 0
+// fastPlan is a struct's fast path: its leaves (fields read inline or by a
+// call, the flattened fields of fixed-size structs in their place, read into
+// _sdp_w0...; the field-by-field decoder's _sdp_v0... may have other types),
+// the constructor's arguments, how deep the flattened structs go, whether a
+// leaf is decoded by a call (nested) and whether one is a string.
+type fastPlan struct {
+	leaves          []*schema.Field
+	args            []string
+	deepest         int
+	nested, strings bool
+}
+
+func (g *generator) planFast(st *schema.Struct) fastPlan {
+	var fp fastPlan
 	var expr func(fields []*schema.Field, depth int) []string
 	expr = func(fields []*schema.Field, depth int) []string {
-		if depth > deepest {
-			deepest = depth
+		if depth > fp.deepest {
+			fp.deepest = depth
 		}
 		var args []string
 		for _, f := range fields {
@@ -950,52 +960,100 @@ func (g *generator) fastFields(st *schema.Struct) {
 				args = append(args, fmt.Sprintf("%s(%s)", g.n.decl[f.Type.Struct], strings.Join(sub, ", ")))
 				continue
 			}
-			args = append(args, fmt.Sprintf("_sdp_w%d", len(leaves)))
-			leaves = append(leaves, f)
+			args = append(args, fmt.Sprintf("_sdp_w%d", len(fp.leaves)))
+			fp.leaves = append(fp.leaves, f)
 		}
 		return args
 	}
-	top := expr(st.Fields, 0)
-	nested, strs := false, false
-	for _, f := range leaves {
+	fp.args = expr(st.Fields, 0)
+	for _, f := range fp.leaves {
 		switch {
 		case f.Type.Kind == schema.String:
-			strs = true
+			fp.strings = true
 		case runCode(f.Type) == "":
-			nested = true
+			fp.nested = true
 		}
 	}
+	return fp
+}
+
+func (g *generator) fastFields(st *schema.Struct) {
+	p := g.p
+	fp := g.planFast(st)
 	p.Line("_sdp_s = _sdp_p = _sdp_r.pos")
-	if nested {
+	if fp.nested {
 		// Only the decoders of other fields charge the memory limit.
 		p.Line("_sdp_m = _sdp_r.mem_used")
 	}
 	p.Line("_sdp_b = _sdp_r.buf")
-	if strs {
+	if fp.strings {
 		p.Line("_sdp_end = _sdp_r.end")
 	}
 	p.Line("try:")
 	p.In()
-	if nested {
+	if fp.nested {
 		p.Line("try:")
 		p.In()
 	}
-	if deepest > 0 {
+	if fp.deepest > 0 {
 		// The flattened structs' depth checks (rule 9): the field-by-field
 		// decoder raises the error.
-		p.F("if _sdp_depth + %d > _sdp_r.max_depth:", deepest)
+		p.F("if _sdp_depth + %d > _sdp_r.max_depth:", fp.deepest)
 		p.Line("    raise _SdpSlow")
 	}
+	g.fastBody(fp)
+	p.Line("_sdp_r.pos = _sdp_p")
+	p.F("return %s", g.fastValue(st, fp))
+	if fp.nested {
+		p.Out()
+		p.Line("except DecodeError as _sdp_e:")
+		p.Line("    _sdp_e._sdp_segs.append(_sdp_f)")
+		p.Line("    raise")
+	}
+	p.Out()
+	p.Line(fastMisses)
+	p.Line("    _sdp_r.pos = _sdp_s")
+	if fp.nested {
+		p.Line("    _sdp_r.mem_used = _sdp_m")
+	}
+}
+
+// fastMisses are the exceptions with which a fast path gives up and leaves
+// the input to the field-by-field decoder, which raises the DecodeError:
+// struct.error and IndexError for bytes that are not there (or a bool byte
+// out of range), ValueError for invalid UTF-8, an enum value out of range or
+// _SdpSlow, AttributeError for a string in a memoryview (numpy=True on input
+// other than bytes), which has no decode.
+const fastMisses = "except (IndexError, ValueError, AttributeError, _sdp_struct.error):"
+
+// fastBody reads a fast path's leaves from _sdp_b at _sdp_p (advancing it)
+// into _sdp_w0...
+func (g *generator) fastBody(fp fastPlan) {
+	p := g.p
+	leaves := fp.leaves
 	var args []string
 	for i := range leaves {
 		args = append(args, fmt.Sprintf("_sdp_w%d", i))
 	}
+	fused := -1 // a string leaf whose length the run before it read
 	for _, run := range runs(leaves) {
 		f := leaves[run[0]]
 		v := args[run[0]]
-		if run[1]-run[0] > 1 {
+		if run[0] == fused {
+			continue
+		}
+		// A run of fixed-size fields (or one number) followed by a string
+		// reads the string's length with them: one unpack less.
+		fuse := run[1] < len(leaves) && leaves[run[1]].Type.Kind == schema.String &&
+			(run[1]-run[0] > 1 || f.Type.Kind.IsScalar() && f.Type.Kind != schema.Bool)
+		if run[1]-run[0] > 1 || fuse {
 			st, total := g.runStruct(leaves[run[0]:run[1]])
-			p.F("%s = %s.unpack_from(_sdp_b, _sdp_p)", strings.Join(args[run[0]:run[1]], ", "), st)
+			vars := strings.Join(args[run[0]:run[1]], ", ")
+			if fuse {
+				st = g.fusedStruct(leaves[run[0]:run[1]])
+				vars += ", _sdp_k"
+			}
+			p.F("%s = %s.unpack_from(_sdp_b, _sdp_p)", vars, st)
 			off := 0
 			for i := run[0]; i < run[1]; i++ {
 				g.fastFix(leaves[i].Type, args[i], off)
@@ -1003,6 +1061,11 @@ func (g *generator) fastFields(st *schema.Struct) {
 				off += n
 			}
 			p.F("_sdp_p += %d", total)
+			if fuse {
+				fused = run[1]
+				p.Line("_sdp_q = _sdp_p + 4 + _sdp_k")
+				g.fastString(args[run[1]])
+			}
 			continue
 		}
 		switch k := f.Type.Kind; {
@@ -1019,10 +1082,7 @@ func (g *generator) fastFields(st *schema.Struct) {
 			p.F("_sdp_p += %d", base.Size())
 		case k == schema.String:
 			p.Line("_sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]")
-			p.Line("if _sdp_q > _sdp_end:")
-			p.Line("    raise _SdpSlow")
-			p.F("%s = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], \"utf-8\")", v)
-			p.Line("_sdp_p = _sdp_q")
+			g.fastString(v)
 		default:
 			// Only the struct's own fields are left here: a flattened
 			// struct holds fixed-size fields only.
@@ -1032,20 +1092,98 @@ func (g *generator) fastFields(st *schema.Struct) {
 			p.Line("_sdp_p = _sdp_r.pos")
 		}
 	}
-	p.Line("_sdp_r.pos = _sdp_p")
-	p.F("return %s(%s)", g.n.decl[st], strings.Join(top, ", "))
-	if nested {
-		p.Out()
-		p.Line("except DecodeError as _sdp_e:")
-		p.Line("    _sdp_e._sdp_segs.append(_sdp_f)")
-		p.Line("    raise")
+}
+
+// fastValue makes the struct value of a fast path in _sdp_o, field by field
+// on an instance object.__new__ made, which skips the call of the
+// dataclass's __init__ (a Python function) per value; it returns the name.
+// The struct's own fields are set by name; flattened structs are
+// constructed.
+func (g *generator) fastValue(st *schema.Struct, fp fastPlan) string {
+	p := g.p
+	if len(st.Fields) == 0 {
+		return g.n.decl[st] + "()"
 	}
+	p.F("_sdp_o: %s = _sdp_new(%s)", g.n.decl[st], g.n.decl[st])
+	for i, f := range st.Fields {
+		p.F("_sdp_o.%s = %s", g.n.fields[f], fp.args[i])
+	}
+	return "_sdp_o"
+}
+
+// fastString reads the string whose length is at _sdp_p and which ends at
+// _sdp_q into v.
+func (g *generator) fastString(v string) {
+	p := g.p
+	p.Line("if _sdp_q > _sdp_end:")
+	p.Line("    raise _SdpSlow")
+	// bytes.decode is faster than str(..., "utf-8"); see fastMisses for a
+	// memoryview.
+	p.F("%s = _sdp_b[_sdp_p + 4:_sdp_q].decode()", v)
+	p.Line("_sdp_p = _sdp_q")
+}
+
+// fusedStruct is runStruct's struct.Struct with a u32 string length after
+// the run (which is not counted in its size).
+func (g *generator) fusedStruct(fields []*schema.Field) string {
+	codes := ""
+	for _, f := range fields {
+		codes += runCode(f.Type)
+	}
+	name := "_SDP_RUN_" + codes + "I"
+	g.runFormats[name] = "<" + codes + "I"
+	return name
+}
+
+// inlineLoop decodes n elements of a struct whose fast path calls no other
+// decoder inside the loop itself, with the fast path's reads inline (no call
+// per element); at an element the fast path cannot take, the elements from
+// there on are decoded by the struct's decoder, which raises the error.
+// It reports false, emitting nothing, for other element types.
+func (g *generator) inlineLoop(e *schema.Type, n string) bool {
+	if e.Kind != schema.StructRef || !hasInline(e.Struct.Fields) {
+		return false
+	}
+	fp := g.planFast(e.Struct)
+	if fp.nested {
+		return false
+	}
+	p := g.p
+	p.F("_sdp_out: list[%s] = []", g.hint(e))
+	p.Line("_sdp_i = 0")
+	// The elements' depth checks (rule 9), and their flattened structs':
+	// the element decoder raises the error.
+	p.F("if _sdp_depth + %d <= _sdp_r.max_depth:", 1+fp.deepest)
+	p.In()
+	p.Line("_sdp_b = _sdp_r.buf")
+	if fp.strings {
+		p.Line("_sdp_end = _sdp_r.end")
+	}
+	p.Line("_sdp_s = _sdp_p = _sdp_r.pos")
+	p.Line("_sdp_add = _sdp_out.append")
+	p.Line("try:")
+	p.F("    for _sdp_i in range(%s):", n)
+	p.In()
+	p.In()
+	p.Line("_sdp_s = _sdp_p")
+	g.fastBody(fp)
+	p.F("_sdp_add(%s)", g.fastValue(e.Struct, fp))
 	p.Out()
-	p.Line("except (IndexError, ValueError, _sdp_struct.error):")
+	p.Out()
+	p.Line(fastMisses)
 	p.Line("    _sdp_r.pos = _sdp_s")
-	if nested {
-		p.Line("    _sdp_r.mem_used = _sdp_m")
-	}
+	p.Line("else:")
+	p.Line("    _sdp_r.pos = _sdp_p")
+	p.Line("    return _sdp_out")
+	p.Out()
+	p.Line("try:")
+	p.F("    for _sdp_i in range(len(_sdp_out), %s):", n)
+	p.F("        _sdp_out.append(%s)", g.decExpr(e))
+	p.Line("except DecodeError as _sdp_e:")
+	p.Line("    _sdp_e._sdp_segs.append(_sdp_i)")
+	p.Line("    raise")
+	p.Line("return _sdp_out")
+	return true
 }
 
 // plainStruct reports a struct of fixed-size fields only (scalars, bools,

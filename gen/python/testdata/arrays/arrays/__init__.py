@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -1158,8 +1161,11 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         _sdp_w0, _sdp_w1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 16
         _sdp_r.pos = _sdp_p
-        return Point(_sdp_w0, _sdp_w1)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Point = _sdp_new(Point)
+        _sdp_o.x = _sdp_w0
+        _sdp_o.y = _sdp_w1
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
     try:
@@ -1476,8 +1482,26 @@ def _sdp_d_list_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
     _sdp_r.count(_sdp_p, _sdp_n, 16)
     _sdp_out: list[Point] = []
     _sdp_i = 0
+    if _sdp_depth + 1 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(_sdp_n):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_w1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
+                _sdp_p += 16
+                _sdp_o: Point = _sdp_new(Point)
+                _sdp_o.x = _sdp_w0
+                _sdp_o.y = _sdp_w1
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(_sdp_n):
+        for _sdp_i in range(len(_sdp_out), _sdp_n):
             _sdp_out.append(_sdp_d_t5Point(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)
@@ -1620,8 +1644,26 @@ def _sdp_s_arr3_bool(_sdp_v: list[bool]) -> int:
 def _sdp_d_arr2_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Point]:
     _sdp_out: list[Point] = []
     _sdp_i = 0
+    if _sdp_depth + 1 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(2):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_w1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
+                _sdp_p += 16
+                _sdp_o: Point = _sdp_new(Point)
+                _sdp_o.x = _sdp_w0
+                _sdp_o.y = _sdp_w1
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(2):
+        for _sdp_i in range(len(_sdp_out), 2):
             _sdp_out.append(_sdp_d_t5Point(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)

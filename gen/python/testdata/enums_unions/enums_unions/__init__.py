@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -930,8 +933,10 @@ def _sdp_d_t6Circle(_sdp_r: _SdpReader, _sdp_depth: int) -> Circle:
         _sdp_w0 = _SDP_F64.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 8
         _sdp_r.pos = _sdp_p
-        return Circle(_sdp_w0)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Circle = _sdp_new(Circle)
+        _sdp_o.radius = _sdp_w0
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "radius"
     try:
@@ -1125,11 +1130,18 @@ def _sdp_d_t5Enums(_sdp_r: _SdpReader, _sdp_depth: int) -> Enums:
             _sdp_w5 = _sdp_d_arr2_t5Small(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Enums(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5)
+            _sdp_o: Enums = _sdp_new(Enums)
+            _sdp_o.small = _sdp_w0
+            _sdp_o.sparse = _sdp_w1
+            _sdp_o.wide = _sdp_w2
+            _sdp_o.default_value = _sdp_w3
+            _sdp_o.list = _sdp_w4
+            _sdp_o.fixed = _sdp_w5
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "small"

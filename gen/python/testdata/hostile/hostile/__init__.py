@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list

@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -846,41 +849,74 @@ def _sdp_d_t5Error(_sdp_r: _SdpReader, _sdp_depth: int) -> Error:
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
-        _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_BHBiIfbQh.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_k = _SDP_RUN_BHBiIfbQhI.unpack_from(_sdp_b, _sdp_p)
         _sdp_w4 = _SDP_BOOLS[_sdp_w4]
         if _sdp_w7 != _sdp_w7:  # a NaN  # noqa: PLR0124
             _sdp_w7 = _sdp_r.f32_at(_sdp_p + 12)
         _sdp_p += 27
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w11 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w11 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
-        _sdp_w12, _sdp_w13, _sdp_w14 = _SDP_RUN_qBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w12, _sdp_w13, _sdp_w14, _sdp_k = _SDP_RUN_qBBI.unpack_from(_sdp_b, _sdp_p)
         _sdp_w14 = _SDP_BOOLS[_sdp_w14]
         _sdp_p += 10
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w15 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w15 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
-        _sdp_w16, _sdp_w17, _sdp_w18, _sdp_w19, _sdp_w20, _sdp_w21, _sdp_w22, _sdp_w23, _sdp_w24, _sdp_w25, _sdp_w26, _sdp_w27 = _SDP_RUN_IBBBBBBBBBBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w16, _sdp_w17, _sdp_w18, _sdp_w19, _sdp_w20, _sdp_w21, _sdp_w22, _sdp_w23, _sdp_w24, _sdp_w25, _sdp_w26, _sdp_w27, _sdp_k = _SDP_RUN_IBBBBBBBBBBBI.unpack_from(_sdp_b, _sdp_p)
         _sdp_w17 = _SDP_BOOLS[_sdp_w17]
         _sdp_w18 = _SDP_BOOLS[_sdp_w18]
         _sdp_w19 = _SDP_BOOLS[_sdp_w19]
         _sdp_p += 15
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w28 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w28 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_w29, _sdp_w30, _sdp_w31 = _SDP_RUN_IIi.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 12
         _sdp_r.pos = _sdp_p
-        return Error(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11, _sdp_w12, _sdp_w13, _sdp_w14, _sdp_w15, _sdp_w16, _sdp_w17, _sdp_w18, _sdp_w19, _sdp_w20, _sdp_w21, _sdp_w22, _sdp_w23, _sdp_w24, _sdp_w25, _sdp_w26, _sdp_w27, _sdp_w28, _sdp_w29, _sdp_w30, _sdp_w31)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Error = _sdp_new(Error)
+        _sdp_o.type_ = _sdp_w0
+        _sdp_o.match_ = _sdp_w1
+        _sdp_o.self = _sdp_w2
+        _sdp_o.class_ = _sdp_w3
+        _sdp_o.default = _sdp_w4
+        _sdp_o.func = _sdp_w5
+        _sdp_o.init = _sdp_w6
+        _sdp_o.in_ = _sdp_w7
+        _sdp_o.var = _sdp_w8
+        _sdp_o.fn = _sdp_w9
+        _sdp_o.struct = _sdp_w10
+        _sdp_o.namespace = _sdp_w11
+        _sdp_o.int = _sdp_w12
+        _sdp_o.char = _sdp_w13
+        _sdp_o.return_ = _sdp_w14
+        _sdp_o.protocol = _sdp_w15
+        _sdp_o.where = _sdp_w16
+        _sdp_o.async_ = _sdp_w17
+        _sdp_o.await_ = _sdp_w18
+        _sdp_o.break_ = _sdp_w19
+        _sdp_o.new = _sdp_w20
+        _sdp_o.delete = _sdp_w21
+        _sdp_o.operator = _sdp_w22
+        _sdp_o.register = _sdp_w23
+        _sdp_o.inout = _sdp_w24
+        _sdp_o.extension = _sdp_w25
+        _sdp_o.package = _sdp_w26
+        _sdp_o.range = _sdp_w27
+        _sdp_o.string = _sdp_w28
+        _sdp_o.size = _sdp_w29
+        _sdp_o.len = _sdp_w30
+        _sdp_o.errno = _sdp_w31
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "type"
     try:
@@ -1126,9 +1162,12 @@ def _sdp_s_list_t4Type(_sdp_v: list[Type]) -> int:
 
 
 _SDP_RUN_BHBiIfbQh = _sdp_struct.Struct("<BHBiIfbQh")
+_SDP_RUN_BHBiIfbQhI = _sdp_struct.Struct("<BHBiIfbQhI")
 _SDP_RUN_IBBBBBBBBBBB = _sdp_struct.Struct("<IBBBBBBBBBBB")
+_SDP_RUN_IBBBBBBBBBBBI = _sdp_struct.Struct("<IBBBBBBBBBBBI")
 _SDP_RUN_IIi = _sdp_struct.Struct("<IIi")
 _SDP_RUN_qBB = _sdp_struct.Struct("<qBB")
+_SDP_RUN_qBBI = _sdp_struct.Struct("<qBBI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Error, 2: _sdp_d_t6Holder}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Error, 2: Holder}
 FINGERPRINTS: dict[str, int] = {"Type": 0xdd0a2cd416c5259c, "Error": 0x1ea1681bc3ae1522, "Result": 0x218032fdc6e25e8a, "Holder": 0x2a67c557b55fbd12}

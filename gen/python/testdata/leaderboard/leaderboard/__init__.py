@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -1032,21 +1035,28 @@ def _sdp_d_t7StructA(_sdp_r: _SdpReader, _sdp_depth: int) -> StructA:
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
-        _sdp_w1 = _SDP_I64.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w1, _sdp_k = _SDP_RUN_qI.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 8
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w2 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_w3, _sdp_w4, _sdp_w5 = _SDP_RUN_iBd.unpack_from(_sdp_b, _sdp_p)
         _sdp_w4 = _SDP_BOOLS[_sdp_w4]
         _sdp_p += 13
         _sdp_r.pos = _sdp_p
-        return StructA(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: StructA = _sdp_new(StructA)
+        _sdp_o.name = _sdp_w0
+        _sdp_o.birth_day = _sdp_w1
+        _sdp_o.phone = _sdp_w2
+        _sdp_o.siblings = _sdp_w3
+        _sdp_o.spouse = _sdp_w4
+        _sdp_o.money = _sdp_w5
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "name"
     try:
@@ -1106,8 +1116,12 @@ def _sdp_d_t7Vector3(_sdp_r: _SdpReader, _sdp_depth: int) -> Vector3:
             _sdp_w2 = _sdp_r.f32_at(_sdp_p + 8)
         _sdp_p += 12
         _sdp_r.pos = _sdp_p
-        return Vector3(_sdp_w0, _sdp_w1, _sdp_w2)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Vector3 = _sdp_new(Vector3)
+        _sdp_o.x = _sdp_w0
+        _sdp_o.y = _sdp_w1
+        _sdp_o.z = _sdp_w2
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
     try:
@@ -1183,8 +1197,13 @@ def _sdp_d_t8Triangle(_sdp_r: _SdpReader, _sdp_depth: int) -> Triangle:
             _sdp_w11 = _sdp_r.f32_at(_sdp_p + 44)
         _sdp_p += 48
         _sdp_r.pos = _sdp_p
-        return Triangle(Vector3(_sdp_w0, _sdp_w1, _sdp_w2), Vector3(_sdp_w3, _sdp_w4, _sdp_w5), Vector3(_sdp_w6, _sdp_w7, _sdp_w8), Vector3(_sdp_w9, _sdp_w10, _sdp_w11))
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Triangle = _sdp_new(Triangle)
+        _sdp_o.v0 = Vector3(_sdp_w0, _sdp_w1, _sdp_w2)
+        _sdp_o.v1 = Vector3(_sdp_w3, _sdp_w4, _sdp_w5)
+        _sdp_o.v2 = Vector3(_sdp_w6, _sdp_w7, _sdp_w8)
+        _sdp_o.normal = Vector3(_sdp_w9, _sdp_w10, _sdp_w11)
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "v0"
     try:
@@ -1241,8 +1260,13 @@ def _sdp_d_t7Address(_sdp_r: _SdpReader, _sdp_depth: int) -> Address:
         _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3 = _SDP_RUN_BBBB.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 4
         _sdp_r.pos = _sdp_p
-        return Address(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Address = _sdp_new(Address)
+        _sdp_o.x0 = _sdp_w0
+        _sdp_o.x1 = _sdp_w1
+        _sdp_o.x2 = _sdp_w2
+        _sdp_o.x3 = _sdp_w3
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x0"
     try:
@@ -1281,33 +1305,41 @@ def _sdp_d_t3Log(_sdp_r: _SdpReader, _sdp_depth: int) -> Log:
     try:
         if _sdp_depth + 1 > _sdp_r.max_depth:
             raise _SdpSlow
-        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3 = _SDP_RUN_BBBB.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_k = _SDP_RUN_BBBBI.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 4
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w4 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w4 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w5 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w5 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w6 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w6 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w7 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w7 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_w8, _sdp_w9 = _SDP_RUN_HQ.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 10
         _sdp_r.pos = _sdp_p
-        return Log(Address(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3), _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Log = _sdp_new(Log)
+        _sdp_o.address = Address(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
+        _sdp_o.identity = _sdp_w4
+        _sdp_o.userid = _sdp_w5
+        _sdp_o.date = _sdp_w6
+        _sdp_o.request = _sdp_w7
+        _sdp_o.code = _sdp_w8
+        _sdp_o.size = _sdp_w9
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "address"
     try:
@@ -1381,8 +1413,52 @@ def _sdp_d_list_t8Triangle(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Triangle
     _sdp_r.count(_sdp_p, _sdp_n, 48)
     _sdp_out: list[Triangle] = []
     _sdp_i = 0
+    if _sdp_depth + 2 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(_sdp_n):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11 = _SDP_RUN_ffffffffffff.unpack_from(_sdp_b, _sdp_p)
+                if _sdp_w0 != _sdp_w0:  # a NaN  # noqa: PLR0124
+                    _sdp_w0 = _sdp_r.f32_at(_sdp_p + 0)
+                if _sdp_w1 != _sdp_w1:  # a NaN  # noqa: PLR0124
+                    _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
+                if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+                    _sdp_w2 = _sdp_r.f32_at(_sdp_p + 8)
+                if _sdp_w3 != _sdp_w3:  # a NaN  # noqa: PLR0124
+                    _sdp_w3 = _sdp_r.f32_at(_sdp_p + 12)
+                if _sdp_w4 != _sdp_w4:  # a NaN  # noqa: PLR0124
+                    _sdp_w4 = _sdp_r.f32_at(_sdp_p + 16)
+                if _sdp_w5 != _sdp_w5:  # a NaN  # noqa: PLR0124
+                    _sdp_w5 = _sdp_r.f32_at(_sdp_p + 20)
+                if _sdp_w6 != _sdp_w6:  # a NaN  # noqa: PLR0124
+                    _sdp_w6 = _sdp_r.f32_at(_sdp_p + 24)
+                if _sdp_w7 != _sdp_w7:  # a NaN  # noqa: PLR0124
+                    _sdp_w7 = _sdp_r.f32_at(_sdp_p + 28)
+                if _sdp_w8 != _sdp_w8:  # a NaN  # noqa: PLR0124
+                    _sdp_w8 = _sdp_r.f32_at(_sdp_p + 32)
+                if _sdp_w9 != _sdp_w9:  # a NaN  # noqa: PLR0124
+                    _sdp_w9 = _sdp_r.f32_at(_sdp_p + 36)
+                if _sdp_w10 != _sdp_w10:  # a NaN  # noqa: PLR0124
+                    _sdp_w10 = _sdp_r.f32_at(_sdp_p + 40)
+                if _sdp_w11 != _sdp_w11:  # a NaN  # noqa: PLR0124
+                    _sdp_w11 = _sdp_r.f32_at(_sdp_p + 44)
+                _sdp_p += 48
+                _sdp_o: Triangle = _sdp_new(Triangle)
+                _sdp_o.v0 = Vector3(_sdp_w0, _sdp_w1, _sdp_w2)
+                _sdp_o.v1 = Vector3(_sdp_w3, _sdp_w4, _sdp_w5)
+                _sdp_o.v2 = Vector3(_sdp_w6, _sdp_w7, _sdp_w8)
+                _sdp_o.normal = Vector3(_sdp_w9, _sdp_w10, _sdp_w11)
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(_sdp_n):
+        for _sdp_i in range(len(_sdp_out), _sdp_n):
             _sdp_out.append(_sdp_d_t8Triangle(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)
@@ -1405,8 +1481,54 @@ def _sdp_d_list_t3Log(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Log]:
     _sdp_r.count(_sdp_p, _sdp_n, 30)
     _sdp_out: list[Log] = []
     _sdp_i = 0
+    if _sdp_depth + 2 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_end = _sdp_r.end
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(_sdp_n):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_k = _SDP_RUN_BBBBI.unpack_from(_sdp_b, _sdp_p)
+                _sdp_p += 4
+                _sdp_q = _sdp_p + 4 + _sdp_k
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w4 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w5 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w6 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w7 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_w8, _sdp_w9 = _SDP_RUN_HQ.unpack_from(_sdp_b, _sdp_p)
+                _sdp_p += 10
+                _sdp_o: Log = _sdp_new(Log)
+                _sdp_o.address = Address(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
+                _sdp_o.identity = _sdp_w4
+                _sdp_o.userid = _sdp_w5
+                _sdp_o.date = _sdp_w6
+                _sdp_o.request = _sdp_w7
+                _sdp_o.code = _sdp_w8
+                _sdp_o.size = _sdp_w9
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(_sdp_n):
+        for _sdp_i in range(len(_sdp_out), _sdp_n):
             _sdp_out.append(_sdp_d_t3Log(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)
@@ -1425,10 +1547,13 @@ def _sdp_s_list_t3Log(_sdp_v: list[Log]) -> int:
 
 
 _SDP_RUN_BBBB = _sdp_struct.Struct("<BBBB")
+_SDP_RUN_BBBBI = _sdp_struct.Struct("<BBBBI")
 _SDP_RUN_HQ = _sdp_struct.Struct("<HQ")
 _SDP_RUN_fff = _sdp_struct.Struct("<fff")
 _SDP_RUN_ffffffffffff = _sdp_struct.Struct("<ffffffffffff")
 _SDP_RUN_iBd = _sdp_struct.Struct("<iBd")
+_SDP_RUN_q = _sdp_struct.Struct("<q")
+_SDP_RUN_qI = _sdp_struct.Struct("<qI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t7StructA, 2: _sdp_d_t7Vector3, 3: _sdp_d_t8Triangle, 4: _sdp_d_t4Mesh, 5: _sdp_d_t7Address, 6: _sdp_d_t3Log, 7: _sdp_d_t4Logs}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: StructA, 2: Vector3, 3: Triangle, 4: Mesh, 5: Address, 6: Log, 7: Logs}
 FINGERPRINTS: dict[str, int] = {"StructA": 0x1d560a841d5f8e23, "Vector3": 0x36f4deca8dc5bf30, "Triangle": 0x851a3336cfc46e24, "Mesh": 0x4aa2fcbf4da43c05, "Address": 0x0574d1ccdd6ebcea, "Log": 0xa245b90a8d866d33, "Logs": 0x0c0c08d2d489ee4d}

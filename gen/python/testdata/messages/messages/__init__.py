@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -871,8 +874,11 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
         _sdp_w0, _sdp_w1 = _SDP_RUN_dd.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 16
         _sdp_r.pos = _sdp_p
-        return Point(_sdp_w0, _sdp_w1)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Point = _sdp_new(Point)
+        _sdp_o.x = _sdp_w0
+        _sdp_o.y = _sdp_w1
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
     try:
@@ -907,8 +913,10 @@ def _sdp_d_t4Ping(_sdp_r: _SdpReader, _sdp_depth: int) -> Ping:
         _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
         _sdp_p += 4
         _sdp_r.pos = _sdp_p
-        return Ping(_sdp_w0)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Ping = _sdp_new(Ping)
+        _sdp_o.seq = _sdp_w0
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "seq"
     try:
@@ -934,16 +942,19 @@ def _sdp_d_t4Pong(_sdp_r: _SdpReader, _sdp_depth: int) -> Pong:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0, _sdp_k = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 4
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return Pong(_sdp_w0, _sdp_w1)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Pong = _sdp_new(Pong)
+        _sdp_o.seq = _sdp_w0
+        _sdp_o.echo = _sdp_w1
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "seq"
     try:
@@ -981,6 +992,8 @@ def _sdp_s_t4Last(_sdp_v: Last) -> int:
     return 0
 
 
+_SDP_RUN_I = _sdp_struct.Struct("<I")
+_SDP_RUN_II = _sdp_struct.Struct("<II")
 _SDP_RUN_dd = _sdp_struct.Struct("<dd")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 3: _sdp_d_t4Pong, 100: _sdp_d_t4Ping, 65535: _sdp_d_t4Last}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Point, 3: Pong, 100: Ping, 65535: Last}

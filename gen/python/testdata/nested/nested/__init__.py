@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -984,8 +987,11 @@ def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:
             _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
         _sdp_p += 8
         _sdp_r.pos = _sdp_p
-        return Point(_sdp_w0, _sdp_w1)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Point = _sdp_new(Point)
+        _sdp_o.x = _sdp_w0
+        _sdp_o.y = _sdp_w1
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "x"
     try:
@@ -1039,8 +1045,12 @@ def _sdp_d_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> Rectangle:
             _sdp_w3 = _sdp_r.f32_at(_sdp_p + 12)
         _sdp_p += 20
         _sdp_r.pos = _sdp_p
-        return Rectangle(Point(_sdp_w0, _sdp_w1), Point(_sdp_w2, _sdp_w3), _sdp_w4)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Rectangle = _sdp_new(Rectangle)
+        _sdp_o.top_left = Point(_sdp_w0, _sdp_w1)
+        _sdp_o.bottom_right = Point(_sdp_w2, _sdp_w3)
+        _sdp_o.color = _sdp_w4
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "top_left"
     try:
@@ -1079,7 +1089,7 @@ def _sdp_d_t5Scene(_sdp_r: _SdpReader, _sdp_depth: int) -> Scene:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_f = "rects"
             _sdp_r.pos = _sdp_p
@@ -1092,11 +1102,15 @@ def _sdp_d_t5Scene(_sdp_r: _SdpReader, _sdp_depth: int) -> Scene:
                 _sdp_w3 = _sdp_r.f32_at(_sdp_p + 4)
             _sdp_p += 8
             _sdp_r.pos = _sdp_p
-            return Scene(_sdp_w0, _sdp_w1, Point(_sdp_w2, _sdp_w3))
+            _sdp_o: Scene = _sdp_new(Scene)
+            _sdp_o.name = _sdp_w0
+            _sdp_o.rects = _sdp_w1
+            _sdp_o.origin = Point(_sdp_w2, _sdp_w3)
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "name"
@@ -1131,20 +1145,24 @@ def _sdp_d_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePara
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0, _sdp_k = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 4
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_w2 = _SDP_F32.unpack_from(_sdp_b, _sdp_p)[0]
         if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
             _sdp_w2 = _sdp_r.f32_at(_sdp_p + 0)
         _sdp_p += 4
         _sdp_r.pos = _sdp_p
-        return DeviceParameter(_sdp_w0, _sdp_w1, _sdp_w2)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: DeviceParameter = _sdp_new(DeviceParameter)
+        _sdp_o.id = _sdp_w0
+        _sdp_o.name = _sdp_w1
+        _sdp_o.value = _sdp_w2
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "id"
     try:
@@ -1183,7 +1201,7 @@ def _sdp_d_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePlugin:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_w1 = _SDP_BOOLS[_sdp_b[_sdp_p]]
             _sdp_p += 1
@@ -1192,11 +1210,15 @@ def _sdp_d_t12DevicePlugin(_sdp_r: _SdpReader, _sdp_depth: int) -> DevicePlugin:
             _sdp_w2 = _sdp_d_list_t15DeviceParameter(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return DevicePlugin(_sdp_w0, _sdp_w1, _sdp_w2)
+            _sdp_o: DevicePlugin = _sdp_new(DevicePlugin)
+            _sdp_o.name = _sdp_w0
+            _sdp_o.bypassed = _sdp_w1
+            _sdp_o.parameters = _sdp_w2
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "name"
@@ -1233,12 +1255,12 @@ def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
     _sdp_end = _sdp_r.end
     try:
         try:
-            _sdp_w0 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
+            _sdp_w0, _sdp_k = _SDP_RUN_QI.unpack_from(_sdp_b, _sdp_p)
             _sdp_p += 8
-            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+            _sdp_q = _sdp_p + 4 + _sdp_k
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_w2, _sdp_w3, _sdp_w4 = _SDP_RUN_BIH.unpack_from(_sdp_b, _sdp_p)
             _sdp_w2 = DeviceKind(_sdp_w2)
@@ -1248,11 +1270,18 @@ def _sdp_d_t11AudioDevice(_sdp_r: _SdpReader, _sdp_depth: int) -> AudioDevice:
             _sdp_w5 = _sdp_d_list_t12DevicePlugin(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return AudioDevice(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5)
+            _sdp_o: AudioDevice = _sdp_new(AudioDevice)
+            _sdp_o.id = _sdp_w0
+            _sdp_o.name = _sdp_w1
+            _sdp_o.kind = _sdp_w2
+            _sdp_o.sample_rate = _sdp_w3
+            _sdp_o.channels = _sdp_w4
+            _sdp_o.plugins = _sdp_w5
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "id"
@@ -1299,8 +1328,35 @@ def _sdp_d_list_t9Rectangle(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Rectang
     _sdp_r.count(_sdp_p, _sdp_n, 20)
     _sdp_out: list[Rectangle] = []
     _sdp_i = 0
+    if _sdp_depth + 2 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(_sdp_n):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4 = _SDP_RUN_ffffI.unpack_from(_sdp_b, _sdp_p)
+                if _sdp_w0 != _sdp_w0:  # a NaN  # noqa: PLR0124
+                    _sdp_w0 = _sdp_r.f32_at(_sdp_p + 0)
+                if _sdp_w1 != _sdp_w1:  # a NaN  # noqa: PLR0124
+                    _sdp_w1 = _sdp_r.f32_at(_sdp_p + 4)
+                if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+                    _sdp_w2 = _sdp_r.f32_at(_sdp_p + 8)
+                if _sdp_w3 != _sdp_w3:  # a NaN  # noqa: PLR0124
+                    _sdp_w3 = _sdp_r.f32_at(_sdp_p + 12)
+                _sdp_p += 20
+                _sdp_o: Rectangle = _sdp_new(Rectangle)
+                _sdp_o.top_left = Point(_sdp_w0, _sdp_w1)
+                _sdp_o.bottom_right = Point(_sdp_w2, _sdp_w3)
+                _sdp_o.color = _sdp_w4
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(_sdp_n):
+        for _sdp_i in range(len(_sdp_out), _sdp_n):
             _sdp_out.append(_sdp_d_t9Rectangle(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)
@@ -1323,8 +1379,37 @@ def _sdp_d_list_t15DeviceParameter(_sdp_r: _SdpReader, _sdp_depth: int) -> list[
     _sdp_r.count(_sdp_p, _sdp_n, 12)
     _sdp_out: list[DeviceParameter] = []
     _sdp_i = 0
+    if _sdp_depth + 1 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_end = _sdp_r.end
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(_sdp_n):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_k = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
+                _sdp_p += 4
+                _sdp_q = _sdp_p + 4 + _sdp_k
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_w2 = _SDP_F32.unpack_from(_sdp_b, _sdp_p)[0]
+                if _sdp_w2 != _sdp_w2:  # a NaN  # noqa: PLR0124
+                    _sdp_w2 = _sdp_r.f32_at(_sdp_p + 0)
+                _sdp_p += 4
+                _sdp_o: DeviceParameter = _sdp_new(DeviceParameter)
+                _sdp_o.id = _sdp_w0
+                _sdp_o.name = _sdp_w1
+                _sdp_o.value = _sdp_w2
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(_sdp_n):
+        for _sdp_i in range(len(_sdp_out), _sdp_n):
             _sdp_out.append(_sdp_d_t15DeviceParameter(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)
@@ -1367,6 +1452,10 @@ def _sdp_s_list_t12DevicePlugin(_sdp_v: list[DevicePlugin]) -> int:
 
 
 _SDP_RUN_BIH = _sdp_struct.Struct("<BIH")
+_SDP_RUN_I = _sdp_struct.Struct("<I")
+_SDP_RUN_II = _sdp_struct.Struct("<II")
+_SDP_RUN_Q = _sdp_struct.Struct("<Q")
+_SDP_RUN_QI = _sdp_struct.Struct("<QI")
 _SDP_RUN_ff = _sdp_struct.Struct("<ff")
 _SDP_RUN_ffffI = _sdp_struct.Struct("<ffffI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Point, 2: _sdp_d_t9Rectangle, 3: _sdp_d_t5Scene, 4: _sdp_d_t15DeviceParameter, 5: _sdp_d_t12DevicePlugin, 6: _sdp_d_t11AudioDevice}

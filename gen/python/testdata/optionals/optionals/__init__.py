@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -863,16 +866,19 @@ def _sdp_d_t5Inner(_sdp_r: _SdpReader, _sdp_depth: int) -> Inner:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_w0 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0, _sdp_k = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 4
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return Inner(_sdp_w0, _sdp_w1)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Inner = _sdp_new(Inner)
+        _sdp_o.id = _sdp_w0
+        _sdp_o.label = _sdp_w1
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "id"
     try:
@@ -1005,11 +1011,16 @@ def _sdp_d_t7Reading(_sdp_r: _SdpReader, _sdp_depth: int) -> Reading:
             _sdp_w3 = _sdp_d_opt_str(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Reading(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
+            _sdp_o: Reading = _sdp_new(Reading)
+            _sdp_o.sensor_id = _sdp_w0
+            _sdp_o.value = _sdp_w1
+            _sdp_o.calibration = _sdp_w2
+            _sdp_o.note = _sdp_w3
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "sensor_id"
@@ -1383,6 +1394,8 @@ def _sdp_s_opt_u32(_sdp_v: int | None) -> int:
     return 1 + 4
 
 
+_SDP_RUN_I = _sdp_struct.Struct("<I")
+_SDP_RUN_II = _sdp_struct.Struct("<II")
 _SDP_RUN_Id = _sdp_struct.Struct("<Id")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t5Inner, 2: _sdp_d_t9Optionals, 3: _sdp_d_t7Reading}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Inner, 2: Optionals, 3: Reading}

@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -843,22 +846,22 @@ def _sdp_d_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> Parameter:
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_w0 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
+        _sdp_w0, _sdp_k = _SDP_RUN_QI.unpack_from(_sdp_b, _sdp_p)
         _sdp_p += 8
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w2 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w3 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_ffffIBB.unpack_from(_sdp_b, _sdp_p)
         if _sdp_w4 != _sdp_w4:  # a NaN  # noqa: PLR0124
@@ -873,8 +876,20 @@ def _sdp_d_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> Parameter:
         _sdp_w10 = _SDP_BOOLS[_sdp_w10]
         _sdp_p += 22
         _sdp_r.pos = _sdp_p
-        return Parameter(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Parameter = _sdp_new(Parameter)
+        _sdp_o.address = _sdp_w0
+        _sdp_o.display_name = _sdp_w1
+        _sdp_o.identifier = _sdp_w2
+        _sdp_o.unit = _sdp_w3
+        _sdp_o.min_value = _sdp_w4
+        _sdp_o.max_value = _sdp_w5
+        _sdp_o.default_value = _sdp_w6
+        _sdp_o.current_value = _sdp_w7
+        _sdp_o.raw_flags = _sdp_w8
+        _sdp_o.is_writable = _sdp_w9
+        _sdp_o.can_ramp = _sdp_w10
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "address"
     try:
@@ -965,33 +980,39 @@ def _sdp_d_t6Plugin(_sdp_r: _SdpReader, _sdp_depth: int) -> Plugin:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w1 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w2 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w2 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w3 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_f = "parameters"
             _sdp_r.pos = _sdp_p
             _sdp_w4 = _sdp_d_list_t9Parameter(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Plugin(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4)
+            _sdp_o: Plugin = _sdp_new(Plugin)
+            _sdp_o.name = _sdp_w0
+            _sdp_o.manufacturer_id = _sdp_w1
+            _sdp_o.component_type = _sdp_w2
+            _sdp_o.component_subtype = _sdp_w3
+            _sdp_o.parameters = _sdp_w4
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "name"
@@ -1046,11 +1067,15 @@ def _sdp_d_t14PluginRegistry(_sdp_r: _SdpReader, _sdp_depth: int) -> PluginRegis
             _sdp_w1, _sdp_w2 = _SDP_RUN_II.unpack_from(_sdp_b, _sdp_p)
             _sdp_p += 8
             _sdp_r.pos = _sdp_p
-            return PluginRegistry(_sdp_w0, _sdp_w1, _sdp_w2)
+            _sdp_o: PluginRegistry = _sdp_new(PluginRegistry)
+            _sdp_o.plugins = _sdp_w0
+            _sdp_o.total_plugin_count = _sdp_w1
+            _sdp_o.total_parameter_count = _sdp_w2
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "plugins"
@@ -1085,8 +1110,63 @@ def _sdp_d_list_t9Parameter(_sdp_r: _SdpReader, _sdp_depth: int) -> list[Paramet
     _sdp_r.count(_sdp_p, _sdp_n, 42)
     _sdp_out: list[Parameter] = []
     _sdp_i = 0
+    if _sdp_depth + 1 <= _sdp_r.max_depth:
+        _sdp_b = _sdp_r.buf
+        _sdp_end = _sdp_r.end
+        _sdp_s = _sdp_p = _sdp_r.pos
+        _sdp_add = _sdp_out.append
+        try:
+            for _sdp_i in range(_sdp_n):
+                _sdp_s = _sdp_p
+                _sdp_w0, _sdp_k = _SDP_RUN_QI.unpack_from(_sdp_b, _sdp_p)
+                _sdp_p += 8
+                _sdp_q = _sdp_p + 4 + _sdp_k
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w1 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w2 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+                if _sdp_q > _sdp_end:
+                    raise _SdpSlow
+                _sdp_w3 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
+                _sdp_p = _sdp_q
+                _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_ffffIBB.unpack_from(_sdp_b, _sdp_p)
+                if _sdp_w4 != _sdp_w4:  # a NaN  # noqa: PLR0124
+                    _sdp_w4 = _sdp_r.f32_at(_sdp_p + 0)
+                if _sdp_w5 != _sdp_w5:  # a NaN  # noqa: PLR0124
+                    _sdp_w5 = _sdp_r.f32_at(_sdp_p + 4)
+                if _sdp_w6 != _sdp_w6:  # a NaN  # noqa: PLR0124
+                    _sdp_w6 = _sdp_r.f32_at(_sdp_p + 8)
+                if _sdp_w7 != _sdp_w7:  # a NaN  # noqa: PLR0124
+                    _sdp_w7 = _sdp_r.f32_at(_sdp_p + 12)
+                _sdp_w9 = _SDP_BOOLS[_sdp_w9]
+                _sdp_w10 = _SDP_BOOLS[_sdp_w10]
+                _sdp_p += 22
+                _sdp_o: Parameter = _sdp_new(Parameter)
+                _sdp_o.address = _sdp_w0
+                _sdp_o.display_name = _sdp_w1
+                _sdp_o.identifier = _sdp_w2
+                _sdp_o.unit = _sdp_w3
+                _sdp_o.min_value = _sdp_w4
+                _sdp_o.max_value = _sdp_w5
+                _sdp_o.default_value = _sdp_w6
+                _sdp_o.current_value = _sdp_w7
+                _sdp_o.raw_flags = _sdp_w8
+                _sdp_o.is_writable = _sdp_w9
+                _sdp_o.can_ramp = _sdp_w10
+                _sdp_add(_sdp_o)
+        except (IndexError, ValueError, AttributeError, _sdp_struct.error):
+            _sdp_r.pos = _sdp_s
+        else:
+            _sdp_r.pos = _sdp_p
+            return _sdp_out
     try:
-        for _sdp_i in range(_sdp_n):
+        for _sdp_i in range(len(_sdp_out), _sdp_n):
             _sdp_out.append(_sdp_d_t9Parameter(_sdp_r, _sdp_depth + 1))
     except DecodeError as _sdp_e:
         _sdp_e._sdp_segs.append(_sdp_i)
@@ -1129,6 +1209,8 @@ def _sdp_s_list_t6Plugin(_sdp_v: list[Plugin]) -> int:
 
 
 _SDP_RUN_II = _sdp_struct.Struct("<II")
+_SDP_RUN_Q = _sdp_struct.Struct("<Q")
+_SDP_RUN_QI = _sdp_struct.Struct("<QI")
 _SDP_RUN_ffffIBB = _sdp_struct.Struct("<ffffIBB")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t9Parameter, 2: _sdp_d_t6Plugin, 3: _sdp_d_t14PluginRegistry}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Parameter, 2: Plugin, 3: PluginRegistry}

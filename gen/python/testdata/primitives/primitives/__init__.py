@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -836,19 +839,32 @@ def _sdp_d_t13AllPrimitives(_sdp_r: _SdpReader, _sdp_depth: int) -> AllPrimitive
     _sdp_b = _sdp_r.buf
     _sdp_end = _sdp_r.end
     try:
-        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10 = _SDP_RUN_BBHIQbhiqfd.unpack_from(_sdp_b, _sdp_p)
+        _sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_k = _SDP_RUN_BBHIQbhiqfdI.unpack_from(_sdp_b, _sdp_p)
         _sdp_w0 = _SDP_BOOLS[_sdp_w0]
         if _sdp_w9 != _sdp_w9:  # a NaN  # noqa: PLR0124
             _sdp_w9 = _sdp_r.f32_at(_sdp_p + 31)
         _sdp_p += 43
-        _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+        _sdp_q = _sdp_p + 4 + _sdp_k
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w11 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w11 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return AllPrimitives(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: AllPrimitives = _sdp_new(AllPrimitives)
+        _sdp_o.flag = _sdp_w0
+        _sdp_o.u8_val = _sdp_w1
+        _sdp_o.u16_val = _sdp_w2
+        _sdp_o.u32_val = _sdp_w3
+        _sdp_o.u64_val = _sdp_w4
+        _sdp_o.i8_val = _sdp_w5
+        _sdp_o.i16_val = _sdp_w6
+        _sdp_o.i32_val = _sdp_w7
+        _sdp_o.i64_val = _sdp_w8
+        _sdp_o.f32_val = _sdp_w9
+        _sdp_o.f64_val = _sdp_w10
+        _sdp_o.label = _sdp_w11
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "flag"
     try:
@@ -916,11 +932,13 @@ def _sdp_d_t4Text(_sdp_r: _SdpReader, _sdp_depth: int) -> Text:
         _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
         if _sdp_q > _sdp_end:
             raise _SdpSlow
-        _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+        _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
         _sdp_p = _sdp_q
         _sdp_r.pos = _sdp_p
-        return Text(_sdp_w0)
-    except (IndexError, ValueError, _sdp_struct.error):
+        _sdp_o: Text = _sdp_new(Text)
+        _sdp_o.value = _sdp_w0
+        return _sdp_o
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
     _sdp_f = "value"
     try:
@@ -956,6 +974,7 @@ def _sdp_s_t5Empty(_sdp_v: Empty) -> int:
 
 
 _SDP_RUN_BBHIQbhiqfd = _sdp_struct.Struct("<BBHIQbhiqfd")
+_SDP_RUN_BBHIQbhiqfdI = _sdp_struct.Struct("<BBHIQbhiqfdI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t13AllPrimitives, 2: _sdp_d_t4Text, 3: _sdp_d_t5Empty}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: AllPrimitives, 2: Text, 3: Empty}
 FINGERPRINTS: dict[str, int] = {"AllPrimitives": 0xbed97ec8fc5cc07c, "Text": 0x367b29037afbb620, "Empty": 0xdc242c85bf874eb2}

@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -919,13 +922,13 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
     _sdp_end = _sdp_r.end
     try:
         try:
-            _sdp_w0, _sdp_w1, _sdp_w2 = _SDP_RUN_BHB.unpack_from(_sdp_b, _sdp_p)
+            _sdp_w0, _sdp_w1, _sdp_w2, _sdp_k = _SDP_RUN_BHBI.unpack_from(_sdp_b, _sdp_p)
             _sdp_w2 = _SDP_BOOLS[_sdp_w2]
             _sdp_p += 4
-            _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
+            _sdp_q = _sdp_p + 4 + _sdp_k
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w3 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w3 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_w4 = _SDP_U32.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 4
@@ -949,11 +952,24 @@ def _sdp_d_t4Some(_sdp_r: _SdpReader, _sdp_depth: int) -> Some_:
             _sdp_w11 = value(_sdp_w11)
             _sdp_p += 3
             _sdp_r.pos = _sdp_p
-            return Some_(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3, _sdp_w4, _sdp_w5, _sdp_w6, _sdp_w7, _sdp_w8, _sdp_w9, _sdp_w10, _sdp_w11)
+            _sdp_o: Some_ = _sdp_new(Some_)
+            _sdp_o.self = _sdp_w0
+            _sdp_o.cls = _sdp_w1
+            _sdp_o.classmethod = _sdp_w2
+            _sdp_o.encode_ = _sdp_w3
+            _sdp_o.TYPE_ID_ = _sdp_w4
+            _sdp_o.int = _sdp_w5
+            _sdp_o.bytes = _sdp_w6
+            _sdp_o.float = _sdp_w7
+            _sdp_o.list = _sdp_w8
+            _sdp_o.x_sdp_x = _sdp_w9
+            _sdp_o.x__init__ = _sdp_w10
+            _sdp_o.type_ = _sdp_w11
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "self"
@@ -1032,7 +1048,7 @@ def _sdp_d_t3int(_sdp_r: _SdpReader, _sdp_depth: int) -> int_:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_w1 = value(_SDP_U8.unpack_from(_sdp_b, _sdp_p)[0])
             _sdp_p += 1
@@ -1043,11 +1059,16 @@ def _sdp_d_t3int(_sdp_r: _SdpReader, _sdp_depth: int) -> int_:
             _sdp_w3 = _SDP_U8.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 1
             _sdp_r.pos = _sdp_p
-            return int_(_sdp_w0, _sdp_w1, _sdp_w2, _sdp_w3)
+            _sdp_o: int_ = _sdp_new(int_)
+            _sdp_o.str = _sdp_w0
+            _sdp_o.value = _sdp_w1
+            _sdp_o.Some = _sdp_w2
+            _sdp_o.DecodeOptions = _sdp_w3
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "str"
@@ -1483,6 +1504,7 @@ def _sdp_s_arr2_str(_sdp_v: list[str]) -> int:
 
 _SDP_RUN_BBB = _sdp_struct.Struct("<BBB")
 _SDP_RUN_BHB = _sdp_struct.Struct("<BHB")
+_SDP_RUN_BHBI = _sdp_struct.Struct("<BHBI")
 _SDP_TYPES: dict[int, _sdp_t.Callable[[_SdpReader, int], _sdp_t.Any]] = {1: _sdp_d_t4Some, 2: _sdp_d_t3int, 3: _sdp_d_t6list_A, 4: _sdp_d_t7Wrapper}
 MESSAGE_TYPES: dict[int, type[_sdp_t.Any]] = {1: Some_, 2: int_, 3: list_A, 4: Wrapper}
 FINGERPRINTS: dict[str, int] = {"value": 0x17b245b13dacfb39, "Some": 0xa2c344b98dac4a4b, "int": 0x537fde546d652ee6, "list": 0x1e8c5e3c8243493d, "list_A": 0x4d087d96f1aa4ae9, "Wrapper": 0x4b46333cae55cf16}

@@ -126,6 +126,9 @@ class Some(_sdp_t.Generic[_SDP_T]):
 _sdp_int = int
 _sdp_float = float
 _sdp_str = str
+# object.__new__, typed Any: a fast path makes a dataclass instance with it
+# and sets every field (no call of the dataclass's __init__).
+_sdp_new: _sdp_t.Any = object.__new__
 _sdp_bool = bool
 _sdp_bytes = bytes
 _sdp_list = list
@@ -949,11 +952,14 @@ def _sdp_d_t4Tree(_sdp_r: _SdpReader, _sdp_depth: int) -> Tree:
             _sdp_w1 = _sdp_d_list_t4Tree(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Tree(_sdp_w0, _sdp_w1)
+            _sdp_o: Tree = _sdp_new(Tree)
+            _sdp_o.value = _sdp_w0
+            _sdp_o.children = _sdp_w1
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "value"
@@ -988,18 +994,21 @@ def _sdp_d_t4Node(_sdp_r: _SdpReader, _sdp_depth: int) -> Node:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_f = "next"
             _sdp_r.pos = _sdp_p
             _sdp_w1 = _sdp_d_box_t4Node(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Node(_sdp_w0, _sdp_w1)
+            _sdp_o: Node = _sdp_new(Node)
+            _sdp_o.value = _sdp_w0
+            _sdp_o.next = _sdp_w1
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "value"
@@ -1036,18 +1045,21 @@ def _sdp_d_t3Dir(_sdp_r: _SdpReader, _sdp_depth: int) -> Dir:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_f = "entries"
             _sdp_r.pos = _sdp_p
             _sdp_w1 = _sdp_d_list_t5Entry(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Dir(_sdp_w0, _sdp_w1)
+            _sdp_o: Dir = _sdp_new(Dir)
+            _sdp_o.name = _sdp_w0
+            _sdp_o.entries = _sdp_w1
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "name"
@@ -1084,7 +1096,7 @@ def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
             _sdp_q = _sdp_p + 4 + _SDP_U32_FROM(_sdp_b, _sdp_p)[0]
             if _sdp_q > _sdp_end:
                 raise _SdpSlow
-            _sdp_w0 = _sdp_str(_sdp_b[_sdp_p + 4:_sdp_q], "utf-8")
+            _sdp_w0 = _sdp_b[_sdp_p + 4:_sdp_q].decode()
             _sdp_p = _sdp_q
             _sdp_w1 = _SDP_U64.unpack_from(_sdp_b, _sdp_p)[0]
             _sdp_p += 8
@@ -1093,11 +1105,15 @@ def _sdp_d_t5Entry(_sdp_r: _SdpReader, _sdp_depth: int) -> Entry:
             _sdp_w2 = _sdp_d_box_t3Dir(_sdp_r, _sdp_depth)
             _sdp_p = _sdp_r.pos
             _sdp_r.pos = _sdp_p
-            return Entry(_sdp_w0, _sdp_w1, _sdp_w2)
+            _sdp_o: Entry = _sdp_new(Entry)
+            _sdp_o.name = _sdp_w0
+            _sdp_o.size = _sdp_w1
+            _sdp_o.sub = _sdp_w2
+            return _sdp_o
         except DecodeError as _sdp_e:
             _sdp_e._sdp_segs.append(_sdp_f)
             raise
-    except (IndexError, ValueError, _sdp_struct.error):
+    except (IndexError, ValueError, AttributeError, _sdp_struct.error):
         _sdp_r.pos = _sdp_s
         _sdp_r.mem_used = _sdp_m
     _sdp_f = "name"
