@@ -79,14 +79,20 @@ int main() {
         std::printf("message of type %u holding %zu plugins\n", plugins::message_type_id(any), r->plugins.size());
     }
 
-    // A stream of messages (here in memory; any byte source works): the
-    // reader takes one message per call and refuses oversized ones up front.
-    // The stream starts with the schema's hello, which the reader checks
-    // (both ends use the same version of plugins.sdp) and skips.
-    std::vector<std::uint8_t> stream = plugins::encode_hello();
-    stream.insert(stream.end(), msg.begin(), msg.end());
-    const std::vector<std::uint8_t> one = plugins::encode_message(gain);
-    stream.insert(stream.end(), one.begin(), one.end());
+    // A stream of messages (here in memory; any byte sink and source work):
+    // the writer encodes each message into one reused buffer and hands it to
+    // the sink; the reader takes one message per call and refuses oversized
+    // ones up front. The stream starts with the schema's hello, which the
+    // reader checks (both ends use the same version of plugins.sdp) and skips.
+    std::vector<std::uint8_t> stream;
+    plugins::MessageWriter writer([&](const std::uint8_t* p, std::size_t n) {
+        stream.insert(stream.end(), p, p + n);
+        return true;
+    });
+    if (!writer.write_hello() || !writer.write(reg) || !writer.write(plugins::AnyMessage(gain))) {
+        std::printf("write: %s\n", writer.status().to_string().c_str());
+        return 1;
+    }
     std::size_t at = 0;
     plugins::MessageReader reader([&](std::uint8_t* p, std::size_t n) {
         const std::size_t k = n < stream.size() - at ? n : stream.size() - at;

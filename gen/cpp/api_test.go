@@ -443,6 +443,80 @@ int main() {
         // 2^32 - 1 bools fit a count, but not a message's u32 payload length.
         too_long.bools.resize(0xFFFFFFFFu);
         CHECK(arrays::encoded_size(too_long) > 0xFFFFFFFFu && arrays::encoded_message_size(too_long) == 0);
+        std::size_t calls = 0;
+        arrays::MessageWriter refusing([&](const std::uint8_t*, std::size_t) { return ++calls != 0; },
+                                       std::size_t{0xFFFFFFFFu});
+        CHECK(!refusing.write(too_long) && refusing.status().code() == arrays::ErrorCode::Encode && calls == 0);
+    }
+
+    // MessageWriter: the same bytes as encode_hello and encode_message, for
+    // a struct and an AnyMessage, into a bool sink or a size_t sink taking
+    // a few bytes per call.
+    {
+        std::vector<std::uint8_t> want = arrays::encode_hello();
+        for (const auto& m : {arrays::encode_message(a), arrays::encode_message(pt), arrays::encode_message(big)}) {
+            want.insert(want.end(), m.begin(), m.end());
+        }
+        std::vector<std::uint8_t> got;
+        std::size_t calls = 0;
+        arrays::MessageWriter whole([&](const std::uint8_t* p, std::size_t n) {
+            ++calls;
+            got.insert(got.end(), p, p + n);
+            return true;
+        });
+        CHECK(whole.max_size() == arrays::kDefaultMaxMessageSize);
+        CHECK(whole.write_hello() && whole.write(a) && whole.write(arrays::AnyMessage(pt)) && whole.write(big));
+        CHECK(got == want && calls == 4 && whole.count() == 4 && whole.bytes_written() == want.size() &&
+              whole.status().ok());
+        std::vector<std::uint8_t> pieces;
+        arrays::MessageWriter bits([&](const std::uint8_t* p, std::size_t n) {
+            n = n < 5 ? n : 5;
+            pieces.insert(pieces.end(), p, p + n);
+            return n;
+        });
+        CHECK(bits.write_hello() && bits.write(arrays::AnyMessage(a)) && bits.write(pt) &&
+              bits.write(arrays::AnyMessage(big)));
+        CHECK(pieces == want && bits.bytes_written() == want.size());
+        // What it wrote reads back, hello checked.
+        arrays::MessageReader back(Chunks{&got, 0});
+        back.set_require_hello(true);
+        CHECK(back.read(msg) && back.schema_checked() && msg == arrays::AnyMessage(a));
+
+        // A payload over the maximum is refused, writing nothing, and the
+        // writer goes on; one of exactly the maximum is written.
+        const std::size_t pt_payload = arrays::encoded_message_size(pt) - 10;
+        got.clear();
+        calls = 0;
+        arrays::MessageWriter capped([&](const std::uint8_t* p, std::size_t n) {
+            ++calls;
+            got.insert(got.end(), p, p + n);
+            return true;
+        }, pt_payload);
+        capped.set_max_size(pt_payload);
+        CHECK(!capped.write(big) && capped.status().code() == arrays::ErrorCode::Encode &&
+              std::string(capped.status().rule()) == "encode" && capped.status().offset() == 6 &&
+              std::string(capped.status().message()).find("maximum") != std::string::npos && calls == 0);
+        CHECK(!capped.write(arrays::AnyMessage(big)) && capped.status().code() == arrays::ErrorCode::Encode);
+        CHECK(capped.write(pt) && capped.status().ok() && got == arrays::encode_message(pt));
+        // Refused after the buffer has grown too (encoded before the check).
+        CHECK(!capped.write(a) && capped.status().code() == arrays::ErrorCode::Encode && capped.count() == 1);
+        CHECK(capped.write(arrays::AnyMessage(pt)) && capped.count() == 2);
+
+        // A failing sink: ErrorCode::Write, then every write fails.
+        std::size_t room = 12;
+        arrays::MessageWriter failing([&](const std::uint8_t*, std::size_t n) {
+            n = n < room ? n : room;
+            room -= n;
+            return n;
+        });
+        CHECK(!failing.write(big) && failing.status().code() == arrays::ErrorCode::Write &&
+              failing.status().offset() == 12 && failing.bytes_written() == 12 && failing.count() == 0);
+        room = 1000;
+        CHECK(!failing.write(pt) && !failing.write_hello() && failing.status().code() == arrays::ErrorCode::Write &&
+              failing.bytes_written() == 12);
+        arrays::MessageWriter refused([](const std::uint8_t*, std::size_t) { return false; });
+        CHECK(!refused.write_hello() && refused.status().code() == arrays::ErrorCode::Write &&
+              std::string(refused.status().rule()) == "write" && refused.count() == 0);
     }
 
     // Rule 11 (memory): three absent ?Big charge 3 × 520 at the count.

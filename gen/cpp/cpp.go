@@ -133,7 +133,7 @@ var runtimeNames = map[string]bool{
 	"encode": true, "decode": true, "encoded_size": true, "encode_to": true, "decode_prefix": true,
 	"to_owned": true, "encode_message": true, "encode_message_to": true, "encoded_message_size": true,
 	"decode_message": true, "decode_any_message": true, "message_type_id": true,
-	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "kDefaultMaxMessageSize": true,
+	"AnyMessage": true, "AnyMessageView": true, "MessageReader": true, "MessageWriter": true, "kDefaultMaxMessageSize": true,
 	"kFingerprint": true, "HelloEntry": true, "kHelloEntries": true, "encode_hello": true,
 }
 

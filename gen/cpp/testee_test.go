@@ -278,30 +278,75 @@ struct Chunks {
     }
 };
 
-const ns::AnyMessage& owned_message(const ns::AnyMessage& m) { return m; }
-ns::AnyMessage owned_message(const ns::AnyMessageView& m) { return ns::to_owned(m); }
+// Appends what a MessageWriter writes to out: all of it per call (a bool
+// sink), or at most chunk bytes per call (a size_t sink).
+struct Append {
+    Bytes* out;
+    bool operator()(const std::uint8_t* p, std::size_t n) {
+        out->insert(out->end(), p, p + n);
+        return true;
+    }
+};
+struct AppendChunks {
+    Bytes* out;
+    std::size_t chunk;
+    std::size_t operator()(const std::uint8_t* p, std::size_t n) {
+        n = std::min(n, chunk);
+        out->insert(out->end(), p, p + n);
+        return n;
+    }
+};
+
+// The writer of the messages read into M: the owned reader's writes each
+// AnyMessage whole; the view reader's writes the struct of each message
+// (the owned copy of the view), a few bytes per sink call.
+template <class M>
+struct StreamOut {
+    ns::MessageWriter<Append> writer;
+    StreamOut(Bytes& out, std::size_t max) : writer(Append{&out}, max) {}
+    bool write(const ns::AnyMessage& m) { return writer.write(m); }
+};
+template <>
+struct StreamOut<ns::AnyMessageView> {
+    ns::MessageWriter<AppendChunks> writer;
+    StreamOut(Bytes& out, std::size_t max) : writer(AppendChunks{&out, 3}, max) {}
+    bool write(const ns::AnyMessageView& m) {
+        return std::visit([this](const auto& v) { return this->writer.write(v); }, ns::to_owned(m));
+    }
+};
 
 // Reads the stream with a MessageReader into M and writes every message
-// back with encode_message, after the schema's own hello (encode_hello)
-// when the stream began with one; the text of the first error, or "".
+// back with a MessageWriter of the same maximum, after the schema's own
+// hello (write_hello) when the stream began with one; the text of the
+// first error, or "".
 template <class M>
 std::string read_stream(const Bytes& in, std::size_t chunk, Bytes& out) {
     std::uint32_t max = 0;
     for (int i = 3; i >= 0; i--) {
         max = max << 8 | in[static_cast<std::size_t>(i)];
     }
-    ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, max == 0 ? static_cast<std::size_t>(-1) : max);
+    const std::size_t limit = max == 0 ? static_cast<std::size_t>(-1) : max;
+    ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, limit);
+    StreamOut<M> w(out, limit);
+    bool greeted = false;
     M m;
     while (reader.read(m)) {
-        if (reader.schema_checked() && out.empty()) {
-            out = ns::encode_hello();
+        if (reader.schema_checked() && !greeted) {
+            greeted = true;
+            if (!w.writer.write_hello()) {
+                return "write_hello: " + w.writer.status().to_string();
+            }
         }
-        const Bytes b = ns::encode_message(owned_message(m));
-        out.insert(out.end(), b.begin(), b.end());
+        if (!w.write(m)) {
+            return "write: " + w.writer.status().to_string();
+        }
     }
     if (reader.status()) {
-        if (reader.schema_checked() && out.empty()) {
-            out = ns::encode_hello();
+        if (reader.schema_checked() && !greeted && !w.writer.write_hello()) {
+            return "write_hello: " + w.writer.status().to_string();
+        }
+        if (w.writer.bytes_written() != out.size()) {
+            return "the writer counts another size";
         }
         return "";
     }
@@ -349,7 +394,7 @@ std::string error_line(const R& reader) {
 // Reads the whole stream with a MessageReader into M, going on after every
 // resumable() error and reading once more after one that ends the stream;
 // the OpStreamAll reply: the error lines after their u32 length, then every
-// message written back with encode_message (after encode_hello when the
+// message written back with a MessageWriter (after write_hello when the
 // stream began with a hello).
 template <class M>
 Bytes read_stream_all(const Bytes& in, std::size_t chunk) {
@@ -357,21 +402,27 @@ Bytes read_stream_all(const Bytes& in, std::size_t chunk) {
     for (int i = 3; i >= 0; i--) {
         max = max << 8 | in[static_cast<std::size_t>(i)];
     }
-    ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, max == 0 ? static_cast<std::size_t>(-1) : max);
+    const std::size_t limit = max == 0 ? static_cast<std::size_t>(-1) : max;
+    ns::MessageReader<Chunks> reader(Chunks{&in, 4, chunk}, limit);
     M m;
     Bytes out;
+    StreamOut<M> w(out, limit);
     std::string lines;
     bool answered = false;
     for (;;) {
         const bool got = reader.read(m);
         if (reader.schema_checked() && !answered) {
             answered = true;
-            const Bytes hello = ns::encode_hello();
-            out.insert(out.end(), hello.begin(), hello.end());
+            if (!w.writer.write_hello()) {
+                lines += "write_hello failed\n";
+                break;
+            }
         }
         if (got) {
-            const Bytes b = ns::encode_message(owned_message(m));
-            out.insert(out.end(), b.begin(), b.end());
+            if (!w.write(m)) {
+                lines += "write failed: " + w.writer.status().to_string() + "\n";
+                break;
+            }
             continue;
         }
         if (reader.status()) {

@@ -216,6 +216,16 @@ func testeeMain(schemas []*schema.Schema) []byte {
 					}
 				})
 				p.P()
+				// stream_all! writes the struct a Message holds, not the
+				// Message, after read_message (rt::EncodeMessage of both).
+				p.Block("fn write_struct<W: std::io::Write>(w: &mut s::MessageWriter<W>, m: &s::Message) -> Result<(), s::StreamError> {", "}", func() {
+					p.Block("match m {", "}", func() {
+						for _, st := range s.Structs {
+							p.F("s::Message::%s(v) => w.write_message(v),", g.name[st])
+						}
+					})
+				})
+				p.P()
 			}
 			p.Block("pub fn handle(op: u8, type_id: u16, input: &[u8]) -> crate::Reply {", "}", func() {
 				p.Block("match (op, type_id) {", "}", func() {
@@ -416,9 +426,9 @@ macro_rules! message {
 }
 
 /// Reads a stream (after the u32 maximum payload length, 0 for none) with
-/// MessageReader and writes every message back with Message::write_to,
-/// after the schema's own hello (write_hello) when the stream began with
-/// one. A rejection is "<rule> <index> <stream offset>: <error>".
+/// MessageReader and writes every message back with a MessageWriter of the
+/// same maximum, after the schema's own hello (write_hello) when the stream
+/// began with one. A rejection is "<rule> <index> <stream offset>: <error>".
 #[macro_export]
 macro_rules! stream {
     ($input:expr, $s:ident) => {{
@@ -430,7 +440,7 @@ macro_rules! stream {
                     n => usize::try_from(n).unwrap_or(usize::MAX),
                 };
                 let mut reader = $s::MessageReader::new(stream).with_max_size(max);
-                let mut out = Vec::new();
+                let mut out = $s::MessageWriter::new(Vec::new()).with_max_size(max);
                 // The first message is read with read_message, the others
                 // into it with read_message_into.
                 let mut kept: Option<$s::Message> = None;
@@ -442,7 +452,7 @@ macro_rules! stream {
                     };
                     if next.is_ok() && reader.schema_checked() && !greeted {
                         greeted = true;
-                        if let Err(e) = $s::write_hello(&mut out) {
+                        if let Err(e) = out.write_hello() {
                             break $crate::broken(format!("write_hello: {e}"));
                         }
                     }
@@ -451,11 +461,11 @@ macro_rules! stream {
                             let Some(m) = kept.as_ref() else {
                                 break $crate::broken("no message was kept".into());
                             };
-                            if let Err(e) = m.write_to(&mut out) {
-                                break $crate::broken(format!("write_to: {e}"));
+                            if let Err(e) = out.write_message(m) {
+                                break $crate::broken(format!("write_message: {e}"));
                             }
                         }
-                        Ok(None) => break (0, out),
+                        Ok(None) => break (0, out.into_inner()),
                         Err($s::rt::StreamError::Decode(e)) => match e.message_index() {
                             Some(index) => {
                                 break (1, format!("{} {} {}: {e}", e.rule(), index, e.offset()).into_bytes())
@@ -474,7 +484,8 @@ macro_rules! stream {
 /// Answers OpStreamAll (conformance/testee.go): the stream read to its end
 /// with read_message, going on after every skippable error and reading once
 /// more after one that ends the stream; the error lines, then every message
-/// written back with Message::write_to. read_message_into (every message
+/// written back with a MessageWriter (the struct itself after read_message,
+/// the Message after read_message_into). read_message_into (every message
 /// into the previous one) must give the same reply, and the Iterator must
 /// yield the same errors, a stream-ending one once, then end.
 #[macro_export]
@@ -493,7 +504,7 @@ macro_rules! stream_all {
                             Some(i) => Ok(format!("{} {} {} {}\n", d.rule(), i, d.offset(), u8::from(e.is_skippable()))),
                             None => Err(format!("a stream error without a message index: {d}")),
                         },
-                        $s::rt::StreamError::Io(io) => Err(format!("stream: {io}")),
+                        other => Err(format!("stream: {other}")),
                     }
                 };
                 let read = |into: bool, reader: &mut $s::MessageReader<&[u8]>, kept: &mut Option<$s::Message>| -> Result<bool, $s::rt::StreamError> {
@@ -511,7 +522,7 @@ macro_rules! stream_all {
                 // The reply, and the errors as the iterator must yield them.
                 let read_all = |into: bool| -> Result<(Vec<u8>, String), String> {
                     let mut reader = $s::MessageReader::new(stream).with_max_size(max);
-                    let mut out = Vec::new();
+                    let mut out = $s::MessageWriter::new(Vec::new()).with_max_size(max);
                     let (mut lines, mut yielded) = (String::new(), String::new());
                     let mut kept: Option<$s::Message> = None;
                     let mut greeted = false;
@@ -519,14 +530,14 @@ macro_rules! stream_all {
                         let next = read(into, &mut reader, &mut kept);
                         if reader.schema_checked() && !greeted {
                             greeted = true;
-                            $s::write_hello(&mut out).map_err(|e| format!("write_hello: {e}"))?;
+                            out.write_hello().map_err(|e| format!("write_hello: {e}"))?;
                         }
                         match next {
-                            Ok(true) => kept
-                                .as_ref()
-                                .ok_or("no message was kept")?
-                                .write_to(&mut out)
-                                .map_err(|e| format!("write_to: {e}"))?,
+                            Ok(true) => {
+                                let m = kept.as_ref().ok_or("no message was kept")?;
+                                let written = if into { out.write_message(m) } else { write_struct(&mut out, m) };
+                                written.map_err(|e| format!("write_message: {e}"))?
+                            }
                             Ok(false) => break,
                             Err(e) => {
                                 let l = line(&e)?;
@@ -547,7 +558,7 @@ macro_rules! stream_all {
                     }
                     let mut reply = (lines.len() as u32).to_le_bytes().to_vec();
                     reply.extend_from_slice(lines.as_bytes());
-                    reply.extend_from_slice(&out);
+                    reply.extend_from_slice(&out.into_inner());
                     Ok((reply, yielded))
                 };
                 let iterated = || -> Result<String, String> {

@@ -286,6 +286,76 @@ fn hello_checks_the_schema() {
     }
 }
 
+#[test]
+fn message_writer_writes_refuses_and_reports() {
+    let foo = Foo { self_: true, crate_: 1, super_: 2 };
+    let h = holder();
+    // The same bytes as write_hello and write_message_to, for a struct and
+    // for a Message.
+    let mut want = encode_hello();
+    foo.write_message_to(&mut want).unwrap();
+    h.write_message_to(&mut want).unwrap();
+    let mut w = MessageWriter::new(Vec::new());
+    w.write_hello().unwrap();
+    w.write_message(&foo).unwrap();
+    w.write_message(&Message::from(h.clone())).unwrap();
+    w.flush().unwrap();
+    assert_eq!(w.get_ref(), &want);
+    let stream = w.into_inner();
+    let mut reader = MessageReader::new(&stream[..]).with_require_hello(true);
+    assert_eq!(reader.read_message().unwrap(), Some(Message::Foo(foo)));
+    assert!(reader.schema_checked());
+    assert_eq!(reader.read_message().unwrap(), Some(Message::Holder(h.clone())));
+    assert!(reader.read_message().unwrap().is_none());
+
+    // A payload over the maximum is refused, writing nothing, and the
+    // writer goes on; a payload of exactly the maximum is written.
+    let max = foo.encoded_size();
+    let mut w = MessageWriter::new(Vec::new()).with_max_size(max);
+    match w.write_message(&h) {
+        Err(e @ StreamError::Encode(_)) => {
+            assert!(e.is_skippable());
+            let StreamError::Encode(enc) = e else { unreachable!() };
+            assert_eq!((enc.length(), enc.max_size()), (h.encoded_size(), Some(max)));
+            assert!(enc.to_string().contains("maximum size"), "{enc}");
+        }
+        other => panic!("a payload over the maximum was written: {other:?}"),
+    }
+    assert!(matches!(w.write_message(&Message::from(h.clone())), Err(StreamError::Encode(_))));
+    assert!(w.get_ref().is_empty());
+    w.write_message(&foo).unwrap();
+    assert_eq!(w.get_ref(), &foo.encode_message());
+    w.get_mut().clear();
+    w.write_hello().unwrap(); // the hello is the schema's, whatever the maximum
+    assert_eq!(w.get_ref(), &encode_hello());
+
+    // The sink's error is an Io error.
+    struct Full(usize);
+    impl std::io::Write for Full {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                return Err(std::io::Error::new(std::io::ErrorKind::Other, "full"));
+            }
+            let n = b.len().min(self.0);
+            self.0 -= n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::Error::new(std::io::ErrorKind::Other, "no flush"))
+        }
+    }
+    let mut w = MessageWriter::new(Full(MESSAGE_HEADER_SIZE + 3));
+    match w.write_message(&h) {
+        Err(e @ StreamError::Io(_)) => {
+            assert!(!e.is_skippable());
+            assert!(e.to_string().contains("full"), "{e}");
+        }
+        other => panic!("a failing sink was not reported: {other:?}"),
+    }
+    assert!(matches!(w.write_hello(), Err(StreamError::Io(_))));
+    assert!(w.flush().is_err());
+}
+
 // Lengths past the wire's u32 are errors of the fallible encoders, not
 // panics. The 4 GiB byte strings are allocated zeroed (calloc: pages never
 // touched take no memory; see counting::Counting::alloc_zeroed) and the

@@ -28,6 +28,8 @@ func (g *generator) messagesRs() []byte {
 		g.hello(p)
 		p.P()
 		g.messageReader(p)
+		p.P()
+		g.messageWriter(p)
 	})
 }
 
@@ -240,6 +242,12 @@ func (g *generator) messageEnum(p *printer) {
 		p.P("/// [`::std::io::ErrorKind::InvalidInput`] error.")
 		p.Fn("pub fn write_to<W: ::std::io::Write + ?::core::marker::Sized>", []string{"&self", "w: &mut W"}, "::std::io::Result<()>", func() {
 			p.P("::std::io::Write::write_all(w, &self.try_encode_to_vec()?)")
+		})
+	})
+	p.P()
+	p.Block("impl rt::EncodeMessage for Message {", "}", func() {
+		p.Fn("fn try_encode_message_into", []string{"&self", "out: " + outVec}, "::core::result::Result<(), rt::EncodeError>", func() {
+			p.P("self.try_encode(out)")
 		})
 	})
 	for _, st := range g.s.Structs {
@@ -549,6 +557,86 @@ func (g *generator) messageInto(p *printer) {
 				})
 			}
 			p.P("id => Err(rt::unknown_type_id(id)),")
+		})
+	})
+}
+
+func (g *generator) messageWriter(p *printer) {
+	p.P("/// Writes messages to a byte stream, each with one `write_all` call, encoding")
+	p.P("/// every message into one reused buffer (no allocation per message once it")
+	p.P("/// has grown to the largest message). A message whose payload is over the")
+	p.P("/// maximum size (as [`MessageReader::with_max_size`]'s, which would refuse")
+	p.P("/// it) is refused with [`rt::StreamError::Encode`], writing nothing; the")
+	p.P("/// writer can go on after it. Wrap a file or socket in a")
+	p.P("/// [`::std::io::BufWriter`] for small messages.")
+	p.P("#[derive(Debug)]")
+	p.Block("pub struct MessageWriter<W> {", "}", func() {
+		p.P("inner: W,")
+		p.P("buf: ", stdVec, "<u8>,")
+		p.P("max_size: usize,")
+	})
+	p.P()
+	p.Block("impl<W: ::std::io::Write> MessageWriter<W> {", "}", func() {
+		p.P("/// A writer with the default maximum payload size")
+		p.P("/// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).")
+		p.Block("pub fn new(inner: W) -> Self {", "}", func() {
+			p.Block("MessageWriter {", "}", func() {
+				p.P("inner,")
+				p.P("buf: ", stdVec, "::new(),")
+				p.P("max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,")
+			})
+		})
+		p.P()
+		p.P("/// Sets the largest payload written, in bytes.")
+		p.Block("pub fn with_max_size(mut self, max_size: usize) -> Self {", "}", func() {
+			p.P("self.max_size = max_size;")
+			p.P("self")
+		})
+		p.P()
+		p.P("/// Writes the hello of the schema (see [`write_hello`]). Call it before")
+		p.P("/// the first message.")
+		p.Fn("pub fn write_hello", []string{"&mut self"}, "::core::result::Result<(), rt::StreamError>", func() {
+			p.P("self.buf.clear();")
+			p.P("encode_hello_into(&mut self.buf);")
+			p.P("::std::io::Write::write_all(&mut self.inner, &self.buf)?;")
+			p.P("Ok(())")
+		})
+		p.P()
+		p.P("/// Writes a message: any struct of the schema, or a [`Message`]. A value")
+		p.P("/// that cannot be encoded (a payload over the maximum size, a length over")
+		p.P("/// the wire format's u32) is an [`rt::StreamError::Encode`], and nothing")
+		p.P("/// is written; an I/O error is [`rt::StreamError::Io`].")
+		p.Fn("pub fn write_message<M: rt::EncodeMessage + ?::core::marker::Sized>", []string{"&mut self", "msg: &M"}, "::core::result::Result<(), rt::StreamError>", func() {
+			p.P("self.buf.clear();")
+			p.P("rt::EncodeMessage::try_encode_message_into(msg, &mut self.buf)?;")
+			p.P("let payload = self.buf.len() - rt::MESSAGE_HEADER_SIZE;")
+			p.Block("if payload > self.max_size {", "}", func() {
+				p.P("self.buf.clear();")
+				p.P("return Err(rt::EncodeError::over_max_size(payload, self.max_size).into());")
+			})
+			p.P("::std::io::Write::write_all(&mut self.inner, &self.buf)?;")
+			p.P("Ok(())")
+		})
+		p.P()
+		p.P("/// Flushes the underlying writer.")
+		p.Block("pub fn flush(&mut self) -> ::std::io::Result<()> {", "}", func() {
+			p.P("::std::io::Write::flush(&mut self.inner)")
+		})
+		p.P()
+		p.P("/// The underlying writer.")
+		p.Block("pub fn get_ref(&self) -> &W {", "}", func() {
+			p.P("&self.inner")
+		})
+		p.P()
+		p.P("/// The underlying writer, mutably (writing to it directly puts bytes")
+		p.P("/// between messages).")
+		p.Block("pub fn get_mut(&mut self) -> &mut W {", "}", func() {
+			p.P("&mut self.inner")
+		})
+		p.P()
+		p.P("/// Returns the underlying writer.")
+		p.Block("pub fn into_inner(self) -> W {", "}", func() {
+			p.P("self.inner")
 		})
 	})
 }

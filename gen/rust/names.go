@@ -33,7 +33,7 @@ var runtimeNames = map[string]bool{
 	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "Limits": true,
 	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
 	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
-	"MessageRef": true, "MessageReader": true,
+	"MessageRef": true, "MessageReader": true, "MessageWriter": true,
 	"SdpType": true, "SdpMessage": true, "EnumValueError": true, "EncodeError": true,
 	"HelloEntry": true,
 	// The methods returning Self, in PascalCase: a type named like one

@@ -22,6 +22,12 @@ func (g *generator) messagesFile() []byte {
 				p.P("_sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)")
 			})
 			p.P()
+			p.P("/// Appends the encoding framed as a message to out (as serializedMessage(),")
+			p.P("/// which traps where this does).")
+			p.Block("public func serializeMessage(into out: inout [UInt8]) {", "}", func() {
+				p.P("_sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)")
+			})
+			p.P()
 			p.P("/// The encoding framed as a message, or EncodeError when a string or array,")
 			p.P("/// or the payload, is longer than the format's u32 limit (where")
 			p.P("/// serializedMessage() traps).")
@@ -106,6 +112,15 @@ func (g *generator) messagesFile() []byte {
 			switchBlock(p, "switch self {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case .%s(let v): return v.serializedMessage()", member(st.Name))
+				}
+			})
+		})
+		p.P()
+		p.P("/// Appends the carried struct encoded as a message to out.")
+		p.Block("public func serializeMessage(into out: inout [UInt8]) {", "}", func() {
+			switchBlock(p, "switch self {", func() {
+				for _, st := range g.s.Structs {
+					p.F("case .%s(let v): v.serializeMessage(into: &out)", member(st.Name))
 				}
 			})
 		})

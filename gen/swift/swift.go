@@ -125,7 +125,7 @@ var reservedTypes = map[string]bool{
 var reservedMembers = map[string]bool{
 	"encodedSize": true, "serializedBytes": true, "serialize": true, "serializedData": true,
 	"checkedSerializedBytes": true, "checkedSerialize": true, "checkedSerializedData": true, "checkedSerializedMessage": true,
-	"serializedMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
+	"serializedMessage": true, "serializeMessage": true, "messageTypeID": true, "decodePrefix": true, "decode": true, "fingerprint": true,
 	"hashValue": true, "hash": true, "rawValue": true, "allCases": true, "description": true,
 	"headerSize": true, "helloTypeID": true,
 }

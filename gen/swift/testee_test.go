@@ -167,6 +167,11 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			p.Block("if viaRaw.serializedMessage() != out || direct != out {", "}", func() {
 				p.P(`return (2, Array("the message decoders disagree".utf8))`)
 			})
+			p.P("var appended: [UInt8] = [0x5A]")
+			p.P("m.serializeMessage(into: &appended)")
+			p.Block("if appended != [0x5A] + out {", "}", func() {
+				p.P(`return (2, Array("serializeMessage(into:) differs from serializedMessage()".utf8))`)
+			})
 			p.P("return (0, out)")
 		})
 		p.Block("catch let e as "+module+".DecodeError {", "}", func() {

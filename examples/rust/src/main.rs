@@ -5,7 +5,7 @@ use std::error::Error;
 use std::io::Cursor;
 
 use registry::{
-    decode_message, write_hello, Message, MessageReader, Parameter, Plugin, PluginRegistry,
+    decode_message, Message, MessageReader, MessageWriter, Parameter, Plugin, PluginRegistry,
     PluginRegistryRef, SdpMessage, SdpType, HELLO_ENTRIES, MESSAGE_HEADER_SIZE,
 };
 
@@ -96,12 +96,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         other => println!("message of type {}", other.type_id()),
     }
 
-    // Streams: write messages to any io::Write, read them back one at a time.
-    let mut stream = Vec::new();
+    // Streams: write messages to any io::Write (a MessageWriter encodes each
+    // into one reused buffer), read them back one at a time.
+    let mut writer = MessageWriter::new(Vec::new());
     for plugin in &reg.plugins {
-        plugin.write_message_to(&mut stream)?;
+        writer.write_message(plugin)?;
     }
-    reg.write_message_to(&mut stream)?;
+    writer.write_message(&reg)?;
+    let stream = writer.into_inner();
     let mut count = 0;
     for message in MessageReader::new(Cursor::new(&stream)).with_max_size(1 << 20) {
         let message = message?;
@@ -130,9 +132,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     // The schema check: a hello first lists the fingerprint of every struct,
     // so a reader built from another version of the schema refuses the
     // stream (rule "schema", naming the type) before decoding any data.
-    let mut checked = Vec::new();
-    write_hello(&mut checked)?;
-    reg.write_message_to(&mut checked)?;
+    let mut writer = MessageWriter::new(Vec::new());
+    writer.write_hello()?;
+    writer.write_message(&Message::from(reg.clone()))?;
+    let mut checked = writer.into_inner();
     let mut reader = MessageReader::new(Cursor::new(&checked)).with_require_hello(true);
     assert_eq!(
         reader.read_message()?,

@@ -216,6 +216,27 @@ def main():
             e = raises(lambda: list(msgs.StreamReader(f, max_size=big - 1)), msgs.DecodeError, "max_size")
             if e:
                 check(e.rule == "message" and e.index is not None, "max_size: %s index %s" % (e.rule, e.index))
+    # The maximum payload size: 64 MiB by default, as in every language, in
+    # the reader and the writer; 0 is a maximum of 0, not none.
+    check(msgs.DEFAULT_MAX_MESSAGE_SIZE == 64 << 20 and msgs.MESSAGE_HEADER_SIZE == 10 and msgs.HELLO_TYPE_ID == 0,
+          "stream constants")
+    check(msgs.StreamReader(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "reader default max_size")
+    check(msgs.StreamWriter(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "writer default max_size")
+    sized = sorted(msgs.MESSAGE_TYPES.values(), key=lambda cls: len(cls().encode()))
+    small, large = sized[0](), sized[-1]()
+    if len(large.encode()) > len(small.encode()):
+        out = io.BytesIO()
+        w = msgs.StreamWriter(out, max_size=len(small.encode()))
+        e = raises(lambda: w.write(large), msgs.EncodeError, "writer max_size")
+        if e:
+            check("maximum size of %d" % len(small.encode()) in str(e), "writer max_size message: %s" % e)
+        check(out.getvalue() == b"", "a refused message writes nothing")
+        w.write(small)
+        check(out.getvalue() == small.encode_message(), "the writer goes on after a refusal")
+        e = raises(lambda: msgs.StreamReader(io.BytesIO(large.encode_message()), max_size=0).read(), msgs.DecodeError,
+                   "max_size 0")
+        if e:
+            check(e.rule == "message" and e.offset == 6, "max_size 0: %s" % e)
     e = raises(lambda: msgs.StreamReader(io.BytesIO(b"SDP2\x01\x00")).read(), msgs.DecodeError, "cut header")
     if e:
         check(e.rule == "truncated" and e.index == 0 and e.offset == 0, "cut header: %s" % e)

@@ -191,9 +191,9 @@ def handle(m, op, tid, data):
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)
-        reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx, options=OPTS)
+        reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
         out = io.BytesIO()
-        writer = m.StreamWriter(out)
+        writer = m.StreamWriter(out, max_size=mx or 0xFFFFFFFF)
         hello = False
         try:
             for v in reader:
@@ -216,9 +216,9 @@ def stream_all(m, data):
     going on after every skippable error and reading once more after one
     that ends the stream; the error lines, then what StreamWriter wrote."""
     (mx,) = struct.unpack_from("<I", data, 0)
-    reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx, options=OPTS)
+    reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
     out = io.BytesIO()
-    writer = m.StreamWriter(out)
+    writer = m.StreamWriter(out, max_size=mx or 0xFFFFFFFF)
     lines = []
     hello = False
 

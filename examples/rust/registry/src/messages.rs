@@ -498,6 +498,15 @@ impl Message {
     }
 }
 
+impl rt::EncodeMessage for Message {
+    fn try_encode_message_into(
+        &self,
+        out: &mut ::std::vec::Vec<u8>,
+    ) -> ::core::result::Result<(), rt::EncodeError> {
+        self.try_encode(out)
+    }
+}
+
 impl ::core::convert::From<Parameter> for Message {
     fn from(v: Parameter) -> Self {
         Self::Parameter(v)
@@ -775,5 +784,86 @@ impl<R: ::std::io::Read> ::core::iter::Iterator for MessageReader<R> {
             return None;
         }
         self.read_message().transpose()
+    }
+}
+
+/// Writes messages to a byte stream, each with one `write_all` call, encoding
+/// every message into one reused buffer (no allocation per message once it
+/// has grown to the largest message). A message whose payload is over the
+/// maximum size (as [`MessageReader::with_max_size`]'s, which would refuse
+/// it) is refused with [`rt::StreamError::Encode`], writing nothing; the
+/// writer can go on after it. Wrap a file or socket in a
+/// [`::std::io::BufWriter`] for small messages.
+#[derive(Debug)]
+pub struct MessageWriter<W> {
+    inner: W,
+    buf: ::std::vec::Vec<u8>,
+    max_size: usize,
+}
+
+impl<W: ::std::io::Write> MessageWriter<W> {
+    /// A writer with the default maximum payload size
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).
+    pub fn new(inner: W) -> Self {
+        MessageWriter {
+            inner,
+            buf: ::std::vec::Vec::new(),
+            max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
+        }
+    }
+
+    /// Sets the largest payload written, in bytes.
+    pub fn with_max_size(mut self, max_size: usize) -> Self {
+        self.max_size = max_size;
+        self
+    }
+
+    /// Writes the hello of the schema (see [`write_hello`]). Call it before
+    /// the first message.
+    pub fn write_hello(&mut self) -> ::core::result::Result<(), rt::StreamError> {
+        self.buf.clear();
+        encode_hello_into(&mut self.buf);
+        ::std::io::Write::write_all(&mut self.inner, &self.buf)?;
+        Ok(())
+    }
+
+    /// Writes a message: any struct of the schema, or a [`Message`]. A value
+    /// that cannot be encoded (a payload over the maximum size, a length over
+    /// the wire format's u32) is an [`rt::StreamError::Encode`], and nothing
+    /// is written; an I/O error is [`rt::StreamError::Io`].
+    pub fn write_message<M: rt::EncodeMessage + ?::core::marker::Sized>(
+        &mut self,
+        msg: &M,
+    ) -> ::core::result::Result<(), rt::StreamError> {
+        self.buf.clear();
+        rt::EncodeMessage::try_encode_message_into(msg, &mut self.buf)?;
+        let payload = self.buf.len() - rt::MESSAGE_HEADER_SIZE;
+        if payload > self.max_size {
+            self.buf.clear();
+            return Err(rt::EncodeError::over_max_size(payload, self.max_size).into());
+        }
+        ::std::io::Write::write_all(&mut self.inner, &self.buf)?;
+        Ok(())
+    }
+
+    /// Flushes the underlying writer.
+    pub fn flush(&mut self) -> ::std::io::Result<()> {
+        ::std::io::Write::flush(&mut self.inner)
+    }
+
+    /// The underlying writer.
+    pub fn get_ref(&self) -> &W {
+        &self.inner
+    }
+
+    /// The underlying writer, mutably (writing to it directly puts bytes
+    /// between messages).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.inner
+    }
+
+    /// Returns the underlying writer.
+    pub fn into_inner(self) -> W {
+        self.inner
     }
 }

@@ -21,6 +21,8 @@ constexpr const char* kMessages[] = {
     "bad message header",
     "decoded values exceed the memory limit",
     "the stream was written from another version of the schema",
+    "the message cannot be written",
+    "the sink failed",
 };
 
 // kLowBytes[k] keeps the first k bytes of a little-endian word.

@@ -86,6 +86,11 @@ enum class ErrorCode : std::uint8_t {
     /// the schema, or a reader that requires a hello found none (a rule of
     /// streams, not of values: docs/wire-format.md, "The schema check").
     Schema,
+    /// Not a rule: a MessageWriter refused a message (its payload is over
+    /// the writer's maximum size or the header's u32 length), writing nothing.
+    Encode,
+    /// Not a rule: a MessageWriter's sink failed.
+    Write,
 };
 
 /// The rule's name as docs/wire-format.md spells it ("truncated", "union_tag").
@@ -117,6 +122,10 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
         return "memory";
     case ErrorCode::Schema:
         return "schema";
+    case ErrorCode::Encode:
+        return "encode";
+    case ErrorCode::Write:
+        return "write";
     }
     return "unknown";
 }
@@ -1225,6 +1234,162 @@ private:
     bool require_hello_ = false;
     bool schema_checked_ = false;
     std::string schema_error_;
+    sdp::Status status_;
+};
+
+/// Writes messages (the 10-byte header, then the payload) to a byte sink:
+/// any callable taking (const std::uint8_t* data, std::size_t size) that
+/// either returns bool, true when it wrote all size bytes, or returns
+/// std::size_t, how many of them it wrote (0 is a failure; the writer calls
+/// again with the rest). Every message is encoded into one buffer the
+/// writer keeps, so writing allocates only when a message is larger than
+/// any before it, and each message is one sink call (a bool sink) from
+/// start to end. Not safe for concurrent use.
+///
+///     std::ofstream out("registry.sdps", std::ios::binary);
+///     plugins::MessageWriter writer([&](const std::uint8_t* p, std::size_t n) {
+///         out.write(reinterpret_cast<const char*>(p), static_cast<std::streamsize>(n));
+///         return out.good();
+///     });
+///     writer.write_hello();
+///     if (!writer.write(registry)) { ... writer.status() ... }
+///
+/// A message whose payload is over the maximum size (the same option as
+/// MessageReader's, whose reader would refuse it) or over the u32 length
+/// of the header is refused with ErrorCode::Encode, writing nothing; the
+/// writer can go on. When the sink fails the stream may hold part of a
+/// message: status() is ErrorCode::Write, and every later write returns
+/// false.
+template <class Sink>
+class MessageWriter {
+public:
+    explicit MessageWriter(Sink sink, std::size_t max_size = kDefaultMaxMessageSize)
+        : sink_(std::move(sink)), max_size_(max_size) {}
+
+    /// The largest payload written; a larger one fails with
+    /// ErrorCode::Encode.
+    void set_max_size(std::size_t max_size) noexcept { max_size_ = max_size; }
+    std::size_t max_size() const noexcept { return max_size_; }
+
+    /// Writes the hello of the schema (encode_hello). Write it first, so that
+    /// a MessageReader built from another version of the schema refuses the
+    /// stream (ErrorCode::Schema) before any data is decoded.
+    bool write_hello() {
+        if (!begin()) {
+            return false;
+        }
+        constexpr std::size_t n = std::size(kHelloEntries);
+        constexpr std::size_t size = 10 + 4 + 10 * n;
+        if (buf_.size() < size) {
+            buf_.resize(size);
+        }
+        std::uint8_t* b = buf_.data();
+        sdp::store<std::uint32_t>(b, 0x32504453);
+        sdp::store<std::uint16_t>(b + 4, 0);
+        sdp::store<std::uint32_t>(b + 6, static_cast<std::uint32_t>(4 + 10 * n));
+        sdp::store<std::uint32_t>(b + 10, static_cast<std::uint32_t>(n));
+        for (std::size_t i = 0; i < n; i++) {
+            sdp::store<std::uint16_t>(b + 14 + 10 * i, kHelloEntries[i].type_id);
+            sdp::store<std::uint64_t>(b + 16 + 10 * i, kHelloEntries[i].fingerprint);
+        }
+        return put(size);
+    }
+
+    /// Writes a struct of the schema as a message. Returns false on an
+    /// error, which status() describes.
+    template <class T, class = decltype(encode_message_to(std::declval<const T&>(), nullptr, 0))>
+    bool write(const T& value) {
+        if (!begin()) {
+            return false;
+        }
+        // Encoding into the buffer as it is computes the size once; only a
+        // message larger than the buffer sizes the message first.
+        std::size_t n = buf_.empty() ? 0 : encode_message_to(value, buf_.data(), buf_.size());
+        if (n == 0) {
+            const std::size_t size = encoded_message_size(value);
+            if (size == 0) {
+                status_ = sdp::Status(sdp::ErrorCode::Encode, 6,
+                                      "the message payload is larger than the header's u32 length allows");
+                return false;
+            }
+            if (size - 10 > max_size_) {
+                return too_large();
+            }
+            buf_.resize(size);
+            n = encode_message_to(value, buf_.data(), buf_.size());
+        }
+        if (n - 10 > max_size_) {
+            return too_large();
+        }
+        return put(n);
+    }
+
+    /// Writes the message held (as write of its struct).
+    bool write(const AnyMessage& message) {
+        if (message.valueless_by_exception()) {
+            if (begin()) {
+                status_ = sdp::Status(sdp::ErrorCode::Encode, 0, "the AnyMessage holds no message");
+            }
+            return false;
+        }
+        return std::visit([this](const auto& value) { return this->write(value); }, message);
+    }
+
+    /// Why the last write returned false (ok after a write that succeeded).
+    const sdp::Status& status() const noexcept { return status_; }
+    /// How many messages (a hello counts as one) were written.
+    std::size_t count() const noexcept { return count_; }
+    /// Bytes the sink took so far: the stream offset of the next message.
+    std::size_t bytes_written() const noexcept { return total_; }
+
+private:
+    // Clears the last error, unless the sink failed.
+    bool begin() noexcept {
+        if (status_.code() == sdp::ErrorCode::Write) {
+            return false;
+        }
+        status_ = sdp::Status();
+        return true;
+    }
+
+    bool too_large() noexcept {
+        status_ = sdp::Status(sdp::ErrorCode::Encode, 6, "message payload exceeds the writer's maximum size");
+        return false;
+    }
+
+    // Hands the first n bytes of the buffer to the sink.
+    bool put(std::size_t n) {
+        const std::uint8_t* p = buf_.data();
+        if constexpr (std::is_same_v<std::invoke_result_t<Sink&, const std::uint8_t*, std::size_t>, bool>) {
+            if (!sink_(p, n)) {
+                status_ = sdp::Status(sdp::ErrorCode::Write, 0, "the sink failed to write the message");
+                return false;
+            }
+            total_ += n;
+        } else {
+            std::size_t done = 0;
+            while (done < n) {
+                std::size_t wrote = sink_(p + done, n - done);
+                if (wrote == 0) {
+                    status_ = sdp::Status(sdp::ErrorCode::Write, done, "the sink failed to write the message");
+                    return false;
+                }
+                if (wrote > n - done) {
+                    wrote = n - done;
+                }
+                done += wrote;
+                total_ += wrote;
+            }
+        }
+        ++count_;
+        return true;
+    }
+
+    Sink sink_;
+    std::size_t max_size_;
+    std::vector<std::uint8_t> buf_;
+    std::size_t count_ = 0;
+    std::size_t total_ = 0;
     sdp::Status status_;
 };
 

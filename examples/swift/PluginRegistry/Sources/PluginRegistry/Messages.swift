@@ -9,6 +9,12 @@ extension Parameter {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -76,6 +82,12 @@ extension Plugin {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -141,6 +153,12 @@ extension PluginRegistry {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -310,6 +328,15 @@ public enum AnyMessage: Sendable, Hashable {
         case .parameter(let v): return v.serializedMessage()
         case .plugin(let v): return v.serializedMessage()
         case .pluginRegistry(let v): return v.serializedMessage()
+        }
+    }
+
+    /// Appends the carried struct encoded as a message to out.
+    public func serializeMessage(into out: inout [UInt8]) {
+        switch self {
+        case .parameter(let v): v.serializeMessage(into: &out)
+        case .plugin(let v): v.serializeMessage(into: &out)
+        case .pluginRegistry(let v): v.serializeMessage(into: &out)
         }
     }
 

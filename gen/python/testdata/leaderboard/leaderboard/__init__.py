@@ -30,6 +30,13 @@ _SDP_F64 = _sdp_struct.Struct("<d")
 _SDP_HEADER = _sdp_struct.Struct("<4sHI")
 _SDP_HELLO_ENTRY = _sdp_struct.Struct("<HQ")
 _SDP_MAGIC = b"SDP2"
+MESSAGE_HEADER_SIZE = 10
+"""The size of a message's header: "SDP2", u16 type id, u32 payload length."""
+HELLO_TYPE_ID = 0
+"""The type id of a hello (StreamWriter.write_hello); no struct has it."""
+DEFAULT_MAX_MESSAGE_SIZE = 64 << 20
+"""The largest payload a StreamReader reads and a StreamWriter writes unless
+told otherwise (64 MiB)."""
 _SDP_DEFAULT_DEPTH = 64
 _SDP_T = _sdp_t.TypeVar("_SDP_T")
 _SDP_E = _sdp_t.TypeVar("_SDP_E", bound=_sdp_enum.IntEnum)
@@ -527,10 +534,11 @@ def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _s
 
 
 class StreamReader:
-    """Reads messages one at a time from a binary file object. max_size (0:
-    none) refuses a larger declared payload before reading it. Errors are
-    DecodeErrors whose offset counts from the start of the stream and whose
-    index is the message's position.
+    """Reads messages one at a time from a binary file object. max_size
+    (default DEFAULT_MAX_MESSAGE_SIZE, 64 MiB, as in every language; 0 is a
+    maximum of 0, 0xFFFFFFFF none) refuses a larger declared payload before
+    reading it. Errors are DecodeErrors whose offset counts from the start of
+    the stream and whose index is the message's position.
 
     A hello (StreamWriter.write_hello) as the stream's first message is
     checked, not returned: the next message has index 1, and schema_checked
@@ -547,7 +555,7 @@ class StreamReader:
     hello) the stream cannot be followed and every read raises the same
     error again (docs/wire-format.md, "Streams")."""
 
-    def __init__(self, f: _sdp_t.BinaryIO, max_size: int = 0, options: DecodeOptions | None = None,
+    def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE, options: DecodeOptions | None = None,
                  require_hello: bool = False) -> None:
         self.f = f
         self.max_size = max_size
@@ -635,10 +643,10 @@ class StreamReader:
             else:
                 e = DecodeError("message", 4, "type id " + str(tid) + " names no struct", "message")
             # A payload within the maximum is skipped, so reading can go on.
-            if (self.max_size and n > self.max_size) or not self._discard(n):
+            if n > self.max_size or not self._discard(n):
                 raise self._stick(e, start)
             raise self._skip(e, start, 10 + n)
-        if self.max_size and n > self.max_size:
+        if n > self.max_size:
             raise self._stick(DecodeError("message", 6, "payload length " + str(n) + " is over the maximum of " + str(self.max_size), "message"), start)
         payload = self._read(n)
         if len(payload) < n:
@@ -665,10 +673,14 @@ class StreamReader:
 
 
 class StreamWriter:
-    """Writes messages one after the other to a binary file object."""
+    """Writes messages one after the other to a binary file object, one
+    write call per message. max_size (default DEFAULT_MAX_MESSAGE_SIZE, as
+    StreamReader's) refuses a message whose payload is larger with an
+    EncodeError, writing nothing; the writer can go on."""
 
-    def __init__(self, f: _sdp_t.BinaryIO) -> None:
+    def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE) -> None:
         self.f = f
+        self.max_size = max_size
 
     def write_hello(self) -> None:
         """Writes a hello: the fingerprint of every struct of the schema, by
@@ -683,7 +695,13 @@ class StreamWriter:
         self.f.write(b)
 
     def write(self, value: _sdp_t.Any) -> None:
-        self.f.write(value.encode_message())
+        """Writes value (a struct of the schema) as a message; EncodeError,
+        writing nothing, when it cannot be encoded or its payload is over
+        max_size."""
+        b = value.encode_message()
+        if len(b) - 10 > self.max_size:
+            raise EncodeError("message payload of " + str(len(b) - 10) + " bytes is over the writer's maximum size of " + str(self.max_size))
+        self.f.write(b)
 
 
 @_sdp_dc.dataclass(**_SDP_SLOTS)

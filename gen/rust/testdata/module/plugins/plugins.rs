@@ -1186,6 +1186,15 @@ mod sdp_messages {
         }
     }
 
+    impl rt::EncodeMessage for Message {
+        fn try_encode_message_into(
+            &self,
+            out: &mut ::std::vec::Vec<u8>,
+        ) -> ::core::result::Result<(), rt::EncodeError> {
+            self.try_encode(out)
+        }
+    }
+
     impl ::core::convert::From<Parameter> for Message {
         fn from(v: Parameter) -> Self {
             Self::Parameter(v)
@@ -1463,6 +1472,87 @@ mod sdp_messages {
                 return None;
             }
             self.read_message().transpose()
+        }
+    }
+
+    /// Writes messages to a byte stream, each with one `write_all` call, encoding
+    /// every message into one reused buffer (no allocation per message once it
+    /// has grown to the largest message). A message whose payload is over the
+    /// maximum size (as [`MessageReader::with_max_size`]'s, which would refuse
+    /// it) is refused with [`rt::StreamError::Encode`], writing nothing; the
+    /// writer can go on after it. Wrap a file or socket in a
+    /// [`::std::io::BufWriter`] for small messages.
+    #[derive(Debug)]
+    pub struct MessageWriter<W> {
+        inner: W,
+        buf: ::std::vec::Vec<u8>,
+        max_size: usize,
+    }
+
+    impl<W: ::std::io::Write> MessageWriter<W> {
+        /// A writer with the default maximum payload size
+        /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]).
+        pub fn new(inner: W) -> Self {
+            MessageWriter {
+                inner,
+                buf: ::std::vec::Vec::new(),
+                max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
+            }
+        }
+
+        /// Sets the largest payload written, in bytes.
+        pub fn with_max_size(mut self, max_size: usize) -> Self {
+            self.max_size = max_size;
+            self
+        }
+
+        /// Writes the hello of the schema (see [`write_hello`]). Call it before
+        /// the first message.
+        pub fn write_hello(&mut self) -> ::core::result::Result<(), rt::StreamError> {
+            self.buf.clear();
+            encode_hello_into(&mut self.buf);
+            ::std::io::Write::write_all(&mut self.inner, &self.buf)?;
+            Ok(())
+        }
+
+        /// Writes a message: any struct of the schema, or a [`Message`]. A value
+        /// that cannot be encoded (a payload over the maximum size, a length over
+        /// the wire format's u32) is an [`rt::StreamError::Encode`], and nothing
+        /// is written; an I/O error is [`rt::StreamError::Io`].
+        pub fn write_message<M: rt::EncodeMessage + ?::core::marker::Sized>(
+            &mut self,
+            msg: &M,
+        ) -> ::core::result::Result<(), rt::StreamError> {
+            self.buf.clear();
+            rt::EncodeMessage::try_encode_message_into(msg, &mut self.buf)?;
+            let payload = self.buf.len() - rt::MESSAGE_HEADER_SIZE;
+            if payload > self.max_size {
+                self.buf.clear();
+                return Err(rt::EncodeError::over_max_size(payload, self.max_size).into());
+            }
+            ::std::io::Write::write_all(&mut self.inner, &self.buf)?;
+            Ok(())
+        }
+
+        /// Flushes the underlying writer.
+        pub fn flush(&mut self) -> ::std::io::Result<()> {
+            ::std::io::Write::flush(&mut self.inner)
+        }
+
+        /// The underlying writer.
+        pub fn get_ref(&self) -> &W {
+            &self.inner
+        }
+
+        /// The underlying writer, mutably (writing to it directly puts bytes
+        /// between messages).
+        pub fn get_mut(&mut self) -> &mut W {
+            &mut self.inner
+        }
+
+        /// Returns the underlying writer.
+        pub fn into_inner(self) -> W {
+            self.inner
         }
     }
 }
@@ -1844,16 +1934,20 @@ pub mod rt {
 
     impl std::error::Error for DecodeError {}
 
-    /// An error reading a message stream: I/O or decoding. A
-    /// [`StreamError::Decode`] names the bad message's index
+    /// An error reading or writing a message stream: I/O, decoding or
+    /// encoding. A [`StreamError::Decode`] names the bad message's index
     /// ([`DecodeError::message_index`]) and counts its offset from the start of
     /// the stream.
     #[derive(Debug)]
     pub enum StreamError {
-        /// The underlying reader failed.
+        /// The underlying reader or writer failed.
         Io(io::Error),
         /// A message was malformed.
         Decode(DecodeError),
+        /// A `MessageWriter` refused a message, writing nothing: its payload
+        /// is over the writer's maximum size ([`EncodeError::max_size`]) or a
+        /// length does not fit the wire format's u32.
+        Encode(EncodeError),
     }
 
     impl fmt::Display for StreamError {
@@ -1861,17 +1955,20 @@ pub mod rt {
             match self {
                 StreamError::Io(e) => write!(f, "sdp stream: {e}"),
                 StreamError::Decode(e) => e.fmt(f),
+                StreamError::Encode(e) => e.fmt(f),
             }
         }
     }
 
     impl StreamError {
-        /// Whether the reader can go on after the error: a
-        /// [`DecodeError::is_skippable`] decode error; never an I/O error.
+        /// Whether the reader or writer can go on after the error: a
+        /// [`DecodeError::is_skippable`] decode error, or an encode error (the
+        /// writer wrote nothing); never an I/O error.
         pub fn is_skippable(&self) -> bool {
             match self {
                 StreamError::Io(_) => false,
                 StreamError::Decode(e) => e.is_skippable(),
+                StreamError::Encode(_) => true,
             }
         }
     }
@@ -1881,7 +1978,14 @@ pub mod rt {
             match self {
                 StreamError::Io(e) => Some(e),
                 StreamError::Decode(e) => Some(e),
+                StreamError::Encode(e) => Some(e),
             }
+        }
+    }
+
+    impl From<EncodeError> for StreamError {
+        fn from(e: EncodeError) -> Self {
+            StreamError::Encode(e)
         }
     }
 
@@ -4088,26 +4192,51 @@ pub mod rt {
     /// [`io::ErrorKind::InvalidInput`] error): a string, byte string or array
     /// whose length does not fit the wire format's u32 count, or a message
     /// payload larger than its u32 length field allows. The value cannot be
-    /// encoded; nothing was appended.
+    /// encoded; nothing was appended. A `MessageWriter` also refuses, with
+    /// [`EncodeError::max_size`] set, a payload over its maximum size.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub struct EncodeError {
         length: usize,
+        max_size: Option<usize>,
     }
 
     impl EncodeError {
-        /// The length that does not fit in a u32.
+        /// The length that does not fit in a u32, or the size of the payload
+        /// over a writer's maximum.
         pub const fn length(&self) -> usize {
             self.length
+        }
+
+        /// The writer's maximum payload size when the error is a payload over
+        /// it; `None` when a length does not fit in a u32.
+        pub const fn max_size(&self) -> Option<usize> {
+            self.max_size
+        }
+
+        /// A message payload of `length` bytes over a writer's maximum size.
+        #[doc(hidden)]
+        pub const fn over_max_size(length: usize, max_size: usize) -> Self {
+            EncodeError {
+                length,
+                max_size: Some(max_size),
+            }
         }
     }
 
     impl fmt::Display for EncodeError {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(
-                f,
-                "sdp encode: length {} exceeds the wire format's u32 limit",
-                self.length
-            )
+            match self.max_size {
+                Some(max) => write!(
+                    f,
+                    "sdp encode: a message payload of {} bytes is over the writer's maximum size of {max} bytes",
+                    self.length
+                ),
+                None => write!(
+                    f,
+                    "sdp encode: length {} exceeds the wire format's u32 limit",
+                    self.length
+                ),
+            }
         }
     }
 
@@ -4242,6 +4371,25 @@ pub mod rt {
         fn decode_message_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
     }
 
+    /// A value a `MessageWriter` can write: every generated struct (through
+    /// [`SdpMessage`]) and the schema's `Message` dispatcher.
+    pub trait EncodeMessage {
+        /// Appends the value as a message, or returns an error, appending
+        /// nothing (as `try_encode_message_into`).
+        ///
+        /// # Errors
+        ///
+        /// As [`SdpType::try_encode`].
+        fn try_encode_message_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError>;
+    }
+
+    impl<T: SdpMessage> EncodeMessage for T {
+        #[inline]
+        fn try_encode_message_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+            SdpMessage::try_encode_message_into(self, out)
+        }
+    }
+
     /// The error of an enum's `TryFrom` of its underlying integer: the number
     /// names no value of the enum.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -4285,7 +4433,10 @@ pub mod rt {
     pub fn check_len(n: usize) -> Result<(), EncodeError> {
         match u32::try_from(n) {
             Ok(_) => Ok(()),
-            Err(_) => Err(EncodeError { length: n }),
+            Err(_) => Err(EncodeError {
+                length: n,
+                max_size: None,
+            }),
         }
     }
 
@@ -5273,7 +5424,7 @@ pub mod rt {
             assert!(e.to_string().contains("message #1"), "{e}");
             match e {
                 StreamError::Decode(e) => assert_eq!(e.offset(), 12 + 11),
-                StreamError::Io(e) => panic!("unexpected {e}"),
+                other => panic!("unexpected {other}"),
             }
             assert!(split_message(&out[..11]).is_err());
             assert!(split_message(b"SDP3").is_err());

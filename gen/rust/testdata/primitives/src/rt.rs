@@ -372,16 +372,20 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// An error reading a message stream: I/O or decoding. A
-/// [`StreamError::Decode`] names the bad message's index
+/// An error reading or writing a message stream: I/O, decoding or
+/// encoding. A [`StreamError::Decode`] names the bad message's index
 /// ([`DecodeError::message_index`]) and counts its offset from the start of
 /// the stream.
 #[derive(Debug)]
 pub enum StreamError {
-    /// The underlying reader failed.
+    /// The underlying reader or writer failed.
     Io(io::Error),
     /// A message was malformed.
     Decode(DecodeError),
+    /// A `MessageWriter` refused a message, writing nothing: its payload
+    /// is over the writer's maximum size ([`EncodeError::max_size`]) or a
+    /// length does not fit the wire format's u32.
+    Encode(EncodeError),
 }
 
 impl fmt::Display for StreamError {
@@ -389,17 +393,20 @@ impl fmt::Display for StreamError {
         match self {
             StreamError::Io(e) => write!(f, "sdp stream: {e}"),
             StreamError::Decode(e) => e.fmt(f),
+            StreamError::Encode(e) => e.fmt(f),
         }
     }
 }
 
 impl StreamError {
-    /// Whether the reader can go on after the error: a
-    /// [`DecodeError::is_skippable`] decode error; never an I/O error.
+    /// Whether the reader or writer can go on after the error: a
+    /// [`DecodeError::is_skippable`] decode error, or an encode error (the
+    /// writer wrote nothing); never an I/O error.
     pub fn is_skippable(&self) -> bool {
         match self {
             StreamError::Io(_) => false,
             StreamError::Decode(e) => e.is_skippable(),
+            StreamError::Encode(_) => true,
         }
     }
 }
@@ -409,7 +416,14 @@ impl std::error::Error for StreamError {
         match self {
             StreamError::Io(e) => Some(e),
             StreamError::Decode(e) => Some(e),
+            StreamError::Encode(e) => Some(e),
         }
+    }
+}
+
+impl From<EncodeError> for StreamError {
+    fn from(e: EncodeError) -> Self {
+        StreamError::Encode(e)
     }
 }
 
@@ -2616,26 +2630,51 @@ pub fn decode_prefix<'a, T>(
 /// [`io::ErrorKind::InvalidInput`] error): a string, byte string or array
 /// whose length does not fit the wire format's u32 count, or a message
 /// payload larger than its u32 length field allows. The value cannot be
-/// encoded; nothing was appended.
+/// encoded; nothing was appended. A `MessageWriter` also refuses, with
+/// [`EncodeError::max_size`] set, a payload over its maximum size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EncodeError {
     length: usize,
+    max_size: Option<usize>,
 }
 
 impl EncodeError {
-    /// The length that does not fit in a u32.
+    /// The length that does not fit in a u32, or the size of the payload
+    /// over a writer's maximum.
     pub const fn length(&self) -> usize {
         self.length
+    }
+
+    /// The writer's maximum payload size when the error is a payload over
+    /// it; `None` when a length does not fit in a u32.
+    pub const fn max_size(&self) -> Option<usize> {
+        self.max_size
+    }
+
+    /// A message payload of `length` bytes over a writer's maximum size.
+    #[doc(hidden)]
+    pub const fn over_max_size(length: usize, max_size: usize) -> Self {
+        EncodeError {
+            length,
+            max_size: Some(max_size),
+        }
     }
 }
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "sdp encode: length {} exceeds the wire format's u32 limit",
-            self.length
-        )
+        match self.max_size {
+            Some(max) => write!(
+                f,
+                "sdp encode: a message payload of {} bytes is over the writer's maximum size of {max} bytes",
+                self.length
+            ),
+            None => write!(
+                f,
+                "sdp encode: length {} exceeds the wire format's u32 limit",
+                self.length
+            ),
+        }
     }
 }
 
@@ -2770,6 +2809,25 @@ pub trait SdpMessage: SdpType {
     fn decode_message_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
 }
 
+/// A value a `MessageWriter` can write: every generated struct (through
+/// [`SdpMessage`]) and the schema's `Message` dispatcher.
+pub trait EncodeMessage {
+    /// Appends the value as a message, or returns an error, appending
+    /// nothing (as `try_encode_message_into`).
+    ///
+    /// # Errors
+    ///
+    /// As [`SdpType::try_encode`].
+    fn try_encode_message_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError>;
+}
+
+impl<T: SdpMessage> EncodeMessage for T {
+    #[inline]
+    fn try_encode_message_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        SdpMessage::try_encode_message_into(self, out)
+    }
+}
+
 /// The error of an enum's `TryFrom` of its underlying integer: the number
 /// names no value of the enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2813,7 +2871,10 @@ impl std::error::Error for EnumValueError {}
 pub fn check_len(n: usize) -> Result<(), EncodeError> {
     match u32::try_from(n) {
         Ok(_) => Ok(()),
-        Err(_) => Err(EncodeError { length: n }),
+        Err(_) => Err(EncodeError {
+            length: n,
+            max_size: None,
+        }),
     }
 }
 
@@ -3801,7 +3862,7 @@ mod tests {
         assert!(e.to_string().contains("message #1"), "{e}");
         match e {
             StreamError::Decode(e) => assert_eq!(e.offset(), 12 + 11),
-            StreamError::Io(e) => panic!("unexpected {e}"),
+            other => panic!("unexpected {other}"),
         }
         assert!(split_message(&out[..11]).is_err());
         assert!(split_message(b"SDP3").is_err());

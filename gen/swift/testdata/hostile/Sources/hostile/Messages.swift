@@ -9,6 +9,12 @@ extension Big {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -74,6 +80,12 @@ extension Holder {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -143,6 +155,12 @@ extension Events {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -208,6 +226,12 @@ extension Node {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -277,6 +301,12 @@ extension Nodes {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -342,6 +372,12 @@ extension Chain {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -547,6 +583,18 @@ public enum AnyMessage: Sendable, Hashable {
         case .node(let v): return v.serializedMessage()
         case .nodes(let v): return v.serializedMessage()
         case .chain(let v): return v.serializedMessage()
+        }
+    }
+
+    /// Appends the carried struct encoded as a message to out.
+    public func serializeMessage(into out: inout [UInt8]) {
+        switch self {
+        case .big(let v): v.serializeMessage(into: &out)
+        case .holder(let v): v.serializeMessage(into: &out)
+        case .events(let v): v.serializeMessage(into: &out)
+        case .node(let v): v.serializeMessage(into: &out)
+        case .nodes(let v): v.serializeMessage(into: &out)
+        case .chain(let v): v.serializeMessage(into: &out)
         }
     }
 

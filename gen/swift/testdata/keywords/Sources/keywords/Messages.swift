@@ -9,6 +9,12 @@ extension Error {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -74,6 +80,12 @@ extension Holder {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -231,6 +243,14 @@ public enum AnyMessage: Sendable, Hashable {
         switch self {
         case .error(let v): return v.serializedMessage()
         case .holder(let v): return v.serializedMessage()
+        }
+    }
+
+    /// Appends the carried struct encoded as a message to out.
+    public func serializeMessage(into out: inout [UInt8]) {
+        switch self {
+        case .error(let v): v.serializeMessage(into: &out)
+        case .holder(let v): v.serializeMessage(into: &out)
         }
     }
 

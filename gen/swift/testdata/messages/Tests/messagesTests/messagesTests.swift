@@ -236,6 +236,15 @@ final class messagesTests: XCTestCase {
         }
         XCTAssertEqual(stream, values.flatMap { $0.serializedMessage() })
         XCTAssertEqual([writer.count, writer.offset], [values.count, stream.count])
+        // Appending each message to one buffer gives the same stream.
+        var appended: [UInt8] = []
+        for v in values {
+            v.serializeMessage(into: &appended)
+        }
+        XCTAssertEqual(appended, stream)
+        var one: [UInt8] = [0x5A]
+        Point().serializeMessage(into: &one)
+        XCTAssertEqual(one, [0x5A] + Point().serializedMessage())
 
         // Read back one byte at a time.
         var pos = 0

@@ -9,6 +9,12 @@ extension Point {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -74,6 +80,12 @@ extension Rectangle {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -143,6 +155,12 @@ extension Scene {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -208,6 +226,12 @@ extension DeviceParameter {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -277,6 +301,12 @@ extension DevicePlugin {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -342,6 +372,12 @@ extension AudioDevice {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -535,6 +571,18 @@ public enum AnyMessage: Sendable, Hashable {
         case .deviceParameter(let v): return v.serializedMessage()
         case .devicePlugin(let v): return v.serializedMessage()
         case .audioDevice(let v): return v.serializedMessage()
+        }
+    }
+
+    /// Appends the carried struct encoded as a message to out.
+    public func serializeMessage(into out: inout [UInt8]) {
+        switch self {
+        case .point(let v): v.serializeMessage(into: &out)
+        case .rectangle(let v): v.serializeMessage(into: &out)
+        case .scene(let v): v.serializeMessage(into: &out)
+        case .deviceParameter(let v): v.serializeMessage(into: &out)
+        case .devicePlugin(let v): v.serializeMessage(into: &out)
+        case .audioDevice(let v): v.serializeMessage(into: &out)
         }
     }
 

@@ -211,6 +211,15 @@ final class primitivesTests: XCTestCase {
         }
         XCTAssertEqual(stream, values.flatMap { $0.serializedMessage() })
         XCTAssertEqual([writer.count, writer.offset], [values.count, stream.count])
+        // Appending each message to one buffer gives the same stream.
+        var appended: [UInt8] = []
+        for v in values {
+            v.serializeMessage(into: &appended)
+        }
+        XCTAssertEqual(appended, stream)
+        var one: [UInt8] = [0x5A]
+        AllPrimitives().serializeMessage(into: &one)
+        XCTAssertEqual(one, [0x5A] + AllPrimitives().serializedMessage())
 
         // Read back one byte at a time.
         var pos = 0

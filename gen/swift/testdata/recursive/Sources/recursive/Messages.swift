@@ -9,6 +9,12 @@ extension Tree {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -74,6 +80,12 @@ extension Node {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -143,6 +155,12 @@ extension Dir {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -210,6 +228,12 @@ extension Entry {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
     }
 
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
+    }
+
     /// The encoding framed as a message, or EncodeError when a string or array,
     /// or the payload, is longer than the format's u32 limit (where
     /// serializedMessage() traps).
@@ -275,6 +299,12 @@ extension Program {
     /// The encoding framed as a message: magic "SDP2", type id, payload length, payload.
     public func serializedMessage() -> [UInt8] {
         _sdpSerialize(self, size: _sdpMessageHeaderSize + encodedSize, messageTypeID: Self.messageTypeID)
+    }
+
+    /// Appends the encoding framed as a message to out (as serializedMessage(),
+    /// which traps where this does).
+    public func serializeMessage(into out: inout [UInt8]) {
+        _sdpAppendMessage(self, typeID: Self.messageTypeID, payloadSize: encodedSize, to: &out)
     }
 
     /// The encoding framed as a message, or EncodeError when a string or array,
@@ -468,6 +498,17 @@ public enum AnyMessage: Sendable, Hashable {
         case .dir(let v): return v.serializedMessage()
         case .entry(let v): return v.serializedMessage()
         case .program(let v): return v.serializedMessage()
+        }
+    }
+
+    /// Appends the carried struct encoded as a message to out.
+    public func serializeMessage(into out: inout [UInt8]) {
+        switch self {
+        case .tree(let v): v.serializeMessage(into: &out)
+        case .node(let v): v.serializeMessage(into: &out)
+        case .dir(let v): v.serializeMessage(into: &out)
+        case .entry(let v): v.serializeMessage(into: &out)
+        case .program(let v): v.serializeMessage(into: &out)
         }
     }
 
