@@ -400,7 +400,7 @@ macro_rules! message {
                     && matches!(after, Ok(None));
                 if a != b {
                     $crate::broken("view message re-encodes differently".into())
-                } else if m.encoded_size() != a.len() || m.type_id() != v.type_id() {
+                } else if m.encoded_size() != a.len() || m.message_type_id() != v.message_type_id() {
                     $crate::broken("message size or type id disagrees".into())
                 } else if !stream_ok {
                     $crate::broken(format!("stream reader disagrees: {:?}", streamed.map(|_| ())))

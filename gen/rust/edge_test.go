@@ -147,7 +147,7 @@ fn messages_and_streams() {
     let got: Vec<Message> = MessageReader::new(&stream[..]).collect::<Result<_, _>>().unwrap();
     assert_eq!(got.len(), 3);
     assert_eq!(got[0], m);
-    assert_eq!(got[1].type_id(), FooRef::TYPE_ID);
+    assert_eq!(got[1].message_type_id(), FooRef::TYPE_ID);
 
     let mut small = MessageReader::new(&stream[..]).with_max_size(8);
     match small.read_message() {

@@ -157,7 +157,7 @@ func (g *generator) messageEnum(p *printer) {
 	p.P()
 	p.Block("impl Message {", "}", func() {
 		p.P("/// The message type id of the value.")
-		p.Block("pub fn type_id(&self) -> u16 {", "}", func() {
+		p.Block("pub fn message_type_id(&self) -> u16 {", "}", func() {
 			p.Block("match self {", "}", func() {
 				for _, st := range g.s.Structs {
 					p.F("Self::%s(_) => %s::TYPE_ID,", g.name[st], g.name[st])
@@ -313,7 +313,7 @@ func (g *generator) messageRefEnum(p *printer) {
 	p.P()
 	p.Block("impl<'a> MessageRef<'a> {", "}", func() {
 		p.P("/// The message type id of the value.")
-		p.Block("pub fn type_id(&self) -> u16 {", "}", func() {
+		p.Block("pub fn message_type_id(&self) -> u16 {", "}", func() {
 			p.Block("match self {", "}", func() {
 				for _, st := range g.s.Structs {
 					p.F("Self::%s(_) => %s::TYPE_ID,", g.name[st], g.name[st])

@@ -93,7 +93,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         Message::PluginRegistry(r) => {
             println!("message: registry with {} plugins", r.plugins.len())
         }
-        other => println!("message of type {}", other.type_id()),
+        other => println!("message of type {}", other.message_type_id()),
     }
 
     // Streams: write messages to any io::Write (a MessageWriter encodes each
@@ -108,7 +108,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     for message in MessageReader::new(Cursor::new(&stream)).with_max_size(1 << 20) {
         let message = message?;
         count += 1;
-        println!("streamed message {count}: type id {}", message.type_id());
+        println!("streamed message {count}: type id {}", message.message_type_id());
     }
     // Or read every message into the same value, reusing its storage.
     let mut reader = MessageReader::new(Cursor::new(&stream));

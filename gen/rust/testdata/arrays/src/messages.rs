@@ -847,7 +847,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Arrays(_) => Arrays::TYPE_ID,
             Self::Fixed(_) => Fixed::TYPE_ID,
@@ -1199,7 +1199,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Arrays(_) => Arrays::TYPE_ID,
             Self::Fixed(_) => Fixed::TYPE_ID,

@@ -223,7 +223,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Error(_) => Error::TYPE_ID,
             Self::Holder(_) => Holder::TYPE_ID,
@@ -419,7 +419,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Error(_) => Error::TYPE_ID,
             Self::Holder(_) => Holder::TYPE_ID,

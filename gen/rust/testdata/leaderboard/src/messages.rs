@@ -743,7 +743,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::StructA(_) => StructA::TYPE_ID,
             Self::Vector3(_) => Vector3::TYPE_ID,
@@ -1069,7 +1069,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::StructA(_) => StructA::TYPE_ID,
             Self::Vector3(_) => Vector3::TYPE_ID,

@@ -431,7 +431,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Point(_) => Point::TYPE_ID,
             Self::Ping(_) => Ping::TYPE_ID,
@@ -679,7 +679,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Point(_) => Point::TYPE_ID,
             Self::Ping(_) => Ping::TYPE_ID,

@@ -2529,7 +2529,7 @@ mod sdp_messages {
 
     impl Message {
         /// The message type id of the value.
-        pub fn type_id(&self) -> u16 {
+        pub fn message_type_id(&self) -> u16 {
             match self {
                 Self::Message_(_) => Message_::TYPE_ID,
                 Self::Foo(_) => Foo::TYPE_ID,
@@ -2829,7 +2829,7 @@ mod sdp_messages {
 
     impl<'a> MessageRef<'a> {
         /// The message type id of the value.
-        pub fn type_id(&self) -> u16 {
+        pub fn message_type_id(&self) -> u16 {
             match self {
                 Self::Message_(_) => Message_::TYPE_ID,
                 Self::Foo(_) => Foo::TYPE_ID,

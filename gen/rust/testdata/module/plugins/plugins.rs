@@ -1015,7 +1015,7 @@ mod sdp_messages {
 
     impl Message {
         /// The message type id of the value.
-        pub fn type_id(&self) -> u16 {
+        pub fn message_type_id(&self) -> u16 {
             match self {
                 Self::Parameter(_) => Parameter::TYPE_ID,
                 Self::Plugin(_) => Plugin::TYPE_ID,
@@ -1237,7 +1237,7 @@ mod sdp_messages {
 
     impl<'a> MessageRef<'a> {
         /// The message type id of the value.
-        pub fn type_id(&self) -> u16 {
+        pub fn message_type_id(&self) -> u16 {
             match self {
                 Self::Parameter(_) => Parameter::TYPE_ID,
                 Self::Plugin(_) => Plugin::TYPE_ID,

@@ -639,7 +639,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Point(_) => Point::TYPE_ID,
             Self::Rectangle(_) => Rectangle::TYPE_ID,
@@ -939,7 +939,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Point(_) => Point::TYPE_ID,
             Self::Rectangle(_) => Rectangle::TYPE_ID,

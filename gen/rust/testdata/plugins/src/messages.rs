@@ -327,7 +327,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Parameter(_) => Parameter::TYPE_ID,
             Self::Plugin(_) => Plugin::TYPE_ID,
@@ -549,7 +549,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Parameter(_) => Parameter::TYPE_ID,
             Self::Plugin(_) => Plugin::TYPE_ID,

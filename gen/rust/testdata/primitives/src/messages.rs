@@ -327,7 +327,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::AllPrimitives(_) => AllPrimitives::TYPE_ID,
             Self::Text(_) => Text::TYPE_ID,
@@ -549,7 +549,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::AllPrimitives(_) => AllPrimitives::TYPE_ID,
             Self::Text(_) => Text::TYPE_ID,

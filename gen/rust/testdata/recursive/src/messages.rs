@@ -535,7 +535,7 @@ pub enum Message {
 
 impl Message {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Tree(_) => Tree::TYPE_ID,
             Self::Node(_) => Node::TYPE_ID,
@@ -809,7 +809,7 @@ pub enum MessageRef<'a> {
 
 impl<'a> MessageRef<'a> {
     /// The message type id of the value.
-    pub fn type_id(&self) -> u16 {
+    pub fn message_type_id(&self) -> u16 {
         match self {
             Self::Tree(_) => Tree::TYPE_ID,
             Self::Node(_) => Node::TYPE_ID,
