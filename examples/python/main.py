@@ -108,13 +108,13 @@ def run(out: io.TextIOBase | None = None) -> None:
 
     # Messages: a 10-byte header names the type, so a reader can dispatch.
     stream = io.BytesIO()
-    writer = r.StreamWriter(stream)
+    writer = r.MessageWriter(stream)
     writer.write_hello()  # the schema's fingerprints: a reader of another version refuses the stream
     for m in (reg, reg.plugins[0], reg.plugins[0].parameters[0]):
-        writer.write(m)
+        writer.write_message(m)
     print(f"stream:    {len(stream.getvalue())} bytes, a hello and 3 messages", file=w)
     stream.seek(0)
-    reader = r.StreamReader(stream, max_size=1 << 20)  # refuse a message above 1 MiB before reading it
+    reader = r.MessageReader(stream, max_size=1 << 20)  # refuse a message above 1 MiB before reading it
     for m in reader:
         if isinstance(m, r.PluginRegistry):
             print(f"  read a PluginRegistry with {len(m.plugins)} plugins", file=w)

@@ -34,7 +34,7 @@ object oct open ord pow print property quit range repr reversed round set setatt
 staticmethod str sum super tuple type vars zip`)
 
 // api are the module-level names of the generated module's runtime.
-var api = set(`DecodeError EncodeError DecodeOptions Some StreamReader StreamWriter decode_message MESSAGE_TYPES FINGERPRINTS
+var api = set(`DecodeError EncodeError DecodeOptions Some MessageReader MessageWriter decode_message MESSAGE_TYPES FINGERPRINTS
 MESSAGE_HEADER_SIZE HELLO_TYPE_ID DEFAULT_MAX_MESSAGE_SIZE annotations`)
 
 // members are the names a struct's or variant's fields may not take: the

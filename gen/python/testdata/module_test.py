@@ -98,8 +98,8 @@ def with_numpy(a, p):
     e = raises(lambda: d.u32s.__setitem__(0, 5), ValueError, "writing to a view")
     # Messages and streams take the option too.
     check(isinstance(a.decode_message(v.encode_message(), on).u32s, np.ndarray), "decode_message with numpy=True")
-    got = list(a.StreamReader(io.BytesIO(v.encode_message()), options=on))
-    check(len(got) == 1 and isinstance(got[0].f64s, np.ndarray), "StreamReader with numpy=True")
+    got = list(a.MessageReader(io.BytesIO(v.encode_message()), options=on))
+    check(len(got) == 1 and isinstance(got[0].f64s, np.ndarray), "MessageReader with numpy=True")
 
     # Encoding from ndarrays: any byte order and strides, converted.
     want = a.U32Array(values=[3, 2, 1]).encode()
@@ -203,47 +203,47 @@ def main():
     # Streams over a real file.
     msgs = mods["messages"]
     with tempfile.TemporaryFile() as f:
-        w = msgs.StreamWriter(f)
+        w = msgs.MessageWriter(f)
         vals = [cls() for cls in msgs.MESSAGE_TYPES.values()]
         for v in vals:
-            w.write(v)
+            w.write_message(v)
         f.seek(0)
-        got = list(msgs.StreamReader(f))
+        got = list(msgs.MessageReader(f))
         check(got == vals, "stream round trip")
         f.seek(0)
         big = max(len(v.encode()) for v in vals)
         if big > 0:
-            e = raises(lambda: list(msgs.StreamReader(f, max_size=big - 1)), msgs.DecodeError, "max_size")
+            e = raises(lambda: list(msgs.MessageReader(f, max_size=big - 1)), msgs.DecodeError, "max_size")
             if e:
                 check(e.rule == "message" and e.index is not None, "max_size: %s index %s" % (e.rule, e.index))
     # The maximum payload size: 64 MiB by default, as in every language, in
     # the reader and the writer; 0 is a maximum of 0, not none.
     check(msgs.DEFAULT_MAX_MESSAGE_SIZE == 64 << 20 and msgs.MESSAGE_HEADER_SIZE == 10 and msgs.HELLO_TYPE_ID == 0,
           "stream constants")
-    check(msgs.StreamReader(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "reader default max_size")
-    check(msgs.StreamWriter(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "writer default max_size")
+    check(msgs.MessageReader(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "reader default max_size")
+    check(msgs.MessageWriter(io.BytesIO()).max_size == msgs.DEFAULT_MAX_MESSAGE_SIZE, "writer default max_size")
     sized = sorted(msgs.MESSAGE_TYPES.values(), key=lambda cls: len(cls().encode()))
     small, large = sized[0](), sized[-1]()
     if len(large.encode()) > len(small.encode()):
         out = io.BytesIO()
-        w = msgs.StreamWriter(out, max_size=len(small.encode()))
-        e = raises(lambda: w.write(large), msgs.EncodeError, "writer max_size")
+        w = msgs.MessageWriter(out, max_size=len(small.encode()))
+        e = raises(lambda: w.write_message(large), msgs.EncodeError, "writer max_size")
         if e:
             check("maximum size of %d" % len(small.encode()) in str(e), "writer max_size message: %s" % e)
         check(out.getvalue() == b"", "a refused message writes nothing")
-        w.write(small)
+        w.write_message(small)
         check(out.getvalue() == small.encode_message(), "the writer goes on after a refusal")
-        e = raises(lambda: msgs.StreamReader(io.BytesIO(large.encode_message()), max_size=0).read(), msgs.DecodeError,
+        e = raises(lambda: msgs.MessageReader(io.BytesIO(large.encode_message()), max_size=0).read_message(), msgs.DecodeError,
                    "max_size 0")
         if e:
             check(e.rule == "message" and e.offset == 6, "max_size 0: %s" % e)
-    e = raises(lambda: msgs.StreamReader(io.BytesIO(b"SDP2\x01\x00")).read(), msgs.DecodeError, "cut header")
+    e = raises(lambda: msgs.MessageReader(io.BytesIO(b"SDP2\x01\x00")).read_message(), msgs.DecodeError, "cut header")
     if e:
         check(e.rule == "truncated" and e.index == 0 and e.offset == 0, "cut header: %s" % e)
 
     # The schema check: a hello written first, checked by a reader that requires it.
     out = io.BytesIO()
-    w = msgs.StreamWriter(out)
+    w = msgs.MessageWriter(out)
     w.write_hello()
     hello = out.getvalue()
     ids = sorted(msgs.MESSAGE_TYPES)
@@ -254,51 +254,51 @@ def main():
         check(int.from_bytes(hello[at:at + 2], "little") == tid and fp == msgs.MESSAGE_TYPES[tid].FINGERPRINT, "hello entry %d" % i)
     vals = [cls() for cls in msgs.MESSAGE_TYPES.values()]
     for v in vals:
-        w.write(v)
-    r = msgs.StreamReader(io.BytesIO(out.getvalue()), require_hello=True)
+        w.write_message(v)
+    r = msgs.MessageReader(io.BytesIO(out.getvalue()), require_hello=True)
     check(not r.schema_checked, "schema_checked before reading")
-    first = r.read()
+    first = r.read_message()
     check(first == vals[0] and r.schema_checked and r.index == 2, "hello then the first message (index 1)")
     check(list(r) == vals[1:], "the messages after the hello")
     # Another version of Ping: rule schema at its fingerprint, naming it; the error sticks.
     ping = ids.index(msgs.Ping.TYPE_ID)
     changed = bytearray(out.getvalue())
     changed[14 + 10 * ping + 2 + 5] ^= 1
-    r = msgs.StreamReader(io.BytesIO(bytes(changed)))
-    e = raises(r.read, msgs.DecodeError, "changed fingerprint")
+    r = msgs.MessageReader(io.BytesIO(bytes(changed)))
+    e = raises(r.read_message, msgs.DecodeError, "changed fingerprint")
     if e:
         theirs = msgs.Ping.FINGERPRINT ^ (1 << 40)
         want = "the writer's schema has another version of Ping (type id %d): fingerprint %016x, here %016x; run `sdp compat`" % (
             msgs.Ping.TYPE_ID, theirs, msgs.Ping.FINGERPRINT)
         check(e.rule == "schema" and e.index == 0 and e.offset == 14 + 10 * ping + 2, "changed fingerprint: %s" % e)
         check(want in str(e), "changed fingerprint message: %s" % e)
-        check(raises(r.read, msgs.DecodeError, "changed fingerprint again") is e and not r.schema_checked, "the error sticks")
+        check(raises(r.read_message, msgs.DecodeError, "changed fingerprint again") is e and not r.schema_checked, "the error sticks")
     # A reader that requires a hello refuses a stream without one, but not an empty stream.
     plain = vals[0].encode_message()
-    e = raises(lambda: msgs.StreamReader(io.BytesIO(plain), require_hello=True).read(), msgs.DecodeError, "missing hello")
+    e = raises(lambda: msgs.MessageReader(io.BytesIO(plain), require_hello=True).read_message(), msgs.DecodeError, "missing hello")
     if e:
         check(e.rule == "schema" and e.index == 0 and e.offset == 4, "missing hello: %s" % e)
-    check(msgs.StreamReader(io.BytesIO(b""), require_hello=True).read() is None, "empty stream with require_hello")
-    r = msgs.StreamReader(io.BytesIO(plain))
-    check(r.read() == vals[0] and not r.schema_checked, "no hello, not required")
+    check(msgs.MessageReader(io.BytesIO(b""), require_hello=True).read_message() is None, "empty stream with require_hello")
+    r = msgs.MessageReader(io.BytesIO(plain))
+    check(r.read_message() == vals[0] and not r.schema_checked, "no hello, not required")
     # A hello after the first message is an unknown type id.
-    e = raises(lambda: list(msgs.StreamReader(io.BytesIO(plain + hello))), msgs.DecodeError, "second hello")
+    e = raises(lambda: list(msgs.MessageReader(io.BytesIO(plain + hello))), msgs.DecodeError, "second hello")
     if e:
         check(e.rule == "message" and e.index == 1 and e.offset == len(plain) + 4, "second hello: %s" % e)
         check(e.skippable, "a second hello is skippable")
     # A message of an unknown type id is skipped: the reader goes on with the next one.
     unknown = b"SDP2\xfe\xff" + plain[6:]
-    r = msgs.StreamReader(io.BytesIO(unknown + plain))
-    e = raises(r.read, msgs.DecodeError, "unknown type id")
+    r = msgs.MessageReader(io.BytesIO(unknown + plain))
+    e = raises(r.read_message, msgs.DecodeError, "unknown type id")
     if e:
         check(e.rule == "message" and e.index == 0 and e.offset == 4 and e.skippable, "unknown type id: %s" % e)
-        check(r.read() == vals[0] and r.index == 2 and r.read() is None, "the message after an unknown type id")
+        check(r.read_message() == vals[0] and r.index == 2 and r.read_message() is None, "the message after an unknown type id")
     # An error that ends the stream comes back on every read, never a message.
-    r = msgs.StreamReader(io.BytesIO(b"SDP3" + plain[4:] + plain))
-    e = raises(r.read, msgs.DecodeError, "bad magic")
+    r = msgs.MessageReader(io.BytesIO(b"SDP3" + plain[4:] + plain))
+    e = raises(r.read_message, msgs.DecodeError, "bad magic")
     if e:
         check(e.rule == "message" and e.offset == 0 and not e.skippable, "bad magic: %s" % e)
-        check(raises(r.read, msgs.DecodeError, "bad magic again") is e, "a bad magic sticks")
+        check(raises(r.read_message, msgs.DecodeError, "bad magic again") is e, "a bad magic sticks")
 
     # numpy: optional, and the views when it is there.
     if numpy_mode:

@@ -161,7 +161,7 @@ def handle(m, op, tid, data):
         msg = struct.pack("<4sHI", b"SDP2", tid, len(data)) + data
         km, vm = outcome(lambda: m.decode_message(msg, OPTS))
         kc, vc = outcome(lambda: cls.decode_message(msg, OPTS))
-        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(msg), options=OPTS).read())
+        ks, vs = outcome(lambda: m.MessageReader(io.BytesIO(msg), options=OPTS).read_message())
         for k3, v3, what in ((km, vm, "decode_message"), (kc, vc, "T.decode_message"), (ks, vs, "the stream reader")):
             if k3 != kind:
                 return BROKEN, (what + " disagrees with decode: " + str(v3)).encode()
@@ -185,22 +185,22 @@ def handle(m, op, tid, data):
         if kind == "err":
             return rejected(m, v)
         b = v.encode_message()
-        ks, vs = outcome(lambda: m.StreamReader(io.BytesIO(data), options=OPTS).read())
+        ks, vs = outcome(lambda: m.MessageReader(io.BytesIO(data), options=OPTS).read_message())
         if ks != "ok" or vs.encode_message() != b:
             return BROKEN, b"the stream reader disagrees with decode_message"
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)
-        reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
+        reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
         out = io.BytesIO()
-        writer = m.StreamWriter(out, max_size=mx or 0xFFFFFFFF)
+        writer = m.MessageWriter(out, max_size=mx or 0xFFFFFFFF)
         hello = False
         try:
             for v in reader:
                 if reader.schema_checked and not hello:
                     writer.write_hello()  # the stream began with one: answer with ours
                     hello = True
-                writer.write(v)
+                writer.write_message(v)
         except m.DecodeError as e:
             return REJECTED, ("%s %d %d: %s" % (e.rule, e.index, e.offset, e)).encode()
         if reader.schema_checked and not hello:
@@ -212,13 +212,13 @@ def handle(m, op, tid, data):
 
 
 def stream_all(m, data):
-    """OpStreamAll: the stream read to its end with StreamReader.read(),
+    """OpStreamAll: the stream read to its end with MessageReader.read_message(),
     going on after every skippable error and reading once more after one
-    that ends the stream; the error lines, then what StreamWriter wrote."""
+    that ends the stream; the error lines, then what MessageWriter wrote."""
     (mx,) = struct.unpack_from("<I", data, 0)
-    reader = m.StreamReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
+    reader = m.MessageReader(io.BytesIO(data[4:]), max_size=mx or 0xFFFFFFFF, options=OPTS)
     out = io.BytesIO()
-    writer = m.StreamWriter(out, max_size=mx or 0xFFFFFFFF)
+    writer = m.MessageWriter(out, max_size=mx or 0xFFFFFFFF)
     lines = []
     hello = False
 
@@ -229,7 +229,7 @@ def stream_all(m, data):
 
     while True:
         try:
-            v = reader.read()
+            v = reader.read_message()
         except m.DecodeError as e:
             if reader.schema_checked and not hello:
                 writer.write_hello()
@@ -239,7 +239,7 @@ def stream_all(m, data):
                 continue
             # The stream ends here: a second read must repeat the error.
             try:
-                again = reader.read()
+                again = reader.read_message()
                 lines.append("end\n" if again is None else "message\n")
             except m.DecodeError as e2:
                 line(e2)
@@ -249,7 +249,7 @@ def stream_all(m, data):
             hello = True
         if v is None:
             break
-        writer.write(v)
+        writer.write_message(v)
     text = "".join(lines).encode()
     return OK, struct.pack("<I", len(text)) + text + out.getvalue()
 

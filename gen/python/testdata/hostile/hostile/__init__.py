@@ -33,9 +33,9 @@ _SDP_MAGIC = b"SDP2"
 MESSAGE_HEADER_SIZE = 10
 """The size of a message's header: "SDP2", u16 type id, u32 payload length."""
 HELLO_TYPE_ID = 0
-"""The type id of a hello (StreamWriter.write_hello); no struct has it."""
+"""The type id of a hello (MessageWriter.write_hello); no struct has it."""
 DEFAULT_MAX_MESSAGE_SIZE = 64 << 20
-"""The largest payload a StreamReader reads and a StreamWriter writes unless
+"""The largest payload a MessageReader reads and a MessageWriter writes unless
 told otherwise (64 MiB)."""
 _SDP_DEFAULT_DEPTH = 64
 _SDP_T = _sdp_t.TypeVar("_SDP_T")
@@ -61,7 +61,7 @@ class DecodeError(Exception):
     message, memory; schema for a stream's hello), offset the byte where it was found (for a stream, from
     the start of the stream), path the field path, index the message's
     position in a stream (None outside streams). skippable is True when a
-    StreamReader read the whole bad message (a payload its decoder rejects,
+    MessageReader read the whole bad message (a payload its decoder rejects,
     an unknown type id, a hello after the first message) and its next read
     goes on with the next one; after any other stream error every read
     raises the same error again."""
@@ -533,14 +533,14 @@ def decode_message(data: _sdp_t.Any, options: DecodeOptions | None = None) -> _s
     return _sdp_top(r, _SDP_TYPES[tid], True)
 
 
-class StreamReader:
+class MessageReader:
     """Reads messages one at a time from a binary file object. max_size
     (default DEFAULT_MAX_MESSAGE_SIZE, 64 MiB, as in every language; 0 is a
     maximum of 0, 0xFFFFFFFF none) refuses a larger declared payload before
     reading it. Errors are DecodeErrors whose offset counts from the start of
     the stream and whose index is the message's position.
 
-    A hello (StreamWriter.write_hello) as the stream's first message is
+    A hello (MessageWriter.write_hello) as the stream's first message is
     checked, not returned: the next message has index 1, and schema_checked
     becomes True. A hello that gives a struct of this schema another
     fingerprint is refused with rule schema, naming the struct; a malformed
@@ -621,7 +621,7 @@ class StreamReader:
                 raise self._stick(DecodeError("schema", 16 + 10 * i, "the writer's schema has another version of " + mine[0] + " (type id " + str(tid) + "): fingerprint " + format(theirs, "016x") + ", here " + format(mine[1], "016x") + "; run `sdp compat` on the two schemas", "message"), start)
         self.schema_checked = True
 
-    def read(self) -> _sdp_t.Any:
+    def read_message(self) -> _sdp_t.Any:
         """Returns the next message's struct, or None at the end of the stream."""
         if self._sdp_failed is not None:
             raise self._sdp_failed
@@ -655,7 +655,7 @@ class StreamReader:
             self.offset = start + 10 + n
             self._check_hello(payload, start)
             self.index = 1
-            return self.read()
+            return self.read_message()
         try:
             v = decode_message(head + payload, self.options)
         except DecodeError as e:
@@ -666,16 +666,16 @@ class StreamReader:
 
     def __iter__(self) -> _sdp_t.Iterator[_sdp_t.Any]:
         while True:
-            v = self.read()
+            v = self.read_message()
             if v is None:
                 return
             yield v
 
 
-class StreamWriter:
+class MessageWriter:
     """Writes messages one after the other to a binary file object, one
     write call per message. max_size (default DEFAULT_MAX_MESSAGE_SIZE, as
-    StreamReader's) refuses a message whose payload is larger with an
+    MessageReader's) refuses a message whose payload is larger with an
     EncodeError, writing nothing; the writer can go on."""
 
     def __init__(self, f: _sdp_t.BinaryIO, max_size: int = DEFAULT_MAX_MESSAGE_SIZE) -> None:
@@ -694,7 +694,7 @@ class StreamWriter:
             b += _SDP_HELLO_ENTRY.pack(tid, fp)
         self.f.write(b)
 
-    def write(self, value: _sdp_t.Any) -> None:
+    def write_message(self, value: _sdp_t.Any) -> None:
         """Writes value (a struct of the schema) as a message; EncodeError,
         writing nothing, when it cannot be encoded or its payload is over
         max_size."""
