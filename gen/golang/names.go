@@ -51,14 +51,6 @@ var methodNames = map[string]bool{
 	"String": true, "IsValid": true,
 }
 
-// initialisms are words written in capitals in Go names (sensor_id → SensorID).
-var initialisms = map[string]bool{
-	"ID": true, "URL": true, "URI": true, "HTTP": true, "HTTPS": true, "JSON": true,
-	"XML": true, "API": true, "UUID": true, "IP": true, "TCP": true, "UDP": true,
-	"CPU": true, "GPU": true, "UI": true, "SQL": true, "HTML": true, "ASCII": true,
-	"UTF8": true, "RGB": true, "RGBA": true,
-}
-
 // names maps every schema name to its Go identifier.
 type names struct {
 	taken  map[string]bool
@@ -141,21 +133,13 @@ func structVariantField(goStruct string) string {
 	return goStruct
 }
 
-// pascalWithInitialisms is naming.Pascal with common initialisms in capitals:
-// "manufacturer_id" → "ManufacturerID".
+// pascalWithInitialisms is naming.PascalInitialisms, "X" for a name with no
+// letters or digits.
 func pascalWithInitialisms(name string) string {
-	var b strings.Builder
-	for _, w := range naming.Words(name) {
-		if initialisms[strings.ToUpper(w)] {
-			b.WriteString(strings.ToUpper(w))
-			continue
-		}
-		b.WriteString(naming.Pascal(w))
+	if n := naming.PascalInitialisms(name); n != "" {
+		return n
 	}
-	if b.Len() == 0 {
-		return "X"
-	}
-	return b.String()
+	return "X"
 }
 
 // packageName makes a valid Go package name: invalid characters become

@@ -94,3 +94,47 @@ func isUpperWord(w string) bool {
 	}
 	return true
 }
+
+// initialisms are the words Go's and Swift's conventions write in one case
+// inside an identifier: "manufacturer_id" is ManufacturerID in Go and
+// manufacturerID in Swift (the Swift API Design Guidelines, swift-protobuf).
+var initialisms = map[string]bool{
+	"ID": true, "URL": true, "URI": true, "HTTP": true, "HTTPS": true, "JSON": true,
+	"XML": true, "API": true, "UUID": true, "IP": true, "TCP": true, "UDP": true,
+	"CPU": true, "GPU": true, "UI": true, "SQL": true, "HTML": true, "ASCII": true,
+	"UTF8": true, "RGB": true, "RGBA": true,
+}
+
+// PascalInitialisms is Pascal with the common initialisms in capitals:
+// "manufacturer_id" → "ManufacturerID".
+func PascalInitialisms(name string) string {
+	var b strings.Builder
+	for _, w := range Words(name) {
+		if initialisms[strings.ToUpper(w)] {
+			b.WriteString(strings.ToUpper(w))
+			continue
+		}
+		b.WriteString(Pascal(w))
+	}
+	return b.String()
+}
+
+// CamelInitialisms is Camel with the common initialisms after the first
+// word in capitals (the first word is lower case, an initialism too):
+// "manufacturer_id" → "manufacturerID", "id" → "id", "url_path" → "urlPath".
+func CamelInitialisms(name string) string {
+	ws := Words(name)
+	if len(ws) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(strings.ToLower(ws[0]))
+	for _, w := range ws[1:] {
+		if initialisms[strings.ToUpper(w)] {
+			b.WriteString(strings.ToUpper(w))
+			continue
+		}
+		b.WriteString(title(w))
+	}
+	return b.String()
+}

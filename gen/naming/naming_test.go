@@ -27,3 +27,23 @@ func TestCases(t *testing.T) {
 		t.Errorf("ScreamingSnake = %q", got)
 	}
 }
+
+func TestInitialisms(t *testing.T) {
+	for _, c := range []struct{ in, pascal, camel string }{
+		{"manufacturer_id", "ManufacturerID", "manufacturerID"},
+		{"id", "ID", "id"},
+		{"url_path", "URLPath", "urlPath"},
+		{"device_uuid_v2", "DeviceUUIDV2", "deviceUUIDV2"},
+		{"utf8_name", "UTF8Name", "utf8Name"},
+		{"HTTPServer", "HTTPServer", "httpServer"},
+		{"ids", "Ids", "ids"},
+		{"display_name", "DisplayName", "displayName"},
+	} {
+		if got := PascalInitialisms(c.in); got != c.pascal {
+			t.Errorf("PascalInitialisms(%q) = %q, want %q", c.in, got, c.pascal)
+		}
+		if got := CamelInitialisms(c.in); got != c.camel {
+			t.Errorf("CamelInitialisms(%q) = %q, want %q", c.in, got, c.camel)
+		}
+	}
+}

@@ -157,8 +157,10 @@ func member(name string) string {
 }
 
 // plainMember is member without backticks, for derived identifiers.
+// Initialisms after the first word are upper case, as the Swift API Design
+// Guidelines and swift-protobuf write them: manufacturer_id is manufacturerID.
 func plainMember(name string) string {
-	n := naming.Camel(name)
+	n := naming.CamelInitialisms(name)
 	if reservedMembers[n] || strings.HasPrefix(n, "_") {
 		n += "_"
 	}

@@ -127,8 +127,8 @@ func sum(_ m: arrays.I16Array) -> UInt64 {
 }
 func sum(_ m: ipc.SensorFrame) -> UInt64 {
     func f(_ v: Float) -> UInt64 { UInt64(v.bitPattern) }
-    var s = m.seq &+ UInt64(bitPattern: m.timestampNs) &+ UInt64(bitPattern: m.receivedNs) &+ UInt64(m.deviceId)
-    s &+= UInt64(m.sensorId) &+ UInt64(m.status) &+ UInt64(m.flags) &+ UInt64(m.quality) &+ UInt64(m.errorCount)
+    var s = m.seq &+ UInt64(bitPattern: m.timestampNs) &+ UInt64(bitPattern: m.receivedNs) &+ UInt64(m.deviceID)
+    s &+= UInt64(m.sensorID) &+ UInt64(m.status) &+ UInt64(m.flags) &+ UInt64(m.quality) &+ UInt64(m.errorCount)
     s &+= f(m.accelX) &+ f(m.accelY) &+ f(m.accelZ) &+ f(m.gyroX) &+ f(m.gyroY) &+ f(m.gyroZ)
     s &+= f(m.magX) &+ f(m.magY) &+ f(m.magZ) &+ f(m.temperature) &+ f(m.humidity)
     s &+= m.pressure.bitPattern &+ m.altitude.bitPattern &+ m.latitude.bitPattern &+ m.longitude.bitPattern

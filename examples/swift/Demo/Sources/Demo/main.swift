@@ -8,7 +8,7 @@ import PluginRegistry
 var gain = Parameter(address: 1, displayName: "Gain", unit: "dB", minValue: -60, maxValue: 12)
 gain.isWritable = true
 let registry = PluginRegistry(
-    plugins: [Plugin(name: "EQ", manufacturerId: "acme", parameters: [gain])],
+    plugins: [Plugin(name: "EQ", manufacturerID: "acme", parameters: [gain])],
     totalPluginCount: 1, totalParameterCount: 1)
 
 // Encode.

@@ -154,7 +154,7 @@ final class PluginRegistryTests: XCTestCase {
     func testPluginRoundTrip() throws {
         let values: [Plugin] = [
             Plugin(),
-            Plugin(name: "h\u{E9}llo \u{1F30D} 0", manufacturerId: "h\u{E9}llo \u{1F30D} 1", componentType: "h\u{E9}llo \u{1F30D} 2", componentSubtype: "h\u{E9}llo \u{1F30D} 3", parameters: [Parameter(address: 18000000000000000004, displayName: "h\u{E9}llo \u{1F30D} 5", identifier: "h\u{E9}llo \u{1F30D} 6", unit: "h\u{E9}llo \u{1F30D} 7", minValue: 9.5, maxValue: 10.5, defaultValue: 11.5, currentValue: 12.5, rawFlags: 4000000012, isWritable: true, canRamp: true), Parameter(address: 18000000000000000005, displayName: "h\u{E9}llo \u{1F30D} 6", identifier: "h\u{E9}llo \u{1F30D} 7", unit: "h\u{E9}llo \u{1F30D} 8", minValue: 10.5, maxValue: 11.5, defaultValue: 12.5, currentValue: 13.5, rawFlags: 4000000013, isWritable: true, canRamp: true)]),
+            Plugin(name: "h\u{E9}llo \u{1F30D} 0", manufacturerID: "h\u{E9}llo \u{1F30D} 1", componentType: "h\u{E9}llo \u{1F30D} 2", componentSubtype: "h\u{E9}llo \u{1F30D} 3", parameters: [Parameter(address: 18000000000000000004, displayName: "h\u{E9}llo \u{1F30D} 5", identifier: "h\u{E9}llo \u{1F30D} 6", unit: "h\u{E9}llo \u{1F30D} 7", minValue: 9.5, maxValue: 10.5, defaultValue: 11.5, currentValue: 12.5, rawFlags: 4000000012, isWritable: true, canRamp: true), Parameter(address: 18000000000000000005, displayName: "h\u{E9}llo \u{1F30D} 6", identifier: "h\u{E9}llo \u{1F30D} 7", unit: "h\u{E9}llo \u{1F30D} 8", minValue: 10.5, maxValue: 11.5, defaultValue: 12.5, currentValue: 13.5, rawFlags: 4000000013, isWritable: true, canRamp: true)]),
         ]
         for v in values {
             try checkRoundTrip(v)
@@ -177,7 +177,7 @@ final class PluginRegistryTests: XCTestCase {
     func testPluginRegistryRoundTrip() throws {
         let values: [PluginRegistry] = [
             PluginRegistry(),
-            PluginRegistry(plugins: [Plugin(name: "h\u{E9}llo \u{1F30D} 0", manufacturerId: "h\u{E9}llo \u{1F30D} 1", componentType: "h\u{E9}llo \u{1F30D} 2", componentSubtype: "h\u{E9}llo \u{1F30D} 3", parameters: []), Plugin(name: "h\u{E9}llo \u{1F30D} 1", manufacturerId: "h\u{E9}llo \u{1F30D} 2", componentType: "h\u{E9}llo \u{1F30D} 3", componentSubtype: "h\u{E9}llo \u{1F30D} 4", parameters: [])], totalPluginCount: 4000000001, totalParameterCount: 4000000002),
+            PluginRegistry(plugins: [Plugin(name: "h\u{E9}llo \u{1F30D} 0", manufacturerID: "h\u{E9}llo \u{1F30D} 1", componentType: "h\u{E9}llo \u{1F30D} 2", componentSubtype: "h\u{E9}llo \u{1F30D} 3", parameters: []), Plugin(name: "h\u{E9}llo \u{1F30D} 1", manufacturerID: "h\u{E9}llo \u{1F30D} 2", componentType: "h\u{E9}llo \u{1F30D} 3", componentSubtype: "h\u{E9}llo \u{1F30D} 4", parameters: [])], totalPluginCount: 4000000001, totalParameterCount: 4000000002),
         ]
         for v in values {
             try checkRoundTrip(v)

@@ -590,7 +590,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
     func _sdpWrite(_ out: inout _SDPWriter) {
         var w = out
         defer { out = w }
-        w.int(self.sensorId)
+        w.int(self.sensorID)
         w.f64(self.value)
         w.optional(self.calibration) { w, e0 in w.f64(e0) }
         w.optional(self.note) { w, e0 in w.string(e0) }
@@ -599,7 +599,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
     static func _sdpWrite(at p: UnsafePointer<Self>, _ out: inout _SDPWriter) {
         var w = out
         defer { out = w }
-        w.int(p.pointee.sensorId)
+        w.int(p.pointee.sensorID)
         w.f64(p.pointee.value)
         w.optional(p.pointee.calibration) { w, e0 in w.f64(e0) }
         w.optional(p.pointee.note) { w, e0 in w.string(e0) }
@@ -620,7 +620,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
         let f1 = r.rawF64()
         let f2 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
         let f3 = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.string() }
-        self.init(sensorId: f0, value: f1, calibration: f2, note: f3)
+        self.init(sensorID: f0, value: f1, calibration: f2, note: f3)
     }
 
     /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
@@ -631,7 +631,7 @@ extension Reading: _SDPEncodable, SDPMessageValue {
             _ = try r.f64()
             throw DecodeError.truncated(offset: r.pos)
         }
-        self.sensorId = r.raw(UInt32.self)
+        self.sensorID = r.raw(UInt32.self)
         self.value = r.rawF64()
         self.calibration = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.f64() }
         try r.optional(into: &self.note, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })

@@ -108,7 +108,7 @@ public struct Reading: Sendable, Hashable {
     /// it is the same in both.
     public static let fingerprint: UInt64 = 0x881aa04a0479b659
 
-    public var sensorId: UInt32
+    public var sensorID: UInt32
 
     public var value: Double
 
@@ -118,12 +118,12 @@ public struct Reading: Sendable, Hashable {
 
     /// Creates a value; every field defaults to its zero value.
     public init(
-        sensorId: UInt32 = 0,
+        sensorID: UInt32 = 0,
         value: Double = 0,
         calibration: Double? = nil,
         note: String? = nil
     ) {
-        self.sensorId = sensorId
+        self.sensorID = sensorID
         self.value = value
         self.calibration = calibration
         self.note = note

@@ -217,7 +217,7 @@ final class optionalsTests: XCTestCase {
     func testReadingRoundTrip() throws {
         let values: [Reading] = [
             Reading(),
-            Reading(sensorId: 4000000000, value: -3.25, calibration: -4.25, note: "h\u{E9}llo \u{1F30D} 3"),
+            Reading(sensorID: 4000000000, value: -3.25, calibration: -4.25, note: "h\u{E9}llo \u{1F30D} 3"),
         ]
         for v in values {
             try checkRoundTrip(v)

@@ -278,7 +278,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
     public var encodedSize: Int {
         var n = 20
         n += self.name.utf8.count
-        n += self.manufacturerId.utf8.count
+        n += self.manufacturerID.utf8.count
         n += self.componentType.utf8.count
         n += self.componentSubtype.utf8.count
         n += _sdpElementsSize(self.parameters, 0) { e0 in e0.encodedSize }
@@ -289,7 +289,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         var w = out
         defer { out = w }
         w.string(self.name)
-        w.string(self.manufacturerId)
+        w.string(self.manufacturerID)
         w.string(self.componentType)
         w.string(self.componentSubtype)
         w.structs(self.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
@@ -299,7 +299,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         var w = out
         defer { out = w }
         w.string(p.pointee.name)
-        w.string(p.pointee.manufacturerId)
+        w.string(p.pointee.manufacturerID)
         w.string(p.pointee.componentType)
         w.string(p.pointee.componentSubtype)
         w.structs(p.pointee.parameters) { w, e0 in Parameter._sdpWrite(at: e0, &w) }
@@ -307,7 +307,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
 
     func _sdpCheckLengths(_ limit: UInt64) throws(EncodeError) {
         try _sdpIn("name") { () throws(EncodeError) in try _sdpCheckLength(self.name.utf8.count, limit) }
-        try _sdpIn("manufacturerId") { () throws(EncodeError) in try _sdpCheckLength(self.manufacturerId.utf8.count, limit) }
+        try _sdpIn("manufacturerID") { () throws(EncodeError) in try _sdpCheckLength(self.manufacturerID.utf8.count, limit) }
         try _sdpIn("componentType") { () throws(EncodeError) in try _sdpCheckLength(self.componentType.utf8.count, limit) }
         try _sdpIn("componentSubtype") { () throws(EncodeError) in try _sdpCheckLength(self.componentSubtype.utf8.count, limit) }
         try _sdpIn("parameters") { () throws(EncodeError) in try _sdpCheckArray(self.parameters, limit, counted: true) { (e0) throws(EncodeError) in try e0._sdpCheckLengths(limit) } }
@@ -320,14 +320,14 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         let f2 = try r.string()
         let f3 = try r.string()
         let f4 = try r.array(minSize: 42) { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }
-        self.init(name: f0, manufacturerId: f1, componentType: f2, componentSubtype: f3, parameters: f4)
+        self.init(name: f0, manufacturerID: f1, componentType: f2, componentSubtype: f3, parameters: f4)
     }
 
     /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try r.string(into: &self.name)
-        try r.string(into: &self.manufacturerId)
+        try r.string(into: &self.manufacturerID)
         try r.string(into: &self.componentType)
         try r.string(into: &self.componentSubtype)
         try r.array(into: &self.parameters, minSize: 42, { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Parameter) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })

@@ -68,7 +68,7 @@ public struct Plugin: Sendable, Hashable {
 
     public var name: String
 
-    public var manufacturerId: String
+    public var manufacturerID: String
 
     public var componentType: String
 
@@ -79,13 +79,13 @@ public struct Plugin: Sendable, Hashable {
     /// Creates a value; every field defaults to its zero value.
     public init(
         name: String = "",
-        manufacturerId: String = "",
+        manufacturerID: String = "",
         componentType: String = "",
         componentSubtype: String = "",
         parameters: [Parameter] = []
     ) {
         self.name = name
-        self.manufacturerId = manufacturerId
+        self.manufacturerID = manufacturerID
         self.componentType = componentType
         self.componentSubtype = componentSubtype
         self.parameters = parameters
