@@ -516,6 +516,11 @@ func (g *generator) encStmt(t *schema.Type, expr string) {
 		p.Line("_sdp_out += _sdp_b")
 	case k == schema.EnumRef:
 		p.F("_sdp_out += %s.pack(%s(%s))", scalarStruct[t.Enum.Base], g.n.decl[t.Enum], expr)
+	case k == schema.Array && t.Elem.IsNumeric() && t.Elem.Kind != schema.U8:
+		// Inline: a large array's encode is mostly calls.
+		p.F("_sdp_a = %s", expr)
+		p.Line("_sdp_out += _sdp_count(len(_sdp_a))")
+		p.F("_sdp_put_numbers(_sdp_out, %q, _sdp_a)", typecode(t.Elem.Kind))
 	default:
 		p.F("_sdp_e_%s(%s, _sdp_out)", g.need(t), expr)
 	}
@@ -845,7 +850,7 @@ func (g *generator) encoder(t *schema.Type) {
 		case e.Kind == schema.U8:
 			p.Line("_sdp_put(_sdp_out, _sdp_v)")
 		case e.IsNumeric():
-			p.F("_sdp_put(_sdp_out, _sdp_numbers(%q, _sdp_v))", typecode(e.Kind))
+			p.F("_sdp_put_numbers(_sdp_out, %q, _sdp_v)", typecode(e.Kind))
 		default:
 			p.Line("for _sdp_x in _sdp_v:")
 			p.In()

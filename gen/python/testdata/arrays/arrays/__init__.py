@@ -368,6 +368,8 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     if not (isinstance(v, _sdp_array.array) and v.typecode == code):
         np = _sdp_sys.modules.get("numpy")
         if np is not None and isinstance(v, np.ndarray) and v.dtype.kind != "O":
+            global _sdp_ndarray_type
+            _sdp_ndarray_type = np.ndarray
             return _sdp_ndarray(np, code, v)
         a = _sdp_array.array(code, v)
     if _SDP_BIG:
@@ -378,8 +380,10 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     return memoryview(a).cast("B")
 
 
-# The numpy dtypes of _SDP_DTYPES, made once numpy is in use.
+# The numpy dtypes of _SDP_DTYPES, made once numpy is in use, and
+# numpy.ndarray once an encoder has met one.
 _sdp_np_dtypes: dict[str, _sdp_t.Any] = {}
+_sdp_ndarray_type: _sdp_t.Any = None
 
 
 def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
@@ -462,7 +466,7 @@ class _SdpParts(bytearray):
     the large arrays left out of them with the positions they go to."""
 
     __slots__ = ("parts",)
-    parts: list[tuple[int, _sdp_t.Any]]
+    parts: list[tuple[int, _sdp_t.Any, int]]  # (position, buffer, its size in bytes)
 
 
 def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
@@ -470,9 +474,22 @@ def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
     _sdp_numbers returns) are kept aside when large; anything else is
     appended as before (and refused there if it has no bytes)."""
     if type(out) is _SdpParts and (type(b) is bytes or type(b) is memoryview) and len(b) >= _SDP_PART_MIN:
-        out.parts.append((len(out), b))
+        out.parts.append((len(out), b, len(b)))
     else:
         out += b
+
+
+def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
+    """Appends the elements of a numeric array (_sdp_numbers). A large,
+    contiguous 1-D numpy array of the wire's dtype is kept aside as it is:
+    its bytes are the encoding, copied once when the result is joined."""
+    if type(out) is _SdpParts and type(v) is _sdp_ndarray_type and not _SDP_BIG and v.ndim == 1 \
+            and v.dtype == _sdp_np_dtypes.get(code) and v.flags.c_contiguous:
+        n = v.nbytes
+        if n >= _SDP_PART_MIN:
+            out.parts.append((len(out), v, n))
+            return
+    _sdp_put(out, _sdp_numbers(code, v))
 
 
 def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, type_id: int = -1) -> bytes:
@@ -484,19 +501,22 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         if type_id >= 0:
             out += _SDP_HEADER.pack(_SDP_MAGIC, type_id, 0)
         fn(v, out)
+        parts = out.parts
         if type_id >= 0:
-            out[6:10] = _SDP_U32.pack(len(out) - 10 + sum(len(b) for _, b in out.parts))
-        if not out.parts:
+            out[6:10] = _SDP_U32.pack(len(out) - 10 + sum(n for _, _, n in parts))
+        if not parts:
             return bytes(out)
-        with memoryview(out) as view:
-            pieces: list[_sdp_t.Any] = []
-            prev = 0
-            for at, b in out.parts:
-                pieces.append(view[prev:at])
-                pieces.append(b)
-                prev = at
-            pieces.append(view[prev:])
-            return b"".join(pieces)
+        if len(parts) == 1 and parts[0][0] == len(out):
+            return b"".join((out, parts[0][1]))  # the array ends the value
+        view = memoryview(out)
+        pieces: list[_sdp_t.Any] = []
+        prev = 0
+        for at, b, _ in parts:
+            pieces.append(view[prev:at])
+            pieces.append(b)
+            prev = at
+        pieces.append(view[prev:])
+        return b"".join(pieces)
     except EncodeError:
         raise
     except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError) as e:
@@ -1116,15 +1136,33 @@ def _sdp_d_t6Arrays(_sdp_r: _SdpReader, _sdp_depth: int) -> Arrays:
 def _sdp_e_t6Arrays(_sdp_v: Arrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_bool(_sdp_v.bools, _sdp_out)
     _sdp_e_list_u8(_sdp_v.bytes, _sdp_out)
-    _sdp_e_list_i8(_sdp_v.i8s, _sdp_out)
-    _sdp_e_list_u16(_sdp_v.u16s, _sdp_out)
-    _sdp_e_list_i16(_sdp_v.i16s, _sdp_out)
-    _sdp_e_list_u32(_sdp_v.u32s, _sdp_out)
-    _sdp_e_list_i32(_sdp_v.i32s, _sdp_out)
-    _sdp_e_list_u64(_sdp_v.u64s, _sdp_out)
-    _sdp_e_list_i64(_sdp_v.i64s, _sdp_out)
-    _sdp_e_list_f32(_sdp_v.f32s, _sdp_out)
-    _sdp_e_list_f64(_sdp_v.f64s, _sdp_out)
+    _sdp_a = _sdp_v.i8s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "b", _sdp_a)
+    _sdp_a = _sdp_v.u16s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "H", _sdp_a)
+    _sdp_a = _sdp_v.i16s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "h", _sdp_a)
+    _sdp_a = _sdp_v.u32s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "I", _sdp_a)
+    _sdp_a = _sdp_v.i32s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "i", _sdp_a)
+    _sdp_a = _sdp_v.u64s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "Q", _sdp_a)
+    _sdp_a = _sdp_v.i64s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "q", _sdp_a)
+    _sdp_a = _sdp_v.f32s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "f", _sdp_a)
+    _sdp_a = _sdp_v.f64s
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "d", _sdp_a)
     _sdp_e_list_str(_sdp_v.strings, _sdp_out)
     _sdp_e_list_t5Point(_sdp_v.points, _sdp_out)
     _sdp_e_list_list_u32(_sdp_v.nested, _sdp_out)
@@ -1222,7 +1260,9 @@ def _sdp_d_t8U32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> U32Array:
 
 
 def _sdp_e_t8U32Array(_sdp_v: U32Array, _sdp_out: bytearray) -> None:
-    _sdp_e_list_u32(_sdp_v.values, _sdp_out)
+    _sdp_a = _sdp_v.values
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "I", _sdp_a)
 
 
 def _sdp_s_t8U32Array(_sdp_v: U32Array) -> int:
@@ -1242,7 +1282,9 @@ def _sdp_d_t8I16Array(_sdp_r: _SdpReader, _sdp_depth: int) -> I16Array:
 
 
 def _sdp_e_t8I16Array(_sdp_v: I16Array, _sdp_out: bytearray) -> None:
-    _sdp_e_list_i16(_sdp_v.samples, _sdp_out)
+    _sdp_a = _sdp_v.samples
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "h", _sdp_a)
 
 
 def _sdp_s_t8I16Array(_sdp_v: I16Array) -> int:
@@ -1262,7 +1304,9 @@ def _sdp_d_t8F32Array(_sdp_r: _SdpReader, _sdp_depth: int) -> F32Array:
 
 
 def _sdp_e_t8F32Array(_sdp_v: F32Array, _sdp_out: bytearray) -> None:
-    _sdp_e_list_f32(_sdp_v.values, _sdp_out)
+    _sdp_a = _sdp_v.values
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "f", _sdp_a)
 
 
 def _sdp_s_t8F32Array(_sdp_v: F32Array) -> int:
@@ -1311,8 +1355,12 @@ def _sdp_d_t11SmallArrays(_sdp_r: _SdpReader, _sdp_depth: int) -> SmallArrays:
 
 def _sdp_e_t11SmallArrays(_sdp_v: SmallArrays, _sdp_out: bytearray) -> None:
     _sdp_e_list_u8(_sdp_v.bytes, _sdp_out)
-    _sdp_e_list_u32(_sdp_v.words, _sdp_out)
-    _sdp_e_list_f64(_sdp_v.reals, _sdp_out)
+    _sdp_a = _sdp_v.words
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "I", _sdp_a)
+    _sdp_a = _sdp_v.reals
+    _sdp_out += _sdp_count(len(_sdp_a))
+    _sdp_put_numbers(_sdp_out, "d", _sdp_a)
     _sdp_e_list_str(_sdp_v.names, _sdp_out)
     _sdp_e_list_bool(_sdp_v.flags, _sdp_out)
 
@@ -1358,7 +1406,7 @@ def _sdp_d_list_i8(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int]
 
 def _sdp_e_list_i8(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("b", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "b", _sdp_v)
 
 
 def _sdp_s_list_i8(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1371,7 +1419,7 @@ def _sdp_d_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int
 
 def _sdp_e_list_u16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("H", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "H", _sdp_v)
 
 
 def _sdp_s_list_u16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1384,7 +1432,7 @@ def _sdp_d_list_i16(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int
 
 def _sdp_e_list_i16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("h", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "h", _sdp_v)
 
 
 def _sdp_s_list_i16(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1397,7 +1445,7 @@ def _sdp_d_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int
 
 def _sdp_e_list_u32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("I", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "I", _sdp_v)
 
 
 def _sdp_s_list_u32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1410,7 +1458,7 @@ def _sdp_d_list_i32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int
 
 def _sdp_e_list_i32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("i", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "i", _sdp_v)
 
 
 def _sdp_s_list_i32(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1423,7 +1471,7 @@ def _sdp_d_list_u64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int
 
 def _sdp_e_list_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("Q", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "Q", _sdp_v)
 
 
 def _sdp_s_list_u64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1436,7 +1484,7 @@ def _sdp_d_list_i64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[int
 
 def _sdp_e_list_i64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("q", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "q", _sdp_v)
 
 
 def _sdp_s_list_i64(_sdp_v: _sdp_array.array[int] | _sdp_t.Any) -> int:
@@ -1449,7 +1497,7 @@ def _sdp_d_list_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[flo
 
 def _sdp_e_list_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("f", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "f", _sdp_v)
 
 
 def _sdp_s_list_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any) -> int:
@@ -1462,7 +1510,7 @@ def _sdp_d_list_f64(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[flo
 
 def _sdp_e_list_f64(_sdp_v: _sdp_array.array[float] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
-    _sdp_put(_sdp_out, _sdp_numbers("d", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "d", _sdp_v)
 
 
 def _sdp_s_list_f64(_sdp_v: _sdp_array.array[float] | _sdp_t.Any) -> int:
@@ -1554,7 +1602,9 @@ def _sdp_d_list_list_u32(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array
 def _sdp_e_list_list_u32(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any], _sdp_out: bytearray) -> None:
     _sdp_out += _sdp_count(len(_sdp_v))
     for _sdp_x in _sdp_v:
-        _sdp_e_list_u32(_sdp_x, _sdp_out)
+        _sdp_a = _sdp_x
+        _sdp_out += _sdp_count(len(_sdp_a))
+        _sdp_put_numbers(_sdp_out, "I", _sdp_a)
 
 
 def _sdp_s_list_list_u32(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any]) -> int:
@@ -1714,7 +1764,9 @@ def _sdp_d_arr2_list_u16(_sdp_r: _SdpReader, _sdp_depth: int) -> list[_sdp_array
 def _sdp_e_arr2_list_u16(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any], _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 2)
     for _sdp_x in _sdp_v:
-        _sdp_e_list_u16(_sdp_x, _sdp_out)
+        _sdp_a = _sdp_x
+        _sdp_out += _sdp_count(len(_sdp_a))
+        _sdp_put_numbers(_sdp_out, "H", _sdp_a)
 
 
 def _sdp_s_arr2_list_u16(_sdp_v: list[_sdp_array.array[int] | _sdp_t.Any]) -> int:
@@ -1728,7 +1780,7 @@ def _sdp_d_arr3_f32(_sdp_r: _SdpReader, _sdp_depth: int) -> _sdp_array.array[flo
 
 def _sdp_e_arr3_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any, _sdp_out: bytearray) -> None:
     _sdp_fixed(_sdp_v, 3)
-    _sdp_put(_sdp_out, _sdp_numbers("f", _sdp_v))
+    _sdp_put_numbers(_sdp_out, "f", _sdp_v)
 
 
 def _sdp_s_arr3_f32(_sdp_v: _sdp_array.array[float] | _sdp_t.Any) -> int:

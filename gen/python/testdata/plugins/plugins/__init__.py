@@ -368,6 +368,8 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     if not (isinstance(v, _sdp_array.array) and v.typecode == code):
         np = _sdp_sys.modules.get("numpy")
         if np is not None and isinstance(v, np.ndarray) and v.dtype.kind != "O":
+            global _sdp_ndarray_type
+            _sdp_ndarray_type = np.ndarray
             return _sdp_ndarray(np, code, v)
         a = _sdp_array.array(code, v)
     if _SDP_BIG:
@@ -378,8 +380,10 @@ def _sdp_numbers(code: str, v: _sdp_t.Any) -> bytes | memoryview:
     return memoryview(a).cast("B")
 
 
-# The numpy dtypes of _SDP_DTYPES, made once numpy is in use.
+# The numpy dtypes of _SDP_DTYPES, made once numpy is in use, and
+# numpy.ndarray once an encoder has met one.
 _sdp_np_dtypes: dict[str, _sdp_t.Any] = {}
+_sdp_ndarray_type: _sdp_t.Any = None
 
 
 def _sdp_ndarray(np: _sdp_t.Any, code: str, v: _sdp_t.Any) -> memoryview:
@@ -462,7 +466,7 @@ class _SdpParts(bytearray):
     the large arrays left out of them with the positions they go to."""
 
     __slots__ = ("parts",)
-    parts: list[tuple[int, _sdp_t.Any]]
+    parts: list[tuple[int, _sdp_t.Any, int]]  # (position, buffer, its size in bytes)
 
 
 def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
@@ -470,9 +474,22 @@ def _sdp_put(out: bytearray, b: _sdp_t.Any) -> None:
     _sdp_numbers returns) are kept aside when large; anything else is
     appended as before (and refused there if it has no bytes)."""
     if type(out) is _SdpParts and (type(b) is bytes or type(b) is memoryview) and len(b) >= _SDP_PART_MIN:
-        out.parts.append((len(out), b))
+        out.parts.append((len(out), b, len(b)))
     else:
         out += b
+
+
+def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
+    """Appends the elements of a numeric array (_sdp_numbers). A large,
+    contiguous 1-D numpy array of the wire's dtype is kept aside as it is:
+    its bytes are the encoding, copied once when the result is joined."""
+    if type(out) is _SdpParts and type(v) is _sdp_ndarray_type and not _SDP_BIG and v.ndim == 1 \
+            and v.dtype == _sdp_np_dtypes.get(code) and v.flags.c_contiguous:
+        n = v.nbytes
+        if n >= _SDP_PART_MIN:
+            out.parts.append((len(out), v, n))
+            return
+    _sdp_put(out, _sdp_numbers(code, v))
 
 
 def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, type_id: int = -1) -> bytes:
@@ -484,19 +501,22 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         if type_id >= 0:
             out += _SDP_HEADER.pack(_SDP_MAGIC, type_id, 0)
         fn(v, out)
+        parts = out.parts
         if type_id >= 0:
-            out[6:10] = _SDP_U32.pack(len(out) - 10 + sum(len(b) for _, b in out.parts))
-        if not out.parts:
+            out[6:10] = _SDP_U32.pack(len(out) - 10 + sum(n for _, _, n in parts))
+        if not parts:
             return bytes(out)
-        with memoryview(out) as view:
-            pieces: list[_sdp_t.Any] = []
-            prev = 0
-            for at, b in out.parts:
-                pieces.append(view[prev:at])
-                pieces.append(b)
-                prev = at
-            pieces.append(view[prev:])
-            return b"".join(pieces)
+        if len(parts) == 1 and parts[0][0] == len(out):
+            return b"".join((out, parts[0][1]))  # the array ends the value
+        view = memoryview(out)
+        pieces: list[_sdp_t.Any] = []
+        prev = 0
+        for at, b, _ in parts:
+            pieces.append(view[prev:at])
+            pieces.append(b)
+            prev = at
+        pieces.append(view[prev:])
+        return b"".join(pieces)
     except EncodeError:
         raise
     except (_sdp_struct.error, OverflowError, TypeError, ValueError, AttributeError, BufferError) as e:
