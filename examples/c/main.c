@@ -63,7 +63,7 @@ int main(void) {
     reg.scanned_at = 1700000000;
 
     /* 2. Encode: the size is known up front, so allocate once. */
-    size = registry_registry_size(&reg);
+    size = registry_registry_encoded_size(&reg);
     buf = (uint8_t*)malloc(size);
     if (buf == NULL || registry_registry_encode(&reg, buf, size) != size) {
         return 1;

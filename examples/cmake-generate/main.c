@@ -39,7 +39,7 @@ int main(void) {
     batch.battery.has = true;
     batch.battery.value = 0.87f;
 
-    size = sensors_batch_size(&batch);
+    size = sensors_batch_encoded_size(&batch);
     buf = (uint8_t*)malloc(size);
     if (buf == NULL || sensors_batch_encode(&batch, buf, size) != size) {
         return 1;

@@ -133,7 +133,7 @@ func (g *generator) sizeOf(p *emit.Printer, t *schema.Type, e string, lvl int) i
 		p.Block("if ("+cond+") {", "}", func() { add(g.sizeOf(p, t.Elem, val, lvl+1)) })
 		return 1
 	case schema.StructRef:
-		p.F("n = %s_add_(n, %s_size(&%s));", g.pkg, g.typeName(t.Struct), e)
+		p.F("n = %s_add_(n, %s_encoded_size(&%s));", g.pkg, g.typeName(t.Struct), e)
 		return 0
 	case schema.UnionRef:
 		p.F("n = %s_add_(n, %s_size_(&%s));", g.pkg, g.typeName(t.Union), e)
@@ -261,7 +261,7 @@ func (g *generator) write(p *emit.Printer, t *schema.Type, e string, lvl int) {
 // structEncode prints a struct's size, write and encode functions.
 func (g *generator) structEncode(s *schema.Struct) {
 	p, name := g.c, g.typeName(s)
-	p.Block(fmt.Sprintf("size_t %s_size(const %s* v) {", name, name), "}", func() {
+	p.Block(fmt.Sprintf("size_t %s_encoded_size(const %s* v) {", name, name), "}", func() {
 		if k, ok := structFixed(s); ok {
 			p.P("(void)v;")
 			p.F("return %d;", k)
@@ -281,7 +281,7 @@ func (g *generator) structEncode(s *schema.Struct) {
 	})
 	p.P()
 	p.Block(fmt.Sprintf("int %s_encode_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
-		p.F("size_t n = %s_size(v);", name)
+		p.F("size_t n = %s_encoded_size(v);", name)
 		p.Block("if (n == SIZE_MAX) {", "}", func() {
 			p.P("*written = 0;")
 			p.F("return %s_ERR_ENCODE;", g.up)

@@ -84,7 +84,7 @@ static int check_{{.T}}(const uint8_t* in, size_t len, int message) {
     rc = decode_{{.T}}(in, len, message, &v, &heap, 0);
     CHECK(rc <= 0 && {{$sc.Pkg}}_strerror(rc) != NULL);
     if (rc == 0) {
-        size_t n = message ? {{.T}}_message_size(&v) : {{.T}}_size(&v);
+        size_t n = message ? {{.T}}_encoded_message_size(&v) : {{.T}}_encoded_size(&v);
         uint8_t* buf = (uint8_t*)malloc(n + 1);
         CHECK(n == len && buf != NULL);
         CHECK((message ? {{.T}}_encode_message(&v, buf, n) : {{.T}}_encode(&v, buf, n)) == n);
@@ -123,7 +123,7 @@ static void check_{{.Pkg}}(const uint8_t* data, size_t size) {
         {{.Pkg}}_arena_init_heap(&heap);
         rc2 = {{.Pkg}}_decode_message(data + 1, size - 1, &m, &heap);
         if (rc == 0) {
-            CHECK(rc2 == 0 && {{.Pkg}}_message_size(&m) == size - 1);
+            CHECK(rc2 == 0 && {{.Pkg}}_encoded_message_size(&m) == size - 1);
         }
         /* The stream reader: a message the dispatcher accepts is a stream of one message. */
         src.data = data + 1;

@@ -10,13 +10,13 @@ import (
 func (g *generator) structMessages(s *schema.Struct) {
 	p, name, pkg, up := g.c, g.typeName(s), g.pkg, g.up
 	id := g.macroName(s) + "_TYPE_ID"
-	p.Block(fmt.Sprintf("size_t %s_message_size(const %s* v) {", name, name), "}", func() {
+	p.Block(fmt.Sprintf("size_t %s_encoded_message_size(const %s* v) {", name, name), "}", func() {
 		g.use("add_") // here and in every struct's _size
-		p.F("return %s_add_(%s_MESSAGE_HEADER_SIZE, %s_size(v));", pkg, up, name)
+		p.F("return %s_add_(%s_MESSAGE_HEADER_SIZE, %s_encoded_size(v));", pkg, up, name)
 	})
 	p.P()
 	p.Block(fmt.Sprintf("int %s_encode_message_ex(const %s* v, uint8_t* buf, size_t cap, size_t* written) {", name, name), "}", func() {
-		p.F("size_t n = %s_size(v);", name)
+		p.F("size_t n = %s_encoded_size(v);", name)
 		g.use("over_u32_")
 		// SIZE_MAX is no size (the value cannot be encoded), also where size_t
 		// has 32 bits and it is not over u32.
@@ -84,7 +84,7 @@ func (g *generator) dispatcherDecl() {
 	h.F("int %s_decode_message_ex(const uint8_t* data, size_t len, %s_message* out, %s_arena* arena,", pkg, pkg, pkg)
 	h.F("        const %s_decode_options* opt, %s_decode_result* res);", pkg, pkg)
 	h.P("/** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */")
-	h.F("size_t %s_message_size(const %s_message* m);", pkg, pkg)
+	h.F("size_t %s_encoded_message_size(const %s_message* m);", pkg, pkg)
 	h.P("/** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */")
 	h.F("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap);", pkg, pkg)
 	h.F("/** Like the struct's _encode_message_ex; an unknown type_id is %s_ERR_ENCODE. */", g.up)
@@ -125,7 +125,7 @@ func (g *generator) dispatcherDefs() {
 		g.resetOnError("memset(out, 0, sizeof *out);", fmt.Sprintf("%s_dec_done_(&d, p, 0, res)", pkg))
 	})
 	p.P()
-	args := map[string]string{"message_size": "", "encode_message": ", buf, cap", "encode_message_ex": ", buf, cap, written"}
+	args := map[string]string{"encoded_message_size": "", "encode_message": ", buf, cap", "encode_message_ex": ", buf, cap, written"}
 	dispatch := func(sig, fn, fallback string) {
 		p.Block(sig, "}", func() {
 			p.P("switch (m->type_id) {")
@@ -137,7 +137,7 @@ func (g *generator) dispatcherDefs() {
 			}
 			p.P("default:")
 			p.In()
-			if fn != "message_size" {
+			if fn != "encoded_message_size" {
 				p.P("(void)buf;")
 				p.P("(void)cap;")
 			}
@@ -150,7 +150,7 @@ func (g *generator) dispatcherDefs() {
 		})
 		p.P()
 	}
-	dispatch(fmt.Sprintf("size_t %s_message_size(const %s_message* m) {", pkg, pkg), "message_size", "SIZE_MAX")
+	dispatch(fmt.Sprintf("size_t %s_encoded_message_size(const %s_message* m) {", pkg, pkg), "encoded_message_size", "SIZE_MAX")
 	dispatch(fmt.Sprintf("size_t %s_encode_message(const %s_message* m, uint8_t* buf, size_t cap) {", pkg, pkg), "encode_message", "0")
 	dispatch(fmt.Sprintf("int %s_encode_message_ex(const %s_message* m, uint8_t* buf, size_t cap, size_t* written) {", pkg, pkg), "encode_message_ex", up+"_ERR_ENCODE")
 }

@@ -69,7 +69,7 @@ func upper(s string) string { return strings.ToUpper(s) }
 var runtimeNames = strings.Fields(`
 	str arena arena_init arena_init_heap arena_reset arena_free arena_alloc arena_used
 	arena_chunk_ decode_options decode_result strerror read_message_header
-	message message_size encode_message decode_message decode_message_ex
+	message encoded_message_size encode_message decode_message decode_message_ex
 	dec_ dec_init_ dec_done_ fail_ add_ mul_ alloc_ alloc_bytes_ arena_grow_ max_align_ align_probe_
 	get_u16_ get_u32_ get_u64_ get_f32_ get_f64_ put_u16_ put_u32_ put_u64_ put_f32_ put_f64_
 	get_le16s_ get_le32s_ get_le64s_ put_le16s_ put_le32s_ put_le64s_ put_str_ read_str_
@@ -194,7 +194,7 @@ func (g *generator) declIDs(d schema.Decl, base string) []string {
 	return nil
 }
 
-var structFuncs = []string{"init", "size", "encode", "encode_ex", "decode", "decode_ex", "message_size",
+var structFuncs = []string{"init", "encoded_size", "encode", "encode_ex", "decode", "decode_ex", "encoded_message_size",
 	"encode_message", "encode_message_ex", "decode_message", "decode_message_ex"}
 
 // declFields lists the fields of a struct or of all inline variants of a union.

@@ -491,7 +491,7 @@ int pfx_write_hello(pfx_message_writer* w) {
 }
 
 int pfx_write_message(pfx_message_writer* w, const pfx_message* m) {
-    size_t n = pfx_message_size(m);
+    size_t n = pfx_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return PFX_ERR_ENCODE;
     }

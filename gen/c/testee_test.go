@@ -44,7 +44,7 @@ static int broken(const char* what) {
 
 {{range .Structs}}
 static int encode_{{.T}}(const {{.T}}* v, int message, uint8_t** out, size_t* out_len) {
-    size_t size = message ? {{.T}}_message_size(v) : {{.T}}_size(v);
+    size_t size = message ? {{.T}}_encoded_message_size(v) : {{.T}}_encoded_size(v);
     size_t n;
     uint8_t* buf = (uint8_t*)malloc(size + 1);
     if (buf == NULL) {
@@ -53,7 +53,7 @@ static int encode_{{.T}}(const {{.T}}* v, int message, uint8_t** out, size_t* ou
     n = message ? {{.T}}_encode_message(v, buf, size) : {{.T}}_encode(v, buf, size);
     if (n != size) {
         free(buf);
-        return broken("{{.Name}}: encode wrote a different length than _size");
+        return broken("{{.Name}}: encode wrote a different length than _encoded_size");
     }
     if (size > 0 && (message ? {{.T}}_encode_message(v, buf, size - 1) : {{.T}}_encode(v, buf, size - 1)) != 0) {
         free(buf);
@@ -113,7 +113,7 @@ static int default_{{.T}}(void) {
     size_t n, again_len;
     int result;
     {{.T}}_init(&v);
-    if ({{.T}}_size(&v) == SIZE_MAX) {
+    if ({{.T}}_encoded_size(&v) == SIZE_MAX) {
         return broken("{{.Name}}: the default value (_init) cannot be encoded");
     }
     result = encode_{{.T}}(&v, 0, &bytes, &n);
@@ -291,7 +291,7 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
     } else if (rc != 0) {
         result = m.type_id != 0 ? broken("a failed _decode_message_ex did not leave the zero message") : rc;
     } else {
-        size_t size = {{.Pkg}}_message_size(&m);
+        size_t size = {{.Pkg}}_encoded_message_size(&m);
         uint8_t* buf = (uint8_t*)malloc(size + 1);
         uint8_t* typed = NULL;
         size_t typed_len = 0;
@@ -299,7 +299,7 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
             result = broken("out of memory");
         } else if ({{.Pkg}}_encode_message(&m, buf, size) != size) {
             free(buf);
-            result = broken("_encode_message wrote a different length than _message_size");
+            result = broken("_encode_message wrote a different length than _encoded_message_size");
         } else {
             result = roundtrip(m.type_id, in, len, 1, &typed, &typed_len);
             if (result == 0 && (typed_len != size || memcmp(typed, buf, size) != 0)) {

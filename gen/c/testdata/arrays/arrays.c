@@ -727,7 +727,7 @@ void arrays_arrays_init(arrays_arrays* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_arrays_size(const arrays_arrays* v) {
+size_t arrays_arrays_encoded_size(const arrays_arrays* v) {
     size_t n = 60;
     n = arrays_add_(n, v->bools.len);
     n = arrays_add_(n, v->bytes.len);
@@ -802,7 +802,7 @@ static uint8_t* arrays_arrays_write_(const arrays_arrays* v, uint8_t* p) {
 }
 
 int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_arrays_size(v);
+    size_t n = arrays_arrays_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1245,12 +1245,12 @@ int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out,
     return rc;
 }
 
-size_t arrays_arrays_message_size(const arrays_arrays* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_arrays_size(v));
+size_t arrays_arrays_encoded_message_size(const arrays_arrays* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_arrays_encoded_size(v));
 }
 
 int arrays_arrays_encode_message_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_arrays_size(v);
+    size_t n = arrays_arrays_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1294,7 +1294,7 @@ void arrays_fixed_init(arrays_fixed* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_fixed_size(const arrays_fixed* v) {
+size_t arrays_fixed_encoded_size(const arrays_fixed* v) {
     size_t n = 75;
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         n = arrays_add_(n, arrays_str_size_(&v->names[i0]));
@@ -1326,7 +1326,7 @@ static uint8_t* arrays_fixed_write_(const arrays_fixed* v, uint8_t* p) {
 }
 
 int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_fixed_size(v);
+    size_t n = arrays_fixed_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1419,12 +1419,12 @@ int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, a
     return rc;
 }
 
-size_t arrays_fixed_message_size(const arrays_fixed* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_fixed_size(v));
+size_t arrays_fixed_encoded_message_size(const arrays_fixed* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_fixed_encoded_size(v));
 }
 
 int arrays_fixed_encode_message_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_fixed_size(v);
+    size_t n = arrays_fixed_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1468,7 +1468,7 @@ void arrays_point_init(arrays_point* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_point_size(const arrays_point* v) {
+size_t arrays_point_encoded_size(const arrays_point* v) {
     (void)v;
     return 16;
 }
@@ -1482,7 +1482,7 @@ static uint8_t* arrays_point_write_(const arrays_point* v, uint8_t* p) {
 }
 
 int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_point_size(v);
+    size_t n = arrays_point_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1531,12 +1531,12 @@ int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, a
     return rc;
 }
 
-size_t arrays_point_message_size(const arrays_point* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_point_size(v));
+size_t arrays_point_encoded_message_size(const arrays_point* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_point_encoded_size(v));
 }
 
 int arrays_point_encode_message_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_point_size(v);
+    size_t n = arrays_point_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1580,7 +1580,7 @@ void arrays_u32_array_init(arrays_u32_array* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_u32_array_size(const arrays_u32_array* v) {
+size_t arrays_u32_array_encoded_size(const arrays_u32_array* v) {
     size_t n = 4;
     n = arrays_add_(n, arrays_mul_(v->values.len, 4));
     return n;
@@ -1593,7 +1593,7 @@ static uint8_t* arrays_u32_array_write_(const arrays_u32_array* v, uint8_t* p) {
 }
 
 int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_u32_array_size(v);
+    size_t n = arrays_u32_array_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1658,12 +1658,12 @@ int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array
     return rc;
 }
 
-size_t arrays_u32_array_message_size(const arrays_u32_array* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_u32_array_size(v));
+size_t arrays_u32_array_encoded_message_size(const arrays_u32_array* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_u32_array_encoded_size(v));
 }
 
 int arrays_u32_array_encode_message_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_u32_array_size(v);
+    size_t n = arrays_u32_array_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1707,7 +1707,7 @@ void arrays_i16_array_init(arrays_i16_array* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_i16_array_size(const arrays_i16_array* v) {
+size_t arrays_i16_array_encoded_size(const arrays_i16_array* v) {
     size_t n = 4;
     n = arrays_add_(n, arrays_mul_(v->samples.len, 2));
     return n;
@@ -1720,7 +1720,7 @@ static uint8_t* arrays_i16_array_write_(const arrays_i16_array* v, uint8_t* p) {
 }
 
 int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_i16_array_size(v);
+    size_t n = arrays_i16_array_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1785,12 +1785,12 @@ int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array
     return rc;
 }
 
-size_t arrays_i16_array_message_size(const arrays_i16_array* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_i16_array_size(v));
+size_t arrays_i16_array_encoded_message_size(const arrays_i16_array* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_i16_array_encoded_size(v));
 }
 
 int arrays_i16_array_encode_message_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_i16_array_size(v);
+    size_t n = arrays_i16_array_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1834,7 +1834,7 @@ void arrays_f32_array_init(arrays_f32_array* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_f32_array_size(const arrays_f32_array* v) {
+size_t arrays_f32_array_encoded_size(const arrays_f32_array* v) {
     size_t n = 4;
     n = arrays_add_(n, arrays_mul_(v->values.len, 4));
     return n;
@@ -1847,7 +1847,7 @@ static uint8_t* arrays_f32_array_write_(const arrays_f32_array* v, uint8_t* p) {
 }
 
 int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_f32_array_size(v);
+    size_t n = arrays_f32_array_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1912,12 +1912,12 @@ int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array
     return rc;
 }
 
-size_t arrays_f32_array_message_size(const arrays_f32_array* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_f32_array_size(v));
+size_t arrays_f32_array_encoded_message_size(const arrays_f32_array* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_f32_array_encoded_size(v));
 }
 
 int arrays_f32_array_encode_message_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_f32_array_size(v);
+    size_t n = arrays_f32_array_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -1961,7 +1961,7 @@ void arrays_byte_array_init(arrays_byte_array* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_byte_array_size(const arrays_byte_array* v) {
+size_t arrays_byte_array_encoded_size(const arrays_byte_array* v) {
     size_t n = 4;
     n = arrays_add_(n, v->data.len);
     return n;
@@ -1973,7 +1973,7 @@ static uint8_t* arrays_byte_array_write_(const arrays_byte_array* v, uint8_t* p)
 }
 
 int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_byte_array_size(v);
+    size_t n = arrays_byte_array_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -2038,12 +2038,12 @@ int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_arr
     return rc;
 }
 
-size_t arrays_byte_array_message_size(const arrays_byte_array* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_byte_array_size(v));
+size_t arrays_byte_array_encoded_message_size(const arrays_byte_array* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_byte_array_encoded_size(v));
 }
 
 int arrays_byte_array_encode_message_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_byte_array_size(v);
+    size_t n = arrays_byte_array_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -2087,7 +2087,7 @@ void arrays_small_arrays_init(arrays_small_arrays* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t arrays_small_arrays_size(const arrays_small_arrays* v) {
+size_t arrays_small_arrays_encoded_size(const arrays_small_arrays* v) {
     size_t n = 20;
     n = arrays_add_(n, v->bytes.len);
     n = arrays_add_(n, arrays_mul_(v->words.len, 4));
@@ -2120,7 +2120,7 @@ static uint8_t* arrays_small_arrays_write_(const arrays_small_arrays* v, uint8_t
 }
 
 int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_small_arrays_size(v);
+    size_t n = arrays_small_arrays_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -2285,12 +2285,12 @@ int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_
     return rc;
 }
 
-size_t arrays_small_arrays_message_size(const arrays_small_arrays* v) {
-    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_small_arrays_size(v));
+size_t arrays_small_arrays_encoded_message_size(const arrays_small_arrays* v) {
+    return arrays_add_(ARRAYS_MESSAGE_HEADER_SIZE, arrays_small_arrays_encoded_size(v));
 }
 
 int arrays_small_arrays_encode_message_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = arrays_small_arrays_size(v);
+    size_t n = arrays_small_arrays_encoded_size(v);
     if (n == SIZE_MAX || arrays_over_u32_(n)) {
         *written = 0;
         return ARRAYS_ERR_ENCODE;
@@ -2378,24 +2378,24 @@ int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* ou
     return rc;
 }
 
-size_t arrays_message_size(const arrays_message* m) {
+size_t arrays_encoded_message_size(const arrays_message* m) {
     switch (m->type_id) {
     case ARRAYS_ARRAYS_TYPE_ID:
-        return arrays_arrays_message_size(&m->value.arrays);
+        return arrays_arrays_encoded_message_size(&m->value.arrays);
     case ARRAYS_FIXED_TYPE_ID:
-        return arrays_fixed_message_size(&m->value.fixed);
+        return arrays_fixed_encoded_message_size(&m->value.fixed);
     case ARRAYS_POINT_TYPE_ID:
-        return arrays_point_message_size(&m->value.point);
+        return arrays_point_encoded_message_size(&m->value.point);
     case ARRAYS_U32_ARRAY_TYPE_ID:
-        return arrays_u32_array_message_size(&m->value.u32_array);
+        return arrays_u32_array_encoded_message_size(&m->value.u32_array);
     case ARRAYS_I16_ARRAY_TYPE_ID:
-        return arrays_i16_array_message_size(&m->value.i16_array);
+        return arrays_i16_array_encoded_message_size(&m->value.i16_array);
     case ARRAYS_F32_ARRAY_TYPE_ID:
-        return arrays_f32_array_message_size(&m->value.f32_array);
+        return arrays_f32_array_encoded_message_size(&m->value.f32_array);
     case ARRAYS_BYTE_ARRAY_TYPE_ID:
-        return arrays_byte_array_message_size(&m->value.byte_array);
+        return arrays_byte_array_encoded_message_size(&m->value.byte_array);
     case ARRAYS_SMALL_ARRAYS_TYPE_ID:
-        return arrays_small_arrays_message_size(&m->value.small_arrays);
+        return arrays_small_arrays_encoded_message_size(&m->value.small_arrays);
     default:
         return SIZE_MAX;
     }
@@ -2831,7 +2831,7 @@ int arrays_write_hello(arrays_message_writer* w) {
 }
 
 int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
-    size_t n = arrays_message_size(m);
+    size_t n = arrays_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return ARRAYS_ERR_ENCODE;
     }

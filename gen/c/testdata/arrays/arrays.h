@@ -345,13 +345,13 @@ struct arrays_small_arrays {
  */
 void arrays_arrays_init(arrays_arrays* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_arrays_size(const arrays_arrays* v);
+size_t arrays_arrays_encoded_size(const arrays_arrays* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_arrays_encode(const arrays_arrays* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_arrays_encode_ex(const arrays_arrays* v, uint8_t* buf, size_t cap, size_t* written);
@@ -368,7 +368,7 @@ int arrays_arrays_decode(const uint8_t* data, size_t len, arrays_arrays* out, ar
 int arrays_arrays_decode_ex(const uint8_t* data, size_t len, arrays_arrays* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_arrays_message_size(const arrays_arrays* v);
+size_t arrays_arrays_encoded_message_size(const arrays_arrays* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_arrays_encode_message(const arrays_arrays* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -389,13 +389,13 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
  */
 void arrays_fixed_init(arrays_fixed* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_fixed_size(const arrays_fixed* v);
+size_t arrays_fixed_encoded_size(const arrays_fixed* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_fixed_encode(const arrays_fixed* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_fixed_encode_ex(const arrays_fixed* v, uint8_t* buf, size_t cap, size_t* written);
@@ -412,7 +412,7 @@ int arrays_fixed_decode(const uint8_t* data, size_t len, arrays_fixed* out, arra
 int arrays_fixed_decode_ex(const uint8_t* data, size_t len, arrays_fixed* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_fixed_message_size(const arrays_fixed* v);
+size_t arrays_fixed_encoded_message_size(const arrays_fixed* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_fixed_encode_message(const arrays_fixed* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -433,13 +433,13 @@ int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed
  */
 void arrays_point_init(arrays_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_point_size(const arrays_point* v);
+size_t arrays_point_encoded_size(const arrays_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_point_encode(const arrays_point* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_point_encode_ex(const arrays_point* v, uint8_t* buf, size_t cap, size_t* written);
@@ -456,7 +456,7 @@ int arrays_point_decode(const uint8_t* data, size_t len, arrays_point* out, arra
 int arrays_point_decode_ex(const uint8_t* data, size_t len, arrays_point* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_point_message_size(const arrays_point* v);
+size_t arrays_point_encoded_message_size(const arrays_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_point_encode_message(const arrays_point* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -477,13 +477,13 @@ int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point
  */
 void arrays_u32_array_init(arrays_u32_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_u32_array_size(const arrays_u32_array* v);
+size_t arrays_u32_array_encoded_size(const arrays_u32_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_u32_array_encode(const arrays_u32_array* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_u32_array_encode_ex(const arrays_u32_array* v, uint8_t* buf, size_t cap, size_t* written);
@@ -500,7 +500,7 @@ int arrays_u32_array_decode(const uint8_t* data, size_t len, arrays_u32_array* o
 int arrays_u32_array_decode_ex(const uint8_t* data, size_t len, arrays_u32_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_u32_array_message_size(const arrays_u32_array* v);
+size_t arrays_u32_array_encoded_message_size(const arrays_u32_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_u32_array_encode_message(const arrays_u32_array* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -521,13 +521,13 @@ int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u
  */
 void arrays_i16_array_init(arrays_i16_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_i16_array_size(const arrays_i16_array* v);
+size_t arrays_i16_array_encoded_size(const arrays_i16_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_i16_array_encode(const arrays_i16_array* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_i16_array_encode_ex(const arrays_i16_array* v, uint8_t* buf, size_t cap, size_t* written);
@@ -544,7 +544,7 @@ int arrays_i16_array_decode(const uint8_t* data, size_t len, arrays_i16_array* o
 int arrays_i16_array_decode_ex(const uint8_t* data, size_t len, arrays_i16_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_i16_array_message_size(const arrays_i16_array* v);
+size_t arrays_i16_array_encoded_message_size(const arrays_i16_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_i16_array_encode_message(const arrays_i16_array* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -565,13 +565,13 @@ int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i
  */
 void arrays_f32_array_init(arrays_f32_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_f32_array_size(const arrays_f32_array* v);
+size_t arrays_f32_array_encoded_size(const arrays_f32_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_f32_array_encode(const arrays_f32_array* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_f32_array_encode_ex(const arrays_f32_array* v, uint8_t* buf, size_t cap, size_t* written);
@@ -588,7 +588,7 @@ int arrays_f32_array_decode(const uint8_t* data, size_t len, arrays_f32_array* o
 int arrays_f32_array_decode_ex(const uint8_t* data, size_t len, arrays_f32_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_f32_array_message_size(const arrays_f32_array* v);
+size_t arrays_f32_array_encoded_message_size(const arrays_f32_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_f32_array_encode_message(const arrays_f32_array* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -609,13 +609,13 @@ int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f
  */
 void arrays_byte_array_init(arrays_byte_array* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_byte_array_size(const arrays_byte_array* v);
+size_t arrays_byte_array_encoded_size(const arrays_byte_array* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_byte_array_encode(const arrays_byte_array* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_byte_array_encode_ex(const arrays_byte_array* v, uint8_t* buf, size_t cap, size_t* written);
@@ -632,7 +632,7 @@ int arrays_byte_array_decode(const uint8_t* data, size_t len, arrays_byte_array*
 int arrays_byte_array_decode_ex(const uint8_t* data, size_t len, arrays_byte_array* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_byte_array_message_size(const arrays_byte_array* v);
+size_t arrays_byte_array_encoded_message_size(const arrays_byte_array* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_byte_array_encode_message(const arrays_byte_array* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -653,13 +653,13 @@ int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_
  */
 void arrays_small_arrays_init(arrays_small_arrays* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t arrays_small_arrays_size(const arrays_small_arrays* v);
+size_t arrays_small_arrays_encoded_size(const arrays_small_arrays* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_small_arrays_encode(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ARRAYS_OK,
  * ARRAYS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ARRAYS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int arrays_small_arrays_encode_ex(const arrays_small_arrays* v, uint8_t* buf, size_t cap, size_t* written);
@@ -676,7 +676,7 @@ int arrays_small_arrays_decode(const uint8_t* data, size_t len, arrays_small_arr
 int arrays_small_arrays_decode_ex(const uint8_t* data, size_t len, arrays_small_arrays* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t arrays_small_arrays_message_size(const arrays_small_arrays* v);
+size_t arrays_small_arrays_encoded_message_size(const arrays_small_arrays* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t arrays_small_arrays_encode_message(const arrays_small_arrays* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -712,7 +712,7 @@ int arrays_decode_message(const uint8_t* data, size_t len, arrays_message* out, 
 int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* out, arrays_arena* arena,
         const arrays_decode_options* opt, arrays_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t arrays_message_size(const arrays_message* m);
+size_t arrays_encoded_message_size(const arrays_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t arrays_encode_message(const arrays_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is ARRAYS_ERR_ENCODE. */

@@ -555,8 +555,8 @@ static uint8_t* clash_message__write_(const clash_message_* v, uint8_t* p);
 static const uint8_t* clash_message__read_(clash_dec_* d, const uint8_t* p, clash_message_* out, uint32_t depth);
 static uint8_t* clash_point_write_(const clash_point* v, uint8_t* p);
 static const uint8_t* clash_point_read_(clash_dec_* d, const uint8_t* p, clash_point* out, uint32_t depth);
-static uint8_t* clash_point_size__write_(const clash_point_size_* v, uint8_t* p);
-static const uint8_t* clash_point_size__read_(clash_dec_* d, const uint8_t* p, clash_point_size_* out, uint32_t depth);
+static uint8_t* clash_point_size_write_(const clash_point_size* v, uint8_t* p);
+static const uint8_t* clash_point_size_read_(clash_dec_* d, const uint8_t* p, clash_point_size* out, uint32_t depth);
 static uint8_t* clash_shape_rect__write_(const clash_shape_rect_* v, uint8_t* p);
 static const uint8_t* clash_shape_rect__read_(clash_dec_* d, const uint8_t* p, clash_shape_rect_* out, uint32_t depth);
 static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p);
@@ -566,18 +566,18 @@ static uint8_t* clash_shape_write_(const clash_shape* v, uint8_t* p);
 static const uint8_t* clash_shape_read_(clash_dec_* d, const uint8_t* p, clash_shape* out, uint32_t depth);
 
 /*
- * clash_point_size_: on little-endian hosts its memory is its wire encoding
+ * clash_point_size: on little-endian hosts its memory is its wire encoding
  * (4 bytes, no padding: checked here), and arrays of it are copied in
  * one piece.
  */
 #if CLASH_LITTLE_ENDIAN
-typedef char clash_point_size__is_plain_[(sizeof(clash_point_size_) == 4
-        && offsetof(clash_point_size_, w) == 0
+typedef char clash_point_size_is_plain_[(sizeof(clash_point_size) == 4
+        && offsetof(clash_point_size, w) == 0
         ) ? 1 : -1];
 #endif
 
 /* Writes the n values at v; returns the end. */
-static uint8_t* clash_point_size__puts_(uint8_t* p, const clash_point_size_* v, size_t n) {
+static uint8_t* clash_point_size_puts_(uint8_t* p, const clash_point_size* v, size_t n) {
 #if CLASH_LITTLE_ENDIAN
     if (n != 0) {
         memcpy(p, v, n * 4);
@@ -586,7 +586,7 @@ static uint8_t* clash_point_size__puts_(uint8_t* p, const clash_point_size_* v, 
 #else
     size_t i;
     for (i = 0; i < n; i++) {
-        p = clash_point_size__write_(&v[i], p);
+        p = clash_point_size_write_(&v[i], p);
     }
     return p;
 #endif
@@ -597,7 +597,7 @@ static uint8_t* clash_point_size__puts_(uint8_t* p, const clash_point_size_* v, 
  * holds them and the depth limit allows their nesting, else one by one
  * (which reports the exact error). NULL after an error.
  */
-static const uint8_t* clash_point_size__gets_(clash_dec_* d, const uint8_t* p, clash_point_size_* out, size_t n, uint32_t depth) {
+static const uint8_t* clash_point_size_gets_(clash_dec_* d, const uint8_t* p, clash_point_size* out, size_t n, uint32_t depth) {
     size_t i;
 #if CLASH_LITTLE_ENDIAN
     if (depth <= d->max_depth && (size_t)(d->end - p) / 4 >= n) {
@@ -608,7 +608,7 @@ static const uint8_t* clash_point_size__gets_(clash_dec_* d, const uint8_t* p, c
     }
 #endif
     for (i = 0; i < n; i++) {
-        p = clash_point_size__read_(d, p, &out[i], depth);
+        p = clash_point_size_read_(d, p, &out[i], depth);
         if (p == NULL) {
             return NULL;
         }
@@ -635,7 +635,7 @@ void clash_arena__init(clash_arena_* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t clash_arena__size(const clash_arena_* v) {
+size_t clash_arena__encoded_size(const clash_arena_* v) {
     size_t n = 11;
     n = clash_add_(n, clash_str_size_(&v->message));
     return n;
@@ -652,7 +652,7 @@ static uint8_t* clash_arena__write_(const clash_arena_* v, uint8_t* p) {
 }
 
 int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_arena__size(v);
+    size_t n = clash_arena__encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -712,12 +712,12 @@ int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, c
     return rc;
 }
 
-size_t clash_arena__message_size(const clash_arena_* v) {
-    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_arena__size(v));
+size_t clash_arena__encoded_message_size(const clash_arena_* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_arena__encoded_size(v));
 }
 
 int clash_arena__encode_message_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_arena__size(v);
+    size_t n = clash_arena__encoded_size(v);
     if (n == SIZE_MAX || clash_over_u32_(n)) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -761,10 +761,10 @@ void clash_message__init(clash_message_* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t clash_message__size(const clash_message_* v) {
+size_t clash_message__encoded_size(const clash_message_* v) {
     size_t n = 2;
     if (v->arena.has) {
-        n = clash_add_(n, clash_arena__size(&v->arena.value));
+        n = clash_add_(n, clash_arena__encoded_size(&v->arena.value));
     }
     return n;
 }
@@ -781,7 +781,7 @@ static uint8_t* clash_message__write_(const clash_message_* v, uint8_t* p) {
 }
 
 int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_message__size(v);
+    size_t n = clash_message__encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -843,12 +843,12 @@ int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* ou
     return rc;
 }
 
-size_t clash_message__message_size(const clash_message_* v) {
-    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_message__size(v));
+size_t clash_message__encoded_message_size(const clash_message_* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_message__encoded_size(v));
 }
 
 int clash_message__encode_message_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_message__size(v);
+    size_t n = clash_message__encoded_size(v);
     if (n == SIZE_MAX || clash_over_u32_(n)) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -892,7 +892,7 @@ void clash_point_init(clash_point* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t clash_point_size(const clash_point* v) {
+size_t clash_point_encoded_size(const clash_point* v) {
     (void)v;
     return 8;
 }
@@ -904,7 +904,7 @@ static uint8_t* clash_point_write_(const clash_point* v, uint8_t* p) {
 }
 
 int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_point_size(v);
+    size_t n = clash_point_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -951,12 +951,12 @@ int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, cla
     return rc;
 }
 
-size_t clash_point_message_size(const clash_point* v) {
-    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_size(v));
+size_t clash_point_encoded_message_size(const clash_point* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_encoded_size(v));
 }
 
 int clash_point_encode_message_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_point_size(v);
+    size_t n = clash_point_encoded_size(v);
     if (n == SIZE_MAX || clash_over_u32_(n)) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -996,23 +996,23 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
     return rc;
 }
 
-void clash_point_size__init(clash_point_size_* v) {
+void clash_point_size_init(clash_point_size* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t clash_point_size__size(const clash_point_size_* v) {
+size_t clash_point_size_encoded_size(const clash_point_size* v) {
     (void)v;
     return 4;
 }
 
-static uint8_t* clash_point_size__write_(const clash_point_size_* v, uint8_t* p) {
+static uint8_t* clash_point_size_write_(const clash_point_size* v, uint8_t* p) {
     clash_put_u32_(p, v->w);
     p += 4;
     return p;
 }
 
-int clash_point_size__encode_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_point_size__size(v);
+int clash_point_size_encode_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = clash_point_size_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -1021,16 +1021,16 @@ int clash_point_size__encode_ex(const clash_point_size_* v, uint8_t* buf, size_t
     if (n > cap) {
         return CLASH_ERR_BUFFER;
     }
-    (void)clash_point_size__write_(v, buf);
+    (void)clash_point_size_write_(v, buf);
     return CLASH_OK;
 }
 
-size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap) {
+size_t clash_point_size_encode(const clash_point_size* v, uint8_t* buf, size_t cap) {
     size_t n = 0;
-    return clash_point_size__encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    return clash_point_size_encode_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
-static const uint8_t* clash_point_size__read_(clash_dec_* d, const uint8_t* p, clash_point_size_* out, uint32_t depth) {
+static const uint8_t* clash_point_size_read_(clash_dec_* d, const uint8_t* p, clash_point_size* out, uint32_t depth) {
     const uint8_t* const end = d->end;
     if (depth > d->max_depth) {
         return clash_fail_(d, p, CLASH_ERR_DEPTH);
@@ -1043,28 +1043,28 @@ static const uint8_t* clash_point_size__read_(clash_dec_* d, const uint8_t* p, c
     return p;
 }
 
-int clash_point_size__decode(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena) {
-    return clash_point_size__decode_ex(data, len, out, arena, NULL, NULL);
+int clash_point_size_decode(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena) {
+    return clash_point_size_decode_ex(data, len, out, arena, NULL, NULL);
 }
 
-int clash_point_size__decode_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
+int clash_point_size_decode_ex(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     const uint8_t* p = clash_dec_init_(&d, data, len, arena, opt);
-    p = clash_point_size__read_(&d, p, out, 1);
+    p = clash_point_size_read_(&d, p, out, 1);
     int rc = clash_dec_done_(&d, p, opt != NULL && opt->allow_trailing, res);
     if (rc != 0) {
-        clash_point_size__init(out);
+        clash_point_size_init(out);
     }
     return rc;
 }
 
-size_t clash_point_size__message_size(const clash_point_size_* v) {
-    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_size__size(v));
+size_t clash_point_size_encoded_message_size(const clash_point_size* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_point_size_encoded_size(v));
 }
 
-int clash_point_size__encode_message_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_point_size__size(v);
+int clash_point_size_encode_message_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written) {
+    size_t n = clash_point_size_encoded_size(v);
     if (n == SIZE_MAX || clash_over_u32_(n)) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -1073,33 +1073,33 @@ int clash_point_size__encode_message_ex(const clash_point_size_* v, uint8_t* buf
     if (cap < CLASH_MESSAGE_HEADER_SIZE || n > cap - CLASH_MESSAGE_HEADER_SIZE) {
         return CLASH_ERR_BUFFER;
     }
-    (void)clash_point_size__write_(v, clash_put_header_(buf, CLASH_POINT_SIZE__TYPE_ID, n));
+    (void)clash_point_size_write_(v, clash_put_header_(buf, CLASH_POINT_SIZE_TYPE_ID, n));
     return CLASH_OK;
 }
 
-size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap) {
+size_t clash_point_size_encode_message(const clash_point_size* v, uint8_t* buf, size_t cap) {
     size_t n = 0;
-    return clash_point_size__encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
+    return clash_point_size_encode_message_ex(v, buf, cap, &n) == CLASH_OK ? n : 0;
 }
 
-int clash_point_size__decode_message(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena) {
-    return clash_point_size__decode_message_ex(data, len, out, arena, NULL, NULL);
+int clash_point_size_decode_message(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena) {
+    return clash_point_size_decode_message_ex(data, len, out, arena, NULL, NULL);
 }
 
-int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
+int clash_point_size_decode_message_ex(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
     const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_POINT_SIZE__TYPE_ID) {
+    if (p != NULL && type_id != CLASH_POINT_SIZE_TYPE_ID) {
         p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
     }
     if (p != NULL) {
-        p = clash_point_size__read_(&d, p, out, 1);
+        p = clash_point_size_read_(&d, p, out, 1);
     }
     int rc = clash_dec_done_(&d, p, 0, res);
     if (rc != 0) {
-        clash_point_size__init(out);
+        clash_point_size_init(out);
     }
     return rc;
 }
@@ -1108,7 +1108,7 @@ void clash_shape_rect__init(clash_shape_rect_* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t clash_shape_rect__size(const clash_shape_rect_* v) {
+size_t clash_shape_rect__encoded_size(const clash_shape_rect_* v) {
     (void)v;
     return 4;
 }
@@ -1120,7 +1120,7 @@ static uint8_t* clash_shape_rect__write_(const clash_shape_rect_* v, uint8_t* p)
 }
 
 int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_shape_rect__size(v);
+    size_t n = clash_shape_rect__encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -1167,12 +1167,12 @@ int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rec
     return rc;
 }
 
-size_t clash_shape_rect__message_size(const clash_shape_rect_* v) {
-    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_shape_rect__size(v));
+size_t clash_shape_rect__encoded_message_size(const clash_shape_rect_* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_shape_rect__encoded_size(v));
 }
 
 int clash_shape_rect__encode_message_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_shape_rect__size(v);
+    size_t n = clash_shape_rect__encoded_size(v);
     if (n == SIZE_MAX || clash_over_u32_(n)) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -1216,7 +1216,7 @@ void clash_holder_init(clash_holder* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t clash_holder_size(const clash_holder* v) {
+size_t clash_holder_encoded_size(const clash_holder* v) {
     size_t n = 13;
     n = clash_add_(n, clash_shape_size_(&v->shape));
     if (!clash_str__valid_(v->s)) {
@@ -1237,7 +1237,7 @@ static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p) {
     p = clash_shape_rect__write_(&v->rect, p);
     *p++ = v->s;
     clash_put_u32_(p, v->sizes.len);
-    p = clash_point_size__puts_(p + 4, v->sizes.data, v->sizes.len);
+    p = clash_point_size_puts_(p + 4, v->sizes.data, v->sizes.len);
     clash_put_u32_(p, v->strs.len);
     p += 4;
     for (uint32_t i0 = 0; i0 < v->strs.len; i0++) {
@@ -1247,7 +1247,7 @@ static uint8_t* clash_holder_write_(const clash_holder* v, uint8_t* p) {
 }
 
 int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_holder_size(v);
+    size_t n = clash_holder_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -1298,11 +1298,11 @@ static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_
         if (n0 == 0) {
             out->sizes.data = NULL;
         } else {
-            clash_point_size_* items0 = (clash_point_size_*)clash_alloc_(d->arena, n0, sizeof *items0);
+            clash_point_size* items0 = (clash_point_size*)clash_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
                 return clash_fail_(d, p - 4, CLASH_ERR_NO_MEMORY);
             }
-            p = clash_point_size__gets_(d, p, items0, n0, depth + 1);
+            p = clash_point_size_gets_(d, p, items0, n0, depth + 1);
             if (p == NULL) {
                 return NULL;
             }
@@ -1356,12 +1356,12 @@ int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, c
     return rc;
 }
 
-size_t clash_holder_message_size(const clash_holder* v) {
-    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_holder_size(v));
+size_t clash_holder_encoded_message_size(const clash_holder* v) {
+    return clash_add_(CLASH_MESSAGE_HEADER_SIZE, clash_holder_encoded_size(v));
 }
 
 int clash_holder_encode_message_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = clash_holder_size(v);
+    size_t n = clash_holder_encoded_size(v);
     if (n == SIZE_MAX || clash_over_u32_(n)) {
         *written = 0;
         return CLASH_ERR_ENCODE;
@@ -1477,8 +1477,8 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
         case CLASH_POINT_TYPE_ID:
             p = clash_point_read_(&d, p, &out->value.point, 1);
             break;
-        case CLASH_POINT_SIZE__TYPE_ID:
-            p = clash_point_size__read_(&d, p, &out->value.point_size, 1);
+        case CLASH_POINT_SIZE_TYPE_ID:
+            p = clash_point_size_read_(&d, p, &out->value.point_size, 1);
             break;
         case CLASH_SHAPE_RECT__TYPE_ID:
             p = clash_shape_rect__read_(&d, p, &out->value.shape_rect, 1);
@@ -1498,20 +1498,20 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
     return rc;
 }
 
-size_t clash_message_size(const clash_message* m) {
+size_t clash_encoded_message_size(const clash_message* m) {
     switch (m->type_id) {
     case CLASH_ARENA__TYPE_ID:
-        return clash_arena__message_size(&m->value.arena);
+        return clash_arena__encoded_message_size(&m->value.arena);
     case CLASH_MESSAGE__TYPE_ID:
-        return clash_message__message_size(&m->value.message);
+        return clash_message__encoded_message_size(&m->value.message);
     case CLASH_POINT_TYPE_ID:
-        return clash_point_message_size(&m->value.point);
-    case CLASH_POINT_SIZE__TYPE_ID:
-        return clash_point_size__message_size(&m->value.point_size);
+        return clash_point_encoded_message_size(&m->value.point);
+    case CLASH_POINT_SIZE_TYPE_ID:
+        return clash_point_size_encoded_message_size(&m->value.point_size);
     case CLASH_SHAPE_RECT__TYPE_ID:
-        return clash_shape_rect__message_size(&m->value.shape_rect);
+        return clash_shape_rect__encoded_message_size(&m->value.shape_rect);
     case CLASH_HOLDER_TYPE_ID:
-        return clash_holder_message_size(&m->value.holder);
+        return clash_holder_encoded_message_size(&m->value.holder);
     default:
         return SIZE_MAX;
     }
@@ -1525,8 +1525,8 @@ size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap) {
         return clash_message__encode_message(&m->value.message, buf, cap);
     case CLASH_POINT_TYPE_ID:
         return clash_point_encode_message(&m->value.point, buf, cap);
-    case CLASH_POINT_SIZE__TYPE_ID:
-        return clash_point_size__encode_message(&m->value.point_size, buf, cap);
+    case CLASH_POINT_SIZE_TYPE_ID:
+        return clash_point_size_encode_message(&m->value.point_size, buf, cap);
     case CLASH_SHAPE_RECT__TYPE_ID:
         return clash_shape_rect__encode_message(&m->value.shape_rect, buf, cap);
     case CLASH_HOLDER_TYPE_ID:
@@ -1546,8 +1546,8 @@ int clash_encode_message_ex(const clash_message* m, uint8_t* buf, size_t cap, si
         return clash_message__encode_message_ex(&m->value.message, buf, cap, written);
     case CLASH_POINT_TYPE_ID:
         return clash_point_encode_message_ex(&m->value.point, buf, cap, written);
-    case CLASH_POINT_SIZE__TYPE_ID:
-        return clash_point_size__encode_message_ex(&m->value.point_size, buf, cap, written);
+    case CLASH_POINT_SIZE_TYPE_ID:
+        return clash_point_size_encode_message_ex(&m->value.point_size, buf, cap, written);
     case CLASH_SHAPE_RECT__TYPE_ID:
         return clash_shape_rect__encode_message_ex(&m->value.shape_rect, buf, cap, written);
     case CLASH_HOLDER_TYPE_ID:
@@ -1566,7 +1566,7 @@ static int clash_known_type_(uint16_t type_id) {
     case CLASH_ARENA__TYPE_ID:
     case CLASH_MESSAGE__TYPE_ID:
     case CLASH_POINT_TYPE_ID:
-    case CLASH_POINT_SIZE__TYPE_ID:
+    case CLASH_POINT_SIZE_TYPE_ID:
     case CLASH_SHAPE_RECT__TYPE_ID:
     case CLASH_HOLDER_TYPE_ID:
         return 1;
@@ -1586,7 +1586,7 @@ static const clash_hello_entry_ clash_hello_entries_[] = {
     {CLASH_ARENA__TYPE_ID, CLASH_ARENA__FINGERPRINT, "Arena"},
     {CLASH_MESSAGE__TYPE_ID, CLASH_MESSAGE__FINGERPRINT, "Message"},
     {CLASH_POINT_TYPE_ID, CLASH_POINT_FINGERPRINT, "Point"},
-    {CLASH_POINT_SIZE__TYPE_ID, CLASH_POINT_SIZE__FINGERPRINT, "PointSize"},
+    {CLASH_POINT_SIZE_TYPE_ID, CLASH_POINT_SIZE_FINGERPRINT, "PointSize"},
     {CLASH_SHAPE_RECT__TYPE_ID, CLASH_SHAPE_RECT__FINGERPRINT, "ShapeRect"},
     {CLASH_HOLDER_TYPE_ID, CLASH_HOLDER_FINGERPRINT, "Holder"},
 };
@@ -1935,7 +1935,7 @@ int clash_write_hello(clash_message_writer* w) {
 }
 
 int clash_write_message(clash_message_writer* w, const clash_message* m) {
-    size_t n = clash_message_size(m);
+    size_t n = clash_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return CLASH_ERR_ENCODE;
     }

@@ -147,7 +147,7 @@ const char* clash_str__name(clash_str_ v);
 typedef struct clash_arena_ clash_arena_;
 typedef struct clash_message_ clash_message_;
 typedef struct clash_point clash_point;
-typedef struct clash_point_size_ clash_point_size_;
+typedef struct clash_point_size clash_point_size;
 typedef struct clash_shape clash_shape;
 typedef struct clash_shape_rect clash_shape_rect;
 typedef struct clash_shape_rect_ clash_shape_rect_;
@@ -184,7 +184,7 @@ struct clash_point {
 };
 
 /** Collides with Point's size function. */
-struct clash_point_size_ {
+struct clash_point_size {
     uint32_t w;
 };
 
@@ -213,7 +213,7 @@ struct clash_shape_rect_ {
 
 /** A []PointSize: len elements at data (NULL when len is 0). */
 struct clash_point_size_slice {
-    const clash_point_size_* data;
+    const clash_point_size* data;
     uint32_t len;
 };
 
@@ -244,7 +244,7 @@ struct clash_holder {
 /** The fingerprint of Point. */
 #define CLASH_POINT_FINGERPRINT UINT64_C(0x8659d572878d5118)
 /** The fingerprint of PointSize. */
-#define CLASH_POINT_SIZE__FINGERPRINT UINT64_C(0xadefcb1c643d1bad)
+#define CLASH_POINT_SIZE_FINGERPRINT UINT64_C(0xadefcb1c643d1bad)
 /** The fingerprint of Str. */
 #define CLASH_STR__FINGERPRINT UINT64_C(0x57d3fdffa9318b61)
 /** The fingerprint of Shape. */
@@ -264,13 +264,13 @@ struct clash_holder {
  */
 void clash_arena__init(clash_arena_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t clash_arena__size(const clash_arena_* v);
+size_t clash_arena__encoded_size(const clash_arena_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_arena__encode(const clash_arena_* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
  * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int clash_arena__encode_ex(const clash_arena_* v, uint8_t* buf, size_t cap, size_t* written);
@@ -287,7 +287,7 @@ int clash_arena__decode(const uint8_t* data, size_t len, clash_arena_* out, clas
 int clash_arena__decode_ex(const uint8_t* data, size_t len, clash_arena_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t clash_arena__message_size(const clash_arena_* v);
+size_t clash_arena__encoded_message_size(const clash_arena_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_arena__encode_message(const clash_arena_* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -308,13 +308,13 @@ int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_
  */
 void clash_message__init(clash_message_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t clash_message__size(const clash_message_* v);
+size_t clash_message__encoded_size(const clash_message_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_message__encode(const clash_message_* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
  * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int clash_message__encode_ex(const clash_message_* v, uint8_t* buf, size_t cap, size_t* written);
@@ -331,7 +331,7 @@ int clash_message__decode(const uint8_t* data, size_t len, clash_message_* out, 
 int clash_message__decode_ex(const uint8_t* data, size_t len, clash_message_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t clash_message__message_size(const clash_message_* v);
+size_t clash_message__encoded_message_size(const clash_message_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_message__encode_message(const clash_message_* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -352,13 +352,13 @@ int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_mess
  */
 void clash_point_init(clash_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t clash_point_size(const clash_point* v);
+size_t clash_point_encoded_size(const clash_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_encode(const clash_point* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
  * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int clash_point_encode_ex(const clash_point* v, uint8_t* buf, size_t cap, size_t* written);
@@ -375,7 +375,7 @@ int clash_point_decode(const uint8_t* data, size_t len, clash_point* out, clash_
 int clash_point_decode_ex(const uint8_t* data, size_t len, clash_point* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t clash_point_message_size(const clash_point* v);
+size_t clash_point_encoded_message_size(const clash_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_point_encode_message(const clash_point* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -388,46 +388,46 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
 
 /* PointSize */
 /** The message type id of PointSize. */
-#define CLASH_POINT_SIZE__TYPE_ID 4u
+#define CLASH_POINT_SIZE_TYPE_ID 4u
 /**
  * Sets *v to its default value: all zero (empty strings and arrays, absent
  * optionals, NULL pointers), except that an enum holds its first declared
  * value and a union is its first variant, with default contents.
  */
-void clash_point_size__init(clash_point_size_* v);
+void clash_point_size_init(clash_point_size* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t clash_point_size__size(const clash_point_size_* v);
+size_t clash_point_size_encoded_size(const clash_point_size* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
-size_t clash_point_size__encode(const clash_point_size_* v, uint8_t* buf, size_t cap);
+size_t clash_point_size_encode(const clash_point_size* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
  * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
-int clash_point_size__encode_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_point_size_encode_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written);
 /**
  * Decodes exactly len bytes into *out, taking memory from arena: 0 or a
  * negative error code (clash_strerror names it). *out need not be
  * initialized (it may hold the previous value of a loop that resets the
  * arena before each decode): the decode sets all that the encoder reads.
- * After an error *out holds its default value (clash_point_size__init), never a
+ * After an error *out holds its default value (clash_point_size_init), never a
  * partial one.
  */
-int clash_point_size__decode(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
+int clash_point_size_decode(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena);
 /** Like _decode, with options (NULL: defaults); res (may be NULL) gets the error offset or bytes consumed. */
-int clash_point_size__decode_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
+int clash_point_size_decode_ex(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t clash_point_size__message_size(const clash_point_size_* v);
+size_t clash_point_size_encoded_message_size(const clash_point_size* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
-size_t clash_point_size__encode_message(const clash_point_size_* v, uint8_t* buf, size_t cap);
+size_t clash_point_size_encode_message(const clash_point_size* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
-int clash_point_size__encode_message_ex(const clash_point_size_* v, uint8_t* buf, size_t cap, size_t* written);
+int clash_point_size_encode_message_ex(const clash_point_size* v, uint8_t* buf, size_t cap, size_t* written);
 /** Decodes a message that must carry a value of PointSize (another type id is CLASH_ERR_MESSAGE). */
-int clash_point_size__decode_message(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena);
+int clash_point_size_decode_message(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena);
 /** Like _decode_message, with options and result as for _decode_ex. */
-int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_point_size_* out, clash_arena* arena,
+int clash_point_size_decode_message_ex(const uint8_t* data, size_t len, clash_point_size* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 
 /* ShapeRect */
@@ -440,13 +440,13 @@ int clash_point_size__decode_message_ex(const uint8_t* data, size_t len, clash_p
  */
 void clash_shape_rect__init(clash_shape_rect_* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t clash_shape_rect__size(const clash_shape_rect_* v);
+size_t clash_shape_rect__encoded_size(const clash_shape_rect_* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_rect__encode(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
  * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int clash_shape_rect__encode_ex(const clash_shape_rect_* v, uint8_t* buf, size_t cap, size_t* written);
@@ -463,7 +463,7 @@ int clash_shape_rect__decode(const uint8_t* data, size_t len, clash_shape_rect_*
 int clash_shape_rect__decode_ex(const uint8_t* data, size_t len, clash_shape_rect_* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t clash_shape_rect__message_size(const clash_shape_rect_* v);
+size_t clash_shape_rect__encoded_message_size(const clash_shape_rect_* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_shape_rect__encode_message(const clash_shape_rect_* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -484,13 +484,13 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
  */
 void clash_holder_init(clash_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t clash_holder_size(const clash_holder* v);
+size_t clash_holder_encoded_size(const clash_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_holder_encode(const clash_holder* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: CLASH_OK,
  * CLASH_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or CLASH_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int clash_holder_encode_ex(const clash_holder* v, uint8_t* buf, size_t cap, size_t* written);
@@ -507,7 +507,7 @@ int clash_holder_decode(const uint8_t* data, size_t len, clash_holder* out, clas
 int clash_holder_decode_ex(const uint8_t* data, size_t len, clash_holder* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t clash_holder_message_size(const clash_holder* v);
+size_t clash_holder_encoded_message_size(const clash_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t clash_holder_encode_message(const clash_holder* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -526,7 +526,7 @@ typedef struct clash_message {
         clash_arena_ arena;
         clash_message_ message;
         clash_point point;
-        clash_point_size_ point_size;
+        clash_point_size point_size;
         clash_shape_rect_ shape_rect;
         clash_holder holder;
     } value;
@@ -541,7 +541,7 @@ int clash_decode_message(const uint8_t* data, size_t len, clash_message* out, cl
 int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out, clash_arena* arena,
         const clash_decode_options* opt, clash_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t clash_message_size(const clash_message* m);
+size_t clash_encoded_message_size(const clash_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t clash_encode_message(const clash_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is CLASH_ERR_ENCODE. */

@@ -457,23 +457,23 @@ void edge_node_init(edge_node* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t edge_node_size(const edge_node* v) {
+size_t edge_node_encoded_size(const edge_node* v) {
     size_t n = 20;
     for (uint32_t i0 = 0; i0 < 3; i0++) {
         if (v->kids[i0] != NULL) {
-            n = edge_add_(n, edge_node_size(&v->kids[i0][0]));
+            n = edge_add_(n, edge_node_encoded_size(&v->kids[i0][0]));
         }
         n = edge_add_(n, 1);
     }
     n = edge_add_(n, edge_mul_(v->pairs.len, 8));
     if (v->twins != NULL) {
         for (uint32_t i1 = 0; i1 < 2; i1++) {
-            n = edge_add_(n, edge_node_size(&v->twins[0].items[i1]));
+            n = edge_add_(n, edge_node_encoded_size(&v->twins[0].items[i1]));
         }
     }
     for (uint32_t i0 = 0; i0 < v->maybe_kids.len; i0++) {
         if (v->maybe_kids.data[i0] != NULL) {
-            n = edge_add_(n, edge_node_size(&v->maybe_kids.data[i0][0]));
+            n = edge_add_(n, edge_node_encoded_size(&v->maybe_kids.data[i0][0]));
         }
         n = edge_add_(n, 1);
     }
@@ -481,7 +481,7 @@ size_t edge_node_size(const edge_node* v) {
     if (v->grid != NULL) {
         for (uint32_t i1 = 0; i1 < 2; i1++) {
             for (uint32_t i2 = 0; i2 < 3; i2++) {
-                n = edge_add_(n, edge_node_size(&v->grid[0].items[i1][i2]));
+                n = edge_add_(n, edge_node_encoded_size(&v->grid[0].items[i1][i2]));
             }
         }
     }
@@ -560,7 +560,7 @@ static uint8_t* edge_node_write_(const edge_node* v, uint8_t* p) {
 }
 
 int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = edge_node_size(v);
+    size_t n = edge_node_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return EDGE_ERR_ENCODE;
@@ -808,12 +808,12 @@ int edge_node_decode_ex(const uint8_t* data, size_t len, edge_node* out, edge_ar
     return rc;
 }
 
-size_t edge_node_message_size(const edge_node* v) {
-    return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_node_size(v));
+size_t edge_node_encoded_message_size(const edge_node* v) {
+    return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_node_encoded_size(v));
 }
 
 int edge_node_encode_message_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = edge_node_size(v);
+    size_t n = edge_node_encoded_size(v);
     if (n == SIZE_MAX || edge_over_u32_(n)) {
         *written = 0;
         return EDGE_ERR_ENCODE;
@@ -857,7 +857,7 @@ void edge_point_init(edge_point* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t edge_point_size(const edge_point* v) {
+size_t edge_point_encoded_size(const edge_point* v) {
     (void)v;
     return 9;
 }
@@ -870,7 +870,7 @@ static uint8_t* edge_point_write_(const edge_point* v, uint8_t* p) {
 }
 
 int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = edge_point_size(v);
+    size_t n = edge_point_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return EDGE_ERR_ENCODE;
@@ -918,12 +918,12 @@ int edge_point_decode_ex(const uint8_t* data, size_t len, edge_point* out, edge_
     return rc;
 }
 
-size_t edge_point_message_size(const edge_point* v) {
-    return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_point_size(v));
+size_t edge_point_encoded_message_size(const edge_point* v) {
+    return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_point_encoded_size(v));
 }
 
 int edge_point_encode_message_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = edge_point_size(v);
+    size_t n = edge_point_encoded_size(v);
     if (n == SIZE_MAX || edge_over_u32_(n)) {
         *written = 0;
         return EDGE_ERR_ENCODE;
@@ -967,7 +967,7 @@ void edge_flags_init(edge_flags* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t edge_flags_size(const edge_flags* v) {
+size_t edge_flags_encoded_size(const edge_flags* v) {
     size_t n = 5;
     for (uint32_t i0 = 0; i0 < v->flags.len; i0++) {
         n = edge_add_(n, edge_flag_size_(&v->flags.data[i0]));
@@ -994,7 +994,7 @@ static uint8_t* edge_flags_write_(const edge_flags* v, uint8_t* p) {
 }
 
 int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = edge_flags_size(v);
+    size_t n = edge_flags_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return EDGE_ERR_ENCODE;
@@ -1079,12 +1079,12 @@ int edge_flags_decode_ex(const uint8_t* data, size_t len, edge_flags* out, edge_
     return rc;
 }
 
-size_t edge_flags_message_size(const edge_flags* v) {
-    return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_flags_size(v));
+size_t edge_flags_encoded_message_size(const edge_flags* v) {
+    return edge_add_(EDGE_MESSAGE_HEADER_SIZE, edge_flags_encoded_size(v));
 }
 
 int edge_flags_encode_message_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = edge_flags_size(v);
+    size_t n = edge_flags_encoded_size(v);
     if (n == SIZE_MAX || edge_over_u32_(n)) {
         *written = 0;
         return EDGE_ERR_ENCODE;
@@ -1203,14 +1203,14 @@ int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, e
     return rc;
 }
 
-size_t edge_message_size(const edge_message* m) {
+size_t edge_encoded_message_size(const edge_message* m) {
     switch (m->type_id) {
     case EDGE_NODE_TYPE_ID:
-        return edge_node_message_size(&m->value.node);
+        return edge_node_encoded_message_size(&m->value.node);
     case EDGE_POINT_TYPE_ID:
-        return edge_point_message_size(&m->value.point);
+        return edge_point_encoded_message_size(&m->value.point);
     case EDGE_FLAGS_TYPE_ID:
-        return edge_flags_message_size(&m->value.flags);
+        return edge_flags_encoded_message_size(&m->value.flags);
     default:
         return SIZE_MAX;
     }
@@ -1616,7 +1616,7 @@ int edge_write_hello(edge_message_writer* w) {
 }
 
 int edge_write_message(edge_message_writer* w, const edge_message* m) {
-    size_t n = edge_message_size(m);
+    size_t n = edge_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return EDGE_ERR_ENCODE;
     }

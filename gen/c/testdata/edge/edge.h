@@ -285,13 +285,13 @@ struct edge_level_x2 {
  */
 void edge_node_init(edge_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t edge_node_size(const edge_node* v);
+size_t edge_node_encoded_size(const edge_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_node_encode(const edge_node* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
  * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int edge_node_encode_ex(const edge_node* v, uint8_t* buf, size_t cap, size_t* written);
@@ -308,7 +308,7 @@ int edge_node_decode(const uint8_t* data, size_t len, edge_node* out, edge_arena
 int edge_node_decode_ex(const uint8_t* data, size_t len, edge_node* out, edge_arena* arena,
         const edge_decode_options* opt, edge_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t edge_node_message_size(const edge_node* v);
+size_t edge_node_encoded_message_size(const edge_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_node_encode_message(const edge_node* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -329,13 +329,13 @@ int edge_node_decode_message_ex(const uint8_t* data, size_t len, edge_node* out,
  */
 void edge_point_init(edge_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t edge_point_size(const edge_point* v);
+size_t edge_point_encoded_size(const edge_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_point_encode(const edge_point* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
  * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int edge_point_encode_ex(const edge_point* v, uint8_t* buf, size_t cap, size_t* written);
@@ -352,7 +352,7 @@ int edge_point_decode(const uint8_t* data, size_t len, edge_point* out, edge_are
 int edge_point_decode_ex(const uint8_t* data, size_t len, edge_point* out, edge_arena* arena,
         const edge_decode_options* opt, edge_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t edge_point_message_size(const edge_point* v);
+size_t edge_point_encoded_message_size(const edge_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_point_encode_message(const edge_point* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -373,13 +373,13 @@ int edge_point_decode_message_ex(const uint8_t* data, size_t len, edge_point* ou
  */
 void edge_flags_init(edge_flags* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t edge_flags_size(const edge_flags* v);
+size_t edge_flags_encoded_size(const edge_flags* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flags_encode(const edge_flags* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: EDGE_OK,
  * EDGE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or EDGE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int edge_flags_encode_ex(const edge_flags* v, uint8_t* buf, size_t cap, size_t* written);
@@ -396,7 +396,7 @@ int edge_flags_decode(const uint8_t* data, size_t len, edge_flags* out, edge_are
 int edge_flags_decode_ex(const uint8_t* data, size_t len, edge_flags* out, edge_arena* arena,
         const edge_decode_options* opt, edge_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t edge_flags_message_size(const edge_flags* v);
+size_t edge_flags_encoded_message_size(const edge_flags* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t edge_flags_encode_message(const edge_flags* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -427,7 +427,7 @@ int edge_decode_message(const uint8_t* data, size_t len, edge_message* out, edge
 int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, edge_arena* arena,
         const edge_decode_options* opt, edge_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t edge_message_size(const edge_message* m);
+size_t edge_encoded_message_size(const edge_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t edge_encode_message(const edge_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is EDGE_ERR_ENCODE. */

@@ -714,7 +714,7 @@ void enums_unions_circle_init(enums_unions_circle* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t enums_unions_circle_size(const enums_unions_circle* v) {
+size_t enums_unions_circle_encoded_size(const enums_unions_circle* v) {
     (void)v;
     return 8;
 }
@@ -726,7 +726,7 @@ static uint8_t* enums_unions_circle_write_(const enums_unions_circle* v, uint8_t
 }
 
 int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = enums_unions_circle_size(v);
+    size_t n = enums_unions_circle_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ENUMS_UNIONS_ERR_ENCODE;
@@ -774,12 +774,12 @@ int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_
     return rc;
 }
 
-size_t enums_unions_circle_message_size(const enums_unions_circle* v) {
-    return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_circle_size(v));
+size_t enums_unions_circle_encoded_message_size(const enums_unions_circle* v) {
+    return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_circle_encoded_size(v));
 }
 
 int enums_unions_circle_encode_message_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = enums_unions_circle_size(v);
+    size_t n = enums_unions_circle_encoded_size(v);
     if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
         *written = 0;
         return ENUMS_UNIONS_ERR_ENCODE;
@@ -825,7 +825,7 @@ void enums_unions_enums_init(enums_unions_enums* v) {
     v->sparse = ENUMS_UNIONS_SPARSE_FIRST;
 }
 
-size_t enums_unions_enums_size(const enums_unions_enums* v) {
+size_t enums_unions_enums_encoded_size(const enums_unions_enums* v) {
     size_t n = 12;
     if (!enums_unions_small_valid_(v->small)) {
         return SIZE_MAX; /* a value the enum does not name */
@@ -874,7 +874,7 @@ static uint8_t* enums_unions_enums_write_(const enums_unions_enums* v, uint8_t* 
 }
 
 int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = enums_unions_enums_size(v);
+    size_t n = enums_unions_enums_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ENUMS_UNIONS_ERR_ENCODE;
@@ -993,12 +993,12 @@ int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_e
     return rc;
 }
 
-size_t enums_unions_enums_message_size(const enums_unions_enums* v) {
-    return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_enums_size(v));
+size_t enums_unions_enums_encoded_message_size(const enums_unions_enums* v) {
+    return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_enums_encoded_size(v));
 }
 
 int enums_unions_enums_encode_message_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = enums_unions_enums_size(v);
+    size_t n = enums_unions_enums_encoded_size(v);
     if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
         *written = 0;
         return ENUMS_UNIONS_ERR_ENCODE;
@@ -1043,7 +1043,7 @@ void enums_unions_unions_init(enums_unions_unions* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t enums_unions_unions_size(const enums_unions_unions* v) {
+size_t enums_unions_unions_encoded_size(const enums_unions_unions* v) {
     size_t n = 5;
     n = enums_unions_add_(n, enums_unions_shape_size_(&v->shape));
     for (uint32_t i0 = 0; i0 < v->shapes.len; i0++) {
@@ -1074,7 +1074,7 @@ static uint8_t* enums_unions_unions_write_(const enums_unions_unions* v, uint8_t
 }
 
 int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = enums_unions_unions_size(v);
+    size_t n = enums_unions_unions_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return ENUMS_UNIONS_ERR_ENCODE;
@@ -1171,12 +1171,12 @@ int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_
     return rc;
 }
 
-size_t enums_unions_unions_message_size(const enums_unions_unions* v) {
-    return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_unions_size(v));
+size_t enums_unions_unions_encoded_message_size(const enums_unions_unions* v) {
+    return enums_unions_add_(ENUMS_UNIONS_MESSAGE_HEADER_SIZE, enums_unions_unions_encoded_size(v));
 }
 
 int enums_unions_unions_encode_message_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = enums_unions_unions_size(v);
+    size_t n = enums_unions_unions_encoded_size(v);
     if (n == SIZE_MAX || enums_unions_over_u32_(n)) {
         *written = 0;
         return ENUMS_UNIONS_ERR_ENCODE;
@@ -1469,14 +1469,14 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
     return rc;
 }
 
-size_t enums_unions_message_size(const enums_unions_message* m) {
+size_t enums_unions_encoded_message_size(const enums_unions_message* m) {
     switch (m->type_id) {
     case ENUMS_UNIONS_CIRCLE_TYPE_ID:
-        return enums_unions_circle_message_size(&m->value.circle);
+        return enums_unions_circle_encoded_message_size(&m->value.circle);
     case ENUMS_UNIONS_ENUMS_TYPE_ID:
-        return enums_unions_enums_message_size(&m->value.enums);
+        return enums_unions_enums_encoded_message_size(&m->value.enums);
     case ENUMS_UNIONS_UNIONS_TYPE_ID:
-        return enums_unions_unions_message_size(&m->value.unions);
+        return enums_unions_unions_encoded_message_size(&m->value.unions);
     default:
         return SIZE_MAX;
     }
@@ -1882,7 +1882,7 @@ int enums_unions_write_hello(enums_unions_message_writer* w) {
 }
 
 int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m) {
-    size_t n = enums_unions_message_size(m);
+    size_t n = enums_unions_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return ENUMS_UNIONS_ERR_ENCODE;
     }

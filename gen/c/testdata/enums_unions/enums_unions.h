@@ -327,13 +327,13 @@ struct enums_unions_unions {
  */
 void enums_unions_circle_init(enums_unions_circle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t enums_unions_circle_size(const enums_unions_circle* v);
+size_t enums_unions_circle_encoded_size(const enums_unions_circle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_circle_encode(const enums_unions_circle* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
  * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int enums_unions_circle_encode_ex(const enums_unions_circle* v, uint8_t* buf, size_t cap, size_t* written);
@@ -350,7 +350,7 @@ int enums_unions_circle_decode(const uint8_t* data, size_t len, enums_unions_cir
 int enums_unions_circle_decode_ex(const uint8_t* data, size_t len, enums_unions_circle* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t enums_unions_circle_message_size(const enums_unions_circle* v);
+size_t enums_unions_circle_encoded_message_size(const enums_unions_circle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_circle_encode_message(const enums_unions_circle* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -371,13 +371,13 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
  */
 void enums_unions_enums_init(enums_unions_enums* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t enums_unions_enums_size(const enums_unions_enums* v);
+size_t enums_unions_enums_encoded_size(const enums_unions_enums* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_enums_encode(const enums_unions_enums* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
  * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int enums_unions_enums_encode_ex(const enums_unions_enums* v, uint8_t* buf, size_t cap, size_t* written);
@@ -394,7 +394,7 @@ int enums_unions_enums_decode(const uint8_t* data, size_t len, enums_unions_enum
 int enums_unions_enums_decode_ex(const uint8_t* data, size_t len, enums_unions_enums* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t enums_unions_enums_message_size(const enums_unions_enums* v);
+size_t enums_unions_enums_encoded_message_size(const enums_unions_enums* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_enums_encode_message(const enums_unions_enums* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -415,13 +415,13 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
  */
 void enums_unions_unions_init(enums_unions_unions* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t enums_unions_unions_size(const enums_unions_unions* v);
+size_t enums_unions_unions_encoded_size(const enums_unions_unions* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_unions_encode(const enums_unions_unions* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: ENUMS_UNIONS_OK,
  * ENUMS_UNIONS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or ENUMS_UNIONS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int enums_unions_unions_encode_ex(const enums_unions_unions* v, uint8_t* buf, size_t cap, size_t* written);
@@ -438,7 +438,7 @@ int enums_unions_unions_decode(const uint8_t* data, size_t len, enums_unions_uni
 int enums_unions_unions_decode_ex(const uint8_t* data, size_t len, enums_unions_unions* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t enums_unions_unions_message_size(const enums_unions_unions* v);
+size_t enums_unions_unions_encoded_message_size(const enums_unions_unions* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t enums_unions_unions_encode_message(const enums_unions_unions* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -469,7 +469,7 @@ int enums_unions_decode_message(const uint8_t* data, size_t len, enums_unions_me
 int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions_message* out, enums_unions_arena* arena,
         const enums_unions_decode_options* opt, enums_unions_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t enums_unions_message_size(const enums_unions_message* m);
+size_t enums_unions_encoded_message_size(const enums_unions_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t enums_unions_encode_message(const enums_unions_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is ENUMS_UNIONS_ERR_ENCODE. */

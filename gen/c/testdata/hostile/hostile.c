@@ -461,7 +461,7 @@ void hostile_big_init(hostile_big* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t hostile_big_size(const hostile_big* v) {
+size_t hostile_big_encoded_size(const hostile_big* v) {
     (void)v;
     return 512;
 }
@@ -472,7 +472,7 @@ static uint8_t* hostile_big_write_(const hostile_big* v, uint8_t* p) {
 }
 
 int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_big_size(v);
+    size_t n = hostile_big_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -520,12 +520,12 @@ int hostile_big_decode_ex(const uint8_t* data, size_t len, hostile_big* out, hos
     return rc;
 }
 
-size_t hostile_big_message_size(const hostile_big* v) {
-    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_big_size(v));
+size_t hostile_big_encoded_message_size(const hostile_big* v) {
+    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_big_encoded_size(v));
 }
 
 int hostile_big_encode_message_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_big_size(v);
+    size_t n = hostile_big_encoded_size(v);
     if (n == SIZE_MAX || hostile_over_u32_(n)) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -570,7 +570,7 @@ void hostile_holder_init(hostile_holder* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t hostile_holder_size(const hostile_holder* v) {
+size_t hostile_holder_encoded_size(const hostile_holder* v) {
     size_t n = 4;
     for (uint32_t i0 = 0; i0 < v->items.len; i0++) {
         if (v->items.data[i0].has) {
@@ -596,7 +596,7 @@ static uint8_t* hostile_holder_write_(const hostile_holder* v, uint8_t* p) {
 }
 
 int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_holder_size(v);
+    size_t n = hostile_holder_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -681,12 +681,12 @@ int hostile_holder_decode_ex(const uint8_t* data, size_t len, hostile_holder* ou
     return rc;
 }
 
-size_t hostile_holder_message_size(const hostile_holder* v) {
-    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_holder_size(v));
+size_t hostile_holder_encoded_message_size(const hostile_holder* v) {
+    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_holder_encoded_size(v));
 }
 
 int hostile_holder_encode_message_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_holder_size(v);
+    size_t n = hostile_holder_encoded_size(v);
     if (n == SIZE_MAX || hostile_over_u32_(n)) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -731,7 +731,7 @@ void hostile_events_init(hostile_events* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t hostile_events_size(const hostile_events* v) {
+size_t hostile_events_encoded_size(const hostile_events* v) {
     size_t n = 4;
     for (uint32_t i0 = 0; i0 < v->events.len; i0++) {
         n = hostile_add_(n, hostile_wide_size_(&v->events.data[i0]));
@@ -749,7 +749,7 @@ static uint8_t* hostile_events_write_(const hostile_events* v, uint8_t* p) {
 }
 
 int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_events_size(v);
+    size_t n = hostile_events_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -822,12 +822,12 @@ int hostile_events_decode_ex(const uint8_t* data, size_t len, hostile_events* ou
     return rc;
 }
 
-size_t hostile_events_message_size(const hostile_events* v) {
-    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_events_size(v));
+size_t hostile_events_encoded_message_size(const hostile_events* v) {
+    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_events_encoded_size(v));
 }
 
 int hostile_events_encode_message_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_events_size(v);
+    size_t n = hostile_events_encoded_size(v);
     if (n == SIZE_MAX || hostile_over_u32_(n)) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -872,13 +872,13 @@ void hostile_node_init(hostile_node* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t hostile_node_size(const hostile_node* v) {
+size_t hostile_node_encoded_size(const hostile_node* v) {
     size_t n = 2;
     if (v->pad.has) {
         n = hostile_add_(n, 512);
     }
     if (v->next != NULL) {
-        n = hostile_add_(n, hostile_node_size(&v->next[0]));
+        n = hostile_add_(n, hostile_node_encoded_size(&v->next[0]));
     }
     return n;
 }
@@ -900,7 +900,7 @@ static uint8_t* hostile_node_write_(const hostile_node* v, uint8_t* p) {
 }
 
 int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_node_size(v);
+    size_t n = hostile_node_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -982,12 +982,12 @@ int hostile_node_decode_ex(const uint8_t* data, size_t len, hostile_node* out, h
     return rc;
 }
 
-size_t hostile_node_message_size(const hostile_node* v) {
-    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_node_size(v));
+size_t hostile_node_encoded_message_size(const hostile_node* v) {
+    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_node_encoded_size(v));
 }
 
 int hostile_node_encode_message_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_node_size(v);
+    size_t n = hostile_node_encoded_size(v);
     if (n == SIZE_MAX || hostile_over_u32_(n)) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -1032,10 +1032,10 @@ void hostile_nodes_init(hostile_nodes* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t hostile_nodes_size(const hostile_nodes* v) {
+size_t hostile_nodes_encoded_size(const hostile_nodes* v) {
     size_t n = 4;
     for (uint32_t i0 = 0; i0 < v->nodes.len; i0++) {
-        n = hostile_add_(n, hostile_node_size(&v->nodes.data[i0]));
+        n = hostile_add_(n, hostile_node_encoded_size(&v->nodes.data[i0]));
     }
     return n;
 }
@@ -1050,7 +1050,7 @@ static uint8_t* hostile_nodes_write_(const hostile_nodes* v, uint8_t* p) {
 }
 
 int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_nodes_size(v);
+    size_t n = hostile_nodes_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -1123,12 +1123,12 @@ int hostile_nodes_decode_ex(const uint8_t* data, size_t len, hostile_nodes* out,
     return rc;
 }
 
-size_t hostile_nodes_message_size(const hostile_nodes* v) {
-    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_nodes_size(v));
+size_t hostile_nodes_encoded_message_size(const hostile_nodes* v) {
+    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_nodes_encoded_size(v));
 }
 
 int hostile_nodes_encode_message_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_nodes_size(v);
+    size_t n = hostile_nodes_encoded_size(v);
     if (n == SIZE_MAX || hostile_over_u32_(n)) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -1173,10 +1173,10 @@ void hostile_chain_init(hostile_chain* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t hostile_chain_size(const hostile_chain* v) {
+size_t hostile_chain_encoded_size(const hostile_chain* v) {
     size_t n = 32769;
     if (v->next != NULL) {
-        n = hostile_add_(n, hostile_chain_size(&v->next[0]));
+        n = hostile_add_(n, hostile_chain_encoded_size(&v->next[0]));
     }
     return n;
 }
@@ -1193,7 +1193,7 @@ static uint8_t* hostile_chain_write_(const hostile_chain* v, uint8_t* p) {
 }
 
 int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_chain_size(v);
+    size_t n = hostile_chain_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -1260,12 +1260,12 @@ int hostile_chain_decode_ex(const uint8_t* data, size_t len, hostile_chain* out,
     return rc;
 }
 
-size_t hostile_chain_message_size(const hostile_chain* v) {
-    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_chain_size(v));
+size_t hostile_chain_encoded_message_size(const hostile_chain* v) {
+    return hostile_add_(HOSTILE_MESSAGE_HEADER_SIZE, hostile_chain_encoded_size(v));
 }
 
 int hostile_chain_encode_message_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = hostile_chain_size(v);
+    size_t n = hostile_chain_encoded_size(v);
     if (n == SIZE_MAX || hostile_over_u32_(n)) {
         *written = 0;
         return HOSTILE_ERR_ENCODE;
@@ -1438,20 +1438,20 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
     return rc;
 }
 
-size_t hostile_message_size(const hostile_message* m) {
+size_t hostile_encoded_message_size(const hostile_message* m) {
     switch (m->type_id) {
     case HOSTILE_BIG_TYPE_ID:
-        return hostile_big_message_size(&m->value.big);
+        return hostile_big_encoded_message_size(&m->value.big);
     case HOSTILE_HOLDER_TYPE_ID:
-        return hostile_holder_message_size(&m->value.holder);
+        return hostile_holder_encoded_message_size(&m->value.holder);
     case HOSTILE_EVENTS_TYPE_ID:
-        return hostile_events_message_size(&m->value.events);
+        return hostile_events_encoded_message_size(&m->value.events);
     case HOSTILE_NODE_TYPE_ID:
-        return hostile_node_message_size(&m->value.node);
+        return hostile_node_encoded_message_size(&m->value.node);
     case HOSTILE_NODES_TYPE_ID:
-        return hostile_nodes_message_size(&m->value.nodes);
+        return hostile_nodes_encoded_message_size(&m->value.nodes);
     case HOSTILE_CHAIN_TYPE_ID:
-        return hostile_chain_message_size(&m->value.chain);
+        return hostile_chain_encoded_message_size(&m->value.chain);
     default:
         return SIZE_MAX;
     }
@@ -1875,7 +1875,7 @@ int hostile_write_hello(hostile_message_writer* w) {
 }
 
 int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
-    size_t n = hostile_message_size(m);
+    size_t n = hostile_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return HOSTILE_ERR_ENCODE;
     }

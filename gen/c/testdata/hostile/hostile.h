@@ -279,13 +279,13 @@ struct hostile_chain {
  */
 void hostile_big_init(hostile_big* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t hostile_big_size(const hostile_big* v);
+size_t hostile_big_encoded_size(const hostile_big* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_big_encode(const hostile_big* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
  * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int hostile_big_encode_ex(const hostile_big* v, uint8_t* buf, size_t cap, size_t* written);
@@ -302,7 +302,7 @@ int hostile_big_decode(const uint8_t* data, size_t len, hostile_big* out, hostil
 int hostile_big_decode_ex(const uint8_t* data, size_t len, hostile_big* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t hostile_big_message_size(const hostile_big* v);
+size_t hostile_big_encoded_message_size(const hostile_big* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_big_encode_message(const hostile_big* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -323,13 +323,13 @@ int hostile_big_decode_message_ex(const uint8_t* data, size_t len, hostile_big* 
  */
 void hostile_holder_init(hostile_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t hostile_holder_size(const hostile_holder* v);
+size_t hostile_holder_encoded_size(const hostile_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_holder_encode(const hostile_holder* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
  * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int hostile_holder_encode_ex(const hostile_holder* v, uint8_t* buf, size_t cap, size_t* written);
@@ -346,7 +346,7 @@ int hostile_holder_decode(const uint8_t* data, size_t len, hostile_holder* out, 
 int hostile_holder_decode_ex(const uint8_t* data, size_t len, hostile_holder* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t hostile_holder_message_size(const hostile_holder* v);
+size_t hostile_holder_encoded_message_size(const hostile_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_holder_encode_message(const hostile_holder* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -367,13 +367,13 @@ int hostile_holder_decode_message_ex(const uint8_t* data, size_t len, hostile_ho
  */
 void hostile_events_init(hostile_events* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t hostile_events_size(const hostile_events* v);
+size_t hostile_events_encoded_size(const hostile_events* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_events_encode(const hostile_events* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
  * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int hostile_events_encode_ex(const hostile_events* v, uint8_t* buf, size_t cap, size_t* written);
@@ -390,7 +390,7 @@ int hostile_events_decode(const uint8_t* data, size_t len, hostile_events* out, 
 int hostile_events_decode_ex(const uint8_t* data, size_t len, hostile_events* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t hostile_events_message_size(const hostile_events* v);
+size_t hostile_events_encoded_message_size(const hostile_events* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_events_encode_message(const hostile_events* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -411,13 +411,13 @@ int hostile_events_decode_message_ex(const uint8_t* data, size_t len, hostile_ev
  */
 void hostile_node_init(hostile_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t hostile_node_size(const hostile_node* v);
+size_t hostile_node_encoded_size(const hostile_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_node_encode(const hostile_node* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
  * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int hostile_node_encode_ex(const hostile_node* v, uint8_t* buf, size_t cap, size_t* written);
@@ -434,7 +434,7 @@ int hostile_node_decode(const uint8_t* data, size_t len, hostile_node* out, host
 int hostile_node_decode_ex(const uint8_t* data, size_t len, hostile_node* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t hostile_node_message_size(const hostile_node* v);
+size_t hostile_node_encoded_message_size(const hostile_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_node_encode_message(const hostile_node* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -455,13 +455,13 @@ int hostile_node_decode_message_ex(const uint8_t* data, size_t len, hostile_node
  */
 void hostile_nodes_init(hostile_nodes* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t hostile_nodes_size(const hostile_nodes* v);
+size_t hostile_nodes_encoded_size(const hostile_nodes* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_nodes_encode(const hostile_nodes* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
  * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int hostile_nodes_encode_ex(const hostile_nodes* v, uint8_t* buf, size_t cap, size_t* written);
@@ -478,7 +478,7 @@ int hostile_nodes_decode(const uint8_t* data, size_t len, hostile_nodes* out, ho
 int hostile_nodes_decode_ex(const uint8_t* data, size_t len, hostile_nodes* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t hostile_nodes_message_size(const hostile_nodes* v);
+size_t hostile_nodes_encoded_message_size(const hostile_nodes* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_nodes_encode_message(const hostile_nodes* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -499,13 +499,13 @@ int hostile_nodes_decode_message_ex(const uint8_t* data, size_t len, hostile_nod
  */
 void hostile_chain_init(hostile_chain* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t hostile_chain_size(const hostile_chain* v);
+size_t hostile_chain_encoded_size(const hostile_chain* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_chain_encode(const hostile_chain* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: HOSTILE_OK,
  * HOSTILE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or HOSTILE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int hostile_chain_encode_ex(const hostile_chain* v, uint8_t* buf, size_t cap, size_t* written);
@@ -522,7 +522,7 @@ int hostile_chain_decode(const uint8_t* data, size_t len, hostile_chain* out, ho
 int hostile_chain_decode_ex(const uint8_t* data, size_t len, hostile_chain* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t hostile_chain_message_size(const hostile_chain* v);
+size_t hostile_chain_encoded_message_size(const hostile_chain* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t hostile_chain_encode_message(const hostile_chain* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -556,7 +556,7 @@ int hostile_decode_message(const uint8_t* data, size_t len, hostile_message* out
 int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* out, hostile_arena* arena,
         const hostile_decode_options* opt, hostile_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t hostile_message_size(const hostile_message* m);
+size_t hostile_encoded_message_size(const hostile_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t hostile_encode_message(const hostile_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is HOSTILE_ERR_ENCODE. */

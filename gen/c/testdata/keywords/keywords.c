@@ -582,7 +582,7 @@ void keywords_error_init(keywords_error* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t keywords_error_size(const keywords_error* v) {
+size_t keywords_error_encoded_size(const keywords_error* v) {
     size_t n = 81;
     if (!keywords_type_valid_(v->type)) {
         return SIZE_MAX; /* a value the enum does not name */
@@ -642,7 +642,7 @@ static uint8_t* keywords_error_write_(const keywords_error* v, uint8_t* p) {
 }
 
 int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = keywords_error_size(v);
+    size_t n = keywords_error_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return KEYWORDS_ERR_ENCODE;
@@ -784,12 +784,12 @@ int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* ou
     return rc;
 }
 
-size_t keywords_error_message_size(const keywords_error* v) {
-    return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_error_size(v));
+size_t keywords_error_encoded_message_size(const keywords_error* v) {
+    return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_error_encoded_size(v));
 }
 
 int keywords_error_encode_message_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = keywords_error_size(v);
+    size_t n = keywords_error_encoded_size(v);
     if (n == SIZE_MAX || keywords_over_u32_(n)) {
         *written = 0;
         return KEYWORDS_ERR_ENCODE;
@@ -833,7 +833,7 @@ void keywords_holder_init(keywords_holder* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t keywords_holder_size(const keywords_holder* v) {
+size_t keywords_holder_encoded_size(const keywords_holder* v) {
     size_t n = 4;
     n = keywords_add_(n, keywords_result_size_(&v->result));
     for (uint32_t i0 = 0; i0 < v->kinds.len; i0++) {
@@ -856,7 +856,7 @@ static uint8_t* keywords_holder_write_(const keywords_holder* v, uint8_t* p) {
 }
 
 int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = keywords_holder_size(v);
+    size_t n = keywords_holder_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return KEYWORDS_ERR_ENCODE;
@@ -929,12 +929,12 @@ int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* 
     return rc;
 }
 
-size_t keywords_holder_message_size(const keywords_holder* v) {
-    return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_holder_size(v));
+size_t keywords_holder_encoded_message_size(const keywords_holder* v) {
+    return keywords_add_(KEYWORDS_MESSAGE_HEADER_SIZE, keywords_holder_encoded_size(v));
 }
 
 int keywords_holder_encode_message_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = keywords_holder_size(v);
+    size_t n = keywords_holder_encoded_size(v);
     if (n == SIZE_MAX || keywords_over_u32_(n)) {
         *written = 0;
         return KEYWORDS_ERR_ENCODE;
@@ -979,7 +979,7 @@ static size_t keywords_result_size_(const keywords_result* v) {
     case KEYWORDS_RESULT_OK:
         {
             size_t n = 1;
-            n = keywords_add_(n, keywords_error_size(&v->value.ok.value));
+            n = keywords_add_(n, keywords_error_encoded_size(&v->value.ok.value));
             return n;
         }
     case KEYWORDS_RESULT_ERR:
@@ -990,7 +990,7 @@ static size_t keywords_result_size_(const keywords_result* v) {
     case KEYWORDS_RESULT_ERROR:
         {
             size_t n = 1;
-            n = keywords_add_(n, keywords_error_size(&v->value.error));
+            n = keywords_add_(n, keywords_error_encoded_size(&v->value.error));
             return n;
         }
     }
@@ -1084,12 +1084,12 @@ int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message
     return rc;
 }
 
-size_t keywords_message_size(const keywords_message* m) {
+size_t keywords_encoded_message_size(const keywords_message* m) {
     switch (m->type_id) {
     case KEYWORDS_ERROR_TYPE_ID:
-        return keywords_error_message_size(&m->value.error);
+        return keywords_error_encoded_message_size(&m->value.error);
     case KEYWORDS_HOLDER_TYPE_ID:
-        return keywords_holder_message_size(&m->value.holder);
+        return keywords_holder_encoded_message_size(&m->value.holder);
     default:
         return SIZE_MAX;
     }
@@ -1489,7 +1489,7 @@ int keywords_write_hello(keywords_message_writer* w) {
 }
 
 int keywords_write_message(keywords_message_writer* w, const keywords_message* m) {
-    size_t n = keywords_message_size(m);
+    size_t n = keywords_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return KEYWORDS_ERR_ENCODE;
     }

@@ -256,13 +256,13 @@ struct keywords_holder {
  */
 void keywords_error_init(keywords_error* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t keywords_error_size(const keywords_error* v);
+size_t keywords_error_encoded_size(const keywords_error* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_error_encode(const keywords_error* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: KEYWORDS_OK,
  * KEYWORDS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int keywords_error_encode_ex(const keywords_error* v, uint8_t* buf, size_t cap, size_t* written);
@@ -279,7 +279,7 @@ int keywords_error_decode(const uint8_t* data, size_t len, keywords_error* out, 
 int keywords_error_decode_ex(const uint8_t* data, size_t len, keywords_error* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t keywords_error_message_size(const keywords_error* v);
+size_t keywords_error_encoded_message_size(const keywords_error* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_error_encode_message(const keywords_error* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -300,13 +300,13 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
  */
 void keywords_holder_init(keywords_holder* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t keywords_holder_size(const keywords_holder* v);
+size_t keywords_holder_encoded_size(const keywords_holder* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_holder_encode(const keywords_holder* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: KEYWORDS_OK,
  * KEYWORDS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or KEYWORDS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int keywords_holder_encode_ex(const keywords_holder* v, uint8_t* buf, size_t cap, size_t* written);
@@ -323,7 +323,7 @@ int keywords_holder_decode(const uint8_t* data, size_t len, keywords_holder* out
 int keywords_holder_decode_ex(const uint8_t* data, size_t len, keywords_holder* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t keywords_holder_message_size(const keywords_holder* v);
+size_t keywords_holder_encoded_message_size(const keywords_holder* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t keywords_holder_encode_message(const keywords_holder* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -353,7 +353,7 @@ int keywords_decode_message(const uint8_t* data, size_t len, keywords_message* o
 int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message* out, keywords_arena* arena,
         const keywords_decode_options* opt, keywords_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t keywords_message_size(const keywords_message* m);
+size_t keywords_encoded_message_size(const keywords_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t keywords_encode_message(const keywords_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is KEYWORDS_ERR_ENCODE. */

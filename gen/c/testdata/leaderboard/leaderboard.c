@@ -645,7 +645,7 @@ void leaderboard_struct_a_init(leaderboard_struct_a* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_struct_a_size(const leaderboard_struct_a* v) {
+size_t leaderboard_struct_a_encoded_size(const leaderboard_struct_a* v) {
     size_t n = 29;
     n = leaderboard_add_(n, leaderboard_str_size_(&v->name));
     n = leaderboard_add_(n, leaderboard_str_size_(&v->phone));
@@ -666,7 +666,7 @@ static uint8_t* leaderboard_struct_a_write_(const leaderboard_struct_a* v, uint8
 }
 
 int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_struct_a_size(v);
+    size_t n = leaderboard_struct_a_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -735,12 +735,12 @@ int leaderboard_struct_a_decode_ex(const uint8_t* data, size_t len, leaderboard_
     return rc;
 }
 
-size_t leaderboard_struct_a_message_size(const leaderboard_struct_a* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_struct_a_size(v));
+size_t leaderboard_struct_a_encoded_message_size(const leaderboard_struct_a* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_struct_a_encoded_size(v));
 }
 
 int leaderboard_struct_a_encode_message_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_struct_a_size(v);
+    size_t n = leaderboard_struct_a_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -784,7 +784,7 @@ void leaderboard_vector3_init(leaderboard_vector3* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_vector3_size(const leaderboard_vector3* v) {
+size_t leaderboard_vector3_encoded_size(const leaderboard_vector3* v) {
     (void)v;
     return 12;
 }
@@ -800,7 +800,7 @@ static uint8_t* leaderboard_vector3_write_(const leaderboard_vector3* v, uint8_t
 }
 
 int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_vector3_size(v);
+    size_t n = leaderboard_vector3_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -851,12 +851,12 @@ int leaderboard_vector3_decode_ex(const uint8_t* data, size_t len, leaderboard_v
     return rc;
 }
 
-size_t leaderboard_vector3_message_size(const leaderboard_vector3* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_vector3_size(v));
+size_t leaderboard_vector3_encoded_message_size(const leaderboard_vector3* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_vector3_encoded_size(v));
 }
 
 int leaderboard_vector3_encode_message_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_vector3_size(v);
+    size_t n = leaderboard_vector3_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -900,7 +900,7 @@ void leaderboard_triangle_init(leaderboard_triangle* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_triangle_size(const leaderboard_triangle* v) {
+size_t leaderboard_triangle_encoded_size(const leaderboard_triangle* v) {
     (void)v;
     return 48;
 }
@@ -914,7 +914,7 @@ static uint8_t* leaderboard_triangle_write_(const leaderboard_triangle* v, uint8
 }
 
 int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_triangle_size(v);
+    size_t n = leaderboard_triangle_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -971,12 +971,12 @@ int leaderboard_triangle_decode_ex(const uint8_t* data, size_t len, leaderboard_
     return rc;
 }
 
-size_t leaderboard_triangle_message_size(const leaderboard_triangle* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_triangle_size(v));
+size_t leaderboard_triangle_encoded_message_size(const leaderboard_triangle* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_triangle_encoded_size(v));
 }
 
 int leaderboard_triangle_encode_message_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_triangle_size(v);
+    size_t n = leaderboard_triangle_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1020,7 +1020,7 @@ void leaderboard_mesh_init(leaderboard_mesh* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_mesh_size(const leaderboard_mesh* v) {
+size_t leaderboard_mesh_encoded_size(const leaderboard_mesh* v) {
     size_t n = 4;
     n = leaderboard_add_(n, leaderboard_mul_(v->triangles.len, 48));
     return n;
@@ -1033,7 +1033,7 @@ static uint8_t* leaderboard_mesh_write_(const leaderboard_mesh* v, uint8_t* p) {
 }
 
 int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_mesh_size(v);
+    size_t n = leaderboard_mesh_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1100,12 +1100,12 @@ int leaderboard_mesh_decode_ex(const uint8_t* data, size_t len, leaderboard_mesh
     return rc;
 }
 
-size_t leaderboard_mesh_message_size(const leaderboard_mesh* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_mesh_size(v));
+size_t leaderboard_mesh_encoded_message_size(const leaderboard_mesh* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_mesh_encoded_size(v));
 }
 
 int leaderboard_mesh_encode_message_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_mesh_size(v);
+    size_t n = leaderboard_mesh_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1149,7 +1149,7 @@ void leaderboard_address_init(leaderboard_address* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_address_size(const leaderboard_address* v) {
+size_t leaderboard_address_encoded_size(const leaderboard_address* v) {
     (void)v;
     return 4;
 }
@@ -1163,7 +1163,7 @@ static uint8_t* leaderboard_address_write_(const leaderboard_address* v, uint8_t
 }
 
 int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_address_size(v);
+    size_t n = leaderboard_address_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1212,12 +1212,12 @@ int leaderboard_address_decode_ex(const uint8_t* data, size_t len, leaderboard_a
     return rc;
 }
 
-size_t leaderboard_address_message_size(const leaderboard_address* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_address_size(v));
+size_t leaderboard_address_encoded_message_size(const leaderboard_address* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_address_encoded_size(v));
 }
 
 int leaderboard_address_encode_message_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_address_size(v);
+    size_t n = leaderboard_address_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1261,7 +1261,7 @@ void leaderboard_log_init(leaderboard_log* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_log_size(const leaderboard_log* v) {
+size_t leaderboard_log_encoded_size(const leaderboard_log* v) {
     size_t n = 30;
     n = leaderboard_add_(n, leaderboard_str_size_(&v->identity));
     n = leaderboard_add_(n, leaderboard_str_size_(&v->userid));
@@ -1284,7 +1284,7 @@ static uint8_t* leaderboard_log_write_(const leaderboard_log* v, uint8_t* p) {
 }
 
 int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_log_size(v);
+    size_t n = leaderboard_log_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1353,12 +1353,12 @@ int leaderboard_log_decode_ex(const uint8_t* data, size_t len, leaderboard_log* 
     return rc;
 }
 
-size_t leaderboard_log_message_size(const leaderboard_log* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_log_size(v));
+size_t leaderboard_log_encoded_message_size(const leaderboard_log* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_log_encoded_size(v));
 }
 
 int leaderboard_log_encode_message_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_log_size(v);
+    size_t n = leaderboard_log_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1402,10 +1402,10 @@ void leaderboard_logs_init(leaderboard_logs* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t leaderboard_logs_size(const leaderboard_logs* v) {
+size_t leaderboard_logs_encoded_size(const leaderboard_logs* v) {
     size_t n = 4;
     for (uint32_t i0 = 0; i0 < v->logs.len; i0++) {
-        n = leaderboard_add_(n, leaderboard_log_size(&v->logs.data[i0]));
+        n = leaderboard_add_(n, leaderboard_log_encoded_size(&v->logs.data[i0]));
     }
     return n;
 }
@@ -1420,7 +1420,7 @@ static uint8_t* leaderboard_logs_write_(const leaderboard_logs* v, uint8_t* p) {
 }
 
 int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_logs_size(v);
+    size_t n = leaderboard_logs_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1489,12 +1489,12 @@ int leaderboard_logs_decode_ex(const uint8_t* data, size_t len, leaderboard_logs
     return rc;
 }
 
-size_t leaderboard_logs_message_size(const leaderboard_logs* v) {
-    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_logs_size(v));
+size_t leaderboard_logs_encoded_message_size(const leaderboard_logs* v) {
+    return leaderboard_add_(LEADERBOARD_MESSAGE_HEADER_SIZE, leaderboard_logs_encoded_size(v));
 }
 
 int leaderboard_logs_encode_message_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = leaderboard_logs_size(v);
+    size_t n = leaderboard_logs_encoded_size(v);
     if (n == SIZE_MAX || leaderboard_over_u32_(n)) {
         *written = 0;
         return LEADERBOARD_ERR_ENCODE;
@@ -1579,22 +1579,22 @@ int leaderboard_decode_message_ex(const uint8_t* data, size_t len, leaderboard_m
     return rc;
 }
 
-size_t leaderboard_message_size(const leaderboard_message* m) {
+size_t leaderboard_encoded_message_size(const leaderboard_message* m) {
     switch (m->type_id) {
     case LEADERBOARD_STRUCT_A_TYPE_ID:
-        return leaderboard_struct_a_message_size(&m->value.struct_a);
+        return leaderboard_struct_a_encoded_message_size(&m->value.struct_a);
     case LEADERBOARD_VECTOR3_TYPE_ID:
-        return leaderboard_vector3_message_size(&m->value.vector3);
+        return leaderboard_vector3_encoded_message_size(&m->value.vector3);
     case LEADERBOARD_TRIANGLE_TYPE_ID:
-        return leaderboard_triangle_message_size(&m->value.triangle);
+        return leaderboard_triangle_encoded_message_size(&m->value.triangle);
     case LEADERBOARD_MESH_TYPE_ID:
-        return leaderboard_mesh_message_size(&m->value.mesh);
+        return leaderboard_mesh_encoded_message_size(&m->value.mesh);
     case LEADERBOARD_ADDRESS_TYPE_ID:
-        return leaderboard_address_message_size(&m->value.address);
+        return leaderboard_address_encoded_message_size(&m->value.address);
     case LEADERBOARD_LOG_TYPE_ID:
-        return leaderboard_log_message_size(&m->value.log);
+        return leaderboard_log_encoded_message_size(&m->value.log);
     case LEADERBOARD_LOGS_TYPE_ID:
-        return leaderboard_logs_message_size(&m->value.logs);
+        return leaderboard_logs_encoded_message_size(&m->value.logs);
     default:
         return SIZE_MAX;
     }
@@ -2024,7 +2024,7 @@ int leaderboard_write_hello(leaderboard_message_writer* w) {
 }
 
 int leaderboard_write_message(leaderboard_message_writer* w, const leaderboard_message* m) {
-    size_t n = leaderboard_message_size(m);
+    size_t n = leaderboard_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return LEADERBOARD_ERR_ENCODE;
     }

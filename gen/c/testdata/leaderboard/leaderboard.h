@@ -250,13 +250,13 @@ struct leaderboard_logs {
  */
 void leaderboard_struct_a_init(leaderboard_struct_a* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_struct_a_size(const leaderboard_struct_a* v);
+size_t leaderboard_struct_a_encoded_size(const leaderboard_struct_a* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_struct_a_encode(const leaderboard_struct_a* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_struct_a_encode_ex(const leaderboard_struct_a* v, uint8_t* buf, size_t cap, size_t* written);
@@ -273,7 +273,7 @@ int leaderboard_struct_a_decode(const uint8_t* data, size_t len, leaderboard_str
 int leaderboard_struct_a_decode_ex(const uint8_t* data, size_t len, leaderboard_struct_a* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_struct_a_message_size(const leaderboard_struct_a* v);
+size_t leaderboard_struct_a_encoded_message_size(const leaderboard_struct_a* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_struct_a_encode_message(const leaderboard_struct_a* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -294,13 +294,13 @@ int leaderboard_struct_a_decode_message_ex(const uint8_t* data, size_t len, lead
  */
 void leaderboard_vector3_init(leaderboard_vector3* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_vector3_size(const leaderboard_vector3* v);
+size_t leaderboard_vector3_encoded_size(const leaderboard_vector3* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_vector3_encode(const leaderboard_vector3* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_vector3_encode_ex(const leaderboard_vector3* v, uint8_t* buf, size_t cap, size_t* written);
@@ -317,7 +317,7 @@ int leaderboard_vector3_decode(const uint8_t* data, size_t len, leaderboard_vect
 int leaderboard_vector3_decode_ex(const uint8_t* data, size_t len, leaderboard_vector3* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_vector3_message_size(const leaderboard_vector3* v);
+size_t leaderboard_vector3_encoded_message_size(const leaderboard_vector3* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_vector3_encode_message(const leaderboard_vector3* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -338,13 +338,13 @@ int leaderboard_vector3_decode_message_ex(const uint8_t* data, size_t len, leade
  */
 void leaderboard_triangle_init(leaderboard_triangle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_triangle_size(const leaderboard_triangle* v);
+size_t leaderboard_triangle_encoded_size(const leaderboard_triangle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_triangle_encode(const leaderboard_triangle* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_triangle_encode_ex(const leaderboard_triangle* v, uint8_t* buf, size_t cap, size_t* written);
@@ -361,7 +361,7 @@ int leaderboard_triangle_decode(const uint8_t* data, size_t len, leaderboard_tri
 int leaderboard_triangle_decode_ex(const uint8_t* data, size_t len, leaderboard_triangle* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_triangle_message_size(const leaderboard_triangle* v);
+size_t leaderboard_triangle_encoded_message_size(const leaderboard_triangle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_triangle_encode_message(const leaderboard_triangle* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -382,13 +382,13 @@ int leaderboard_triangle_decode_message_ex(const uint8_t* data, size_t len, lead
  */
 void leaderboard_mesh_init(leaderboard_mesh* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_mesh_size(const leaderboard_mesh* v);
+size_t leaderboard_mesh_encoded_size(const leaderboard_mesh* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_mesh_encode(const leaderboard_mesh* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_mesh_encode_ex(const leaderboard_mesh* v, uint8_t* buf, size_t cap, size_t* written);
@@ -405,7 +405,7 @@ int leaderboard_mesh_decode(const uint8_t* data, size_t len, leaderboard_mesh* o
 int leaderboard_mesh_decode_ex(const uint8_t* data, size_t len, leaderboard_mesh* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_mesh_message_size(const leaderboard_mesh* v);
+size_t leaderboard_mesh_encoded_message_size(const leaderboard_mesh* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_mesh_encode_message(const leaderboard_mesh* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -426,13 +426,13 @@ int leaderboard_mesh_decode_message_ex(const uint8_t* data, size_t len, leaderbo
  */
 void leaderboard_address_init(leaderboard_address* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_address_size(const leaderboard_address* v);
+size_t leaderboard_address_encoded_size(const leaderboard_address* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_address_encode(const leaderboard_address* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_address_encode_ex(const leaderboard_address* v, uint8_t* buf, size_t cap, size_t* written);
@@ -449,7 +449,7 @@ int leaderboard_address_decode(const uint8_t* data, size_t len, leaderboard_addr
 int leaderboard_address_decode_ex(const uint8_t* data, size_t len, leaderboard_address* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_address_message_size(const leaderboard_address* v);
+size_t leaderboard_address_encoded_message_size(const leaderboard_address* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_address_encode_message(const leaderboard_address* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -470,13 +470,13 @@ int leaderboard_address_decode_message_ex(const uint8_t* data, size_t len, leade
  */
 void leaderboard_log_init(leaderboard_log* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_log_size(const leaderboard_log* v);
+size_t leaderboard_log_encoded_size(const leaderboard_log* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_log_encode(const leaderboard_log* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_log_encode_ex(const leaderboard_log* v, uint8_t* buf, size_t cap, size_t* written);
@@ -493,7 +493,7 @@ int leaderboard_log_decode(const uint8_t* data, size_t len, leaderboard_log* out
 int leaderboard_log_decode_ex(const uint8_t* data, size_t len, leaderboard_log* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_log_message_size(const leaderboard_log* v);
+size_t leaderboard_log_encoded_message_size(const leaderboard_log* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_log_encode_message(const leaderboard_log* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -514,13 +514,13 @@ int leaderboard_log_decode_message_ex(const uint8_t* data, size_t len, leaderboa
  */
 void leaderboard_logs_init(leaderboard_logs* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_logs_size(const leaderboard_logs* v);
+size_t leaderboard_logs_encoded_size(const leaderboard_logs* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_logs_encode(const leaderboard_logs* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: LEADERBOARD_OK,
  * LEADERBOARD_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or LEADERBOARD_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int leaderboard_logs_encode_ex(const leaderboard_logs* v, uint8_t* buf, size_t cap, size_t* written);
@@ -537,7 +537,7 @@ int leaderboard_logs_decode(const uint8_t* data, size_t len, leaderboard_logs* o
 int leaderboard_logs_decode_ex(const uint8_t* data, size_t len, leaderboard_logs* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t leaderboard_logs_message_size(const leaderboard_logs* v);
+size_t leaderboard_logs_encoded_message_size(const leaderboard_logs* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t leaderboard_logs_encode_message(const leaderboard_logs* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -572,7 +572,7 @@ int leaderboard_decode_message(const uint8_t* data, size_t len, leaderboard_mess
 int leaderboard_decode_message_ex(const uint8_t* data, size_t len, leaderboard_message* out, leaderboard_arena* arena,
         const leaderboard_decode_options* opt, leaderboard_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t leaderboard_message_size(const leaderboard_message* m);
+size_t leaderboard_encoded_message_size(const leaderboard_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t leaderboard_encode_message(const leaderboard_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is LEADERBOARD_ERR_ENCODE. */

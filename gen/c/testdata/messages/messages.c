@@ -543,7 +543,7 @@ void messages_point_init(messages_point* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t messages_point_size(const messages_point* v) {
+size_t messages_point_encoded_size(const messages_point* v) {
     (void)v;
     return 16;
 }
@@ -557,7 +557,7 @@ static uint8_t* messages_point_write_(const messages_point* v, uint8_t* p) {
 }
 
 int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_point_size(v);
+    size_t n = messages_point_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -606,12 +606,12 @@ int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* ou
     return rc;
 }
 
-size_t messages_point_message_size(const messages_point* v) {
-    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_point_size(v));
+size_t messages_point_encoded_message_size(const messages_point* v) {
+    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_point_encoded_size(v));
 }
 
 int messages_point_encode_message_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_point_size(v);
+    size_t n = messages_point_encoded_size(v);
     if (n == SIZE_MAX || messages_over_u32_(n)) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -655,7 +655,7 @@ void messages_ping_init(messages_ping* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t messages_ping_size(const messages_ping* v) {
+size_t messages_ping_encoded_size(const messages_ping* v) {
     (void)v;
     return 4;
 }
@@ -667,7 +667,7 @@ static uint8_t* messages_ping_write_(const messages_ping* v, uint8_t* p) {
 }
 
 int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_ping_size(v);
+    size_t n = messages_ping_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -714,12 +714,12 @@ int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out,
     return rc;
 }
 
-size_t messages_ping_message_size(const messages_ping* v) {
-    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_ping_size(v));
+size_t messages_ping_encoded_message_size(const messages_ping* v) {
+    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_ping_encoded_size(v));
 }
 
 int messages_ping_encode_message_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_ping_size(v);
+    size_t n = messages_ping_encoded_size(v);
     if (n == SIZE_MAX || messages_over_u32_(n)) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -763,7 +763,7 @@ void messages_pong_init(messages_pong* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t messages_pong_size(const messages_pong* v) {
+size_t messages_pong_encoded_size(const messages_pong* v) {
     size_t n = 8;
     n = messages_add_(n, messages_str_size_(&v->echo));
     return n;
@@ -777,7 +777,7 @@ static uint8_t* messages_pong_write_(const messages_pong* v, uint8_t* p) {
 }
 
 int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_pong_size(v);
+    size_t n = messages_pong_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -828,12 +828,12 @@ int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out,
     return rc;
 }
 
-size_t messages_pong_message_size(const messages_pong* v) {
-    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_pong_size(v));
+size_t messages_pong_encoded_message_size(const messages_pong* v) {
+    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_pong_encoded_size(v));
 }
 
 int messages_pong_encode_message_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_pong_size(v);
+    size_t n = messages_pong_encoded_size(v);
     if (n == SIZE_MAX || messages_over_u32_(n)) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -877,7 +877,7 @@ void messages_last_init(messages_last* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t messages_last_size(const messages_last* v) {
+size_t messages_last_encoded_size(const messages_last* v) {
     (void)v;
     return 0;
 }
@@ -888,7 +888,7 @@ static uint8_t* messages_last_write_(const messages_last* v, uint8_t* p) {
 }
 
 int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_last_size(v);
+    size_t n = messages_last_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -930,12 +930,12 @@ int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out,
     return rc;
 }
 
-size_t messages_last_message_size(const messages_last* v) {
-    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_last_size(v));
+size_t messages_last_encoded_message_size(const messages_last* v) {
+    return messages_add_(MESSAGES_MESSAGE_HEADER_SIZE, messages_last_encoded_size(v));
 }
 
 int messages_last_encode_message_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = messages_last_size(v);
+    size_t n = messages_last_encoded_size(v);
     if (n == SIZE_MAX || messages_over_u32_(n)) {
         *written = 0;
         return MESSAGES_ERR_ENCODE;
@@ -1011,16 +1011,16 @@ int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message
     return rc;
 }
 
-size_t messages_message_size(const messages_message* m) {
+size_t messages_encoded_message_size(const messages_message* m) {
     switch (m->type_id) {
     case MESSAGES_POINT_TYPE_ID:
-        return messages_point_message_size(&m->value.point);
+        return messages_point_encoded_message_size(&m->value.point);
     case MESSAGES_PING_TYPE_ID:
-        return messages_ping_message_size(&m->value.ping);
+        return messages_ping_encoded_message_size(&m->value.ping);
     case MESSAGES_PONG_TYPE_ID:
-        return messages_pong_message_size(&m->value.pong);
+        return messages_pong_encoded_message_size(&m->value.pong);
     case MESSAGES_LAST_TYPE_ID:
-        return messages_last_message_size(&m->value.last);
+        return messages_last_encoded_message_size(&m->value.last);
     default:
         return SIZE_MAX;
     }
@@ -1432,7 +1432,7 @@ int messages_write_hello(messages_message_writer* w) {
 }
 
 int messages_write_message(messages_message_writer* w, const messages_message* m) {
-    size_t n = messages_message_size(m);
+    size_t n = messages_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return MESSAGES_ERR_ENCODE;
     }

@@ -192,13 +192,13 @@ struct messages_last {
  */
 void messages_point_init(messages_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t messages_point_size(const messages_point* v);
+size_t messages_point_encoded_size(const messages_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_point_encode(const messages_point* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
  * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int messages_point_encode_ex(const messages_point* v, uint8_t* buf, size_t cap, size_t* written);
@@ -215,7 +215,7 @@ int messages_point_decode(const uint8_t* data, size_t len, messages_point* out, 
 int messages_point_decode_ex(const uint8_t* data, size_t len, messages_point* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t messages_point_message_size(const messages_point* v);
+size_t messages_point_encoded_message_size(const messages_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_point_encode_message(const messages_point* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -236,13 +236,13 @@ int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_p
  */
 void messages_ping_init(messages_ping* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t messages_ping_size(const messages_ping* v);
+size_t messages_ping_encoded_size(const messages_ping* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_ping_encode(const messages_ping* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
  * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int messages_ping_encode_ex(const messages_ping* v, uint8_t* buf, size_t cap, size_t* written);
@@ -259,7 +259,7 @@ int messages_ping_decode(const uint8_t* data, size_t len, messages_ping* out, me
 int messages_ping_decode_ex(const uint8_t* data, size_t len, messages_ping* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t messages_ping_message_size(const messages_ping* v);
+size_t messages_ping_encoded_message_size(const messages_ping* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_ping_encode_message(const messages_ping* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -280,13 +280,13 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
  */
 void messages_pong_init(messages_pong* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t messages_pong_size(const messages_pong* v);
+size_t messages_pong_encoded_size(const messages_pong* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_pong_encode(const messages_pong* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
  * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int messages_pong_encode_ex(const messages_pong* v, uint8_t* buf, size_t cap, size_t* written);
@@ -303,7 +303,7 @@ int messages_pong_decode(const uint8_t* data, size_t len, messages_pong* out, me
 int messages_pong_decode_ex(const uint8_t* data, size_t len, messages_pong* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t messages_pong_message_size(const messages_pong* v);
+size_t messages_pong_encoded_message_size(const messages_pong* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_pong_encode_message(const messages_pong* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -324,13 +324,13 @@ int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_po
  */
 void messages_last_init(messages_last* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t messages_last_size(const messages_last* v);
+size_t messages_last_encoded_size(const messages_last* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_last_encode(const messages_last* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: MESSAGES_OK,
  * MESSAGES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or MESSAGES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int messages_last_encode_ex(const messages_last* v, uint8_t* buf, size_t cap, size_t* written);
@@ -347,7 +347,7 @@ int messages_last_decode(const uint8_t* data, size_t len, messages_last* out, me
 int messages_last_decode_ex(const uint8_t* data, size_t len, messages_last* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t messages_last_message_size(const messages_last* v);
+size_t messages_last_encoded_message_size(const messages_last* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t messages_last_encode_message(const messages_last* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -379,7 +379,7 @@ int messages_decode_message(const uint8_t* data, size_t len, messages_message* o
 int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message* out, messages_arena* arena,
         const messages_decode_options* opt, messages_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t messages_message_size(const messages_message* m);
+size_t messages_encoded_message_size(const messages_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t messages_encode_message(const messages_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is MESSAGES_ERR_ENCODE. */

@@ -642,7 +642,7 @@ void nested_point_init(nested_point* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t nested_point_size(const nested_point* v) {
+size_t nested_point_encoded_size(const nested_point* v) {
     (void)v;
     return 8;
 }
@@ -656,7 +656,7 @@ static uint8_t* nested_point_write_(const nested_point* v, uint8_t* p) {
 }
 
 int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_point_size(v);
+    size_t n = nested_point_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -705,12 +705,12 @@ int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, n
     return rc;
 }
 
-size_t nested_point_message_size(const nested_point* v) {
-    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_point_size(v));
+size_t nested_point_encoded_message_size(const nested_point* v) {
+    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_point_encoded_size(v));
 }
 
 int nested_point_encode_message_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_point_size(v);
+    size_t n = nested_point_encoded_size(v);
     if (n == SIZE_MAX || nested_over_u32_(n)) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -754,7 +754,7 @@ void nested_rectangle_init(nested_rectangle* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t nested_rectangle_size(const nested_rectangle* v) {
+size_t nested_rectangle_encoded_size(const nested_rectangle* v) {
     (void)v;
     return 20;
 }
@@ -768,7 +768,7 @@ static uint8_t* nested_rectangle_write_(const nested_rectangle* v, uint8_t* p) {
 }
 
 int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_rectangle_size(v);
+    size_t n = nested_rectangle_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -823,12 +823,12 @@ int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle
     return rc;
 }
 
-size_t nested_rectangle_message_size(const nested_rectangle* v) {
-    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_rectangle_size(v));
+size_t nested_rectangle_encoded_message_size(const nested_rectangle* v) {
+    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_rectangle_encoded_size(v));
 }
 
 int nested_rectangle_encode_message_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_rectangle_size(v);
+    size_t n = nested_rectangle_encoded_size(v);
     if (n == SIZE_MAX || nested_over_u32_(n)) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -872,7 +872,7 @@ void nested_scene_init(nested_scene* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t nested_scene_size(const nested_scene* v) {
+size_t nested_scene_encoded_size(const nested_scene* v) {
     size_t n = 16;
     n = nested_add_(n, nested_str_size_(&v->name));
     n = nested_add_(n, nested_mul_(v->rects.len, 20));
@@ -888,7 +888,7 @@ static uint8_t* nested_scene_write_(const nested_scene* v, uint8_t* p) {
 }
 
 int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_scene_size(v);
+    size_t n = nested_scene_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -963,12 +963,12 @@ int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, n
     return rc;
 }
 
-size_t nested_scene_message_size(const nested_scene* v) {
-    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_scene_size(v));
+size_t nested_scene_encoded_message_size(const nested_scene* v) {
+    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_scene_encoded_size(v));
 }
 
 int nested_scene_encode_message_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_scene_size(v);
+    size_t n = nested_scene_encoded_size(v);
     if (n == SIZE_MAX || nested_over_u32_(n)) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1012,7 +1012,7 @@ void nested_device_parameter_init(nested_device_parameter* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t nested_device_parameter_size(const nested_device_parameter* v) {
+size_t nested_device_parameter_encoded_size(const nested_device_parameter* v) {
     size_t n = 12;
     n = nested_add_(n, nested_str_size_(&v->name));
     return n;
@@ -1028,7 +1028,7 @@ static uint8_t* nested_device_parameter_write_(const nested_device_parameter* v,
 }
 
 int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_device_parameter_size(v);
+    size_t n = nested_device_parameter_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1084,12 +1084,12 @@ int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_de
     return rc;
 }
 
-size_t nested_device_parameter_message_size(const nested_device_parameter* v) {
-    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_parameter_size(v));
+size_t nested_device_parameter_encoded_message_size(const nested_device_parameter* v) {
+    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_parameter_encoded_size(v));
 }
 
 int nested_device_parameter_encode_message_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_device_parameter_size(v);
+    size_t n = nested_device_parameter_encoded_size(v);
     if (n == SIZE_MAX || nested_over_u32_(n)) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1133,11 +1133,11 @@ void nested_device_plugin_init(nested_device_plugin* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t nested_device_plugin_size(const nested_device_plugin* v) {
+size_t nested_device_plugin_encoded_size(const nested_device_plugin* v) {
     size_t n = 9;
     n = nested_add_(n, nested_str_size_(&v->name));
     for (uint32_t i0 = 0; i0 < v->parameters.len; i0++) {
-        n = nested_add_(n, nested_device_parameter_size(&v->parameters.data[i0]));
+        n = nested_add_(n, nested_device_parameter_encoded_size(&v->parameters.data[i0]));
     }
     return n;
 }
@@ -1154,7 +1154,7 @@ static uint8_t* nested_device_plugin_write_(const nested_device_plugin* v, uint8
 }
 
 int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_device_plugin_size(v);
+    size_t n = nested_device_plugin_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1234,12 +1234,12 @@ int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_devic
     return rc;
 }
 
-size_t nested_device_plugin_message_size(const nested_device_plugin* v) {
-    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_plugin_size(v));
+size_t nested_device_plugin_encoded_message_size(const nested_device_plugin* v) {
+    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_device_plugin_encoded_size(v));
 }
 
 int nested_device_plugin_encode_message_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_device_plugin_size(v);
+    size_t n = nested_device_plugin_encoded_size(v);
     if (n == SIZE_MAX || nested_over_u32_(n)) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1283,14 +1283,14 @@ void nested_audio_device_init(nested_audio_device* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t nested_audio_device_size(const nested_audio_device* v) {
+size_t nested_audio_device_encoded_size(const nested_audio_device* v) {
     size_t n = 23;
     n = nested_add_(n, nested_str_size_(&v->name));
     if (!nested_device_kind_valid_(v->kind)) {
         return SIZE_MAX; /* a value the enum does not name */
     }
     for (uint32_t i0 = 0; i0 < v->plugins.len; i0++) {
-        n = nested_add_(n, nested_device_plugin_size(&v->plugins.data[i0]));
+        n = nested_add_(n, nested_device_plugin_encoded_size(&v->plugins.data[i0]));
     }
     return n;
 }
@@ -1313,7 +1313,7 @@ static uint8_t* nested_audio_device_write_(const nested_audio_device* v, uint8_t
 }
 
 int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_audio_device_size(v);
+    size_t n = nested_audio_device_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1405,12 +1405,12 @@ int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_
     return rc;
 }
 
-size_t nested_audio_device_message_size(const nested_audio_device* v) {
-    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_audio_device_size(v));
+size_t nested_audio_device_encoded_message_size(const nested_audio_device* v) {
+    return nested_add_(NESTED_MESSAGE_HEADER_SIZE, nested_audio_device_encoded_size(v));
 }
 
 int nested_audio_device_encode_message_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = nested_audio_device_size(v);
+    size_t n = nested_audio_device_encoded_size(v);
     if (n == SIZE_MAX || nested_over_u32_(n)) {
         *written = 0;
         return NESTED_ERR_ENCODE;
@@ -1492,20 +1492,20 @@ int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* ou
     return rc;
 }
 
-size_t nested_message_size(const nested_message* m) {
+size_t nested_encoded_message_size(const nested_message* m) {
     switch (m->type_id) {
     case NESTED_POINT_TYPE_ID:
-        return nested_point_message_size(&m->value.point);
+        return nested_point_encoded_message_size(&m->value.point);
     case NESTED_RECTANGLE_TYPE_ID:
-        return nested_rectangle_message_size(&m->value.rectangle);
+        return nested_rectangle_encoded_message_size(&m->value.rectangle);
     case NESTED_SCENE_TYPE_ID:
-        return nested_scene_message_size(&m->value.scene);
+        return nested_scene_encoded_message_size(&m->value.scene);
     case NESTED_DEVICE_PARAMETER_TYPE_ID:
-        return nested_device_parameter_message_size(&m->value.device_parameter);
+        return nested_device_parameter_encoded_message_size(&m->value.device_parameter);
     case NESTED_DEVICE_PLUGIN_TYPE_ID:
-        return nested_device_plugin_message_size(&m->value.device_plugin);
+        return nested_device_plugin_encoded_message_size(&m->value.device_plugin);
     case NESTED_AUDIO_DEVICE_TYPE_ID:
-        return nested_audio_device_message_size(&m->value.audio_device);
+        return nested_audio_device_encoded_message_size(&m->value.audio_device);
     default:
         return SIZE_MAX;
     }
@@ -1929,7 +1929,7 @@ int nested_write_hello(nested_message_writer* w) {
 }
 
 int nested_write_message(nested_message_writer* w, const nested_message* m) {
-    size_t n = nested_message_size(m);
+    size_t n = nested_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return NESTED_ERR_ENCODE;
     }

@@ -244,13 +244,13 @@ struct nested_audio_device {
  */
 void nested_point_init(nested_point* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t nested_point_size(const nested_point* v);
+size_t nested_point_encoded_size(const nested_point* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_point_encode(const nested_point* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
  * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int nested_point_encode_ex(const nested_point* v, uint8_t* buf, size_t cap, size_t* written);
@@ -267,7 +267,7 @@ int nested_point_decode(const uint8_t* data, size_t len, nested_point* out, nest
 int nested_point_decode_ex(const uint8_t* data, size_t len, nested_point* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t nested_point_message_size(const nested_point* v);
+size_t nested_point_encoded_message_size(const nested_point* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_point_encode_message(const nested_point* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -288,13 +288,13 @@ int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point
  */
 void nested_rectangle_init(nested_rectangle* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t nested_rectangle_size(const nested_rectangle* v);
+size_t nested_rectangle_encoded_size(const nested_rectangle* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_rectangle_encode(const nested_rectangle* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
  * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int nested_rectangle_encode_ex(const nested_rectangle* v, uint8_t* buf, size_t cap, size_t* written);
@@ -311,7 +311,7 @@ int nested_rectangle_decode(const uint8_t* data, size_t len, nested_rectangle* o
 int nested_rectangle_decode_ex(const uint8_t* data, size_t len, nested_rectangle* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t nested_rectangle_message_size(const nested_rectangle* v);
+size_t nested_rectangle_encoded_message_size(const nested_rectangle* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_rectangle_encode_message(const nested_rectangle* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -332,13 +332,13 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
  */
 void nested_scene_init(nested_scene* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t nested_scene_size(const nested_scene* v);
+size_t nested_scene_encoded_size(const nested_scene* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_scene_encode(const nested_scene* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
  * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int nested_scene_encode_ex(const nested_scene* v, uint8_t* buf, size_t cap, size_t* written);
@@ -355,7 +355,7 @@ int nested_scene_decode(const uint8_t* data, size_t len, nested_scene* out, nest
 int nested_scene_decode_ex(const uint8_t* data, size_t len, nested_scene* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t nested_scene_message_size(const nested_scene* v);
+size_t nested_scene_encoded_message_size(const nested_scene* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_scene_encode_message(const nested_scene* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -376,13 +376,13 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
  */
 void nested_device_parameter_init(nested_device_parameter* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t nested_device_parameter_size(const nested_device_parameter* v);
+size_t nested_device_parameter_encoded_size(const nested_device_parameter* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_parameter_encode(const nested_device_parameter* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
  * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int nested_device_parameter_encode_ex(const nested_device_parameter* v, uint8_t* buf, size_t cap, size_t* written);
@@ -399,7 +399,7 @@ int nested_device_parameter_decode(const uint8_t* data, size_t len, nested_devic
 int nested_device_parameter_decode_ex(const uint8_t* data, size_t len, nested_device_parameter* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t nested_device_parameter_message_size(const nested_device_parameter* v);
+size_t nested_device_parameter_encoded_message_size(const nested_device_parameter* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_parameter_encode_message(const nested_device_parameter* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -420,13 +420,13 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
  */
 void nested_device_plugin_init(nested_device_plugin* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t nested_device_plugin_size(const nested_device_plugin* v);
+size_t nested_device_plugin_encoded_size(const nested_device_plugin* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_plugin_encode(const nested_device_plugin* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
  * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int nested_device_plugin_encode_ex(const nested_device_plugin* v, uint8_t* buf, size_t cap, size_t* written);
@@ -443,7 +443,7 @@ int nested_device_plugin_decode(const uint8_t* data, size_t len, nested_device_p
 int nested_device_plugin_decode_ex(const uint8_t* data, size_t len, nested_device_plugin* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t nested_device_plugin_message_size(const nested_device_plugin* v);
+size_t nested_device_plugin_encoded_message_size(const nested_device_plugin* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_device_plugin_encode_message(const nested_device_plugin* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -464,13 +464,13 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
  */
 void nested_audio_device_init(nested_audio_device* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t nested_audio_device_size(const nested_audio_device* v);
+size_t nested_audio_device_encoded_size(const nested_audio_device* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_audio_device_encode(const nested_audio_device* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: NESTED_OK,
  * NESTED_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or NESTED_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int nested_audio_device_encode_ex(const nested_audio_device* v, uint8_t* buf, size_t cap, size_t* written);
@@ -487,7 +487,7 @@ int nested_audio_device_decode(const uint8_t* data, size_t len, nested_audio_dev
 int nested_audio_device_decode_ex(const uint8_t* data, size_t len, nested_audio_device* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t nested_audio_device_message_size(const nested_audio_device* v);
+size_t nested_audio_device_encoded_message_size(const nested_audio_device* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t nested_audio_device_encode_message(const nested_audio_device* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -521,7 +521,7 @@ int nested_decode_message(const uint8_t* data, size_t len, nested_message* out, 
 int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* out, nested_arena* arena,
         const nested_decode_options* opt, nested_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t nested_message_size(const nested_message* m);
+size_t nested_encoded_message_size(const nested_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t nested_encode_message(const nested_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is NESTED_ERR_ENCODE. */

@@ -642,7 +642,7 @@ void optionals_inner_init(optionals_inner* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t optionals_inner_size(const optionals_inner* v) {
+size_t optionals_inner_encoded_size(const optionals_inner* v) {
     size_t n = 8;
     n = optionals_add_(n, optionals_str_size_(&v->label));
     return n;
@@ -656,7 +656,7 @@ static uint8_t* optionals_inner_write_(const optionals_inner* v, uint8_t* p) {
 }
 
 int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = optionals_inner_size(v);
+    size_t n = optionals_inner_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return OPTIONALS_ERR_ENCODE;
@@ -707,12 +707,12 @@ int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* 
     return rc;
 }
 
-size_t optionals_inner_message_size(const optionals_inner* v) {
-    return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_inner_size(v));
+size_t optionals_inner_encoded_message_size(const optionals_inner* v) {
+    return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_inner_encoded_size(v));
 }
 
 int optionals_inner_encode_message_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = optionals_inner_size(v);
+    size_t n = optionals_inner_encoded_size(v);
     if (n == SIZE_MAX || optionals_over_u32_(n)) {
         *written = 0;
         return OPTIONALS_ERR_ENCODE;
@@ -756,7 +756,7 @@ void optionals_optionals_init(optionals_optionals* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t optionals_optionals_size(const optionals_optionals* v) {
+size_t optionals_optionals_encoded_size(const optionals_optionals* v) {
     size_t n = 15;
     if (v->maybe_bool.has) {
         n = optionals_add_(n, 1);
@@ -775,7 +775,7 @@ size_t optionals_optionals_size(const optionals_optionals* v) {
         n = optionals_add_(n, 4);
     }
     if (v->maybe_inner.has) {
-        n = optionals_add_(n, optionals_inner_size(&v->maybe_inner.value));
+        n = optionals_add_(n, optionals_inner_encoded_size(&v->maybe_inner.value));
     }
     if (v->maybe_level.has) {
         if (!optionals_level_valid_(v->maybe_level.value)) {
@@ -899,7 +899,7 @@ static uint8_t* optionals_optionals_write_(const optionals_optionals* v, uint8_t
 }
 
 int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = optionals_optionals_size(v);
+    size_t n = optionals_optionals_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return OPTIONALS_ERR_ENCODE;
@@ -1197,12 +1197,12 @@ int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_opt
     return rc;
 }
 
-size_t optionals_optionals_message_size(const optionals_optionals* v) {
-    return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_optionals_size(v));
+size_t optionals_optionals_encoded_message_size(const optionals_optionals* v) {
+    return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_optionals_encoded_size(v));
 }
 
 int optionals_optionals_encode_message_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = optionals_optionals_size(v);
+    size_t n = optionals_optionals_encoded_size(v);
     if (n == SIZE_MAX || optionals_over_u32_(n)) {
         *written = 0;
         return OPTIONALS_ERR_ENCODE;
@@ -1246,7 +1246,7 @@ void optionals_reading_init(optionals_reading* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t optionals_reading_size(const optionals_reading* v) {
+size_t optionals_reading_encoded_size(const optionals_reading* v) {
     size_t n = 14;
     if (v->calibration.has) {
         n = optionals_add_(n, 8);
@@ -1280,7 +1280,7 @@ static uint8_t* optionals_reading_write_(const optionals_reading* v, uint8_t* p)
 }
 
 int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = optionals_reading_size(v);
+    size_t n = optionals_reading_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return OPTIONALS_ERR_ENCODE;
@@ -1362,12 +1362,12 @@ int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_readi
     return rc;
 }
 
-size_t optionals_reading_message_size(const optionals_reading* v) {
-    return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_reading_size(v));
+size_t optionals_reading_encoded_message_size(const optionals_reading* v) {
+    return optionals_add_(OPTIONALS_MESSAGE_HEADER_SIZE, optionals_reading_encoded_size(v));
 }
 
 int optionals_reading_encode_message_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = optionals_reading_size(v);
+    size_t n = optionals_reading_encoded_size(v);
     if (n == SIZE_MAX || optionals_over_u32_(n)) {
         *written = 0;
         return OPTIONALS_ERR_ENCODE;
@@ -1495,14 +1495,14 @@ int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_messa
     return rc;
 }
 
-size_t optionals_message_size(const optionals_message* m) {
+size_t optionals_encoded_message_size(const optionals_message* m) {
     switch (m->type_id) {
     case OPTIONALS_INNER_TYPE_ID:
-        return optionals_inner_message_size(&m->value.inner);
+        return optionals_inner_encoded_message_size(&m->value.inner);
     case OPTIONALS_OPTIONALS_TYPE_ID:
-        return optionals_optionals_message_size(&m->value.optionals);
+        return optionals_optionals_encoded_message_size(&m->value.optionals);
     case OPTIONALS_READING_TYPE_ID:
-        return optionals_reading_message_size(&m->value.reading);
+        return optionals_reading_encoded_message_size(&m->value.reading);
     default:
         return SIZE_MAX;
     }
@@ -1908,7 +1908,7 @@ int optionals_write_hello(optionals_message_writer* w) {
 }
 
 int optionals_write_message(optionals_message_writer* w, const optionals_message* m) {
-    size_t n = optionals_message_size(m);
+    size_t n = optionals_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return OPTIONALS_ERR_ENCODE;
     }

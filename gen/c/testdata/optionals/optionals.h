@@ -322,13 +322,13 @@ struct optionals_reading {
  */
 void optionals_inner_init(optionals_inner* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t optionals_inner_size(const optionals_inner* v);
+size_t optionals_inner_encoded_size(const optionals_inner* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_inner_encode(const optionals_inner* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
  * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int optionals_inner_encode_ex(const optionals_inner* v, uint8_t* buf, size_t cap, size_t* written);
@@ -345,7 +345,7 @@ int optionals_inner_decode(const uint8_t* data, size_t len, optionals_inner* out
 int optionals_inner_decode_ex(const uint8_t* data, size_t len, optionals_inner* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t optionals_inner_message_size(const optionals_inner* v);
+size_t optionals_inner_encoded_message_size(const optionals_inner* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_inner_encode_message(const optionals_inner* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -366,13 +366,13 @@ int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals
  */
 void optionals_optionals_init(optionals_optionals* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t optionals_optionals_size(const optionals_optionals* v);
+size_t optionals_optionals_encoded_size(const optionals_optionals* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_optionals_encode(const optionals_optionals* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
  * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int optionals_optionals_encode_ex(const optionals_optionals* v, uint8_t* buf, size_t cap, size_t* written);
@@ -389,7 +389,7 @@ int optionals_optionals_decode(const uint8_t* data, size_t len, optionals_option
 int optionals_optionals_decode_ex(const uint8_t* data, size_t len, optionals_optionals* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t optionals_optionals_message_size(const optionals_optionals* v);
+size_t optionals_optionals_encoded_message_size(const optionals_optionals* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_optionals_encode_message(const optionals_optionals* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -410,13 +410,13 @@ int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optio
  */
 void optionals_reading_init(optionals_reading* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t optionals_reading_size(const optionals_reading* v);
+size_t optionals_reading_encoded_size(const optionals_reading* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_reading_encode(const optionals_reading* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: OPTIONALS_OK,
  * OPTIONALS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or OPTIONALS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int optionals_reading_encode_ex(const optionals_reading* v, uint8_t* buf, size_t cap, size_t* written);
@@ -433,7 +433,7 @@ int optionals_reading_decode(const uint8_t* data, size_t len, optionals_reading*
 int optionals_reading_decode_ex(const uint8_t* data, size_t len, optionals_reading* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t optionals_reading_message_size(const optionals_reading* v);
+size_t optionals_reading_encoded_message_size(const optionals_reading* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t optionals_reading_encode_message(const optionals_reading* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -464,7 +464,7 @@ int optionals_decode_message(const uint8_t* data, size_t len, optionals_message*
 int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_message* out, optionals_arena* arena,
         const optionals_decode_options* opt, optionals_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t optionals_message_size(const optionals_message* m);
+size_t optionals_encoded_message_size(const optionals_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t optionals_encode_message(const optionals_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is OPTIONALS_ERR_ENCODE. */

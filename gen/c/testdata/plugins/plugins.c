@@ -560,7 +560,7 @@ void plugins_parameter_init(plugins_parameter* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t plugins_parameter_size(const plugins_parameter* v) {
+size_t plugins_parameter_encoded_size(const plugins_parameter* v) {
     size_t n = 42;
     n = plugins_add_(n, plugins_str_size_(&v->display_name));
     n = plugins_add_(n, plugins_str_size_(&v->identifier));
@@ -590,7 +590,7 @@ static uint8_t* plugins_parameter_write_(const plugins_parameter* v, uint8_t* p)
 }
 
 int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = plugins_parameter_size(v);
+    size_t n = plugins_parameter_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return PLUGINS_ERR_ENCODE;
@@ -673,12 +673,12 @@ int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_paramet
     return rc;
 }
 
-size_t plugins_parameter_message_size(const plugins_parameter* v) {
-    return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_parameter_size(v));
+size_t plugins_parameter_encoded_message_size(const plugins_parameter* v) {
+    return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_parameter_encoded_size(v));
 }
 
 int plugins_parameter_encode_message_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = plugins_parameter_size(v);
+    size_t n = plugins_parameter_encoded_size(v);
     if (n == SIZE_MAX || plugins_over_u32_(n)) {
         *written = 0;
         return PLUGINS_ERR_ENCODE;
@@ -722,14 +722,14 @@ void plugins_plugin_init(plugins_plugin* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t plugins_plugin_size(const plugins_plugin* v) {
+size_t plugins_plugin_encoded_size(const plugins_plugin* v) {
     size_t n = 20;
     n = plugins_add_(n, plugins_str_size_(&v->name));
     n = plugins_add_(n, plugins_str_size_(&v->manufacturer_id));
     n = plugins_add_(n, plugins_str_size_(&v->component_type));
     n = plugins_add_(n, plugins_str_size_(&v->component_subtype));
     for (uint32_t i0 = 0; i0 < v->parameters.len; i0++) {
-        n = plugins_add_(n, plugins_parameter_size(&v->parameters.data[i0]));
+        n = plugins_add_(n, plugins_parameter_encoded_size(&v->parameters.data[i0]));
     }
     return n;
 }
@@ -748,7 +748,7 @@ static uint8_t* plugins_plugin_write_(const plugins_plugin* v, uint8_t* p) {
 }
 
 int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = plugins_plugin_size(v);
+    size_t n = plugins_plugin_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return PLUGINS_ERR_ENCODE;
@@ -833,12 +833,12 @@ int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* ou
     return rc;
 }
 
-size_t plugins_plugin_message_size(const plugins_plugin* v) {
-    return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_size(v));
+size_t plugins_plugin_encoded_message_size(const plugins_plugin* v) {
+    return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_encoded_size(v));
 }
 
 int plugins_plugin_encode_message_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = plugins_plugin_size(v);
+    size_t n = plugins_plugin_encoded_size(v);
     if (n == SIZE_MAX || plugins_over_u32_(n)) {
         *written = 0;
         return PLUGINS_ERR_ENCODE;
@@ -882,10 +882,10 @@ void plugins_plugin_registry_init(plugins_plugin_registry* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t plugins_plugin_registry_size(const plugins_plugin_registry* v) {
+size_t plugins_plugin_registry_encoded_size(const plugins_plugin_registry* v) {
     size_t n = 12;
     for (uint32_t i0 = 0; i0 < v->plugins.len; i0++) {
-        n = plugins_add_(n, plugins_plugin_size(&v->plugins.data[i0]));
+        n = plugins_add_(n, plugins_plugin_encoded_size(&v->plugins.data[i0]));
     }
     return n;
 }
@@ -904,7 +904,7 @@ static uint8_t* plugins_plugin_registry_write_(const plugins_plugin_registry* v,
 }
 
 int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = plugins_plugin_registry_size(v);
+    size_t n = plugins_plugin_registry_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return PLUGINS_ERR_ENCODE;
@@ -980,12 +980,12 @@ int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_p
     return rc;
 }
 
-size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v) {
-    return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_registry_size(v));
+size_t plugins_plugin_registry_encoded_message_size(const plugins_plugin_registry* v) {
+    return plugins_add_(PLUGINS_MESSAGE_HEADER_SIZE, plugins_plugin_registry_encoded_size(v));
 }
 
 int plugins_plugin_registry_encode_message_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = plugins_plugin_registry_size(v);
+    size_t n = plugins_plugin_registry_encoded_size(v);
     if (n == SIZE_MAX || plugins_over_u32_(n)) {
         *written = 0;
         return PLUGINS_ERR_ENCODE;
@@ -1058,14 +1058,14 @@ int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* 
     return rc;
 }
 
-size_t plugins_message_size(const plugins_message* m) {
+size_t plugins_encoded_message_size(const plugins_message* m) {
     switch (m->type_id) {
     case PLUGINS_PARAMETER_TYPE_ID:
-        return plugins_parameter_message_size(&m->value.parameter);
+        return plugins_parameter_encoded_message_size(&m->value.parameter);
     case PLUGINS_PLUGIN_TYPE_ID:
-        return plugins_plugin_message_size(&m->value.plugin);
+        return plugins_plugin_encoded_message_size(&m->value.plugin);
     case PLUGINS_PLUGIN_REGISTRY_TYPE_ID:
-        return plugins_plugin_registry_message_size(&m->value.plugin_registry);
+        return plugins_plugin_registry_encoded_message_size(&m->value.plugin_registry);
     default:
         return SIZE_MAX;
     }
@@ -1471,7 +1471,7 @@ int plugins_write_hello(plugins_message_writer* w) {
 }
 
 int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
-    size_t n = plugins_message_size(m);
+    size_t n = plugins_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return PLUGINS_ERR_ENCODE;
     }

@@ -212,13 +212,13 @@ struct plugins_plugin_registry {
  */
 void plugins_parameter_init(plugins_parameter* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t plugins_parameter_size(const plugins_parameter* v);
+size_t plugins_parameter_encoded_size(const plugins_parameter* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_parameter_encode(const plugins_parameter* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
  * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int plugins_parameter_encode_ex(const plugins_parameter* v, uint8_t* buf, size_t cap, size_t* written);
@@ -235,7 +235,7 @@ int plugins_parameter_decode(const uint8_t* data, size_t len, plugins_parameter*
 int plugins_parameter_decode_ex(const uint8_t* data, size_t len, plugins_parameter* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t plugins_parameter_message_size(const plugins_parameter* v);
+size_t plugins_parameter_encoded_message_size(const plugins_parameter* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_parameter_encode_message(const plugins_parameter* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -256,13 +256,13 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
  */
 void plugins_plugin_init(plugins_plugin* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t plugins_plugin_size(const plugins_plugin* v);
+size_t plugins_plugin_encoded_size(const plugins_plugin* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_encode(const plugins_plugin* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
  * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int plugins_plugin_encode_ex(const plugins_plugin* v, uint8_t* buf, size_t cap, size_t* written);
@@ -279,7 +279,7 @@ int plugins_plugin_decode(const uint8_t* data, size_t len, plugins_plugin* out, 
 int plugins_plugin_decode_ex(const uint8_t* data, size_t len, plugins_plugin* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t plugins_plugin_message_size(const plugins_plugin* v);
+size_t plugins_plugin_encoded_message_size(const plugins_plugin* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_encode_message(const plugins_plugin* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -300,13 +300,13 @@ int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_pl
  */
 void plugins_plugin_registry_init(plugins_plugin_registry* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t plugins_plugin_registry_size(const plugins_plugin_registry* v);
+size_t plugins_plugin_registry_encoded_size(const plugins_plugin_registry* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_registry_encode(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: PLUGINS_OK,
  * PLUGINS_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or PLUGINS_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int plugins_plugin_registry_encode_ex(const plugins_plugin_registry* v, uint8_t* buf, size_t cap, size_t* written);
@@ -323,7 +323,7 @@ int plugins_plugin_registry_decode(const uint8_t* data, size_t len, plugins_plug
 int plugins_plugin_registry_decode_ex(const uint8_t* data, size_t len, plugins_plugin_registry* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t plugins_plugin_registry_message_size(const plugins_plugin_registry* v);
+size_t plugins_plugin_registry_encoded_message_size(const plugins_plugin_registry* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t plugins_plugin_registry_encode_message(const plugins_plugin_registry* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -354,7 +354,7 @@ int plugins_decode_message(const uint8_t* data, size_t len, plugins_message* out
 int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* out, plugins_arena* arena,
         const plugins_decode_options* opt, plugins_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t plugins_message_size(const plugins_message* m);
+size_t plugins_encoded_message_size(const plugins_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t plugins_encode_message(const plugins_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is PLUGINS_ERR_ENCODE. */

@@ -556,7 +556,7 @@ void primitives_all_primitives_init(primitives_all_primitives* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t primitives_all_primitives_size(const primitives_all_primitives* v) {
+size_t primitives_all_primitives_encoded_size(const primitives_all_primitives* v) {
     size_t n = 47;
     n = primitives_add_(n, primitives_str_size_(&v->label));
     return n;
@@ -587,7 +587,7 @@ static uint8_t* primitives_all_primitives_write_(const primitives_all_primitives
 }
 
 int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = primitives_all_primitives_size(v);
+    size_t n = primitives_all_primitives_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return PRIMITIVES_ERR_ENCODE;
@@ -661,12 +661,12 @@ int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primiti
     return rc;
 }
 
-size_t primitives_all_primitives_message_size(const primitives_all_primitives* v) {
-    return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_all_primitives_size(v));
+size_t primitives_all_primitives_encoded_message_size(const primitives_all_primitives* v) {
+    return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_all_primitives_encoded_size(v));
 }
 
 int primitives_all_primitives_encode_message_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = primitives_all_primitives_size(v);
+    size_t n = primitives_all_primitives_encoded_size(v);
     if (n == SIZE_MAX || primitives_over_u32_(n)) {
         *written = 0;
         return PRIMITIVES_ERR_ENCODE;
@@ -710,7 +710,7 @@ void primitives_text_init(primitives_text* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t primitives_text_size(const primitives_text* v) {
+size_t primitives_text_encoded_size(const primitives_text* v) {
     size_t n = 4;
     n = primitives_add_(n, primitives_str_size_(&v->value));
     return n;
@@ -722,7 +722,7 @@ static uint8_t* primitives_text_write_(const primitives_text* v, uint8_t* p) {
 }
 
 int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = primitives_text_size(v);
+    size_t n = primitives_text_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return PRIMITIVES_ERR_ENCODE;
@@ -767,12 +767,12 @@ int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* 
     return rc;
 }
 
-size_t primitives_text_message_size(const primitives_text* v) {
-    return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_text_size(v));
+size_t primitives_text_encoded_message_size(const primitives_text* v) {
+    return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_text_encoded_size(v));
 }
 
 int primitives_text_encode_message_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = primitives_text_size(v);
+    size_t n = primitives_text_encoded_size(v);
     if (n == SIZE_MAX || primitives_over_u32_(n)) {
         *written = 0;
         return PRIMITIVES_ERR_ENCODE;
@@ -816,7 +816,7 @@ void primitives_empty_init(primitives_empty* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t primitives_empty_size(const primitives_empty* v) {
+size_t primitives_empty_encoded_size(const primitives_empty* v) {
     (void)v;
     return 0;
 }
@@ -827,7 +827,7 @@ static uint8_t* primitives_empty_write_(const primitives_empty* v, uint8_t* p) {
 }
 
 int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = primitives_empty_size(v);
+    size_t n = primitives_empty_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return PRIMITIVES_ERR_ENCODE;
@@ -869,12 +869,12 @@ int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty
     return rc;
 }
 
-size_t primitives_empty_message_size(const primitives_empty* v) {
-    return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_empty_size(v));
+size_t primitives_empty_encoded_message_size(const primitives_empty* v) {
+    return primitives_add_(PRIMITIVES_MESSAGE_HEADER_SIZE, primitives_empty_encoded_size(v));
 }
 
 int primitives_empty_encode_message_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = primitives_empty_size(v);
+    size_t n = primitives_empty_encoded_size(v);
     if (n == SIZE_MAX || primitives_over_u32_(n)) {
         *written = 0;
         return PRIMITIVES_ERR_ENCODE;
@@ -947,14 +947,14 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
     return rc;
 }
 
-size_t primitives_message_size(const primitives_message* m) {
+size_t primitives_encoded_message_size(const primitives_message* m) {
     switch (m->type_id) {
     case PRIMITIVES_ALL_PRIMITIVES_TYPE_ID:
-        return primitives_all_primitives_message_size(&m->value.all_primitives);
+        return primitives_all_primitives_encoded_message_size(&m->value.all_primitives);
     case PRIMITIVES_TEXT_TYPE_ID:
-        return primitives_text_message_size(&m->value.text);
+        return primitives_text_encoded_message_size(&m->value.text);
     case PRIMITIVES_EMPTY_TYPE_ID:
-        return primitives_empty_message_size(&m->value.empty);
+        return primitives_empty_encoded_message_size(&m->value.empty);
     default:
         return SIZE_MAX;
     }
@@ -1360,7 +1360,7 @@ int primitives_write_hello(primitives_message_writer* w) {
 }
 
 int primitives_write_message(primitives_message_writer* w, const primitives_message* m) {
-    size_t n = primitives_message_size(m);
+    size_t n = primitives_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return PRIMITIVES_ERR_ENCODE;
     }

@@ -193,13 +193,13 @@ struct primitives_empty {
  */
 void primitives_all_primitives_init(primitives_all_primitives* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t primitives_all_primitives_size(const primitives_all_primitives* v);
+size_t primitives_all_primitives_encoded_size(const primitives_all_primitives* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_all_primitives_encode(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
  * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int primitives_all_primitives_encode_ex(const primitives_all_primitives* v, uint8_t* buf, size_t cap, size_t* written);
@@ -216,7 +216,7 @@ int primitives_all_primitives_decode(const uint8_t* data, size_t len, primitives
 int primitives_all_primitives_decode_ex(const uint8_t* data, size_t len, primitives_all_primitives* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t primitives_all_primitives_message_size(const primitives_all_primitives* v);
+size_t primitives_all_primitives_encoded_message_size(const primitives_all_primitives* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_all_primitives_encode_message(const primitives_all_primitives* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -237,13 +237,13 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
  */
 void primitives_text_init(primitives_text* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t primitives_text_size(const primitives_text* v);
+size_t primitives_text_encoded_size(const primitives_text* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_text_encode(const primitives_text* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
  * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int primitives_text_encode_ex(const primitives_text* v, uint8_t* buf, size_t cap, size_t* written);
@@ -260,7 +260,7 @@ int primitives_text_decode(const uint8_t* data, size_t len, primitives_text* out
 int primitives_text_decode_ex(const uint8_t* data, size_t len, primitives_text* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t primitives_text_message_size(const primitives_text* v);
+size_t primitives_text_encoded_message_size(const primitives_text* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_text_encode_message(const primitives_text* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -281,13 +281,13 @@ int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitive
  */
 void primitives_empty_init(primitives_empty* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t primitives_empty_size(const primitives_empty* v);
+size_t primitives_empty_encoded_size(const primitives_empty* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_empty_encode(const primitives_empty* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: PRIMITIVES_OK,
  * PRIMITIVES_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or PRIMITIVES_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int primitives_empty_encode_ex(const primitives_empty* v, uint8_t* buf, size_t cap, size_t* written);
@@ -304,7 +304,7 @@ int primitives_empty_decode(const uint8_t* data, size_t len, primitives_empty* o
 int primitives_empty_decode_ex(const uint8_t* data, size_t len, primitives_empty* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t primitives_empty_message_size(const primitives_empty* v);
+size_t primitives_empty_encoded_message_size(const primitives_empty* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t primitives_empty_encode_message(const primitives_empty* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -335,7 +335,7 @@ int primitives_decode_message(const uint8_t* data, size_t len, primitives_messag
 int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_message* out, primitives_arena* arena,
         const primitives_decode_options* opt, primitives_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t primitives_message_size(const primitives_message* m);
+size_t primitives_encoded_message_size(const primitives_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t primitives_encode_message(const primitives_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is PRIMITIVES_ERR_ENCODE. */

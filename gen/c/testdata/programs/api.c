@@ -58,7 +58,7 @@ static void test_fixed_arena_exhaustion(const uint8_t* reg, size_t len) {
     plugins_arena_init_heap(&heap);
     CHECK(plugins_plugin_registry_decode(reg, len, &v, &heap) == PLUGINS_OK);
     need = plugins_arena_used(&heap);
-    want_len = plugins_plugin_registry_size(&v);
+    want_len = plugins_plugin_registry_encoded_size(&v);
     want = (uint8_t*)malloc(want_len);
     CHECK(want != NULL && plugins_plugin_registry_encode(&v, want, want_len) == want_len);
     CHECK(want_len == len && memcmp(want, reg, len) == 0);
@@ -218,7 +218,7 @@ static void test_messages(void) {
 
     pt.x = 3.14;
     pt.y = 2.71;
-    CHECK(messages_point_message_size(&pt) == 26);
+    CHECK(messages_point_encoded_message_size(&pt) == 26);
     CHECK(messages_point_encode_message(&pt, buf, 25) == 0);
     CHECK(messages_point_encode_message(&pt, buf, sizeof buf) == 26);
     CHECK(memcmp(buf, point_msg, 26) == 0);
@@ -244,10 +244,10 @@ static void test_messages(void) {
     messages_arena_init_heap(&a);
     CHECK(messages_decode_message(point_msg, 26, &m, &a) == MESSAGES_OK);
     CHECK(m.type_id == MESSAGES_POINT_TYPE_ID && m.value.point.x == (double)3.14 && m.value.point.y == (double)2.71);
-    CHECK(messages_message_size(&m) == 26);
+    CHECK(messages_encoded_message_size(&m) == 26);
     CHECK(messages_encode_message(&m, buf, sizeof buf) == 26 && memcmp(buf, point_msg, 26) == 0);
     m.type_id = 7;
-    CHECK(messages_message_size(&m) == SIZE_MAX && messages_encode_message(&m, buf, sizeof buf) == 0);
+    CHECK(messages_encoded_message_size(&m) == SIZE_MAX && messages_encode_message(&m, buf, sizeof buf) == 0);
     {
         size_t w = 99;
         CHECK(messages_encode_message_ex(&m, buf, sizeof buf, &w) == MESSAGES_ERR_ENCODE && w == 0);
@@ -271,7 +271,7 @@ static void test_messages(void) {
     {
         messages_last last;
         uint8_t lbuf[16];
-        CHECK(messages_last_size(&last) == 0);
+        CHECK(messages_last_encoded_size(&last) == 0);
         CHECK(messages_last_decode(NULL, 0, &last, &a) == MESSAGES_OK);
         CHECK(messages_last_encode_message(&last, lbuf, sizeof lbuf) == 10);
         {
@@ -578,7 +578,7 @@ static void test_enums_unions(void) {
     u.nested.value.leaf.value = ENUMS_UNIONS_SMALL_ONE;
     u.maybe.has = true;
     u.maybe.value.tag = ENUMS_UNIONS_SHAPE_MARKER;
-    n = enums_unions_unions_size(&u);
+    n = enums_unions_unions_encoded_size(&u);
     CHECK(n == 9 + 4 + 7 + 1 + 2 + 2 && enums_unions_unions_encode(&u, buf, sizeof buf) == n);
     enums_unions_arena_init(&a, NULL, 0);
     CHECK(enums_unions_unions_decode(buf, n, &back, &a) == ENUMS_UNIONS_ERR_NO_MEMORY);
@@ -589,7 +589,7 @@ static void test_enums_unions(void) {
     CHECK(back.maybe.has && back.maybe.value.tag == ENUMS_UNIONS_SHAPE_MARKER);
     /* An unknown tag cannot be encoded. */
     shapes[1].tag = 200;
-    CHECK(enums_unions_unions_size(&u) == SIZE_MAX && enums_unions_unions_encode(&u, buf, sizeof buf) == 0);
+    CHECK(enums_unions_unions_encoded_size(&u) == SIZE_MAX && enums_unions_unions_encode(&u, buf, sizeof buf) == 0);
     CHECK(enums_unions_unions_encode_message(&u, buf, sizeof buf) == 0);
     {
         size_t w = 99;
@@ -629,7 +629,7 @@ static void test_built_values(void) {
     reg.plugins.len = 1;
     reg.total_plugin_count = 1;
     reg.total_parameter_count = 2;
-    n = plugins_plugin_registry_size(&reg);
+    n = plugins_plugin_registry_encoded_size(&reg);
     buf = (uint8_t*)malloc(n);
     CHECK(plugins_plugin_registry_encode(&reg, buf, n) == n);
     CHECK(plugins_plugin_registry_encode(&reg, buf, n - 1) == 0);
@@ -655,7 +655,7 @@ static void test_built_values(void) {
     n1.value.data = "a";
     n1.value.len = 1;
     n1.next = &n2;
-    n = recursive_node_size(&n1);
+    n = recursive_node_encoded_size(&n1);
     CHECK(n == 5 + 1 + 5 + 1 && recursive_node_encode(&n1, nbuf, sizeof nbuf) == n);
     {
         recursive_arena ra;
@@ -728,13 +728,13 @@ static void test_encode_checks(void) {
     memset(&param, 0, sizeof param);
     param.unit.data = "\xce\xbcs";
     param.unit.len = 3;
-    CHECK(plugins_parameter_size(&param) == 8 + 3 * 4 + 3 + 4 * 4 + 4 + 2);
+    CHECK(plugins_parameter_encoded_size(&param) == 8 + 3 * 4 + 3 + 4 * 4 + 4 + 2);
     for (i = 0; i < sizeof bad_utf8 / sizeof bad_utf8[0]; i++) {
         param.unit.data = bad_utf8[i];
         param.unit.len = (uint32_t)strlen(bad_utf8[i]);
-        CHECK(plugins_parameter_size(&param) == SIZE_MAX);
+        CHECK(plugins_parameter_encoded_size(&param) == SIZE_MAX);
         CHECK(plugins_parameter_encode(&param, buf, sizeof buf) == 0);
-        CHECK(plugins_parameter_message_size(&param) == SIZE_MAX);
+        CHECK(plugins_parameter_encoded_message_size(&param) == SIZE_MAX);
         CHECK(plugins_parameter_encode_message(&param, buf, sizeof buf) == 0);
     }
     /* Deep inside: a parameter of a plugin. */
@@ -743,47 +743,47 @@ static void test_encode_checks(void) {
     memset(&plugin, 0, sizeof plugin);
     plugin.parameters.data = &param;
     plugin.parameters.len = 1;
-    CHECK(plugins_plugin_size(&plugin) == SIZE_MAX);
+    CHECK(plugins_plugin_encoded_size(&plugin) == SIZE_MAX);
     CHECK(plugins_plugin_encode(&plugin, buf, sizeof buf) == 0);
 
     /* Enum fields, arrays and fixed arrays of enums hold named values only. */
     memset(&e, 0, sizeof e);
     e.sparse = ENUMS_UNIONS_SPARSE_FIRST;
-    CHECK(enums_unions_enums_size(&e) != SIZE_MAX);
+    CHECK(enums_unions_enums_encoded_size(&e) != SIZE_MAX);
     e.sparse = 0;
-    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    CHECK(enums_unions_enums_encoded_size(&e) == SIZE_MAX);
     CHECK(enums_unions_enums_encode(&e, buf, sizeof buf) == 0);
     e.sparse = ENUMS_UNIONS_SPARSE_BIG;
     e.small = 3;
-    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    CHECK(enums_unions_enums_encoded_size(&e) == SIZE_MAX);
     e.small = ENUMS_UNIONS_SMALL_TWO;
     e.fixed[1] = 7;
-    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    CHECK(enums_unions_enums_encoded_size(&e) == SIZE_MAX);
     e.fixed[1] = ENUMS_UNIONS_SMALL_ONE;
     list[0] = ENUMS_UNIONS_SPARSE_TENTH;
     list[1] = ENUMS_UNIONS_SPARSE_SECOND;
     list[2] = 11;
     e.list.data = list;
     e.list.len = 3;
-    CHECK(enums_unions_enums_size(&e) == SIZE_MAX);
+    CHECK(enums_unions_enums_encoded_size(&e) == SIZE_MAX);
     list[2] = ENUMS_UNIONS_SPARSE_BIG;
-    CHECK(enums_unions_enums_size(&e) == 4 + 4 * 2 + 2 + 4 + 2);
+    CHECK(enums_unions_enums_encoded_size(&e) == 4 + 4 * 2 + 2 + 4 + 2);
     CHECK(enums_unions_enums_encode(&e, buf, sizeof buf) == 4 + 4 * 2 + 2 + 4 + 2);
 
     /* A union tag out of range, at the top and inside a variant. */
     memset(&u, 0, sizeof u);
-    CHECK(enums_unions_unions_size(&u) == 1 + 4 + 2 + 1);
+    CHECK(enums_unions_unions_encoded_size(&u) == 1 + 4 + 2 + 1);
     u.shape.tag = 6;
-    CHECK(enums_unions_unions_size(&u) == SIZE_MAX);
+    CHECK(enums_unions_unions_encoded_size(&u) == SIZE_MAX);
     u.shape.tag = ENUMS_UNIONS_SHAPE_NONE;
     u.nested.tag = ENUMS_UNIONS_NESTED_BRANCH;
     u.nested.value.branch.sparse = ENUMS_UNIONS_SPARSE_FIRST;
     u.nested.value.branch.shape.tag = 200;
-    CHECK(enums_unions_unions_size(&u) == SIZE_MAX);
+    CHECK(enums_unions_unions_encoded_size(&u) == SIZE_MAX);
     u.nested.value.branch.shape.tag = ENUMS_UNIONS_SHAPE_MARKER;
-    CHECK(enums_unions_unions_size(&u) == 1 + 4 + 1 + 1 + 2 + 1);
+    CHECK(enums_unions_unions_encoded_size(&u) == 1 + 4 + 1 + 1 + 2 + 1);
     u.nested.value.branch.sparse = 3;
-    CHECK(enums_unions_unions_size(&u) == SIZE_MAX);
+    CHECK(enums_unions_unions_encoded_size(&u) == SIZE_MAX);
 }
 
 int main(int argc, char** argv) {

@@ -74,7 +74,7 @@ static input read_golden(const char* dir, const char* schema, const char* name) 
 }
 
 /* Whether encoding gives back the (canonical) input, into a buffer of the caller. */
-#define SAME_BYTES(T, v, in, buf, cap) (T##_size(v) == (in).len && T##_encode(v, buf, cap) == (in).len && \
+#define SAME_BYTES(T, v, in, buf, cap) (T##_encoded_size(v) == (in).len && T##_encode(v, buf, cap) == (in).len && \
                                         memcmp(buf, (in).data, (in).len) == 0)
 
 static uint8_t scratch[1 << 20];
@@ -133,7 +133,7 @@ static uint8_t scratch[1 << 20];
             if (inputs[i].len > 1) { \
                 pkg##_arena_reset(&heap); \
                 CHECK(T##_decode(inputs[i].data, inputs[i].len - 1, &v, &heap) != 0); \
-                CHECK(T##_size(&v) == n && T##_encode(&v, scratch + n, sizeof scratch - n) == n && \
+                CHECK(T##_encoded_size(&v) == n && T##_encode(&v, scratch + n, sizeof scratch - n) == n && \
                       memcmp(scratch, scratch + n, n) == 0); \
             } \
         } \
@@ -209,7 +209,7 @@ static void test_stream(const input* payloads, const uint16_t* type_ids, size_t 
             size_t n;
             CHECK(plugins_read_message(&r, &m, &res) == PLUGINS_OK);
             CHECK(m.type_id == type_ids[i]);
-            n = plugins_message_size(&m);
+            n = plugins_encoded_message_size(&m);
             CHECK(n == PLUGINS_MESSAGE_HEADER_SIZE + payloads[i].len &&
                   plugins_encode_message(&m, scratch, sizeof scratch) == n &&
                   memcmp(scratch + PLUGINS_MESSAGE_HEADER_SIZE, payloads[i].data, payloads[i].len) == 0);

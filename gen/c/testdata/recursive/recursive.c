@@ -535,10 +535,10 @@ void recursive_tree_init(recursive_tree* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t recursive_tree_size(const recursive_tree* v) {
+size_t recursive_tree_encoded_size(const recursive_tree* v) {
     size_t n = 8;
     for (uint32_t i0 = 0; i0 < v->children.len; i0++) {
-        n = recursive_add_(n, recursive_tree_size(&v->children.data[i0]));
+        n = recursive_add_(n, recursive_tree_encoded_size(&v->children.data[i0]));
     }
     return n;
 }
@@ -555,7 +555,7 @@ static uint8_t* recursive_tree_write_(const recursive_tree* v, uint8_t* p) {
 }
 
 int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_tree_size(v);
+    size_t n = recursive_tree_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -629,12 +629,12 @@ int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* ou
     return rc;
 }
 
-size_t recursive_tree_message_size(const recursive_tree* v) {
-    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_tree_size(v));
+size_t recursive_tree_encoded_message_size(const recursive_tree* v) {
+    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_tree_encoded_size(v));
 }
 
 int recursive_tree_encode_message_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_tree_size(v);
+    size_t n = recursive_tree_encoded_size(v);
     if (n == SIZE_MAX || recursive_over_u32_(n)) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -678,11 +678,11 @@ void recursive_node_init(recursive_node* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t recursive_node_size(const recursive_node* v) {
+size_t recursive_node_encoded_size(const recursive_node* v) {
     size_t n = 5;
     n = recursive_add_(n, recursive_str_size_(&v->value));
     if (v->next != NULL) {
-        n = recursive_add_(n, recursive_node_size(&v->next[0]));
+        n = recursive_add_(n, recursive_node_encoded_size(&v->next[0]));
     }
     return n;
 }
@@ -699,7 +699,7 @@ static uint8_t* recursive_node_write_(const recursive_node* v, uint8_t* p) {
 }
 
 int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_node_size(v);
+    size_t n = recursive_node_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -764,12 +764,12 @@ int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* ou
     return rc;
 }
 
-size_t recursive_node_message_size(const recursive_node* v) {
-    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_node_size(v));
+size_t recursive_node_encoded_message_size(const recursive_node* v) {
+    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_node_encoded_size(v));
 }
 
 int recursive_node_encode_message_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_node_size(v);
+    size_t n = recursive_node_encoded_size(v);
     if (n == SIZE_MAX || recursive_over_u32_(n)) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -813,11 +813,11 @@ void recursive_dir_init(recursive_dir* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t recursive_dir_size(const recursive_dir* v) {
+size_t recursive_dir_encoded_size(const recursive_dir* v) {
     size_t n = 8;
     n = recursive_add_(n, recursive_str_size_(&v->name));
     for (uint32_t i0 = 0; i0 < v->entries.len; i0++) {
-        n = recursive_add_(n, recursive_entry_size(&v->entries.data[i0]));
+        n = recursive_add_(n, recursive_entry_encoded_size(&v->entries.data[i0]));
     }
     return n;
 }
@@ -833,7 +833,7 @@ static uint8_t* recursive_dir_write_(const recursive_dir* v, uint8_t* p) {
 }
 
 int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_dir_size(v);
+    size_t n = recursive_dir_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -906,12 +906,12 @@ int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out,
     return rc;
 }
 
-size_t recursive_dir_message_size(const recursive_dir* v) {
-    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_dir_size(v));
+size_t recursive_dir_encoded_message_size(const recursive_dir* v) {
+    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_dir_encoded_size(v));
 }
 
 int recursive_dir_encode_message_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_dir_size(v);
+    size_t n = recursive_dir_encoded_size(v);
     if (n == SIZE_MAX || recursive_over_u32_(n)) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -955,11 +955,11 @@ void recursive_entry_init(recursive_entry* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t recursive_entry_size(const recursive_entry* v) {
+size_t recursive_entry_encoded_size(const recursive_entry* v) {
     size_t n = 13;
     n = recursive_add_(n, recursive_str_size_(&v->name));
     if (v->sub != NULL) {
-        n = recursive_add_(n, recursive_dir_size(&v->sub[0]));
+        n = recursive_add_(n, recursive_dir_encoded_size(&v->sub[0]));
     }
     return n;
 }
@@ -978,7 +978,7 @@ static uint8_t* recursive_entry_write_(const recursive_entry* v, uint8_t* p) {
 }
 
 int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_entry_size(v);
+    size_t n = recursive_entry_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -1048,12 +1048,12 @@ int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* 
     return rc;
 }
 
-size_t recursive_entry_message_size(const recursive_entry* v) {
-    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_entry_size(v));
+size_t recursive_entry_encoded_message_size(const recursive_entry* v) {
+    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_entry_encoded_size(v));
 }
 
 int recursive_entry_encode_message_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_entry_size(v);
+    size_t n = recursive_entry_encoded_size(v);
     if (n == SIZE_MAX || recursive_over_u32_(n)) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -1097,7 +1097,7 @@ void recursive_program_init(recursive_program* v) {
     memset(v, 0, sizeof *v);
 }
 
-size_t recursive_program_size(const recursive_program* v) {
+size_t recursive_program_encoded_size(const recursive_program* v) {
     size_t n = 0;
     n = recursive_add_(n, recursive_expr_size_(&v->body));
     return n;
@@ -1109,7 +1109,7 @@ static uint8_t* recursive_program_write_(const recursive_program* v, uint8_t* p)
 }
 
 int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_program_size(v);
+    size_t n = recursive_program_encoded_size(v);
     if (n == SIZE_MAX) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -1154,12 +1154,12 @@ int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_progr
     return rc;
 }
 
-size_t recursive_program_message_size(const recursive_program* v) {
-    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_program_size(v));
+size_t recursive_program_encoded_message_size(const recursive_program* v) {
+    return recursive_add_(RECURSIVE_MESSAGE_HEADER_SIZE, recursive_program_encoded_size(v));
 }
 
 int recursive_program_encode_message_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written) {
-    size_t n = recursive_program_size(v);
+    size_t n = recursive_program_encoded_size(v);
     if (n == SIZE_MAX || recursive_over_u32_(n)) {
         *written = 0;
         return RECURSIVE_ERR_ENCODE;
@@ -1369,18 +1369,18 @@ int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_messa
     return rc;
 }
 
-size_t recursive_message_size(const recursive_message* m) {
+size_t recursive_encoded_message_size(const recursive_message* m) {
     switch (m->type_id) {
     case RECURSIVE_TREE_TYPE_ID:
-        return recursive_tree_message_size(&m->value.tree);
+        return recursive_tree_encoded_message_size(&m->value.tree);
     case RECURSIVE_NODE_TYPE_ID:
-        return recursive_node_message_size(&m->value.node);
+        return recursive_node_encoded_message_size(&m->value.node);
     case RECURSIVE_DIR_TYPE_ID:
-        return recursive_dir_message_size(&m->value.dir);
+        return recursive_dir_encoded_message_size(&m->value.dir);
     case RECURSIVE_ENTRY_TYPE_ID:
-        return recursive_entry_message_size(&m->value.entry);
+        return recursive_entry_encoded_message_size(&m->value.entry);
     case RECURSIVE_PROGRAM_TYPE_ID:
-        return recursive_program_message_size(&m->value.program);
+        return recursive_program_encoded_message_size(&m->value.program);
     default:
         return SIZE_MAX;
     }
@@ -1798,7 +1798,7 @@ int recursive_write_hello(recursive_message_writer* w) {
 }
 
 int recursive_write_message(recursive_message_writer* w, const recursive_message* m) {
-    size_t n = recursive_message_size(m);
+    size_t n = recursive_encoded_message_size(m);
     if (n == SIZE_MAX) {
         return RECURSIVE_ERR_ENCODE;
     }

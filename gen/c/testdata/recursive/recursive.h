@@ -258,13 +258,13 @@ struct recursive_program {
  */
 void recursive_tree_init(recursive_tree* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t recursive_tree_size(const recursive_tree* v);
+size_t recursive_tree_encoded_size(const recursive_tree* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_tree_encode(const recursive_tree* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
  * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int recursive_tree_encode_ex(const recursive_tree* v, uint8_t* buf, size_t cap, size_t* written);
@@ -281,7 +281,7 @@ int recursive_tree_decode(const uint8_t* data, size_t len, recursive_tree* out, 
 int recursive_tree_decode_ex(const uint8_t* data, size_t len, recursive_tree* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t recursive_tree_message_size(const recursive_tree* v);
+size_t recursive_tree_encoded_message_size(const recursive_tree* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_tree_encode_message(const recursive_tree* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -302,13 +302,13 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
  */
 void recursive_node_init(recursive_node* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t recursive_node_size(const recursive_node* v);
+size_t recursive_node_encoded_size(const recursive_node* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_node_encode(const recursive_node* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
  * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int recursive_node_encode_ex(const recursive_node* v, uint8_t* buf, size_t cap, size_t* written);
@@ -325,7 +325,7 @@ int recursive_node_decode(const uint8_t* data, size_t len, recursive_node* out, 
 int recursive_node_decode_ex(const uint8_t* data, size_t len, recursive_node* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t recursive_node_message_size(const recursive_node* v);
+size_t recursive_node_encoded_message_size(const recursive_node* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_node_encode_message(const recursive_node* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -346,13 +346,13 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
  */
 void recursive_dir_init(recursive_dir* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t recursive_dir_size(const recursive_dir* v);
+size_t recursive_dir_encoded_size(const recursive_dir* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_dir_encode(const recursive_dir* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
  * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int recursive_dir_encode_ex(const recursive_dir* v, uint8_t* buf, size_t cap, size_t* written);
@@ -369,7 +369,7 @@ int recursive_dir_decode(const uint8_t* data, size_t len, recursive_dir* out, re
 int recursive_dir_decode_ex(const uint8_t* data, size_t len, recursive_dir* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t recursive_dir_message_size(const recursive_dir* v);
+size_t recursive_dir_encoded_message_size(const recursive_dir* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_dir_encode_message(const recursive_dir* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -390,13 +390,13 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
  */
 void recursive_entry_init(recursive_entry* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t recursive_entry_size(const recursive_entry* v);
+size_t recursive_entry_encoded_size(const recursive_entry* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_entry_encode(const recursive_entry* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
  * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int recursive_entry_encode_ex(const recursive_entry* v, uint8_t* buf, size_t cap, size_t* written);
@@ -413,7 +413,7 @@ int recursive_entry_decode(const uint8_t* data, size_t len, recursive_entry* out
 int recursive_entry_decode_ex(const uint8_t* data, size_t len, recursive_entry* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t recursive_entry_message_size(const recursive_entry* v);
+size_t recursive_entry_encoded_message_size(const recursive_entry* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_entry_encode_message(const recursive_entry* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -434,13 +434,13 @@ int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive
  */
 void recursive_program_init(recursive_program* v);
 /** The encoded size of *v in bytes; SIZE_MAX if it cannot be encoded. */
-size_t recursive_program_size(const recursive_program* v);
+size_t recursive_program_encoded_size(const recursive_program* v);
 /** Encodes *v into buf: the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_program_encode(const recursive_program* v, uint8_t* buf, size_t cap);
 /**
  * Encodes *v into buf and sets *written to its encoded size: RECURSIVE_OK,
  * RECURSIVE_ERR_BUFFER when cap is smaller (buf is left alone; *written is the
- * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _size;
+ * size needed) or RECURSIVE_ERR_ENCODE when *v cannot be encoded (see _encoded_size;
  * *written is 0). Unlike _encode, it tells an empty encoding from an error.
  */
 int recursive_program_encode_ex(const recursive_program* v, uint8_t* buf, size_t cap, size_t* written);
@@ -457,7 +457,7 @@ int recursive_program_decode(const uint8_t* data, size_t len, recursive_program*
 int recursive_program_decode_ex(const uint8_t* data, size_t len, recursive_program* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The size of *v as a message, header included; SIZE_MAX if it cannot be encoded. */
-size_t recursive_program_message_size(const recursive_program* v);
+size_t recursive_program_encoded_message_size(const recursive_program* v);
 /** Encodes *v as a message (header and payload): the bytes written, or 0 if cap is too small or *v cannot be encoded. */
 size_t recursive_program_encode_message(const recursive_program* v, uint8_t* buf, size_t cap);
 /** Like _encode_ex, as a message: *written counts the header too. */
@@ -490,7 +490,7 @@ int recursive_decode_message(const uint8_t* data, size_t len, recursive_message*
 int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_message* out, recursive_arena* arena,
         const recursive_decode_options* opt, recursive_decode_result* res);
 /** The encoded size of m as a message; SIZE_MAX for an unknown type_id. */
-size_t recursive_message_size(const recursive_message* m);
+size_t recursive_encoded_message_size(const recursive_message* m);
 /** Encodes m as a message into buf; the bytes written, or 0 if cap is too small, type_id unknown or the value cannot be encoded. */
 size_t recursive_encode_message(const recursive_message* m, uint8_t* buf, size_t cap);
 /** Like the struct's _encode_message_ex; an unknown type_id is RECURSIVE_ERR_ENCODE. */
