@@ -131,6 +131,7 @@ func readStream_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions, bufSize in
 	r.Options = opts
 	var out bytes.Buffer
 	w := SCHEMA.NewMessageWriter(&out)
+	w.MaxSize = max
 	for first := true; ; first = false {
 		m, err := r.ReadMessage()
 		if first && r.SchemaChecked() {
@@ -185,6 +186,7 @@ func readStreamAll_SCHEMA(in []byte, max int, opts SCHEMA.DecodeOptions, bufSize
 	r.Options = opts
 	var out, lines bytes.Buffer
 	w := SCHEMA.NewMessageWriter(&out)
+	w.MaxSize = max
 	line := func(err error) error {
 		var se *SCHEMA.StreamError
 		if !errors.As(err, &se) {
@@ -658,6 +660,26 @@ func TestMessageStream(t *testing.T) {
 		want = append(want, conformance.Message(id, c.Golden))
 		if len(c.Golden) > largest {
 			largest = len(c.Golden)
+		}
+	}
+	// A writer refuses a message over its MaxSize and writes nothing; it goes
+	// on with the next one.
+	if len(cases) > 0 {
+		c := cases[len(cases)-1]
+		m := SCHEMA.NewMessage(typeID(t, c.Type))
+		if err := m.UnmarshalBinary(c.Golden); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		small := SCHEMA.NewMessageWriter(&out)
+		small.MaxSize = len(c.Golden) - 1
+		var ee *SCHEMA.EncodeError
+		if err := small.WriteMessage(m); !errors.As(err, &ee) || out.Len() != 0 {
+			t.Fatalf("a %d-byte payload over MaxSize %d: %v, %d bytes written; want an *EncodeError and none", len(c.Golden), small.MaxSize, err, out.Len())
+		}
+		small.MaxSize = len(c.Golden)
+		if err := small.WriteMessage(m); err != nil || !bytes.Equal(out.Bytes(), conformance.Message(typeID(t, c.Type), c.Golden)) {
+			t.Fatalf("a payload of MaxSize bytes: %v", err)
 		}
 	}
 	r := SCHEMA.NewMessageReader(bufio.NewReader(bytes.NewReader(stream.Bytes())))

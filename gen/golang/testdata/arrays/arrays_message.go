@@ -268,20 +268,32 @@ func hex64(v uint64) string {
 // MessageWriter writes messages to an io.Writer, one Write call per message,
 // reusing one buffer.
 type MessageWriter struct {
+	// MaxSize is the largest payload written, in bytes: WriteMessage refuses
+	// a larger message, which a MessageReader with the same MaxSize would
+	// refuse, and writes nothing.
+	MaxSize int
+
 	w   io.Writer
 	buf []byte
 }
 
-// NewMessageWriter returns a MessageWriter writing to w.
-func NewMessageWriter(w io.Writer) *MessageWriter { return &MessageWriter{w: w} }
+// NewMessageWriter returns a MessageWriter writing to w, with MaxSize
+// DefaultMaxMessageSize.
+func NewMessageWriter(w io.Writer) *MessageWriter {
+	return &MessageWriter{MaxSize: DefaultMaxMessageSize, w: w}
+}
 
-// WriteMessage encodes m as a message and writes it.
+// WriteMessage encodes m as a message and writes it. A payload over MaxSize
+// is an *EncodeError and nothing is written; the writer can go on.
 func (w *MessageWriter) WriteMessage(m Message) error {
 	b, err := m.AppendMessage(w.buf[:0])
 	if err != nil {
 		return err
 	}
 	w.buf = b
+	if n := len(b) - MessageHeaderSize; n > w.MaxSize {
+		return &EncodeError{Field: "message", Msg: "a payload of " + strconv.Itoa(n) + " bytes is over the writer's MaxSize of " + strconv.Itoa(w.MaxSize)}
+	}
 	_, err = w.w.Write(b)
 	return err
 }
