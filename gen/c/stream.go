@@ -123,13 +123,20 @@ size_t pfx_stream_error_text(const pfx_stream_result* res, char* buf, size_t cap
 
 /** Writes messages to a stream (pfx_write_message), encoding into one buffer it keeps. */
 typedef struct pfx_message_writer {
+    /**
+     * The largest payload written, in bytes (PFX_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): pfx_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with PFX_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     pfx_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } pfx_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size PFX_DEFAULT_MAX_MESSAGE_SIZE. */
 void pfx_message_writer_init(pfx_message_writer* w, pfx_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -141,7 +148,8 @@ void pfx_message_writer_init(pfx_message_writer* w, pfx_write_fn fn, void* ctx);
 int pfx_write_hello(pfx_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, PFX_ERR_ENCODE (m cannot be
- * encoded: see _size), PFX_ERR_NO_MEMORY or PFX_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), PFX_ERR_NO_MEMORY or PFX_ERR_WRITE.
  */
 int pfx_write_message(pfx_message_writer* w, const pfx_message* m);
 /** Releases the writer's buffer. */
@@ -432,6 +440,7 @@ int pfx_read_message(pfx_message_reader* r, pfx_message* out, pfx_stream_result*
 
 void pfx_message_writer_init(pfx_message_writer* w, pfx_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = PFX_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -492,7 +501,7 @@ int pfx_write_hello(pfx_message_writer* w) {
 
 int pfx_write_message(pfx_message_writer* w, const pfx_message* m) {
     size_t n = pfx_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - PFX_MESSAGE_HEADER_SIZE > w->max_size) {
         return PFX_ERR_ENCODE;
     }
     if (!pfx_writer_reserve_(w, n)) {

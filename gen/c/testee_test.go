@@ -397,6 +397,7 @@ static int stream(const uint8_t* in, size_t len, uint8_t** out, size_t* out_len,
     }
     r.max_size = max == 0 ? UINT32_MAX : max;
     {{.Pkg}}_message_writer_init(&w, sink_write, &dst);
+    w.max_size = r.max_size;
     while (result == 0) {
         rc = {{.Pkg}}_read_message(&r, &m, &res);
         if (first && {{.Pkg}}_message_reader_schema_checked(&r)) {
@@ -493,6 +494,7 @@ static int stream_all(const uint8_t* in, size_t len, uint8_t** out, size_t* out_
     {{.Pkg}}_message_reader_init(&r, source_read, &src, &heap);
     r.max_size = max == 0 ? UINT32_MAX : max;
     {{.Pkg}}_message_writer_init(&w, sink_write, &dst);
+    w.max_size = r.max_size;
     for (;;) {
         rc = {{.Pkg}}_read_message(&r, &m, &res);
         if (!answered && {{.Pkg}}_message_reader_schema_checked(&r)) {

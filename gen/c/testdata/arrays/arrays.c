@@ -2772,6 +2772,7 @@ int arrays_read_message(arrays_message_reader* r, arrays_message* out, arrays_st
 
 void arrays_message_writer_init(arrays_message_writer* w, arrays_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = ARRAYS_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -2832,7 +2833,7 @@ int arrays_write_hello(arrays_message_writer* w) {
 
 int arrays_write_message(arrays_message_writer* w, const arrays_message* m) {
     size_t n = arrays_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - ARRAYS_MESSAGE_HEADER_SIZE > w->max_size) {
         return ARRAYS_ERR_ENCODE;
     }
     if (!arrays_writer_reserve_(w, n)) {

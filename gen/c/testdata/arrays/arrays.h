@@ -829,13 +829,20 @@ size_t arrays_stream_error_text(const arrays_stream_result* res, char* buf, size
 
 /** Writes messages to a stream (arrays_write_message), encoding into one buffer it keeps. */
 typedef struct arrays_message_writer {
+    /**
+     * The largest payload written, in bytes (ARRAYS_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): arrays_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with ARRAYS_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     arrays_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } arrays_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size ARRAYS_DEFAULT_MAX_MESSAGE_SIZE. */
 void arrays_message_writer_init(arrays_message_writer* w, arrays_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -847,7 +854,8 @@ void arrays_message_writer_init(arrays_message_writer* w, arrays_write_fn fn, vo
 int arrays_write_hello(arrays_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, ARRAYS_ERR_ENCODE (m cannot be
- * encoded: see _size), ARRAYS_ERR_NO_MEMORY or ARRAYS_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), ARRAYS_ERR_NO_MEMORY or ARRAYS_ERR_WRITE.
  */
 int arrays_write_message(arrays_message_writer* w, const arrays_message* m);
 /** Releases the writer's buffer. */

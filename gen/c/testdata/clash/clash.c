@@ -1876,6 +1876,7 @@ int clash_read_message(clash_message_reader* r, clash_message* out, clash_stream
 
 void clash_message_writer_init(clash_message_writer* w, clash_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = CLASH_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1936,7 +1937,7 @@ int clash_write_hello(clash_message_writer* w) {
 
 int clash_write_message(clash_message_writer* w, const clash_message* m) {
     size_t n = clash_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - CLASH_MESSAGE_HEADER_SIZE > w->max_size) {
         return CLASH_ERR_ENCODE;
     }
     if (!clash_writer_reserve_(w, n)) {

@@ -658,13 +658,20 @@ size_t clash_stream_error_text(const clash_stream_result* res, char* buf, size_t
 
 /** Writes messages to a stream (clash_write_message), encoding into one buffer it keeps. */
 typedef struct clash_message_writer {
+    /**
+     * The largest payload written, in bytes (CLASH_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): clash_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with CLASH_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     clash_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } clash_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size CLASH_DEFAULT_MAX_MESSAGE_SIZE. */
 void clash_message_writer_init(clash_message_writer* w, clash_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -676,7 +683,8 @@ void clash_message_writer_init(clash_message_writer* w, clash_write_fn fn, void*
 int clash_write_hello(clash_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, CLASH_ERR_ENCODE (m cannot be
- * encoded: see _size), CLASH_ERR_NO_MEMORY or CLASH_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), CLASH_ERR_NO_MEMORY or CLASH_ERR_WRITE.
  */
 int clash_write_message(clash_message_writer* w, const clash_message* m);
 /** Releases the writer's buffer. */

@@ -1557,6 +1557,7 @@ int edge_read_message(edge_message_reader* r, edge_message* out, edge_stream_res
 
 void edge_message_writer_init(edge_message_writer* w, edge_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = EDGE_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1617,7 +1618,7 @@ int edge_write_hello(edge_message_writer* w) {
 
 int edge_write_message(edge_message_writer* w, const edge_message* m) {
     size_t n = edge_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - EDGE_MESSAGE_HEADER_SIZE > w->max_size) {
         return EDGE_ERR_ENCODE;
     }
     if (!edge_writer_reserve_(w, n)) {

@@ -544,13 +544,20 @@ size_t edge_stream_error_text(const edge_stream_result* res, char* buf, size_t c
 
 /** Writes messages to a stream (edge_write_message), encoding into one buffer it keeps. */
 typedef struct edge_message_writer {
+    /**
+     * The largest payload written, in bytes (EDGE_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): edge_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with EDGE_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     edge_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } edge_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size EDGE_DEFAULT_MAX_MESSAGE_SIZE. */
 void edge_message_writer_init(edge_message_writer* w, edge_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -562,7 +569,8 @@ void edge_message_writer_init(edge_message_writer* w, edge_write_fn fn, void* ct
 int edge_write_hello(edge_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, EDGE_ERR_ENCODE (m cannot be
- * encoded: see _size), EDGE_ERR_NO_MEMORY or EDGE_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), EDGE_ERR_NO_MEMORY or EDGE_ERR_WRITE.
  */
 int edge_write_message(edge_message_writer* w, const edge_message* m);
 /** Releases the writer's buffer. */

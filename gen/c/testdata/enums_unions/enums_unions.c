@@ -1823,6 +1823,7 @@ int enums_unions_read_message(enums_unions_message_reader* r, enums_unions_messa
 
 void enums_unions_message_writer_init(enums_unions_message_writer* w, enums_unions_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1883,7 +1884,7 @@ int enums_unions_write_hello(enums_unions_message_writer* w) {
 
 int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m) {
     size_t n = enums_unions_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - ENUMS_UNIONS_MESSAGE_HEADER_SIZE > w->max_size) {
         return ENUMS_UNIONS_ERR_ENCODE;
     }
     if (!enums_unions_writer_reserve_(w, n)) {

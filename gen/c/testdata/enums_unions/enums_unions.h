@@ -586,13 +586,20 @@ size_t enums_unions_stream_error_text(const enums_unions_stream_result* res, cha
 
 /** Writes messages to a stream (enums_unions_write_message), encoding into one buffer it keeps. */
 typedef struct enums_unions_message_writer {
+    /**
+     * The largest payload written, in bytes (ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): enums_unions_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with ENUMS_UNIONS_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     enums_unions_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } enums_unions_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size ENUMS_UNIONS_DEFAULT_MAX_MESSAGE_SIZE. */
 void enums_unions_message_writer_init(enums_unions_message_writer* w, enums_unions_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -604,7 +611,8 @@ void enums_unions_message_writer_init(enums_unions_message_writer* w, enums_unio
 int enums_unions_write_hello(enums_unions_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, ENUMS_UNIONS_ERR_ENCODE (m cannot be
- * encoded: see _size), ENUMS_UNIONS_ERR_NO_MEMORY or ENUMS_UNIONS_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), ENUMS_UNIONS_ERR_NO_MEMORY or ENUMS_UNIONS_ERR_WRITE.
  */
 int enums_unions_write_message(enums_unions_message_writer* w, const enums_unions_message* m);
 /** Releases the writer's buffer. */

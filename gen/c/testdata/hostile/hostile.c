@@ -1816,6 +1816,7 @@ int hostile_read_message(hostile_message_reader* r, hostile_message* out, hostil
 
 void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = HOSTILE_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1876,7 +1877,7 @@ int hostile_write_hello(hostile_message_writer* w) {
 
 int hostile_write_message(hostile_message_writer* w, const hostile_message* m) {
     size_t n = hostile_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - HOSTILE_MESSAGE_HEADER_SIZE > w->max_size) {
         return HOSTILE_ERR_ENCODE;
     }
     if (!hostile_writer_reserve_(w, n)) {

@@ -673,13 +673,20 @@ size_t hostile_stream_error_text(const hostile_stream_result* res, char* buf, si
 
 /** Writes messages to a stream (hostile_write_message), encoding into one buffer it keeps. */
 typedef struct hostile_message_writer {
+    /**
+     * The largest payload written, in bytes (HOSTILE_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): hostile_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with HOSTILE_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     hostile_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } hostile_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size HOSTILE_DEFAULT_MAX_MESSAGE_SIZE. */
 void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -691,7 +698,8 @@ void hostile_message_writer_init(hostile_message_writer* w, hostile_write_fn fn,
 int hostile_write_hello(hostile_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, HOSTILE_ERR_ENCODE (m cannot be
- * encoded: see _size), HOSTILE_ERR_NO_MEMORY or HOSTILE_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), HOSTILE_ERR_NO_MEMORY or HOSTILE_ERR_WRITE.
  */
 int hostile_write_message(hostile_message_writer* w, const hostile_message* m);
 /** Releases the writer's buffer. */

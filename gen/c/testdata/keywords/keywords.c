@@ -1430,6 +1430,7 @@ int keywords_read_message(keywords_message_reader* r, keywords_message* out, key
 
 void keywords_message_writer_init(keywords_message_writer* w, keywords_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1490,7 +1491,7 @@ int keywords_write_hello(keywords_message_writer* w) {
 
 int keywords_write_message(keywords_message_writer* w, const keywords_message* m) {
     size_t n = keywords_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - KEYWORDS_MESSAGE_HEADER_SIZE > w->max_size) {
         return KEYWORDS_ERR_ENCODE;
     }
     if (!keywords_writer_reserve_(w, n)) {

@@ -470,13 +470,20 @@ size_t keywords_stream_error_text(const keywords_stream_result* res, char* buf, 
 
 /** Writes messages to a stream (keywords_write_message), encoding into one buffer it keeps. */
 typedef struct keywords_message_writer {
+    /**
+     * The largest payload written, in bytes (KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): keywords_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with KEYWORDS_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     keywords_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } keywords_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size KEYWORDS_DEFAULT_MAX_MESSAGE_SIZE. */
 void keywords_message_writer_init(keywords_message_writer* w, keywords_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -488,7 +495,8 @@ void keywords_message_writer_init(keywords_message_writer* w, keywords_write_fn 
 int keywords_write_hello(keywords_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, KEYWORDS_ERR_ENCODE (m cannot be
- * encoded: see _size), KEYWORDS_ERR_NO_MEMORY or KEYWORDS_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), KEYWORDS_ERR_NO_MEMORY or KEYWORDS_ERR_WRITE.
  */
 int keywords_write_message(keywords_message_writer* w, const keywords_message* m);
 /** Releases the writer's buffer. */

@@ -1965,6 +1965,7 @@ int leaderboard_read_message(leaderboard_message_reader* r, leaderboard_message*
 
 void leaderboard_message_writer_init(leaderboard_message_writer* w, leaderboard_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -2025,7 +2026,7 @@ int leaderboard_write_hello(leaderboard_message_writer* w) {
 
 int leaderboard_write_message(leaderboard_message_writer* w, const leaderboard_message* m) {
     size_t n = leaderboard_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - LEADERBOARD_MESSAGE_HEADER_SIZE > w->max_size) {
         return LEADERBOARD_ERR_ENCODE;
     }
     if (!leaderboard_writer_reserve_(w, n)) {

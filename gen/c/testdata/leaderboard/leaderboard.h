@@ -689,13 +689,20 @@ size_t leaderboard_stream_error_text(const leaderboard_stream_result* res, char*
 
 /** Writes messages to a stream (leaderboard_write_message), encoding into one buffer it keeps. */
 typedef struct leaderboard_message_writer {
+    /**
+     * The largest payload written, in bytes (LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): leaderboard_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with LEADERBOARD_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     leaderboard_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } leaderboard_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size LEADERBOARD_DEFAULT_MAX_MESSAGE_SIZE. */
 void leaderboard_message_writer_init(leaderboard_message_writer* w, leaderboard_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -707,7 +714,8 @@ void leaderboard_message_writer_init(leaderboard_message_writer* w, leaderboard_
 int leaderboard_write_hello(leaderboard_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, LEADERBOARD_ERR_ENCODE (m cannot be
- * encoded: see _size), LEADERBOARD_ERR_NO_MEMORY or LEADERBOARD_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), LEADERBOARD_ERR_NO_MEMORY or LEADERBOARD_ERR_WRITE.
  */
 int leaderboard_write_message(leaderboard_message_writer* w, const leaderboard_message* m);
 /** Releases the writer's buffer. */

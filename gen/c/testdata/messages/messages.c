@@ -1373,6 +1373,7 @@ int messages_read_message(messages_message_reader* r, messages_message* out, mes
 
 void messages_message_writer_init(messages_message_writer* w, messages_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = MESSAGES_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1433,7 +1434,7 @@ int messages_write_hello(messages_message_writer* w) {
 
 int messages_write_message(messages_message_writer* w, const messages_message* m) {
     size_t n = messages_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - MESSAGES_MESSAGE_HEADER_SIZE > w->max_size) {
         return MESSAGES_ERR_ENCODE;
     }
     if (!messages_writer_reserve_(w, n)) {

@@ -496,13 +496,20 @@ size_t messages_stream_error_text(const messages_stream_result* res, char* buf, 
 
 /** Writes messages to a stream (messages_write_message), encoding into one buffer it keeps. */
 typedef struct messages_message_writer {
+    /**
+     * The largest payload written, in bytes (MESSAGES_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): messages_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with MESSAGES_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     messages_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } messages_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size MESSAGES_DEFAULT_MAX_MESSAGE_SIZE. */
 void messages_message_writer_init(messages_message_writer* w, messages_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -514,7 +521,8 @@ void messages_message_writer_init(messages_message_writer* w, messages_write_fn 
 int messages_write_hello(messages_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, MESSAGES_ERR_ENCODE (m cannot be
- * encoded: see _size), MESSAGES_ERR_NO_MEMORY or MESSAGES_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), MESSAGES_ERR_NO_MEMORY or MESSAGES_ERR_WRITE.
  */
 int messages_write_message(messages_message_writer* w, const messages_message* m);
 /** Releases the writer's buffer. */

@@ -1870,6 +1870,7 @@ int nested_read_message(nested_message_reader* r, nested_message* out, nested_st
 
 void nested_message_writer_init(nested_message_writer* w, nested_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = NESTED_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1930,7 +1931,7 @@ int nested_write_hello(nested_message_writer* w) {
 
 int nested_write_message(nested_message_writer* w, const nested_message* m) {
     size_t n = nested_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - NESTED_MESSAGE_HEADER_SIZE > w->max_size) {
         return NESTED_ERR_ENCODE;
     }
     if (!nested_writer_reserve_(w, n)) {

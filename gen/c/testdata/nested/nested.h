@@ -638,13 +638,20 @@ size_t nested_stream_error_text(const nested_stream_result* res, char* buf, size
 
 /** Writes messages to a stream (nested_write_message), encoding into one buffer it keeps. */
 typedef struct nested_message_writer {
+    /**
+     * The largest payload written, in bytes (NESTED_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): nested_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with NESTED_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     nested_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } nested_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size NESTED_DEFAULT_MAX_MESSAGE_SIZE. */
 void nested_message_writer_init(nested_message_writer* w, nested_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -656,7 +663,8 @@ void nested_message_writer_init(nested_message_writer* w, nested_write_fn fn, vo
 int nested_write_hello(nested_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, NESTED_ERR_ENCODE (m cannot be
- * encoded: see _size), NESTED_ERR_NO_MEMORY or NESTED_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), NESTED_ERR_NO_MEMORY or NESTED_ERR_WRITE.
  */
 int nested_write_message(nested_message_writer* w, const nested_message* m);
 /** Releases the writer's buffer. */

@@ -1849,6 +1849,7 @@ int optionals_read_message(optionals_message_reader* r, optionals_message* out, 
 
 void optionals_message_writer_init(optionals_message_writer* w, optionals_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1909,7 +1910,7 @@ int optionals_write_hello(optionals_message_writer* w) {
 
 int optionals_write_message(optionals_message_writer* w, const optionals_message* m) {
     size_t n = optionals_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - OPTIONALS_MESSAGE_HEADER_SIZE > w->max_size) {
         return OPTIONALS_ERR_ENCODE;
     }
     if (!optionals_writer_reserve_(w, n)) {

@@ -581,13 +581,20 @@ size_t optionals_stream_error_text(const optionals_stream_result* res, char* buf
 
 /** Writes messages to a stream (optionals_write_message), encoding into one buffer it keeps. */
 typedef struct optionals_message_writer {
+    /**
+     * The largest payload written, in bytes (OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): optionals_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with OPTIONALS_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     optionals_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } optionals_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size OPTIONALS_DEFAULT_MAX_MESSAGE_SIZE. */
 void optionals_message_writer_init(optionals_message_writer* w, optionals_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -599,7 +606,8 @@ void optionals_message_writer_init(optionals_message_writer* w, optionals_write_
 int optionals_write_hello(optionals_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, OPTIONALS_ERR_ENCODE (m cannot be
- * encoded: see _size), OPTIONALS_ERR_NO_MEMORY or OPTIONALS_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), OPTIONALS_ERR_NO_MEMORY or OPTIONALS_ERR_WRITE.
  */
 int optionals_write_message(optionals_message_writer* w, const optionals_message* m);
 /** Releases the writer's buffer. */

@@ -1412,6 +1412,7 @@ int plugins_read_message(plugins_message_reader* r, plugins_message* out, plugin
 
 void plugins_message_writer_init(plugins_message_writer* w, plugins_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = PLUGINS_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1472,7 +1473,7 @@ int plugins_write_hello(plugins_message_writer* w) {
 
 int plugins_write_message(plugins_message_writer* w, const plugins_message* m) {
     size_t n = plugins_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - PLUGINS_MESSAGE_HEADER_SIZE > w->max_size) {
         return PLUGINS_ERR_ENCODE;
     }
     if (!plugins_writer_reserve_(w, n)) {

@@ -471,13 +471,20 @@ size_t plugins_stream_error_text(const plugins_stream_result* res, char* buf, si
 
 /** Writes messages to a stream (plugins_write_message), encoding into one buffer it keeps. */
 typedef struct plugins_message_writer {
+    /**
+     * The largest payload written, in bytes (PLUGINS_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): plugins_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with PLUGINS_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     plugins_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } plugins_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size PLUGINS_DEFAULT_MAX_MESSAGE_SIZE. */
 void plugins_message_writer_init(plugins_message_writer* w, plugins_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -489,7 +496,8 @@ void plugins_message_writer_init(plugins_message_writer* w, plugins_write_fn fn,
 int plugins_write_hello(plugins_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, PLUGINS_ERR_ENCODE (m cannot be
- * encoded: see _size), PLUGINS_ERR_NO_MEMORY or PLUGINS_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), PLUGINS_ERR_NO_MEMORY or PLUGINS_ERR_WRITE.
  */
 int plugins_write_message(plugins_message_writer* w, const plugins_message* m);
 /** Releases the writer's buffer. */

@@ -1301,6 +1301,7 @@ int primitives_read_message(primitives_message_reader* r, primitives_message* ou
 
 void primitives_message_writer_init(primitives_message_writer* w, primitives_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1361,7 +1362,7 @@ int primitives_write_hello(primitives_message_writer* w) {
 
 int primitives_write_message(primitives_message_writer* w, const primitives_message* m) {
     size_t n = primitives_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - PRIMITIVES_MESSAGE_HEADER_SIZE > w->max_size) {
         return PRIMITIVES_ERR_ENCODE;
     }
     if (!primitives_writer_reserve_(w, n)) {

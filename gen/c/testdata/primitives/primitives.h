@@ -452,13 +452,20 @@ size_t primitives_stream_error_text(const primitives_stream_result* res, char* b
 
 /** Writes messages to a stream (primitives_write_message), encoding into one buffer it keeps. */
 typedef struct primitives_message_writer {
+    /**
+     * The largest payload written, in bytes (PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): primitives_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with PRIMITIVES_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     primitives_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } primitives_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size PRIMITIVES_DEFAULT_MAX_MESSAGE_SIZE. */
 void primitives_message_writer_init(primitives_message_writer* w, primitives_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -470,7 +477,8 @@ void primitives_message_writer_init(primitives_message_writer* w, primitives_wri
 int primitives_write_hello(primitives_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, PRIMITIVES_ERR_ENCODE (m cannot be
- * encoded: see _size), PRIMITIVES_ERR_NO_MEMORY or PRIMITIVES_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), PRIMITIVES_ERR_NO_MEMORY or PRIMITIVES_ERR_WRITE.
  */
 int primitives_write_message(primitives_message_writer* w, const primitives_message* m);
 /** Releases the writer's buffer. */

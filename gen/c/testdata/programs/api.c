@@ -387,9 +387,14 @@ static void test_streams(void) {
     /* The writer. */
     sink.len = 0;
     messages_message_writer_init(&w, mem_write, &sink);
+    CHECK(w.max_size == MESSAGES_DEFAULT_MAX_MESSAGE_SIZE);
     m.type_id = MESSAGES_POINT_TYPE_ID;
     m.value.point.x = 3.14;
     m.value.point.y = 2.71;
+    /* A payload over max_size is refused and nothing is written. */
+    w.max_size = 15;
+    CHECK(messages_write_message(&w, &m) == MESSAGES_ERR_ENCODE && sink.len == 0);
+    w.max_size = 16;
     for (i = 0; i < 4; i++) {
         CHECK(messages_write_message(&w, &m) == MESSAGES_OK);
     }

@@ -1739,6 +1739,7 @@ int recursive_read_message(recursive_message_reader* r, recursive_message* out, 
 
 void recursive_message_writer_init(recursive_message_writer* w, recursive_write_fn fn, void* ctx) {
     memset(w, 0, sizeof *w);
+    w->max_size = RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE;
     w->write = fn;
     w->ctx = ctx;
 }
@@ -1799,7 +1800,7 @@ int recursive_write_hello(recursive_message_writer* w) {
 
 int recursive_write_message(recursive_message_writer* w, const recursive_message* m) {
     size_t n = recursive_encoded_message_size(m);
-    if (n == SIZE_MAX) {
+    if (n == SIZE_MAX || n - RECURSIVE_MESSAGE_HEADER_SIZE > w->max_size) {
         return RECURSIVE_ERR_ENCODE;
     }
     if (!recursive_writer_reserve_(w, n)) {

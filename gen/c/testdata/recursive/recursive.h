@@ -607,13 +607,20 @@ size_t recursive_stream_error_text(const recursive_stream_result* res, char* buf
 
 /** Writes messages to a stream (recursive_write_message), encoding into one buffer it keeps. */
 typedef struct recursive_message_writer {
+    /**
+     * The largest payload written, in bytes (RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE
+     * after _init): recursive_write_message refuses a larger message, which a
+     * reader with the same max_size would refuse, with RECURSIVE_ERR_ENCODE and
+     * writes nothing.
+     */
+    size_t max_size;
     recursive_write_fn write;
     void* ctx;
     uint8_t* buf;
     size_t cap;
 } recursive_message_writer;
 
-/** Writes to fn(ctx, ...). */
+/** Writes to fn(ctx, ...), with max_size RECURSIVE_DEFAULT_MAX_MESSAGE_SIZE. */
 void recursive_message_writer_init(recursive_message_writer* w, recursive_write_fn fn, void* ctx);
 /**
  * Writes a hello: the fingerprint of every struct of the schema, by type id
@@ -625,7 +632,8 @@ void recursive_message_writer_init(recursive_message_writer* w, recursive_write_
 int recursive_write_hello(recursive_message_writer* w);
 /**
  * Encodes m as a message and writes it: 0, RECURSIVE_ERR_ENCODE (m cannot be
- * encoded: see _size), RECURSIVE_ERR_NO_MEMORY or RECURSIVE_ERR_WRITE.
+ * encoded, see _encoded_size, or its payload is over max_size: nothing is
+ * written), RECURSIVE_ERR_NO_MEMORY or RECURSIVE_ERR_WRITE.
  */
 int recursive_write_message(recursive_message_writer* w, const recursive_message* m);
 /** Releases the writer's buffer. */
