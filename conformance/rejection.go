@@ -9,23 +9,28 @@ import (
 )
 
 // Rejection is the text of a testee's StatusRejected reply to OpRoundtrip or
-// OpMessage, parsed: "<rule>: <message>", or with the error's detail
+// OpMessage, parsed: "<rule>: <message>"; with the error's offset
+// "<rule> @<offset>: <message>"; with its offset and path
 // "<rule> @<offset> <path>: <message>" (docs/conformance.md, "The testee
 // protocol"). The path holds no space and no colon (schema names, '.',
 // "[i]"), and is empty for a problem at the top level, which reads
 // "<rule> @<offset> : <message>".
 type Rejection struct {
-	Rule   string
-	Detail bool // the text carries Offset and Path
-	Offset int
-	Path   string
-	Msg    string
+	Rule    string
+	Detail  bool // the text carries Offset
+	HasPath bool // the text carries Path (Detail too)
+	Offset  int
+	Path    string
+	Msg     string
 }
 
 // String formats r as a testee reports it.
 func (r Rejection) String() string {
 	if !r.Detail {
 		return r.Rule + ": " + r.Msg
+	}
+	if !r.HasPath {
+		return r.Rule + " @" + strconv.Itoa(r.Offset) + ": " + r.Msg
 	}
 	return r.Rule + " @" + strconv.Itoa(r.Offset) + " " + r.Path + ": " + r.Msg
 }
@@ -34,6 +39,9 @@ func (r Rejection) String() string {
 func (r Rejection) Where() string {
 	if !r.Detail {
 		return "(no offset and path)"
+	}
+	if !r.HasPath {
+		return "@" + strconv.Itoa(r.Offset) + " (no path)"
 	}
 	return "@" + strconv.Itoa(r.Offset) + " " + strconv.Quote(r.Path)
 }
@@ -64,10 +72,18 @@ func ParseRejection(text string) (r Rejection, ok bool) {
 	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
 		j++
 	}
-	if j == 0 || j > 12 || j >= len(rest) || rest[j] != ' ' {
+	if j == 0 || j > 12 || j >= len(rest) {
 		return Rejection{}, false
 	}
 	r.Offset, _ = strconv.Atoi(rest[:j])
+	if strings.HasPrefix(rest[j:], ": ") {
+		r.Detail = true
+		r.Msg = rest[j+2:]
+		return r, true
+	}
+	if rest[j] != ' ' {
+		return Rejection{}, false
+	}
 	rest = rest[j+1:]
 	k := strings.Index(rest, ": ")
 	if k < 0 {
@@ -79,7 +95,7 @@ func ParseRejection(text string) (r Rejection, ok bool) {
 			return Rejection{}, false
 		}
 	}
-	r.Detail = true
+	r.Detail, r.HasPath = true, true
 	r.Msg = rest[k+2:]
 	return r, true
 }
@@ -91,19 +107,29 @@ func ReferenceRejection(err error) (Rejection, bool) {
 	if !errors.As(err, &de) {
 		return Rejection{}, false
 	}
-	return Rejection{Rule: de.Rule, Detail: true, Offset: de.Offset, Path: de.Path, Msg: de.Msg}, true
+	return Rejection{Rule: de.Rule, Detail: true, HasPath: true, Offset: de.Offset, Path: de.Path, Msg: de.Msg}, true
 }
 
-// detailed lists the backends whose testees report the offset and path of
+// Detail is what a language's rejections must carry.
+type Detail int
+
+const (
+	DetailNone   Detail = iota // "<rule>: <message>" is enough
+	DetailOffset               // at least "<rule> @<offset>: <message>"
+	DetailPath                 // "<rule> @<offset> <path>: <message>"
+)
+
+// detailed lists the backends whose testees report the offset (and path) of
 // every OpRoundtrip and OpMessage rejection: for them the runners fail a
-// rejection in the short form "<rule>: <message>", so a converted backend
-// cannot fall back to it. The reference testee is one of them.
-var detailed = map[string]bool{
-	"reference": true,
-	"go":        true,
-	"python":    true,
+// rejection with less, so a converted backend cannot fall back to a shorter
+// form. The reference testee is one of them.
+var detailed = map[string]Detail{
+	"reference": DetailPath,
+	"go":        DetailPath,
+	"python":    DetailPath,
+	"rust":      DetailOffset,
+	"c":         DetailOffset,
 }
 
-// RequiresDetail reports whether lang's rejections must carry the offset and
-// path.
-func RequiresDetail(lang string) bool { return detailed[lang] }
+// RequiresDetail reports what lang's rejections must carry.
+func RequiresDetail(lang string) Detail { return detailed[lang] }

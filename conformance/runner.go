@@ -127,7 +127,7 @@ type run struct {
 	expectedFail int
 	fatal        bool
 	failed       []string // IDs of the unexpected failures
-	detail       bool     // rejections must carry the offset and path
+	detail       Detail   // what rejections must carry
 }
 
 // expect runs one vector: want is the re-encoding of a golden vector, or
@@ -186,18 +186,20 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 }
 
 // checkRejection compares a testee's rejection text with the reference's
-// rejection; detail requires the offset and path. It returns the problem,
+// rejection; detail says what the text must carry. It returns the problem,
 // or "".
-func checkRejection(text string, ref *Rejection, detail bool) string {
+func checkRejection(text string, ref *Rejection, detail Detail) string {
 	got, ok := ParseRejection(text)
 	switch {
 	case !ok:
 		return "a rejection reads \"<rule>: <message>\" or \"<rule> @<offset> <path>: <message>\", not: " + text
 	case got.Rule != ref.Rule:
 		return "rejected, but not for rule " + ref.Rule + ": " + text
-	case !got.Detail && detail:
-		return "rejected for rule " + ref.Rule + " without the offset and path (the reference codec: " + ref.Where() + "): " + text
-	case got.Detail && (got.Offset != ref.Offset || got.Path != ref.Path):
+	case !got.Detail && detail >= DetailOffset:
+		return "rejected for rule " + ref.Rule + " without the offset (the reference codec: " + ref.Where() + "): " + text
+	case !got.HasPath && detail >= DetailPath:
+		return "rejected for rule " + ref.Rule + " without the path (the reference codec: " + ref.Where() + "): " + text
+	case got.Detail && (got.Offset != ref.Offset || got.HasPath && got.Path != ref.Path):
 		return "rejected for rule " + ref.Rule + " at " + got.Where() + ", the reference codec at " + ref.Where() + " (" + ref.Msg + "): " + text
 	}
 	return ""

@@ -24,17 +24,17 @@ type Vector struct {
 // skipped. A rejection that carries an offset and path must carry Ref's.
 func RunVectors(t *testing.T, testee Testee, vectors []Vector) (passed int, failed []Vector) {
 	t.Helper()
-	return runVectors(t, testee, vectors, false)
+	return runVectors(t, testee, vectors, DetailNone)
 }
 
-// RunLangVectors is RunVectors for a language: when RequiresDetail(lang),
-// every rejection of a vector with a Ref must carry the offset and path.
+// RunLangVectors is RunVectors for a language: every rejection of a vector
+// with a Ref must carry what RequiresDetail(lang) says.
 func RunLangVectors(t *testing.T, lang string, testee Testee, vectors []Vector) (passed int, failed []Vector) {
 	t.Helper()
 	return runVectors(t, testee, vectors, RequiresDetail(lang))
 }
 
-func runVectors(t *testing.T, testee Testee, vectors []Vector, detail bool) (passed int, failed []Vector) {
+func runVectors(t *testing.T, testee Testee, vectors []Vector, detail Detail) (passed int, failed []Vector) {
 	t.Helper()
 	r := &run{t: t, testee: testee, known: map[string]*knownFailure{}, detail: detail}
 	for _, v := range vectors {
