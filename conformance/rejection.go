@@ -129,6 +129,8 @@ var detailed = map[string]Detail{
 	"python":    DetailPath,
 	"rust":      DetailOffset,
 	"c":         DetailOffset,
+	"cpp":       DetailOffset,
+	"swift":     DetailOffset,
 }
 
 // RequiresDetail reports what lang's rejections must carry.
