@@ -336,10 +336,11 @@ macro_rules! roundtrip {
                 }
             }
             (Err(e), Err(v)) if with.is_err() => {
-                if e.rule() != v.rule() {
-                    $crate::broken(format!("owned decode rejected ({e}), view rejected for another rule ({v})"))
+                if e.rule() != v.rule() || e.offset() != v.offset() {
+                    $crate::broken(format!("owned decode rejected ({e}), view rejected for another rule or offset ({v})"))
                 } else {
-                    (1, format!("{}: {e}", e.rule()).into_bytes())
+                    // With the offset: "<rule> @<offset>: <message>".
+                    (1, format!("{} @{}: {e}", e.rule(), e.offset()).into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned decode accepted, view rejected: {e}")),
@@ -403,10 +404,10 @@ macro_rules! message {
             (Err(e), Err(v)) => {
                 if matches!(specific, Some(Ok(_))) {
                     $crate::broken("per-type decode_message accepted a rejected message".into())
-                } else if e.rule() != v.rule() {
-                    $crate::broken(format!("owned rejected ({e}), view rejected for another rule ({v})"))
+                } else if e.rule() != v.rule() || e.offset() != v.offset() {
+                    $crate::broken(format!("owned rejected ({e}), view rejected for another rule or offset ({v})"))
                 } else {
-                    (1, format!("{}: {e}", e.rule()).into_bytes())
+                    (1, format!("{} @{}: {e}", e.rule(), e.offset()).into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned accepted, view rejected: {e}")),

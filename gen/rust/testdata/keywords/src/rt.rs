@@ -1659,7 +1659,10 @@ impl<'a> Reader<'a> {
     /// Reads a `[N]u8`.
     #[inline]
     pub fn byte_array<const N: usize>(&mut self) -> Result<&'a [u8; N], DecodeError> {
-        let s = self.take(N)?;
+        let Ok(s) = self.take(N) else {
+            // At the first missing element, as the owned decoder says.
+            return Err(DecodeError::new(DecodeErrorKind::Truncated, self.buf.len()));
+        };
         s.try_into()
             .map_err(|_| self.error(DecodeErrorKind::Truncated))
     }
@@ -3050,28 +3053,54 @@ fn check_hello(entries: &[HelloEntry], payload: &[u8]) -> Result<(), DecodeError
 /// Splits a message of the expected type id into its payload.
 #[doc(hidden)]
 pub fn expect_message(bytes: &[u8], type_id: u16) -> Result<&[u8], DecodeError> {
-    let (found, payload) = split_message(bytes)?;
-    if found != type_id {
-        let kind = DecodeErrorKind::WrongTypeId {
-            expected: type_id,
-            found,
-        };
-        return Err(DecodeError::new(kind, 4));
-    }
+    let (_, payload) = split_header(bytes, |found| {
+        if found != type_id {
+            let kind = DecodeErrorKind::WrongTypeId {
+                expected: type_id,
+                found,
+            };
+            return Err(DecodeError::new(kind, 4));
+        }
+        Ok(())
+    })?;
     Ok(payload)
 }
 
 /// Splits a message into its type id and its payload, checking the magic and
 /// the declared length.
 pub fn split_message(bytes: &[u8]) -> Result<(u16, &[u8]), DecodeError> {
-    let mut r = Reader::new(bytes, Limits::new());
-    let magic = r.take(4)?;
-    if magic != MESSAGE_MAGIC {
+    split_header(bytes, |_| Ok(()))
+}
+
+/// Like [`split_message`], for a dispatcher: a type id that `type_name`
+/// does not know is an error, found before the declared length is checked.
+#[doc(hidden)]
+pub fn split_known_message(
+    bytes: &[u8],
+    type_name: fn(u16) -> Option<&'static str>,
+) -> Result<(u16, &[u8]), DecodeError> {
+    split_header(bytes, |id| match type_name(id) {
+        Some(_) => Ok(()),
+        None => Err(unknown_type_id(id)),
+    })
+}
+
+/// Checks a message header front to back, as every SDP decoder does: an
+/// input shorter than the header (truncated, offset 0), the magic (0), the
+/// type id (`check`, 4), the declared length (6).
+fn split_header(
+    bytes: &[u8],
+    check: impl FnOnce(u16) -> Result<(), DecodeError>,
+) -> Result<(u16, &[u8]), DecodeError> {
+    let Some((header, payload)) = bytes.split_first_chunk::<MESSAGE_HEADER_SIZE>() else {
+        return Err(DecodeError::new(DecodeErrorKind::Truncated, 0));
+    };
+    if header[..4] != MESSAGE_MAGIC[..] {
         return Err(DecodeError::new(DecodeErrorKind::BadMagic, 0));
     }
-    let id = r.u16()?;
-    let declared = r.u32()?;
-    let payload = bytes.get(MESSAGE_HEADER_SIZE..).unwrap_or(&[]);
+    let id = u16::from_le_bytes([header[4], header[5]]);
+    check(id)?;
+    let declared = u32::from_le_bytes([header[6], header[7], header[8], header[9]]);
     if usize::try_from(declared).ok() != Some(payload.len()) {
         let kind = DecodeErrorKind::PayloadLengthMismatch {
             declared,
