@@ -29,7 +29,7 @@ extension Arrays {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Arrays (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -60,7 +60,7 @@ extension Arrays {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Arrays (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -96,7 +96,7 @@ extension Fixed {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Fixed (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -127,7 +127,7 @@ extension Fixed {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Fixed (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -163,7 +163,7 @@ extension Point {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -194,7 +194,7 @@ extension Point {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -230,7 +230,7 @@ extension U32Array {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a U32Array (type id 4)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -261,7 +261,7 @@ extension U32Array {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a U32Array (type id 4)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -297,7 +297,7 @@ extension I16Array {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a I16Array (type id 5)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -328,7 +328,7 @@ extension I16Array {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a I16Array (type id 5)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -364,7 +364,7 @@ extension F32Array {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a F32Array (type id 6)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -395,7 +395,7 @@ extension F32Array {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a F32Array (type id 6)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -431,7 +431,7 @@ extension ByteArray {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a ByteArray (type id 7)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -462,7 +462,7 @@ extension ByteArray {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a ByteArray (type id 7)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -498,7 +498,7 @@ extension SmallArrays {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a SmallArrays (type id 8)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -529,7 +529,7 @@ extension SmallArrays {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a SmallArrays (type id 8)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -566,7 +566,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5, 6, 7, 8].contains($0) }) {
         case 1: self = .arrays(try Arrays(_sdpFrom: &r, depth: 1))
         case 2: self = .fixed(try Fixed(_sdpFrom: &r, depth: 1))
         case 3: self = .point(try Point(_sdpFrom: &r, depth: 1))
@@ -610,7 +610,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .arrays(Arrays())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5, 6, 7, 8].contains($0) }) {
         case 1:
             if case .arrays(var v) = self {
                 self = Self._sdpPlaceholder

@@ -29,7 +29,7 @@ extension Circle {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Circle (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -60,7 +60,7 @@ extension Circle {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Circle (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -96,7 +96,7 @@ extension Enums {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Enums (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -127,7 +127,7 @@ extension Enums {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Enums (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -163,7 +163,7 @@ extension Unions {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Unions (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -194,7 +194,7 @@ extension Unions {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Unions (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -226,7 +226,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
         case 1: self = .circle(try Circle(_sdpFrom: &r, depth: 1))
         case 2: self = .enums(try Enums(_sdpFrom: &r, depth: 1))
         case 3: self = .unions(try Unions(_sdpFrom: &r, depth: 1))
@@ -265,7 +265,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .circle(Circle())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
         case 1:
             self = .circle(try Circle(_sdpFrom: &r, depth: 1))
         case 2:

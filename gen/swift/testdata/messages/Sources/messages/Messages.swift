@@ -29,7 +29,7 @@ extension Point {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -60,7 +60,7 @@ extension Point {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -96,7 +96,7 @@ extension Ping {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Ping (type id 100)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -127,7 +127,7 @@ extension Ping {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Ping (type id 100)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -163,7 +163,7 @@ extension Pong {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Pong (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -194,7 +194,7 @@ extension Pong {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Pong (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -230,7 +230,7 @@ extension Last {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Last (type id 65535)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -261,7 +261,7 @@ extension Last {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Last (type id 65535)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -294,7 +294,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 100, 3, 65535].contains($0) }) {
         case 1: self = .point(try Point(_sdpFrom: &r, depth: 1))
         case 100: self = .ping(try Ping(_sdpFrom: &r, depth: 1))
         case 3: self = .pong(try Pong(_sdpFrom: &r, depth: 1))
@@ -334,7 +334,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .point(Point())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 100, 3, 65535].contains($0) }) {
         case 1:
             self = .point(try Point(_sdpFrom: &r, depth: 1))
         case 100:

@@ -29,7 +29,7 @@ extension Inner {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Inner (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -60,7 +60,7 @@ extension Inner {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Inner (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -96,7 +96,7 @@ extension Optionals {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Optionals (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -127,7 +127,7 @@ extension Optionals {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Optionals (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -163,7 +163,7 @@ extension Reading {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Reading (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -194,7 +194,7 @@ extension Reading {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Reading (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -226,7 +226,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
         case 1: self = .inner(try Inner(_sdpFrom: &r, depth: 1))
         case 2: self = .optionals(try Optionals(_sdpFrom: &r, depth: 1))
         case 3: self = .reading(try Reading(_sdpFrom: &r, depth: 1))
@@ -265,7 +265,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .inner(Inner())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
         case 1:
             if case .inner(var v) = self {
                 self = Self._sdpPlaceholder

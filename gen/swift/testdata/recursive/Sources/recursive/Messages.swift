@@ -29,7 +29,7 @@ extension Tree {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Tree (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -60,7 +60,7 @@ extension Tree {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Tree (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -96,7 +96,7 @@ extension Node {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Node (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -127,7 +127,7 @@ extension Node {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Node (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -163,7 +163,7 @@ extension Dir {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Dir (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -194,7 +194,7 @@ extension Dir {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Dir (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -230,7 +230,7 @@ extension Entry {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Entry (type id 4)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -261,7 +261,7 @@ extension Entry {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Entry (type id 4)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -297,7 +297,7 @@ extension Program {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Program (type id 5)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -328,7 +328,7 @@ extension Program {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Program (type id 5)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -362,7 +362,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5].contains($0) }) {
         case 1: self = .tree(try Tree(_sdpFrom: &r, depth: 1))
         case 2: self = .node(try Node(_sdpFrom: &r, depth: 1))
         case 3: self = .dir(try Dir(_sdpFrom: &r, depth: 1))
@@ -403,7 +403,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .tree(Tree())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5].contains($0) }) {
         case 1:
             if case .tree(var v) = self {
                 self = Self._sdpPlaceholder
