@@ -127,7 +127,7 @@ var detailed = map[string]Detail{
 	"reference": DetailPath,
 	"go":        DetailPath,
 	"python":    DetailPath,
-	"rust":      DetailOffset,
+	"rust":      DetailPath,
 	"c":         DetailOffset,
 	"cpp":       DetailOffset,
 	"swift":     DetailOffset,
