@@ -2,7 +2,6 @@ package conformance
 
 import (
 	"encoding/binary"
-	"errors"
 
 	"sdp/codec"
 	"sdp/schema"
@@ -56,12 +55,12 @@ func ReferenceTestee(s *schema.Schema) TesteeFunc {
 	}
 }
 
-// rejected is the reference codec's rejection in the testee protocol:
-// "<rule>: <message>".
+// rejected is the reference codec's rejection in the testee protocol, with
+// its detail: "<rule> @<offset> <path>: <message>".
 func rejected(err error) (byte, []byte) {
-	var de *codec.DecodeError
-	if errors.As(err, &de) {
-		return StatusRejected, []byte(de.Rule + ": " + err.Error())
+	if r, ok := ReferenceRejection(err); ok {
+		r.Msg = err.Error()
+		return StatusRejected, []byte(r.String())
 	}
 	return StatusBroken, []byte("not a *codec.DecodeError: " + err.Error())
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"sdp/codec"
 	"sdp/schema"
 )
 
@@ -34,7 +35,10 @@ type StartFunc func(t *testing.T, schemaName string) Testee
 // Run checks a language against the whole corpus, one subtest per schema:
 // every golden vector must decode and re-encode to the same bytes, plainly
 // and as a message, and every invalid vector must be rejected for the rule
-// the corpus names (the testee's rejection text starts with "<rule>: "). Cases listed
+// the corpus names (the testee's rejection text starts with "<rule>: ", or
+// is "<rule> @<offset> <path>: <message>", whose offset and path must be the
+// reference codec's; a language that RequiresDetail must use the second
+// form). Cases listed
 // in failures/<lang>.txt are expected to fail; one that passes is an error,
 // so the list can only shrink.
 func Run(t *testing.T, lang string, start StartFunc) {
@@ -64,7 +68,7 @@ func Run(t *testing.T, lang string, start StartFunc) {
 					t.Errorf("testee exit: %v", err)
 				}
 			}()
-			r := &run{t: t, testee: testee, known: known}
+			r := &run{t: t, testee: testee, known: known, detail: RequiresDetail(lang)}
 			for _, c := range cases {
 				st := s.Struct(c.Type)
 				if st == nil {
@@ -73,9 +77,9 @@ func Run(t *testing.T, lang string, start StartFunc) {
 				if c.Golden == nil {
 					t.Fatalf("%s: no golden file (run go test ./conformance -update)", c.ID())
 				}
-				r.expect(c.ID(), OpRoundtrip, st.ID, c.Golden, c.Golden, "")
+				r.expect(c.ID(), OpRoundtrip, st.ID, c.Golden, c.Golden, "", nil)
 				msg := Message(st.ID, c.Golden)
-				r.expect(c.ID()+".message", OpMessage, st.ID, msg, msg, "")
+				r.expect(c.ID()+".message", OpMessage, st.ID, msg, msg, "", nil)
 			}
 			for _, v := range invalid {
 				st := s.Struct(v.Type)
@@ -84,10 +88,18 @@ func Run(t *testing.T, lang string, start StartFunc) {
 				}
 				in, _ := v.Bytes()
 				op := OpRoundtrip
+				var err error
 				if v.Message {
 					op = OpMessage
+					_, _, err = codec.DecodeMessage(s, in, codec.Options{})
+				} else {
+					_, err = codec.Decode(s, v.Type, in, codec.Options{})
 				}
-				r.expect(v.ID(), op, st.ID, in, nil, v.Rule)
+				ref, ok := ReferenceRejection(err)
+				if !ok {
+					t.Fatalf("%s: the reference codec does not reject it: %v", v.ID(), err)
+				}
+				r.expect(v.ID(), op, st.ID, in, nil, v.Rule, &ref)
 			}
 			if r.fatal {
 				return
@@ -115,12 +127,15 @@ type run struct {
 	expectedFail int
 	fatal        bool
 	failed       []string // IDs of the unexpected failures
+	detail       Detail   // what rejections must carry
 }
 
-// expect sends one request. want nil means the input must be rejected.
 // expect runs one vector: want is the re-encoding of a golden vector, or
-// nil for an invalid vector, which must be rejected for rule.
-func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule string) {
+// nil for an invalid vector, which must be rejected for rule. ref, when not
+// nil, is the reference codec's rejection of an OpRoundtrip or OpMessage
+// vector: a rejection with an offset and path must carry ref's, and with
+// r.detail one without them fails.
+func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule string, ref *Rejection) {
 	if r.fatal {
 		return
 	}
@@ -137,6 +152,8 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 		problem = "testee inconsistency: " + string(out)
 	case want == nil && status != StatusRejected:
 		problem = "accepted an invalid input; re-encoded as " + hex.EncodeToString(out)
+	case want == nil && ref != nil:
+		problem = checkRejection(string(out), ref, r.detail)
 	case want == nil && !bytes.HasPrefix(out, []byte(rule+": ")):
 		problem = "rejected, but not for rule " + rule + " (a rejection reads \"<rule>: <message>\"): " + string(out)
 	case want != nil && status == StatusRejected:
@@ -166,6 +183,26 @@ func (r *run) expect(id string, op byte, typeID uint16, input, want []byte, rule
 		r.t.Errorf("%s: %s", id, problem)
 		r.failed = append(r.failed, id)
 	}
+}
+
+// checkRejection compares a testee's rejection text with the reference's
+// rejection; detail says what the text must carry. It returns the problem,
+// or "".
+func checkRejection(text string, ref *Rejection, detail Detail) string {
+	got, ok := ParseRejection(text)
+	switch {
+	case !ok:
+		return "a rejection reads \"<rule>: <message>\" or \"<rule> @<offset> <path>: <message>\", not: " + text
+	case got.Rule != ref.Rule:
+		return "rejected, but not for rule " + ref.Rule + ": " + text
+	case !got.Detail && detail >= DetailOffset:
+		return "rejected for rule " + ref.Rule + " without the offset (the reference codec: " + ref.Where() + "): " + text
+	case !got.HasPath && detail >= DetailPath:
+		return "rejected for rule " + ref.Rule + " without the path (the reference codec: " + ref.Where() + "): " + text
+	case got.Detail && (got.Offset != ref.Offset || got.HasPath && got.Path != ref.Path):
+		return "rejected for rule " + ref.Rule + " at " + got.Where() + ", the reference codec at " + ref.Where() + " (" + ref.Msg + "): " + text
+	}
+	return ""
 }
 
 func knownFailures(t *testing.T, lang string) map[string]*knownFailure {

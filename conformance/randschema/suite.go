@@ -168,7 +168,7 @@ func (su *Suite) add(st *schema.Struct, what string, in []byte) {
 	id := fmt.Sprintf("random.%s.%s.%s", su.Name, st.Name, what)
 	j, err := codec.Decode(su.Schema, st.Name, in, codec.Options{})
 	if err != nil {
-		su.Vectors = append(su.Vectors, conformance.Vector{ID: id, Op: conformance.OpRoundtrip, TypeID: st.ID, Input: in, Rule: rule(err)})
+		su.Vectors = append(su.Vectors, conformance.Vector{ID: id, Op: conformance.OpRoundtrip, TypeID: st.ID, Input: in, Rule: rule(err), Ref: ref(err)})
 		return
 	}
 	want, err := codec.Encode(su.Schema, st.Name, j)
@@ -188,7 +188,7 @@ func (su *Suite) addMessage(st *schema.Struct, what string, msg []byte) {
 	id := fmt.Sprintf("random.%s.%s.message_%s", su.Name, st.Name, what)
 	name, j, err := codec.DecodeMessage(su.Schema, msg, codec.Options{})
 	if err != nil {
-		su.Vectors = append(su.Vectors, conformance.Vector{ID: id, Op: conformance.OpMessage, TypeID: st.ID, Input: msg, Rule: rule(err)})
+		su.Vectors = append(su.Vectors, conformance.Vector{ID: id, Op: conformance.OpMessage, TypeID: st.ID, Input: msg, Rule: rule(err), Ref: ref(err)})
 		return
 	}
 	want, err := codec.EncodeMessage(su.Schema, name, j)
@@ -196,6 +196,15 @@ func (su *Suite) addMessage(st *schema.Struct, what string, msg []byte) {
 		panic(fmt.Sprintf("randschema: %s: the reference codec cannot re-encode what it decoded: %v", id, err))
 	}
 	su.Vectors = append(su.Vectors, conformance.Vector{ID: id, Op: conformance.OpMessage, TypeID: st.ID, Input: msg, Want: want})
+}
+
+// ref is the reference codec's rejection, with its offset and path.
+func ref(err error) *conformance.Rejection {
+	r, ok := conformance.ReferenceRejection(err)
+	if !ok {
+		panic("randschema: the reference codec failed without a DecodeError: " + err.Error())
+	}
+	return &r
 }
 
 func rule(err error) string {

@@ -45,10 +45,7 @@ func (g *generator) structMessages(s *schema.Struct) {
 	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
 		p.F("%s_dec_ d;", pkg)
 		p.P("uint16_t type_id = 0;")
-		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id);", pkg)
-		p.Block(fmt.Sprintf("if (p != NULL && type_id != %s) {", id), "}", func() {
-			p.F("p = %s_fail_(&d, p - 6, %s_ERR_MESSAGE);", pkg, up)
-		})
+		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id, %s);", pkg, id)
 		p.Block("if (p != NULL) {", "}", func() {
 			g.memInit("&d")
 			p.F("p = %s_read_(&d, p, out, 1);", name)
@@ -103,7 +100,7 @@ func (g *generator) dispatcherDefs() {
 	p.Block(fmt.Sprintf("        const %s_decode_options* opt, %s_decode_result* res) {", pkg, pkg), "}", func() {
 		p.F("%s_dec_ d;", pkg)
 		p.P("uint16_t type_id = 0;")
-		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id);", pkg)
+		p.F("const uint8_t* p = %s_read_header_(&d, data, len, arena, opt, &type_id, -1);", pkg)
 		p.Block("if (p != NULL) {", "}", func() {
 			g.memInit("&d")
 			p.P("out->type_id = type_id;")

@@ -36,6 +36,9 @@ var testeeTemplate = template.Must(template.New("testee").Parse(`{{if .Stack}}#d
 #define BROKEN 1000
 
 static char broken_msg[256];
+/* The offset of the last rejection of a roundtrip or dispatch request, or
+ * (size_t)-1: the reply carries it ("<rule> @<offset>: <message>"). */
+static size_t reject_offset = (size_t)-1;
 
 static int broken(const char* what) {
     snprintf(broken_msg, sizeof broken_msg, "%s", what);
@@ -228,6 +231,7 @@ static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t*
         result = broken("{{.Name}}: _decode_ex did not consume the whole input");
     } else if (rc != 0) {
         result = rc;
+        reject_offset = res.offset;
         if (!is_default_{{.T}}(&v) || !is_default_{{.T}}(&v2)) {
             result = broken("{{.Name}}: a failed decode did not leave the default value");
         } else if (fixed_{{.T}}(in, len, message, used + 4096, rc, NULL, 0, 0) == BROKEN ||
@@ -290,6 +294,7 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
         result = broken("_decode_message_ex disagrees with _decode_message");
     } else if (rc != 0) {
         result = m.type_id != 0 ? broken("a failed _decode_message_ex did not leave the zero message") : rc;
+        reject_offset = res.offset;
     } else {
         size_t size = {{.Pkg}}_encoded_message_size(&m);
         uint8_t* buf = (uint8_t*)malloc(size + 1);
@@ -602,6 +607,7 @@ static int serve(void) {
             return 1;
         }
         text[0] = 0;
+        reject_offset = (size_t)-1;
         if (req[0] == 3) {
             rc = stream(req + 3, n - 3, &out, &out_len, text, sizeof text);
         } else if (req[0] == 4) {
@@ -616,6 +622,12 @@ static int serve(void) {
         } else if (rc == BROKEN) {
             reply(2, broken_msg, strlen(broken_msg));
         } else if (text[0] != 0) {
+            reply(1, text, strlen(text));
+        } else if (reject_offset != (size_t)-1) {
+            /* With the offset: "<rule> @<offset>: <message>" (strerror starts with "<rule>: "). */
+            const char* msg = {{.Pkg}}_strerror(rc);
+            int rule_len = (int)strcspn(msg, ":");
+            snprintf(text, sizeof text, "%.*s @%llu%s", rule_len, msg, (unsigned long long)reject_offset, msg + rule_len);
             reply(1, text, strlen(text));
         } else {
             const char* msg = {{.Pkg}}_strerror(rc);
@@ -866,7 +878,7 @@ func TestErrorRules(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+":") {
+				if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+" @") {
 					t.Errorf("%s (rule %s): status %d, %q", v.ID(), v.Rule, status, out)
 				}
 			}

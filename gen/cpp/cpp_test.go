@@ -290,7 +290,7 @@ func checkRules(t *testing.T, names []string, start conformance.StartFunc) {
 			if err != nil {
 				t.Fatalf("%s: %v", v.ID(), err)
 			}
-			if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+": "+v.Rule+" at byte ") {
+			if status != conformance.StatusRejected || !strings.HasPrefix(string(out), v.Rule+" @") {
 				t.Errorf("%s: want rule %s, got status %d: %s", v.ID(), v.Rule, status, out)
 			}
 		}

@@ -194,7 +194,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	switch {
 	case elem.IsNumeric() && fixedArray:
 		k, _ := t.FixedSize()
-		ret(p, fmt.Sprintf("r.need(%d)", k))
+		ret(p, fmt.Sprintf("r.need_elems(%s, %d)", n, flatSize(elem)))
 		if !check {
 			p.F("load_array(r.p, %s.data(), %s);", lv, n)
 		}
@@ -251,7 +251,7 @@ func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		// before the end of a short input is reported as what it is
 		// (docs/wire-format.md: the first rule met reading front to back).
 		if t.Kind == schema.FixedArray && elem.Kind != schema.Bool && elem.Kind != schema.EnumRef {
-			ret(p, fmt.Sprintf("r.need(%s * %d)", n, k))
+			ret(p, fmt.Sprintf("r.need_elems(%s, %d)", n, k))
 		}
 		switch {
 		case elem.Kind == schema.Bool && t.Kind == schema.FixedArray:

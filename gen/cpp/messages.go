@@ -63,7 +63,7 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 			p.P()
 			p.Block(fmt.Sprintf("sdp::Status decode_message(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options) {", t), "}", func() {
 				p.P("std::uint16_t id = 0;")
-				p.P("const sdp::Status st = check_header(data, size, id);")
+				p.F("const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == %s::kTypeId; });", n)
 				p.P("if (!st) {")
 				p.F(indent+"out = %s();", t)
 				p.P(indent + "return st;")
@@ -81,7 +81,22 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 		p.P("sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, ", t, "& out,")
 		p.Block("                               const sdp::DecodeOptions& options) {", "}", func() {
 			p.P("std::uint16_t id = 0;")
-			p.P("const sdp::Status st = check_header(data, size, id);")
+			p.P("const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {")
+			p.In()
+			p.P("switch (t) {")
+			for _, s := range g.s.Structs {
+				p.F("case %s::kTypeId:", g.name(s))
+			}
+			p.In()
+			p.P("return true;")
+			p.Out()
+			p.P("default:")
+			p.In()
+			p.P("return false;")
+			p.Out()
+			p.P("}")
+			p.Out()
+			p.P("});")
 			p.P("if (!st) {")
 			p.F(indent+"out = %s();", t)
 			p.P(indent + "return st;")

@@ -57,6 +57,12 @@ std::string describe(const ns::sdp::Status& st) {
     return std::string(st.rule()) + ": " + st.to_string() + " [@" + std::to_string(st.offset()) + "]";
 }
 
+// The rejection text of the testee protocol, with the offset:
+// "<rule> @<offset>: <message>".
+std::string rejection(const ns::sdp::Status& st) {
+    return std::string(st.rule()) + " @" + std::to_string(st.offset()) + ": " + st.to_string();
+}
+
 bool same(const ns::sdp::Status& a, const ns::sdp::Status& b) {
     return a.code() == b.code() && a.offset() == b.offset();
 }
@@ -140,7 +146,7 @@ void roundtrip(const Bytes& in) {
             reply(2, "a rejected decode into an existing value left it other than the default value");
             return;
         }
-        reply(1, describe(so));
+        reply(1, rejection(so));
         return;
     }
     const Bytes out = ns::encode(owned);
@@ -239,7 +245,7 @@ std::string typed_message(const Bytes& in, const Bytes& want) {
             reply(2, "a rejected decode into an existing message left it other than the default message");
             return;
         }
-        reply(1, describe(so));
+        reply(1, rejection(so));
         return;
     }
     const Bytes out = ns::encode_message(owned);

@@ -3,7 +3,6 @@ package gentest
 import (
 	"bytes"
 	"encoding/binary"
-	"strings"
 	"testing"
 
 	"sdp/conformance"
@@ -90,7 +89,7 @@ func RunHostile(t *testing.T, lang string, testee conformance.Testee) {
 		switch {
 		case err != nil:
 			t.Fatalf("%s: %s, %d elements: %v", lang, c.what, HostileAbsent, err)
-		case status != conformance.StatusRejected || !strings.HasPrefix(string(out), "memory:"):
+		case status != conformance.StatusRejected || !isRule(out, "memory"):
 			t.Errorf("%s: %s, %d elements: status %d (%.200s), want rejected for rule memory", lang, c.what, HostileAbsent, status, out)
 		}
 	}
@@ -104,4 +103,11 @@ func RunHostile(t *testing.T, lang string, testee conformance.Testee) {
 			t.Errorf("%s: peak resident memory %d bytes, over the limit of %d", lang, peak, HostilePeakLimit)
 		}
 	}
+}
+
+// isRule reports whether a rejection text is for rule, in either form of the
+// testee protocol.
+func isRule(text []byte, rule string) bool {
+	r, ok := conformance.ParseRejection(string(text))
+	return ok && r.Rule == rule
 }

@@ -168,7 +168,7 @@ func runSuites(t *testing.T, lang, pkg string, suites []*randschema.Suite, start
 		su := su
 		t.Run(su.Name, func(t *testing.T) {
 			testee := start(t, su)
-			passed, failed := conformance.RunVectors(t, testee, vectors(su))
+			passed, failed := conformance.RunLangVectors(t, lang, testee, vectors(su))
 			if err := testee.Close(); err != nil {
 				t.Errorf("testee exit: %v", err)
 			}
@@ -208,6 +208,9 @@ func ReportRandomFailure(t *testing.T, lang, pkg string, su *randschema.Suite, f
 		want := "rejected for rule " + v.Rule
 		if v.Rule == "" {
 			want = "re-encoded as " + hex.EncodeToString(v.Want)
+		}
+		if v.Ref != nil {
+			want += " at " + v.Ref.Where()
 		}
 		t.Logf("first failing vector %s (op %d, type id %d): input %s, want %s\nthe failing struct and what it uses:\n%s",
 			v.ID, v.Op, v.TypeID, hex.EncodeToString(v.Input), want, randschema.Closure(su.Schema, v.TypeID))

@@ -95,7 +95,8 @@ func handle_SCHEMA(op byte, id uint16, in []byte) (byte, []byte) {
 	case errors.As(err, &se) && validRule_SCHEMA(se.Err.Rule):
 		return conformance.StatusRejected, []byte(fmt.Sprintf("%s %d %d: %v", se.Err.Rule, se.Index, se.Offset, err))
 	case errors.As(err, &de) && validRule_SCHEMA(de.Rule):
-		return conformance.StatusRejected, []byte(string(de.Rule) + ": " + err.Error())
+		// With the offset and path: "<rule> @<offset> <path>: <message>".
+		return conformance.StatusRejected, []byte(fmt.Sprintf("%s @%d %s: %v", de.Rule, de.Offset, de.Path, err))
 	default:
 		return conformance.StatusBroken, []byte("not a *DecodeError with a known rule: " + err.Error())
 	}

@@ -346,10 +346,11 @@ macro_rules! roundtrip {
                 }
             }
             (Err(e), Err(v)) if with.is_err() => {
-                if e.rule() != v.rule() {
-                    $crate::broken(format!("owned decode rejected ({e}), view rejected for another rule ({v})"))
+                if e.rule() != v.rule() || e.offset() != v.offset() || e.path() != v.path() {
+                    $crate::broken(format!("owned decode rejected ({e} at {:?}), view rejected for another rule, offset or path ({v} at {:?})", e.path(), v.path()))
                 } else {
-                    (1, format!("{}: {e}", e.rule()).into_bytes())
+                    // With the offset and path: "<rule> @<offset> <path>: <message>".
+                    (1, format!("{} @{} {}: {e}", e.rule(), e.offset(), e.path()).into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned decode accepted, view rejected: {e}")),
@@ -413,10 +414,10 @@ macro_rules! message {
             (Err(e), Err(v)) => {
                 if matches!(specific, Some(Ok(_))) {
                     $crate::broken("per-type decode_message accepted a rejected message".into())
-                } else if e.rule() != v.rule() {
-                    $crate::broken(format!("owned rejected ({e}), view rejected for another rule ({v})"))
+                } else if e.rule() != v.rule() || e.offset() != v.offset() || e.path() != v.path() {
+                    $crate::broken(format!("owned rejected ({e} at {:?}), view rejected for another rule, offset or path ({v} at {:?})", e.path(), v.path()))
                 } else {
-                    (1, format!("{}: {e}", e.rule()).into_bytes())
+                    (1, format!("{} @{} {}: {e}", e.rule(), e.offset(), e.path()).into_bytes())
                 }
             }
             (Ok(_), Err(e)) => $crate::broken(format!("owned accepted, view rejected: {e}")),

@@ -2,6 +2,7 @@ package rust
 
 import (
 	"fmt"
+	"strings"
 
 	"sdp/schema"
 )
@@ -51,6 +52,8 @@ func (g *generator) decodeBody(p *printer) {
 				g.readWrapper(p, d, "'_", "")
 				p.P()
 				g.unionRead(p, d, "'_", g.ownedValue)
+				p.P()
+				g.unionPathAt(p, d)
 				p.P()
 				g.readIntoUnion(p, d)
 			}
@@ -116,21 +119,160 @@ func (g *generator) readStruct() string {
 }
 
 // fieldAt emits field_at, which re-reads a struct that failed to decode to
-// name the field that failed. It runs on the error path only.
+// name the field that failed and to write the struct's part of the error's
+// field path (docs/wire-format.md, "Where an error is"): the field, and
+// within it array indexes, union variants and their fields, up to the
+// failure or to the next struct, whose own field_at writes the rest. It
+// runs on the error path only; at is the error's offset.
 func (g *generator) fieldAt(p *printer, st *schema.Struct) {
 	p.P("#[doc(hidden)]")
 	p.P("#[cold]")
-	p.Fn("pub fn field_at", []string{"mut r: rt::Reader<'_>", "depth: u32"}, stdOption+"<&'static str>", func() {
+	p.Fn("pub fn field_at", []string{"mut r: rt::Reader<'_>", "depth: u32", "at: usize", "path: &mut " + stdString}, stdOption+"<&'static str>", func() {
 		p.P("let r = &mut r;")
+		p.P("let _ = at;")
 		p.P("r.enter(depth).ok()?;")
-		for _, f := range st.Fields {
-			p.wrapped("if rt::failed(", g.viewResult(f.Type, "depth"), ") {")
+		g.locateFields(p, st.Fields, "depth", func(f *schema.Field) string { return fmt.Sprintf("Some(%q)", st.Name+"."+f.Name) })
+		p.P("None")
+	})
+}
+
+// locateFields emits the search for the field that fails among fields,
+// read at depth: its name goes on the path, then the search goes on inside
+// it (locate), then the function returns ret(field).
+func (g *generator) locateFields(p *printer, fields []*schema.Field, depth string, ret func(*schema.Field) string) {
+	for _, f := range fields {
+		p.P("let before = r.clone();")
+		p.wrapped("if rt::failed(", g.viewResult(f.Type, depth), ") {")
+		p.In()
+		p.P("*r = before;")
+		p.F("rt::push_field(path, %q);", f.Name)
+		g.locate(p, f.Type, depth, ret(f))
+		p.P(returnStmt(ret(f)))
+		p.Out()
+		p.P("}")
+	}
+}
+
+// locate emits the search inside a value of type t that fails to decode at
+// offset at, r at its start: array indexes, union variants and inline
+// fields go on the path; it stops at a struct (whose field_at goes on) or
+// where the value's own count, presence byte or tag is the problem.
+func (g *generator) locate(p *printer, t *schema.Type, depth, ret string) {
+	stop := func(cond string) {
+		p.F("if %s {", cond)
+		p.In()
+		p.P(returnStmt(ret))
+		p.Out()
+		p.P("}")
+	}
+	switch t.Kind {
+	case schema.Array, schema.FixedArray:
+		elem := t.Elem
+		if elem.Kind.IsScalar() {
+			// Read in one piece: the element from the offset.
+			size, _ := elem.FixedSize()
+			first := "r.position()"
+			if t.Kind == schema.Array {
+				first = "r.position() + 4"
+			}
+			p.F("if at >= %s {", first)
 			p.In()
-			p.F("return Some(%q);", st.Name+"."+f.Name)
+			if size == 1 {
+				p.F("rt::push_index(path, at - %s);", strings.ReplaceAll(first, " + 4", " - 4"))
+			} else {
+				p.F("rt::push_index(path, (at - %s) / %d);", strings.ReplaceAll(first, " + 4", " - 4"), size)
+			}
+			p.Out()
+			p.P("}")
+			return
+		}
+		n := fmt.Sprint(t.Len)
+		if t.Kind == schema.Array {
+			stop("at == r.position()")
+			count := fmt.Sprintf("r.count(%d)", elem.MinSize())
+			if c := t.ArrayCharge(); c > 0 {
+				count = fmt.Sprintf("r.charged_count(%d, %d)", elem.MinSize(), c)
+			}
+			p.F("let Ok(n) = %s else {", count)
+			p.In()
+			p.P(returnStmt(ret))
+			p.Out()
+			p.P("};")
+			n = "n"
+		}
+		p.F("for i in 0..%s {", n)
+		p.In()
+		p.P("let before = r.clone();")
+		p.wrapped("if rt::failed(", g.viewResult(elem, depth), ") {")
+		p.In()
+		p.P("*r = before;")
+		p.P("rt::push_index(path, i);")
+		g.locate(p, elem, depth, ret)
+		p.P(returnStmt(ret))
+		p.Out()
+		p.P("}")
+		p.Out()
+		p.P("}")
+	case schema.Optional:
+		stop("at == r.position()")
+		stop("!matches!(r.presence(), Ok(true))")
+		g.locate(p, t.Elem, depth, ret)
+	case schema.UnionRef:
+		// The union's own function: unions can recurse through their
+		// inline fields.
+		p.F("%s::path_in(r.clone(), %s + 1, at, path);", g.name[t.Union], depth)
+	}
+}
+
+// returnStmt returns ret, or nothing when ret is empty.
+func returnStmt(ret string) string {
+	if ret == "" {
+		return "return;"
+	}
+	return "return " + ret + ";"
+}
+
+// unionPathAt emits path_in, field_at's part for a union value at r that
+// fails at offset at: the variant and, for an inline variant, the search
+// among its fields. A bad tag or a union too deep adds nothing.
+func (g *generator) unionPathAt(p *printer, u *schema.Union) {
+	p.P("#[doc(hidden)]")
+	p.P("#[cold]")
+	p.P("#[allow(clippy::needless_return)]")
+	p.Fn("pub fn path_in", []string{"mut r: rt::Reader<'_>", "depth: u32", "at: usize", "path: &mut " + stdString}, "", func() {
+		p.P("let r = &mut r;")
+		p.P("let _ = depth;")
+		p.P("if at == r.position() {")
+		p.In()
+		p.P("return;")
+		p.Out()
+		p.P("}")
+		arm := func(v *schema.Variant) {
+			p.F("rt::push_field(path, %q);", v.Name)
+			if v.Kind == schema.VariantInline {
+				g.locateFields(p, v.Fields, "depth", func(*schema.Field) string { return "" })
+			}
+		}
+		if len(u.Variants) == 1 {
+			p.F("if let Ok(%d) = r.u8() {", u.Variants[0].Tag)
+			p.In()
+			arm(u.Variants[0])
+			p.Out()
+			p.P("}")
+			return
+		}
+		p.P("match r.u8() {")
+		p.In()
+		for _, v := range u.Variants {
+			p.F("Ok(%d) => {", v.Tag)
+			p.In()
+			arm(v)
 			p.Out()
 			p.P("}")
 		}
-		p.P("None")
+		p.P("_ => {}")
+		p.Out()
+		p.P("}")
 	})
 }
 

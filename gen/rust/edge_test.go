@@ -633,7 +633,7 @@ mod reuse {
         assert_eq!(msg, Message::Foo(foo));
         // A cut payload: an error, and the message holds the default Holder.
         let e = reader.read_message_into(&mut msg).unwrap_err();
-        assert!(matches!(e, StreamError::Decode(e) if e.message_index() == Some(3)), "{e}");
+        assert!(matches!(e, StreamError::Decode(ref e) if e.message_index() == Some(3)), "{e}");
         assert!(!e.is_skippable(), "{e}");
         // The stream cannot be followed: every read returns the error again,
         // and the iterator yields it once, then ends.

@@ -183,7 +183,7 @@ func (g *generator) messageEnum(p *printer) {
 		p.P()
 		p.P("/// Decodes a message of any type of the schema, with custom limits.")
 		p.Fn("pub fn decode_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
-			p.P("let (type_id, payload) = rt::split_message(bytes)?;")
+			p.P("let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;")
 			p.P("Self::decode_payload(type_id, payload, limits)")
 		})
 		p.P()
@@ -328,7 +328,7 @@ func (g *generator) messageRefEnum(p *printer) {
 		p.P()
 		p.P("/// Decodes a view of a message of any type, with custom limits.")
 		p.Fn("pub fn decode_with", []string{"bytes: &'a [u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
-			p.P("let (type_id, payload) = rt::split_message(bytes)?;")
+			p.P("let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;")
 			dispatch(p, g, func(st *schema.Struct) string { return g.viewName(st) })
 		})
 		p.P()
@@ -529,7 +529,7 @@ func (g *generator) messageInto(p *printer) {
 	p.P("/// limits (see [`Message::decode_payload_into`]). A bad header leaves")
 	p.P("/// `self` unchanged.")
 	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
-		p.P("let (type_id, payload) = rt::split_message(bytes)?;")
+		p.P("let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;")
 		p.P("self.decode_payload_into(type_id, payload, limits)")
 	})
 	p.P()

@@ -48,7 +48,7 @@ func (g *generator) messagesFile() []byte {
 			})
 			p.P()
 			p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
-				p.Block("if try _sdpReadHeader(&r) != Self.messageTypeID {", "}", func() {
+				p.Block("if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {", "}", func() {
 					p.F("throw DecodeError.invalidMessage(offset: 4, reason: %q)", fmt.Sprintf("the message does not carry a %s (type id %d)", st.Name, st.ID))
 				})
 				p.P("try self.init(_sdpFrom: &r, depth: 1)")
@@ -87,7 +87,7 @@ func (g *generator) messagesFile() []byte {
 		})
 		p.P()
 		p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
-			switchBlock(p, "switch try _sdpReadHeader(&r) {", func() {
+			switchBlock(p, "switch try _sdpReadHeader(&r, known: "+g.knownTypeIDs()+") {", func() {
 				for _, st := range g.s.Structs {
 					p.F("case %d: self = .%s(try %s(_sdpFrom: &r, depth: 1))", st.ID, member(st.Name), g.typeName(st))
 				}
@@ -252,4 +252,14 @@ func sortedByID(structs []*schema.Struct) []*schema.Struct {
 	out := append([]*schema.Struct(nil), structs...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// knownTypeIDs is a closure that says whether a type id names a struct of
+// the schema, for _sdpReadHeader.
+func (g *generator) knownTypeIDs() string {
+	var ids []string
+	for _, st := range g.s.Structs {
+		ids = append(ids, fmt.Sprint(st.ID))
+	}
+	return "{ [" + strings.Join(ids, ", ") + "].contains($0) }"
 }

@@ -282,7 +282,7 @@ func (g *generator) messageReuseAPI(p *emit.Printer, st *schema.Struct) {
 	}
 	p.P()
 	p.Block("mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {", "}", func() {
-		p.Block("if try _sdpReadHeader(&r) != Self.messageTypeID {", "}", func() {
+		p.Block("if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {", "}", func() {
 			p.F("throw DecodeError.invalidMessage(offset: 4, reason: %q)", fmt.Sprintf("the message does not carry a %s (type id %d)", st.Name, st.ID))
 		})
 		p.P("try _sdpReadInPlace(&r, depth: 1)")
@@ -309,7 +309,7 @@ func (g *generator) anyMessageReuseAPI(p *emit.Printer) {
 	p.P("static let _sdpPlaceholder: Self = ", def)
 	p.P()
 	p.Block("mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {", "}", func() {
-		switchBlock(p, "switch try _sdpReadHeader(&r) {", func() {
+		switchBlock(p, "switch try _sdpReadHeader(&r, known: "+g.knownTypeIDs()+") {", func() {
 			for _, st := range g.s.Structs {
 				c := member(st.Name)
 				caseBlock(p, fmt.Sprintf("case %d:", st.ID), func() {

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -1609,7 +1622,7 @@ std::size_t encode_message_to(const Parameter& value, std::uint8_t* buf, std::si
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Parameter::kTypeId; });
     if (!st) {
         out = Parameter();
         return st;
@@ -1623,7 +1636,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Parameter::kTypeId; });
     if (!st) {
         out = ParameterView();
         return st;
@@ -1661,7 +1674,7 @@ std::size_t encode_message_to(const Plugin& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Plugin::kTypeId; });
     if (!st) {
         out = Plugin();
         return st;
@@ -1675,7 +1688,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& o
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Plugin::kTypeId; });
     if (!st) {
         out = PluginView();
         return st;
@@ -1713,7 +1726,7 @@ std::size_t encode_message_to(const PluginRegistry& value, std::uint8_t* buf, st
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == PluginRegistry::kTypeId; });
     if (!st) {
         out = PluginRegistry();
         return st;
@@ -1727,7 +1740,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == PluginRegistry::kTypeId; });
     if (!st) {
         out = PluginRegistryView();
         return st;
@@ -1742,7 +1755,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Parameter::kTypeId:
+        case Plugin::kTypeId:
+        case PluginRegistry::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -1778,7 +1800,16 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Parameter::kTypeId:
+        case Plugin::kTypeId:
+        case PluginRegistry::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

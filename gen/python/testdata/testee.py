@@ -82,7 +82,8 @@ def outcome(fn):
 def rejected(m, e):
     if not isinstance(e, m.DecodeError):
         raise e
-    return REJECTED, (e.rule + ": " + str(e)).encode()
+    # With the offset and path: "<rule> @<offset> <path>: <message>".
+    return REJECTED, ("%s @%d %s: %s" % (e.rule, e.offset, e.path, e)).encode()
 
 
 def views(m, v):
@@ -134,7 +135,7 @@ def handle(m, op, tid, data):
         if OPTS is not None:
             # The plain decoder must agree, and the views be views.
             k0, v0 = outcome(lambda: cls.decode(data))
-            if k0 != kind or (kind == "err" and (v0.rule, v0.offset) != (v.rule, v.offset)):
+            if k0 != kind or (kind == "err" and (v0.rule, v0.offset, v0.path) != (v.rule, v.offset, v.path)):
                 return BROKEN, ("numpy=True disagrees with the plain decoder: " + str(v) + " vs " + str(v0)).encode()
             if kind == "ok":
                 w = views(m, v)
@@ -145,7 +146,7 @@ def handle(m, op, tid, data):
         # The other decode APIs must agree.
         for alt in (bytearray(data), memoryview(data)):
             k2, v2 = outcome(lambda: cls.decode(alt, OPTS))
-            if k2 != kind or (kind == "err" and v2.rule != v.rule) or (kind == "ok" and v2.encode() != v.encode()):
+            if k2 != kind or (kind == "err" and (v2.rule, v2.offset, v2.path) != (v.rule, v.offset, v.path)) or (kind == "ok" and v2.encode() != v.encode()):
                 return BROKEN, b"decode of a bytearray or memoryview disagrees"
             if OPTS is not None and kind == "ok" and views(m, v2):
                 return BROKEN, views(m, v2).encode()
@@ -156,7 +157,7 @@ def handle(m, op, tid, data):
         elif v.rule == "trailing":
             if kp != "ok" or vp[1] != v.offset:
                 return BROKEN, b"decode_prefix does not stop where decode found trailing bytes"
-        elif kp != "err" or vp.rule != v.rule or vp.offset != v.offset:
+        elif kp != "err" or (vp.rule, vp.offset, vp.path) != (v.rule, v.offset, v.path):
             return BROKEN, b"decode_prefix rejects differently"
         msg = struct.pack("<4sHI", b"SDP2", tid, len(data)) + data
         km, vm = outcome(lambda: m.decode_message(msg, OPTS))
@@ -165,7 +166,7 @@ def handle(m, op, tid, data):
         for k3, v3, what in ((km, vm, "decode_message"), (kc, vc, "T.decode_message"), (ks, vs, "the stream reader")):
             if k3 != kind:
                 return BROKEN, (what + " disagrees with decode: " + str(v3)).encode()
-            if kind == "err" and (v3.rule != v.rule or v3.offset != v.offset + 10):
+            if kind == "err" and (v3.rule != v.rule or v3.offset != v.offset + 10 or v3.path != v.path):
                 return BROKEN, (what + " rejects differently: " + str(v3) + " vs " + str(v)).encode()
             if kind == "ok" and v3.encode() != v.encode():
                 return BROKEN, (what + " decodes differently").encode()

@@ -94,6 +94,13 @@ class DecodeError(Exception):
         return idx + self.rule + ": " + self.msg + " (offset " + str(self.offset) + where + ")"
 
 
+def _sdp_at(e: DecodeError, i: int) -> DecodeError:
+    """e, inside element i of an array read in one piece (its path gets
+    "[i]", as if the elements were read one by one)."""
+    e._sdp_segs.append(i)
+    return e
+
+
 class EncodeError(ValueError):
     """A value that cannot be encoded: an enum number that names no value,
     an unset union, a wrong fixed-array length, a number out of range, a count
@@ -230,17 +237,17 @@ class _SdpReader:
         raw = self.buf[q:q + avail]
         for i, b in enumerate(raw):
             if b > 1:
-                raise DecodeError("bool", q + i, "bool byte is " + hex(b) + ", not 0 or 1")
+                raise _sdp_at(DecodeError("bool", q + i, "bool byte is " + hex(b) + ", not 0 or 1"), i)
         if avail < n:
-            raise self.truncated(q + avail, 1, "a bool")
+            raise _sdp_at(self.truncated(q + avail, 1, "a bool"), avail)
         self.pos = q + n
         return [b == 1 for b in raw]
 
     def fixed(self, n: int, size: int, what: str) -> None:
         q = self.pos
         if q + n * size > self.end:
-            at = q + (self.end - q) // size * size
-            raise self.truncated(at, size, what)
+            i = (self.end - q) // size
+            raise _sdp_at(self.truncated(q + i * size, size, what), i)
 
     def u8(self, what: str) -> int:
         p = self.pos
@@ -292,7 +299,7 @@ class _SdpReader:
         if raw.translate(None, b"\x00\x01"):
             for i, b in enumerate(raw):
                 if b > 1:
-                    raise DecodeError("bool", q + i, "bool byte is " + hex(b) + ", not 0 or 1")
+                    raise _sdp_at(DecodeError("bool", q + i, "bool byte is " + hex(b) + ", not 0 or 1"), i)
         self.pos = q + n
         return [b == 1 for b in raw]
 

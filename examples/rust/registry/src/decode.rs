@@ -81,40 +81,79 @@ impl Parameter {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u64()) {
+            *r = before;
+            rt::push_field(path, "address");
             return Some("Parameter.address");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "display_name");
             return Some("Parameter.display_name");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "identifier");
             return Some("Parameter.identifier");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "unit");
             return Some("Parameter.unit");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "min_value");
             return Some("Parameter.min_value");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "max_value");
             return Some("Parameter.max_value");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "default_value");
             return Some("Parameter.default_value");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "current_value");
             return Some("Parameter.current_value");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "raw_flags");
             return Some("Parameter.raw_flags");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "is_writable");
             return Some("Parameter.is_writable");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "can_ramp");
             return Some("Parameter.can_ramp");
         }
         None
@@ -207,22 +246,57 @@ impl Plugin {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("Plugin.name");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "manufacturer_id");
             return Some("Plugin.manufacturer_id");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "component_type");
             return Some("Plugin.component_type");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "component_subtype");
             return Some("Plugin.component_subtype");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(42, depth, ParameterRef::elem())) {
+            *r = before;
+            rt::push_field(path, "parameters");
+            if at == r.position() {
+                return Some("Plugin.parameters");
+            }
+            let Ok(n) = r.count(42) else {
+                return Some("Plugin.parameters");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(ParameterRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Plugin.parameters");
+                }
+            }
             return Some("Plugin.parameters");
         }
         None
@@ -321,16 +395,45 @@ impl PluginRegistry {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.list_of(20, depth, PluginRef::elem())) {
+            *r = before;
+            rt::push_field(path, "plugins");
+            if at == r.position() {
+                return Some("PluginRegistry.plugins");
+            }
+            let Ok(n) = r.count(20) else {
+                return Some("PluginRegistry.plugins");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(PluginRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("PluginRegistry.plugins");
+                }
+            }
             return Some("PluginRegistry.plugins");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "total_plugin_count");
             return Some("PluginRegistry.total_plugin_count");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "total_parameter_count");
             return Some("PluginRegistry.total_parameter_count");
         }
         None

@@ -353,7 +353,7 @@ impl Message {
 
     /// Decodes a message of any type of the schema, with custom limits.
     pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        let (type_id, payload) = rt::split_message(bytes)?;
+        let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         Self::decode_payload(type_id, payload, limits)
     }
 
@@ -391,7 +391,7 @@ impl Message {
     /// limits (see [`Message::decode_payload_into`]). A bad header leaves
     /// `self` unchanged.
     pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        let (type_id, payload) = rt::split_message(bytes)?;
+        let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
         self.decode_payload_into(type_id, payload, limits)
     }
 
@@ -564,7 +564,7 @@ impl<'a> MessageRef<'a> {
 
     /// Decodes a view of a message of any type, with custom limits.
     pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        let (type_id, payload) = rt::split_message(bytes)?;
+        let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         match type_id {
             Parameter::TYPE_ID => {
                 let v = rt::decode_payload(payload, limits, ParameterRef::read)?;

@@ -290,9 +290,15 @@ int arrays_read_message_header(const uint8_t* data, size_t len, uint16_t* type_i
     return ARRAYS_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int arrays_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* arrays_read_header_(arrays_dec_* d, const uint8_t* data, size_t len, arrays_arena* arena,
-                                       const arrays_decode_options* opt, uint16_t* type_id) {
+                                       const arrays_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* arrays_read_header_(arrays_dec_* d, const uint8_t* data, s
     err = arrays_read_message_header(p, n, type_id, &payload);
     if (err != ARRAYS_OK) {
         return arrays_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !arrays_known_type_(*type_id)) {
+        return arrays_fail_(d, p + 4, ARRAYS_ERR_MESSAGE);
     }
     n -= ARRAYS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -1276,10 +1285,7 @@ int arrays_arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_arra
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_ARRAYS_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_ARRAYS_TYPE_ID);
     if (p != NULL) {
         p = arrays_arrays_read_(&d, p, out, 1);
     }
@@ -1450,10 +1456,7 @@ int arrays_fixed_decode_message_ex(const uint8_t* data, size_t len, arrays_fixed
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_FIXED_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_FIXED_TYPE_ID);
     if (p != NULL) {
         p = arrays_fixed_read_(&d, p, out, 1);
     }
@@ -1562,10 +1565,7 @@ int arrays_point_decode_message_ex(const uint8_t* data, size_t len, arrays_point
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_POINT_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_POINT_TYPE_ID);
     if (p != NULL) {
         p = arrays_point_read_(&d, p, out, 1);
     }
@@ -1689,10 +1689,7 @@ int arrays_u32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_u
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_U32_ARRAY_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_U32_ARRAY_TYPE_ID);
     if (p != NULL) {
         p = arrays_u32_array_read_(&d, p, out, 1);
     }
@@ -1816,10 +1813,7 @@ int arrays_i16_array_decode_message_ex(const uint8_t* data, size_t len, arrays_i
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_I16_ARRAY_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_I16_ARRAY_TYPE_ID);
     if (p != NULL) {
         p = arrays_i16_array_read_(&d, p, out, 1);
     }
@@ -1943,10 +1937,7 @@ int arrays_f32_array_decode_message_ex(const uint8_t* data, size_t len, arrays_f
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_F32_ARRAY_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_F32_ARRAY_TYPE_ID);
     if (p != NULL) {
         p = arrays_f32_array_read_(&d, p, out, 1);
     }
@@ -2069,10 +2060,7 @@ int arrays_byte_array_decode_message_ex(const uint8_t* data, size_t len, arrays_
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_BYTE_ARRAY_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_BYTE_ARRAY_TYPE_ID);
     if (p != NULL) {
         p = arrays_byte_array_read_(&d, p, out, 1);
     }
@@ -2316,10 +2304,7 @@ int arrays_small_arrays_decode_message_ex(const uint8_t* data, size_t len, array
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ARRAYS_SMALL_ARRAYS_TYPE_ID) {
-        p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
-    }
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, ARRAYS_SMALL_ARRAYS_TYPE_ID);
     if (p != NULL) {
         p = arrays_small_arrays_read_(&d, p, out, 1);
     }
@@ -2338,7 +2323,7 @@ int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* ou
         const arrays_decode_options* opt, arrays_decode_result* res) {
     arrays_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = arrays_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

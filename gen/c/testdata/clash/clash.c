@@ -290,9 +290,15 @@ int clash_read_message_header(const uint8_t* data, size_t len, uint16_t* type_id
     return CLASH_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int clash_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* clash_read_header_(clash_dec_* d, const uint8_t* data, size_t len, clash_arena* arena,
-                                       const clash_decode_options* opt, uint16_t* type_id) {
+                                       const clash_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* clash_read_header_(clash_dec_* d, const uint8_t* data, siz
     err = clash_read_message_header(p, n, type_id, &payload);
     if (err != CLASH_OK) {
         return clash_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !clash_known_type_(*type_id)) {
+        return clash_fail_(d, p + 4, CLASH_ERR_MESSAGE);
     }
     n -= CLASH_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -743,10 +752,7 @@ int clash_arena__decode_message_ex(const uint8_t* data, size_t len, clash_arena_
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_ARENA__TYPE_ID) {
-        p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
-    }
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_ARENA__TYPE_ID);
     if (p != NULL) {
         p = clash_arena__read_(&d, p, out, 1);
     }
@@ -874,10 +880,7 @@ int clash_message__decode_message_ex(const uint8_t* data, size_t len, clash_mess
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_MESSAGE__TYPE_ID) {
-        p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
-    }
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_MESSAGE__TYPE_ID);
     if (p != NULL) {
         p = clash_message__read_(&d, p, out, 1);
     }
@@ -982,10 +985,7 @@ int clash_point_decode_message_ex(const uint8_t* data, size_t len, clash_point* 
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_POINT_TYPE_ID) {
-        p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
-    }
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_POINT_TYPE_ID);
     if (p != NULL) {
         p = clash_point_read_(&d, p, out, 1);
     }
@@ -1090,10 +1090,7 @@ int clash_point_size_decode_message_ex(const uint8_t* data, size_t len, clash_po
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_POINT_SIZE_TYPE_ID) {
-        p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
-    }
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_POINT_SIZE_TYPE_ID);
     if (p != NULL) {
         p = clash_point_size_read_(&d, p, out, 1);
     }
@@ -1198,10 +1195,7 @@ int clash_shape_rect__decode_message_ex(const uint8_t* data, size_t len, clash_s
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_SHAPE_RECT__TYPE_ID) {
-        p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
-    }
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_SHAPE_RECT__TYPE_ID);
     if (p != NULL) {
         p = clash_shape_rect__read_(&d, p, out, 1);
     }
@@ -1387,10 +1381,7 @@ int clash_holder_decode_message_ex(const uint8_t* data, size_t len, clash_holder
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != CLASH_HOLDER_TYPE_ID) {
-        p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
-    }
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, CLASH_HOLDER_TYPE_ID);
     if (p != NULL) {
         p = clash_holder_read_(&d, p, out, 1);
     }
@@ -1464,7 +1455,7 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
         const clash_decode_options* opt, clash_decode_result* res) {
     clash_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = clash_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

@@ -290,9 +290,15 @@ int edge_read_message_header(const uint8_t* data, size_t len, uint16_t* type_id,
     return EDGE_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int edge_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* edge_read_header_(edge_dec_* d, const uint8_t* data, size_t len, edge_arena* arena,
-                                       const edge_decode_options* opt, uint16_t* type_id) {
+                                       const edge_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* edge_read_header_(edge_dec_* d, const uint8_t* data, size_
     err = edge_read_message_header(p, n, type_id, &payload);
     if (err != EDGE_OK) {
         return edge_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !edge_known_type_(*type_id)) {
+        return edge_fail_(d, p + 4, EDGE_ERR_MESSAGE);
     }
     n -= EDGE_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -839,10 +848,7 @@ int edge_node_decode_message_ex(const uint8_t* data, size_t len, edge_node* out,
         const edge_decode_options* opt, edge_decode_result* res) {
     edge_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != EDGE_NODE_TYPE_ID) {
-        p = edge_fail_(&d, p - 6, EDGE_ERR_MESSAGE);
-    }
+    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id, EDGE_NODE_TYPE_ID);
     if (p != NULL) {
         p = edge_node_read_(&d, p, out, 1);
     }
@@ -949,10 +955,7 @@ int edge_point_decode_message_ex(const uint8_t* data, size_t len, edge_point* ou
         const edge_decode_options* opt, edge_decode_result* res) {
     edge_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != EDGE_POINT_TYPE_ID) {
-        p = edge_fail_(&d, p - 6, EDGE_ERR_MESSAGE);
-    }
+    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id, EDGE_POINT_TYPE_ID);
     if (p != NULL) {
         p = edge_point_read_(&d, p, out, 1);
     }
@@ -1110,10 +1113,7 @@ int edge_flags_decode_message_ex(const uint8_t* data, size_t len, edge_flags* ou
         const edge_decode_options* opt, edge_decode_result* res) {
     edge_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != EDGE_FLAGS_TYPE_ID) {
-        p = edge_fail_(&d, p - 6, EDGE_ERR_MESSAGE);
-    }
+    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id, EDGE_FLAGS_TYPE_ID);
     if (p != NULL) {
         p = edge_flags_read_(&d, p, out, 1);
     }
@@ -1178,7 +1178,7 @@ int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, e
         const edge_decode_options* opt, edge_decode_result* res) {
     edge_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = edge_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

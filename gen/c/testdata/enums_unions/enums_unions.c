@@ -290,9 +290,15 @@ int enums_unions_read_message_header(const uint8_t* data, size_t len, uint16_t* 
     return ENUMS_UNIONS_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int enums_unions_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* enums_unions_read_header_(enums_unions_dec_* d, const uint8_t* data, size_t len, enums_unions_arena* arena,
-                                       const enums_unions_decode_options* opt, uint16_t* type_id) {
+                                       const enums_unions_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* enums_unions_read_header_(enums_unions_dec_* d, const uint
     err = enums_unions_read_message_header(p, n, type_id, &payload);
     if (err != ENUMS_UNIONS_OK) {
         return enums_unions_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !enums_unions_known_type_(*type_id)) {
+        return enums_unions_fail_(d, p + 4, ENUMS_UNIONS_ERR_MESSAGE);
     }
     n -= ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -805,10 +814,7 @@ int enums_unions_circle_decode_message_ex(const uint8_t* data, size_t len, enums
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ENUMS_UNIONS_CIRCLE_TYPE_ID) {
-        p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
-    }
+    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id, ENUMS_UNIONS_CIRCLE_TYPE_ID);
     if (p != NULL) {
         enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_circle_read_(&d, p, out, 1);
@@ -1024,10 +1030,7 @@ int enums_unions_enums_decode_message_ex(const uint8_t* data, size_t len, enums_
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ENUMS_UNIONS_ENUMS_TYPE_ID) {
-        p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
-    }
+    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id, ENUMS_UNIONS_ENUMS_TYPE_ID);
     if (p != NULL) {
         enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_enums_read_(&d, p, out, 1);
@@ -1202,10 +1205,7 @@ int enums_unions_unions_decode_message_ex(const uint8_t* data, size_t len, enums
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != ENUMS_UNIONS_UNIONS_TYPE_ID) {
-        p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
-    }
+    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id, ENUMS_UNIONS_UNIONS_TYPE_ID);
     if (p != NULL) {
         enums_unions_mem_init_(&d, p, opt);
         p = enums_unions_unions_read_(&d, p, out, 1);
@@ -1443,7 +1443,7 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
         const enums_unions_decode_options* opt, enums_unions_decode_result* res) {
     enums_unions_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = enums_unions_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         enums_unions_mem_init_(&d, p, opt);
         out->type_id = type_id;

@@ -290,9 +290,15 @@ int hostile_read_message_header(const uint8_t* data, size_t len, uint16_t* type_
     return HOSTILE_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int hostile_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* hostile_read_header_(hostile_dec_* d, const uint8_t* data, size_t len, hostile_arena* arena,
-                                       const hostile_decode_options* opt, uint16_t* type_id) {
+                                       const hostile_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* hostile_read_header_(hostile_dec_* d, const uint8_t* data,
     err = hostile_read_message_header(p, n, type_id, &payload);
     if (err != HOSTILE_OK) {
         return hostile_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !hostile_known_type_(*type_id)) {
+        return hostile_fail_(d, p + 4, HOSTILE_ERR_MESSAGE);
     }
     n -= HOSTILE_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -551,10 +560,7 @@ int hostile_big_decode_message_ex(const uint8_t* data, size_t len, hostile_big* 
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != HOSTILE_BIG_TYPE_ID) {
-        p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
-    }
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, HOSTILE_BIG_TYPE_ID);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         p = hostile_big_read_(&d, p, out, 1);
@@ -712,10 +718,7 @@ int hostile_holder_decode_message_ex(const uint8_t* data, size_t len, hostile_ho
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != HOSTILE_HOLDER_TYPE_ID) {
-        p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
-    }
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, HOSTILE_HOLDER_TYPE_ID);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         p = hostile_holder_read_(&d, p, out, 1);
@@ -853,10 +856,7 @@ int hostile_events_decode_message_ex(const uint8_t* data, size_t len, hostile_ev
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != HOSTILE_EVENTS_TYPE_ID) {
-        p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
-    }
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, HOSTILE_EVENTS_TYPE_ID);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         p = hostile_events_read_(&d, p, out, 1);
@@ -1013,10 +1013,7 @@ int hostile_node_decode_message_ex(const uint8_t* data, size_t len, hostile_node
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != HOSTILE_NODE_TYPE_ID) {
-        p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
-    }
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, HOSTILE_NODE_TYPE_ID);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         p = hostile_node_read_(&d, p, out, 1);
@@ -1154,10 +1151,7 @@ int hostile_nodes_decode_message_ex(const uint8_t* data, size_t len, hostile_nod
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != HOSTILE_NODES_TYPE_ID) {
-        p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
-    }
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, HOSTILE_NODES_TYPE_ID);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         p = hostile_nodes_read_(&d, p, out, 1);
@@ -1291,10 +1285,7 @@ int hostile_chain_decode_message_ex(const uint8_t* data, size_t len, hostile_cha
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != HOSTILE_CHAIN_TYPE_ID) {
-        p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
-    }
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, HOSTILE_CHAIN_TYPE_ID);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         p = hostile_chain_read_(&d, p, out, 1);
@@ -1403,7 +1394,7 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
         const hostile_decode_options* opt, hostile_decode_result* res) {
     hostile_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = hostile_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         hostile_mem_init_(&d, p, opt);
         out->type_id = type_id;

@@ -290,9 +290,15 @@ int keywords_read_message_header(const uint8_t* data, size_t len, uint16_t* type
     return KEYWORDS_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int keywords_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* keywords_read_header_(keywords_dec_* d, const uint8_t* data, size_t len, keywords_arena* arena,
-                                       const keywords_decode_options* opt, uint16_t* type_id) {
+                                       const keywords_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* keywords_read_header_(keywords_dec_* d, const uint8_t* dat
     err = keywords_read_message_header(p, n, type_id, &payload);
     if (err != KEYWORDS_OK) {
         return keywords_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !keywords_known_type_(*type_id)) {
+        return keywords_fail_(d, p + 4, KEYWORDS_ERR_MESSAGE);
     }
     n -= KEYWORDS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -815,10 +824,7 @@ int keywords_error_decode_message_ex(const uint8_t* data, size_t len, keywords_e
         const keywords_decode_options* opt, keywords_decode_result* res) {
     keywords_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = keywords_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != KEYWORDS_ERROR_TYPE_ID) {
-        p = keywords_fail_(&d, p - 6, KEYWORDS_ERR_MESSAGE);
-    }
+    const uint8_t* p = keywords_read_header_(&d, data, len, arena, opt, &type_id, KEYWORDS_ERROR_TYPE_ID);
     if (p != NULL) {
         p = keywords_error_read_(&d, p, out, 1);
     }
@@ -960,10 +966,7 @@ int keywords_holder_decode_message_ex(const uint8_t* data, size_t len, keywords_
         const keywords_decode_options* opt, keywords_decode_result* res) {
     keywords_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = keywords_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != KEYWORDS_HOLDER_TYPE_ID) {
-        p = keywords_fail_(&d, p - 6, KEYWORDS_ERR_MESSAGE);
-    }
+    const uint8_t* p = keywords_read_header_(&d, data, len, arena, opt, &type_id, KEYWORDS_HOLDER_TYPE_ID);
     if (p != NULL) {
         p = keywords_holder_read_(&d, p, out, 1);
     }
@@ -1062,7 +1065,7 @@ int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message
         const keywords_decode_options* opt, keywords_decode_result* res) {
     keywords_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = keywords_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = keywords_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

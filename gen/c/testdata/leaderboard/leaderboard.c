@@ -290,9 +290,15 @@ int leaderboard_read_message_header(const uint8_t* data, size_t len, uint16_t* t
     return LEADERBOARD_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int leaderboard_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* leaderboard_read_header_(leaderboard_dec_* d, const uint8_t* data, size_t len, leaderboard_arena* arena,
-                                       const leaderboard_decode_options* opt, uint16_t* type_id) {
+                                       const leaderboard_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* leaderboard_read_header_(leaderboard_dec_* d, const uint8_
     err = leaderboard_read_message_header(p, n, type_id, &payload);
     if (err != LEADERBOARD_OK) {
         return leaderboard_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !leaderboard_known_type_(*type_id)) {
+        return leaderboard_fail_(d, p + 4, LEADERBOARD_ERR_MESSAGE);
     }
     n -= LEADERBOARD_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -766,10 +775,7 @@ int leaderboard_struct_a_decode_message_ex(const uint8_t* data, size_t len, lead
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_STRUCT_A_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_STRUCT_A_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_struct_a_read_(&d, p, out, 1);
     }
@@ -882,10 +888,7 @@ int leaderboard_vector3_decode_message_ex(const uint8_t* data, size_t len, leade
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_VECTOR3_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_VECTOR3_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_vector3_read_(&d, p, out, 1);
     }
@@ -1002,10 +1005,7 @@ int leaderboard_triangle_decode_message_ex(const uint8_t* data, size_t len, lead
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_TRIANGLE_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_TRIANGLE_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_triangle_read_(&d, p, out, 1);
     }
@@ -1131,10 +1131,7 @@ int leaderboard_mesh_decode_message_ex(const uint8_t* data, size_t len, leaderbo
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_MESH_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_MESH_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_mesh_read_(&d, p, out, 1);
     }
@@ -1243,10 +1240,7 @@ int leaderboard_address_decode_message_ex(const uint8_t* data, size_t len, leade
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_ADDRESS_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_ADDRESS_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_address_read_(&d, p, out, 1);
     }
@@ -1384,10 +1378,7 @@ int leaderboard_log_decode_message_ex(const uint8_t* data, size_t len, leaderboa
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_LOG_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_LOG_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_log_read_(&d, p, out, 1);
     }
@@ -1520,10 +1511,7 @@ int leaderboard_logs_decode_message_ex(const uint8_t* data, size_t len, leaderbo
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != LEADERBOARD_LOGS_TYPE_ID) {
-        p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
-    }
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, LEADERBOARD_LOGS_TYPE_ID);
     if (p != NULL) {
         p = leaderboard_logs_read_(&d, p, out, 1);
     }
@@ -1542,7 +1530,7 @@ int leaderboard_decode_message_ex(const uint8_t* data, size_t len, leaderboard_m
         const leaderboard_decode_options* opt, leaderboard_decode_result* res) {
     leaderboard_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = leaderboard_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

@@ -290,9 +290,15 @@ int messages_read_message_header(const uint8_t* data, size_t len, uint16_t* type
     return MESSAGES_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int messages_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* messages_read_header_(messages_dec_* d, const uint8_t* data, size_t len, messages_arena* arena,
-                                       const messages_decode_options* opt, uint16_t* type_id) {
+                                       const messages_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* messages_read_header_(messages_dec_* d, const uint8_t* dat
     err = messages_read_message_header(p, n, type_id, &payload);
     if (err != MESSAGES_OK) {
         return messages_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !messages_known_type_(*type_id)) {
+        return messages_fail_(d, p + 4, MESSAGES_ERR_MESSAGE);
     }
     n -= MESSAGES_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -637,10 +646,7 @@ int messages_point_decode_message_ex(const uint8_t* data, size_t len, messages_p
         const messages_decode_options* opt, messages_decode_result* res) {
     messages_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != MESSAGES_POINT_TYPE_ID) {
-        p = messages_fail_(&d, p - 6, MESSAGES_ERR_MESSAGE);
-    }
+    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id, MESSAGES_POINT_TYPE_ID);
     if (p != NULL) {
         p = messages_point_read_(&d, p, out, 1);
     }
@@ -745,10 +751,7 @@ int messages_ping_decode_message_ex(const uint8_t* data, size_t len, messages_pi
         const messages_decode_options* opt, messages_decode_result* res) {
     messages_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != MESSAGES_PING_TYPE_ID) {
-        p = messages_fail_(&d, p - 6, MESSAGES_ERR_MESSAGE);
-    }
+    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id, MESSAGES_PING_TYPE_ID);
     if (p != NULL) {
         p = messages_ping_read_(&d, p, out, 1);
     }
@@ -859,10 +862,7 @@ int messages_pong_decode_message_ex(const uint8_t* data, size_t len, messages_po
         const messages_decode_options* opt, messages_decode_result* res) {
     messages_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != MESSAGES_PONG_TYPE_ID) {
-        p = messages_fail_(&d, p - 6, MESSAGES_ERR_MESSAGE);
-    }
+    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id, MESSAGES_PONG_TYPE_ID);
     if (p != NULL) {
         p = messages_pong_read_(&d, p, out, 1);
     }
@@ -961,10 +961,7 @@ int messages_last_decode_message_ex(const uint8_t* data, size_t len, messages_la
         const messages_decode_options* opt, messages_decode_result* res) {
     messages_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != MESSAGES_LAST_TYPE_ID) {
-        p = messages_fail_(&d, p - 6, MESSAGES_ERR_MESSAGE);
-    }
+    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id, MESSAGES_LAST_TYPE_ID);
     if (p != NULL) {
         p = messages_last_read_(&d, p, out, 1);
     }
@@ -983,7 +980,7 @@ int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message
         const messages_decode_options* opt, messages_decode_result* res) {
     messages_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = messages_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

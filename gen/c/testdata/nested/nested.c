@@ -290,9 +290,15 @@ int nested_read_message_header(const uint8_t* data, size_t len, uint16_t* type_i
     return NESTED_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int nested_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* nested_read_header_(nested_dec_* d, const uint8_t* data, size_t len, nested_arena* arena,
-                                       const nested_decode_options* opt, uint16_t* type_id) {
+                                       const nested_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* nested_read_header_(nested_dec_* d, const uint8_t* data, s
     err = nested_read_message_header(p, n, type_id, &payload);
     if (err != NESTED_OK) {
         return nested_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !nested_known_type_(*type_id)) {
+        return nested_fail_(d, p + 4, NESTED_ERR_MESSAGE);
     }
     n -= NESTED_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -736,10 +745,7 @@ int nested_point_decode_message_ex(const uint8_t* data, size_t len, nested_point
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != NESTED_POINT_TYPE_ID) {
-        p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
-    }
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, NESTED_POINT_TYPE_ID);
     if (p != NULL) {
         p = nested_point_read_(&d, p, out, 1);
     }
@@ -854,10 +860,7 @@ int nested_rectangle_decode_message_ex(const uint8_t* data, size_t len, nested_r
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != NESTED_RECTANGLE_TYPE_ID) {
-        p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
-    }
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, NESTED_RECTANGLE_TYPE_ID);
     if (p != NULL) {
         p = nested_rectangle_read_(&d, p, out, 1);
     }
@@ -994,10 +997,7 @@ int nested_scene_decode_message_ex(const uint8_t* data, size_t len, nested_scene
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != NESTED_SCENE_TYPE_ID) {
-        p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
-    }
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, NESTED_SCENE_TYPE_ID);
     if (p != NULL) {
         p = nested_scene_read_(&d, p, out, 1);
     }
@@ -1115,10 +1115,7 @@ int nested_device_parameter_decode_message_ex(const uint8_t* data, size_t len, n
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != NESTED_DEVICE_PARAMETER_TYPE_ID) {
-        p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
-    }
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, NESTED_DEVICE_PARAMETER_TYPE_ID);
     if (p != NULL) {
         p = nested_device_parameter_read_(&d, p, out, 1);
     }
@@ -1265,10 +1262,7 @@ int nested_device_plugin_decode_message_ex(const uint8_t* data, size_t len, nest
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != NESTED_DEVICE_PLUGIN_TYPE_ID) {
-        p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
-    }
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, NESTED_DEVICE_PLUGIN_TYPE_ID);
     if (p != NULL) {
         p = nested_device_plugin_read_(&d, p, out, 1);
     }
@@ -1436,10 +1430,7 @@ int nested_audio_device_decode_message_ex(const uint8_t* data, size_t len, neste
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != NESTED_AUDIO_DEVICE_TYPE_ID) {
-        p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
-    }
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, NESTED_AUDIO_DEVICE_TYPE_ID);
     if (p != NULL) {
         p = nested_audio_device_read_(&d, p, out, 1);
     }
@@ -1458,7 +1449,7 @@ int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* ou
         const nested_decode_options* opt, nested_decode_result* res) {
     nested_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = nested_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

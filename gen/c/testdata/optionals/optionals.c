@@ -290,9 +290,15 @@ int optionals_read_message_header(const uint8_t* data, size_t len, uint16_t* typ
     return OPTIONALS_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int optionals_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* optionals_read_header_(optionals_dec_* d, const uint8_t* data, size_t len, optionals_arena* arena,
-                                       const optionals_decode_options* opt, uint16_t* type_id) {
+                                       const optionals_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* optionals_read_header_(optionals_dec_* d, const uint8_t* d
     err = optionals_read_message_header(p, n, type_id, &payload);
     if (err != OPTIONALS_OK) {
         return optionals_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !optionals_known_type_(*type_id)) {
+        return optionals_fail_(d, p + 4, OPTIONALS_ERR_MESSAGE);
     }
     n -= OPTIONALS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -738,10 +747,7 @@ int optionals_inner_decode_message_ex(const uint8_t* data, size_t len, optionals
         const optionals_decode_options* opt, optionals_decode_result* res) {
     optionals_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != OPTIONALS_INNER_TYPE_ID) {
-        p = optionals_fail_(&d, p - 6, OPTIONALS_ERR_MESSAGE);
-    }
+    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id, OPTIONALS_INNER_TYPE_ID);
     if (p != NULL) {
         p = optionals_inner_read_(&d, p, out, 1);
     }
@@ -1228,10 +1234,7 @@ int optionals_optionals_decode_message_ex(const uint8_t* data, size_t len, optio
         const optionals_decode_options* opt, optionals_decode_result* res) {
     optionals_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != OPTIONALS_OPTIONALS_TYPE_ID) {
-        p = optionals_fail_(&d, p - 6, OPTIONALS_ERR_MESSAGE);
-    }
+    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id, OPTIONALS_OPTIONALS_TYPE_ID);
     if (p != NULL) {
         p = optionals_optionals_read_(&d, p, out, 1);
     }
@@ -1393,10 +1396,7 @@ int optionals_reading_decode_message_ex(const uint8_t* data, size_t len, optiona
         const optionals_decode_options* opt, optionals_decode_result* res) {
     optionals_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != OPTIONALS_READING_TYPE_ID) {
-        p = optionals_fail_(&d, p - 6, OPTIONALS_ERR_MESSAGE);
-    }
+    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id, OPTIONALS_READING_TYPE_ID);
     if (p != NULL) {
         p = optionals_reading_read_(&d, p, out, 1);
     }
@@ -1470,7 +1470,7 @@ int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_messa
         const optionals_decode_options* opt, optionals_decode_result* res) {
     optionals_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = optionals_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

@@ -290,9 +290,15 @@ int plugins_read_message_header(const uint8_t* data, size_t len, uint16_t* type_
     return PLUGINS_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int plugins_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* plugins_read_header_(plugins_dec_* d, const uint8_t* data, size_t len, plugins_arena* arena,
-                                       const plugins_decode_options* opt, uint16_t* type_id) {
+                                       const plugins_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* plugins_read_header_(plugins_dec_* d, const uint8_t* data,
     err = plugins_read_message_header(p, n, type_id, &payload);
     if (err != PLUGINS_OK) {
         return plugins_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !plugins_known_type_(*type_id)) {
+        return plugins_fail_(d, p + 4, PLUGINS_ERR_MESSAGE);
     }
     n -= PLUGINS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -704,10 +713,7 @@ int plugins_parameter_decode_message_ex(const uint8_t* data, size_t len, plugins
         const plugins_decode_options* opt, plugins_decode_result* res) {
     plugins_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != PLUGINS_PARAMETER_TYPE_ID) {
-        p = plugins_fail_(&d, p - 6, PLUGINS_ERR_MESSAGE);
-    }
+    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id, PLUGINS_PARAMETER_TYPE_ID);
     if (p != NULL) {
         p = plugins_parameter_read_(&d, p, out, 1);
     }
@@ -864,10 +870,7 @@ int plugins_plugin_decode_message_ex(const uint8_t* data, size_t len, plugins_pl
         const plugins_decode_options* opt, plugins_decode_result* res) {
     plugins_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != PLUGINS_PLUGIN_TYPE_ID) {
-        p = plugins_fail_(&d, p - 6, PLUGINS_ERR_MESSAGE);
-    }
+    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id, PLUGINS_PLUGIN_TYPE_ID);
     if (p != NULL) {
         p = plugins_plugin_read_(&d, p, out, 1);
     }
@@ -1011,10 +1014,7 @@ int plugins_plugin_registry_decode_message_ex(const uint8_t* data, size_t len, p
         const plugins_decode_options* opt, plugins_decode_result* res) {
     plugins_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != PLUGINS_PLUGIN_REGISTRY_TYPE_ID) {
-        p = plugins_fail_(&d, p - 6, PLUGINS_ERR_MESSAGE);
-    }
+    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id, PLUGINS_PLUGIN_REGISTRY_TYPE_ID);
     if (p != NULL) {
         p = plugins_plugin_registry_read_(&d, p, out, 1);
     }
@@ -1033,7 +1033,7 @@ int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* 
         const plugins_decode_options* opt, plugins_decode_result* res) {
     plugins_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = plugins_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

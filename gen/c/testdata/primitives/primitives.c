@@ -290,9 +290,15 @@ int primitives_read_message_header(const uint8_t* data, size_t len, uint16_t* ty
     return PRIMITIVES_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int primitives_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* primitives_read_header_(primitives_dec_* d, const uint8_t* data, size_t len, primitives_arena* arena,
-                                       const primitives_decode_options* opt, uint16_t* type_id) {
+                                       const primitives_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* primitives_read_header_(primitives_dec_* d, const uint8_t*
     err = primitives_read_message_header(p, n, type_id, &payload);
     if (err != PRIMITIVES_OK) {
         return primitives_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !primitives_known_type_(*type_id)) {
+        return primitives_fail_(d, p + 4, PRIMITIVES_ERR_MESSAGE);
     }
     n -= PRIMITIVES_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -692,10 +701,7 @@ int primitives_all_primitives_decode_message_ex(const uint8_t* data, size_t len,
         const primitives_decode_options* opt, primitives_decode_result* res) {
     primitives_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != PRIMITIVES_ALL_PRIMITIVES_TYPE_ID) {
-        p = primitives_fail_(&d, p - 6, PRIMITIVES_ERR_MESSAGE);
-    }
+    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id, PRIMITIVES_ALL_PRIMITIVES_TYPE_ID);
     if (p != NULL) {
         p = primitives_all_primitives_read_(&d, p, out, 1);
     }
@@ -798,10 +804,7 @@ int primitives_text_decode_message_ex(const uint8_t* data, size_t len, primitive
         const primitives_decode_options* opt, primitives_decode_result* res) {
     primitives_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != PRIMITIVES_TEXT_TYPE_ID) {
-        p = primitives_fail_(&d, p - 6, PRIMITIVES_ERR_MESSAGE);
-    }
+    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id, PRIMITIVES_TEXT_TYPE_ID);
     if (p != NULL) {
         p = primitives_text_read_(&d, p, out, 1);
     }
@@ -900,10 +903,7 @@ int primitives_empty_decode_message_ex(const uint8_t* data, size_t len, primitiv
         const primitives_decode_options* opt, primitives_decode_result* res) {
     primitives_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != PRIMITIVES_EMPTY_TYPE_ID) {
-        p = primitives_fail_(&d, p - 6, PRIMITIVES_ERR_MESSAGE);
-    }
+    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id, PRIMITIVES_EMPTY_TYPE_ID);
     if (p != NULL) {
         p = primitives_empty_read_(&d, p, out, 1);
     }
@@ -922,7 +922,7 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
         const primitives_decode_options* opt, primitives_decode_result* res) {
     primitives_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = primitives_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

@@ -290,9 +290,15 @@ int recursive_read_message_header(const uint8_t* data, size_t len, uint16_t* typ
     return RECURSIVE_OK;
 }
 
-/* Checks a message header and limits d to the payload; NULL on error. */
+static int recursive_known_type_(uint16_t type_id);
+
+/*
+ * Checks a message header and limits d to the payload; NULL on error. want
+ * is the only type id accepted, or -1 for any struct of the schema. Front
+ * to back, as the reference decoder: the magic, the type id, the length.
+ */
 static const uint8_t* recursive_read_header_(recursive_dec_* d, const uint8_t* data, size_t len, recursive_arena* arena,
-                                       const recursive_decode_options* opt, uint16_t* type_id) {
+                                       const recursive_decode_options* opt, uint16_t* type_id, long want) {
     uint32_t payload;
     size_t n;
     int err;
@@ -301,6 +307,9 @@ static const uint8_t* recursive_read_header_(recursive_dec_* d, const uint8_t* d
     err = recursive_read_message_header(p, n, type_id, &payload);
     if (err != RECURSIVE_OK) {
         return recursive_fail_(d, p, err);
+    }
+    if (want >= 0 ? *type_id != (uint16_t)want : !recursive_known_type_(*type_id)) {
+        return recursive_fail_(d, p + 4, RECURSIVE_ERR_MESSAGE);
     }
     n -= RECURSIVE_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
@@ -660,10 +669,7 @@ int recursive_tree_decode_message_ex(const uint8_t* data, size_t len, recursive_
         const recursive_decode_options* opt, recursive_decode_result* res) {
     recursive_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != RECURSIVE_TREE_TYPE_ID) {
-        p = recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
-    }
+    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id, RECURSIVE_TREE_TYPE_ID);
     if (p != NULL) {
         p = recursive_tree_read_(&d, p, out, 1);
     }
@@ -795,10 +801,7 @@ int recursive_node_decode_message_ex(const uint8_t* data, size_t len, recursive_
         const recursive_decode_options* opt, recursive_decode_result* res) {
     recursive_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != RECURSIVE_NODE_TYPE_ID) {
-        p = recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
-    }
+    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id, RECURSIVE_NODE_TYPE_ID);
     if (p != NULL) {
         p = recursive_node_read_(&d, p, out, 1);
     }
@@ -937,10 +940,7 @@ int recursive_dir_decode_message_ex(const uint8_t* data, size_t len, recursive_d
         const recursive_decode_options* opt, recursive_decode_result* res) {
     recursive_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != RECURSIVE_DIR_TYPE_ID) {
-        p = recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
-    }
+    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id, RECURSIVE_DIR_TYPE_ID);
     if (p != NULL) {
         p = recursive_dir_read_(&d, p, out, 1);
     }
@@ -1079,10 +1079,7 @@ int recursive_entry_decode_message_ex(const uint8_t* data, size_t len, recursive
         const recursive_decode_options* opt, recursive_decode_result* res) {
     recursive_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != RECURSIVE_ENTRY_TYPE_ID) {
-        p = recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
-    }
+    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id, RECURSIVE_ENTRY_TYPE_ID);
     if (p != NULL) {
         p = recursive_entry_read_(&d, p, out, 1);
     }
@@ -1185,10 +1182,7 @@ int recursive_program_decode_message_ex(const uint8_t* data, size_t len, recursi
         const recursive_decode_options* opt, recursive_decode_result* res) {
     recursive_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id);
-    if (p != NULL && type_id != RECURSIVE_PROGRAM_TYPE_ID) {
-        p = recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
-    }
+    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id, RECURSIVE_PROGRAM_TYPE_ID);
     if (p != NULL) {
         p = recursive_program_read_(&d, p, out, 1);
     }
@@ -1338,7 +1332,7 @@ int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_messa
         const recursive_decode_options* opt, recursive_decode_result* res) {
     recursive_dec_ d;
     uint16_t type_id = 0;
-    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id);
+    const uint8_t* p = recursive_read_header_(&d, data, len, arena, opt, &type_id, -1);
     if (p != NULL) {
         out->type_id = type_id;
         switch (type_id) {

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -1550,13 +1563,13 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
+    if (!r.need_elems(4, 1)) {
         return false;
     }
     load_array(r.p, v.rgba.data(), 4);
     r.p += 4;
     for (auto& e1 : v.matrix) {
-        if (!r.need(12)) {
+        if (!r.need_elems(3, 4)) {
             return false;
         }
         load_array(r.p, e1.data(), 3);
@@ -1607,12 +1620,12 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4)) {
+    if (!r.need_elems(4, 1)) {
         return false;
     }
     r.p += 4;
     for (std::size_t i1 = 0; i1 < 3; ++i1) {
-        if (!r.need(12)) {
+        if (!r.need_elems(3, 4)) {
             return false;
         }
         r.p += 12;
@@ -1659,14 +1672,14 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4 * 1)) {
+    if (!r.need_elems(4, 1)) {
         return false;
     }
     v.rgba = sdp::ArrayView<std::uint8_t>(r.p, 4);
     r.p += 4 * 1;
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < 3; ++i3) {
-        if (!r.need(12)) {
+        if (!r.need_elems(3, 4)) {
             return false;
         }
         r.p += 12;
@@ -3064,7 +3077,7 @@ std::size_t encode_message_to(const Arrays& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Arrays::kTypeId; });
     if (!st) {
         out = Arrays();
         return st;
@@ -3078,7 +3091,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& o
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ArraysView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Arrays::kTypeId; });
     if (!st) {
         out = ArraysView();
         return st;
@@ -3116,7 +3129,7 @@ std::size_t encode_message_to(const Fixed& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Fixed::kTypeId; });
     if (!st) {
         out = Fixed();
         return st;
@@ -3130,7 +3143,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, FixedView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Fixed::kTypeId; });
     if (!st) {
         out = FixedView();
         return st;
@@ -3168,7 +3181,7 @@ std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Point::kTypeId; });
     if (!st) {
         out = Point();
         return st;
@@ -3182,7 +3195,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Point::kTypeId; });
     if (!st) {
         out = PointView();
         return st;
@@ -3222,7 +3235,7 @@ std::size_t encode_message_to(const U32Array& value, std::uint8_t* buf, std::siz
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32Array& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == U32Array::kTypeId; });
     if (!st) {
         out = U32Array();
         return st;
@@ -3236,7 +3249,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32Array&
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == U32Array::kTypeId; });
     if (!st) {
         out = U32ArrayView();
         return st;
@@ -3276,7 +3289,7 @@ std::size_t encode_message_to(const I16Array& value, std::uint8_t* buf, std::siz
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16Array& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == I16Array::kTypeId; });
     if (!st) {
         out = I16Array();
         return st;
@@ -3290,7 +3303,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16Array&
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == I16Array::kTypeId; });
     if (!st) {
         out = I16ArrayView();
         return st;
@@ -3330,7 +3343,7 @@ std::size_t encode_message_to(const F32Array& value, std::uint8_t* buf, std::siz
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32Array& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == F32Array::kTypeId; });
     if (!st) {
         out = F32Array();
         return st;
@@ -3344,7 +3357,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32Array&
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == F32Array::kTypeId; });
     if (!st) {
         out = F32ArrayView();
         return st;
@@ -3384,7 +3397,7 @@ std::size_t encode_message_to(const ByteArray& value, std::uint8_t* buf, std::si
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == ByteArray::kTypeId; });
     if (!st) {
         out = ByteArray();
         return st;
@@ -3398,7 +3411,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == ByteArray::kTypeId; });
     if (!st) {
         out = ByteArrayView();
         return st;
@@ -3438,7 +3451,7 @@ std::size_t encode_message_to(const SmallArrays& value, std::uint8_t* buf, std::
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArrays& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == SmallArrays::kTypeId; });
     if (!st) {
         out = SmallArrays();
         return st;
@@ -3452,7 +3465,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == SmallArrays::kTypeId; });
     if (!st) {
         out = SmallArraysView();
         return st;
@@ -3467,7 +3480,21 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Arrays::kTypeId:
+        case Fixed::kTypeId:
+        case Point::kTypeId:
+        case U32Array::kTypeId:
+        case I16Array::kTypeId:
+        case F32Array::kTypeId:
+        case ByteArray::kTypeId:
+        case SmallArrays::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -3538,7 +3565,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Arrays::kTypeId:
+        case Fixed::kTypeId:
+        case Point::kTypeId:
+        case U32Array::kTypeId:
+        case I16Array::kTypeId:
+        case F32Array::kTypeId:
+        case ByteArray::kTypeId:
+        case SmallArrays::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -2419,7 +2432,7 @@ std::size_t encode_message_to(const Circle& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Circle& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Circle::kTypeId; });
     if (!st) {
         out = Circle();
         return st;
@@ -2433,7 +2446,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Circle& o
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, CircleView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Circle::kTypeId; });
     if (!st) {
         out = CircleView();
         return st;
@@ -2471,7 +2484,7 @@ std::size_t encode_message_to(const Enums& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Enums& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Enums::kTypeId; });
     if (!st) {
         out = Enums();
         return st;
@@ -2485,7 +2498,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Enums& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EnumsView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Enums::kTypeId; });
     if (!st) {
         out = EnumsView();
         return st;
@@ -2523,7 +2536,7 @@ std::size_t encode_message_to(const Unions& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Unions& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Unions::kTypeId; });
     if (!st) {
         out = Unions();
         return st;
@@ -2537,7 +2550,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Unions& o
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, UnionsView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Unions::kTypeId; });
     if (!st) {
         out = UnionsView();
         return st;
@@ -2552,7 +2565,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, UnionsVie
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Circle::kTypeId:
+        case Enums::kTypeId:
+        case Unions::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -2588,7 +2610,16 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Circle::kTypeId:
+        case Enums::kTypeId:
+        case Unions::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -704,7 +717,7 @@ SDP_INLINE bool sdp_read(Reader& r, Big& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(512)) {
+    if (!r.need_elems(64, 8)) {
         return false;
     }
     load_array(r.p, v.a.data(), 64);
@@ -716,7 +729,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(512)) {
+    if (!r.need_elems(64, 8)) {
         return false;
     }
     r.p += 512;
@@ -727,7 +740,7 @@ SDP_INLINE bool sdp_read(Reader& r, BigView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(64 * 8)) {
+    if (!r.need_elems(64, 8)) {
         return false;
     }
     v.a = sdp::ArrayView<std::uint64_t>(r.p, 64);
@@ -1312,7 +1325,7 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
         if (!v.pad.has_value()) {
             v.pad.emplace();
         }
-        if (!r.need(512)) {
+        if (!r.need_elems(64, 8)) {
             return false;
         }
         load_array(r.p, (*v.pad).data(), 64);
@@ -1349,7 +1362,7 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
         return false;
     }
     if (has1) {
-        if (!r.need(512)) {
+        if (!r.need_elems(64, 8)) {
             return false;
         }
         r.p += 512;
@@ -1381,7 +1394,7 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
         if (!v.pad.has_value()) {
             v.pad.emplace();
         }
-        if (!r.need(64 * 8)) {
+        if (!r.need_elems(64, 8)) {
             return false;
         }
         (*v.pad) = sdp::ArrayView<std::uint64_t>(r.p, 64);
@@ -1585,7 +1598,7 @@ bool sdp_read(Reader& r, Chain& v, std::uint32_t d) {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(32768)) {
+    if (!r.need_elems(4096, 8)) {
         return false;
     }
     load_array(r.p, v.data.data(), 4096);
@@ -1611,7 +1624,7 @@ bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(32768)) {
+    if (!r.need_elems(4096, 8)) {
         return false;
     }
     r.p += 32768;
@@ -1631,7 +1644,7 @@ bool sdp_read(Reader& r, ChainView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
-    if (!r.need(4096 * 8)) {
+    if (!r.need_elems(4096, 8)) {
         return false;
     }
     v.data = sdp::ArrayView<std::uint64_t>(r.p, 4096);
@@ -2300,7 +2313,7 @@ std::size_t encode_message_to(const Big& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Big& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Big::kTypeId; });
     if (!st) {
         out = Big();
         return st;
@@ -2314,7 +2327,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Big& out,
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, BigView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Big::kTypeId; });
     if (!st) {
         out = BigView();
         return st;
@@ -2352,7 +2365,7 @@ std::size_t encode_message_to(const Holder& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Holder::kTypeId; });
     if (!st) {
         out = Holder();
         return st;
@@ -2366,7 +2379,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Holder::kTypeId; });
     if (!st) {
         out = HolderView();
         return st;
@@ -2404,7 +2417,7 @@ std::size_t encode_message_to(const Events& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Events& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Events::kTypeId; });
     if (!st) {
         out = Events();
         return st;
@@ -2418,7 +2431,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Events& o
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EventsView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Events::kTypeId; });
     if (!st) {
         out = EventsView();
         return st;
@@ -2456,7 +2469,7 @@ std::size_t encode_message_to(const Node& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Node::kTypeId; });
     if (!st) {
         out = Node();
         return st;
@@ -2470,7 +2483,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Node::kTypeId; });
     if (!st) {
         out = NodeView();
         return st;
@@ -2508,7 +2521,7 @@ std::size_t encode_message_to(const Nodes& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Nodes& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Nodes::kTypeId; });
     if (!st) {
         out = Nodes();
         return st;
@@ -2522,7 +2535,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Nodes& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodesView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Nodes::kTypeId; });
     if (!st) {
         out = NodesView();
         return st;
@@ -2560,7 +2573,7 @@ std::size_t encode_message_to(const Chain& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Chain& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Chain::kTypeId; });
     if (!st) {
         out = Chain();
         return st;
@@ -2574,7 +2587,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Chain& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ChainView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Chain::kTypeId; });
     if (!st) {
         out = ChainView();
         return st;
@@ -2589,7 +2602,19 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ChainView
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Big::kTypeId:
+        case Holder::kTypeId:
+        case Events::kTypeId:
+        case Node::kTypeId:
+        case Nodes::kTypeId:
+        case Chain::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -2646,7 +2671,19 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Big::kTypeId:
+        case Holder::kTypeId:
+        case Events::kTypeId:
+        case Node::kTypeId:
+        case Nodes::kTypeId:
+        case Chain::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -2235,7 +2248,7 @@ std::size_t encode_message_to(const StructA& value, std::uint8_t* buf, std::size
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, StructA& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == StructA::kTypeId; });
     if (!st) {
         out = StructA();
         return st;
@@ -2249,7 +2262,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, StructA& 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, StructAView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == StructA::kTypeId; });
     if (!st) {
         out = StructAView();
         return st;
@@ -2287,7 +2300,7 @@ std::size_t encode_message_to(const Vector3& value, std::uint8_t* buf, std::size
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Vector3& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Vector3::kTypeId; });
     if (!st) {
         out = Vector3();
         return st;
@@ -2301,7 +2314,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Vector3& 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Vector3View& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Vector3::kTypeId; });
     if (!st) {
         out = Vector3View();
         return st;
@@ -2339,7 +2352,7 @@ std::size_t encode_message_to(const Triangle& value, std::uint8_t* buf, std::siz
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Triangle& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Triangle::kTypeId; });
     if (!st) {
         out = Triangle();
         return st;
@@ -2353,7 +2366,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Triangle&
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TriangleView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Triangle::kTypeId; });
     if (!st) {
         out = TriangleView();
         return st;
@@ -2393,7 +2406,7 @@ std::size_t encode_message_to(const Mesh& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Mesh& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Mesh::kTypeId; });
     if (!st) {
         out = Mesh();
         return st;
@@ -2407,7 +2420,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Mesh& out
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, MeshView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Mesh::kTypeId; });
     if (!st) {
         out = MeshView();
         return st;
@@ -2445,7 +2458,7 @@ std::size_t encode_message_to(const Address& value, std::uint8_t* buf, std::size
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Address& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Address::kTypeId; });
     if (!st) {
         out = Address();
         return st;
@@ -2459,7 +2472,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Address& 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AddressView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Address::kTypeId; });
     if (!st) {
         out = AddressView();
         return st;
@@ -2497,7 +2510,7 @@ std::size_t encode_message_to(const Log& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Log& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Log::kTypeId; });
     if (!st) {
         out = Log();
         return st;
@@ -2511,7 +2524,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Log& out,
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LogView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Log::kTypeId; });
     if (!st) {
         out = LogView();
         return st;
@@ -2549,7 +2562,7 @@ std::size_t encode_message_to(const Logs& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Logs& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Logs::kTypeId; });
     if (!st) {
         out = Logs();
         return st;
@@ -2563,7 +2576,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Logs& out
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LogsView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Logs::kTypeId; });
     if (!st) {
         out = LogsView();
         return st;
@@ -2578,7 +2591,20 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LogsView&
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case StructA::kTypeId:
+        case Vector3::kTypeId:
+        case Triangle::kTypeId:
+        case Mesh::kTypeId:
+        case Address::kTypeId:
+        case Log::kTypeId:
+        case Logs::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -2642,7 +2668,20 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case StructA::kTypeId:
+        case Vector3::kTypeId:
+        case Triangle::kTypeId:
+        case Mesh::kTypeId:
+        case Address::kTypeId:
+        case Log::kTypeId:
+        case Logs::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

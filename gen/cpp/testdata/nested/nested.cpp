@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -2087,7 +2100,7 @@ std::size_t encode_message_to(const Point& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Point::kTypeId; });
     if (!st) {
         out = Point();
         return st;
@@ -2101,7 +2114,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Point::kTypeId; });
     if (!st) {
         out = PointView();
         return st;
@@ -2139,7 +2152,7 @@ std::size_t encode_message_to(const Rectangle& value, std::uint8_t* buf, std::si
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Rectangle::kTypeId; });
     if (!st) {
         out = Rectangle();
         return st;
@@ -2153,7 +2166,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, RectangleView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Rectangle::kTypeId; });
     if (!st) {
         out = RectangleView();
         return st;
@@ -2193,7 +2206,7 @@ std::size_t encode_message_to(const Scene& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Scene& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Scene::kTypeId; });
     if (!st) {
         out = Scene();
         return st;
@@ -2207,7 +2220,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Scene& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SceneView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Scene::kTypeId; });
     if (!st) {
         out = SceneView();
         return st;
@@ -2245,7 +2258,7 @@ std::size_t encode_message_to(const DeviceParameter& value, std::uint8_t* buf, s
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == DeviceParameter::kTypeId; });
     if (!st) {
         out = DeviceParameter();
         return st;
@@ -2259,7 +2272,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == DeviceParameter::kTypeId; });
     if (!st) {
         out = DeviceParameterView();
         return st;
@@ -2297,7 +2310,7 @@ std::size_t encode_message_to(const DevicePlugin& value, std::uint8_t* buf, std:
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == DevicePlugin::kTypeId; });
     if (!st) {
         out = DevicePlugin();
         return st;
@@ -2311,7 +2324,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == DevicePlugin::kTypeId; });
     if (!st) {
         out = DevicePluginView();
         return st;
@@ -2349,7 +2362,7 @@ std::size_t encode_message_to(const AudioDevice& value, std::uint8_t* buf, std::
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevice& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == AudioDevice::kTypeId; });
     if (!st) {
         out = AudioDevice();
         return st;
@@ -2363,7 +2376,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == AudioDevice::kTypeId; });
     if (!st) {
         out = AudioDeviceView();
         return st;
@@ -2378,7 +2391,19 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Point::kTypeId:
+        case Rectangle::kTypeId:
+        case Scene::kTypeId:
+        case DeviceParameter::kTypeId:
+        case DevicePlugin::kTypeId:
+        case AudioDevice::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -2435,7 +2460,19 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Point::kTypeId:
+        case Rectangle::kTypeId:
+        case Scene::kTypeId:
+        case DeviceParameter::kTypeId:
+        case DevicePlugin::kTypeId:
+        case AudioDevice::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -1252,7 +1265,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         if (!v.maybe_fixed.has_value()) {
             v.maybe_fixed.emplace();
         }
-        if (!r.need(4)) {
+        if (!r.need_elems(2, 2)) {
             return false;
         }
         load_array(r.p, (*v.maybe_fixed).data(), 2);
@@ -1426,7 +1439,7 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return false;
     }
     if (has14) {
-        if (!r.need(4)) {
+        if (!r.need_elems(2, 2)) {
             return false;
         }
         r.p += 4;
@@ -1642,7 +1655,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         if (!v.maybe_fixed.has_value()) {
             v.maybe_fixed.emplace();
         }
-        if (!r.need(2 * 2)) {
+        if (!r.need_elems(2, 2)) {
             return false;
         }
         (*v.maybe_fixed) = sdp::ArrayView<std::uint16_t>(r.p, 2);
@@ -2525,7 +2538,7 @@ std::size_t encode_message_to(const Inner& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Inner& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Inner::kTypeId; });
     if (!st) {
         out = Inner();
         return st;
@@ -2539,7 +2552,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Inner& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, InnerView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Inner::kTypeId; });
     if (!st) {
         out = InnerView();
         return st;
@@ -2577,7 +2590,7 @@ std::size_t encode_message_to(const Optionals& value, std::uint8_t* buf, std::si
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Optionals::kTypeId; });
     if (!st) {
         out = Optionals();
         return st;
@@ -2591,7 +2604,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, OptionalsView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Optionals::kTypeId; });
     if (!st) {
         out = OptionalsView();
         return st;
@@ -2629,7 +2642,7 @@ std::size_t encode_message_to(const Reading& value, std::uint8_t* buf, std::size
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Reading& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Reading::kTypeId; });
     if (!st) {
         out = Reading();
         return st;
@@ -2643,7 +2656,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Reading& 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ReadingView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Reading::kTypeId; });
     if (!st) {
         out = ReadingView();
         return st;
@@ -2658,7 +2671,16 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ReadingVi
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Inner::kTypeId:
+        case Optionals::kTypeId:
+        case Reading::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -2694,7 +2716,16 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Inner::kTypeId:
+        case Optionals::kTypeId:
+        case Reading::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

@@ -71,6 +71,11 @@ struct Reader {
         return false;
     }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
+    // Checks that n elements of size bytes remain; if not, the input ends
+    // inside the first incomplete one, where the error is.
+    SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
+        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+    }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
     // memory is their wire encoding), the deepest of their nested structs
@@ -613,15 +618,23 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
     return put(p, static_cast<std::uint32_t>(payload));
 }
 
-// Checks a message header and reads its type id; the payload follows it.
-[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id) noexcept {
+// Checks a message header front to back, as every SDP decoder does (an
+// input shorter than the header, the magic, the type id, the length), and
+// reads its type id; the payload follows it. A type id that known refuses
+// is returned with an OK status before the length is checked, for the
+// caller to reject at offset 4.
+[[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
+                                          bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, size, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
         return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
+    if (!known(type_id)) {
+        return sdp::Status();
+    }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
         return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
     }
@@ -2138,7 +2151,7 @@ std::size_t encode_message_to(const Tree& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Tree::kTypeId; });
     if (!st) {
         out = Tree();
         return st;
@@ -2152,7 +2165,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TreeView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Tree::kTypeId; });
     if (!st) {
         out = TreeView();
         return st;
@@ -2190,7 +2203,7 @@ std::size_t encode_message_to(const Node& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Node::kTypeId; });
     if (!st) {
         out = Node();
         return st;
@@ -2204,7 +2217,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Node::kTypeId; });
     if (!st) {
         out = NodeView();
         return st;
@@ -2242,7 +2255,7 @@ std::size_t encode_message_to(const Dir& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Dir::kTypeId; });
     if (!st) {
         out = Dir();
         return st;
@@ -2256,7 +2269,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out,
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DirView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Dir::kTypeId; });
     if (!st) {
         out = DirView();
         return st;
@@ -2294,7 +2307,7 @@ std::size_t encode_message_to(const Entry& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Entry& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Entry::kTypeId; });
     if (!st) {
         out = Entry();
         return st;
@@ -2308,7 +2321,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Entry& ou
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EntryView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Entry::kTypeId; });
     if (!st) {
         out = EntryView();
         return st;
@@ -2346,7 +2359,7 @@ std::size_t encode_message_to(const Program& value, std::uint8_t* buf, std::size
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Program& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Program::kTypeId; });
     if (!st) {
         out = Program();
         return st;
@@ -2360,7 +2373,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Program& 
 
 sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ProgramView& out, const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) { return t == Program::kTypeId; });
     if (!st) {
         out = ProgramView();
         return st;
@@ -2375,7 +2388,18 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ProgramVi
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessage& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Tree::kTypeId:
+        case Node::kTypeId:
+        case Dir::kTypeId:
+        case Entry::kTypeId:
+        case Program::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessage();
         return st;
@@ -2425,7 +2449,18 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
 sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMessageView& out,
                                const sdp::DecodeOptions& options) {
     std::uint16_t id = 0;
-    const sdp::Status st = check_header(data, size, id);
+    const sdp::Status st = check_header(data, size, id, [](std::uint16_t t) {
+        switch (t) {
+        case Tree::kTypeId:
+        case Node::kTypeId:
+        case Dir::kTypeId:
+        case Entry::kTypeId:
+        case Program::kTypeId:
+            return true;
+        default:
+            return false;
+        }
+    });
     if (!st) {
         out = AnyMessageView();
         return st;

@@ -72,52 +72,198 @@ impl Arrays {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<bool>()) {
+            *r = before;
+            rt::push_field(path, "bools");
+            if at >= r.position() + 4 {
+                rt::push_index(path, at - r.position() - 4);
+            }
             return Some("Arrays.bools");
         }
+        let before = r.clone();
         if rt::failed(r.bytes()) {
+            *r = before;
+            rt::push_field(path, "bytes");
+            if at >= r.position() + 4 {
+                rt::push_index(path, at - r.position() - 4);
+            }
             return Some("Arrays.bytes");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<i8>()) {
+            *r = before;
+            rt::push_field(path, "i8s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, at - r.position() - 4);
+            }
             return Some("Arrays.i8s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<u16>()) {
+            *r = before;
+            rt::push_field(path, "u16s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 2);
+            }
             return Some("Arrays.u16s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<i16>()) {
+            *r = before;
+            rt::push_field(path, "i16s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 2);
+            }
             return Some("Arrays.i16s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<u32>()) {
+            *r = before;
+            rt::push_field(path, "u32s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("Arrays.u32s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<i32>()) {
+            *r = before;
+            rt::push_field(path, "i32s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("Arrays.i32s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<u64>()) {
+            *r = before;
+            rt::push_field(path, "u64s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 8);
+            }
             return Some("Arrays.u64s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<i64>()) {
+            *r = before;
+            rt::push_field(path, "i64s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 8);
+            }
             return Some("Arrays.i64s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<f32>()) {
+            *r = before;
+            rt::push_field(path, "f32s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("Arrays.f32s");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<f64>()) {
+            *r = before;
+            rt::push_field(path, "f64s");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 8);
+            }
             return Some("Arrays.f64s");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, rt::elem_str())) {
+            *r = before;
+            rt::push_field(path, "strings");
+            if at == r.position() {
+                return Some("Arrays.strings");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Arrays.strings");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Arrays.strings");
+                }
+            }
             return Some("Arrays.strings");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(16, depth, Point::elem())) {
+            *r = before;
+            rt::push_field(path, "points");
+            if at == r.position() {
+                return Some("Arrays.points");
+            }
+            let Ok(n) = r.count(16) else {
+                return Some("Arrays.points");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(Point::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Arrays.points");
+                }
+            }
             return Some("Arrays.points");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, rt::elem_scalar_slice::<u32>())) {
+            *r = before;
+            rt::push_field(path, "nested");
+            if at == r.position() {
+                return Some("Arrays.nested");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Arrays.nested");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.scalar_slice::<u32>()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() + 4 {
+                        rt::push_index(path, (at - r.position() - 4) / 4);
+                    }
+                    return Some("Arrays.nested");
+                }
+            }
             return Some("Arrays.nested");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, rt::elem_bytes())) {
+            *r = before;
+            rt::push_field(path, "blobs");
+            if at == r.position() {
+                return Some("Arrays.blobs");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Arrays.blobs");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.bytes()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() + 4 {
+                        rt::push_index(path, at - r.position() - 4);
+                    }
+                    return Some("Arrays.blobs");
+                }
+            }
             return Some("Arrays.blobs");
         }
         None
@@ -229,25 +375,93 @@ impl Fixed {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.byte_array::<4>()) {
+            *r = before;
+            rt::push_field(path, "rgba");
+            if at >= r.position() {
+                rt::push_index(path, at - r.position());
+            }
             return Some("Fixed.rgba");
         }
+        let before = r.clone();
         if rt::failed(r.list(3, depth, rt::elem_scalars::<f32, 3>())) {
+            *r = before;
+            rt::push_field(path, "matrix");
+            for i in 0..3 {
+                let before = r.clone();
+                if rt::failed(r.scalars::<f32>(3)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() {
+                        rt::push_index(path, (at - r.position()) / 4);
+                    }
+                    return Some("Fixed.matrix");
+                }
+            }
             return Some("Fixed.matrix");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, rt::elem_str())) {
+            *r = before;
+            rt::push_field(path, "names");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Fixed.names");
+                }
+            }
             return Some("Fixed.names");
         }
+        let before = r.clone();
         if rt::failed(r.scalars::<bool>(3)) {
+            *r = before;
+            rt::push_field(path, "flags");
+            if at >= r.position() {
+                rt::push_index(path, at - r.position());
+            }
             return Some("Fixed.flags");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, Point::elem())) {
+            *r = before;
+            rt::push_field(path, "points");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(Point::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Fixed.points");
+                }
+            }
             return Some("Fixed.points");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, rt::elem_scalar_slice::<u16>())) {
+            *r = before;
+            rt::push_field(path, "lists");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(r.scalar_slice::<u16>()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() + 4 {
+                        rt::push_index(path, (at - r.position() - 4) / 2);
+                    }
+                    return Some("Fixed.lists");
+                }
+            }
             return Some("Fixed.lists");
         }
         None
@@ -331,13 +545,25 @@ impl Point {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.f64()) {
+            *r = before;
+            rt::push_field(path, "x");
             return Some("Point.x");
         }
+        let before = r.clone();
         if rt::failed(r.f64()) {
+            *r = before;
+            rt::push_field(path, "y");
             return Some("Point.y");
         }
         None
@@ -403,10 +629,22 @@ impl U32Array {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<u32>()) {
+            *r = before;
+            rt::push_field(path, "values");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("U32Array.values");
         }
         None
@@ -484,10 +722,22 @@ impl I16Array {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<i16>()) {
+            *r = before;
+            rt::push_field(path, "samples");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 2);
+            }
             return Some("I16Array.samples");
         }
         None
@@ -565,10 +815,22 @@ impl F32Array {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<f32>()) {
+            *r = before;
+            rt::push_field(path, "values");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("F32Array.values");
         }
         None
@@ -646,10 +908,22 @@ impl ByteArray {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.bytes()) {
+            *r = before;
+            rt::push_field(path, "data");
+            if at >= r.position() + 4 {
+                rt::push_index(path, at - r.position() - 4);
+            }
             return Some("ByteArray.data");
         }
         None
@@ -731,22 +1005,69 @@ impl SmallArrays {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.bytes()) {
+            *r = before;
+            rt::push_field(path, "bytes");
+            if at >= r.position() + 4 {
+                rt::push_index(path, at - r.position() - 4);
+            }
             return Some("SmallArrays.bytes");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<u32>()) {
+            *r = before;
+            rt::push_field(path, "words");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("SmallArrays.words");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<f64>()) {
+            *r = before;
+            rt::push_field(path, "reals");
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 8);
+            }
             return Some("SmallArrays.reals");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, rt::elem_str())) {
+            *r = before;
+            rt::push_field(path, "names");
+            if at == r.position() {
+                return Some("SmallArrays.names");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("SmallArrays.names");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("SmallArrays.names");
+                }
+            }
             return Some("SmallArrays.names");
         }
+        let before = r.clone();
         if rt::failed(r.scalar_slice::<bool>()) {
+            *r = before;
+            rt::push_field(path, "flags");
+            if at >= r.position() + 4 {
+                rt::push_index(path, at - r.position() - 4);
+            }
             return Some("SmallArrays.flags");
         }
         None

@@ -61,16 +61,31 @@ impl Message_ {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "out");
             return Some("Message.out");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "r");
             return Some("Message.r");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "depth");
             return Some("Message.depth");
         }
         None
@@ -156,16 +171,31 @@ impl Foo {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "self");
             return Some("Foo.self");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "crate");
             return Some("Foo.crate");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "super");
             return Some("Foo.super");
         }
         None
@@ -229,10 +259,19 @@ impl FooRef {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "n");
             return Some("FooRef.n");
         }
         None
@@ -301,19 +340,67 @@ impl Big {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.byte_array::<40>()) {
+            *r = before;
+            rt::push_field(path, "data");
+            if at >= r.position() {
+                rt::push_index(path, at - r.position());
+            }
             return Some("Big.data");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, rt::elem_scalars::<u16, 40>())) {
+            *r = before;
+            rt::push_field(path, "grid");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(r.scalars::<u16>(40)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() {
+                        rt::push_index(path, (at - r.position()) / 2);
+                    }
+                    return Some("Big.grid");
+                }
+            }
             return Some("Big.grid");
         }
+        let before = r.clone();
         if rt::failed(r.list(33, depth, rt::elem_str())) {
+            *r = before;
+            rt::push_field(path, "names");
+            for i in 0..33 {
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Big.names");
+                }
+            }
             return Some("Big.names");
         }
+        let before = r.clone();
         if rt::failed(r.list(34, depth, Foo::elem())) {
+            *r = before;
+            rt::push_field(path, "points");
+            for i in 0..34 {
+                let before = r.clone();
+                if rt::failed(Foo::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Big.points");
+                }
+            }
             return Some("Big.points");
         }
         None
@@ -399,6 +486,107 @@ impl Inline {
                 fixed: r.array(|r| Message_::read(r, depth + 1))?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Pair");
+                let before = r.clone();
+                if rt::failed(r.u32()) {
+                    *r = before;
+                    rt::push_field(path, "out");
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_field(path, "e");
+                    return;
+                }
+            }
+            Ok(1) => {
+                rt::push_field(path, "Empty");
+            }
+            Ok(2) => {
+                rt::push_field(path, "Deep");
+                let before = r.clone();
+                if rt::failed(r.list_of(1, depth, elem_0())) {
+                    *r = before;
+                    rt::push_field(path, "items");
+                    if at == r.position() {
+                        return;
+                    }
+                    let Ok(n) = r.count(1) else {
+                        return;
+                    };
+                    for i in 0..n {
+                        let before = r.clone();
+                        if rt::failed(r.option(|r| Foo::read(r, depth + 1))) {
+                            *r = before;
+                            rt::push_index(path, i);
+                            if at == r.position() {
+                                return;
+                            }
+                            if !matches!(r.presence(), Ok(true)) {
+                                return;
+                            }
+                            return;
+                        }
+                    }
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(r.option(|r| r.list_of(3, depth, Foo::elem()))) {
+                    *r = before;
+                    rt::push_field(path, "maybe");
+                    if at == r.position() {
+                        return;
+                    }
+                    if !matches!(r.presence(), Ok(true)) {
+                        return;
+                    }
+                    if at == r.position() {
+                        return;
+                    }
+                    let Ok(n) = r.count(3) else {
+                        return;
+                    };
+                    for i in 0..n {
+                        let before = r.clone();
+                        if rt::failed(Foo::read(r, depth + 1)) {
+                            *r = before;
+                            rt::push_index(path, i);
+                            return;
+                        }
+                    }
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(r.list(2, depth, MessageRef_::elem())) {
+                    *r = before;
+                    rt::push_field(path, "fixed");
+                    for i in 0..2 {
+                        let before = r.clone();
+                        if rt::failed(MessageRef_::read(r, depth + 1)) {
+                            *r = before;
+                            rt::push_index(path, i);
+                            return;
+                        }
+                    }
+                    return;
+                }
+            }
+            _ => {}
         }
     }
 
@@ -595,46 +783,249 @@ impl Holder {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(InlineRef::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "inline");
+            Inline::path_in(r.clone(), depth + 1, at, path);
             return Some("Holder.inline");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| InlineRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "maybe");
+            if at == r.position() {
+                return Some("Holder.maybe");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Holder.maybe");
+            }
+            Inline::path_in(r.clone(), depth + 1, at, path);
             return Some("Holder.maybe");
         }
+        let before = r.clone();
         if rt::failed(r.charged_list_of(1, 122, depth, InlineRef::elem())) {
+            *r = before;
+            rt::push_field(path, "list");
+            if at == r.position() {
+                return Some("Holder.list");
+            }
+            let Ok(n) = r.charged_count(1, 122) else {
+                return Some("Holder.list");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(InlineRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    Inline::path_in(r.clone(), depth + 1, at, path);
+                    return Some("Holder.list");
+                }
+            }
             return Some("Holder.list");
         }
+        let before = r.clone();
         if rt::failed(Big32::read(r)) {
+            *r = before;
+            rt::push_field(path, "e");
             return Some("Holder.e");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, Big32::elem())) {
+            *r = before;
+            rt::push_field(path, "es");
+            if at == r.position() {
+                return Some("Holder.es");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Holder.es");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(Big32::read(r)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Holder.es");
+                }
+            }
             return Some("Holder.es");
         }
+        let before = r.clone();
         if rt::failed(r.option(Big32::read)) {
+            *r = before;
+            rt::push_field(path, "maybe_e");
+            if at == r.position() {
+                return Some("Holder.maybe_e");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Holder.maybe_e");
+            }
             return Some("Holder.maybe_e");
         }
+        let before = r.clone();
         if rt::failed(r.list(3, depth, Big32::elem())) {
+            *r = before;
+            rt::push_field(path, "fixed_e");
+            for i in 0..3 {
+                let before = r.clone();
+                if rt::failed(Big32::read(r)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Holder.fixed_e");
+                }
+            }
             return Some("Holder.fixed_e");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, rt::elem_str())) {
+            *r = before;
+            rt::push_field(path, "strs");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Holder.strs");
+                }
+            }
             return Some("Holder.strs");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, elem_1())) {
+            *r = before;
+            rt::push_field(path, "nested");
+            if at == r.position() {
+                return Some("Holder.nested");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Holder.nested");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.list_of(4, depth, rt::elem_str())) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at == r.position() {
+                        return Some("Holder.nested");
+                    }
+                    let Ok(n) = r.count(4) else {
+                        return Some("Holder.nested");
+                    };
+                    for i in 0..n {
+                        let before = r.clone();
+                        if rt::failed(r.str()) {
+                            *r = before;
+                            rt::push_index(path, i);
+                            return Some("Holder.nested");
+                        }
+                    }
+                    return Some("Holder.nested");
+                }
+            }
             return Some("Holder.nested");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, elem_2())) {
+            *r = before;
+            rt::push_field(path, "cube");
+            if at == r.position() {
+                return Some("Holder.cube");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Holder.cube");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.list_of(4, depth, rt::elem_scalars::<u16, 2>())) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at == r.position() {
+                        return Some("Holder.cube");
+                    }
+                    let Ok(n) = r.count(4) else {
+                        return Some("Holder.cube");
+                    };
+                    for i in 0..n {
+                        let before = r.clone();
+                        if rt::failed(r.scalars::<u16>(2)) {
+                            *r = before;
+                            rt::push_index(path, i);
+                            if at >= r.position() {
+                                rt::push_index(path, (at - r.position()) / 2);
+                            }
+                            return Some("Holder.cube");
+                        }
+                    }
+                    return Some("Holder.cube");
+                }
+            }
             return Some("Holder.cube");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.option(|r| r.str()))) {
+            *r = before;
+            rt::push_field(path, "opt_opt");
+            if at == r.position() {
+                return Some("Holder.opt_opt");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Holder.opt_opt");
+            }
+            if at == r.position() {
+                return Some("Holder.opt_opt");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Holder.opt_opt");
+            }
             return Some("Holder.opt_opt");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(4, depth, rt::elem_bytes())) {
+            *r = before;
+            rt::push_field(path, "bytes_list");
+            if at == r.position() {
+                return Some("Holder.bytes_list");
+            }
+            let Ok(n) = r.count(4) else {
+                return Some("Holder.bytes_list");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.bytes()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() + 4 {
+                        rt::push_index(path, at - r.position() - 4);
+                    }
+                    return Some("Holder.bytes_list");
+                }
+            }
             return Some("Holder.bytes_list");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, rt::elem_byte_array::<4>())) {
+            *r = before;
+            rt::push_field(path, "fixed_bytes");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(r.byte_array::<4>()) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at >= r.position() {
+                        rt::push_index(path, at - r.position());
+                    }
+                    return Some("Holder.fixed_bytes");
+                }
+            }
             return Some("Holder.fixed_bytes");
         }
         None
@@ -755,16 +1146,58 @@ impl Tree {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.list_of(6, depth, TreeRef::elem())) {
+            *r = before;
+            rt::push_field(path, "kids");
+            if at == r.position() {
+                return Some("Tree.kids");
+            }
+            let Ok(n) = r.count(6) else {
+                return Some("Tree.kids");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(TreeRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Tree.kids");
+                }
+            }
             return Some("Tree.kids");
         }
+        let before = r.clone();
         if rt::failed(r.option_box(|r| TreeRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "next");
+            if at == r.position() {
+                return Some("Tree.next");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Tree.next");
+            }
             return Some("Tree.next");
         }
+        let before = r.clone();
         if rt::failed(r.option_box(|r| ChoiceRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "choice");
+            if at == r.position() {
+                return Some("Tree.choice");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Tree.choice");
+            }
+            Choice::path_in(r.clone(), depth + 1, at, path);
             return Some("Tree.choice");
         }
         None
@@ -856,6 +1289,38 @@ impl Choice {
                 tree: r.option_box(|r| Tree::read(r, depth + 1))?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Leaf");
+            }
+            Ok(1) => {
+                rt::push_field(path, "Sub");
+                let before = r.clone();
+                if rt::failed(r.option_box(|r| TreeRef::read(r, depth + 1))) {
+                    *r = before;
+                    rt::push_field(path, "tree");
+                    if at == r.position() {
+                        return;
+                    }
+                    if !matches!(r.presence(), Ok(true)) {
+                        return;
+                    }
+                    return;
+                }
+            }
+            _ => {}
         }
     }
 

@@ -365,10 +365,19 @@ impl Circle {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.f64()) {
+            *r = before;
+            rt::push_field(path, "radius");
             return Some("Circle.radius");
         }
         None
@@ -441,6 +450,71 @@ impl Shape {
             4 => Ok(Self::Label { text: r.string()? }),
             5 => Ok(Self::Marker {}),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "None");
+            }
+            Ok(1) => {
+                rt::push_field(path, "Circle");
+            }
+            Ok(2) => {
+                rt::push_field(path, "Rect");
+                let before = r.clone();
+                if rt::failed(r.f32()) {
+                    *r = before;
+                    rt::push_field(path, "width");
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(r.f32()) {
+                    *r = before;
+                    rt::push_field(path, "height");
+                    return;
+                }
+            }
+            Ok(3) => {
+                rt::push_field(path, "Polygon");
+                let before = r.clone();
+                if rt::failed(r.scalar_slice::<f32>()) {
+                    *r = before;
+                    rt::push_field(path, "points");
+                    if at >= r.position() + 4 {
+                        rt::push_index(path, (at - r.position() - 4) / 4);
+                    }
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(r.bool()) {
+                    *r = before;
+                    rt::push_field(path, "closed");
+                    return;
+                }
+            }
+            Ok(4) => {
+                rt::push_field(path, "Label");
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_field(path, "text");
+                    return;
+                }
+            }
+            Ok(5) => {
+                rt::push_field(path, "Marker");
+            }
+            _ => {}
         }
     }
 
@@ -552,6 +626,45 @@ impl Nested {
     }
 
     #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Leaf");
+                let before = r.clone();
+                if rt::failed(Small::read(r)) {
+                    *r = before;
+                    rt::push_field(path, "value");
+                    return;
+                }
+            }
+            Ok(1) => {
+                rt::push_field(path, "Branch");
+                let before = r.clone();
+                if rt::failed(ShapeRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_field(path, "shape");
+                    Shape::path_in(r.clone(), depth + 1, at, path);
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(Sparse::read(r)) {
+                    *r = before;
+                    rt::push_field(path, "sparse");
+                    return;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[doc(hidden)]
     pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         rt::read_union_into(self, r, depth, "Nested", Self::read_fields_into)
     }
@@ -640,25 +753,71 @@ impl Enums {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(Small::read(r)) {
+            *r = before;
+            rt::push_field(path, "small");
             return Some("Enums.small");
         }
+        let before = r.clone();
         if rt::failed(Sparse::read(r)) {
+            *r = before;
+            rt::push_field(path, "sparse");
             return Some("Enums.sparse");
         }
+        let before = r.clone();
         if rt::failed(Wide::read(r)) {
+            *r = before;
+            rt::push_field(path, "wide");
             return Some("Enums.wide");
         }
+        let before = r.clone();
         if rt::failed(Default::read(r)) {
+            *r = before;
+            rt::push_field(path, "default_value");
             return Some("Enums.default_value");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(2, depth, Sparse::elem())) {
+            *r = before;
+            rt::push_field(path, "list");
+            if at == r.position() {
+                return Some("Enums.list");
+            }
+            let Ok(n) = r.count(2) else {
+                return Some("Enums.list");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(Sparse::read(r)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Enums.list");
+                }
+            }
             return Some("Enums.list");
         }
+        let before = r.clone();
         if rt::failed(r.list(2, depth, Small::elem())) {
+            *r = before;
+            rt::push_field(path, "fixed");
+            for i in 0..2 {
+                let before = r.clone();
+                if rt::failed(Small::read(r)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Enums.fixed");
+                }
+            }
             return Some("Enums.fixed");
         }
         None
@@ -744,19 +903,61 @@ impl Unions {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(ShapeRef::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "shape");
+            Shape::path_in(r.clone(), depth + 1, at, path);
             return Some("Unions.shape");
         }
+        let before = r.clone();
         if rt::failed(r.charged_list_of(1, 33, depth, ShapeRef::elem())) {
+            *r = before;
+            rt::push_field(path, "shapes");
+            if at == r.position() {
+                return Some("Unions.shapes");
+            }
+            let Ok(n) = r.charged_count(1, 33) else {
+                return Some("Unions.shapes");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(ShapeRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    Shape::path_in(r.clone(), depth + 1, at, path);
+                    return Some("Unions.shapes");
+                }
+            }
             return Some("Unions.shapes");
         }
+        let before = r.clone();
         if rt::failed(NestedRef::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "nested");
+            Nested::path_in(r.clone(), depth + 1, at, path);
             return Some("Unions.nested");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| ShapeRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "maybe");
+            if at == r.position() {
+                return Some("Unions.maybe");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Unions.maybe");
+            }
+            Shape::path_in(r.clone(), depth + 1, at, path);
             return Some("Unions.maybe");
         }
         None

@@ -164,9 +164,9 @@ pub enum DecodeErrorKind {
 /// The result of decoding.
 pub type DecodeResult<T> = Result<T, DecodeError>;
 
-/// A decoding failure: what failed, at which byte offset of the input, and
-/// in which type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A decoding failure: what failed, at which byte offset of the input, in
+/// which type and at which field path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DecodeError {
     kind: DecodeErrorKind,
     offset: usize,
@@ -174,6 +174,8 @@ pub struct DecodeError {
     field: Option<&'static str>,
     index: Option<usize>,
     skippable: bool,
+    // Built on the error path only, while the error unwinds.
+    path: Option<Box<str>>,
 }
 
 impl DecodeError {
@@ -186,6 +188,7 @@ impl DecodeError {
             field: None,
             index: None,
             skippable: false,
+            path: None,
         }
     }
 
@@ -224,6 +227,37 @@ impl DecodeError {
         self.skippable
     }
 
+    /// The field path of the offending value, the same in every SDP backend
+    /// (docs/wire-format.md, "Where an error is"): schema field names joined
+    /// by `.`, `[i]` for array elements, a union variant's name before its
+    /// contents (`plugins[3].parameters[0].display_name`,
+    /// `shape.Rect.width`); `"message"` for a message header; empty at the
+    /// top level.
+    pub fn path(&self) -> &str {
+        self.path.as_deref().unwrap_or("")
+    }
+
+    /// The error with `segment` put in front of its path.
+    #[doc(hidden)]
+    #[cold]
+    #[must_use]
+    pub fn with_path_prefix(mut self, segment: &str) -> Self {
+        if segment.is_empty() {
+            return self;
+        }
+        let mut path = String::from(segment);
+        match self.path.as_deref() {
+            Some(rest) if rest.starts_with('[') => path.push_str(rest),
+            Some(rest) if !rest.is_empty() => {
+                path.push('.');
+                path.push_str(rest);
+            }
+            _ => {}
+        }
+        self.path = Some(path.into_boxed_str());
+        self
+    }
+
     /// The innermost schema type being decoded, if known.
     pub const fn within(&self) -> Option<&'static str> {
         self.within
@@ -244,18 +278,22 @@ impl DecodeError {
     }
 
     /// Records the struct field being decoded unless an inner one already
-    /// did; `find` names it (it runs on this error path only).
+    /// did, and puts the struct's part of the field path in front of the
+    /// path; `find`, given the error's offset, names the field and writes
+    /// that part (it runs on this error path only).
     #[doc(hidden)]
     #[cold]
     pub fn in_field(
         mut self,
         type_name: &'static str,
-        find: impl FnOnce() -> Option<&'static str>,
+        find: impl FnOnce(usize, &mut String) -> Option<&'static str>,
     ) -> Self {
+        let mut segment = String::new();
+        let field = find(self.offset, &mut segment);
         if self.field.is_none() {
-            self.field = find();
+            self.field = field;
         }
-        self.inside(type_name)
+        self.with_path_prefix(&segment).inside(type_name)
     }
 }
 
@@ -1351,6 +1389,10 @@ pub struct Reader<'a> {
     // and the nominal memory charged so far (`mem_used` <= the limit).
     mem_limit: u64,
     mem_used: u64,
+    // Set on the copies that re-read a value on an error path
+    // (`read_struct`): their own errors are only tested, so they build no
+    // field path (which would re-read again at every level).
+    quiet: bool,
 }
 
 macro_rules! read_le {
@@ -1373,6 +1415,7 @@ impl<'a> Reader<'a> {
             max_depth: limits.max_depth.min(u32::MAX - 1),
             mem_limit: limits.memory_limit,
             mem_used: 0,
+            quiet: false,
         }
     }
 
@@ -1390,6 +1433,18 @@ impl<'a> Reader<'a> {
     #[doc(hidden)]
     pub fn error(&self, kind: DecodeErrorKind) -> DecodeError {
         DecodeError::new(kind, self.pos)
+    }
+
+    /// A copy of the reader at `pos` that re-reads a value on an error path
+    /// (see `quiet`).
+    #[doc(hidden)]
+    #[cold]
+    pub fn quiet_at(&self, pos: usize) -> Reader<'a> {
+        Reader {
+            pos,
+            quiet: true,
+            ..self.clone()
+        }
     }
 
     /// A copy of the reader positioned at `pos` (to re-read a value on an
@@ -1673,7 +1728,10 @@ impl<'a> Reader<'a> {
     /// Reads a `[N]u8`.
     #[inline]
     pub fn byte_array<const N: usize>(&mut self) -> Result<&'a [u8; N], DecodeError> {
-        let s = self.take(N)?;
+        let Ok(s) = self.take(N) else {
+            // At the first missing element, as the owned decoder says.
+            return Err(DecodeError::new(DecodeErrorKind::Truncated, self.buf.len()));
+        };
         s.try_into()
             .map_err(|_| self.error(DecodeErrorKind::Truncated))
     }
@@ -2470,7 +2528,25 @@ pub fn map_array_or<'a, E: Valid<'a>, T, const N: usize>(
 /// An error about a message type id the schema does not define.
 #[doc(hidden)]
 pub fn unknown_type_id(type_id: u16) -> DecodeError {
-    DecodeError::new(DecodeErrorKind::UnknownTypeId(type_id), 4)
+    DecodeError::new(DecodeErrorKind::UnknownTypeId(type_id), 4).with_path_prefix("message")
+}
+
+/// Appends a field name to a field path.
+#[doc(hidden)]
+#[cold]
+pub fn push_field(path: &mut String, name: &str) {
+    if !path.is_empty() {
+        path.push('.');
+    }
+    path.push_str(name);
+}
+
+/// Appends an array index to a field path.
+#[doc(hidden)]
+#[cold]
+pub fn push_index(path: &mut String, i: usize) {
+    use ::core::fmt::Write as _;
+    let _ = write!(path, "[{i}]");
 }
 
 /// Reads a struct with `read`; on failure, names the struct and (found by
@@ -2482,12 +2558,15 @@ pub fn read_struct<'a, T>(
     depth: u32,
     name: &'static str,
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
-    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+    field_at: fn(Reader<'a>, u32, usize, &mut String) -> Option<&'static str>,
 ) -> Result<T, DecodeError> {
     let start = r.pos;
     match read(r, depth) {
         Ok(v) => Ok(v),
-        Err(e) => Err(e.in_field(name, || field_at(r.at(start), depth))),
+        Err(e) if r.quiet => Err(e),
+        Err(e) => Err(e.in_field(name, |at, path| {
+            field_at(r.quiet_at(start), depth, at, path)
+        })),
     }
 }
 
@@ -2501,16 +2580,17 @@ pub fn read_struct_charged<'a, T>(
     depth: u32,
     name: &'static str,
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
-    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+    field_at: fn(Reader<'a>, u32, usize, &mut String) -> Option<&'static str>,
 ) -> Result<T, DecodeError> {
     let (start, used) = (r.pos, r.mem_used);
     match read(r, depth) {
         Ok(v) => Ok(v),
-        Err(e) => Err(e.in_field(name, || {
+        Err(e) if r.quiet => Err(e),
+        Err(e) => Err(e.in_field(name, |at, path| {
             // Re-read with the memory total the struct started with.
-            let mut again = r.at(start);
+            let mut again = r.quiet_at(start);
             again.mem_used = used;
-            field_at(again, depth)
+            field_at(again, depth, at, path)
         })),
     }
 }
@@ -2524,12 +2604,15 @@ pub fn read_struct_into<'a, T>(
     depth: u32,
     name: &'static str,
     read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
-    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+    field_at: fn(Reader<'a>, u32, usize, &mut String) -> Option<&'static str>,
 ) -> Result<(), DecodeError> {
     let start = r.pos;
     match read(value, r, depth) {
         Ok(()) => Ok(()),
-        Err(e) => Err(e.in_field(name, || field_at(r.at(start), depth))),
+        Err(e) if r.quiet => Err(e),
+        Err(e) => Err(e.in_field(name, |at, path| {
+            field_at(r.quiet_at(start), depth, at, path)
+        })),
     }
 }
 
@@ -2556,15 +2639,16 @@ pub fn read_struct_charged_into<'a, T>(
     depth: u32,
     name: &'static str,
     read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
-    field_at: fn(Reader<'a>, u32) -> Option<&'static str>,
+    field_at: fn(Reader<'a>, u32, usize, &mut String) -> Option<&'static str>,
 ) -> Result<(), DecodeError> {
     let (start, used) = (r.pos, r.mem_used);
     match read(value, r, depth) {
         Ok(()) => Ok(()),
-        Err(e) => Err(e.in_field(name, || {
-            let mut again = r.at(start);
+        Err(e) if r.quiet => Err(e),
+        Err(e) => Err(e.in_field(name, |at, path| {
+            let mut again = r.quiet_at(start);
             again.mem_used = used;
-            field_at(again, depth)
+            field_at(again, depth, at, path)
         })),
     }
 }
@@ -3075,7 +3159,7 @@ fn check_hello(entries: &[HelloEntry], payload: &[u8]) -> Result<(), DecodeError
         6,
     );
     let mut r = Reader::new(payload, Limits::new());
-    let n = r.u32().map_err(|_| bad_length)?;
+    let n = r.u32().map_err(|_| bad_length.clone())?;
     if u64::try_from(payload.len()).ok() != Some(4 + 10 * u64::from(n)) {
         return Err(bad_length);
     }
@@ -3111,34 +3195,60 @@ fn check_hello(entries: &[HelloEntry], payload: &[u8]) -> Result<(), DecodeError
 /// Splits a message of the expected type id into its payload.
 #[doc(hidden)]
 pub fn expect_message(bytes: &[u8], type_id: u16) -> Result<&[u8], DecodeError> {
-    let (found, payload) = split_message(bytes)?;
-    if found != type_id {
-        let kind = DecodeErrorKind::WrongTypeId {
-            expected: type_id,
-            found,
-        };
-        return Err(DecodeError::new(kind, 4));
-    }
+    let (_, payload) = split_header(bytes, |found| {
+        if found != type_id {
+            let kind = DecodeErrorKind::WrongTypeId {
+                expected: type_id,
+                found,
+            };
+            return Err(DecodeError::new(kind, 4).with_path_prefix("message"));
+        }
+        Ok(())
+    })?;
     Ok(payload)
 }
 
 /// Splits a message into its type id and its payload, checking the magic and
 /// the declared length.
 pub fn split_message(bytes: &[u8]) -> Result<(u16, &[u8]), DecodeError> {
-    let mut r = Reader::new(bytes, Limits::new());
-    let magic = r.take(4)?;
-    if magic != MESSAGE_MAGIC {
-        return Err(DecodeError::new(DecodeErrorKind::BadMagic, 0));
+    split_header(bytes, |_| Ok(()))
+}
+
+/// Like [`split_message`], for a dispatcher: a type id that `type_name`
+/// does not know is an error, found before the declared length is checked.
+#[doc(hidden)]
+pub fn split_known_message(
+    bytes: &[u8],
+    type_name: fn(u16) -> Option<&'static str>,
+) -> Result<(u16, &[u8]), DecodeError> {
+    split_header(bytes, |id| match type_name(id) {
+        Some(_) => Ok(()),
+        None => Err(unknown_type_id(id)),
+    })
+}
+
+/// Checks a message header front to back, as every SDP decoder does: an
+/// input shorter than the header (truncated, offset 0), the magic (0), the
+/// type id (`check`, 4), the declared length (6).
+fn split_header(
+    bytes: &[u8],
+    check: impl FnOnce(u16) -> Result<(), DecodeError>,
+) -> Result<(u16, &[u8]), DecodeError> {
+    let Some((header, payload)) = bytes.split_first_chunk::<MESSAGE_HEADER_SIZE>() else {
+        return Err(DecodeError::new(DecodeErrorKind::Truncated, 0).with_path_prefix("message"));
+    };
+    if header[..4] != MESSAGE_MAGIC[..] {
+        return Err(DecodeError::new(DecodeErrorKind::BadMagic, 0).with_path_prefix("message"));
     }
-    let id = r.u16()?;
-    let declared = r.u32()?;
-    let payload = bytes.get(MESSAGE_HEADER_SIZE..).unwrap_or(&[]);
+    let id = u16::from_le_bytes([header[4], header[5]]);
+    check(id)?;
+    let declared = u32::from_le_bytes([header[6], header[7], header[8], header[9]]);
     if usize::try_from(declared).ok() != Some(payload.len()) {
         let kind = DecodeErrorKind::PayloadLengthMismatch {
             declared,
             actual: payload.len(),
         };
-        return Err(DecodeError::new(kind, 6));
+        return Err(DecodeError::new(kind, 6).with_path_prefix("message"));
     }
     Ok((id, payload))
 }
@@ -3176,7 +3286,7 @@ pub fn decode_payload_into<'a, T: Default>(
 /// reads, and the error that left it inside a message (the stream cannot be
 /// followed then: every read returns that error again).
 #[doc(hidden)]
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct StreamPosition {
     index: usize,
     offset: usize,
@@ -3187,7 +3297,7 @@ pub struct StreamPosition {
 
 /// The error that ended a stream, kept to be returned again (an
 /// [`io::Error`] is not `Clone`: its kind and text are kept).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Lost {
     Decode(DecodeError),
     Io(io::ErrorKind),
@@ -3206,9 +3316,9 @@ impl StreamPosition {
 
     /// The error that ended the stream, again.
     fn again(&self) -> Option<StreamError> {
-        match self.lost? {
-            Lost::Decode(e) => Some(e.into()),
-            Lost::Io(kind) => {
+        match self.lost.as_ref()? {
+            Lost::Decode(e) => Some(e.clone().into()),
+            &Lost::Io(kind) => {
                 Some(io::Error::new(kind, "the stream failed before (see the first error)").into())
             }
         }
@@ -3250,7 +3360,7 @@ impl StreamPosition {
     #[cold]
     fn fail(&mut self, e: DecodeError) -> StreamError {
         let e = self.place(e);
-        self.lost = Some(Lost::Decode(e));
+        self.lost = Some(Lost::Decode(e.clone()));
         e.into()
     }
 }
@@ -3747,8 +3857,16 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let e = DecodeError::new(DecodeErrorKind::InvalidBool(7), 12)
-            .in_field("Inner", || Some("Inner.flag"))
-            .in_field("Outer", || Some("Outer.inner"));
+            .in_field("Inner", |_, p| {
+                push_field(p, "flag");
+                Some("Inner.flag")
+            })
+            .in_field("Outer", |_, p| {
+                push_field(p, "inner");
+                push_index(p, 2);
+                Some("Outer.inner")
+            });
+        assert_eq!(e.path(), "inner[2].flag");
         assert_eq!(e.field(), Some("Inner.flag"));
         assert_eq!(e.within(), Some("Inner"));
         assert_eq!(
@@ -3757,7 +3875,7 @@ mod tests {
         );
         let e = DecodeError::new(DecodeErrorKind::UnknownEnumValue(9), 3)
             .inside("Level")
-            .in_field("Reading", || Some("Reading.level"));
+            .in_field("Reading", |_, _| Some("Reading.level"));
         assert_eq!(
             e.to_string(),
             "sdp decode: unknown enum value 9 at offset 3 (in Level, field Reading.level)"

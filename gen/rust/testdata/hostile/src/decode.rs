@@ -59,10 +59,22 @@ impl Big {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.scalars::<u64>(64)) {
+            *r = before;
+            rt::push_field(path, "a");
+            if at >= r.position() {
+                rt::push_index(path, (at - r.position()) / 8);
+            }
             return Some("Big.a");
         }
         None
@@ -128,10 +140,39 @@ impl Holder {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.charged_list_of(1, 520, depth, elem_0())) {
+            *r = before;
+            rt::push_field(path, "items");
+            if at == r.position() {
+                return Some("Holder.items");
+            }
+            let Ok(n) = r.charged_count(1, 520) else {
+                return Some("Holder.items");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.option(|r| BigRef::read(r, depth + 1))) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at == r.position() {
+                        return Some("Holder.items");
+                    }
+                    if !matches!(r.presence(), Ok(true)) {
+                        return Some("Holder.items");
+                    }
+                    return Some("Holder.items");
+                }
+            }
             return Some("Holder.items");
         }
         None
@@ -216,6 +257,47 @@ impl Wide {
     }
 
     #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Unit");
+            }
+            Ok(1) => {
+                rt::push_field(path, "Big");
+            }
+            Ok(2) => {
+                rt::push_field(path, "Pair");
+                let before = r.clone();
+                if rt::failed(r.u8()) {
+                    *r = before;
+                    rt::push_field(path, "left");
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(r.option(|r| BigRef::read(r, depth + 1))) {
+                    *r = before;
+                    rt::push_field(path, "right");
+                    if at == r.position() {
+                        return;
+                    }
+                    if !matches!(r.presence(), Ok(true)) {
+                        return;
+                    }
+                    return;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[doc(hidden)]
     pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         *self = Self::read(r, depth)?;
         Ok(())
@@ -275,10 +357,34 @@ impl Events {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.charged_list_of(1, 529, depth, WideRef::elem())) {
+            *r = before;
+            rt::push_field(path, "events");
+            if at == r.position() {
+                return Some("Events.events");
+            }
+            let Ok(n) = r.charged_count(1, 529) else {
+                return Some("Events.events");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(WideRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    Wide::path_in(r.clone(), depth + 1, at, path);
+                    return Some("Events.events");
+                }
+            }
             return Some("Events.events");
         }
         None
@@ -357,13 +463,40 @@ impl Node {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.option(|r| r.scalars::<u64>(64))) {
+            *r = before;
+            rt::push_field(path, "pad");
+            if at == r.position() {
+                return Some("Node.pad");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Node.pad");
+            }
+            if at >= r.position() {
+                rt::push_index(path, (at - r.position()) / 8);
+            }
             return Some("Node.pad");
         }
+        let before = r.clone();
         if rt::failed(r.charged_option_box(528, |r| NodeRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "next");
+            if at == r.position() {
+                return Some("Node.next");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Node.next");
+            }
             return Some("Node.next");
         }
         None
@@ -447,10 +580,33 @@ impl Nodes {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.charged_list_of(2, 528, depth, NodeRef::elem())) {
+            *r = before;
+            rt::push_field(path, "nodes");
+            if at == r.position() {
+                return Some("Nodes.nodes");
+            }
+            let Ok(n) = r.charged_count(2, 528) else {
+                return Some("Nodes.nodes");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(NodeRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Nodes.nodes");
+                }
+            }
             return Some("Nodes.nodes");
         }
         None
@@ -535,13 +691,34 @@ impl Chain {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.scalars::<u64>(4096)) {
+            *r = before;
+            rt::push_field(path, "data");
+            if at >= r.position() {
+                rt::push_index(path, (at - r.position()) / 8);
+            }
             return Some("Chain.data");
         }
+        let before = r.clone();
         if rt::failed(r.option_box(|r| ChainRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "next");
+            if at == r.position() {
+                return Some("Chain.next");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Chain.next");
+            }
             return Some("Chain.next");
         }
         None

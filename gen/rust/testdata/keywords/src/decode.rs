@@ -203,103 +203,205 @@ impl Error {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(Type::read(r)) {
+            *r = before;
+            rt::push_field(path, "type");
             return Some("Error.type");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "match");
             return Some("Error.match");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "self");
             return Some("Error.self");
         }
+        let before = r.clone();
         if rt::failed(r.u16()) {
+            *r = before;
+            rt::push_field(path, "class");
             return Some("Error.class");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "default");
             return Some("Error.default");
         }
+        let before = r.clone();
         if rt::failed(r.i32()) {
+            *r = before;
+            rt::push_field(path, "func");
             return Some("Error.func");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "init");
             return Some("Error.init");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "in");
             return Some("Error.in");
         }
+        let before = r.clone();
         if rt::failed(r.i8()) {
+            *r = before;
+            rt::push_field(path, "var");
             return Some("Error.var");
         }
+        let before = r.clone();
         if rt::failed(r.u64()) {
+            *r = before;
+            rt::push_field(path, "fn");
             return Some("Error.fn");
         }
+        let before = r.clone();
         if rt::failed(r.i16()) {
+            *r = before;
+            rt::push_field(path, "struct");
             return Some("Error.struct");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "namespace");
             return Some("Error.namespace");
         }
+        let before = r.clone();
         if rt::failed(r.i64()) {
+            *r = before;
+            rt::push_field(path, "int");
             return Some("Error.int");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "char");
             return Some("Error.char");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "return");
             return Some("Error.return");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "protocol");
             return Some("Error.protocol");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "where");
             return Some("Error.where");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "async");
             return Some("Error.async");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "await");
             return Some("Error.await");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "break");
             return Some("Error.break");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "new");
             return Some("Error.new");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "delete");
             return Some("Error.delete");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "operator");
             return Some("Error.operator");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "register");
             return Some("Error.register");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "inout");
             return Some("Error.inout");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "extension");
             return Some("Error.extension");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "package");
             return Some("Error.package");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "range");
             return Some("Error.range");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "string");
             return Some("Error.string");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "size");
             return Some("Error.size");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "len");
             return Some("Error.len");
         }
+        let before = r.clone();
         if rt::failed(r.i32()) {
+            *r = before;
+            rt::push_field(path, "errno");
             return Some("Error.errno");
         }
         None
@@ -416,6 +518,41 @@ impl Result {
     }
 
     #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Ok");
+                let before = r.clone();
+                if rt::failed(ErrorRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_field(path, "value");
+                    return;
+                }
+            }
+            Ok(1) => {
+                rt::push_field(path, "Err");
+                let before = r.clone();
+                if rt::failed(r.i32()) {
+                    *r = before;
+                    rt::push_field(path, "code");
+                    return;
+                }
+            }
+            Ok(2) => {
+                rt::push_field(path, "Error");
+            }
+            _ => {}
+        }
+    }
+
+    #[doc(hidden)]
     pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         rt::read_union_into(self, r, depth, "Result", Self::read_fields_into)
     }
@@ -504,13 +641,40 @@ impl Holder {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(ResultRef::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "result");
+            Result::path_in(r.clone(), depth + 1, at, path);
             return Some("Holder.result");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(1, depth, Type::elem())) {
+            *r = before;
+            rt::push_field(path, "kinds");
+            if at == r.position() {
+                return Some("Holder.kinds");
+            }
+            let Ok(n) = r.count(1) else {
+                return Some("Holder.kinds");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(Type::read(r)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Holder.kinds");
+                }
+            }
             return Some("Holder.kinds");
         }
         None

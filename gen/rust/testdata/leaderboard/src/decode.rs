@@ -71,25 +71,49 @@ impl StructA {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("StructA.name");
         }
+        let before = r.clone();
         if rt::failed(r.i64()) {
+            *r = before;
+            rt::push_field(path, "birth_day");
             return Some("StructA.birth_day");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "phone");
             return Some("StructA.phone");
         }
+        let before = r.clone();
         if rt::failed(r.i32()) {
+            *r = before;
+            rt::push_field(path, "siblings");
             return Some("StructA.siblings");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "spouse");
             return Some("StructA.spouse");
         }
+        let before = r.clone();
         if rt::failed(r.f64()) {
+            *r = before;
+            rt::push_field(path, "money");
             return Some("StructA.money");
         }
         None
@@ -175,16 +199,31 @@ impl Vector3 {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "x");
             return Some("Vector3.x");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "y");
             return Some("Vector3.y");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "z");
             return Some("Vector3.z");
         }
         None
@@ -253,19 +292,37 @@ impl Triangle {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(Vector3::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "v0");
             return Some("Triangle.v0");
         }
+        let before = r.clone();
         if rt::failed(Vector3::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "v1");
             return Some("Triangle.v1");
         }
+        let before = r.clone();
         if rt::failed(Vector3::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "v2");
             return Some("Triangle.v2");
         }
+        let before = r.clone();
         if rt::failed(Vector3::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "normal");
             return Some("Triangle.normal");
         }
         None
@@ -331,10 +388,33 @@ impl Mesh {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.list_of(48, depth, Triangle::elem())) {
+            *r = before;
+            rt::push_field(path, "triangles");
+            if at == r.position() {
+                return Some("Mesh.triangles");
+            }
+            let Ok(n) = r.count(48) else {
+                return Some("Mesh.triangles");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(Triangle::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Mesh.triangles");
+                }
+            }
             return Some("Mesh.triangles");
         }
         None
@@ -417,19 +497,37 @@ impl Address {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "x0");
             return Some("Address.x0");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "x1");
             return Some("Address.x1");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "x2");
             return Some("Address.x2");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "x3");
             return Some("Address.x3");
         }
         None
@@ -509,28 +607,55 @@ impl Log {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(Address::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "address");
             return Some("Log.address");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "identity");
             return Some("Log.identity");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "userid");
             return Some("Log.userid");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "date");
             return Some("Log.date");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "request");
             return Some("Log.request");
         }
+        let before = r.clone();
         if rt::failed(r.u16()) {
+            *r = before;
+            rt::push_field(path, "code");
             return Some("Log.code");
         }
+        let before = r.clone();
         if rt::failed(r.u64()) {
+            *r = before;
+            rt::push_field(path, "size");
             return Some("Log.size");
         }
         None
@@ -615,10 +740,33 @@ impl Logs {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.list_of(30, depth, LogRef::elem())) {
+            *r = before;
+            rt::push_field(path, "logs");
+            if at == r.position() {
+                return Some("Logs.logs");
+            }
+            let Ok(n) = r.count(30) else {
+                return Some("Logs.logs");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(LogRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Logs.logs");
+                }
+            }
             return Some("Logs.logs");
         }
         None

@@ -60,13 +60,25 @@ impl Point {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "x");
             return Some("Point.x");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "y");
             return Some("Point.y");
         }
         None
@@ -134,16 +146,31 @@ impl Rectangle {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(Point::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "top_left");
             return Some("Rectangle.top_left");
         }
+        let before = r.clone();
         if rt::failed(Point::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "bottom_right");
             return Some("Rectangle.bottom_right");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "color");
             return Some("Rectangle.color");
         }
         None
@@ -211,16 +238,45 @@ impl Scene {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("Scene.name");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(20, depth, Rectangle::elem())) {
+            *r = before;
+            rt::push_field(path, "rects");
+            if at == r.position() {
+                return Some("Scene.rects");
+            }
+            let Ok(n) = r.count(20) else {
+                return Some("Scene.rects");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(Rectangle::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Scene.rects");
+                }
+            }
             return Some("Scene.rects");
         }
+        let before = r.clone();
         if rt::failed(Point::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "origin");
             return Some("Scene.origin");
         }
         None
@@ -387,16 +443,31 @@ impl DeviceParameter {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "id");
             return Some("DeviceParameter.id");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("DeviceParameter.name");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "value");
             return Some("DeviceParameter.value");
         }
         None
@@ -478,16 +549,45 @@ impl DevicePlugin {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("DevicePlugin.name");
         }
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "bypassed");
             return Some("DevicePlugin.bypassed");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(12, depth, DeviceParameterRef::elem())) {
+            *r = before;
+            rt::push_field(path, "parameters");
+            if at == r.position() {
+                return Some("DevicePlugin.parameters");
+            }
+            let Ok(n) = r.count(12) else {
+                return Some("DevicePlugin.parameters");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(DeviceParameterRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("DevicePlugin.parameters");
+                }
+            }
             return Some("DevicePlugin.parameters");
         }
         None
@@ -584,25 +684,63 @@ impl AudioDevice {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u64()) {
+            *r = before;
+            rt::push_field(path, "id");
             return Some("AudioDevice.id");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("AudioDevice.name");
         }
+        let before = r.clone();
         if rt::failed(DeviceKind::read(r)) {
+            *r = before;
+            rt::push_field(path, "kind");
             return Some("AudioDevice.kind");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "sample_rate");
             return Some("AudioDevice.sample_rate");
         }
+        let before = r.clone();
         if rt::failed(r.u16()) {
+            *r = before;
+            rt::push_field(path, "channels");
             return Some("AudioDevice.channels");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(9, depth, DevicePluginRef::elem())) {
+            *r = before;
+            rt::push_field(path, "plugins");
+            if at == r.position() {
+                return Some("AudioDevice.plugins");
+            }
+            let Ok(n) = r.count(9) else {
+                return Some("AudioDevice.plugins");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(DevicePluginRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("AudioDevice.plugins");
+                }
+            }
             return Some("AudioDevice.plugins");
         }
         None

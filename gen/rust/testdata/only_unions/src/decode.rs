@@ -63,6 +63,47 @@ impl Token {
     }
 
     #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Eof");
+            }
+            Ok(1) => {
+                rt::push_field(path, "Number");
+                let before = r.clone();
+                if rt::failed(r.f64()) {
+                    *r = before;
+                    rt::push_field(path, "value");
+                    return;
+                }
+            }
+            Ok(2) => {
+                rt::push_field(path, "Word");
+                let before = r.clone();
+                if rt::failed(r.str()) {
+                    *r = before;
+                    rt::push_field(path, "text");
+                    return;
+                }
+                let before = r.clone();
+                if rt::failed(Kind::read(r)) {
+                    *r = before;
+                    rt::push_field(path, "kind");
+                    return;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[doc(hidden)]
     pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         rt::read_union_into(self, r, depth, "Token", Self::read_fields_into)
     }

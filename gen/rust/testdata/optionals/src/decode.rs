@@ -137,13 +137,25 @@ impl Inner {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "id");
             return Some("Inner.id");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "label");
             return Some("Inner.label");
         }
         None
@@ -223,6 +235,32 @@ impl Choice {
     }
 
     #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Nothing");
+            }
+            Ok(1) => {
+                rt::push_field(path, "Number");
+                let before = r.clone();
+                if rt::failed(r.i64()) {
+                    *r = before;
+                    rt::push_field(path, "value");
+                    return;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[doc(hidden)]
     pub fn read_into(&mut self, r: &mut rt::Reader<'_>, depth: u32) -> rt::DecodeResult<()> {
         *self = Self::read(r, depth)?;
         Ok(())
@@ -293,43 +331,184 @@ impl Optionals {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.option(|r| r.bool())) {
+            *r = before;
+            rt::push_field(path, "maybe_bool");
+            if at == r.position() {
+                return Some("Optionals.maybe_bool");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_bool");
+            }
             return Some("Optionals.maybe_bool");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.u8())) {
+            *r = before;
+            rt::push_field(path, "maybe_u8");
+            if at == r.position() {
+                return Some("Optionals.maybe_u8");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_u8");
+            }
             return Some("Optionals.maybe_u8");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.i64())) {
+            *r = before;
+            rt::push_field(path, "maybe_i64");
+            if at == r.position() {
+                return Some("Optionals.maybe_i64");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_i64");
+            }
             return Some("Optionals.maybe_i64");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.f64())) {
+            *r = before;
+            rt::push_field(path, "maybe_f64");
+            if at == r.position() {
+                return Some("Optionals.maybe_f64");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_f64");
+            }
             return Some("Optionals.maybe_f64");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.str())) {
+            *r = before;
+            rt::push_field(path, "maybe_str");
+            if at == r.position() {
+                return Some("Optionals.maybe_str");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_str");
+            }
             return Some("Optionals.maybe_str");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| InnerRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "maybe_inner");
+            if at == r.position() {
+                return Some("Optionals.maybe_inner");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_inner");
+            }
             return Some("Optionals.maybe_inner");
         }
+        let before = r.clone();
         if rt::failed(r.option(Level::read)) {
+            *r = before;
+            rt::push_field(path, "maybe_level");
+            if at == r.position() {
+                return Some("Optionals.maybe_level");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_level");
+            }
             return Some("Optionals.maybe_level");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| Choice::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "maybe_choice");
+            if at == r.position() {
+                return Some("Optionals.maybe_choice");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_choice");
+            }
+            Choice::path_in(r.clone(), depth + 1, at, path);
             return Some("Optionals.maybe_choice");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.scalar_slice::<u32>())) {
+            *r = before;
+            rt::push_field(path, "maybe_list");
+            if at == r.position() {
+                return Some("Optionals.maybe_list");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_list");
+            }
+            if at >= r.position() + 4 {
+                rt::push_index(path, (at - r.position() - 4) / 4);
+            }
             return Some("Optionals.maybe_list");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(1, depth, elem_0())) {
+            *r = before;
+            rt::push_field(path, "list_of_maybe");
+            if at == r.position() {
+                return Some("Optionals.list_of_maybe");
+            }
+            let Ok(n) = r.count(1) else {
+                return Some("Optionals.list_of_maybe");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(r.option(|r| r.str())) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    if at == r.position() {
+                        return Some("Optionals.list_of_maybe");
+                    }
+                    if !matches!(r.presence(), Ok(true)) {
+                        return Some("Optionals.list_of_maybe");
+                    }
+                    return Some("Optionals.list_of_maybe");
+                }
+            }
             return Some("Optionals.list_of_maybe");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.scalars::<u16>(2))) {
+            *r = before;
+            rt::push_field(path, "maybe_fixed");
+            if at == r.position() {
+                return Some("Optionals.maybe_fixed");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_fixed");
+            }
+            if at >= r.position() {
+                rt::push_index(path, (at - r.position()) / 2);
+            }
             return Some("Optionals.maybe_fixed");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.option(|r| r.u32()))) {
+            *r = before;
+            rt::push_field(path, "maybe_maybe");
+            if at == r.position() {
+                return Some("Optionals.maybe_maybe");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_maybe");
+            }
+            if at == r.position() {
+                return Some("Optionals.maybe_maybe");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Optionals.maybe_maybe");
+            }
             return Some("Optionals.maybe_maybe");
         }
         None
@@ -439,19 +618,49 @@ impl Reading {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "sensor_id");
             return Some("Reading.sensor_id");
         }
+        let before = r.clone();
         if rt::failed(r.f64()) {
+            *r = before;
+            rt::push_field(path, "value");
             return Some("Reading.value");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.f64())) {
+            *r = before;
+            rt::push_field(path, "calibration");
+            if at == r.position() {
+                return Some("Reading.calibration");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Reading.calibration");
+            }
             return Some("Reading.calibration");
         }
+        let before = r.clone();
         if rt::failed(r.option(|r| r.str())) {
+            *r = before;
+            rt::push_field(path, "note");
+            if at == r.position() {
+                return Some("Reading.note");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Reading.note");
+            }
             return Some("Reading.note");
         }
         None

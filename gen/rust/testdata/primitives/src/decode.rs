@@ -82,43 +82,85 @@ impl AllPrimitives {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.bool()) {
+            *r = before;
+            rt::push_field(path, "flag");
             return Some("AllPrimitives.flag");
         }
+        let before = r.clone();
         if rt::failed(r.u8()) {
+            *r = before;
+            rt::push_field(path, "u8_val");
             return Some("AllPrimitives.u8_val");
         }
+        let before = r.clone();
         if rt::failed(r.u16()) {
+            *r = before;
+            rt::push_field(path, "u16_val");
             return Some("AllPrimitives.u16_val");
         }
+        let before = r.clone();
         if rt::failed(r.u32()) {
+            *r = before;
+            rt::push_field(path, "u32_val");
             return Some("AllPrimitives.u32_val");
         }
+        let before = r.clone();
         if rt::failed(r.u64()) {
+            *r = before;
+            rt::push_field(path, "u64_val");
             return Some("AllPrimitives.u64_val");
         }
+        let before = r.clone();
         if rt::failed(r.i8()) {
+            *r = before;
+            rt::push_field(path, "i8_val");
             return Some("AllPrimitives.i8_val");
         }
+        let before = r.clone();
         if rt::failed(r.i16()) {
+            *r = before;
+            rt::push_field(path, "i16_val");
             return Some("AllPrimitives.i16_val");
         }
+        let before = r.clone();
         if rt::failed(r.i32()) {
+            *r = before;
+            rt::push_field(path, "i32_val");
             return Some("AllPrimitives.i32_val");
         }
+        let before = r.clone();
         if rt::failed(r.i64()) {
+            *r = before;
+            rt::push_field(path, "i64_val");
             return Some("AllPrimitives.i64_val");
         }
+        let before = r.clone();
         if rt::failed(r.f32()) {
+            *r = before;
+            rt::push_field(path, "f32_val");
             return Some("AllPrimitives.f32_val");
         }
+        let before = r.clone();
         if rt::failed(r.f64()) {
+            *r = before;
+            rt::push_field(path, "f64_val");
             return Some("AllPrimitives.f64_val");
         }
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "label");
             return Some("AllPrimitives.label");
         }
         None
@@ -206,10 +248,19 @@ impl Text {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "value");
             return Some("Text.value");
         }
         None

@@ -60,13 +60,39 @@ impl Tree {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.i32()) {
+            *r = before;
+            rt::push_field(path, "value");
             return Some("Tree.value");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(8, depth, TreeRef::elem())) {
+            *r = before;
+            rt::push_field(path, "children");
+            if at == r.position() {
+                return Some("Tree.children");
+            }
+            let Ok(n) = r.count(8) else {
+                return Some("Tree.children");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(TreeRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Tree.children");
+                }
+            }
             return Some("Tree.children");
         }
         None
@@ -151,13 +177,31 @@ impl Node {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "value");
             return Some("Node.value");
         }
+        let before = r.clone();
         if rt::failed(r.option_box(|r| NodeRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "next");
+            if at == r.position() {
+                return Some("Node.next");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Node.next");
+            }
             return Some("Node.next");
         }
         None
@@ -241,13 +285,39 @@ impl Dir {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("Dir.name");
         }
+        let before = r.clone();
         if rt::failed(r.list_of(13, depth, EntryRef::elem())) {
+            *r = before;
+            rt::push_field(path, "entries");
+            if at == r.position() {
+                return Some("Dir.entries");
+            }
+            let Ok(n) = r.count(13) else {
+                return Some("Dir.entries");
+            };
+            for i in 0..n {
+                let before = r.clone();
+                if rt::failed(EntryRef::read(r, depth + 1)) {
+                    *r = before;
+                    rt::push_index(path, i);
+                    return Some("Dir.entries");
+                }
+            }
             return Some("Dir.entries");
         }
         None
@@ -333,16 +403,37 @@ impl Entry {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(r.str()) {
+            *r = before;
+            rt::push_field(path, "name");
             return Some("Entry.name");
         }
+        let before = r.clone();
         if rt::failed(r.u64()) {
+            *r = before;
+            rt::push_field(path, "size");
             return Some("Entry.size");
         }
+        let before = r.clone();
         if rt::failed(r.option_box(|r| DirRef::read(r, depth + 1))) {
+            *r = before;
+            rt::push_field(path, "sub");
+            if at == r.position() {
+                return Some("Entry.sub");
+            }
+            if !matches!(r.presence(), Ok(true)) {
+                return Some("Entry.sub");
+            }
             return Some("Entry.sub");
         }
         None
@@ -428,6 +519,69 @@ impl Expr {
                 terms: r.vec(2, |r| Expr::read(r, depth + 1))?,
             }),
             tag => Err(r.back(1, rt::DecodeErrorKind::UnknownUnionTag(tag))),
+        }
+    }
+
+    #[doc(hidden)]
+    #[cold]
+    #[allow(clippy::needless_return)]
+    pub fn path_in(mut r: rt::Reader<'_>, depth: u32, at: usize, path: &mut ::std::string::String) {
+        let r = &mut r;
+        let _ = depth;
+        if at == r.position() {
+            return;
+        }
+        match r.u8() {
+            Ok(0) => {
+                rt::push_field(path, "Lit");
+                let before = r.clone();
+                if rt::failed(r.i64()) {
+                    *r = before;
+                    rt::push_field(path, "value");
+                    return;
+                }
+            }
+            Ok(1) => {
+                rt::push_field(path, "Neg");
+                let before = r.clone();
+                if rt::failed(r.option_box(|r| ExprRef::read(r, depth + 1))) {
+                    *r = before;
+                    rt::push_field(path, "inner");
+                    if at == r.position() {
+                        return;
+                    }
+                    if !matches!(r.presence(), Ok(true)) {
+                        return;
+                    }
+                    Expr::path_in(r.clone(), depth + 1, at, path);
+                    return;
+                }
+            }
+            Ok(2) => {
+                rt::push_field(path, "Add");
+                let before = r.clone();
+                if rt::failed(r.list_of(2, depth, ExprRef::elem())) {
+                    *r = before;
+                    rt::push_field(path, "terms");
+                    if at == r.position() {
+                        return;
+                    }
+                    let Ok(n) = r.count(2) else {
+                        return;
+                    };
+                    for i in 0..n {
+                        let before = r.clone();
+                        if rt::failed(ExprRef::read(r, depth + 1)) {
+                            *r = before;
+                            rt::push_index(path, i);
+                            Expr::path_in(r.clone(), depth + 1, at, path);
+                            return;
+                        }
+                    }
+                    return;
+                }
+            }
+            _ => {}
         }
     }
 
@@ -530,10 +684,20 @@ impl Program {
 
     #[doc(hidden)]
     #[cold]
-    pub fn field_at(mut r: rt::Reader<'_>, depth: u32) -> ::core::option::Option<&'static str> {
+    pub fn field_at(
+        mut r: rt::Reader<'_>,
+        depth: u32,
+        at: usize,
+        path: &mut ::std::string::String,
+    ) -> ::core::option::Option<&'static str> {
         let r = &mut r;
+        let _ = at;
         r.enter(depth).ok()?;
+        let before = r.clone();
         if rt::failed(ExprRef::read(r, depth + 1)) {
+            *r = before;
+            rt::push_field(path, "body");
+            Expr::path_in(r.clone(), depth + 1, at, path);
             return Some("Program.body");
         }
         None

@@ -35,7 +35,7 @@ extension Arrays {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Arrays (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -66,7 +66,7 @@ extension Arrays {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Arrays (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -108,7 +108,7 @@ extension Fixed {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Fixed (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -139,7 +139,7 @@ extension Fixed {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Fixed (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -181,7 +181,7 @@ extension Point {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -212,7 +212,7 @@ extension Point {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Point (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -254,7 +254,7 @@ extension U32Array {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a U32Array (type id 4)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -285,7 +285,7 @@ extension U32Array {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a U32Array (type id 4)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -327,7 +327,7 @@ extension I16Array {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a I16Array (type id 5)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -358,7 +358,7 @@ extension I16Array {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a I16Array (type id 5)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -400,7 +400,7 @@ extension F32Array {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a F32Array (type id 6)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -431,7 +431,7 @@ extension F32Array {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a F32Array (type id 6)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -473,7 +473,7 @@ extension ByteArray {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a ByteArray (type id 7)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -504,7 +504,7 @@ extension ByteArray {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a ByteArray (type id 7)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -546,7 +546,7 @@ extension SmallArrays {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a SmallArrays (type id 8)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -577,7 +577,7 @@ extension SmallArrays {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a SmallArrays (type id 8)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -614,7 +614,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5, 6, 7, 8].contains($0) }) {
         case 1: self = .arrays(try Arrays(_sdpFrom: &r, depth: 1))
         case 2: self = .fixed(try Fixed(_sdpFrom: &r, depth: 1))
         case 3: self = .point(try Point(_sdpFrom: &r, depth: 1))
@@ -658,7 +658,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .arrays(Arrays())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5, 6, 7, 8].contains($0) }) {
         case 1:
             if case .arrays(var v) = self {
                 self = Self._sdpPlaceholder

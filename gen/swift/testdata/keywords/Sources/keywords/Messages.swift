@@ -35,7 +35,7 @@ extension Error {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Error (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -66,7 +66,7 @@ extension Error {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Error (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -108,7 +108,7 @@ extension Holder {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Holder (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -139,7 +139,7 @@ extension Holder {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Holder (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -170,7 +170,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2].contains($0) }) {
         case 1: self = .error(try Error(_sdpFrom: &r, depth: 1))
         case 2: self = .holder(try Holder(_sdpFrom: &r, depth: 1))
         case let id:
@@ -208,7 +208,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .error(Error())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2].contains($0) }) {
         case 1:
             if case .error(var v) = self {
                 self = Self._sdpPlaceholder

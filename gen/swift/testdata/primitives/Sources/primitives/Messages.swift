@@ -35,7 +35,7 @@ extension AllPrimitives {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a AllPrimitives (type id 1)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -66,7 +66,7 @@ extension AllPrimitives {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a AllPrimitives (type id 1)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -108,7 +108,7 @@ extension Text {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Text (type id 2)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -139,7 +139,7 @@ extension Text {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Text (type id 2)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -181,7 +181,7 @@ extension Empty {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Empty (type id 3)")
         }
         try self.init(_sdpFrom: &r, depth: 1)
@@ -212,7 +212,7 @@ extension Empty {
     }
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        if try _sdpReadHeader(&r) != Self.messageTypeID {
+        if try _sdpReadHeader(&r, known: { $0 == Self.messageTypeID }) != Self.messageTypeID {
             throw DecodeError.invalidMessage(offset: 4, reason: "the message does not carry a Empty (type id 3)")
         }
         try _sdpReadInPlace(&r, depth: 1)
@@ -244,7 +244,7 @@ public enum AnyMessage: Sendable, Hashable {
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
         case 1: self = .allPrimitives(try AllPrimitives(_sdpFrom: &r, depth: 1))
         case 2: self = .text(try Text(_sdpFrom: &r, depth: 1))
         case 3: self = .empty(try Empty(_sdpFrom: &r, depth: 1))
@@ -283,7 +283,7 @@ public enum AnyMessage: Sendable, Hashable {
     static let _sdpPlaceholder: Self = .allPrimitives(AllPrimitives())
 
     mutating func _sdpMessageInPlace(_ r: inout _SDPReader) throws(DecodeError) {
-        switch try _sdpReadHeader(&r) {
+        switch try _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
         case 1:
             if case .allPrimitives(var v) = self {
                 self = Self._sdpPlaceholder

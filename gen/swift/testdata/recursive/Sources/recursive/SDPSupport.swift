@@ -234,6 +234,16 @@ struct _SDPReader {
         }
     }
 
+    /// Throws unless n more elements of size bytes remain, at the first
+    /// element the input ends inside, as a reader going element by element
+    /// would.
+    @inline(__always)
+    func needElements(_ n: Int, _ size: Int) throws(DecodeError) {
+        if n &* size > end &- pos {
+            throw DecodeError.truncated(offset: pos &+ (end &- pos) / size &* size)
+        }
+    }
+
     /// Throws when a struct or union value at depth is nested too deep.
     @inline(__always)
     func enter(_ depth: Int) throws(DecodeError) {
@@ -377,7 +387,7 @@ struct _SDPReader {
     /// Reads exactly n numbers (a fixed-length array).
     @inline(__always)
     mutating func fixedNumbers<T: _SDPNumber>(_: T.Type, _ n: Int) throws(DecodeError) -> [T] {
-        try need(n &* MemoryLayout<T>.size)
+        try needElements(n, MemoryLayout<T>.size)
         return rawNumbers(T.self, n)
     }
 
@@ -526,7 +536,7 @@ extension _SDPReader {
     /// Reads exactly n numbers (a fixed-length array) into a.
     @inline(__always)
     mutating func fixedNumbers<T: _SDPNumber>(into a: inout [T], _ n: Int) throws(DecodeError) {
-        try need(n &* MemoryLayout<T>.size)
+        try needElements(n, MemoryLayout<T>.size)
         rawNumbers(into: &a, n)
     }
 
@@ -1422,14 +1432,19 @@ func _sdpWriteHeader(_ w: inout _SDPWriter, typeID: UInt16, payloadSize: Int) {
 }
 
 /// Reads a message header and checks that the payload fills the rest of the
-/// input exactly; returns the type id.
+/// input exactly; returns the type id. A type id that known refuses is
+/// returned before the length is checked, for the caller to reject at offset
+/// 4: the header is checked front to back, as in every SDP decoder.
 @inline(__always)
-func _sdpReadHeader(_ r: inout _SDPReader) throws(DecodeError) -> UInt16 {
+func _sdpReadHeader(_ r: inout _SDPReader, known: (UInt16) -> Bool) throws(DecodeError) -> UInt16 {
     try r.need(_sdpMessageHeaderSize)
     if r.raw(UInt32.self) != 0x3250_4453 {
         throw DecodeError.invalidMessage(offset: 0, reason: "the input does not start with the magic \"SDP2\"")
     }
     let typeID = r.raw(UInt16.self)
+    if !known(typeID) {
+        return typeID
+    }
     let length = UInt(r.raw(UInt32.self))
     if length != UInt(bitPattern: r.end &- r.pos) {
         throw DecodeError.invalidMessage(

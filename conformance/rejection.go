@@ -1,0 +1,137 @@
+package conformance
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"sdp/codec"
+)
+
+// Rejection is the text of a testee's StatusRejected reply to OpRoundtrip or
+// OpMessage, parsed: "<rule>: <message>"; with the error's offset
+// "<rule> @<offset>: <message>"; with its offset and path
+// "<rule> @<offset> <path>: <message>" (docs/conformance.md, "The testee
+// protocol"). The path holds no space and no colon (schema names, '.',
+// "[i]"), and is empty for a problem at the top level, which reads
+// "<rule> @<offset> : <message>".
+type Rejection struct {
+	Rule    string
+	Detail  bool // the text carries Offset
+	HasPath bool // the text carries Path (Detail too)
+	Offset  int
+	Path    string
+	Msg     string
+}
+
+// String formats r as a testee reports it.
+func (r Rejection) String() string {
+	if !r.Detail {
+		return r.Rule + ": " + r.Msg
+	}
+	if !r.HasPath {
+		return r.Rule + " @" + strconv.Itoa(r.Offset) + ": " + r.Msg
+	}
+	return r.Rule + " @" + strconv.Itoa(r.Offset) + " " + r.Path + ": " + r.Msg
+}
+
+// Where is the detail alone, "@<offset> <path>", for messages.
+func (r Rejection) Where() string {
+	if !r.Detail {
+		return "(no offset and path)"
+	}
+	if !r.HasPath {
+		return "@" + strconv.Itoa(r.Offset) + " (no path)"
+	}
+	return "@" + strconv.Itoa(r.Offset) + " " + strconv.Quote(r.Path)
+}
+
+// ParseRejection parses a rejection text; ok is false when it has neither
+// form.
+func ParseRejection(text string) (r Rejection, ok bool) {
+	i := strings.IndexAny(text, " :")
+	if i <= 0 {
+		return Rejection{}, false
+	}
+	r.Rule = text[:i]
+	for _, c := range r.Rule {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return Rejection{}, false
+		}
+	}
+	rest := text[i:]
+	if strings.HasPrefix(rest, ": ") {
+		r.Msg = rest[2:]
+		return r, true
+	}
+	if !strings.HasPrefix(rest, " @") {
+		return Rejection{}, false
+	}
+	rest = rest[2:]
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > 12 || j >= len(rest) {
+		return Rejection{}, false
+	}
+	r.Offset, _ = strconv.Atoi(rest[:j])
+	if strings.HasPrefix(rest[j:], ": ") {
+		r.Detail = true
+		r.Msg = rest[j+2:]
+		return r, true
+	}
+	if rest[j] != ' ' {
+		return Rejection{}, false
+	}
+	rest = rest[j+1:]
+	k := strings.Index(rest, ": ")
+	if k < 0 {
+		return Rejection{}, false
+	}
+	r.Path = rest[:k]
+	for _, c := range r.Path {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '[' || c == ']') {
+			return Rejection{}, false
+		}
+	}
+	r.Detail, r.HasPath = true, true
+	r.Msg = rest[k+2:]
+	return r, true
+}
+
+// ReferenceRejection is the reference codec's rejection of err (a
+// *codec.DecodeError), with its offset and path.
+func ReferenceRejection(err error) (Rejection, bool) {
+	var de *codec.DecodeError
+	if !errors.As(err, &de) {
+		return Rejection{}, false
+	}
+	return Rejection{Rule: de.Rule, Detail: true, HasPath: true, Offset: de.Offset, Path: de.Path, Msg: de.Msg}, true
+}
+
+// Detail is what a language's rejections must carry.
+type Detail int
+
+const (
+	DetailNone   Detail = iota // "<rule>: <message>" is enough
+	DetailOffset               // at least "<rule> @<offset>: <message>"
+	DetailPath                 // "<rule> @<offset> <path>: <message>"
+)
+
+// detailed lists the backends whose testees report the offset (and path) of
+// every OpRoundtrip and OpMessage rejection: for them the runners fail a
+// rejection with less, so a converted backend cannot fall back to a shorter
+// form. The reference testee is one of them.
+var detailed = map[string]Detail{
+	"reference": DetailPath,
+	"go":        DetailPath,
+	"python":    DetailPath,
+	"rust":      DetailPath,
+	"c":         DetailOffset,
+	"cpp":       DetailOffset,
+	"swift":     DetailOffset,
+}
+
+// RequiresDetail reports what lang's rejections must carry.
+func RequiresDetail(lang string) Detail { return detailed[lang] }
