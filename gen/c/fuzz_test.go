@@ -1,6 +1,7 @@
 package c
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -298,15 +299,19 @@ func differential(t *testing.T, corpus string, suites []*randschema.Suite) {
 		}
 		checked++
 		want := "accepted"
-		if de, ok := refErr.(*codec.DecodeError); ok {
-			want = "rejected: " + de.Rule
+		if ref, ok := conformance.ReferenceRejection(refErr); ok {
+			want = fmt.Sprintf("rejected: %s @%d", ref.Rule, ref.Offset)
 		} else if refErr != nil {
 			t.Fatalf("reference codec: %v", refErr)
 		}
 		got := "accepted"
 		switch status {
 		case conformance.StatusRejected:
-			got = "rejected: " + strings.SplitN(string(out), ":", 2)[0]
+			// The testee reports the rule and the offset (conformance.RequiresDetail).
+			got = "rejected: " + string(out)
+			if r, ok := conformance.ParseRejection(string(out)); ok && r.Detail {
+				got = fmt.Sprintf("rejected: %s @%d", r.Rule, r.Offset)
+			}
 		case conformance.StatusBroken:
 			got = "broken: " + string(out)
 		}
