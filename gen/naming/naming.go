@@ -61,7 +61,11 @@ func Pascal(name string) string {
 }
 
 // Camel: "display_name" → "displayName".
-func Camel(name string) string {
+func Camel(name string) string { return camel(name, false) }
+
+// camel is Camel, with initialisms after the first word in capitals if
+// upper.
+func camel(name string, upper bool) string {
 	ws := Words(name)
 	if len(ws) == 0 {
 		return ""
@@ -69,6 +73,10 @@ func Camel(name string) string {
 	var b strings.Builder
 	b.WriteString(strings.ToLower(ws[0]))
 	for _, w := range ws[1:] {
+		if upper && initialisms[strings.ToUpper(w)] {
+			b.WriteString(strings.ToUpper(w))
+			continue
+		}
 		b.WriteString(title(w))
 	}
 	return b.String()
@@ -122,19 +130,4 @@ func PascalInitialisms(name string) string {
 // CamelInitialisms is Camel with the common initialisms after the first
 // word in capitals (the first word is lower case, an initialism too):
 // "manufacturer_id" → "manufacturerID", "id" → "id", "url_path" → "urlPath".
-func CamelInitialisms(name string) string {
-	ws := Words(name)
-	if len(ws) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(strings.ToLower(ws[0]))
-	for _, w := range ws[1:] {
-		if initialisms[strings.ToUpper(w)] {
-			b.WriteString(strings.ToUpper(w))
-			continue
-		}
-		b.WriteString(title(w))
-	}
-	return b.String()
-}
+func CamelInitialisms(name string) string { return camel(name, true) }
