@@ -490,12 +490,10 @@ def _sdp_put_numbers(out: bytearray, code: str, v: _sdp_t.Any) -> None:
     """Appends the elements of a numeric array (_sdp_numbers). A large,
     contiguous 1-D numpy array of the wire's dtype is kept aside as it is:
     its bytes are the encoding, copied once when the result is joined."""
-    if type(out) is _SdpParts and type(v) is _sdp_ndarray_type and not _SDP_BIG and v.ndim == 1 \
-            and v.dtype == _sdp_np_dtypes.get(code) and v.flags.c_contiguous:
-        n = v.nbytes
-        if n >= _SDP_PART_MIN:
-            out.parts.append((len(out), v, n))
-            return
+    if type(v) is _sdp_ndarray_type and type(out) is _SdpParts and v.nbytes >= _SDP_PART_MIN and not _SDP_BIG \
+            and v.ndim == 1 and v.dtype == _sdp_np_dtypes.get(code) and v.flags.c_contiguous:
+        out.parts.append((len(out), v, v.nbytes))
+        return
     _sdp_put(out, _sdp_numbers(code, v))
 
 
