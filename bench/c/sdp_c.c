@@ -34,7 +34,7 @@ void bench_sdp_c(bench_workload *w);
 	} ctx_##pkg##_##t;                                                                                  \
 	static void enc_##pkg##_##t(void *p) {                                                              \
 		ctx_##pkg##_##t *c = p;                                                                         \
-		size_t n = pkg##_##t##_encoded_size(&c->value);                                                         \
+		size_t n = pkg##_##t##_encoded_size(&c->value);                                                 \
 		uint8_t *b = malloc(n);                                                                         \
 		bench_sink += pkg##_##t##_encode(&c->value, b, n);                                             \
 		BENCH_ESCAPE(b);                                                                                \
@@ -60,7 +60,7 @@ void bench_sdp_c(bench_workload *w);
 	}                                                                                                   \
 	static void rt_##pkg##_##t(void *p) {                                                               \
 		ctx_##pkg##_##t *c = p;                                                                         \
-		size_t n = pkg##_##t##_encoded_size(&c->value);                                                         \
+		size_t n = pkg##_##t##_encoded_size(&c->value);                                                 \
 		uint8_t *b = malloc(n);                                                                         \
 		pkg##_##t##_encode(&c->value, b, n);                                                            \
 		pkg##_##t out;                                                                                  \
@@ -71,7 +71,7 @@ void bench_sdp_c(bench_workload *w);
 	}                                                                                                   \
 	static void menc_##pkg##_##t(void *p) {                                                             \
 		ctx_##pkg##_##t *c = p;                                                                         \
-		size_t n = pkg##_##t##_encoded_message_size(&c->value);                                                 \
+		size_t n = pkg##_##t##_encoded_message_size(&c->value);                                         \
 		uint8_t *b = malloc(n);                                                                         \
 		bench_sink += pkg##_##t##_encode_message(&c->value, b, n);                                     \
 		BENCH_ESCAPE(b);                                                                                \
@@ -98,9 +98,9 @@ void bench_sdp_c(bench_workload *w);
 			snprintf(why, sizeof why, "decoding the .sdpb: %s", pkg##_strerror(rc));                   \
 			bench_gap("sdp", w->name, why);                                                             \
 		} else {                                                                                        \
-			c.n = pkg##_##t##_encoded_size(&c.value);                                                           \
+			c.n = pkg##_##t##_encoded_size(&c.value);                                                   \
 			c.buf = malloc(c.n + 1);                                                                    \
-			c.msg_n = pkg##_##t##_encoded_message_size(&c.value);                                               \
+			c.msg_n = pkg##_##t##_encoded_message_size(&c.value);                                       \
 			c.msg = malloc(c.msg_n + 1);                                                                \
 			pkg##_message m;                                                                            \
 			if (pkg##_##t##_encode(&c.value, c.buf, c.n) != w->sdpb_len ||                              \
