@@ -340,10 +340,11 @@ func (r *MessageReader) ReadMessage() (Message, error) {
 	}
 }
 
-// streamError makes a DecodeError of the message at r.index, n bytes long if
-// it was read whole, a StreamError (the error that ends the stream if it was
-// not); other errors are returned as they are. (Out of ReadMessage, so that
-// the variable errors.As needs is allocated only for an error.)
+// streamError turns a *DecodeError of the message at r.index (n bytes long
+// if it was read whole) into a *StreamError, which ends the stream if the
+// message was not read whole; other errors are returned as they are. (Out
+// of ReadMessage, so that the variable errors.As needs is allocated only
+// for an error.)
 func (r *MessageReader) streamError(err error, n int) error {
 	var de *DecodeError
 	if !errors.As(err, &de) {
@@ -374,7 +375,7 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 		if err != nil {
 			if len(h) > 0 && err == io.EOF {
 				_, _ = r.pk.Discard(len(h))
-				return nil, 0, false, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+				return nil, 0, false, cutHeader()
 			}
 			return nil, 0, false, err
 		}
@@ -386,7 +387,7 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 		hdr = r.buf[:MessageHeaderSize]
 		if _, err := io.ReadFull(r.r, hdr); err != nil {
 			if err == io.ErrUnexpectedEOF {
-				return nil, 0, false, &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+				return nil, 0, false, cutHeader()
 			}
 			return nil, 0, false, err
 		}
@@ -442,6 +443,16 @@ func (r *MessageReader) readMessage() (Message, int, bool, error) {
 	return m, size, hello, err
 }
 
+// cutHeader and cutPayload are the errors of a stream that ends inside a
+// message.
+func cutHeader() *DecodeError {
+	return &DecodeError{Path: "message", Rule: RuleTruncated, Msg: "the stream ends inside a message header"}
+}
+
+func cutPayload() *DecodeError {
+	return &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+}
+
 // payload returns the whole message of size bytes whose header is hdr, and
 // whether it lies in the peeker's buffer (the caller then discards it after
 // decoding); a message larger than that buffer, or from a reader that cannot
@@ -455,7 +466,7 @@ func (r *MessageReader) payload(hdr []byte, size int) ([]byte, bool, error) {
 		if err != bufio.ErrBufferFull {
 			if err == io.EOF {
 				_, _ = r.pk.Discard(len(b))
-				return nil, false, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+				return nil, false, cutPayload()
 			}
 			return nil, false, err
 		}
@@ -475,7 +486,7 @@ func (r *MessageReader) payload(hdr []byte, size int) ([]byte, bool, error) {
 	b := r.buf[:size]
 	if _, err := io.ReadFull(r.r, b[MessageHeaderSize:]); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return nil, false, &DecodeError{Path: "message", Offset: MessageHeaderSize, Rule: RuleTruncated, Msg: "the stream ends inside a message payload"}
+			return nil, false, cutPayload()
 		}
 		return nil, false, err
 	}
