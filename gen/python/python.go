@@ -299,7 +299,8 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		p.Line("")
 		p.F("def encode(self) -> %s:", g.nm("bytes", shadow))
 		p.Line(`    """Encodes the value; raises EncodeError for a value that has no encoding."""`)
-		if holdsArrays(t, map[interface{}]bool{}) {
+		parts := holdsArrays(t)
+		if parts {
 			p.F("    return _sdp_run_parts(_sdp_e_%s, self)", c)
 		} else {
 			p.F("    return _sdp_run(_sdp_e_%s, self)", c)
@@ -311,7 +312,7 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 		p.Line("")
 		p.F("def encode_message(self) -> %s:", g.nm("bytes", shadow))
 		p.Line(`    """Encodes the value as a message: header, then payload."""`)
-		if holdsArrays(t, map[interface{}]bool{}) {
+		if parts {
 			p.F("    return _sdp_run_parts(_sdp_e_%s, self, %d)", c, st.ID)
 		} else {
 			p.Line("    b = self.encode()")
@@ -654,9 +655,15 @@ func (g *generator) runStruct(fields []*schema.Field) (string, int) {
 		n, _ := f.Type.FixedSize()
 		size += n
 	}
+	return g.structFormat(codes), size
+}
+
+// structFormat returns the module-level struct.Struct of the little-endian
+// format codes.
+func (g *generator) structFormat(codes string) string {
 	name := "_SDP_RUN_" + codes
 	g.runFormats[name] = "<" + codes
-	return name, size
+	return name
 }
 
 // fieldsEncode writes the encoding of fields read from _sdp_v.
@@ -1055,7 +1062,8 @@ func (g *generator) fastBody(fp fastPlan) {
 			st, total := g.runStruct(leaves[run[0]:run[1]])
 			vars := strings.Join(args[run[0]:run[1]], ", ")
 			if fuse {
-				st = g.fusedStruct(leaves[run[0]:run[1]])
+				// The same format with the string's u32 length after it.
+				st = g.structFormat(strings.TrimPrefix(g.runFormats[st], "<") + "I")
 				vars += ", _sdp_k"
 			}
 			p.F("%s = %s.unpack_from(_sdp_b, _sdp_p)", vars, st)
@@ -1126,18 +1134,6 @@ func (g *generator) fastString(v string) {
 	// memoryview.
 	p.F("%s = _sdp_b[_sdp_p + 4:_sdp_q].decode()", v)
 	p.Line("_sdp_p = _sdp_q")
-}
-
-// fusedStruct is runStruct's struct.Struct with a u32 string length after
-// the run (which is not counted in its size).
-func (g *generator) fusedStruct(fields []*schema.Field) string {
-	codes := ""
-	for _, f := range fields {
-		codes += runCode(f.Type)
-	}
-	name := "_SDP_RUN_" + codes + "I"
-	g.runFormats[name] = "<" + codes + "I"
-	return name
 }
 
 // inlineLoop decodes n elements of a struct whose fast path calls no other
@@ -1243,44 +1239,8 @@ func hasInline(fields []*schema.Field) bool {
 // holdsArrays reports whether a value of type t can hold an array of numbers
 // or of u8, which its encoder may keep aside (_SdpParts) instead of copying
 // it into its bytearray: the struct's encode then joins the parts.
-func holdsArrays(t *schema.Type, seen map[interface{}]bool) bool {
-	switch t.Kind {
-	case schema.Array, schema.FixedArray:
-		if t.Elem.IsNumeric() {
-			return true
-		}
-		return holdsArrays(t.Elem, seen)
-	case schema.Optional:
-		return holdsArrays(t.Elem, seen)
-	case schema.StructRef:
-		if seen[t.Struct] {
-			return false
-		}
-		seen[t.Struct] = true
-		for _, f := range t.Struct.Fields {
-			if holdsArrays(f.Type, seen) {
-				return true
-			}
-		}
-	case schema.UnionRef:
-		if seen[t.Union] {
-			return false
-		}
-		seen[t.Union] = true
-		for _, v := range t.Union.Variants {
-			switch v.Kind {
-			case schema.VariantStruct:
-				if holdsArrays(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, seen) {
-					return true
-				}
-			case schema.VariantInline:
-				for _, f := range v.Fields {
-					if holdsArrays(f.Type, seen) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+func holdsArrays(t *schema.Type) bool {
+	return schema.Reaches(t, func(t *schema.Type) bool {
+		return (t.Kind == schema.Array || t.Kind == schema.FixedArray) && t.Elem.IsNumeric()
+	})
 }

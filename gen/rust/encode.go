@@ -105,7 +105,7 @@ func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
 	var body func()
 	switch d := d.(type) {
 	case *schema.Struct:
-		if declHasLengths(d, nil) {
+		if schema.DeclReaches(d, lengthy) {
 			body = func() {
 				for _, f := range d.Fields {
 					g.checkValue(p, f.Type, "self."+fieldName(f), false, 0)
@@ -113,7 +113,7 @@ func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
 			}
 		}
 	case *schema.Union:
-		if declHasLengths(d, nil) {
+		if schema.DeclReaches(d, lengthy) {
 			body = func() { g.unionCheck(p, d) }
 		}
 	}
@@ -133,66 +133,15 @@ func (g *generator) checkLengthsFn(p *printer, d schema.Decl) {
 	})
 }
 
-// hasLengths reports whether a value of type t can hold a string, byte
-// string or array count (seen: the declarations being visited).
-func hasLengths(t *schema.Type, seen map[schema.Decl]bool) bool {
-	switch t.Kind {
-	case schema.String, schema.Array:
-		return true
-	case schema.FixedArray, schema.Optional:
-		return hasLengths(t.Elem, seen)
-	case schema.StructRef:
-		return declHasLengths(t.Struct, seen)
-	case schema.UnionRef:
-		return declHasLengths(t.Union, seen)
-	}
-	return false
-}
+// lengthy is a type with a length or count on the wire: a string, a byte
+// string or an array.
+func lengthy(t *schema.Type) bool { return t.Kind == schema.String || t.Kind == schema.Array }
 
-// declHasLengths is hasLengths of a struct or union.
-func declHasLengths(d schema.Decl, seen map[schema.Decl]bool) bool {
-	if seen[d] {
-		return false // a cycle adds no field of its own
-	}
-	if seen == nil {
-		seen = map[schema.Decl]bool{}
-	}
-	seen[d] = true
-	defer delete(seen, d)
-	switch d := d.(type) {
-	case *schema.Struct:
-		for _, f := range d.Fields {
-			if hasLengths(f.Type, seen) {
-				return true
-			}
-		}
-	case *schema.Union:
-		for _, v := range d.Variants {
-			if variantHasLengths(v, seen) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// variantHasLengths reports whether a variant carries lengths.
-func variantHasLengths(v *schema.Variant, seen map[schema.Decl]bool) bool {
-	switch v.Kind {
-	case schema.VariantStruct:
-		return declHasLengths(v.Struct, seen)
-	case schema.VariantInline:
-		for _, f := range v.Fields {
-			if hasLengths(f.Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// hasLengths reports whether a value of type t can hold a length or count.
+func hasLengths(t *schema.Type) bool { return schema.Reaches(t, lengthy) }
 
 // variantChecked reports whether a variant carries lengths.
-func variantChecked(v *schema.Variant) bool { return variantHasLengths(v, nil) }
+func variantChecked(v *schema.Variant) bool { return schema.VariantReaches(v, lengthy) }
 
 // unionCheck emits the match of a union's check_lengths over the variants
 // that carry lengths.
@@ -210,7 +159,7 @@ func (g *generator) unionCheck(p *printer, u *schema.Union) {
 			case schema.VariantInline:
 				bind := map[*schema.Field]bool{}
 				for _, f := range v.Fields {
-					if hasLengths(f.Type, nil) {
+					if hasLengths(f.Type) {
 						bind[f] = true
 					}
 				}
@@ -240,7 +189,7 @@ func (g *generator) unionCheck(p *printer, u *schema.Union) {
 // checkValue emits the checks of the lengths in x of type t (nothing for a
 // type of a fixed size). isRef says x is a reference rather than a place.
 func (g *generator) checkValue(p *printer, t *schema.Type, x string, isRef bool, level int) {
-	if !hasLengths(t, nil) {
+	if !hasLengths(t) {
 		return
 	}
 	ref := x
@@ -257,7 +206,7 @@ func (g *generator) checkValue(p *printer, t *schema.Type, x string, isRef bool,
 		if t.Kind == schema.Array {
 			p.F("rt::check_len(%s.len())?;", x)
 		}
-		if !hasLengths(t.Elem, nil) {
+		if !hasLengths(t.Elem) {
 			return
 		}
 		e := loopVar("e", level)

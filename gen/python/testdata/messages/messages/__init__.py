@@ -508,7 +508,7 @@ def _sdp_run_parts(fn: _sdp_t.Callable[[_SDP_T, bytearray], None], v: _SDP_T, ty
         fn(v, out)
         parts = out.parts
         if type_id >= 0:
-            out[6:10] = _SDP_U32.pack(len(out) - 10 + sum(n for _, _, n in parts))
+            out[6:10] = _SDP_U32.pack(len(out) - MESSAGE_HEADER_SIZE + sum(n for _, _, n in parts))
         if not parts:
             return bytes(out)
         if len(parts) == 1 and parts[0][0] == len(out):
@@ -724,8 +724,9 @@ class MessageWriter:
         writing nothing, when it cannot be encoded or its payload is over
         max_size."""
         b = value.encode_message()
-        if len(b) - 10 > self.max_size:
-            raise EncodeError("message payload of " + str(len(b) - 10) + " bytes is over the writer's maximum size of " + str(self.max_size))
+        n = len(b) - MESSAGE_HEADER_SIZE
+        if n > self.max_size:
+            raise EncodeError("message payload of " + str(n) + " bytes is over the writer's maximum size of " + str(self.max_size))
         self.f.write(b)
 
 
