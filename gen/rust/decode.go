@@ -71,27 +71,27 @@ func decodeAPI(p *printer, name, life, read string) {
 	if life == "" {
 		bytes = "&[u8]"
 	}
-	p.F("/// Decodes a value that fills `bytes` exactly, with the default limits")
+	p.F("/// Decodes a value that fills `bytes` exactly, with the default options")
 	p.F("/// (nesting depth %d).", 64)
 	p.Block("pub fn decode(bytes: "+bytes+") -> rt::DecodeResult<Self> {", "}", func() {
-		p.P("Self::decode_with(bytes, rt::Limits::new())")
+		p.P("Self::decode_with(bytes, rt::DecodeOptions::new())")
 	})
 	p.P()
-	p.P("/// Decodes a value that fills `bytes` exactly, with custom limits.")
-	p.Fn("pub fn decode_with", []string{"bytes: " + bytes, "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
-		p.F("rt::decode_all(bytes, limits, %s)", read)
+	p.P("/// Decodes a value that fills `bytes` exactly, with the given options.")
+	p.Fn("pub fn decode_with", []string{"bytes: " + bytes, "opts: rt::DecodeOptions"}, "rt::DecodeResult<Self>", func() {
+		p.F("rt::decode_all(bytes, opts, %s)", read)
 	})
 	p.P()
 	p.P("/// Decodes a value at the start of `bytes`; returns it with the number of")
 	p.P("/// bytes it used.")
 	p.Fn("pub fn decode_prefix", []string{"bytes: " + bytes}, "rt::DecodeResult<(Self, usize)>", func() {
-		p.P("Self::decode_prefix_with(bytes, rt::Limits::new())")
+		p.P("Self::decode_prefix_with(bytes, rt::DecodeOptions::new())")
 	})
 	p.P()
-	p.P("/// Decodes a value at the start of `bytes`, with custom limits; returns it")
+	p.P("/// Decodes a value at the start of `bytes`, with the given options; returns it")
 	p.P("/// with the number of bytes it used.")
-	p.Fn("pub fn decode_prefix_with", []string{"bytes: " + bytes, "limits: rt::Limits"}, "rt::DecodeResult<(Self, usize)>", func() {
-		p.F("rt::decode_prefix(bytes, limits, %s)", read)
+	p.Fn("pub fn decode_prefix_with", []string{"bytes: " + bytes, "opts: rt::DecodeOptions"}, "rt::DecodeResult<(Self, usize)>", func() {
+		p.F("rt::decode_prefix(bytes, opts, %s)", read)
 	})
 }
 

@@ -23,18 +23,18 @@ import (
 // type FnOnce(&mut Self, &mut rt::Reader, u32) -> rt::DecodeResult<()>.
 func intoAPI(p *printer, read string) {
 	p.P("/// Decodes a value that fills `bytes` exactly into `self`, with the")
-	p.P("/// default limits, reusing the capacity of its strings, vectors and boxes")
+	p.P("/// default options, reusing the capacity of its strings, vectors and boxes")
 	p.P("/// (steady-state decoding without allocation). The rules, limits and errors")
 	p.P("/// are those of `decode`; on an error `self` is reset to its default value.")
 	p.Block("pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {", "}", func() {
-		p.P("self.decode_into_with(bytes, rt::Limits::new())")
+		p.P("self.decode_into_with(bytes, rt::DecodeOptions::new())")
 	})
 	p.P()
 	p.P("/// Decodes a value that fills `bytes` exactly into `self`, with custom")
 	p.P("/// limits, reusing its storage as `decode_into` does; on an error `self` is")
 	p.P("/// reset to its default value.")
-	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
-		p.wrapped("", call("rt::decode_all_into", "bytes", "limits", "self", read), "")
+	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<()>", func() {
+		p.wrapped("", call("rt::decode_all_into", "bytes", "opts", "self", read), "")
 	})
 }
 

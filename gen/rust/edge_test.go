@@ -70,8 +70,8 @@ fn values_roundtrip_through_owned_and_view_apis() {
     // decode_prefix_with: the same, under custom limits (a depth of 1 cannot
     // hold a Holder's nested values).
     let extended = [&bytes[..], &[9, 9]].concat();
-    assert_eq!(Holder::decode_prefix_with(&extended, Limits::new()).unwrap().1, used);
-    assert_eq!(Holder::decode_prefix_with(&extended, Limits::new().with_max_depth(1)).unwrap_err().rule(), "depth");
+    assert_eq!(Holder::decode_prefix_with(&extended, DecodeOptions::new()).unwrap().1, used);
+    assert_eq!(Holder::decode_prefix_with(&extended, DecodeOptions::new().with_max_depth(1)).unwrap_err().rule(), "depth");
     assert_eq!((prefix, used), (h.clone(), bytes.len()));
     assert_eq!(
         Holder::decode(&[&bytes[..], &[0]].concat()).unwrap_err().kind(),
@@ -105,10 +105,10 @@ fn depth_limit_is_enforced_and_configurable() {
     assert_eq!(e.kind(), DecodeErrorKind::DepthLimitExceeded(64));
     assert!(e.to_string().contains("depth"), "{e}");
     assert_eq!(TreeRef::decode(&bytes).unwrap_err().kind(), e.kind());
-    let limits = Limits::new().with_max_depth(71);
+    let limits = DecodeOptions::new().with_max_depth(71);
     assert_eq!(Tree::decode_with(&bytes, limits).unwrap(), t);
     assert_eq!(TreeRef::decode_with(&bytes, limits).unwrap().to_owned_value(), t);
-    let low = Limits::new().with_max_depth(70);
+    let low = DecodeOptions::new().with_max_depth(70);
     assert!(Tree::decode_with(&bytes, low).is_err());
 }
 
@@ -425,7 +425,7 @@ mod hostile_api {
         let h = Holder { items: vec![None; 100] };
         let bytes = h.encode_to_vec();
         assert_eq!(Holder::decode(&bytes).unwrap(), h);
-        let exact = Limits::new().with_memory_limit(52_000);
+        let exact = DecodeOptions::new().with_memory_limit(52_000);
         assert_eq!(Holder::decode_with(&bytes, exact).unwrap(), h);
         assert_eq!(HolderRef::decode_with(&bytes, exact).unwrap().to_owned_value(), h);
         let low = exact.with_memory_limit(51_999);
@@ -442,7 +442,7 @@ mod hostile_api {
         assert_eq!((e.rule(), e.offset()), ("memory", 10));
         assert_eq!(decode_message_with(&msg, low).unwrap_err(), e);
         assert_eq!(MessageRef::decode_with(&msg, low).unwrap_err(), e);
-        let mut reader = MessageReader::new(&msg[..]).with_limits(low);
+        let mut reader = MessageReader::new(&msg[..]).with_options(low);
         match reader.read_message() {
             Err(StreamError::Decode(s)) => {
                 assert_eq!((s.kind(), s.offset(), s.field()), (e.kind(), e.offset(), e.field()));
@@ -454,7 +454,7 @@ mod hostile_api {
         let n = Node { pad: None, next: Some(Box::new(Node { pad: None, next: Some(Box::default()) })) };
         let bytes = n.encode_to_vec();
         assert_eq!(bytes, [0, 1, 0, 1, 0, 0]);
-        let two = Limits::new().with_memory_limit(1056);
+        let two = DecodeOptions::new().with_memory_limit(1056);
         assert_eq!(Node::decode_with(&bytes, two).unwrap(), n);
         let e = Node::decode_with(&bytes, two.with_memory_limit(1055)).unwrap_err();
         assert_eq!((e.rule(), e.offset(), e.field()), ("memory", 3, Some("Node.next")));
@@ -603,7 +603,7 @@ mod reuse {
             assert_eq!(v, Holder::default(), "cut at {cut}");
         }
         let mut v = h.clone();
-        let limits = Limits::new().with_max_depth(2);
+        let limits = DecodeOptions::new().with_max_depth(2);
         let e = v.decode_into_with(&bytes, limits).unwrap_err();
         assert_eq!(e, Holder::decode_with(&bytes, limits).unwrap_err());
         assert_eq!(v, Holder::default());
@@ -688,7 +688,7 @@ fn roundtrip<T: SdpType + PartialEq + std::fmt::Debug>(value: &T) -> Vec<u8> {
     let bytes = SdpType::encode_to_vec(value);
     assert_eq!(bytes.len(), SdpType::encoded_size(value));
     assert_eq!(&T::decode(&bytes).unwrap(), value);
-    assert_eq!(&T::decode_with(&bytes, Limits::new()).unwrap(), value);
+    assert_eq!(&T::decode_with(&bytes, DecodeOptions::new()).unwrap(), value);
     let mut buf = vec![0xAA];
     SdpType::try_encode(value, &mut buf).unwrap();
     assert_eq!(&buf[1..], &bytes[..]);
@@ -698,7 +698,7 @@ fn roundtrip<T: SdpType + PartialEq + std::fmt::Debug>(value: &T) -> Vec<u8> {
     assert_eq!(&into, value);
     let (prefix, used) = T::decode_prefix(&[&bytes[..], &[1]].concat()).unwrap();
     assert_eq!((&prefix, used), (value, bytes.len()));
-    assert!(SdpType::decode_into_with(&mut into, &[], Limits::new()).is_err());
+    assert!(SdpType::decode_into_with(&mut into, &[], DecodeOptions::new()).is_err());
     assert_eq!(into, T::default());
     bytes
 }
@@ -709,7 +709,7 @@ fn message_roundtrip<T: SdpMessage + PartialEq + std::fmt::Debug>(value: &T) -> 
     SdpMessage::try_encode_message_into(value, &mut buf).unwrap();
     assert_eq!(buf, framed);
     assert_eq!(&T::decode_message(&framed).unwrap(), value);
-    assert_eq!(&T::decode_message_with(&framed, Limits::new()).unwrap(), value);
+    assert_eq!(&T::decode_message_with(&framed, DecodeOptions::new()).unwrap(), value);
     T::TYPE_ID
 }
 

@@ -123,19 +123,19 @@ func (g *generator) structMessage(p *printer, st *schema.Struct) {
 		p.P()
 		p.F("/// Decodes a message that holds a [`%s`] and nothing else.", name)
 		p.Block("pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {", "}", func() {
-			p.P("Self::decode_message_with(bytes, rt::Limits::new())")
+			p.P("Self::decode_message_with(bytes, rt::DecodeOptions::new())")
 		})
 		p.P()
-		p.F("/// Decodes a message that holds a [`%s`], with custom limits.", name)
-		p.Fn("pub fn decode_message_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+		p.F("/// Decodes a message that holds a [`%s`], with the given options.", name)
+		p.Fn("pub fn decode_message_with", []string{"bytes: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<Self>", func() {
 			p.P("let payload = rt::expect_message(bytes, Self::TYPE_ID)?;")
-			p.P("rt::decode_payload(payload, limits, Self::read)")
+			p.P("rt::decode_payload(payload, opts, Self::read)")
 		})
 		p.P()
 		p.P("/// Decodes a message payload into `self` (resetting it on an error).")
 		p.P("#[doc(hidden)]")
-		p.Fn("pub fn decode_payload_into", []string{"&mut self", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
-			p.P("rt::decode_payload_into(payload, limits, self, Self::read_into)")
+		p.Fn("pub fn decode_payload_into", []string{"&mut self", "payload: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<()>", func() {
+			p.P("rt::decode_payload_into(payload, opts, self, Self::read_into)")
 		})
 	})
 }
@@ -176,19 +176,19 @@ func (g *generator) messageEnum(p *printer) {
 			})
 		})
 		p.P()
-		p.P("/// Decodes a message of any type of the schema, with the default limits.")
+		p.P("/// Decodes a message of any type of the schema, with the default options.")
 		p.Block("pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {", "}", func() {
-			p.P("Self::decode_with(bytes, rt::Limits::new())")
+			p.P("Self::decode_with(bytes, rt::DecodeOptions::new())")
 		})
 		p.P()
-		p.P("/// Decodes a message of any type of the schema, with custom limits.")
-		p.Fn("pub fn decode_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+		p.P("/// Decodes a message of any type of the schema, with the given options.")
+		p.Fn("pub fn decode_with", []string{"bytes: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<Self>", func() {
 			p.P("let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;")
-			p.P("Self::decode_payload(type_id, payload, limits)")
+			p.P("Self::decode_payload(type_id, payload, opts)")
 		})
 		p.P()
 		p.P("/// Decodes the payload of a message whose header named `type_id`.")
-		p.Fn("pub fn decode_payload", []string{"type_id: u16", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+		p.Fn("pub fn decode_payload", []string{"type_id: u16", "payload: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<Self>", func() {
 			dispatch(p, g, func(st *schema.Struct) string { return g.name[st] })
 		})
 		p.P()
@@ -260,14 +260,14 @@ func (g *generator) messageEnum(p *printer) {
 		})
 	}
 	p.P()
-	p.P("/// Decodes a message of any type of the schema, with the default limits.")
+	p.P("/// Decodes a message of any type of the schema, with the default options.")
 	p.Block("pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {", "}", func() {
 		p.P("Message::decode(bytes)")
 	})
 	p.P()
-	p.P("/// Decodes a message of any type of the schema, with custom limits.")
-	p.Fn("pub fn decode_message_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Message>", func() {
-		p.P("Message::decode_with(bytes, limits)")
+	p.P("/// Decodes a message of any type of the schema, with the given options.")
+	p.Fn("pub fn decode_message_with", []string{"bytes: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<Message>", func() {
+		p.P("Message::decode_with(bytes, opts)")
 	})
 }
 
@@ -323,11 +323,11 @@ func (g *generator) messageRefEnum(p *printer) {
 		p.P()
 		p.P("/// Decodes a view of a message of any type of the schema.")
 		p.Block("pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {", "}", func() {
-			p.P("Self::decode_with(bytes, rt::Limits::new())")
+			p.P("Self::decode_with(bytes, rt::DecodeOptions::new())")
 		})
 		p.P()
-		p.P("/// Decodes a view of a message of any type, with custom limits.")
-		p.Fn("pub fn decode_with", []string{"bytes: &'a [u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
+		p.P("/// Decodes a view of a message of any type, with the given options.")
+		p.Fn("pub fn decode_with", []string{"bytes: &'a [u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<Self>", func() {
 			p.P("let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;")
 			dispatch(p, g, func(st *schema.Struct) string { return g.viewName(st) })
 		})
@@ -374,20 +374,20 @@ func (g *generator) messageReader(p *printer) {
 		p.P("inner: R,")
 		p.P("buf: ", stdVec, "<u8>,")
 		p.P("max_size: usize,")
-		p.P("limits: rt::Limits,")
+		p.P("opts: rt::DecodeOptions,")
 		p.P("require_hello: bool,")
 		p.P("position: rt::StreamPosition,")
 	})
 	p.P()
 	p.Block("impl<R: ::std::io::Read> MessageReader<R> {", "}", func() {
 		p.P("/// A reader with the default maximum payload size")
-		p.P("/// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.")
+		p.P("/// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.")
 		p.Block("pub fn new(inner: R) -> Self {", "}", func() {
 			p.Block("MessageReader {", "}", func() {
 				p.P("inner,")
 				p.P("buf: ", stdVec, "::new(),")
 				p.P("max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,")
-				p.P("limits: rt::Limits::new(),")
+				p.P("opts: rt::DecodeOptions::new(),")
 				p.P("require_hello: false,")
 				p.P("position: rt::StreamPosition::default(),")
 			})
@@ -399,9 +399,9 @@ func (g *generator) messageReader(p *printer) {
 			p.P("self")
 		})
 		p.P()
-		p.P("/// Sets the decoding limits.")
-		p.Block("pub fn with_limits(mut self, limits: rt::Limits) -> Self {", "}", func() {
-			p.P("self.limits = limits;")
+		p.P("/// Sets the decode options (depth and memory limits).")
+		p.Block("pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {", "}", func() {
+			p.P("self.opts = opts;")
 			p.P("self")
 		})
 		p.P()
@@ -436,7 +436,7 @@ func (g *generator) messageReader(p *printer) {
 			p.Block("let Some(type_id) = frame else {", "};", func() {
 				p.P("return Ok(None);")
 			})
-			p.Block("match Message::decode_payload(type_id, &self.buf, self.limits) {", "}", func() {
+			p.Block("match Message::decode_payload(type_id, &self.buf, self.opts) {", "}", func() {
 				p.Block("Ok(m) => {", "}", func() {
 					p.P("self.position.advance();")
 					p.P("Ok(Some(m))")
@@ -466,7 +466,7 @@ func (g *generator) messageReader(p *printer) {
 			p.Block("let Some(type_id) = frame else {", "};", func() {
 				p.P("return Ok(false);")
 			})
-			p.Block("match msg.decode_payload_into(type_id, &self.buf, self.limits) {", "}", func() {
+			p.Block("match msg.decode_payload_into(type_id, &self.buf, self.opts) {", "}", func() {
 				p.Block("Ok(()) => {", "}", func() {
 					p.P("self.position.advance();")
 					p.P("Ok(true)")
@@ -507,7 +507,7 @@ func dispatch(p *printer, g *generator, reader func(*schema.Struct) string) {
 		for _, st := range g.s.Structs {
 			n := g.name[st]
 			p.Block(n+"::TYPE_ID => {", "}", func() {
-				p.F("let v = rt::decode_payload(payload, limits, %s::read)?;", reader(st))
+				p.F("let v = rt::decode_payload(payload, opts, %s::read)?;", reader(st))
 				p.F("Ok(Self::%s(v))", n)
 			})
 		}
@@ -519,18 +519,18 @@ func dispatch(p *printer, g *generator, reader func(*schema.Struct) string) {
 // decode_payload_into.
 func (g *generator) messageInto(p *printer) {
 	p.P("/// Decodes a message of any type of the schema into `self`, with the")
-	p.P("/// default limits, reusing its storage when it holds a value of the same")
+	p.P("/// default options, reusing its storage when it holds a value of the same")
 	p.P("/// type (see [`Message::decode_payload_into`]).")
 	p.Block("pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {", "}", func() {
-		p.P("self.decode_into_with(bytes, rt::Limits::new())")
+		p.P("self.decode_into_with(bytes, rt::DecodeOptions::new())")
 	})
 	p.P()
 	p.P("/// Decodes a message of any type of the schema into `self`, with custom")
-	p.P("/// limits (see [`Message::decode_payload_into`]). A bad header leaves")
+	p.P("/// options (see [`Message::decode_payload_into`]). A bad header leaves")
 	p.P("/// `self` unchanged.")
-	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
+	p.Fn("pub fn decode_into_with", []string{"&mut self", "bytes: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<()>", func() {
 		p.P("let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;")
-		p.P("self.decode_payload_into(type_id, payload, limits)")
+		p.P("self.decode_payload_into(type_id, payload, opts)")
 	})
 	p.P()
 	p.P("/// Decodes the payload of a message whose header named `type_id` into")
@@ -539,18 +539,18 @@ func (g *generator) messageInto(p *printer) {
 	p.P("/// does); otherwise a new value replaces it. When the payload fails to")
 	p.P("/// decode, `self` holds the default value of that type; when `type_id` is")
 	p.P("/// unknown, `self` is unchanged.")
-	p.Fn("pub fn decode_payload_into", []string{"&mut self", "type_id: u16", "payload: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<()>", func() {
+	p.Fn("pub fn decode_payload_into", []string{"&mut self", "type_id: u16", "payload: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<()>", func() {
 		p.Block("match type_id {", "}", func() {
 			for _, st := range g.s.Structs {
 				n := g.name[st]
 				p.Block(n+"::TYPE_ID => match self {", "},", func() {
-					p.F("Self::%s(v) => v.decode_payload_into(payload, limits),", n)
+					p.F("Self::%s(v) => v.decode_payload_into(payload, opts),", n)
 					if len(g.s.Structs) == 1 {
 						return
 					}
 					p.Block("_ => {", "}", func() {
 						p.F("let mut v = %s::default();", n)
-						p.P("let result = v.decode_payload_into(payload, limits);")
+						p.P("let result = v.decode_payload_into(payload, opts);")
 						p.F("*self = Self::%s(v);", n)
 						p.P("result")
 					})

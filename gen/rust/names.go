@@ -30,7 +30,7 @@ var notRaw = map[string]bool{"self": true, "Self": true, "crate": true, "super":
 // and the generated constructors' names; a schema type with one of these
 // names gets a trailing underscore.
 var runtimeNames = map[string]bool{
-	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "Limits": true,
+	"DecodeError": true, "DecodeErrorKind": true, "DecodeResult": true, "DecodeOptions": true,
 	"Reader": true, "ReadFn": true, "LeSlice": true, "LeIter": true, "ListView": true,
 	"ListIter": true, "Scalar": true, "StreamError": true, "Message": true,
 	"MessageRef": true, "MessageReader": true, "MessageWriter": true,

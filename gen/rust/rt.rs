@@ -34,10 +34,10 @@ pub const fn default_memory_limit(n: usize) -> u64 {
         .saturating_add(MEMORY_ALLOWANCE)
 }
 
-/// Decoding limits. The default allows nesting 64 levels deep and a memory
+/// Decode options: the limits a decoder enforces. The default allows nesting 64 levels deep and a memory
 /// total of `32 × N + 1 MiB` for an input of N bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Limits {
+pub struct DecodeOptions {
     /// The deepest nesting accepted; the top-level struct is at depth 1 and
     /// every struct or union value inside another is one deeper.
     pub max_depth: u32,
@@ -48,32 +48,32 @@ pub struct Limits {
     pub memory_limit: u64,
 }
 
-impl Limits {
-    /// The default limits.
+impl DecodeOptions {
+    /// The default options.
     pub const fn new() -> Self {
-        Limits {
+        DecodeOptions {
             max_depth: DEFAULT_MAX_DEPTH,
             memory_limit: 0,
         }
     }
 
-    /// These limits with another maximum depth.
+    /// These options with another maximum depth.
     pub const fn with_max_depth(self, max_depth: u32) -> Self {
-        Limits { max_depth, ..self }
+        DecodeOptions { max_depth, ..self }
     }
 
-    /// These limits with another memory limit in bytes (0: the default).
+    /// These options with another memory limit in bytes (0: the default).
     pub const fn with_memory_limit(self, memory_limit: u64) -> Self {
-        Limits {
+        DecodeOptions {
             memory_limit,
             ..self
         }
     }
 }
 
-impl Default for Limits {
+impl Default for DecodeOptions {
     fn default() -> Self {
-        Limits::new()
+        DecodeOptions::new()
     }
 }
 
@@ -1405,13 +1405,13 @@ macro_rules! read_le {
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `buf`.
-    pub fn new(buf: &'a [u8], limits: Limits) -> Self {
+    pub fn new(buf: &'a [u8], options: DecodeOptions) -> Self {
         Reader {
             buf,
             pos: 0,
             // Keeps `depth + 1` from overflowing.
-            max_depth: limits.max_depth.min(u32::MAX - 1),
-            mem_limit: limits.memory_limit,
+            max_depth: options.max_depth.min(u32::MAX - 1),
+            mem_limit: options.memory_limit,
             mem_used: 0,
             quiet: false,
         }
@@ -2656,11 +2656,11 @@ pub fn read_struct_charged_into<'a, T>(
 #[doc(hidden)]
 pub fn decode_all_into<'a, T: Default>(
     bytes: &'a [u8],
-    limits: Limits,
+    options: DecodeOptions,
     value: &mut T,
     read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
-    let mut r = Reader::new(bytes, limits);
+    let mut r = Reader::new(bytes, options);
     let result = read(value, &mut r, 1).and_then(|()| r.finish());
     if result.is_err() {
         reset(value);
@@ -2686,10 +2686,10 @@ pub fn failed<T>(result: Result<T, DecodeError>) -> bool {
 #[doc(hidden)]
 pub fn decode_all<'a, T>(
     bytes: &'a [u8],
-    limits: Limits,
+    options: DecodeOptions,
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
 ) -> Result<T, DecodeError> {
-    let mut r = Reader::new(bytes, limits);
+    let mut r = Reader::new(bytes, options);
     let v = read(&mut r, 1)?;
     r.finish()?;
     Ok(v)
@@ -2699,10 +2699,10 @@ pub fn decode_all<'a, T>(
 #[doc(hidden)]
 pub fn decode_prefix<'a, T>(
     bytes: &'a [u8],
-    limits: Limits,
+    options: DecodeOptions,
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
 ) -> Result<(T, usize), DecodeError> {
-    let mut r = Reader::new(bytes, limits);
+    let mut r = Reader::new(bytes, options);
     let v = read(&mut r, 1)?;
     Ok((v, r.position()))
 }
@@ -2809,19 +2809,19 @@ pub trait SdpType: Sized + Default {
     /// As `try_encode`.
     fn try_encode_to_vec(&self) -> Result<Vec<u8>, EncodeError>;
 
-    /// Decodes a value that spans all of `bytes`, with the default limits.
+    /// Decodes a value that spans all of `bytes`, with the default options.
     ///
     /// # Errors
     ///
     /// [`DecodeError`] for input that breaks a rule of the wire format.
     fn decode(bytes: &[u8]) -> DecodeResult<Self>;
 
-    /// Decodes a value that spans all of `bytes` within `limits`.
+    /// Decodes a value that spans all of `bytes` with `options`.
     ///
     /// # Errors
     ///
     /// As `decode`, or a limit exceeded.
-    fn decode_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
+    fn decode_with(bytes: &[u8], options: DecodeOptions) -> DecodeResult<Self>;
 
     /// Decodes a value at the start of `bytes`: the value and the number of
     /// bytes it used.
@@ -2839,12 +2839,12 @@ pub trait SdpType: Sized + Default {
     /// As `decode`.
     fn decode_into(&mut self, bytes: &[u8]) -> DecodeResult<()>;
 
-    /// Decodes into `self` within `limits`, as `decode_into`.
+    /// Decodes into `self` with `options`, as `decode_into`.
     ///
     /// # Errors
     ///
     /// As `decode_with`.
-    fn decode_into_with(&mut self, bytes: &[u8], limits: Limits) -> DecodeResult<()>;
+    fn decode_into_with(&mut self, bytes: &[u8], options: DecodeOptions) -> DecodeResult<()>;
 }
 
 /// What every generated struct has beyond [`SdpType`]: it is a message of
@@ -2883,12 +2883,12 @@ pub trait SdpMessage: SdpType {
     /// [`DecodeError`] for a bad header, another type id or a bad payload.
     fn decode_message(bytes: &[u8]) -> DecodeResult<Self>;
 
-    /// Decodes a message of this type within `limits`.
+    /// Decodes a message of this type with `options`.
     ///
     /// # Errors
     ///
     /// As `decode_message`, or a limit exceeded.
-    fn decode_message_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
+    fn decode_message_with(bytes: &[u8], options: DecodeOptions) -> DecodeResult<Self>;
 }
 
 /// A value a `MessageWriter` can write: every generated struct (through
@@ -3156,7 +3156,7 @@ fn check_hello(entries: &[HelloEntry], payload: &[u8]) -> Result<(), DecodeError
         },
         6,
     );
-    let mut r = Reader::new(payload, Limits::new());
+    let mut r = Reader::new(payload, DecodeOptions::new());
     let n = r.u32().map_err(|_| bad_length.clone())?;
     if u64::try_from(payload.len()).ok() != Some(4 + 10 * u64::from(n)) {
         return Err(bad_length);
@@ -3256,10 +3256,10 @@ fn split_header(
 #[doc(hidden)]
 pub fn decode_payload<'a, T>(
     payload: &'a [u8],
-    limits: Limits,
+    options: DecodeOptions,
     read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
 ) -> Result<T, DecodeError> {
-    decode_all(payload, limits, read).map_err(|mut e| {
+    decode_all(payload, options, read).map_err(|mut e| {
         e.offset = e.offset.saturating_add(MESSAGE_HEADER_SIZE);
         e
     })
@@ -3270,11 +3270,11 @@ pub fn decode_payload<'a, T>(
 #[doc(hidden)]
 pub fn decode_payload_into<'a, T: Default>(
     payload: &'a [u8],
-    limits: Limits,
+    options: DecodeOptions,
     value: &mut T,
     read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
-    decode_all_into(payload, limits, value, read).map_err(|mut e| {
+    decode_all_into(payload, options, value, read).map_err(|mut e| {
         e.offset = e.offset.saturating_add(MESSAGE_HEADER_SIZE);
         e
     })
@@ -3433,7 +3433,7 @@ fn read_one_frame<R: io::Read + ?Sized>(
             Err(e) => return Err(pos.io_failed(e)),
         }
     }
-    let mut hr = Reader::new(&header, Limits::new());
+    let mut hr = Reader::new(&header, DecodeOptions::new());
     let magic = hr.take(4)?;
     if magic != MESSAGE_MAGIC {
         return Err(pos.fail(DecodeError::new(DecodeErrorKind::BadMagic, 0)));
@@ -3491,7 +3491,7 @@ mod tests {
         assert_eq!(&out[4..8], &[0, 0, 0, 0]);
         assert_eq!(&out[8..12], &[1, 0, 0, 0]);
         assert_eq!(&out[12..16], &[0xef, 0xbe, 0xad, 0xde]);
-        let mut r = Reader::new(&out, Limits::new());
+        let mut r = Reader::new(&out, DecodeOptions::new());
         assert_eq!(r.scalar_vec::<u32>().unwrap(), values);
         r.finish().unwrap();
 
@@ -3503,7 +3503,9 @@ mod tests {
         ];
         let mut out = Vec::new();
         put_scalar_array(&mut out, &floats);
-        let back: [f64; 4] = Reader::new(&out, Limits::new()).scalar_array().unwrap();
+        let back: [f64; 4] = Reader::new(&out, DecodeOptions::new())
+            .scalar_array()
+            .unwrap();
         for (a, b) in floats.iter().zip(back.iter()) {
             assert_eq!(a.to_bits(), b.to_bits());
         }
@@ -3515,7 +3517,7 @@ mod tests {
         put_scalars(&mut out, &[1u32, 2, 0xdead_beef]);
         let mut v = vec![9u32; 10];
         let cap = v.capacity();
-        Reader::new(&out, Limits::new())
+        Reader::new(&out, DecodeOptions::new())
             .scalar_vec_into(&mut v)
             .unwrap();
         assert_eq!(
@@ -3524,11 +3526,11 @@ mod tests {
         );
         let mut flags = vec![false; 3];
         let bools = [4u8, 0, 0, 0, 1, 0, 1, 1];
-        Reader::new(&bools, Limits::new())
+        Reader::new(&bools, DecodeOptions::new())
             .scalar_vec_into(&mut flags)
             .unwrap();
         assert_eq!(flags, [true, false, true, true]);
-        let e = Reader::new(&[1, 0, 0, 0, 2], Limits::new())
+        let e = Reader::new(&[1, 0, 0, 0, 2], DecodeOptions::new())
             .scalar_vec_into(&mut flags)
             .unwrap_err();
         assert_eq!(e.rule(), "bool");
@@ -3589,35 +3591,35 @@ mod tests {
         assert_eq!(out, elementwise);
         let bits = |v: &[Pair]| v.iter().map(|p| (p.a, p.b.to_bits())).collect::<Vec<_>>();
 
-        let mut r = Reader::new(&out, Limits::new());
+        let mut r = Reader::new(&out, DecodeOptions::new());
         let back = r.plain_vec(1, |r| Pair::read(r, 1)).unwrap();
         r.finish().unwrap();
         assert_eq!(bits(&back), bits(&values));
 
         let mut reused = vec![Pair::default(); 10];
-        let mut r = Reader::new(&out, Limits::new());
+        let mut r = Reader::new(&out, DecodeOptions::new());
         r.plain_vec_assign(&mut reused, 1, |r| Pair::read(r, 1))
             .unwrap();
         assert_eq!(bits(&reused), bits(&values));
 
         let mut fixed = [Pair::default(); 3];
-        let mut r = Reader::new(&out[4..], Limits::new());
+        let mut r = Reader::new(&out[4..], DecodeOptions::new());
         r.plain_array_assign(&mut fixed, 1, |r| Pair::read(r, 1))
             .unwrap();
         assert_eq!(bits(&fixed), bits(&values));
-        let arr: [Pair; 3] = Reader::new(&out[4..], Limits::new())
+        let arr: [Pair; 3] = Reader::new(&out[4..], DecodeOptions::new())
             .plain_array(1, |r| Pair::read(r, 1))
             .unwrap();
         assert_eq!(bits(&arr), bits(&values));
 
         // Elements past the depth limit: the element reader's depth error.
-        let shallow = Limits::new().with_max_depth(1);
+        let shallow = DecodeOptions::new().with_max_depth(1);
         let e = Reader::new(&out, shallow)
             .plain_vec(2, |r| Pair::read(r, 2))
             .unwrap_err();
         assert_eq!((e.rule(), e.offset()), ("depth", 4));
         // A [N]T cut short: truncation where the first missing byte is.
-        let e = Reader::new(&out[4..20], Limits::new())
+        let e = Reader::new(&out[4..20], DecodeOptions::new())
             .plain_array::<Pair, 3>(1, |r| Pair::read(r, 1))
             .unwrap_err();
         assert_eq!((e.rule(), e.offset()), ("truncated", 16));
@@ -3641,7 +3643,7 @@ mod tests {
             // Place the 12 bytes at every alignment inside a u32 buffer.
             let bytes: &mut [u8] = bytes_of_mut(&mut backing);
             bytes[offset..offset + 12].copy_from_slice(&buf[1..13]);
-            let view = Reader::new(&bytes[offset..offset + 12], Limits::new())
+            let view = Reader::new(&bytes[offset..offset + 12], DecodeOptions::new())
                 .scalars::<u32>(3)
                 .unwrap();
             assert_eq!(view.len(), 3);
@@ -3667,11 +3669,11 @@ mod tests {
 
     #[test]
     fn bools_are_validated() {
-        let mut r = Reader::new(&[1, 0, 2], Limits::new());
+        let mut r = Reader::new(&[1, 0, 2], DecodeOptions::new());
         let e = r.scalars::<bool>(3).unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::InvalidBool(2));
         assert_eq!(e.offset(), 2);
-        let s = Reader::new(&[1, 0, 1], Limits::new())
+        let s = Reader::new(&[1, 0, 1], DecodeOptions::new())
             .scalars::<bool>(3)
             .unwrap();
         assert_eq!(s.to_vec(), vec![true, false, true]);
@@ -3680,21 +3682,23 @@ mod tests {
 
     #[test]
     fn counts_are_checked_before_allocating() {
-        let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, 0], Limits::new());
+        let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, 0], DecodeOptions::new());
         let e = r.vec(8, |r| r.u64()).unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::CountTooLarge(u32::MAX));
         assert_eq!(e.offset(), 0);
-        let mut r = Reader::new(&[2, 0, 0, 0, 1, 2, 3], Limits::new());
+        let mut r = Reader::new(&[2, 0, 0, 0, 1, 2, 3], DecodeOptions::new());
         assert!(r.scalar_slice::<u32>().is_err());
     }
 
     #[test]
     fn memory_is_charged_against_the_limit() {
         assert_eq!(default_memory_limit(10), 320 + (1 << 20));
-        let limits = Limits::new().with_max_depth(3).with_memory_limit(300);
+        let limits = DecodeOptions::new()
+            .with_max_depth(3)
+            .with_memory_limit(300);
         assert_eq!(
             limits,
-            Limits {
+            DecodeOptions {
                 max_depth: 3,
                 memory_limit: 300
             }
@@ -3717,10 +3721,10 @@ mod tests {
         let e = r.charged_count(2, 100).unwrap_err();
         assert_eq!(e.rule(), "count");
         // The default limit counts the input; huge charges do not overflow.
-        let mut r = Reader::new(&buf, Limits::new());
+        let mut r = Reader::new(&buf, DecodeOptions::new());
         assert!(r.charge(1, (1 << 20) + 7 * 32, 0).is_ok());
         assert!(r.charge(1, 1, 0).is_err());
-        let mut r = Reader::new(&buf, Limits::new());
+        let mut r = Reader::new(&buf, DecodeOptions::new());
         assert!(r.charge(usize::MAX, 1 << 48, 0).is_err());
     }
 
@@ -3750,7 +3754,7 @@ mod tests {
 
     #[test]
     fn strings_are_validated() {
-        let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], Limits::new());
+        let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], DecodeOptions::new());
         let e = r.str().unwrap_err();
         assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
         assert_eq!(e.offset(), 0);
@@ -3764,7 +3768,7 @@ mod tests {
         ] {
             let mut buf = Vec::new();
             put_str(&mut buf, s);
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             assert_eq!(r.str().unwrap(), s);
             r.finish().unwrap();
         }
@@ -3778,7 +3782,7 @@ mod tests {
         ] {
             let mut buf = Vec::new();
             put_bytes(&mut buf, bad);
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             assert_eq!(r.str().unwrap_err().kind(), DecodeErrorKind::InvalidUtf8);
         }
     }
@@ -3792,14 +3796,17 @@ mod tests {
             put_str(&mut buf, &ascii);
             assert_eq!(buf.len(), 4 + n);
             buf.extend_from_slice(&[0xff; 9]);
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             assert_eq!(r.str().unwrap(), ascii);
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             assert_eq!(r.string().unwrap(), ascii);
             // At the very end of the input too.
             let mut buf = Vec::new();
             put_str(&mut buf, &ascii);
-            assert_eq!(Reader::new(&buf, Limits::new()).str().unwrap(), ascii);
+            assert_eq!(
+                Reader::new(&buf, DecodeOptions::new()).str().unwrap(),
+                ascii
+            );
             // A byte with the high bit set at any position is caught.
             for i in 0..n {
                 let mut bad = ascii.clone().into_bytes();
@@ -3807,7 +3814,7 @@ mod tests {
                 let mut buf = Vec::new();
                 put_bytes(&mut buf, &bad);
                 buf.extend_from_slice(b"zzzzzzzz");
-                let e = Reader::new(&buf, Limits::new()).str().unwrap_err();
+                let e = Reader::new(&buf, DecodeOptions::new()).str().unwrap_err();
                 assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
                 assert_eq!(e.offset(), 0);
             }
@@ -3820,7 +3827,7 @@ mod tests {
             let mut out = Vec::new();
             put_scalars(&mut out, values);
             assert_eq!(out.len(), 4 + values.len() * T::SIZE);
-            let mut r = Reader::new(&out, Limits::new());
+            let mut r = Reader::new(&out, DecodeOptions::new());
             let view = r.scalar_slice::<T>().unwrap();
             assert_eq!(view.to_vec(), values);
             assert!(view.iter().eq(values.iter().copied()));
@@ -3889,7 +3896,7 @@ mod tests {
             put_str(&mut buf, w);
         }
         buf.push(7);
-        let mut r = Reader::new(&buf, Limits::new());
+        let mut r = Reader::new(&buf, DecodeOptions::new());
         let list = r.list_of(4, 1, elem_str()).unwrap();
         assert_eq!(r.u8().unwrap(), 7);
         assert_eq!(list.iter().collect::<Vec<_>>(), words);
@@ -3898,13 +3905,13 @@ mod tests {
         // Invalid UTF-8 is caught by the validating pass.
         let mut bad = buf.clone();
         bad[9] = 0xff;
-        let mut r = Reader::new(&bad, Limits::new());
+        let mut r = Reader::new(&bad, DecodeOptions::new());
         assert!(r.list_of(4, 1, elem_str()).is_err());
         // Fixed-size elements are found by index.
         let mut buf = Vec::new();
         put_len(&mut buf, 3);
         put_scalar_array(&mut buf, &[1u8, 2, 3, 4, 5, 6]);
-        let mut r = Reader::new(&buf, Limits::new());
+        let mut r = Reader::new(&buf, DecodeOptions::new());
         let list = r.list_of(2, 1, elem_byte_array::<2>()).unwrap();
         r.finish().unwrap();
         assert_eq!(list.get(2), Some(&[5, 6]));

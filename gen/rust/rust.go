@@ -293,9 +293,9 @@ func (g *generator) libRs() []byte {
 	}
 	p.P("pub use rt::{")
 	p.In()
-	p.P("split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, EnumValueError,")
-	p.P("HelloEntry, LeIter, LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, SdpMessage,")
-	p.P("SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,")
+	p.P("split_message, DecodeError, DecodeErrorKind, DecodeOptions, DecodeResult, EncodeError,")
+	p.P("EnumValueError, HelloEntry, LeIter, LeSlice, ListIter, ListView, ReadFn, Reader, Scalar,")
+	p.P("SdpMessage, SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,")
 	p.P("MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,")
 	p.Out()
 	p.P("};")

@@ -19,7 +19,7 @@ const stdResult = "::core::result::Result"
 func (g *generator) sdpTypeImpl(p *printer, d schema.Decl, rt string) {
 	enc := rt + "::EncodeError"
 	res := rt + "::DecodeResult"
-	lim := "limits: " + rt + "::Limits"
+	lim := "opts: " + rt + "::DecodeOptions"
 	p.Block("impl "+rt+"::SdpType for "+g.name[d]+" {", "}", func() {
 		p.P("const FINGERPRINT: u64 = Self::FINGERPRINT;")
 		p.P()
@@ -40,7 +40,7 @@ func (g *generator) sdpTypeImpl(p *printer, d schema.Decl, rt string) {
 		p.Fn("fn decode", []string{"bytes: &[u8]"}, res+"<Self>", func() { p.P("Self::decode(bytes)") })
 		p.P()
 		p.Fn("fn decode_with", []string{"bytes: &[u8]", lim}, res+"<Self>", func() {
-			p.P("Self::decode_with(bytes, limits)")
+			p.P("Self::decode_with(bytes, opts)")
 		})
 		p.P()
 		p.Fn("fn decode_prefix", []string{"bytes: &[u8]"}, res+"<(Self, usize)>", func() {
@@ -52,7 +52,7 @@ func (g *generator) sdpTypeImpl(p *printer, d schema.Decl, rt string) {
 		})
 		p.P()
 		p.Fn("fn decode_into_with", []string{"&mut self", "bytes: &[u8]", lim}, res+"<()>", func() {
-			p.P("Self::decode_into_with(self, bytes, limits)")
+			p.P("Self::decode_into_with(self, bytes, opts)")
 		})
 	})
 }
@@ -76,8 +76,8 @@ func (g *generator) sdpMessageImpl(p *printer, st *schema.Struct) {
 			p.P("Self::decode_message(bytes)")
 		})
 		p.P()
-		p.Fn("fn decode_message_with", []string{"bytes: &[u8]", "limits: rt::Limits"}, "rt::DecodeResult<Self>", func() {
-			p.P("Self::decode_message_with(bytes, limits)")
+		p.Fn("fn decode_message_with", []string{"bytes: &[u8]", "opts: rt::DecodeOptions"}, "rt::DecodeResult<Self>", func() {
+			p.P("Self::decode_message_with(bytes, opts)")
 		})
 	})
 }

@@ -6,42 +6,49 @@ use crate::rt;
 use crate::types::*;
 
 impl Arrays {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -318,42 +325,49 @@ impl Arrays {
 }
 
 impl Fixed {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -492,42 +506,49 @@ impl Fixed {
 }
 
 impl Point {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -577,42 +598,49 @@ impl Point {
 }
 
 impl U32Array {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -670,42 +698,49 @@ impl U32Array {
 }
 
 impl I16Array {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -763,42 +798,49 @@ impl I16Array {
 }
 
 impl F32Array {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -856,42 +898,49 @@ impl F32Array {
 }
 
 impl ByteArray {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -949,42 +998,49 @@ impl ByteArray {
 }
 
 impl SmallArrays {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]

@@ -62,13 +62,13 @@ impl Arrays {
 
     /// Decodes a message that holds a [`Arrays`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Arrays`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Arrays`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -76,9 +76,9 @@ impl Arrays {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -104,8 +104,8 @@ impl rt::SdpMessage for Arrays {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -164,13 +164,13 @@ impl Fixed {
 
     /// Decodes a message that holds a [`Fixed`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Fixed`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Fixed`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -178,9 +178,9 @@ impl Fixed {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -206,8 +206,8 @@ impl rt::SdpMessage for Fixed {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -266,13 +266,13 @@ impl Point {
 
     /// Decodes a message that holds a [`Point`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Point`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Point`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -280,9 +280,9 @@ impl Point {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -308,8 +308,8 @@ impl rt::SdpMessage for Point {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -368,13 +368,13 @@ impl U32Array {
 
     /// Decodes a message that holds a [`U32Array`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`U32Array`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`U32Array`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -382,9 +382,9 @@ impl U32Array {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -410,8 +410,8 @@ impl rt::SdpMessage for U32Array {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -470,13 +470,13 @@ impl I16Array {
 
     /// Decodes a message that holds a [`I16Array`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`I16Array`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`I16Array`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -484,9 +484,9 @@ impl I16Array {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -512,8 +512,8 @@ impl rt::SdpMessage for I16Array {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -572,13 +572,13 @@ impl F32Array {
 
     /// Decodes a message that holds a [`F32Array`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`F32Array`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`F32Array`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -586,9 +586,9 @@ impl F32Array {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -614,8 +614,8 @@ impl rt::SdpMessage for F32Array {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -674,13 +674,13 @@ impl ByteArray {
 
     /// Decodes a message that holds a [`ByteArray`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`ByteArray`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`ByteArray`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -688,9 +688,9 @@ impl ByteArray {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -716,8 +716,8 @@ impl rt::SdpMessage for ByteArray {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -776,13 +776,13 @@ impl SmallArrays {
 
     /// Decodes a message that holds a [`SmallArrays`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`SmallArrays`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`SmallArrays`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -790,9 +790,9 @@ impl SmallArrays {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -818,8 +818,8 @@ impl rt::SdpMessage for SmallArrays {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -876,54 +876,54 @@ impl Message {
         }
     }
 
-    /// Decodes a message of any type of the schema, with the default limits.
+    /// Decodes a message of any type of the schema, with the default options.
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message of any type of the schema, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message of any type of the schema, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
-        Self::decode_payload(type_id, payload, limits)
+        Self::decode_payload(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id`.
     pub fn decode_payload(
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<Self> {
         match type_id {
             Arrays::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Arrays::read)?;
+                let v = rt::decode_payload(payload, opts, Arrays::read)?;
                 Ok(Self::Arrays(v))
             }
             Fixed::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Fixed::read)?;
+                let v = rt::decode_payload(payload, opts, Fixed::read)?;
                 Ok(Self::Fixed(v))
             }
             Point::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Point::read)?;
+                let v = rt::decode_payload(payload, opts, Point::read)?;
                 Ok(Self::Point(v))
             }
             U32Array::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, U32Array::read)?;
+                let v = rt::decode_payload(payload, opts, U32Array::read)?;
                 Ok(Self::U32Array(v))
             }
             I16Array::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, I16Array::read)?;
+                let v = rt::decode_payload(payload, opts, I16Array::read)?;
                 Ok(Self::I16Array(v))
             }
             F32Array::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, F32Array::read)?;
+                let v = rt::decode_payload(payload, opts, F32Array::read)?;
                 Ok(Self::F32Array(v))
             }
             ByteArray::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, ByteArray::read)?;
+                let v = rt::decode_payload(payload, opts, ByteArray::read)?;
                 Ok(Self::ByteArray(v))
             }
             SmallArrays::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, SmallArrays::read)?;
+                let v = rt::decode_payload(payload, opts, SmallArrays::read)?;
                 Ok(Self::SmallArrays(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -931,18 +931,22 @@ impl Message {
     }
 
     /// Decodes a message of any type of the schema into `self`, with the
-    /// default limits, reusing its storage when it holds a value of the same
+    /// default options, reusing its storage when it holds a value of the same
     /// type (see [`Message::decode_payload_into`]).
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a message of any type of the schema into `self`, with custom
-    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// options (see [`Message::decode_payload_into`]). A bad header leaves
     /// `self` unchanged.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
         let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
-        self.decode_payload_into(type_id, payload, limits)
+        self.decode_payload_into(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id` into
@@ -955,77 +959,77 @@ impl Message {
         &mut self,
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
         match type_id {
             Arrays::TYPE_ID => match self {
-                Self::Arrays(v) => v.decode_payload_into(payload, limits),
+                Self::Arrays(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Arrays::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Arrays(v);
                     result
                 }
             },
             Fixed::TYPE_ID => match self {
-                Self::Fixed(v) => v.decode_payload_into(payload, limits),
+                Self::Fixed(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Fixed::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Fixed(v);
                     result
                 }
             },
             Point::TYPE_ID => match self {
-                Self::Point(v) => v.decode_payload_into(payload, limits),
+                Self::Point(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Point::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Point(v);
                     result
                 }
             },
             U32Array::TYPE_ID => match self {
-                Self::U32Array(v) => v.decode_payload_into(payload, limits),
+                Self::U32Array(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = U32Array::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::U32Array(v);
                     result
                 }
             },
             I16Array::TYPE_ID => match self {
-                Self::I16Array(v) => v.decode_payload_into(payload, limits),
+                Self::I16Array(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = I16Array::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::I16Array(v);
                     result
                 }
             },
             F32Array::TYPE_ID => match self {
-                Self::F32Array(v) => v.decode_payload_into(payload, limits),
+                Self::F32Array(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = F32Array::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::F32Array(v);
                     result
                 }
             },
             ByteArray::TYPE_ID => match self {
-                Self::ByteArray(v) => v.decode_payload_into(payload, limits),
+                Self::ByteArray(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = ByteArray::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::ByteArray(v);
                     result
                 }
             },
             SmallArrays::TYPE_ID => match self {
-                Self::SmallArrays(v) => v.decode_payload_into(payload, limits),
+                Self::SmallArrays(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = SmallArrays::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::SmallArrays(v);
                     result
                 }
@@ -1165,14 +1169,14 @@ impl ::core::convert::From<SmallArrays> for Message {
     }
 }
 
-/// Decodes a message of any type of the schema, with the default limits.
+/// Decodes a message of any type of the schema, with the default options.
 pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {
     Message::decode(bytes)
 }
 
-/// Decodes a message of any type of the schema, with custom limits.
-pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Message> {
-    Message::decode_with(bytes, limits)
+/// Decodes a message of any type of the schema, with the given options.
+pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Message> {
+    Message::decode_with(bytes, opts)
 }
 
 /// A borrowed view of any message of the schema.
@@ -1214,43 +1218,43 @@ impl<'a> MessageRef<'a> {
 
     /// Decodes a view of a message of any type of the schema.
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a view of a message of any type, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a view of a message of any type, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         match type_id {
             Arrays::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, ArraysRef::read)?;
+                let v = rt::decode_payload(payload, opts, ArraysRef::read)?;
                 Ok(Self::Arrays(v))
             }
             Fixed::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, FixedRef::read)?;
+                let v = rt::decode_payload(payload, opts, FixedRef::read)?;
                 Ok(Self::Fixed(v))
             }
             Point::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Point::read)?;
+                let v = rt::decode_payload(payload, opts, Point::read)?;
                 Ok(Self::Point(v))
             }
             U32Array::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, U32ArrayRef::read)?;
+                let v = rt::decode_payload(payload, opts, U32ArrayRef::read)?;
                 Ok(Self::U32Array(v))
             }
             I16Array::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, I16ArrayRef::read)?;
+                let v = rt::decode_payload(payload, opts, I16ArrayRef::read)?;
                 Ok(Self::I16Array(v))
             }
             F32Array::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, F32ArrayRef::read)?;
+                let v = rt::decode_payload(payload, opts, F32ArrayRef::read)?;
                 Ok(Self::F32Array(v))
             }
             ByteArray::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, ByteArrayRef::read)?;
+                let v = rt::decode_payload(payload, opts, ByteArrayRef::read)?;
                 Ok(Self::ByteArray(v))
             }
             SmallArrays::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, SmallArraysRef::read)?;
+                let v = rt::decode_payload(payload, opts, SmallArraysRef::read)?;
                 Ok(Self::SmallArrays(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -1366,20 +1370,20 @@ pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
-    limits: rt::Limits,
+    opts: rt::DecodeOptions,
     require_hello: bool,
     position: rt::StreamPosition,
 }
 
 impl<R: ::std::io::Read> MessageReader<R> {
     /// A reader with the default maximum payload size
-    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.
     pub fn new(inner: R) -> Self {
         MessageReader {
             inner,
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
-            limits: rt::Limits::new(),
+            opts: rt::DecodeOptions::new(),
             require_hello: false,
             position: rt::StreamPosition::default(),
         }
@@ -1391,9 +1395,9 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
-    /// Sets the decoding limits.
-    pub fn with_limits(mut self, limits: rt::Limits) -> Self {
-        self.limits = limits;
+    /// Sets the decode options (depth and memory limits).
+    pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {
+        self.opts = opts;
         self
     }
 
@@ -1428,7 +1432,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(None);
         };
-        match Message::decode_payload(type_id, &self.buf, self.limits) {
+        match Message::decode_payload(type_id, &self.buf, self.opts) {
             Ok(m) => {
                 self.position.advance();
                 Ok(Some(m))
@@ -1459,7 +1463,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(false);
         };
-        match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+        match msg.decode_payload_into(type_id, &self.buf, self.opts) {
             Ok(()) => {
                 self.position.advance();
                 Ok(true)

@@ -7,42 +7,49 @@ use crate::types::*;
 use crate::views::*;
 
 impl Message_ {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -113,42 +120,49 @@ impl Message_ {
 }
 
 impl Foo {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -209,42 +223,49 @@ impl Foo {
 }
 
 impl FooRef {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -285,42 +306,49 @@ impl FooRef {
 }
 
 impl Big {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -429,42 +457,49 @@ impl Big {
 }
 
 impl Inline {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -642,42 +677,49 @@ impl Inline {
 }
 
 impl Big32 {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, |r, _| Self::read(r))
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, |r, _| Self::read(r))
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, |r, _| Self::read(r))
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, |r, _| Self::read(r))
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, |v, r, _| Self::read(r).map(|e| *v = e))
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, |v, r, _| Self::read(r).map(|e| *v = e))
     }
 
     #[doc(hidden)]
@@ -719,42 +761,49 @@ impl<'a> rt::Valid<'a> for Big32 {
 }
 
 impl Holder {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -1092,42 +1141,49 @@ impl Holder {
 }
 
 impl Tree {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -1238,42 +1294,49 @@ impl Tree {
 }
 
 impl Choice {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]

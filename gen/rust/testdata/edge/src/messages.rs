@@ -62,13 +62,13 @@ impl Message_ {
 
     /// Decodes a message that holds a [`Message_`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Message_`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Message_`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -76,9 +76,9 @@ impl Message_ {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -104,8 +104,8 @@ impl rt::SdpMessage for Message_ {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -164,13 +164,13 @@ impl Foo {
 
     /// Decodes a message that holds a [`Foo`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Foo`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Foo`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -178,9 +178,9 @@ impl Foo {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -206,8 +206,8 @@ impl rt::SdpMessage for Foo {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -266,13 +266,13 @@ impl FooRef {
 
     /// Decodes a message that holds a [`FooRef`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`FooRef`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`FooRef`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -280,9 +280,9 @@ impl FooRef {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -308,8 +308,8 @@ impl rt::SdpMessage for FooRef {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -368,13 +368,13 @@ impl Big {
 
     /// Decodes a message that holds a [`Big`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Big`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Big`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -382,9 +382,9 @@ impl Big {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -410,8 +410,8 @@ impl rt::SdpMessage for Big {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -470,13 +470,13 @@ impl Holder {
 
     /// Decodes a message that holds a [`Holder`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Holder`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Holder`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -484,9 +484,9 @@ impl Holder {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -512,8 +512,8 @@ impl rt::SdpMessage for Holder {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -572,13 +572,13 @@ impl Tree {
 
     /// Decodes a message that holds a [`Tree`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Tree`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Tree`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -586,9 +586,9 @@ impl Tree {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -614,8 +614,8 @@ impl rt::SdpMessage for Tree {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -664,46 +664,46 @@ impl Message {
         }
     }
 
-    /// Decodes a message of any type of the schema, with the default limits.
+    /// Decodes a message of any type of the schema, with the default options.
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message of any type of the schema, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message of any type of the schema, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
-        Self::decode_payload(type_id, payload, limits)
+        Self::decode_payload(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id`.
     pub fn decode_payload(
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<Self> {
         match type_id {
             Message_::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Message_::read)?;
+                let v = rt::decode_payload(payload, opts, Message_::read)?;
                 Ok(Self::Message_(v))
             }
             Foo::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Foo::read)?;
+                let v = rt::decode_payload(payload, opts, Foo::read)?;
                 Ok(Self::Foo(v))
             }
             FooRef::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, FooRef::read)?;
+                let v = rt::decode_payload(payload, opts, FooRef::read)?;
                 Ok(Self::FooRef(v))
             }
             Big::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Big::read)?;
+                let v = rt::decode_payload(payload, opts, Big::read)?;
                 Ok(Self::Big(v))
             }
             Holder::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Holder::read)?;
+                let v = rt::decode_payload(payload, opts, Holder::read)?;
                 Ok(Self::Holder(v))
             }
             Tree::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Tree::read)?;
+                let v = rt::decode_payload(payload, opts, Tree::read)?;
                 Ok(Self::Tree(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -711,18 +711,22 @@ impl Message {
     }
 
     /// Decodes a message of any type of the schema into `self`, with the
-    /// default limits, reusing its storage when it holds a value of the same
+    /// default options, reusing its storage when it holds a value of the same
     /// type (see [`Message::decode_payload_into`]).
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a message of any type of the schema into `self`, with custom
-    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// options (see [`Message::decode_payload_into`]). A bad header leaves
     /// `self` unchanged.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
         let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
-        self.decode_payload_into(type_id, payload, limits)
+        self.decode_payload_into(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id` into
@@ -735,59 +739,59 @@ impl Message {
         &mut self,
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
         match type_id {
             Message_::TYPE_ID => match self {
-                Self::Message_(v) => v.decode_payload_into(payload, limits),
+                Self::Message_(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Message_::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Message_(v);
                     result
                 }
             },
             Foo::TYPE_ID => match self {
-                Self::Foo(v) => v.decode_payload_into(payload, limits),
+                Self::Foo(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Foo::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Foo(v);
                     result
                 }
             },
             FooRef::TYPE_ID => match self {
-                Self::FooRef(v) => v.decode_payload_into(payload, limits),
+                Self::FooRef(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = FooRef::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::FooRef(v);
                     result
                 }
             },
             Big::TYPE_ID => match self {
-                Self::Big(v) => v.decode_payload_into(payload, limits),
+                Self::Big(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Big::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Big(v);
                     result
                 }
             },
             Holder::TYPE_ID => match self {
-                Self::Holder(v) => v.decode_payload_into(payload, limits),
+                Self::Holder(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Holder::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Holder(v);
                     result
                 }
             },
             Tree::TYPE_ID => match self {
-                Self::Tree(v) => v.decode_payload_into(payload, limits),
+                Self::Tree(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Tree::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Tree(v);
                     result
                 }
@@ -909,14 +913,14 @@ impl ::core::convert::From<Tree> for Message {
     }
 }
 
-/// Decodes a message of any type of the schema, with the default limits.
+/// Decodes a message of any type of the schema, with the default options.
 pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {
     Message::decode(bytes)
 }
 
-/// Decodes a message of any type of the schema, with custom limits.
-pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Message> {
-    Message::decode_with(bytes, limits)
+/// Decodes a message of any type of the schema, with the given options.
+pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Message> {
+    Message::decode_with(bytes, opts)
 }
 
 /// A borrowed view of any message of the schema.
@@ -952,35 +956,35 @@ impl<'a> MessageRef<'a> {
 
     /// Decodes a view of a message of any type of the schema.
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a view of a message of any type, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a view of a message of any type, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         match type_id {
             Message_::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, MessageRef_::read)?;
+                let v = rt::decode_payload(payload, opts, MessageRef_::read)?;
                 Ok(Self::Message_(v))
             }
             Foo::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Foo::read)?;
+                let v = rt::decode_payload(payload, opts, Foo::read)?;
                 Ok(Self::Foo(v))
             }
             FooRef::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, FooRef::read)?;
+                let v = rt::decode_payload(payload, opts, FooRef::read)?;
                 Ok(Self::FooRef(v))
             }
             Big::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, BigRef::read)?;
+                let v = rt::decode_payload(payload, opts, BigRef::read)?;
                 Ok(Self::Big(v))
             }
             Holder::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, HolderRef::read)?;
+                let v = rt::decode_payload(payload, opts, HolderRef::read)?;
                 Ok(Self::Holder(v))
             }
             Tree::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, TreeRef::read)?;
+                let v = rt::decode_payload(payload, opts, TreeRef::read)?;
                 Ok(Self::Tree(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -1084,20 +1088,20 @@ pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
-    limits: rt::Limits,
+    opts: rt::DecodeOptions,
     require_hello: bool,
     position: rt::StreamPosition,
 }
 
 impl<R: ::std::io::Read> MessageReader<R> {
     /// A reader with the default maximum payload size
-    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.
     pub fn new(inner: R) -> Self {
         MessageReader {
             inner,
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
-            limits: rt::Limits::new(),
+            opts: rt::DecodeOptions::new(),
             require_hello: false,
             position: rt::StreamPosition::default(),
         }
@@ -1109,9 +1113,9 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
-    /// Sets the decoding limits.
-    pub fn with_limits(mut self, limits: rt::Limits) -> Self {
-        self.limits = limits;
+    /// Sets the decode options (depth and memory limits).
+    pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {
+        self.opts = opts;
         self
     }
 
@@ -1146,7 +1150,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(None);
         };
-        match Message::decode_payload(type_id, &self.buf, self.limits) {
+        match Message::decode_payload(type_id, &self.buf, self.opts) {
             Ok(m) => {
                 self.position.advance();
                 Ok(Some(m))
@@ -1177,7 +1181,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(false);
         };
-        match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+        match msg.decode_payload_into(type_id, &self.buf, self.opts) {
             Ok(()) => {
                 self.position.advance();
                 Ok(true)

@@ -50,8 +50,8 @@ impl crate::rt::SdpType for Message_ {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -65,9 +65,9 @@ impl crate::rt::SdpType for Message_ {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -118,8 +118,8 @@ impl crate::rt::SdpType for Foo {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -133,9 +133,9 @@ impl crate::rt::SdpType for Foo {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -185,8 +185,8 @@ impl crate::rt::SdpType for FooRef {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -200,9 +200,9 @@ impl crate::rt::SdpType for FooRef {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -285,8 +285,8 @@ impl crate::rt::SdpType for Big {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -300,9 +300,9 @@ impl crate::rt::SdpType for Big {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -371,8 +371,8 @@ impl crate::rt::SdpType for Inline {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -386,9 +386,9 @@ impl crate::rt::SdpType for Inline {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -471,8 +471,8 @@ impl crate::rt::SdpType for Big32 {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -486,9 +486,9 @@ impl crate::rt::SdpType for Big32 {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -563,8 +563,8 @@ impl crate::rt::SdpType for Holder {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -578,9 +578,9 @@ impl crate::rt::SdpType for Holder {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -632,8 +632,8 @@ impl crate::rt::SdpType for Tree {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -647,9 +647,9 @@ impl crate::rt::SdpType for Tree {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -703,8 +703,8 @@ impl crate::rt::SdpType for Choice {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -718,8 +718,8 @@ impl crate::rt::SdpType for Choice {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }

@@ -59,8 +59,8 @@ impl crate::rt::SdpType for Big {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -74,9 +74,9 @@ impl crate::rt::SdpType for Big {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -127,8 +127,8 @@ impl crate::rt::SdpType for Holder {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -142,9 +142,9 @@ impl crate::rt::SdpType for Holder {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -202,8 +202,8 @@ impl crate::rt::SdpType for Wide {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -217,9 +217,9 @@ impl crate::rt::SdpType for Wide {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -268,8 +268,8 @@ impl crate::rt::SdpType for Events {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -283,9 +283,9 @@ impl crate::rt::SdpType for Events {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -336,8 +336,8 @@ impl crate::rt::SdpType for Node {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -351,9 +351,9 @@ impl crate::rt::SdpType for Node {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -402,8 +402,8 @@ impl crate::rt::SdpType for Nodes {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -417,9 +417,9 @@ impl crate::rt::SdpType for Nodes {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -480,8 +480,8 @@ impl crate::rt::SdpType for Chain {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -495,8 +495,8 @@ impl crate::rt::SdpType for Chain {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }

@@ -7,42 +7,49 @@ use crate::types::*;
 use crate::views::*;
 
 impl StructA {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -145,42 +152,49 @@ impl StructA {
 }
 
 impl Vector3 {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -237,42 +251,49 @@ impl Vector3 {
 }
 
 impl Triangle {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -336,42 +357,49 @@ impl Triangle {
 }
 
 impl Mesh {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -442,42 +470,49 @@ impl Mesh {
 }
 
 impl Address {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -541,42 +576,49 @@ impl Address {
 }
 
 impl Log {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]
@@ -688,42 +730,49 @@ impl Log {
 }
 
 impl Logs {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
-    pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+    pub fn decode_prefix_with(
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<(Self, usize)> {
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with the
-    /// default limits, reusing the capacity of its strings, vectors and boxes
+    /// default options, reusing the capacity of its strings, vectors and boxes
     /// (steady-state decoding without allocation). The rules, limits and errors
     /// are those of `decode`; on an error `self` is reset to its default value.
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a value that fills `bytes` exactly into `self`, with custom
     /// limits, reusing its storage as `decode_into` does; on an error `self` is
     /// reset to its default value.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-        rt::decode_all_into(bytes, limits, self, Self::read_into)
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
+        rt::decode_all_into(bytes, opts, self, Self::read_into)
     }
 
     #[doc(hidden)]

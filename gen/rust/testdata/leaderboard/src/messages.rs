@@ -62,13 +62,13 @@ impl StructA {
 
     /// Decodes a message that holds a [`StructA`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`StructA`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`StructA`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -76,9 +76,9 @@ impl StructA {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -104,8 +104,8 @@ impl rt::SdpMessage for StructA {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -164,13 +164,13 @@ impl Vector3 {
 
     /// Decodes a message that holds a [`Vector3`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Vector3`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Vector3`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -178,9 +178,9 @@ impl Vector3 {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -206,8 +206,8 @@ impl rt::SdpMessage for Vector3 {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -266,13 +266,13 @@ impl Triangle {
 
     /// Decodes a message that holds a [`Triangle`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Triangle`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Triangle`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -280,9 +280,9 @@ impl Triangle {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -308,8 +308,8 @@ impl rt::SdpMessage for Triangle {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -368,13 +368,13 @@ impl Mesh {
 
     /// Decodes a message that holds a [`Mesh`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Mesh`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Mesh`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -382,9 +382,9 @@ impl Mesh {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -410,8 +410,8 @@ impl rt::SdpMessage for Mesh {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -470,13 +470,13 @@ impl Address {
 
     /// Decodes a message that holds a [`Address`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Address`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Address`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -484,9 +484,9 @@ impl Address {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -512,8 +512,8 @@ impl rt::SdpMessage for Address {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -572,13 +572,13 @@ impl Log {
 
     /// Decodes a message that holds a [`Log`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Log`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Log`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -586,9 +586,9 @@ impl Log {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -614,8 +614,8 @@ impl rt::SdpMessage for Log {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -674,13 +674,13 @@ impl Logs {
 
     /// Decodes a message that holds a [`Logs`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Logs`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Logs`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -688,9 +688,9 @@ impl Logs {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -716,8 +716,8 @@ impl rt::SdpMessage for Logs {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -770,50 +770,50 @@ impl Message {
         }
     }
 
-    /// Decodes a message of any type of the schema, with the default limits.
+    /// Decodes a message of any type of the schema, with the default options.
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message of any type of the schema, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message of any type of the schema, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
-        Self::decode_payload(type_id, payload, limits)
+        Self::decode_payload(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id`.
     pub fn decode_payload(
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<Self> {
         match type_id {
             StructA::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, StructA::read)?;
+                let v = rt::decode_payload(payload, opts, StructA::read)?;
                 Ok(Self::StructA(v))
             }
             Vector3::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Vector3::read)?;
+                let v = rt::decode_payload(payload, opts, Vector3::read)?;
                 Ok(Self::Vector3(v))
             }
             Triangle::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Triangle::read)?;
+                let v = rt::decode_payload(payload, opts, Triangle::read)?;
                 Ok(Self::Triangle(v))
             }
             Mesh::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Mesh::read)?;
+                let v = rt::decode_payload(payload, opts, Mesh::read)?;
                 Ok(Self::Mesh(v))
             }
             Address::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Address::read)?;
+                let v = rt::decode_payload(payload, opts, Address::read)?;
                 Ok(Self::Address(v))
             }
             Log::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Log::read)?;
+                let v = rt::decode_payload(payload, opts, Log::read)?;
                 Ok(Self::Log(v))
             }
             Logs::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Logs::read)?;
+                let v = rt::decode_payload(payload, opts, Logs::read)?;
                 Ok(Self::Logs(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -821,18 +821,22 @@ impl Message {
     }
 
     /// Decodes a message of any type of the schema into `self`, with the
-    /// default limits, reusing its storage when it holds a value of the same
+    /// default options, reusing its storage when it holds a value of the same
     /// type (see [`Message::decode_payload_into`]).
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a message of any type of the schema into `self`, with custom
-    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// options (see [`Message::decode_payload_into`]). A bad header leaves
     /// `self` unchanged.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
         let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
-        self.decode_payload_into(type_id, payload, limits)
+        self.decode_payload_into(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id` into
@@ -845,68 +849,68 @@ impl Message {
         &mut self,
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
         match type_id {
             StructA::TYPE_ID => match self {
-                Self::StructA(v) => v.decode_payload_into(payload, limits),
+                Self::StructA(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = StructA::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::StructA(v);
                     result
                 }
             },
             Vector3::TYPE_ID => match self {
-                Self::Vector3(v) => v.decode_payload_into(payload, limits),
+                Self::Vector3(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Vector3::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Vector3(v);
                     result
                 }
             },
             Triangle::TYPE_ID => match self {
-                Self::Triangle(v) => v.decode_payload_into(payload, limits),
+                Self::Triangle(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Triangle::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Triangle(v);
                     result
                 }
             },
             Mesh::TYPE_ID => match self {
-                Self::Mesh(v) => v.decode_payload_into(payload, limits),
+                Self::Mesh(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Mesh::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Mesh(v);
                     result
                 }
             },
             Address::TYPE_ID => match self {
-                Self::Address(v) => v.decode_payload_into(payload, limits),
+                Self::Address(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Address::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Address(v);
                     result
                 }
             },
             Log::TYPE_ID => match self {
-                Self::Log(v) => v.decode_payload_into(payload, limits),
+                Self::Log(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Log::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Log(v);
                     result
                 }
             },
             Logs::TYPE_ID => match self {
-                Self::Logs(v) => v.decode_payload_into(payload, limits),
+                Self::Logs(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Logs::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Logs(v);
                     result
                 }
@@ -1037,14 +1041,14 @@ impl ::core::convert::From<Logs> for Message {
     }
 }
 
-/// Decodes a message of any type of the schema, with the default limits.
+/// Decodes a message of any type of the schema, with the default options.
 pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {
     Message::decode(bytes)
 }
 
-/// Decodes a message of any type of the schema, with custom limits.
-pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Message> {
-    Message::decode_with(bytes, limits)
+/// Decodes a message of any type of the schema, with the given options.
+pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Message> {
+    Message::decode_with(bytes, opts)
 }
 
 /// A borrowed view of any message of the schema.
@@ -1083,39 +1087,39 @@ impl<'a> MessageRef<'a> {
 
     /// Decodes a view of a message of any type of the schema.
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a view of a message of any type, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a view of a message of any type, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         match type_id {
             StructA::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, StructARef::read)?;
+                let v = rt::decode_payload(payload, opts, StructARef::read)?;
                 Ok(Self::StructA(v))
             }
             Vector3::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Vector3::read)?;
+                let v = rt::decode_payload(payload, opts, Vector3::read)?;
                 Ok(Self::Vector3(v))
             }
             Triangle::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Triangle::read)?;
+                let v = rt::decode_payload(payload, opts, Triangle::read)?;
                 Ok(Self::Triangle(v))
             }
             Mesh::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, MeshRef::read)?;
+                let v = rt::decode_payload(payload, opts, MeshRef::read)?;
                 Ok(Self::Mesh(v))
             }
             Address::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Address::read)?;
+                let v = rt::decode_payload(payload, opts, Address::read)?;
                 Ok(Self::Address(v))
             }
             Log::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, LogRef::read)?;
+                let v = rt::decode_payload(payload, opts, LogRef::read)?;
                 Ok(Self::Log(v))
             }
             Logs::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, LogsRef::read)?;
+                let v = rt::decode_payload(payload, opts, LogsRef::read)?;
                 Ok(Self::Logs(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -1225,20 +1229,20 @@ pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
-    limits: rt::Limits,
+    opts: rt::DecodeOptions,
     require_hello: bool,
     position: rt::StreamPosition,
 }
 
 impl<R: ::std::io::Read> MessageReader<R> {
     /// A reader with the default maximum payload size
-    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.
     pub fn new(inner: R) -> Self {
         MessageReader {
             inner,
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
-            limits: rt::Limits::new(),
+            opts: rt::DecodeOptions::new(),
             require_hello: false,
             position: rt::StreamPosition::default(),
         }
@@ -1250,9 +1254,9 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
-    /// Sets the decoding limits.
-    pub fn with_limits(mut self, limits: rt::Limits) -> Self {
-        self.limits = limits;
+    /// Sets the decode options (depth and memory limits).
+    pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {
+        self.opts = opts;
         self
     }
 
@@ -1287,7 +1291,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(None);
         };
-        match Message::decode_payload(type_id, &self.buf, self.limits) {
+        match Message::decode_payload(type_id, &self.buf, self.opts) {
             Ok(m) => {
                 self.position.advance();
                 Ok(Some(m))
@@ -1318,7 +1322,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(false);
         };
-        match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+        match msg.decode_payload_into(type_id, &self.buf, self.opts) {
             Ok(()) => {
                 self.position.advance();
                 Ok(true)

@@ -56,8 +56,8 @@ impl crate::rt::SdpType for StructA {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -71,9 +71,9 @@ impl crate::rt::SdpType for StructA {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -126,8 +126,8 @@ impl crate::rt::SdpType for Vector3 {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -141,9 +141,9 @@ impl crate::rt::SdpType for Vector3 {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -216,8 +216,8 @@ impl crate::rt::SdpType for Triangle {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -231,9 +231,9 @@ impl crate::rt::SdpType for Triangle {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -303,8 +303,8 @@ impl crate::rt::SdpType for Mesh {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -318,9 +318,9 @@ impl crate::rt::SdpType for Mesh {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -374,8 +374,8 @@ impl crate::rt::SdpType for Address {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -389,9 +389,9 @@ impl crate::rt::SdpType for Address {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -469,8 +469,8 @@ impl crate::rt::SdpType for Log {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -484,9 +484,9 @@ impl crate::rt::SdpType for Log {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -536,8 +536,8 @@ impl crate::rt::SdpType for Logs {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -551,8 +551,8 @@ impl crate::rt::SdpType for Logs {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }

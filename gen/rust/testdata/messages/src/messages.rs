@@ -62,13 +62,13 @@ impl Point {
 
     /// Decodes a message that holds a [`Point`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Point`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Point`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -76,9 +76,9 @@ impl Point {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -104,8 +104,8 @@ impl rt::SdpMessage for Point {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -164,13 +164,13 @@ impl Ping {
 
     /// Decodes a message that holds a [`Ping`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Ping`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Ping`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -178,9 +178,9 @@ impl Ping {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -206,8 +206,8 @@ impl rt::SdpMessage for Ping {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -266,13 +266,13 @@ impl Pong {
 
     /// Decodes a message that holds a [`Pong`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Pong`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Pong`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -280,9 +280,9 @@ impl Pong {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -308,8 +308,8 @@ impl rt::SdpMessage for Pong {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -368,13 +368,13 @@ impl Last {
 
     /// Decodes a message that holds a [`Last`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Last`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Last`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -382,9 +382,9 @@ impl Last {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -410,8 +410,8 @@ impl rt::SdpMessage for Last {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -452,38 +452,38 @@ impl Message {
         }
     }
 
-    /// Decodes a message of any type of the schema, with the default limits.
+    /// Decodes a message of any type of the schema, with the default options.
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message of any type of the schema, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message of any type of the schema, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
-        Self::decode_payload(type_id, payload, limits)
+        Self::decode_payload(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id`.
     pub fn decode_payload(
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<Self> {
         match type_id {
             Point::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Point::read)?;
+                let v = rt::decode_payload(payload, opts, Point::read)?;
                 Ok(Self::Point(v))
             }
             Ping::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Ping::read)?;
+                let v = rt::decode_payload(payload, opts, Ping::read)?;
                 Ok(Self::Ping(v))
             }
             Pong::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Pong::read)?;
+                let v = rt::decode_payload(payload, opts, Pong::read)?;
                 Ok(Self::Pong(v))
             }
             Last::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Last::read)?;
+                let v = rt::decode_payload(payload, opts, Last::read)?;
                 Ok(Self::Last(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -491,18 +491,22 @@ impl Message {
     }
 
     /// Decodes a message of any type of the schema into `self`, with the
-    /// default limits, reusing its storage when it holds a value of the same
+    /// default options, reusing its storage when it holds a value of the same
     /// type (see [`Message::decode_payload_into`]).
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a message of any type of the schema into `self`, with custom
-    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// options (see [`Message::decode_payload_into`]). A bad header leaves
     /// `self` unchanged.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
         let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
-        self.decode_payload_into(type_id, payload, limits)
+        self.decode_payload_into(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id` into
@@ -515,41 +519,41 @@ impl Message {
         &mut self,
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
         match type_id {
             Point::TYPE_ID => match self {
-                Self::Point(v) => v.decode_payload_into(payload, limits),
+                Self::Point(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Point::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Point(v);
                     result
                 }
             },
             Ping::TYPE_ID => match self {
-                Self::Ping(v) => v.decode_payload_into(payload, limits),
+                Self::Ping(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Ping::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Ping(v);
                     result
                 }
             },
             Pong::TYPE_ID => match self {
-                Self::Pong(v) => v.decode_payload_into(payload, limits),
+                Self::Pong(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Pong::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Pong(v);
                     result
                 }
             },
             Last::TYPE_ID => match self {
-                Self::Last(v) => v.decode_payload_into(payload, limits),
+                Self::Last(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Last::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Last(v);
                     result
                 }
@@ -653,14 +657,14 @@ impl ::core::convert::From<Last> for Message {
     }
 }
 
-/// Decodes a message of any type of the schema, with the default limits.
+/// Decodes a message of any type of the schema, with the default options.
 pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {
     Message::decode(bytes)
 }
 
-/// Decodes a message of any type of the schema, with custom limits.
-pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Message> {
-    Message::decode_with(bytes, limits)
+/// Decodes a message of any type of the schema, with the given options.
+pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Message> {
+    Message::decode_with(bytes, opts)
 }
 
 /// A borrowed view of any message of the schema.
@@ -690,27 +694,27 @@ impl<'a> MessageRef<'a> {
 
     /// Decodes a view of a message of any type of the schema.
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a view of a message of any type, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a view of a message of any type, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         match type_id {
             Point::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Point::read)?;
+                let v = rt::decode_payload(payload, opts, Point::read)?;
                 Ok(Self::Point(v))
             }
             Ping::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Ping::read)?;
+                let v = rt::decode_payload(payload, opts, Ping::read)?;
                 Ok(Self::Ping(v))
             }
             Pong::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, PongRef::read)?;
+                let v = rt::decode_payload(payload, opts, PongRef::read)?;
                 Ok(Self::Pong(v))
             }
             Last::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Last::read)?;
+                let v = rt::decode_payload(payload, opts, Last::read)?;
                 Ok(Self::Last(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -802,20 +806,20 @@ pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
-    limits: rt::Limits,
+    opts: rt::DecodeOptions,
     require_hello: bool,
     position: rt::StreamPosition,
 }
 
 impl<R: ::std::io::Read> MessageReader<R> {
     /// A reader with the default maximum payload size
-    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.
     pub fn new(inner: R) -> Self {
         MessageReader {
             inner,
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
-            limits: rt::Limits::new(),
+            opts: rt::DecodeOptions::new(),
             require_hello: false,
             position: rt::StreamPosition::default(),
         }
@@ -827,9 +831,9 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
-    /// Sets the decoding limits.
-    pub fn with_limits(mut self, limits: rt::Limits) -> Self {
-        self.limits = limits;
+    /// Sets the decode options (depth and memory limits).
+    pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {
+        self.opts = opts;
         self
     }
 
@@ -864,7 +868,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(None);
         };
-        match Message::decode_payload(type_id, &self.buf, self.limits) {
+        match Message::decode_payload(type_id, &self.buf, self.opts) {
             Ok(m) => {
                 self.position.advance();
                 Ok(Some(m))
@@ -895,7 +899,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(false);
         };
-        match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+        match msg.decode_payload_into(type_id, &self.buf, self.opts) {
             Ok(()) => {
                 self.position.advance();
                 Ok(true)

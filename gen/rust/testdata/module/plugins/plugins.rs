@@ -29,42 +29,49 @@ mod sdp_decode {
     use super::sdp_views::*;
 
     impl Parameter {
-        /// Decodes a value that fills `bytes` exactly, with the default limits
+        /// Decodes a value that fills `bytes` exactly, with the default options
         /// (nesting depth 64).
         pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value that fills `bytes` exactly, with custom limits.
-        pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, limits, Self::read)
+        /// Decodes a value that fills `bytes` exactly, with the given options.
+        pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            rt::decode_all(bytes, opts, Self::read)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            Self::decode_prefix_with(bytes, rt::Limits::new())
+            Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// Decodes a value at the start of `bytes`, with the given options; returns it
         /// with the number of bytes it used.
-        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, limits, Self::read)
+        pub fn decode_prefix_with(
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, opts, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
-        /// default limits, reusing the capacity of its strings, vectors and boxes
+        /// default options, reusing the capacity of its strings, vectors and boxes
         /// (steady-state decoding without allocation). The rules, limits and errors
         /// are those of `decode`; on an error `self` is reset to its default value.
         pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-            self.decode_into_with(bytes, rt::Limits::new())
+            self.decode_into_with(bytes, rt::DecodeOptions::new())
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with custom
         /// limits, reusing its storage as `decode_into` does; on an error `self` is
         /// reset to its default value.
-        pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-            rt::decode_all_into(bytes, limits, self, Self::read_into)
+        pub fn decode_into_with(
+            &mut self,
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<()> {
+            rt::decode_all_into(bytes, opts, self, Self::read_into)
         }
 
         #[doc(hidden)]
@@ -212,42 +219,49 @@ mod sdp_decode {
     }
 
     impl Plugin {
-        /// Decodes a value that fills `bytes` exactly, with the default limits
+        /// Decodes a value that fills `bytes` exactly, with the default options
         /// (nesting depth 64).
         pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value that fills `bytes` exactly, with custom limits.
-        pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, limits, Self::read)
+        /// Decodes a value that fills `bytes` exactly, with the given options.
+        pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            rt::decode_all(bytes, opts, Self::read)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            Self::decode_prefix_with(bytes, rt::Limits::new())
+            Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// Decodes a value at the start of `bytes`, with the given options; returns it
         /// with the number of bytes it used.
-        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, limits, Self::read)
+        pub fn decode_prefix_with(
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, opts, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
-        /// default limits, reusing the capacity of its strings, vectors and boxes
+        /// default options, reusing the capacity of its strings, vectors and boxes
         /// (steady-state decoding without allocation). The rules, limits and errors
         /// are those of `decode`; on an error `self` is reset to its default value.
         pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-            self.decode_into_with(bytes, rt::Limits::new())
+            self.decode_into_with(bytes, rt::DecodeOptions::new())
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with custom
         /// limits, reusing its storage as `decode_into` does; on an error `self` is
         /// reset to its default value.
-        pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-            rt::decode_all_into(bytes, limits, self, Self::read_into)
+        pub fn decode_into_with(
+            &mut self,
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<()> {
+            rt::decode_all_into(bytes, opts, self, Self::read_into)
         }
 
         #[doc(hidden)]
@@ -353,42 +367,49 @@ mod sdp_decode {
     }
 
     impl PluginRegistry {
-        /// Decodes a value that fills `bytes` exactly, with the default limits
+        /// Decodes a value that fills `bytes` exactly, with the default options
         /// (nesting depth 64).
         pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value that fills `bytes` exactly, with custom limits.
-        pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, limits, Self::read)
+        /// Decodes a value that fills `bytes` exactly, with the given options.
+        pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            rt::decode_all(bytes, opts, Self::read)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &[u8]) -> rt::DecodeResult<(Self, usize)> {
-            Self::decode_prefix_with(bytes, rt::Limits::new())
+            Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// Decodes a value at the start of `bytes`, with the given options; returns it
         /// with the number of bytes it used.
-        pub fn decode_prefix_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, limits, Self::read)
+        pub fn decode_prefix_with(
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<(Self, usize)> {
+            rt::decode_prefix(bytes, opts, Self::read)
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with the
-        /// default limits, reusing the capacity of its strings, vectors and boxes
+        /// default options, reusing the capacity of its strings, vectors and boxes
         /// (steady-state decoding without allocation). The rules, limits and errors
         /// are those of `decode`; on an error `self` is reset to its default value.
         pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-            self.decode_into_with(bytes, rt::Limits::new())
+            self.decode_into_with(bytes, rt::DecodeOptions::new())
         }
 
         /// Decodes a value that fills `bytes` exactly into `self`, with custom
         /// limits, reusing its storage as `decode_into` does; on an error `self` is
         /// reset to its default value.
-        pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
-            rt::decode_all_into(bytes, limits, self, Self::read_into)
+        pub fn decode_into_with(
+            &mut self,
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<()> {
+            rt::decode_all_into(bytes, opts, self, Self::read_into)
         }
 
         #[doc(hidden)]
@@ -853,13 +874,13 @@ mod sdp_messages {
 
         /// Decodes a message that holds a [`Parameter`] and nothing else.
         pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_message_with(bytes, rt::Limits::new())
+            Self::decode_message_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a message that holds a [`Parameter`], with custom limits.
-        pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        /// Decodes a message that holds a [`Parameter`], with the given options.
+        pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
             let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-            rt::decode_payload(payload, limits, Self::read)
+            rt::decode_payload(payload, opts, Self::read)
         }
 
         /// Decodes a message payload into `self` (resetting it on an error).
@@ -867,9 +888,9 @@ mod sdp_messages {
         pub fn decode_payload_into(
             &mut self,
             payload: &[u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<()> {
-            rt::decode_payload_into(payload, limits, self, Self::read_into)
+            rt::decode_payload_into(payload, opts, self, Self::read_into)
         }
     }
 
@@ -895,8 +916,8 @@ mod sdp_messages {
             Self::decode_message(bytes)
         }
 
-        fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            Self::decode_message_with(bytes, limits)
+        fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            Self::decode_message_with(bytes, opts)
         }
     }
 
@@ -955,13 +976,13 @@ mod sdp_messages {
 
         /// Decodes a message that holds a [`Plugin`] and nothing else.
         pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_message_with(bytes, rt::Limits::new())
+            Self::decode_message_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a message that holds a [`Plugin`], with custom limits.
-        pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        /// Decodes a message that holds a [`Plugin`], with the given options.
+        pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
             let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-            rt::decode_payload(payload, limits, Self::read)
+            rt::decode_payload(payload, opts, Self::read)
         }
 
         /// Decodes a message payload into `self` (resetting it on an error).
@@ -969,9 +990,9 @@ mod sdp_messages {
         pub fn decode_payload_into(
             &mut self,
             payload: &[u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<()> {
-            rt::decode_payload_into(payload, limits, self, Self::read_into)
+            rt::decode_payload_into(payload, opts, self, Self::read_into)
         }
     }
 
@@ -997,8 +1018,8 @@ mod sdp_messages {
             Self::decode_message(bytes)
         }
 
-        fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            Self::decode_message_with(bytes, limits)
+        fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            Self::decode_message_with(bytes, opts)
         }
     }
 
@@ -1057,13 +1078,13 @@ mod sdp_messages {
 
         /// Decodes a message that holds a [`PluginRegistry`] and nothing else.
         pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_message_with(bytes, rt::Limits::new())
+            Self::decode_message_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a message that holds a [`PluginRegistry`], with custom limits.
-        pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        /// Decodes a message that holds a [`PluginRegistry`], with the given options.
+        pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
             let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-            rt::decode_payload(payload, limits, Self::read)
+            rt::decode_payload(payload, opts, Self::read)
         }
 
         /// Decodes a message payload into `self` (resetting it on an error).
@@ -1071,9 +1092,9 @@ mod sdp_messages {
         pub fn decode_payload_into(
             &mut self,
             payload: &[u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<()> {
-            rt::decode_payload_into(payload, limits, self, Self::read_into)
+            rt::decode_payload_into(payload, opts, self, Self::read_into)
         }
     }
 
@@ -1099,8 +1120,8 @@ mod sdp_messages {
             Self::decode_message(bytes)
         }
 
-        fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            Self::decode_message_with(bytes, limits)
+        fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            Self::decode_message_with(bytes, opts)
         }
     }
 
@@ -1137,34 +1158,34 @@ mod sdp_messages {
             }
         }
 
-        /// Decodes a message of any type of the schema, with the default limits.
+        /// Decodes a message of any type of the schema, with the default options.
         pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a message of any type of the schema, with custom limits.
-        pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        /// Decodes a message of any type of the schema, with the given options.
+        pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
             let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
-            Self::decode_payload(type_id, payload, limits)
+            Self::decode_payload(type_id, payload, opts)
         }
 
         /// Decodes the payload of a message whose header named `type_id`.
         pub fn decode_payload(
             type_id: u16,
             payload: &[u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<Self> {
             match type_id {
                 Parameter::TYPE_ID => {
-                    let v = rt::decode_payload(payload, limits, Parameter::read)?;
+                    let v = rt::decode_payload(payload, opts, Parameter::read)?;
                     Ok(Self::Parameter(v))
                 }
                 Plugin::TYPE_ID => {
-                    let v = rt::decode_payload(payload, limits, Plugin::read)?;
+                    let v = rt::decode_payload(payload, opts, Plugin::read)?;
                     Ok(Self::Plugin(v))
                 }
                 PluginRegistry::TYPE_ID => {
-                    let v = rt::decode_payload(payload, limits, PluginRegistry::read)?;
+                    let v = rt::decode_payload(payload, opts, PluginRegistry::read)?;
                     Ok(Self::PluginRegistry(v))
                 }
                 id => Err(rt::unknown_type_id(id)),
@@ -1172,18 +1193,22 @@ mod sdp_messages {
         }
 
         /// Decodes a message of any type of the schema into `self`, with the
-        /// default limits, reusing its storage when it holds a value of the same
+        /// default options, reusing its storage when it holds a value of the same
         /// type (see [`Message::decode_payload_into`]).
         pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-            self.decode_into_with(bytes, rt::Limits::new())
+            self.decode_into_with(bytes, rt::DecodeOptions::new())
         }
 
         /// Decodes a message of any type of the schema into `self`, with custom
-        /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+        /// options (see [`Message::decode_payload_into`]). A bad header leaves
         /// `self` unchanged.
-        pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+        pub fn decode_into_with(
+            &mut self,
+            bytes: &[u8],
+            opts: rt::DecodeOptions,
+        ) -> rt::DecodeResult<()> {
             let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
-            self.decode_payload_into(type_id, payload, limits)
+            self.decode_payload_into(type_id, payload, opts)
         }
 
         /// Decodes the payload of a message whose header named `type_id` into
@@ -1196,32 +1221,32 @@ mod sdp_messages {
             &mut self,
             type_id: u16,
             payload: &[u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<()> {
             match type_id {
                 Parameter::TYPE_ID => match self {
-                    Self::Parameter(v) => v.decode_payload_into(payload, limits),
+                    Self::Parameter(v) => v.decode_payload_into(payload, opts),
                     _ => {
                         let mut v = Parameter::default();
-                        let result = v.decode_payload_into(payload, limits);
+                        let result = v.decode_payload_into(payload, opts);
                         *self = Self::Parameter(v);
                         result
                     }
                 },
                 Plugin::TYPE_ID => match self {
-                    Self::Plugin(v) => v.decode_payload_into(payload, limits),
+                    Self::Plugin(v) => v.decode_payload_into(payload, opts),
                     _ => {
                         let mut v = Plugin::default();
-                        let result = v.decode_payload_into(payload, limits);
+                        let result = v.decode_payload_into(payload, opts);
                         *self = Self::Plugin(v);
                         result
                     }
                 },
                 PluginRegistry::TYPE_ID => match self {
-                    Self::PluginRegistry(v) => v.decode_payload_into(payload, limits),
+                    Self::PluginRegistry(v) => v.decode_payload_into(payload, opts),
                     _ => {
                         let mut v = PluginRegistry::default();
-                        let result = v.decode_payload_into(payload, limits);
+                        let result = v.decode_payload_into(payload, opts);
                         *self = Self::PluginRegistry(v);
                         result
                     }
@@ -1316,14 +1341,14 @@ mod sdp_messages {
         }
     }
 
-    /// Decodes a message of any type of the schema, with the default limits.
+    /// Decodes a message of any type of the schema, with the default options.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {
         Message::decode(bytes)
     }
 
-    /// Decodes a message of any type of the schema, with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Message> {
-        Message::decode_with(bytes, limits)
+    /// Decodes a message of any type of the schema, with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Message> {
+        Message::decode_with(bytes, opts)
     }
 
     /// A borrowed view of any message of the schema.
@@ -1350,23 +1375,23 @@ mod sdp_messages {
 
         /// Decodes a view of a message of any type of the schema.
         pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a view of a message of any type, with custom limits.
-        pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+        /// Decodes a view of a message of any type, with the given options.
+        pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
             let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
             match type_id {
                 Parameter::TYPE_ID => {
-                    let v = rt::decode_payload(payload, limits, ParameterRef::read)?;
+                    let v = rt::decode_payload(payload, opts, ParameterRef::read)?;
                     Ok(Self::Parameter(v))
                 }
                 Plugin::TYPE_ID => {
-                    let v = rt::decode_payload(payload, limits, PluginRef::read)?;
+                    let v = rt::decode_payload(payload, opts, PluginRef::read)?;
                     Ok(Self::Plugin(v))
                 }
                 PluginRegistry::TYPE_ID => {
-                    let v = rt::decode_payload(payload, limits, PluginRegistryRef::read)?;
+                    let v = rt::decode_payload(payload, opts, PluginRegistryRef::read)?;
                     Ok(Self::PluginRegistry(v))
                 }
                 id => Err(rt::unknown_type_id(id)),
@@ -1452,20 +1477,20 @@ mod sdp_messages {
         inner: R,
         buf: ::std::vec::Vec<u8>,
         max_size: usize,
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
         require_hello: bool,
         position: rt::StreamPosition,
     }
 
     impl<R: ::std::io::Read> MessageReader<R> {
         /// A reader with the default maximum payload size
-        /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.
+        /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.
         pub fn new(inner: R) -> Self {
             MessageReader {
                 inner,
                 buf: ::std::vec::Vec::new(),
                 max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
-                limits: rt::Limits::new(),
+                opts: rt::DecodeOptions::new(),
                 require_hello: false,
                 position: rt::StreamPosition::default(),
             }
@@ -1477,9 +1502,9 @@ mod sdp_messages {
             self
         }
 
-        /// Sets the decoding limits.
-        pub fn with_limits(mut self, limits: rt::Limits) -> Self {
-            self.limits = limits;
+        /// Sets the decode options (depth and memory limits).
+        pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {
+            self.opts = opts;
             self
         }
 
@@ -1514,7 +1539,7 @@ mod sdp_messages {
             let Some(type_id) = frame else {
                 return Ok(None);
             };
-            match Message::decode_payload(type_id, &self.buf, self.limits) {
+            match Message::decode_payload(type_id, &self.buf, self.opts) {
                 Ok(m) => {
                     self.position.advance();
                     Ok(Some(m))
@@ -1545,7 +1570,7 @@ mod sdp_messages {
             let Some(type_id) = frame else {
                 return Ok(false);
             };
-            match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+            match msg.decode_payload_into(type_id, &self.buf, self.opts) {
                 Ok(()) => {
                     self.position.advance();
                     Ok(true)
@@ -1701,10 +1726,10 @@ pub mod rt {
             .saturating_add(MEMORY_ALLOWANCE)
     }
 
-    /// Decoding limits. The default allows nesting 64 levels deep and a memory
+    /// Decode options: the limits a decoder enforces. The default allows nesting 64 levels deep and a memory
     /// total of `32 × N + 1 MiB` for an input of N bytes.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-    pub struct Limits {
+    pub struct DecodeOptions {
         /// The deepest nesting accepted; the top-level struct is at depth 1 and
         /// every struct or union value inside another is one deeper.
         pub max_depth: u32,
@@ -1715,32 +1740,32 @@ pub mod rt {
         pub memory_limit: u64,
     }
 
-    impl Limits {
-        /// The default limits.
+    impl DecodeOptions {
+        /// The default options.
         pub const fn new() -> Self {
-            Limits {
+            DecodeOptions {
                 max_depth: DEFAULT_MAX_DEPTH,
                 memory_limit: 0,
             }
         }
 
-        /// These limits with another maximum depth.
+        /// These options with another maximum depth.
         pub const fn with_max_depth(self, max_depth: u32) -> Self {
-            Limits { max_depth, ..self }
+            DecodeOptions { max_depth, ..self }
         }
 
-        /// These limits with another memory limit in bytes (0: the default).
+        /// These options with another memory limit in bytes (0: the default).
         pub const fn with_memory_limit(self, memory_limit: u64) -> Self {
-            Limits {
+            DecodeOptions {
                 memory_limit,
                 ..self
             }
         }
     }
 
-    impl Default for Limits {
+    impl Default for DecodeOptions {
         fn default() -> Self {
-            Limits::new()
+            DecodeOptions::new()
         }
     }
 
@@ -3072,13 +3097,13 @@ pub mod rt {
 
     impl<'a> Reader<'a> {
         /// A reader at the start of `buf`.
-        pub fn new(buf: &'a [u8], limits: Limits) -> Self {
+        pub fn new(buf: &'a [u8], options: DecodeOptions) -> Self {
             Reader {
                 buf,
                 pos: 0,
                 // Keeps `depth + 1` from overflowing.
-                max_depth: limits.max_depth.min(u32::MAX - 1),
-                mem_limit: limits.memory_limit,
+                max_depth: options.max_depth.min(u32::MAX - 1),
+                mem_limit: options.memory_limit,
                 mem_used: 0,
                 quiet: false,
             }
@@ -4323,11 +4348,11 @@ pub mod rt {
     #[doc(hidden)]
     pub fn decode_all_into<'a, T: Default>(
         bytes: &'a [u8],
-        limits: Limits,
+        options: DecodeOptions,
         value: &mut T,
         read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
     ) -> Result<(), DecodeError> {
-        let mut r = Reader::new(bytes, limits);
+        let mut r = Reader::new(bytes, options);
         let result = read(value, &mut r, 1).and_then(|()| r.finish());
         if result.is_err() {
             reset(value);
@@ -4353,10 +4378,10 @@ pub mod rt {
     #[doc(hidden)]
     pub fn decode_all<'a, T>(
         bytes: &'a [u8],
-        limits: Limits,
+        options: DecodeOptions,
         read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
-        let mut r = Reader::new(bytes, limits);
+        let mut r = Reader::new(bytes, options);
         let v = read(&mut r, 1)?;
         r.finish()?;
         Ok(v)
@@ -4366,10 +4391,10 @@ pub mod rt {
     #[doc(hidden)]
     pub fn decode_prefix<'a, T>(
         bytes: &'a [u8],
-        limits: Limits,
+        options: DecodeOptions,
         read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
     ) -> Result<(T, usize), DecodeError> {
-        let mut r = Reader::new(bytes, limits);
+        let mut r = Reader::new(bytes, options);
         let v = read(&mut r, 1)?;
         Ok((v, r.position()))
     }
@@ -4476,19 +4501,19 @@ pub mod rt {
         /// As `try_encode`.
         fn try_encode_to_vec(&self) -> Result<Vec<u8>, EncodeError>;
 
-        /// Decodes a value that spans all of `bytes`, with the default limits.
+        /// Decodes a value that spans all of `bytes`, with the default options.
         ///
         /// # Errors
         ///
         /// [`DecodeError`] for input that breaks a rule of the wire format.
         fn decode(bytes: &[u8]) -> DecodeResult<Self>;
 
-        /// Decodes a value that spans all of `bytes` within `limits`.
+        /// Decodes a value that spans all of `bytes` with `options`.
         ///
         /// # Errors
         ///
         /// As `decode`, or a limit exceeded.
-        fn decode_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
+        fn decode_with(bytes: &[u8], options: DecodeOptions) -> DecodeResult<Self>;
 
         /// Decodes a value at the start of `bytes`: the value and the number of
         /// bytes it used.
@@ -4506,12 +4531,12 @@ pub mod rt {
         /// As `decode`.
         fn decode_into(&mut self, bytes: &[u8]) -> DecodeResult<()>;
 
-        /// Decodes into `self` within `limits`, as `decode_into`.
+        /// Decodes into `self` with `options`, as `decode_into`.
         ///
         /// # Errors
         ///
         /// As `decode_with`.
-        fn decode_into_with(&mut self, bytes: &[u8], limits: Limits) -> DecodeResult<()>;
+        fn decode_into_with(&mut self, bytes: &[u8], options: DecodeOptions) -> DecodeResult<()>;
     }
 
     /// What every generated struct has beyond [`SdpType`]: it is a message of
@@ -4550,12 +4575,12 @@ pub mod rt {
         /// [`DecodeError`] for a bad header, another type id or a bad payload.
         fn decode_message(bytes: &[u8]) -> DecodeResult<Self>;
 
-        /// Decodes a message of this type within `limits`.
+        /// Decodes a message of this type with `options`.
         ///
         /// # Errors
         ///
         /// As `decode_message`, or a limit exceeded.
-        fn decode_message_with(bytes: &[u8], limits: Limits) -> DecodeResult<Self>;
+        fn decode_message_with(bytes: &[u8], options: DecodeOptions) -> DecodeResult<Self>;
     }
 
     /// A value a `MessageWriter` can write: every generated struct (through
@@ -4823,7 +4848,7 @@ pub mod rt {
             },
             6,
         );
-        let mut r = Reader::new(payload, Limits::new());
+        let mut r = Reader::new(payload, DecodeOptions::new());
         let n = r.u32().map_err(|_| bad_length.clone())?;
         if u64::try_from(payload.len()).ok() != Some(4 + 10 * u64::from(n)) {
             return Err(bad_length);
@@ -4923,10 +4948,10 @@ pub mod rt {
     #[doc(hidden)]
     pub fn decode_payload<'a, T>(
         payload: &'a [u8],
-        limits: Limits,
+        options: DecodeOptions,
         read: impl FnOnce(&mut Reader<'a>, u32) -> Result<T, DecodeError>,
     ) -> Result<T, DecodeError> {
-        decode_all(payload, limits, read).map_err(|mut e| {
+        decode_all(payload, options, read).map_err(|mut e| {
             e.offset = e.offset.saturating_add(MESSAGE_HEADER_SIZE);
             e
         })
@@ -4937,11 +4962,11 @@ pub mod rt {
     #[doc(hidden)]
     pub fn decode_payload_into<'a, T: Default>(
         payload: &'a [u8],
-        limits: Limits,
+        options: DecodeOptions,
         value: &mut T,
         read: impl FnOnce(&mut T, &mut Reader<'a>, u32) -> Result<(), DecodeError>,
     ) -> Result<(), DecodeError> {
-        decode_all_into(payload, limits, value, read).map_err(|mut e| {
+        decode_all_into(payload, options, value, read).map_err(|mut e| {
             e.offset = e.offset.saturating_add(MESSAGE_HEADER_SIZE);
             e
         })
@@ -5100,7 +5125,7 @@ pub mod rt {
                 Err(e) => return Err(pos.io_failed(e)),
             }
         }
-        let mut hr = Reader::new(&header, Limits::new());
+        let mut hr = Reader::new(&header, DecodeOptions::new());
         let magic = hr.take(4)?;
         if magic != MESSAGE_MAGIC {
             return Err(pos.fail(DecodeError::new(DecodeErrorKind::BadMagic, 0)));
@@ -5158,7 +5183,7 @@ pub mod rt {
             assert_eq!(&out[4..8], &[0, 0, 0, 0]);
             assert_eq!(&out[8..12], &[1, 0, 0, 0]);
             assert_eq!(&out[12..16], &[0xef, 0xbe, 0xad, 0xde]);
-            let mut r = Reader::new(&out, Limits::new());
+            let mut r = Reader::new(&out, DecodeOptions::new());
             assert_eq!(r.scalar_vec::<u32>().unwrap(), values);
             r.finish().unwrap();
 
@@ -5170,7 +5195,9 @@ pub mod rt {
             ];
             let mut out = Vec::new();
             put_scalar_array(&mut out, &floats);
-            let back: [f64; 4] = Reader::new(&out, Limits::new()).scalar_array().unwrap();
+            let back: [f64; 4] = Reader::new(&out, DecodeOptions::new())
+                .scalar_array()
+                .unwrap();
             for (a, b) in floats.iter().zip(back.iter()) {
                 assert_eq!(a.to_bits(), b.to_bits());
             }
@@ -5182,7 +5209,7 @@ pub mod rt {
             put_scalars(&mut out, &[1u32, 2, 0xdead_beef]);
             let mut v = vec![9u32; 10];
             let cap = v.capacity();
-            Reader::new(&out, Limits::new())
+            Reader::new(&out, DecodeOptions::new())
                 .scalar_vec_into(&mut v)
                 .unwrap();
             assert_eq!(
@@ -5191,11 +5218,11 @@ pub mod rt {
             );
             let mut flags = vec![false; 3];
             let bools = [4u8, 0, 0, 0, 1, 0, 1, 1];
-            Reader::new(&bools, Limits::new())
+            Reader::new(&bools, DecodeOptions::new())
                 .scalar_vec_into(&mut flags)
                 .unwrap();
             assert_eq!(flags, [true, false, true, true]);
-            let e = Reader::new(&[1, 0, 0, 0, 2], Limits::new())
+            let e = Reader::new(&[1, 0, 0, 0, 2], DecodeOptions::new())
                 .scalar_vec_into(&mut flags)
                 .unwrap_err();
             assert_eq!(e.rule(), "bool");
@@ -5256,35 +5283,35 @@ pub mod rt {
             assert_eq!(out, elementwise);
             let bits = |v: &[Pair]| v.iter().map(|p| (p.a, p.b.to_bits())).collect::<Vec<_>>();
 
-            let mut r = Reader::new(&out, Limits::new());
+            let mut r = Reader::new(&out, DecodeOptions::new());
             let back = r.plain_vec(1, |r| Pair::read(r, 1)).unwrap();
             r.finish().unwrap();
             assert_eq!(bits(&back), bits(&values));
 
             let mut reused = vec![Pair::default(); 10];
-            let mut r = Reader::new(&out, Limits::new());
+            let mut r = Reader::new(&out, DecodeOptions::new());
             r.plain_vec_assign(&mut reused, 1, |r| Pair::read(r, 1))
                 .unwrap();
             assert_eq!(bits(&reused), bits(&values));
 
             let mut fixed = [Pair::default(); 3];
-            let mut r = Reader::new(&out[4..], Limits::new());
+            let mut r = Reader::new(&out[4..], DecodeOptions::new());
             r.plain_array_assign(&mut fixed, 1, |r| Pair::read(r, 1))
                 .unwrap();
             assert_eq!(bits(&fixed), bits(&values));
-            let arr: [Pair; 3] = Reader::new(&out[4..], Limits::new())
+            let arr: [Pair; 3] = Reader::new(&out[4..], DecodeOptions::new())
                 .plain_array(1, |r| Pair::read(r, 1))
                 .unwrap();
             assert_eq!(bits(&arr), bits(&values));
 
             // Elements past the depth limit: the element reader's depth error.
-            let shallow = Limits::new().with_max_depth(1);
+            let shallow = DecodeOptions::new().with_max_depth(1);
             let e = Reader::new(&out, shallow)
                 .plain_vec(2, |r| Pair::read(r, 2))
                 .unwrap_err();
             assert_eq!((e.rule(), e.offset()), ("depth", 4));
             // A [N]T cut short: truncation where the first missing byte is.
-            let e = Reader::new(&out[4..20], Limits::new())
+            let e = Reader::new(&out[4..20], DecodeOptions::new())
                 .plain_array::<Pair, 3>(1, |r| Pair::read(r, 1))
                 .unwrap_err();
             assert_eq!((e.rule(), e.offset()), ("truncated", 16));
@@ -5308,7 +5335,7 @@ pub mod rt {
                 // Place the 12 bytes at every alignment inside a u32 buffer.
                 let bytes: &mut [u8] = bytes_of_mut(&mut backing);
                 bytes[offset..offset + 12].copy_from_slice(&buf[1..13]);
-                let view = Reader::new(&bytes[offset..offset + 12], Limits::new())
+                let view = Reader::new(&bytes[offset..offset + 12], DecodeOptions::new())
                     .scalars::<u32>(3)
                     .unwrap();
                 assert_eq!(view.len(), 3);
@@ -5334,11 +5361,11 @@ pub mod rt {
 
         #[test]
         fn bools_are_validated() {
-            let mut r = Reader::new(&[1, 0, 2], Limits::new());
+            let mut r = Reader::new(&[1, 0, 2], DecodeOptions::new());
             let e = r.scalars::<bool>(3).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::InvalidBool(2));
             assert_eq!(e.offset(), 2);
-            let s = Reader::new(&[1, 0, 1], Limits::new())
+            let s = Reader::new(&[1, 0, 1], DecodeOptions::new())
                 .scalars::<bool>(3)
                 .unwrap();
             assert_eq!(s.to_vec(), vec![true, false, true]);
@@ -5347,21 +5374,23 @@ pub mod rt {
 
         #[test]
         fn counts_are_checked_before_allocating() {
-            let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, 0], Limits::new());
+            let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, 0], DecodeOptions::new());
             let e = r.vec(8, |r| r.u64()).unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::CountTooLarge(u32::MAX));
             assert_eq!(e.offset(), 0);
-            let mut r = Reader::new(&[2, 0, 0, 0, 1, 2, 3], Limits::new());
+            let mut r = Reader::new(&[2, 0, 0, 0, 1, 2, 3], DecodeOptions::new());
             assert!(r.scalar_slice::<u32>().is_err());
         }
 
         #[test]
         fn memory_is_charged_against_the_limit() {
             assert_eq!(default_memory_limit(10), 320 + (1 << 20));
-            let limits = Limits::new().with_max_depth(3).with_memory_limit(300);
+            let limits = DecodeOptions::new()
+                .with_max_depth(3)
+                .with_memory_limit(300);
             assert_eq!(
                 limits,
-                Limits {
+                DecodeOptions {
                     max_depth: 3,
                     memory_limit: 300
                 }
@@ -5384,10 +5413,10 @@ pub mod rt {
             let e = r.charged_count(2, 100).unwrap_err();
             assert_eq!(e.rule(), "count");
             // The default limit counts the input; huge charges do not overflow.
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             assert!(r.charge(1, (1 << 20) + 7 * 32, 0).is_ok());
             assert!(r.charge(1, 1, 0).is_err());
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             assert!(r.charge(usize::MAX, 1 << 48, 0).is_err());
         }
 
@@ -5417,7 +5446,7 @@ pub mod rt {
 
         #[test]
         fn strings_are_validated() {
-            let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], Limits::new());
+            let mut r = Reader::new(&[2, 0, 0, 0, 0xc3, 0x28], DecodeOptions::new());
             let e = r.str().unwrap_err();
             assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
             assert_eq!(e.offset(), 0);
@@ -5431,7 +5460,7 @@ pub mod rt {
             ] {
                 let mut buf = Vec::new();
                 put_str(&mut buf, s);
-                let mut r = Reader::new(&buf, Limits::new());
+                let mut r = Reader::new(&buf, DecodeOptions::new());
                 assert_eq!(r.str().unwrap(), s);
                 r.finish().unwrap();
             }
@@ -5445,7 +5474,7 @@ pub mod rt {
             ] {
                 let mut buf = Vec::new();
                 put_bytes(&mut buf, bad);
-                let mut r = Reader::new(&buf, Limits::new());
+                let mut r = Reader::new(&buf, DecodeOptions::new());
                 assert_eq!(r.str().unwrap_err().kind(), DecodeErrorKind::InvalidUtf8);
             }
         }
@@ -5459,14 +5488,17 @@ pub mod rt {
                 put_str(&mut buf, &ascii);
                 assert_eq!(buf.len(), 4 + n);
                 buf.extend_from_slice(&[0xff; 9]);
-                let mut r = Reader::new(&buf, Limits::new());
+                let mut r = Reader::new(&buf, DecodeOptions::new());
                 assert_eq!(r.str().unwrap(), ascii);
-                let mut r = Reader::new(&buf, Limits::new());
+                let mut r = Reader::new(&buf, DecodeOptions::new());
                 assert_eq!(r.string().unwrap(), ascii);
                 // At the very end of the input too.
                 let mut buf = Vec::new();
                 put_str(&mut buf, &ascii);
-                assert_eq!(Reader::new(&buf, Limits::new()).str().unwrap(), ascii);
+                assert_eq!(
+                    Reader::new(&buf, DecodeOptions::new()).str().unwrap(),
+                    ascii
+                );
                 // A byte with the high bit set at any position is caught.
                 for i in 0..n {
                     let mut bad = ascii.clone().into_bytes();
@@ -5474,7 +5506,7 @@ pub mod rt {
                     let mut buf = Vec::new();
                     put_bytes(&mut buf, &bad);
                     buf.extend_from_slice(b"zzzzzzzz");
-                    let e = Reader::new(&buf, Limits::new()).str().unwrap_err();
+                    let e = Reader::new(&buf, DecodeOptions::new()).str().unwrap_err();
                     assert_eq!(e.kind(), DecodeErrorKind::InvalidUtf8);
                     assert_eq!(e.offset(), 0);
                 }
@@ -5487,7 +5519,7 @@ pub mod rt {
                 let mut out = Vec::new();
                 put_scalars(&mut out, values);
                 assert_eq!(out.len(), 4 + values.len() * T::SIZE);
-                let mut r = Reader::new(&out, Limits::new());
+                let mut r = Reader::new(&out, DecodeOptions::new());
                 let view = r.scalar_slice::<T>().unwrap();
                 assert_eq!(view.to_vec(), values);
                 assert!(view.iter().eq(values.iter().copied()));
@@ -5556,7 +5588,7 @@ pub mod rt {
                 put_str(&mut buf, w);
             }
             buf.push(7);
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             let list = r.list_of(4, 1, elem_str()).unwrap();
             assert_eq!(r.u8().unwrap(), 7);
             assert_eq!(list.iter().collect::<Vec<_>>(), words);
@@ -5565,13 +5597,13 @@ pub mod rt {
             // Invalid UTF-8 is caught by the validating pass.
             let mut bad = buf.clone();
             bad[9] = 0xff;
-            let mut r = Reader::new(&bad, Limits::new());
+            let mut r = Reader::new(&bad, DecodeOptions::new());
             assert!(r.list_of(4, 1, elem_str()).is_err());
             // Fixed-size elements are found by index.
             let mut buf = Vec::new();
             put_len(&mut buf, 3);
             put_scalar_array(&mut buf, &[1u8, 2, 3, 4, 5, 6]);
-            let mut r = Reader::new(&buf, Limits::new());
+            let mut r = Reader::new(&buf, DecodeOptions::new());
             let list = r.list_of(2, 1, elem_byte_array::<2>()).unwrap();
             r.finish().unwrap();
             assert_eq!(list.get(2), Some(&[5, 6]));
@@ -5778,8 +5810,8 @@ mod sdp_types {
             Self::decode(bytes)
         }
 
-        fn decode_with(bytes: &[u8], limits: super::rt::Limits) -> super::rt::DecodeResult<Self> {
-            Self::decode_with(bytes, limits)
+        fn decode_with(bytes: &[u8], opts: super::rt::DecodeOptions) -> super::rt::DecodeResult<Self> {
+            Self::decode_with(bytes, opts)
         }
 
         fn decode_prefix(bytes: &[u8]) -> super::rt::DecodeResult<(Self, usize)> {
@@ -5793,9 +5825,9 @@ mod sdp_types {
         fn decode_into_with(
             &mut self,
             bytes: &[u8],
-            limits: super::rt::Limits,
+            opts: super::rt::DecodeOptions,
         ) -> super::rt::DecodeResult<()> {
-            Self::decode_into_with(self, bytes, limits)
+            Self::decode_into_with(self, bytes, opts)
         }
     }
 
@@ -5849,8 +5881,8 @@ mod sdp_types {
             Self::decode(bytes)
         }
 
-        fn decode_with(bytes: &[u8], limits: super::rt::Limits) -> super::rt::DecodeResult<Self> {
-            Self::decode_with(bytes, limits)
+        fn decode_with(bytes: &[u8], opts: super::rt::DecodeOptions) -> super::rt::DecodeResult<Self> {
+            Self::decode_with(bytes, opts)
         }
 
         fn decode_prefix(bytes: &[u8]) -> super::rt::DecodeResult<(Self, usize)> {
@@ -5864,9 +5896,9 @@ mod sdp_types {
         fn decode_into_with(
             &mut self,
             bytes: &[u8],
-            limits: super::rt::Limits,
+            opts: super::rt::DecodeOptions,
         ) -> super::rt::DecodeResult<()> {
-            Self::decode_into_with(self, bytes, limits)
+            Self::decode_into_with(self, bytes, opts)
         }
     }
 
@@ -5918,8 +5950,8 @@ mod sdp_types {
             Self::decode(bytes)
         }
 
-        fn decode_with(bytes: &[u8], limits: super::rt::Limits) -> super::rt::DecodeResult<Self> {
-            Self::decode_with(bytes, limits)
+        fn decode_with(bytes: &[u8], opts: super::rt::DecodeOptions) -> super::rt::DecodeResult<Self> {
+            Self::decode_with(bytes, opts)
         }
 
         fn decode_prefix(bytes: &[u8]) -> super::rt::DecodeResult<(Self, usize)> {
@@ -5933,9 +5965,9 @@ mod sdp_types {
         fn decode_into_with(
             &mut self,
             bytes: &[u8],
-            limits: super::rt::Limits,
+            opts: super::rt::DecodeOptions,
         ) -> super::rt::DecodeResult<()> {
-            Self::decode_into_with(self, bytes, limits)
+            Self::decode_into_with(self, bytes, opts)
         }
     }
 }
@@ -5973,30 +6005,30 @@ mod sdp_views {
     }
 
     impl<'a> ParameterRef<'a> {
-        /// Decodes a value that fills `bytes` exactly, with the default limits
+        /// Decodes a value that fills `bytes` exactly, with the default options
         /// (nesting depth 64).
         pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value that fills `bytes` exactly, with custom limits.
-        pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, limits, Self::read)
+        /// Decodes a value that fills `bytes` exactly, with the given options.
+        pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            rt::decode_all(bytes, opts, Self::read)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            Self::decode_prefix_with(bytes, rt::Limits::new())
+            Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// Decodes a value at the start of `bytes`, with the given options; returns it
         /// with the number of bytes it used.
         pub fn decode_prefix_with(
             bytes: &'a [u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, limits, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read)
         }
 
         #[doc(hidden)]
@@ -6143,30 +6175,30 @@ mod sdp_views {
     }
 
     impl<'a> PluginRef<'a> {
-        /// Decodes a value that fills `bytes` exactly, with the default limits
+        /// Decodes a value that fills `bytes` exactly, with the default options
         /// (nesting depth 64).
         pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value that fills `bytes` exactly, with custom limits.
-        pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, limits, Self::read)
+        /// Decodes a value that fills `bytes` exactly, with the given options.
+        pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            rt::decode_all(bytes, opts, Self::read)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            Self::decode_prefix_with(bytes, rt::Limits::new())
+            Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// Decodes a value at the start of `bytes`, with the given options; returns it
         /// with the number of bytes it used.
         pub fn decode_prefix_with(
             bytes: &'a [u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, limits, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read)
         }
 
         #[doc(hidden)]
@@ -6267,30 +6299,30 @@ mod sdp_views {
     }
 
     impl<'a> PluginRegistryRef<'a> {
-        /// Decodes a value that fills `bytes` exactly, with the default limits
+        /// Decodes a value that fills `bytes` exactly, with the default options
         /// (nesting depth 64).
         pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-            Self::decode_with(bytes, rt::Limits::new())
+            Self::decode_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value that fills `bytes` exactly, with custom limits.
-        pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-            rt::decode_all(bytes, limits, Self::read)
+        /// Decodes a value that fills `bytes` exactly, with the given options.
+        pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+            rt::decode_all(bytes, opts, Self::read)
         }
 
         /// Decodes a value at the start of `bytes`; returns it with the number of
         /// bytes it used.
         pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-            Self::decode_prefix_with(bytes, rt::Limits::new())
+            Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
         }
 
-        /// Decodes a value at the start of `bytes`, with custom limits; returns it
+        /// Decodes a value at the start of `bytes`, with the given options; returns it
         /// with the number of bytes it used.
         pub fn decode_prefix_with(
             bytes: &'a [u8],
-            limits: rt::Limits,
+            opts: rt::DecodeOptions,
         ) -> rt::DecodeResult<(Self, usize)> {
-            rt::decode_prefix(bytes, limits, Self::read)
+            rt::decode_prefix(bytes, opts, Self::read)
         }
 
         #[doc(hidden)]
@@ -6392,9 +6424,9 @@ mod sdp_views {
 pub use sdp_messages::*;
 #[allow(unused_imports)]
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, EnumValueError,
-    HelloEntry, LeIter, LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, SdpMessage,
-    SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,
+    split_message, DecodeError, DecodeErrorKind, DecodeOptions, DecodeResult, EncodeError,
+    EnumValueError, HelloEntry, LeIter, LeSlice, ListIter, ListView, ReadFn, Reader, Scalar,
+    SdpMessage, SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,
     MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 #[allow(unused_imports)]

@@ -19,9 +19,9 @@ pub mod rt;
 mod types;
 
 pub use rt::{
-    split_message, DecodeError, DecodeErrorKind, DecodeResult, EncodeError, EnumValueError,
-    HelloEntry, LeIter, LeSlice, Limits, ListIter, ListView, ReadFn, Reader, Scalar, SdpMessage,
-    SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,
+    split_message, DecodeError, DecodeErrorKind, DecodeOptions, DecodeResult, EncodeError,
+    EnumValueError, HelloEntry, LeIter, LeSlice, ListIter, ListView, ReadFn, Reader, Scalar,
+    SdpMessage, SdpType, StreamError, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_SIZE, HELLO_TYPE_ID,
     MESSAGE_HEADER_SIZE, MESSAGE_MAGIC,
 };
 pub use types::*;

@@ -57,8 +57,8 @@ impl crate::rt::SdpType for Token {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -72,9 +72,9 @@ impl crate::rt::SdpType for Token {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -157,8 +157,8 @@ impl crate::rt::SdpType for Kind {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -172,9 +172,9 @@ impl crate::rt::SdpType for Kind {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 

@@ -81,8 +81,8 @@ impl crate::rt::SdpType for Level {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -96,9 +96,9 @@ impl crate::rt::SdpType for Level {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -162,8 +162,8 @@ impl crate::rt::SdpType for Inner {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -177,9 +177,9 @@ impl crate::rt::SdpType for Inner {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -233,8 +233,8 @@ impl crate::rt::SdpType for Choice {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -248,9 +248,9 @@ impl crate::rt::SdpType for Choice {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -311,8 +311,8 @@ impl crate::rt::SdpType for Optionals {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -326,9 +326,9 @@ impl crate::rt::SdpType for Optionals {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }
 
@@ -381,8 +381,8 @@ impl crate::rt::SdpType for Reading {
         Self::decode(bytes)
     }
 
-    fn decode_with(bytes: &[u8], limits: crate::rt::Limits) -> crate::rt::DecodeResult<Self> {
-        Self::decode_with(bytes, limits)
+    fn decode_with(bytes: &[u8], opts: crate::rt::DecodeOptions) -> crate::rt::DecodeResult<Self> {
+        Self::decode_with(bytes, opts)
     }
 
     fn decode_prefix(bytes: &[u8]) -> crate::rt::DecodeResult<(Self, usize)> {
@@ -396,8 +396,8 @@ impl crate::rt::SdpType for Reading {
     fn decode_into_with(
         &mut self,
         bytes: &[u8],
-        limits: crate::rt::Limits,
+        opts: crate::rt::DecodeOptions,
     ) -> crate::rt::DecodeResult<()> {
-        Self::decode_into_with(self, bytes, limits)
+        Self::decode_into_with(self, bytes, opts)
     }
 }

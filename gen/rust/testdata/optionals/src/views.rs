@@ -16,30 +16,30 @@ pub struct InnerRef<'a> {
 }
 
 impl<'a> InnerRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -184,30 +184,30 @@ pub struct OptionalsRef<'a> {
 }
 
 impl<'a> OptionalsRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -351,30 +351,30 @@ pub struct ReadingRef<'a> {
 }
 
 impl<'a> ReadingRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]

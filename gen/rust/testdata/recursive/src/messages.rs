@@ -62,13 +62,13 @@ impl Tree {
 
     /// Decodes a message that holds a [`Tree`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Tree`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Tree`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -76,9 +76,9 @@ impl Tree {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -104,8 +104,8 @@ impl rt::SdpMessage for Tree {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -164,13 +164,13 @@ impl Node {
 
     /// Decodes a message that holds a [`Node`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Node`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Node`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -178,9 +178,9 @@ impl Node {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -206,8 +206,8 @@ impl rt::SdpMessage for Node {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -266,13 +266,13 @@ impl Dir {
 
     /// Decodes a message that holds a [`Dir`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Dir`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Dir`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -280,9 +280,9 @@ impl Dir {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -308,8 +308,8 @@ impl rt::SdpMessage for Dir {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -368,13 +368,13 @@ impl Entry {
 
     /// Decodes a message that holds a [`Entry`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Entry`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Entry`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -382,9 +382,9 @@ impl Entry {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -410,8 +410,8 @@ impl rt::SdpMessage for Entry {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -470,13 +470,13 @@ impl Program {
 
     /// Decodes a message that holds a [`Program`] and nothing else.
     pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, rt::Limits::new())
+        Self::decode_message_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message that holds a [`Program`], with custom limits.
-    pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message that holds a [`Program`], with the given options.
+    pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let payload = rt::expect_message(bytes, Self::TYPE_ID)?;
-        rt::decode_payload(payload, limits, Self::read)
+        rt::decode_payload(payload, opts, Self::read)
     }
 
     /// Decodes a message payload into `self` (resetting it on an error).
@@ -484,9 +484,9 @@ impl Program {
     pub fn decode_payload_into(
         &mut self,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
-        rt::decode_payload_into(payload, limits, self, Self::read_into)
+        rt::decode_payload_into(payload, opts, self, Self::read_into)
     }
 }
 
@@ -512,8 +512,8 @@ impl rt::SdpMessage for Program {
         Self::decode_message(bytes)
     }
 
-    fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        Self::decode_message_with(bytes, limits)
+    fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        Self::decode_message_with(bytes, opts)
     }
 }
 
@@ -558,42 +558,42 @@ impl Message {
         }
     }
 
-    /// Decodes a message of any type of the schema, with the default limits.
+    /// Decodes a message of any type of the schema, with the default options.
     pub fn decode(bytes: &[u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a message of any type of the schema, with custom limits.
-    pub fn decode_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a message of any type of the schema, with the given options.
+    pub fn decode_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
-        Self::decode_payload(type_id, payload, limits)
+        Self::decode_payload(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id`.
     pub fn decode_payload(
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<Self> {
         match type_id {
             Tree::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Tree::read)?;
+                let v = rt::decode_payload(payload, opts, Tree::read)?;
                 Ok(Self::Tree(v))
             }
             Node::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Node::read)?;
+                let v = rt::decode_payload(payload, opts, Node::read)?;
                 Ok(Self::Node(v))
             }
             Dir::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Dir::read)?;
+                let v = rt::decode_payload(payload, opts, Dir::read)?;
                 Ok(Self::Dir(v))
             }
             Entry::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Entry::read)?;
+                let v = rt::decode_payload(payload, opts, Entry::read)?;
                 Ok(Self::Entry(v))
             }
             Program::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, Program::read)?;
+                let v = rt::decode_payload(payload, opts, Program::read)?;
                 Ok(Self::Program(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -601,18 +601,22 @@ impl Message {
     }
 
     /// Decodes a message of any type of the schema into `self`, with the
-    /// default limits, reusing its storage when it holds a value of the same
+    /// default options, reusing its storage when it holds a value of the same
     /// type (see [`Message::decode_payload_into`]).
     pub fn decode_into(&mut self, bytes: &[u8]) -> rt::DecodeResult<()> {
-        self.decode_into_with(bytes, rt::Limits::new())
+        self.decode_into_with(bytes, rt::DecodeOptions::new())
     }
 
     /// Decodes a message of any type of the schema into `self`, with custom
-    /// limits (see [`Message::decode_payload_into`]). A bad header leaves
+    /// options (see [`Message::decode_payload_into`]). A bad header leaves
     /// `self` unchanged.
-    pub fn decode_into_with(&mut self, bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<()> {
+    pub fn decode_into_with(
+        &mut self,
+        bytes: &[u8],
+        opts: rt::DecodeOptions,
+    ) -> rt::DecodeResult<()> {
         let (type_id, payload) = rt::split_known_message(bytes, Self::type_name)?;
-        self.decode_payload_into(type_id, payload, limits)
+        self.decode_payload_into(type_id, payload, opts)
     }
 
     /// Decodes the payload of a message whose header named `type_id` into
@@ -625,50 +629,50 @@ impl Message {
         &mut self,
         type_id: u16,
         payload: &[u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<()> {
         match type_id {
             Tree::TYPE_ID => match self {
-                Self::Tree(v) => v.decode_payload_into(payload, limits),
+                Self::Tree(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Tree::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Tree(v);
                     result
                 }
             },
             Node::TYPE_ID => match self {
-                Self::Node(v) => v.decode_payload_into(payload, limits),
+                Self::Node(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Node::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Node(v);
                     result
                 }
             },
             Dir::TYPE_ID => match self {
-                Self::Dir(v) => v.decode_payload_into(payload, limits),
+                Self::Dir(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Dir::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Dir(v);
                     result
                 }
             },
             Entry::TYPE_ID => match self {
-                Self::Entry(v) => v.decode_payload_into(payload, limits),
+                Self::Entry(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Entry::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Entry(v);
                     result
                 }
             },
             Program::TYPE_ID => match self {
-                Self::Program(v) => v.decode_payload_into(payload, limits),
+                Self::Program(v) => v.decode_payload_into(payload, opts),
                 _ => {
                     let mut v = Program::default();
-                    let result = v.decode_payload_into(payload, limits);
+                    let result = v.decode_payload_into(payload, opts);
                     *self = Self::Program(v);
                     result
                 }
@@ -781,14 +785,14 @@ impl ::core::convert::From<Program> for Message {
     }
 }
 
-/// Decodes a message of any type of the schema, with the default limits.
+/// Decodes a message of any type of the schema, with the default options.
 pub fn decode_message(bytes: &[u8]) -> rt::DecodeResult<Message> {
     Message::decode(bytes)
 }
 
-/// Decodes a message of any type of the schema, with custom limits.
-pub fn decode_message_with(bytes: &[u8], limits: rt::Limits) -> rt::DecodeResult<Message> {
-    Message::decode_with(bytes, limits)
+/// Decodes a message of any type of the schema, with the given options.
+pub fn decode_message_with(bytes: &[u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Message> {
+    Message::decode_with(bytes, opts)
 }
 
 /// A borrowed view of any message of the schema.
@@ -821,31 +825,31 @@ impl<'a> MessageRef<'a> {
 
     /// Decodes a view of a message of any type of the schema.
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a view of a message of any type, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
+    /// Decodes a view of a message of any type, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
         let (type_id, payload) = rt::split_known_message(bytes, Message::type_name)?;
         match type_id {
             Tree::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, TreeRef::read)?;
+                let v = rt::decode_payload(payload, opts, TreeRef::read)?;
                 Ok(Self::Tree(v))
             }
             Node::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, NodeRef::read)?;
+                let v = rt::decode_payload(payload, opts, NodeRef::read)?;
                 Ok(Self::Node(v))
             }
             Dir::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, DirRef::read)?;
+                let v = rt::decode_payload(payload, opts, DirRef::read)?;
                 Ok(Self::Dir(v))
             }
             Entry::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, EntryRef::read)?;
+                let v = rt::decode_payload(payload, opts, EntryRef::read)?;
                 Ok(Self::Entry(v))
             }
             Program::TYPE_ID => {
-                let v = rt::decode_payload(payload, limits, ProgramRef::read)?;
+                let v = rt::decode_payload(payload, opts, ProgramRef::read)?;
                 Ok(Self::Program(v))
             }
             id => Err(rt::unknown_type_id(id)),
@@ -943,20 +947,20 @@ pub struct MessageReader<R> {
     inner: R,
     buf: ::std::vec::Vec<u8>,
     max_size: usize,
-    limits: rt::Limits,
+    opts: rt::DecodeOptions,
     require_hello: bool,
     position: rt::StreamPosition,
 }
 
 impl<R: ::std::io::Read> MessageReader<R> {
     /// A reader with the default maximum payload size
-    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decoding limits.
+    /// ([`rt::DEFAULT_MAX_MESSAGE_SIZE`]) and decode options.
     pub fn new(inner: R) -> Self {
         MessageReader {
             inner,
             buf: ::std::vec::Vec::new(),
             max_size: rt::DEFAULT_MAX_MESSAGE_SIZE,
-            limits: rt::Limits::new(),
+            opts: rt::DecodeOptions::new(),
             require_hello: false,
             position: rt::StreamPosition::default(),
         }
@@ -968,9 +972,9 @@ impl<R: ::std::io::Read> MessageReader<R> {
         self
     }
 
-    /// Sets the decoding limits.
-    pub fn with_limits(mut self, limits: rt::Limits) -> Self {
-        self.limits = limits;
+    /// Sets the decode options (depth and memory limits).
+    pub fn with_options(mut self, opts: rt::DecodeOptions) -> Self {
+        self.opts = opts;
         self
     }
 
@@ -1005,7 +1009,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(None);
         };
-        match Message::decode_payload(type_id, &self.buf, self.limits) {
+        match Message::decode_payload(type_id, &self.buf, self.opts) {
             Ok(m) => {
                 self.position.advance();
                 Ok(Some(m))
@@ -1036,7 +1040,7 @@ impl<R: ::std::io::Read> MessageReader<R> {
         let Some(type_id) = frame else {
             return Ok(false);
         };
-        match msg.decode_payload_into(type_id, &self.buf, self.limits) {
+        match msg.decode_payload_into(type_id, &self.buf, self.opts) {
             Ok(()) => {
                 self.position.advance();
                 Ok(true)

@@ -18,30 +18,30 @@ pub struct TreeRef<'a> {
 }
 
 impl<'a> TreeRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -129,30 +129,30 @@ pub struct NodeRef<'a> {
 }
 
 impl<'a> NodeRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -242,30 +242,30 @@ pub struct DirRef<'a> {
 }
 
 impl<'a> DirRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -352,30 +352,30 @@ pub struct EntryRef<'a> {
 }
 
 impl<'a> EntryRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -477,30 +477,30 @@ pub enum ExprRef<'a> {
 }
 
 impl<'a> ExprRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
@@ -592,30 +592,30 @@ pub struct ProgramRef<'a> {
 }
 
 impl<'a> ProgramRef<'a> {
-    /// Decodes a value that fills `bytes` exactly, with the default limits
+    /// Decodes a value that fills `bytes` exactly, with the default options
     /// (nesting depth 64).
     pub fn decode(bytes: &'a [u8]) -> rt::DecodeResult<Self> {
-        Self::decode_with(bytes, rt::Limits::new())
+        Self::decode_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value that fills `bytes` exactly, with custom limits.
-    pub fn decode_with(bytes: &'a [u8], limits: rt::Limits) -> rt::DecodeResult<Self> {
-        rt::decode_all(bytes, limits, Self::read)
+    /// Decodes a value that fills `bytes` exactly, with the given options.
+    pub fn decode_with(bytes: &'a [u8], opts: rt::DecodeOptions) -> rt::DecodeResult<Self> {
+        rt::decode_all(bytes, opts, Self::read)
     }
 
     /// Decodes a value at the start of `bytes`; returns it with the number of
     /// bytes it used.
     pub fn decode_prefix(bytes: &'a [u8]) -> rt::DecodeResult<(Self, usize)> {
-        Self::decode_prefix_with(bytes, rt::Limits::new())
+        Self::decode_prefix_with(bytes, rt::DecodeOptions::new())
     }
 
-    /// Decodes a value at the start of `bytes`, with custom limits; returns it
+    /// Decodes a value at the start of `bytes`, with the given options; returns it
     /// with the number of bytes it used.
     pub fn decode_prefix_with(
         bytes: &'a [u8],
-        limits: rt::Limits,
+        opts: rt::DecodeOptions,
     ) -> rt::DecodeResult<(Self, usize)> {
-        rt::decode_prefix(bytes, limits, Self::read)
+        rt::decode_prefix(bytes, opts, Self::read)
     }
 
     #[doc(hidden)]
