@@ -3,9 +3,9 @@
 //
 //   ipc-cpp write|read|pb-write KIND N DATA
 //
-// SDP C++ has no stream writer type (docs/api.md, "Streams"): the writer
-// encodes each message with encode_message_to into a 64 KiB buffer and
-// write(2)s it when full, as a user of encode_message would. The reader is
+// The writer is the generated MessageWriter (docs/api.md, "Streams") over a
+// sink that copies each message into a 64 KiB buffer and write(2)s it when
+// full (a message larger than the buffer goes straight out). The reader is
 // the generated MessageReader over a 64 KiB buffered read(2) source,
 // decoding into one AnyMessage (C++'s read always decodes into an existing
 // message, reusing its storage). Protobuf: SerializeDelimitedToZeroCopyStream
@@ -104,23 +104,33 @@ T load(const std::string& path) {
   return v;
 }
 
-template <class T>
+// A 64 KiB buffered write(2) sink for the MessageWriter.
+struct Sink {
+  std::vector<uint8_t>* buf;
+  std::size_t* used;
+  bool operator()(const uint8_t* p, std::size_t n) const {
+    if (n > buf->size() - *used) {
+      write_all(buf->data(), *used);
+      *used = 0;
+    }
+    if (n > buf->size()) {
+      write_all(p, n);
+      return true;
+    }
+    std::memcpy(buf->data() + *used, p, n);
+    *used += n;
+    return true;
+  }
+};
+
+template <class Writer, class T>
 void write_sdp(const T& v, long n) {
   std::vector<uint8_t> buf(kBuf);
   std::size_t used = 0;
+  Writer w(Sink{&buf, &used});
   start();
   for (long i = 0; i < n; i++) {
-    std::size_t size = encoded_message_size(v);
-    if (size > buf.size() - used) {
-      write_all(buf.data(), used);
-      used = 0;
-    }
-    if (size > buf.size()) {
-      auto big = encode_message(v);
-      write_all(big.data(), big.size());
-      continue;
-    }
-    used += encode_message_to(v, buf.data() + used, buf.size() - used);
+    if (!w.write(v)) die("write: " + w.status().to_string());
   }
   write_all(buf.data(), used);
 }
@@ -190,9 +200,9 @@ int main(int argc, char** argv) {
   long n = std::atol(argv[3]);
   std::string path = data + "/" + kind + ".sdpb";
   if (mode == "write") {
-    if (kind == "struct_a") write_sdp(load<leaderboard::StructA>(path), n);
-    else if (kind == "sensor") write_sdp(load<ipc::SensorFrame>(path), n);
-    else if (kind == "i16_48k") write_sdp(load<arrays::I16Array>(path), n);
+    if (kind == "struct_a") write_sdp<leaderboard::MessageWriter<Sink>>(load<leaderboard::StructA>(path), n);
+    else if (kind == "sensor") write_sdp<ipc::MessageWriter<Sink>>(load<ipc::SensorFrame>(path), n);
+    else if (kind == "i16_48k") write_sdp<arrays::MessageWriter<Sink>>(load<arrays::I16Array>(path), n);
     else die("unknown kind " + kind);
   } else if (mode == "read") {
     std::vector<uint8_t> buf(kBuf);

@@ -2,8 +2,8 @@
 //!
 //!     ipc-rust write|read KIND N DATA
 //!
-//! The writer calls the generated `write_message_to` (Rust's stream writer,
-//! docs/api.md "Streams") into a 64 KiB `BufWriter` over stdout; the reader
+//! The writer is the generated `MessageWriter` (docs/api.md "Streams") over a
+//! 64 KiB `BufWriter` over stdout; the reader
 //! is the generated `MessageReader` over a 64 KiB `BufReader`, decoding every
 //! message into a fresh owned value (`read_message`).
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -70,13 +70,13 @@ fn end(count: u64, sum: u64, bytes: u64) {
 }
 
 macro_rules! write_kind {
-    ($ty:ty, $bytes:expr, $n:expr) => {{
-        let v = <$ty>::decode(&$bytes).unwrap_or_else(|e| die(&format!("decoding the .sdpb: {e}")));
+    ($krate:ident, $ty:ident, $bytes:expr, $n:expr) => {{
+        let v = $krate::$ty::decode(&$bytes).unwrap_or_else(|e| die(&format!("decoding the .sdpb: {e}")));
         let stdout = std::io::stdout();
-        let mut w = BufWriter::with_capacity(BUF, stdout.lock());
+        let mut w = $krate::MessageWriter::new(BufWriter::with_capacity(BUF, stdout.lock()));
         start();
         for _ in 0..$n {
-            v.write_message_to(&mut w).unwrap_or_else(|e| die(&format!("write: {e}")));
+            w.write_message(&v).unwrap_or_else(|e| die(&format!("write: {e}")));
         }
         w.flush().unwrap_or_else(|e| die(&format!("write: {e}")));
     }};
@@ -119,9 +119,9 @@ fn main() {
                 .and_then(|mut f| f.read_to_end(&mut bytes))
                 .unwrap_or_else(|e| die(&format!("{path}: {e}")));
             match kind {
-                "struct_a" => write_kind!(leaderboard::StructA, bytes, n),
-                "sensor" => write_kind!(ipc::SensorFrame, bytes, n),
-                "i16_48k" => write_kind!(arrays::I16Array, bytes, n),
+                "struct_a" => write_kind!(leaderboard, StructA, bytes, n),
+                "sensor" => write_kind!(ipc, SensorFrame, bytes, n),
+                "i16_48k" => write_kind!(arrays, I16Array, bytes, n),
                 _ => die(&format!("unknown kind {kind}")),
             }
         }
