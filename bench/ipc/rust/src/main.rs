@@ -1,11 +1,12 @@
 //! The Rust side of the IPC workload (bench/ipc):
 //!
-//!     ipc-rust write|read KIND N DATA
+//!     ipc-rust write|read|read-reuse KIND N DATA
 //!
 //! The writer is the generated `MessageWriter` (docs/api.md "Streams") over a
-//! 64 KiB `BufWriter` over stdout; the reader
-//! is the generated `MessageReader` over a 64 KiB `BufReader`, decoding every
-//! message into a fresh owned value (`read_message`).
+//! 64 KiB `BufWriter` over stdout; the reader is the generated
+//! `MessageReader` over a 64 KiB `BufReader`, decoding every message into a
+//! fresh owned value (`read`: `read_message`) or into the previous message
+//! (`read-reuse`: `read_message_into`).
 use std::io::{BufReader, BufWriter, Read, Write};
 
 const BUF: usize = 64 << 10;
@@ -103,11 +104,35 @@ macro_rules! read_kind {
     }};
 }
 
+macro_rules! read_kind_into {
+    ($krate:ident, $variant:ident, $sum:expr) => {{
+        let stdin = std::io::stdin();
+        let mut r = $krate::MessageReader::new(BufReader::with_capacity(BUF, stdin.lock()));
+        let mut msg = $krate::Message::$variant(Default::default());
+        let (mut count, mut sum, mut bytes) = (0u64, 0u64, 0u64);
+        loop {
+            match r.read_message_into(&mut msg) {
+                Ok(true) => match &msg {
+                    $krate::Message::$variant(m) => {
+                        sum = sum.wrapping_add($sum(m));
+                        bytes += (10 + m.encoded_size()) as u64;
+                        count += 1;
+                    }
+                    _ => die(&format!("message {count} has another type")),
+                },
+                Ok(false) => break,
+                Err(e) => die(&format!("stream error: {e}")),
+            }
+        }
+        end(count, sum, bytes);
+    }};
+}
+
 #[allow(unreachable_patterns)]
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 5 {
-        die("usage: ipc-rust write|read KIND N DATA");
+        die("usage: ipc-rust write|read|read-reuse KIND N DATA");
     }
     let (mode, kind) = (args[1].as_str(), args[2].as_str());
     let n: u64 = args[3].parse().unwrap_or_else(|_| die("bad N"));
@@ -129,6 +154,12 @@ fn main() {
             "struct_a" => read_kind!(leaderboard, StructA, sum_struct_a),
             "sensor" => read_kind!(ipc, SensorFrame, sum_sensor),
             "i16_48k" => read_kind!(arrays, I16Array, sum_i16),
+            _ => die(&format!("unknown kind {kind}")),
+        },
+        "read-reuse" => match kind {
+            "struct_a" => read_kind_into!(leaderboard, StructA, sum_struct_a),
+            "sensor" => read_kind_into!(ipc, SensorFrame, sum_sensor),
+            "i16_48k" => read_kind_into!(arrays, I16Array, sum_i16),
             _ => die(&format!("unknown kind {kind}")),
         },
         _ => die(&format!("unknown mode {mode}")),
