@@ -16,7 +16,7 @@ var adversarial = []string{
 	"uint32", "uint64", "uintptr", "byte", "comparable", "binary", "utf8", "io", "errors", "fmt", "math",
 	"bits", "unsafe", "strconv", "bytes", "sync", "Reader", "Writer", "Marshal", "Unmarshal", "Error",
 	"MarshalBinary", "UnmarshalBinary", "AppendBinary", "EncodedSize", "WriteTo", "ReadFrom", "String",
-	"DecodeError", "DecodeOptions", "MessageReader", "MessageWriter", "DecodeMessage", "Message",
+	"DecodeError", "DecodeOptions", "MessageReader", "MessageWriter", "DecodeMessage", "DecodeMessageInto", "Message",
 	"MessageType", "TypeID", "Rule", "Offset", "Path",
 	// Rust
 	"as", "async", "await", "crate", "dyn", "enum", "extern", "fn", "impl", "in", "let", "loop",

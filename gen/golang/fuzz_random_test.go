@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"sdp/conformance"
+	"sdp/gen"
 	"sdp/gen/gentest"
 )
 
@@ -35,7 +36,7 @@ func TestFuzzRandom(t *testing.T) {
 				n++
 			}
 		}
-		src := strings.NewReplacer("SCHEMA", su.Name, "SOURCE", strconv.Quote(string(su.Source)), "SEEDS", seeds.String()).Replace(randomFuzzTemplate)
+		src := strings.NewReplacer("SCHEMA", su.Name, "PKG", goPackage(su.Schema, gen.Options{}), "SOURCE", strconv.Quote(string(su.Source)), "SEEDS", seeds.String()).Replace(randomFuzzTemplate)
 		if err := os.WriteFile(filepath.Join(m.dir, su.Name, "fuzz_test.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +55,7 @@ func TestFuzzRandom(t *testing.T) {
 }
 
 // randomFuzzTemplate is the fuzz test of one random schema's package.
-const randomFuzzTemplate = `package SCHEMA_test
+const randomFuzzTemplate = `package PKG_test
 
 import (
 	"bytes"
@@ -64,7 +65,7 @@ import (
 
 	"sdp/codec"
 	"sdp/schema"
-	"sdptest/SCHEMA"
+	SCHEMA "sdptest/SCHEMA"
 )
 
 func FuzzDecodeMessage(f *testing.F) {

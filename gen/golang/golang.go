@@ -51,7 +51,7 @@ type generator struct {
 }
 
 func newGenerator(s *schema.Schema, opt gen.Options) *generator {
-	pkg := packageName(opt.PackageName(s))
+	pkg := goPackage(s, opt)
 	return &generator{
 		s:     s,
 		pkg:   pkg,

@@ -46,6 +46,20 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+func TestDefaultPackage(t *testing.T) {
+	for in, want := range map[string]string{
+		"plugins": "plugins", "enums_unions": "enumsunions", "My-Schema": "myschema", "type": "type_",
+		"3d": "p3d", "_": "sdp", "main": "main_",
+	} {
+		if got := goPackage(&schema.Schema{Name: in}, gen.Options{}); got != want {
+			t.Errorf("goPackage(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := goPackage(&schema.Schema{Name: "enums_unions"}, gen.Options{Package: "enums_unions"}); got != "enums_unions" {
+		t.Errorf("an explicit --package enums_unions gives %q", got)
+	}
+}
+
 func TestPackageName(t *testing.T) {
 	for in, want := range map[string]string{
 		"plugins": "plugins", "enums_unions": "enums_unions", "type": "type_",

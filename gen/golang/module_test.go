@@ -75,7 +75,7 @@ func (m *testModule) write(t *testing.T) error {
 			m.files = append(m.files, filepath.Join(pkgDir, f.Path))
 		}
 		var fuzz strings.Builder
-		fuzz.WriteString(strings.ReplaceAll(fuzzHead, "SCHEMA", s.Name))
+		fuzz.WriteString(strings.NewReplacer("SCHEMA", s.Name, "PKG", goPackage(s, gen.Options{})).Replace(fuzzHead))
 		for _, st := range s.Structs {
 			r := strings.NewReplacer("SCHEMA", s.Name, "TYPE", newNames(s).decl[st], "SNAME", st.Name)
 			fuzz.WriteString(r.Replace(fuzzType))
@@ -86,7 +86,7 @@ func (m *testModule) write(t *testing.T) error {
 		m.tested = append(m.tested, s.Name)
 		n := newNames(s)
 		if len(s.Enums) > 0 {
-			src := strings.ReplaceAll(enumHead, "SCHEMA", s.Name)
+			src := strings.NewReplacer("SCHEMA", s.Name, "PKG", goPackage(s, gen.Options{})).Replace(enumHead)
 			for _, en := range s.Enums {
 				src += strings.NewReplacer("SCHEMA", s.Name, "TYPE", n.decl[en], "SNAME", en.Name).Replace(enumTest)
 			}
@@ -95,7 +95,7 @@ func (m *testModule) write(t *testing.T) error {
 			}
 		}
 		if len(s.Unions) > 0 {
-			src := strings.ReplaceAll(unionHead, "SCHEMA", s.Name)
+			src := strings.NewReplacer("SCHEMA", s.Name, "PKG", goPackage(s, gen.Options{})).Replace(unionHead)
 			for _, u := range s.Unions {
 				var variants []string
 				for _, v := range u.Variants {
@@ -131,7 +131,7 @@ func (m *testModule) write(t *testing.T) error {
 			m.files = append(m.files, filepath.Join(pkgDir, f.Path))
 		}
 		if len(s.Structs) > 0 {
-			src := strings.ReplaceAll(zeroHead, "SCHEMA", s.Name)
+			src := strings.NewReplacer("SCHEMA", s.Name, "PKG", goPackage(s, gen.Options{})).Replace(zeroHead)
 			for _, st := range s.Structs {
 				src += strings.NewReplacer("SCHEMA", s.Name, "TYPE", newNames(s).decl[st]).Replace(zeroTest)
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"sdp/gen"
 	"sdp/gen/naming"
 	"sdp/schema"
 )
@@ -33,7 +34,7 @@ var goKeywords = map[string]bool{
 // A schema type with one of these names gets a trailing underscore.
 var packageLevel = []string{
 	"DecodeOptions", "DefaultMaxDepth", "DecodeError", "EncodeError",
-	"Message", "NewMessage", "DecodeMessage", "DecodeMessageWith",
+	"Message", "NewMessage", "DecodeMessage", "DecodeMessageWith", "DecodeMessageInto",
 	"MessageReader", "NewMessageReader", "MessageWriter", "NewMessageWriter",
 	"MessageHeaderSize", "DefaultMaxMessageSize", "MessageMagic",
 	"Rule", "RuleTruncated", "RuleTrailing", "RuleBool", "RulePresence", "RuleEnum",
@@ -140,6 +141,16 @@ func pascalWithInitialisms(name string) string {
 		return n
 	}
 	return "X"
+}
+
+// goPackage is the generated package's name: --package made valid, or by
+// default the schema's name in lower case without underscores or hyphens,
+// as Go names packages (enums_unions.sdp: package enumsunions).
+func goPackage(s *schema.Schema, opt gen.Options) string {
+	if opt.Package != "" {
+		return packageName(opt.Package)
+	}
+	return packageName(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s.Name)))
 }
 
 // packageName makes a valid Go package name: invalid characters become

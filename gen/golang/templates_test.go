@@ -46,7 +46,7 @@ import (
 	"math"
 
 	"sdp/conformance"
-	"sdptest/SCHEMA"
+	SCHEMA "sdptest/SCHEMA"
 )
 
 // value_SCHEMA is the API every generated struct has.
@@ -350,6 +350,9 @@ func encodeAll_SCHEMA(v value_SCHEMA, others []value_SCHEMA) ([]byte, error) {
 	return out, nil
 }
 
+// keptMessage_SCHEMA is the value DecodeMessageInto decoded last.
+var keptMessage_SCHEMA SCHEMA.Message
+
 func message_SCHEMA(in []byte) ([]byte, error) {
 	m, err := SCHEMA.DecodeMessage(in)
 
@@ -363,6 +366,19 @@ func message_SCHEMA(in []byte) ([]byte, error) {
 	}
 	if (err == nil) != (serr == nil) {
 		return nil, broken("DecodeMessage (%v) and MessageReader (%v) disagree", err, serr)
+	}
+	// DecodeMessageInto, into the value the previous message decoded into
+	// (the same type or another), must agree too, error for error.
+	im, ierr := SCHEMA.DecodeMessageInto(in, keptMessage_SCHEMA, SCHEMA.DecodeOptions{})
+	if ierr != nil {
+		if err == nil || ierr.Error() != err.Error() {
+			return nil, broken("DecodeMessageInto's error (%v) is not DecodeMessage's (%v)", ierr, err)
+		}
+	} else {
+		if err != nil {
+			return nil, broken("DecodeMessageInto accepts what DecodeMessage rejects (%v)", err)
+		}
+		keptMessage_SCHEMA = im
 	}
 	if err != nil {
 		if len(in) >= SCHEMA.MessageHeaderSize {
@@ -381,7 +397,7 @@ func message_SCHEMA(in []byte) ([]byte, error) {
 	if err := typed.UnmarshalMessage(in); err != nil {
 		return nil, broken("UnmarshalMessage rejects what DecodeMessage accepts: %v", err)
 	}
-	if _, err := encodeAll_SCHEMA(v, []value_SCHEMA{sm.(value_SCHEMA), typed}); err != nil {
+	if _, err := encodeAll_SCHEMA(v, []value_SCHEMA{sm.(value_SCHEMA), typed, im.(value_SCHEMA)}); err != nil {
 		return nil, err
 	}
 	out, err := m.MarshalMessage()
@@ -442,7 +458,7 @@ func broken(format string, args ...interface{}) error {
 `
 
 // fuzzHead starts the fuzz and stream tests of one generated package.
-const fuzzHead = `package SCHEMA_test
+const fuzzHead = `package PKG_test
 
 import (
 	"bufio"
@@ -454,7 +470,7 @@ import (
 	"sdp/codec"
 	"sdp/conformance"
 	"sdp/schema"
-	"sdptest/SCHEMA"
+	SCHEMA "sdptest/SCHEMA"
 )
 
 // seeds adds every golden and invalid vector of the corpus for a type.
@@ -958,7 +974,7 @@ func FuzzDecodeTYPE(f *testing.F) {
 `
 
 // enumHead and unionHead start the files holding enumTest and unionTest.
-const enumHead = `package SCHEMA_test
+const enumHead = `package PKG_test
 
 import (
 	"bytes"
@@ -967,11 +983,11 @@ import (
 
 	"sdp/conformance"
 	"sdp/schema"
-	"sdptest/SCHEMA"
+	SCHEMA "sdptest/SCHEMA"
 )
 `
 
-const unionHead = `package SCHEMA_test
+const unionHead = `package PKG_test
 
 import (
 	"bytes"
@@ -979,7 +995,7 @@ import (
 	"fmt"
 	"testing"
 
-	"sdptest/SCHEMA"
+	SCHEMA "sdptest/SCHEMA"
 )
 `
 
@@ -1059,14 +1075,14 @@ func TestCollisions(t *testing.T) {
 
 // zeroHead and zeroTest round-trip the zero value of every struct of a test
 // schema (when it encodes: a nil union does not) and fuzz its decoder.
-const zeroHead = `package SCHEMA_test
+const zeroHead = `package PKG_test
 
 import (
 	"bytes"
 	"errors"
 	"testing"
 
-	"sdptest/SCHEMA"
+	SCHEMA "sdptest/SCHEMA"
 )
 `
 

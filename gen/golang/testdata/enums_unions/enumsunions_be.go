@@ -2,7 +2,7 @@
 
 //go:build !(386 || amd64 || arm || arm64 || loong64 || mips64le || mipsle || ppc64le || riscv64 || wasm) || sdp_portable
 
-package enums_unions
+package enumsunions
 
 import (
 	"encoding/binary"

@@ -100,6 +100,30 @@ func DecodeMessageWith(b []byte, opts DecodeOptions) (Message, error) {
 	return m, nil
 }
 
+// DecodeMessageInto decodes the message in b (exactly one) into m when m is
+// a value of the struct its header names, reusing m's strings, slices and
+// boxes as DecodeOptions.Reuse does, and returns m; when m is nil or of
+// another type it returns a new value, as DecodeMessageWith does. m must be
+// nil or a non-nil pointer. On an error it returns nil, and an m decoded
+// into holds its zero value.
+func DecodeMessageInto(b []byte, m Message, opts DecodeOptions) (Message, error) {
+	if m == nil {
+		return DecodeMessageWith(b, opts)
+	}
+	id, err := messageHeader(b, "", 0)
+	if err != nil {
+		return nil, err
+	}
+	if id != m.MessageTypeID() {
+		return DecodeMessageWith(b, opts)
+	}
+	opts.Reuse = true
+	if err := m.UnmarshalMessageWith(b, opts); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // knownTypeID reports whether a struct of the schema has message type id id.
 func knownTypeID(id uint16) bool {
 	switch id {
