@@ -319,9 +319,17 @@ func (g *generator) class(st *schema.Struct, name string, doc []string, fields [
 			p.F("    return _SDP_HEADER.pack(_SDP_MAGIC, %d, len(b)) + b", st.ID)
 		}
 		p.Line("")
+		p.F("def encode_message_into(self, buffer: _sdp_t.Any, offset: %s = 0) -> %s:", g.nm("int", shadow), g.nm("int", shadow))
+		p.Line(`    """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""`)
+		p.Line("    return _sdp_encode_into(self.encode_message(), buffer, offset)")
+		p.Line("")
 		p.F("def encoded_size(self) -> %s:", g.nm("int", shadow))
 		p.Line(`    """The number of bytes encode() returns."""`)
 		p.F("    return _sdp_s_%s(self)", c)
+		p.Line("")
+		p.F("def encoded_message_size(self) -> %s:", g.nm("int", shadow))
+		p.Line(`    """The number of bytes encode_message() returns."""`)
+		p.F("    return MESSAGE_HEADER_SIZE + _sdp_s_%s(self)", c)
 		if len(fields) > 0 {
 			p.Line("")
 		}

@@ -126,6 +126,22 @@ def parts_disagree(m, v, b):
     return ""
 
 
+def into_disagrees(encode_into, b):
+    """Encodes with encode_into at offset 3 of a buffer with one byte to
+    spare and into a buffer one byte short: "" if it writes b and returns
+    its length, and refuses the short buffer with EncodeError."""
+    buf = bytearray(b"\xaa" * (len(b) + 4))
+    if encode_into(buf, 3) != len(b) or bytes(buf[3:3 + len(b)]) != b or buf[:3] != b"\xaa" * 3 or buf[-1:] != b"\xaa":
+        return "did not write the encoding at the offset, and only there"
+    try:
+        encode_into(bytearray(len(b) + 2), 3)
+    except Exception as e:  # noqa: BLE001 - the kind is checked
+        if type(e).__name__ != "EncodeError":
+            return "a short buffer raised " + type(e).__name__
+        return ""
+    return "a short buffer was not refused"
+
+
 def handle(m, op, tid, data):
     if op == 1:
         cls = m.MESSAGE_TYPES.get(tid)
@@ -175,6 +191,9 @@ def handle(m, op, tid, data):
         b = v.encode()
         if v.encoded_size() != len(b):
             return BROKEN, b"encoded_size differs from the encoding's length"
+        w = into_disagrees(v.encode_into, b)
+        if w:
+            return BROKEN, ("encode_into: " + w).encode()
         if b != cls.decode(b, OPTS).encode():
             return BROKEN, b"re-decoding the encoding differs"
         w = parts_disagree(m, v, b)
@@ -189,6 +208,11 @@ def handle(m, op, tid, data):
         ks, vs = outcome(lambda: m.MessageReader(io.BytesIO(data), options=OPTS).read_message())
         if ks != "ok" or vs.encode_message() != b:
             return BROKEN, b"the stream reader disagrees with decode_message"
+        if v.encoded_message_size() != len(b):
+            return BROKEN, b"encoded_message_size differs from the message's length"
+        w = into_disagrees(v.encode_message_into, b)
+        if w:
+            return BROKEN, ("encode_message_into: " + w).encode()
         return OK, b
     if op == 3:
         (mx,) = struct.unpack_from("<I", data, 0)

@@ -767,9 +767,17 @@ class Arrays:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t6Arrays, self, 1)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6Arrays(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6Arrays(self)
 
     bools: list[bool] = _sdp_dc.field(default_factory=_sdp_list)
     bytes: _sdp_bytes = b""
@@ -825,9 +833,17 @@ class Fixed:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t5Fixed, self, 2)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Fixed(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Fixed(self)
 
     rgba: bytes = _sdp_dc.field(default_factory=lambda: bytes(4))
     matrix: list[_sdp_array.array[float] | _sdp_t.Any] = _sdp_dc.field(default_factory=lambda: [_sdp_array.array("f", [0.0] * 3) for _sdp_i in range(3)])
@@ -873,9 +889,17 @@ class Point:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Point(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Point(self)
 
     x: float = 0.0
     y: float = 0.0
@@ -918,9 +942,17 @@ class U32Array:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t8U32Array, self, 4)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t8U32Array(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t8U32Array(self)
 
     values: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("I"))
 
@@ -960,9 +992,17 @@ class I16Array:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t8I16Array, self, 5)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t8I16Array(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t8I16Array(self)
 
     samples: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("h"))
 
@@ -1002,9 +1042,17 @@ class F32Array:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t8F32Array, self, 6)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t8F32Array(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t8F32Array(self)
 
     values: _sdp_array.array[float] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("f"))
 
@@ -1044,9 +1092,17 @@ class ByteArray:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t9ByteArray, self, 7)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t9ByteArray(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t9ByteArray(self)
 
     data: bytes = b""
 
@@ -1088,9 +1144,17 @@ class SmallArrays:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t11SmallArrays, self, 8)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t11SmallArrays(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t11SmallArrays(self)
 
     bytes: _sdp_bytes = b""
     words: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("I"))

@@ -813,9 +813,17 @@ class Circle:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6Circle(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6Circle(self)
 
     radius: float = 0.0
 
@@ -904,9 +912,17 @@ class Enums:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 2, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Enums(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Enums(self)
 
     small: Small = _sdp_dc.field(default_factory=lambda: Small.Zero)
     sparse: Sparse = _sdp_dc.field(default_factory=lambda: Sparse.First)
@@ -951,9 +967,17 @@ class Unions:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t6Unions, self, 3)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6Unions(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6Unions(self)
 
     shape: Shape = _sdp_dc.field(default_factory=lambda: Shape_None())
     shapes: list[Shape] = _sdp_dc.field(default_factory=_sdp_list)

@@ -770,9 +770,17 @@ class Big:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t3Big, self, 1)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t3Big(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t3Big(self)
 
     a: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("Q", [0] * 64))
 
@@ -815,9 +823,17 @@ class Holder:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t6Holder, self, 2)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6Holder(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6Holder(self)
 
     items: list[Big | None] = _sdp_dc.field(default_factory=_sdp_list)
 
@@ -870,9 +886,17 @@ class Events:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t6Events, self, 3)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6Events(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6Events(self)
 
     events: list[Wide] = _sdp_dc.field(default_factory=_sdp_list)
 
@@ -914,9 +938,17 @@ class Node:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t4Node, self, 4)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Node(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Node(self)
 
     pad: _sdp_array.array[int] | _sdp_t.Any | None = None
     next: Node | None = None
@@ -957,9 +989,17 @@ class Nodes:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t5Nodes, self, 5)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Nodes(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Nodes(self)
 
     nodes: list[Node] = _sdp_dc.field(default_factory=_sdp_list)
 
@@ -1002,9 +1042,17 @@ class Chain:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t5Chain, self, 6)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Chain(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Chain(self)
 
     data: _sdp_array.array[int] | _sdp_t.Any = _sdp_dc.field(default_factory=lambda: _sdp_array.array("Q", [0] * 4096))
     next: Chain | None = None

@@ -781,9 +781,17 @@ class Error:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: _sdp_int = 0) -> _sdp_int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> _sdp_int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Error(self)
+
+    def encoded_message_size(self) -> _sdp_int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Error(self)
 
     # A field named like a keyword in Go, Rust, C++ and Swift.
     type_: Type = _sdp_dc.field(default_factory=lambda: Type.None_)
@@ -870,9 +878,17 @@ class Holder:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 2, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6Holder(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6Holder(self)
 
     result: Result = _sdp_dc.field(default_factory=lambda: Result_Ok())
     kinds: list[Type] = _sdp_dc.field(default_factory=_sdp_list)

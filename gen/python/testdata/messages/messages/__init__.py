@@ -769,9 +769,17 @@ class Point:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Point(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Point(self)
 
     x: float = 0.0
     y: float = 0.0
@@ -815,9 +823,17 @@ class Ping:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 100, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Ping(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Ping(self)
 
     seq: int = 0
 
@@ -860,9 +876,17 @@ class Pong:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Pong(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Pong(self)
 
     seq: int = 0
     echo: str = ""
@@ -904,9 +928,17 @@ class Last:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 65535, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Last(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Last(self)
 
 
 def _sdp_d_t5Point(_sdp_r: _SdpReader, _sdp_depth: int) -> Point:

@@ -766,9 +766,17 @@ class Point:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Point(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Point(self)
 
     x: float = 0.0
     y: float = 0.0
@@ -810,9 +818,17 @@ class Rectangle:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 2, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t9Rectangle(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t9Rectangle(self)
 
     top_left: Point = _sdp_dc.field(default_factory=lambda: Point())
     bottom_right: Point = _sdp_dc.field(default_factory=lambda: Point())
@@ -857,9 +873,17 @@ class Scene:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Scene(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Scene(self)
 
     name: str = ""
     rects: list[Rectangle] = _sdp_dc.field(default_factory=_sdp_list)
@@ -914,9 +938,17 @@ class DeviceParameter:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 4, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t15DeviceParameter(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t15DeviceParameter(self)
 
     id: int = 0
     name: str = ""
@@ -959,9 +991,17 @@ class DevicePlugin:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 5, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t12DevicePlugin(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t12DevicePlugin(self)
 
     name: str = ""
     bypassed: bool = False
@@ -1006,9 +1046,17 @@ class AudioDevice:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 6, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t11AudioDevice(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t11AudioDevice(self)
 
     id: int = 0
     name: str = ""

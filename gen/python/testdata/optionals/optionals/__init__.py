@@ -777,9 +777,17 @@ class Inner:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Inner(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Inner(self)
 
     id: int = 0
     label: str = ""
@@ -834,9 +842,17 @@ class Optionals:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t9Optionals, self, 2)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t9Optionals(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t9Optionals(self)
 
     maybe_bool: bool | None = None
     maybe_u8: int | None = None
@@ -890,9 +906,17 @@ class Reading:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t7Reading(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t7Reading(self)
 
     sensor_id: int = 0
     value: float = 0.0

@@ -785,9 +785,17 @@ class Some_:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t4Some, self, 1)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: _sdp_int = 0) -> _sdp_int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> _sdp_int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Some(self)
+
+    def encoded_message_size(self) -> _sdp_int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Some(self)
 
     self: _sdp_int = 0
     cls: _sdp_int = 0
@@ -838,9 +846,17 @@ class int_:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t3int, self, 2)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t3int(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t3int(self)
 
     str: _sdp_str = ""
     value: _sdp_c_value = _sdp_dc.field(default_factory=lambda: value.name_)
@@ -896,9 +912,17 @@ class list_A:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t6list_A, self, 3)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t6list_A(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t6list_A(self)
 
     list: list_ = _sdp_dc.field(default_factory=lambda: list__A())
     bool: Some[_sdp_bool | None] | None = None
@@ -941,9 +965,17 @@ class Wrapper:
         """Encodes the value as a message: header, then payload."""
         return _sdp_run_parts(_sdp_e_t7Wrapper, self, 4)
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t7Wrapper(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t7Wrapper(self)
 
     ints: list[int_] = _sdp_dc.field(default_factory=_sdp_list)
     lists: list[list_] = _sdp_dc.field(default_factory=_sdp_list)

@@ -768,9 +768,17 @@ class Tree:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 1, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Tree(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Tree(self)
 
     value: int = 0
     children: list[Tree] = _sdp_dc.field(default_factory=_sdp_list)
@@ -814,9 +822,17 @@ class Node:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 2, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t4Node(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t4Node(self)
 
     value: str = ""
     next: Node | None = None
@@ -860,9 +876,17 @@ class Dir:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 3, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t3Dir(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t3Dir(self)
 
     name: str = ""
     entries: list[Entry] = _sdp_dc.field(default_factory=_sdp_list)
@@ -904,9 +928,17 @@ class Entry:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 4, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t5Entry(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t5Entry(self)
 
     name: str = ""
     size: int = 0
@@ -970,9 +1002,17 @@ class Program:
         b = self.encode()
         return _SDP_HEADER.pack(_SDP_MAGIC, 5, len(b)) + b
 
+    def encode_message_into(self, buffer: _sdp_t.Any, offset: int = 0) -> int:
+        """Encodes the value as a message into a writable buffer at offset; returns the bytes written."""
+        return _sdp_encode_into(self.encode_message(), buffer, offset)
+
     def encoded_size(self) -> int:
         """The number of bytes encode() returns."""
         return _sdp_s_t7Program(self)
+
+    def encoded_message_size(self) -> int:
+        """The number of bytes encode_message() returns."""
+        return MESSAGE_HEADER_SIZE + _sdp_s_t7Program(self)
 
     body: Expr = _sdp_dc.field(default_factory=lambda: Expr_Lit())
 
