@@ -40,7 +40,7 @@ var adversarial = []string{
 	"monostate", "span", "string_view", "Status", "Arena", "arena", "_Bool", "_Alignas", "_Generic",
 	"_Static_assert", "bool_t", "INT_MAX", "EINVAL", "offsetof", "size", "data", "begin", "end",
 	"value", "has_value", "index", "get", "visit", "encode", "decode", "encoded_size", "encode_to",
-	"AnyMessage", "ok", "error", "offset", "encode_message_into", "encoded_message_size",
+	"AnyMessage", "ok", "error", "offset", "encode_message_into", "encoded_message_size", "EncodedMessageSize",
 	// Swift
 	"associatedtype", "deinit", "extension", "fileprivate", "init", "inout", "internal", "open",
 	"operator_", "precedencegroup", "protocol", "rethrows", "subscript", "Type", "Protocol", "Any",

@@ -46,7 +46,7 @@ var packageLevel = []string{
 // with one of these names gets a trailing underscore.
 var methodNames = map[string]bool{
 	"MarshalBinary": true, "UnmarshalBinary": true, "UnmarshalBinaryWith": true,
-	"UnmarshalPrefix": true, "AppendBinary": true, "EncodedSize": true,
+	"UnmarshalPrefix": true, "AppendBinary": true, "EncodedSize": true, "EncodedMessageSize": true,
 	"WriteTo": true, "ReadFrom": true, "MarshalMessage": true,
 	"AppendMessage": true, "UnmarshalMessage": true, "UnmarshalMessageWith": true, "MessageTypeID": true,
 	"String": true, "IsValid": true,

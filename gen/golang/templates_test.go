@@ -404,6 +404,9 @@ func message_SCHEMA(in []byte) ([]byte, error) {
 	if err != nil {
 		return nil, broken("MarshalMessage: %v", err)
 	}
+	if m.EncodedMessageSize() != len(out) {
+		return nil, broken("EncodedMessageSize is %d, MarshalMessage wrote %d bytes", m.EncodedMessageSize(), len(out))
+	}
 	app, err := m.AppendMessage([]byte{1, 2})
 	if err != nil || !bytes.Equal(app[2:], out) {
 		return nil, broken("AppendMessage disagrees with MarshalMessage (%v)", err)

@@ -47,6 +47,8 @@ type Message interface {
 	AppendMessage(b []byte) ([]byte, error)
 	// MarshalMessage returns the value framed as a message.
 	MarshalMessage() ([]byte, error)
+	// EncodedMessageSize returns the number of bytes MarshalMessage produces.
+	EncodedMessageSize() int
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
 	// UnmarshalMessageWith is UnmarshalMessage with options.
@@ -609,6 +611,10 @@ func (m *Message_) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Message_) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Message_) MarshalMessage() ([]byte, error) {
@@ -667,6 +673,10 @@ func (m *DecodeError_) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *DecodeError_) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -727,6 +737,10 @@ func (m *ColorRed) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *ColorRed) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *ColorRed) MarshalMessage() ([]byte, error) {
@@ -785,6 +799,10 @@ func (m *ShapeRect) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *ShapeRect) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -845,6 +863,10 @@ func (m *DecodeShape) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *DecodeShape) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *DecodeShape) MarshalMessage() ([]byte, error) {
@@ -903,6 +925,10 @@ func (m *Holder) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Holder) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.

@@ -47,6 +47,8 @@ type Message interface {
 	AppendMessage(b []byte) ([]byte, error)
 	// MarshalMessage returns the value framed as a message.
 	MarshalMessage() ([]byte, error)
+	// EncodedMessageSize returns the number of bytes MarshalMessage produces.
+	EncodedMessageSize() int
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
 	// UnmarshalMessageWith is UnmarshalMessage with options.
@@ -609,6 +611,10 @@ func (m *Big) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Big) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Big) MarshalMessage() ([]byte, error) {
@@ -665,6 +671,10 @@ func (m *Holder) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Holder) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -723,6 +733,10 @@ func (m *Events) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Events) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Events) MarshalMessage() ([]byte, error) {
@@ -779,6 +793,10 @@ func (m *Node) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Node) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -837,6 +855,10 @@ func (m *Nodes) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Nodes) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Nodes) MarshalMessage() ([]byte, error) {
@@ -893,6 +915,10 @@ func (m *Chain) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Chain) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.

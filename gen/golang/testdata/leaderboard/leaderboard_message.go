@@ -49,6 +49,8 @@ type Message interface {
 	AppendMessage(b []byte) ([]byte, error)
 	// MarshalMessage returns the value framed as a message.
 	MarshalMessage() ([]byte, error)
+	// EncodedMessageSize returns the number of bytes MarshalMessage produces.
+	EncodedMessageSize() int
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
 	// UnmarshalMessageWith is UnmarshalMessage with options.
@@ -618,6 +620,10 @@ func (m *StructA) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *StructA) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *StructA) MarshalMessage() ([]byte, error) {
@@ -675,6 +681,10 @@ func (m *Vector3) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Vector3) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Vector3) MarshalMessage() ([]byte, error) {
@@ -731,6 +741,10 @@ func (m *Triangle) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Triangle) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -791,6 +805,10 @@ func (m *Mesh) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Mesh) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Mesh) MarshalMessage() ([]byte, error) {
@@ -847,6 +865,10 @@ func (m *Address) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Address) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -905,6 +927,10 @@ func (m *Log) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Log) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Log) MarshalMessage() ([]byte, error) {
@@ -961,6 +987,10 @@ func (m *Logs) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Logs) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.

@@ -47,6 +47,8 @@ type Message interface {
 	AppendMessage(b []byte) ([]byte, error)
 	// MarshalMessage returns the value framed as a message.
 	MarshalMessage() ([]byte, error)
+	// EncodedMessageSize returns the number of bytes MarshalMessage produces.
+	EncodedMessageSize() int
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
 	// UnmarshalMessageWith is UnmarshalMessage with options.
@@ -609,6 +611,10 @@ func (m *Point) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Point) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Point) MarshalMessage() ([]byte, error) {
@@ -665,6 +671,10 @@ func (m *Rectangle) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Rectangle) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -725,6 +735,10 @@ func (m *Scene) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Scene) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Scene) MarshalMessage() ([]byte, error) {
@@ -781,6 +795,10 @@ func (m *DeviceParameter) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *DeviceParameter) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -841,6 +859,10 @@ func (m *DevicePlugin) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *DevicePlugin) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *DevicePlugin) MarshalMessage() ([]byte, error) {
@@ -899,6 +921,10 @@ func (m *AudioDevice) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *AudioDevice) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.

@@ -37,6 +37,8 @@ type Message interface {
 	AppendMessage(b []byte) ([]byte, error)
 	// MarshalMessage returns the value framed as a message.
 	MarshalMessage() ([]byte, error)
+	// EncodedMessageSize returns the number of bytes MarshalMessage produces.
+	EncodedMessageSize() int
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
 	// UnmarshalMessageWith is UnmarshalMessage with options.
@@ -563,6 +565,10 @@ func (m *Odd) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Odd) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.

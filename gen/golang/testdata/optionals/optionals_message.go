@@ -41,6 +41,8 @@ type Message interface {
 	AppendMessage(b []byte) ([]byte, error)
 	// MarshalMessage returns the value framed as a message.
 	MarshalMessage() ([]byte, error)
+	// EncodedMessageSize returns the number of bytes MarshalMessage produces.
+	EncodedMessageSize() int
 	// UnmarshalMessage decodes a message that must carry this type.
 	UnmarshalMessage(b []byte) error
 	// UnmarshalMessageWith is UnmarshalMessage with options.
@@ -582,6 +584,10 @@ func (m *Inner) AppendMessage(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Inner) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
+
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
 func (m *Inner) MarshalMessage() ([]byte, error) {
@@ -638,6 +644,10 @@ func (m *Optionals) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Optionals) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
@@ -697,6 +707,10 @@ func (m *Reading) AppendMessage(b []byte) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// EncodedMessageSize returns the number of bytes MarshalMessage produces:
+// MessageHeaderSize more than EncodedSize.
+func (m *Reading) EncodedMessageSize() int { return MessageHeaderSize + m.EncodedSize() }
 
 // MarshalMessage returns m framed as a message, in one allocation of the exact
 // size.
