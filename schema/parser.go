@@ -285,7 +285,9 @@ func (p *parser) habits(t token) {
 	case next.kind == tokPunct && next.text == "[":
 		p.fail(next, fmt.Sprintf("%s[...] is not a type of the schema language", t.text),
 			fmt.Sprintf("brackets come first: []%s for a list, [N]%s for exactly N", t.text, t.text))
-	case next.kind == tokIdent || next.kind == tokPunct && (next.text == "?" || next.text == "["):
+	case next.pos.Line == t.pos.Line && (next.kind == tokIdent || next.kind == tokPunct && (next.text == "?" || next.text == "[")):
+		// On the same line only: a type named optional ends a field whose
+		// next field, without a comma, starts the next line.
 		switch t.text {
 		case "optional", "repeated", "required":
 			form := map[string]string{"optional": "?", "repeated": "[]", "required": ""}[t.text]

@@ -160,6 +160,18 @@ func TestSyntaxVariants(t *testing.T) {
 	}
 }
 
+// TestHabitNamesAsTypes: a type may be named like a habit of other schema
+// languages (optional, repeated, required); one used as a field's type at
+// the end of a line, with the next field on the next line and no comma,
+// is a type, not "optional <type>" (found by the random schemas, seed 108).
+func TestHabitNamesAsTypes(t *testing.T) {
+	src := "struct optional {}\nstruct repeated {}\nstruct A {\n  a: optional\n  b: u8\n  c: repeated\n  d: ?optional\n}\n"
+	s := mustParse(t, src)
+	if a := s.Struct("A"); len(a.Fields) != 4 || a.Fields[0].Type.Struct == nil || a.Fields[0].Type.Struct.Name != "optional" {
+		t.Fatalf("fields of A: %+v", a.Fields)
+	}
+}
+
 func TestMutualRecursionBoxing(t *testing.T) {
 	s := mustParse(t, `
 struct Dir { name: str, entries: []Entry }
