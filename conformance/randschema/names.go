@@ -41,6 +41,7 @@ var adversarial = []string{
 	"_Static_assert", "bool_t", "INT_MAX", "EINVAL", "offsetof", "size", "data", "begin", "end",
 	"value", "has_value", "index", "get", "visit", "encode", "decode", "encoded_size", "encode_to",
 	"AnyMessage", "ok", "error", "offset", "encode_message_into", "encoded_message_size", "EncodedMessageSize",
+	"Bytes", "consumed",
 	// Swift
 	"associatedtype", "deinit", "extension", "fileprivate", "init", "inout", "internal", "open",
 	"operator_", "precedencegroup", "protocol", "rethrows", "subscript", "Type", "Protocol", "Any",

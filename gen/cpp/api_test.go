@@ -147,6 +147,50 @@ int reuse() {
     return 0;
 }
 
+// The decoders over contiguous ranges of bytes agree with the pointer and
+// size ones: owned, view, prefix, message and any message, from a vector,
+// a std::string, a std::string_view and a std::array.
+int ranges() {
+    recursive::Node list;
+    list.value = "a";
+    list.next = recursive::Node{"b", {}};
+    const std::vector<std::uint8_t> bytes = recursive::encode(list);
+    const std::string str(bytes.begin(), bytes.end());
+    const std::string_view sv(str);
+    recursive::Node out;
+    CHECK(recursive::decode(bytes, out) && out == list);
+    out = {};
+    CHECK(recursive::decode(str, out) && out == list);
+    out = {};
+    CHECK(decode(sv, out) && out == list);  // found by argument-dependent lookup
+    recursive::NodeView view;
+    CHECK(recursive::decode(sv, view) && view.to_owned() == list);
+    std::size_t consumed = 0;
+    std::string longer = str + "xyz";
+    CHECK(recursive::decode_prefix(longer, out, consumed) && consumed == bytes.size() && out == list);
+    recursive::Status st = recursive::decode(longer, out);
+    CHECK(!st && st.code() == recursive::ErrorCode::Trailing && st.offset() == bytes.size());
+    recursive::DecodeOptions opts;
+    opts.max_depth = 1;
+    CHECK(recursive::decode(bytes, out, opts).code() == recursive::ErrorCode::Depth);
+    const std::vector<std::uint8_t> msg = recursive::encode_message(list);
+    std::array<std::uint8_t, 64> fixed{};
+    CHECK(msg.size() <= fixed.size());
+    std::memcpy(fixed.data(), msg.data(), msg.size());
+    CHECK(recursive::decode_message(msg, out) && out == list);
+    CHECK(recursive::decode_message(std::string_view(reinterpret_cast<const char*>(fixed.data()), msg.size()), out));
+    CHECK(!recursive::decode_message(fixed, out));  // the zeros after the message are not in its length
+    recursive::AnyMessage any;
+    CHECK(recursive::decode_any_message(msg, any) && std::get<recursive::Node>(any) == list);
+    // Shape (a union) decodes from a range too.
+    enums_unions::Shape shape;
+    shape.value = enums_unions::Shape::Rect{2.0f, 3.0f};
+    const auto sb = enums_unions::encode(shape);
+    enums_unions::Shape sback;
+    CHECK(enums_unions::decode(sb, sback) && sback == shape);
+    return 0;
+}
+
 int main() {
     // Boxes copy deeply; equality compares contents.
     recursive::Node list;
@@ -567,7 +611,7 @@ int main() {
         CHECK(fits ? mst.ok() : mst.code() == hostile::ErrorCode::Memory && mst.offset() == 10);
         CHECK(static_cast<bool>(hostile::decode_message(mm.data(), mm.size(), h)) == fits);
     }
-    if (reuse() != 0 || refusals() != 0) {
+    if (reuse() != 0 || refusals() != 0 || ranges() != 0) {
         return 1;
     }
     std::printf("ok\n");

@@ -86,6 +86,10 @@ func (g *generator) header() []byte {
 		p.P()
 		g.messageDecls(p)
 	}
+	if len(g.compound()) > 0 {
+		p.P()
+		g.rangeDecls(p)
+	}
 	p.P()
 	p.P("} // namespace ", strings.Join(g.ns, "::"))
 	p.P()
@@ -409,4 +413,42 @@ func (g *generator) messageDecls(p *emit.Printer) {
 	p.P("AnyMessage to_owned(const AnyMessageView& view);")
 	p.P()
 	g.streamReader(p)
+}
+
+// rangeDecls emits decode, decode_prefix, decode_message and
+// decode_any_message over any contiguous range of bytes (std::vector,
+// std::string, std::string_view, std::array, std::span, ...): each forwards
+// to the pointer-and-size overload of out's type. The last template
+// parameter admits only ranges of one-byte elements, so a pointer (which
+// has no std::data) never takes these.
+func (g *generator) rangeDecls(p *emit.Printer) {
+	const byteRange = "template <class Bytes, class T, class = std::enable_if_t<sizeof(*std::data(std::declval<const Bytes&>())) == 1>>"
+	const bytes = "reinterpret_cast<const std::uint8_t*>(std::data(bytes)), std::size(bytes)"
+	p.P("/// decode over any contiguous range of bytes (std::vector<std::uint8_t>,")
+	p.P("/// std::string, std::string_view, std::array, std::span, ...).")
+	p.P(byteRange)
+	p.Block("sdp::Status decode(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {", "}", func() {
+		p.P("return decode(", bytes, ", out, options);")
+	})
+	p.P()
+	p.P("/// decode_prefix over any contiguous range of bytes.")
+	p.P(byteRange)
+	p.Block("sdp::Status decode_prefix(const Bytes& bytes, T& out, std::size_t& consumed, const sdp::DecodeOptions& options = {}) {", "}", func() {
+		p.P("return decode_prefix(", bytes, ", out, consumed, options);")
+	})
+	if len(g.s.Structs) == 0 {
+		return
+	}
+	p.P()
+	p.P("/// decode_message over any contiguous range of bytes.")
+	p.P(byteRange)
+	p.Block("sdp::Status decode_message(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {", "}", func() {
+		p.P("return decode_message(", bytes, ", out, options);")
+	})
+	p.P()
+	p.P("/// decode_any_message over any contiguous range of bytes.")
+	p.P(byteRange)
+	p.Block("sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {", "}", func() {
+		p.P("return decode_any_message(", bytes, ", out, options);")
+	})
 }

@@ -1532,6 +1532,31 @@ private:
     sdp::Status status_;
 };
 
+/// decode over any contiguous range of bytes (std::vector<std::uint8_t>,
+/// std::string, std::string_view, std::array, std::span, ...).
+template <class Bytes, class T, class = std::enable_if_t<sizeof(*std::data(std::declval<const Bytes&>())) == 1>>
+sdp::Status decode(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {
+    return decode(reinterpret_cast<const std::uint8_t*>(std::data(bytes)), std::size(bytes), out, options);
+}
+
+/// decode_prefix over any contiguous range of bytes.
+template <class Bytes, class T, class = std::enable_if_t<sizeof(*std::data(std::declval<const Bytes&>())) == 1>>
+sdp::Status decode_prefix(const Bytes& bytes, T& out, std::size_t& consumed, const sdp::DecodeOptions& options = {}) {
+    return decode_prefix(reinterpret_cast<const std::uint8_t*>(std::data(bytes)), std::size(bytes), out, consumed, options);
+}
+
+/// decode_message over any contiguous range of bytes.
+template <class Bytes, class T, class = std::enable_if_t<sizeof(*std::data(std::declval<const Bytes&>())) == 1>>
+sdp::Status decode_message(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {
+    return decode_message(reinterpret_cast<const std::uint8_t*>(std::data(bytes)), std::size(bytes), out, options);
+}
+
+/// decode_any_message over any contiguous range of bytes.
+template <class Bytes, class T, class = std::enable_if_t<sizeof(*std::data(std::declval<const Bytes&>())) == 1>>
+sdp::Status decode_any_message(const Bytes& bytes, T& out, const sdp::DecodeOptions& options = {}) {
+    return decode_any_message(reinterpret_cast<const std::uint8_t*>(std::data(bytes)), std::size(bytes), out, options);
+}
+
 } // namespace arrays
 
 #endif // SDP_ARRAYS_HPP
