@@ -39,12 +39,12 @@ func (g *generator) messagesFile() []byte {
 			p.P()
 			p.F("/// Decodes a message that must carry `%s` and fill bytes exactly.", st.Name)
 			p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+				p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 			})
 			p.P()
 			p.F("/// Decodes a message that must carry `%s` and fill a raw buffer exactly.", st.Name)
 			p.Block("public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+				p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 			})
 			p.P()
 			p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
@@ -52,6 +52,15 @@ func (g *generator) messagesFile() []byte {
 					p.F("throw DecodeError.invalidMessage(offset: 4, reason: %q)", fmt.Sprintf("the message does not carry a %s (type id %d)", st.Name, st.ID))
 				})
 				p.P("try self.init(_sdpFrom: &r, depth: 1)")
+			})
+			p.P()
+			p.P("/// The field path of the error that decoding a message at r throws:")
+			p.P("/// \"message\" for its header.")
+			p.Block("static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {", "}", func() {
+				p.Block("guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {", "}", func() {
+					p.P(`return "message"`)
+				})
+				p.P("return _sdpPath(&r)")
 			})
 			g.messageReuseAPI(p, st)
 		})
@@ -78,12 +87,12 @@ func (g *generator) messagesFile() []byte {
 		p.P()
 		p.P("/// Decodes a message of any of the schema's structs; it must fill bytes exactly.")
 		p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+			p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 		})
 		p.P()
 		p.P("/// Decodes a message of any of the schema's structs from a raw buffer.")
 		p.Block("public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+			p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 		})
 		p.P()
 		p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
@@ -94,6 +103,17 @@ func (g *generator) messagesFile() []byte {
 				caseBlock(p, "case let id:", func() {
 					p.P(`throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")`)
 				})
+			})
+		})
+		p.P()
+		p.P("/// The field path of the error that decoding a message at r throws:")
+		p.P("/// \"message\" for its header, the payload's path in its struct.")
+		p.Block("static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {", "}", func() {
+			switchBlock(p, "switch try? _sdpReadHeader(&r, known: "+g.knownTypeIDs()+") {", func() {
+				for _, st := range g.s.Structs {
+					p.F("case %d?: return %s._sdpPath(&r)", st.ID, g.typeName(st))
+				}
+				caseBlock(p, "default:", func() { p.P(`return "message"`) })
 			})
 		})
 		g.anyMessageReuseAPI(p)
@@ -172,12 +192,13 @@ func (g *generator) foundationFile() []byte {
 	p.P("@inline(__always)")
 	p.Block("func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(", "}", func() {
 		p.P("_ input: Bytes, _ options: DecodeOptions, prefix: Bool,")
+		p.P("at locate: (inout _SDPReader) -> Swift.String,")
 		p.P("_ body: (inout _SDPReader) throws(DecodeError) -> T")
 		p.Out()
 		p.P(") throws(DecodeError) -> (T, Int) {")
 		p.In()
 		p.Block("let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in", "}", func() {
-			p.P("Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }")
+			p.P("Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, at: locate, body) }")
 		})
 		p.P("return try result.get()")
 	})
@@ -199,7 +220,7 @@ func (g *generator) foundationFile() []byte {
 		p.Block("extension "+g.typeName(d)+" {", "}", func() {
 			p.F("/// Decodes `%s` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.", name)
 			p.Block("public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-				p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+				p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) ", decode, ".0")
 			})
 			p.P()
 			p.P("/// The encoding as Data.")
@@ -215,7 +236,7 @@ func (g *generator) foundationFile() []byte {
 				p.P()
 				p.F("/// Decodes a message that must carry `%s`, from Data or other contiguous bytes.", name)
 				p.Block("public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-					p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+					p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 				})
 			}
 		})

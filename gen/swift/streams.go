@@ -101,8 +101,12 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// The broken rule, as DecodeError.rule.
     public var rule: Swift.String { error.rule }
 
+    /// The field path of the problem, as DecodeError.path: in the payload's
+    /// struct, or "message" for the header or a hello.
+    public var path: Swift.String { error.path }
+
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(error._sdpReason)"
+        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
     }
 }
 
@@ -334,7 +338,8 @@ public final class MessageReader {
                 offset: 4,
                 reason: typeID == 0
                     ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
-                    : "type id \(typeID) names no struct of the schema")
+                    : "type id \(typeID) names no struct of the schema",
+                path: "message")
             guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
@@ -392,10 +397,11 @@ public final class MessageReader {
         return true
     }
 
-    /// The error of the current message, which was not consumed.
-    /// The stream cannot be followed: every further read throws it again.
+    /// The error of the current message, which was not consumed: one the
+    /// reader finds in a header or a hello (its path is "message"). The
+    /// stream cannot be followed: every further read throws it again.
     private func fail(_ e: DecodeError) -> StreamError {
-        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        let err = StreamError(index: index, messageOffset: offset, error: e._sdpAt("message"), isSkippable: false)
         failed = err
         return err
     }

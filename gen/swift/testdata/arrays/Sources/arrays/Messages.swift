@@ -26,12 +26,12 @@ extension Arrays {
 
     /// Decodes a message that must carry `Arrays` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Arrays` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -41,12 +41,21 @@ extension Arrays {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Arrays` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Arrays()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -58,7 +67,7 @@ extension Arrays {
     /// an error self is reset to its default value, `Arrays()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -99,12 +108,12 @@ extension Fixed {
 
     /// Decodes a message that must carry `Fixed` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Fixed` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -114,12 +123,21 @@ extension Fixed {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Fixed` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Fixed()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -131,7 +149,7 @@ extension Fixed {
     /// an error self is reset to its default value, `Fixed()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -172,12 +190,12 @@ extension Point {
 
     /// Decodes a message that must carry `Point` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Point` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -187,12 +205,21 @@ extension Point {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Point` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Point()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -204,7 +231,7 @@ extension Point {
     /// an error self is reset to its default value, `Point()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -245,12 +272,12 @@ extension U32Array {
 
     /// Decodes a message that must carry `U32Array` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `U32Array` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -260,12 +287,21 @@ extension U32Array {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `U32Array` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `U32Array()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -277,7 +313,7 @@ extension U32Array {
     /// an error self is reset to its default value, `U32Array()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -318,12 +354,12 @@ extension I16Array {
 
     /// Decodes a message that must carry `I16Array` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `I16Array` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -333,12 +369,21 @@ extension I16Array {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `I16Array` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `I16Array()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -350,7 +395,7 @@ extension I16Array {
     /// an error self is reset to its default value, `I16Array()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -391,12 +436,12 @@ extension F32Array {
 
     /// Decodes a message that must carry `F32Array` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `F32Array` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -406,12 +451,21 @@ extension F32Array {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `F32Array` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `F32Array()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -423,7 +477,7 @@ extension F32Array {
     /// an error self is reset to its default value, `F32Array()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -464,12 +518,12 @@ extension ByteArray {
 
     /// Decodes a message that must carry `ByteArray` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `ByteArray` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -479,12 +533,21 @@ extension ByteArray {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `ByteArray` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `ByteArray()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -496,7 +559,7 @@ extension ByteArray {
     /// an error self is reset to its default value, `ByteArray()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -537,12 +600,12 @@ extension SmallArrays {
 
     /// Decodes a message that must carry `SmallArrays` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `SmallArrays` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -552,12 +615,21 @@ extension SmallArrays {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `SmallArrays` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `SmallArrays()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -569,7 +641,7 @@ extension SmallArrays {
     /// an error self is reset to its default value, `SmallArrays()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -605,12 +677,12 @@ public enum AnyMessage: Sendable, Hashable {
 
     /// Decodes a message of any of the schema's structs; it must fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message of any of the schema's structs from a raw buffer.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -628,13 +700,30 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header, the payload's path in its struct.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        switch try? _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5, 6, 7, 8].contains($0) }) {
+        case 1?: return Arrays._sdpPath(&r)
+        case 2?: return Fixed._sdpPath(&r)
+        case 3?: return Point._sdpPath(&r)
+        case 4?: return U32Array._sdpPath(&r)
+        case 5?: return I16Array._sdpPath(&r)
+        case 6?: return F32Array._sdpPath(&r)
+        case 7?: return ByteArray._sdpPath(&r)
+        case 8?: return SmallArrays._sdpPath(&r)
+        default:
+            return "message"
+        }
+    }
+
     /// Decodes a message of any of the schema's structs that fills bytes
     /// exactly into self: when self carries the same struct, into that
     /// struct, reusing its storage as its decode(serializedBytes:options:)
     /// does. On an error self is reset to its default value, `.arrays(Arrays())`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = .arrays(Arrays())
             throw error
@@ -647,7 +736,7 @@ public enum AnyMessage: Sendable, Hashable {
     /// does. On an error self is reset to its default value, `.arrays(Arrays())`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = .arrays(Arrays())
             throw error
@@ -823,8 +912,12 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// The broken rule, as DecodeError.rule.
     public var rule: Swift.String { error.rule }
 
+    /// The field path of the problem, as DecodeError.path: in the payload's
+    /// struct, or "message" for the header or a hello.
+    public var path: Swift.String { error.path }
+
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(error._sdpReason)"
+        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
     }
 }
 
@@ -1056,7 +1149,8 @@ public final class MessageReader {
                 offset: 4,
                 reason: typeID == 0
                     ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
-                    : "type id \(typeID) names no struct of the schema")
+                    : "type id \(typeID) names no struct of the schema",
+                path: "message")
             guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
@@ -1114,10 +1208,11 @@ public final class MessageReader {
         return true
     }
 
-    /// The error of the current message, which was not consumed.
-    /// The stream cannot be followed: every further read throws it again.
+    /// The error of the current message, which was not consumed: one the
+    /// reader finds in a header or a hello (its path is "message"). The
+    /// stream cannot be followed: every further read throws it again.
     private func fail(_ e: DecodeError) -> StreamError {
-        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        let err = StreamError(index: index, messageOffset: offset, error: e._sdpAt("message"), isSkippable: false)
         failed = err
         return err
     }

@@ -7,10 +7,11 @@ import Foundation
 @inline(__always)
 func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(
     _ input: Bytes, _ options: DecodeOptions, prefix: Bool,
+    at locate: (inout _SDPReader) -> Swift.String,
     _ body: (inout _SDPReader) throws(DecodeError) -> T
 ) throws(DecodeError) -> (T, Int) {
     let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in
-        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }
+        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, at: locate, body) }
     }
     return try result.get()
 }
@@ -18,7 +19,7 @@ func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(
 extension Small {
     /// Decodes `Small` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -35,7 +36,7 @@ extension Small {
 extension Sparse {
     /// Decodes `Sparse` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -52,7 +53,7 @@ extension Sparse {
 extension Wide {
     /// Decodes `Wide` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -69,7 +70,7 @@ extension Wide {
 extension Default {
     /// Decodes `Default` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -86,7 +87,7 @@ extension Default {
 extension Circle {
     /// Decodes `Circle` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -101,14 +102,14 @@ extension Circle {
 
     /// Decodes a message that must carry `Circle`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Shape {
     /// Decodes `Shape` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -125,7 +126,7 @@ extension Shape {
 extension Nested {
     /// Decodes `Nested` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -142,7 +143,7 @@ extension Nested {
 extension Enums {
     /// Decodes `Enums` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -157,14 +158,14 @@ extension Enums {
 
     /// Decodes a message that must carry `Enums`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Unions {
     /// Decodes `Unions` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -179,7 +180,7 @@ extension Unions {
 
     /// Decodes a message that must carry `Unions`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 

@@ -26,12 +26,12 @@ extension Big {
 
     /// Decodes a message that must carry `Big` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Big` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -41,12 +41,21 @@ extension Big {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Big` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Big()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -58,7 +67,7 @@ extension Big {
     /// an error self is reset to its default value, `Big()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -99,12 +108,12 @@ extension Holder {
 
     /// Decodes a message that must carry `Holder` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Holder` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -114,12 +123,21 @@ extension Holder {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Holder` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Holder()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -131,7 +149,7 @@ extension Holder {
     /// an error self is reset to its default value, `Holder()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -172,12 +190,12 @@ extension Events {
 
     /// Decodes a message that must carry `Events` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Events` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -187,12 +205,21 @@ extension Events {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Events` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Events()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -204,7 +231,7 @@ extension Events {
     /// an error self is reset to its default value, `Events()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -245,12 +272,12 @@ extension Node {
 
     /// Decodes a message that must carry `Node` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Node` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -260,12 +287,21 @@ extension Node {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Node` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Node()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -277,7 +313,7 @@ extension Node {
     /// an error self is reset to its default value, `Node()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -318,12 +354,12 @@ extension Nodes {
 
     /// Decodes a message that must carry `Nodes` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Nodes` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -333,12 +369,21 @@ extension Nodes {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Nodes` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Nodes()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -350,7 +395,7 @@ extension Nodes {
     /// an error self is reset to its default value, `Nodes()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -391,12 +436,12 @@ extension Chain {
 
     /// Decodes a message that must carry `Chain` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Chain` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -406,12 +451,21 @@ extension Chain {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Chain` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Chain()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -423,7 +477,7 @@ extension Chain {
     /// an error self is reset to its default value, `Chain()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -457,12 +511,12 @@ public enum AnyMessage: Sendable, Hashable {
 
     /// Decodes a message of any of the schema's structs; it must fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message of any of the schema's structs from a raw buffer.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -478,13 +532,28 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header, the payload's path in its struct.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        switch try? _sdpReadHeader(&r, known: { [1, 2, 3, 4, 5, 6].contains($0) }) {
+        case 1?: return Big._sdpPath(&r)
+        case 2?: return Holder._sdpPath(&r)
+        case 3?: return Events._sdpPath(&r)
+        case 4?: return Node._sdpPath(&r)
+        case 5?: return Nodes._sdpPath(&r)
+        case 6?: return Chain._sdpPath(&r)
+        default:
+            return "message"
+        }
+    }
+
     /// Decodes a message of any of the schema's structs that fills bytes
     /// exactly into self: when self carries the same struct, into that
     /// struct, reusing its storage as its decode(serializedBytes:options:)
     /// does. On an error self is reset to its default value, `.big(Big())`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = .big(Big())
             throw error
@@ -497,7 +566,7 @@ public enum AnyMessage: Sendable, Hashable {
     /// does. On an error self is reset to its default value, `.big(Big())`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = .big(Big())
             throw error
@@ -653,8 +722,12 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// The broken rule, as DecodeError.rule.
     public var rule: Swift.String { error.rule }
 
+    /// The field path of the problem, as DecodeError.path: in the payload's
+    /// struct, or "message" for the header or a hello.
+    public var path: Swift.String { error.path }
+
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(error._sdpReason)"
+        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
     }
 }
 
@@ -886,7 +959,8 @@ public final class MessageReader {
                 offset: 4,
                 reason: typeID == 0
                     ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
-                    : "type id \(typeID) names no struct of the schema")
+                    : "type id \(typeID) names no struct of the schema",
+                path: "message")
             guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
@@ -944,10 +1018,11 @@ public final class MessageReader {
         return true
     }
 
-    /// The error of the current message, which was not consumed.
-    /// The stream cannot be followed: every further read throws it again.
+    /// The error of the current message, which was not consumed: one the
+    /// reader finds in a header or a hello (its path is "message"). The
+    /// stream cannot be followed: every further read throws it again.
     private func fail(_ e: DecodeError) -> StreamError {
-        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        let err = StreamError(index: index, messageOffset: offset, error: e._sdpAt("message"), isSkippable: false)
         failed = err
         return err
     }

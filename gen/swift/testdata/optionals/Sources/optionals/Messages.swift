@@ -26,12 +26,12 @@ extension Inner {
 
     /// Decodes a message that must carry `Inner` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Inner` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -41,12 +41,21 @@ extension Inner {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Inner` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Inner()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -58,7 +67,7 @@ extension Inner {
     /// an error self is reset to its default value, `Inner()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -99,12 +108,12 @@ extension Optionals {
 
     /// Decodes a message that must carry `Optionals` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Optionals` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -114,12 +123,21 @@ extension Optionals {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Optionals` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Optionals()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -131,7 +149,7 @@ extension Optionals {
     /// an error self is reset to its default value, `Optionals()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -172,12 +190,12 @@ extension Reading {
 
     /// Decodes a message that must carry `Reading` and fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message that must carry `Reading` and fill a raw buffer exactly.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -187,12 +205,21 @@ extension Reading {
         try self.init(_sdpFrom: &r, depth: 1)
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {
+            return "message"
+        }
+        return _sdpPath(&r)
+    }
+
     /// Decodes a message that must carry `Reading` and fill bytes exactly into
     /// self, reusing its storage as decode(serializedBytes:options:) does. On
     /// an error self is reset to its default value, `Reading()`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -204,7 +231,7 @@ extension Reading {
     /// an error self is reset to its default value, `Reading()`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = Self()
             throw error
@@ -235,12 +262,12 @@ public enum AnyMessage: Sendable, Hashable {
 
     /// Decodes a message of any of the schema's structs; it must fill bytes exactly.
     public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     /// Decodes a message of any of the schema's structs from a raw buffer.
     public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 
     init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {
@@ -253,13 +280,25 @@ public enum AnyMessage: Sendable, Hashable {
         }
     }
 
+    /// The field path of the error that decoding a message at r throws:
+    /// "message" for its header, the payload's path in its struct.
+    static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {
+        switch try? _sdpReadHeader(&r, known: { [1, 2, 3].contains($0) }) {
+        case 1?: return Inner._sdpPath(&r)
+        case 2?: return Optionals._sdpPath(&r)
+        case 3?: return Reading._sdpPath(&r)
+        default:
+            return "message"
+        }
+    }
+
     /// Decodes a message of any of the schema's structs that fills bytes
     /// exactly into self: when self carries the same struct, into that
     /// struct, reusing its storage as its decode(serializedBytes:options:)
     /// does. On an error self is reset to its default value, `.inner(Inner())`.
     public mutating func decode(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = .inner(Inner())
             throw error
@@ -272,7 +311,7 @@ public enum AnyMessage: Sendable, Hashable {
     /// does. On an error self is reset to its default value, `.inner(Inner())`.
     public mutating func decode(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpMessageInPlace(&r) }
         } catch {
             self = .inner(Inner())
             throw error
@@ -389,8 +428,12 @@ public struct StreamError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// The broken rule, as DecodeError.rule.
     public var rule: Swift.String { error.rule }
 
+    /// The field path of the problem, as DecodeError.path: in the payload's
+    /// struct, or "message" for the header or a hello.
+    public var path: Swift.String { error.path }
+
     public var description: Swift.String {
-        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(error._sdpReason)"
+        "sdp: \(rule) at stream offset \(offset) (message #\(index)): \(path.isEmpty ? "" : path + ": ")\(error._sdpReason)"
     }
 }
 
@@ -622,7 +665,8 @@ public final class MessageReader {
                 offset: 4,
                 reason: typeID == 0
                     ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
-                    : "type id \(typeID) names no struct of the schema")
+                    : "type id \(typeID) names no struct of the schema",
+                path: "message")
             guard !overMax, try skip(Int(length)) else {
                 throw fail(e)
             }
@@ -680,10 +724,11 @@ public final class MessageReader {
         return true
     }
 
-    /// The error of the current message, which was not consumed.
-    /// The stream cannot be followed: every further read throws it again.
+    /// The error of the current message, which was not consumed: one the
+    /// reader finds in a header or a hello (its path is "message"). The
+    /// stream cannot be followed: every further read throws it again.
     private func fail(_ e: DecodeError) -> StreamError {
-        let err = StreamError(index: index, messageOffset: offset, error: e, isSkippable: false)
+        let err = StreamError(index: index, messageOffset: offset, error: e._sdpAt("message"), isSkippable: false)
         failed = err
         return err
     }
