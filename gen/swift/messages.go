@@ -258,8 +258,8 @@ func (g *generator) foundationFile() []byte {
 		p.P()
 		p.Block("extension MessageWriter {", "}", func() {
 			p.P("/// A writer to a file, pipe or socket: one write(contentsOf:) per message.")
-			p.Block("public convenience init(fileHandle: Foundation.FileHandle) {", "}", func() {
-				p.P("self.init { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }")
+			p.Block("public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize) {", "}", func() {
+				p.P("self.init(maxSize: maxSize) { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }")
 			})
 		})
 	}

@@ -217,7 +217,9 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.F("private func copyStream(_ reader: %s.MessageReader, theirHello: Int, reuse: Bool = false) -> (UInt8, [UInt8]) {", module)
 	p.In()
 	p.P("var out: [UInt8] = []")
-	p.F("let writer = %s.MessageWriter { out.append(contentsOf: $0) }", module)
+	p.P("// The writer has the reader's maximum: it writes back whatever the reader")
+	p.P("// returns (Go's and Rust's testees do the same).")
+	p.F("let writer = %s.MessageWriter(maxSize: reader.maxSize) { out.append(contentsOf: $0) }", module)
 	p.F("var m = %s", defMessage)
 	p.Block("func advance() throws -> Bool {", "}", func() {
 		p.Block("if reuse {", "}", func() {

@@ -750,11 +750,18 @@ public final class MessageWriter {
     public private(set) var count = 0
     /// How many bytes were written: the stream offset of the next message.
     public private(set) var offset = 0
+    /// The largest payload written, in bytes: write refuses a larger message
+    /// (an EncodeError whose maxSize is this, nothing written, the writer goes
+    /// on), which a MessageReader with the same maxSize would refuse to read.
+    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).
+    public var maxSize: Int
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var buffer: [UInt8] = []
 
-    /// A writer handing every message's bytes to sink (valid only during the call).
-    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    /// A writer handing every message's bytes to sink (valid only during the
+    /// call), refusing payloads over maxSize bytes.
+    public init(maxSize: Int = MessageReader.defaultMaxSize, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.maxSize = maxSize
         self.sink = sink
     }
 
@@ -769,33 +776,42 @@ public final class MessageWriter {
     }
 
     /// Writes a `Parameter` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Parameter) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Parameter.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Plugin` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Plugin) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Plugin.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `PluginRegistry` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: PluginRegistry) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: PluginRegistry.messageTypeID, payloadSize: size, to: &buffer)
         try flush()

@@ -1234,11 +1234,18 @@ public final class MessageWriter {
     public private(set) var count = 0
     /// How many bytes were written: the stream offset of the next message.
     public private(set) var offset = 0
+    /// The largest payload written, in bytes: write refuses a larger message
+    /// (an EncodeError whose maxSize is this, nothing written, the writer goes
+    /// on), which a MessageReader with the same maxSize would refuse to read.
+    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).
+    public var maxSize: Int
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var buffer: [UInt8] = []
 
-    /// A writer handing every message's bytes to sink (valid only during the call).
-    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    /// A writer handing every message's bytes to sink (valid only during the
+    /// call), refusing payloads over maxSize bytes.
+    public init(maxSize: Int = MessageReader.defaultMaxSize, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.maxSize = maxSize
         self.sink = sink
     }
 
@@ -1258,88 +1265,112 @@ public final class MessageWriter {
     }
 
     /// Writes a `Arrays` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Arrays) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Arrays.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Fixed` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Fixed) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Fixed.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Point` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Point) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Point.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `U32Array` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: U32Array) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: U32Array.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `I16Array` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: I16Array) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: I16Array.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `F32Array` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: F32Array) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: F32Array.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `ByteArray` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: ByteArray) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: ByteArray.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `SmallArrays` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: SmallArrays) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: SmallArrays.messageTypeID, payloadSize: size, to: &buffer)
         try flush()

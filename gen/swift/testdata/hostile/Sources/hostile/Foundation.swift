@@ -180,8 +180,8 @@ extension MessageReader {
 
 extension MessageWriter {
     /// A writer to a file, pipe or socket: one write(contentsOf:) per message.
-    public convenience init(fileHandle: Foundation.FileHandle) {
-        self.init { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }
+    public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize) {
+        self.init(maxSize: maxSize) { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }
     }
 }
 

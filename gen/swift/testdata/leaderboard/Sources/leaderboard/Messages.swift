@@ -1124,11 +1124,18 @@ public final class MessageWriter {
     public private(set) var count = 0
     /// How many bytes were written: the stream offset of the next message.
     public private(set) var offset = 0
+    /// The largest payload written, in bytes: write refuses a larger message
+    /// (an EncodeError whose maxSize is this, nothing written, the writer goes
+    /// on), which a MessageReader with the same maxSize would refuse to read.
+    /// The default is the reader's, MessageReader.defaultMaxSize (64 MiB).
+    public var maxSize: Int
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var buffer: [UInt8] = []
 
-    /// A writer handing every message's bytes to sink (valid only during the call).
-    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    /// A writer handing every message's bytes to sink (valid only during the
+    /// call), refusing payloads over maxSize bytes.
+    public init(maxSize: Int = MessageReader.defaultMaxSize, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.maxSize = maxSize
         self.sink = sink
     }
 
@@ -1147,77 +1154,98 @@ public final class MessageWriter {
     }
 
     /// Writes a `StructA` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: StructA) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: StructA.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Vector3` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Vector3) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Vector3.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Triangle` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Triangle) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Triangle.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Mesh` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Mesh) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Mesh.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Address` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Address) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Address.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Log` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Log) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Log.messageTypeID, payloadSize: size, to: &buffer)
         try flush()
     }
 
     /// Writes a `Logs` as a message. Throws EncodeError, writing nothing, when a
-    /// string or array or the payload is longer than the format's u32 limit;
-    /// other errors are the sink's.
+    /// string or array or the payload is longer than the format's u32 limit,
+    /// or the payload is longer than maxSize; other errors are the sink's.
     public func write(_ value: Logs) throws {
         let size = value.encodedSize
         try _sdpCheckPayload(value, size)
+        if size > maxSize {
+            throw EncodeError(field: "", length: size, maxSize: maxSize)
+        }
         buffer.removeAll(keepingCapacity: true)
         _sdpAppendMessage(value, typeID: Logs.messageTypeID, payloadSize: size, to: &buffer)
         try flush()

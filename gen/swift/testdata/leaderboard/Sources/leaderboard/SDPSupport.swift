@@ -1294,27 +1294,38 @@ public struct EncodeError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// The length that does not fit: bytes of a string, elements of an
     /// array, bytes of a message payload.
     public let length: Int
+    /// The limit that length is over: nil for the format's u32 limit
+    /// (4,294,967,295); a MessageWriter's maxSize when the writer refused a
+    /// payload larger than that.
+    public let maxSize: Int?
 
-    public init(field: Swift.String, length: Int) {
+    public init(field: Swift.String, length: Int, maxSize: Int? = nil) {
         self.field = field
         self.length = length
+        self.maxSize = maxSize
     }
 
-    /// "sdp: cannot encode plugins[3].name: length 4294967296 is over the format's u32 limit (4294967295)".
+    /// "sdp: cannot encode plugins[3].name: length 4294967296 is over the
+    /// format's u32 limit (4294967295)"; for a writer's refusal, "sdp: cannot
+    /// write the message payload: length 70000000 is over the writer's
+    /// maxSize (67108864)".
     public var description: Swift.String {
         let what = field.isEmpty ? "the message payload" : field
+        if let max = maxSize {
+            return "sdp: cannot write \(what): length \(length) is over the writer's maxSize (\(max))"
+        }
         return "sdp: cannot encode \(what): length \(length) is over the format's u32 limit (\(UInt32.max))"
     }
 
     /// The error with component (a field name or "[i]") put in front of its path.
     func _sdpInside(_ component: Swift.String) -> EncodeError {
         if field.isEmpty {
-            return EncodeError(field: component, length: length)
+            return EncodeError(field: component, length: length, maxSize: maxSize)
         }
         if field.hasPrefix("[") {
-            return EncodeError(field: component + field, length: length)
+            return EncodeError(field: component + field, length: length, maxSize: maxSize)
         }
-        return EncodeError(field: component + "." + field, length: length)
+        return EncodeError(field: component + "." + field, length: length, maxSize: maxSize)
     }
 }
 
