@@ -187,6 +187,29 @@ func (g *generator) foundationFile() []byte {
 	p := g.header()
 	p.P("#if canImport(Foundation)")
 	p.P("import Foundation")
+	if len(g.s.Structs) > 0 {
+		// read(2), for MessageReader(fileHandle:).
+		p.Line("#if canImport(Glibc)")
+		p.P("import Glibc")
+		p.Line("#elseif canImport(Musl)")
+		p.P("import Musl")
+		p.Line("#elseif canImport(Darwin)")
+		p.P("import Darwin")
+		p.Line("#endif")
+		p.P()
+		p.Line("#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)")
+		p.P("/// read(2) on fd, for MessageReader(fileHandle:).")
+		p.Block("private func _sdpRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {", "}", func() {
+			p.Line("#if canImport(Glibc)")
+			p.P("Glibc.read(fd, p, n)")
+			p.Line("#elseif canImport(Musl)")
+			p.P("Musl.read(fd, p, n)")
+			p.Line("#else")
+			p.P("Darwin.read(fd, p, n)")
+			p.Line("#endif")
+		})
+		p.Line("#endif")
+	}
 	p.P()
 	p.P("/// Decodes from any contiguous bytes through one withUnsafeBytes.")
 	p.P("@inline(__always)")
@@ -244,8 +267,25 @@ func (g *generator) foundationFile() []byte {
 	if len(g.s.Structs) > 0 {
 		p.P()
 		p.Block("extension MessageReader {", "}", func() {
-			p.P("/// A reader of a file, pipe or socket.")
+			p.P("/// A reader of a file, pipe or socket. Each read takes what the file")
+			p.P("/// descriptor has, up to the reader's buffer (read(2)), so a message is")
+			p.P("/// returned as soon as its bytes arrive; FileHandle.read(upToCount:) would")
+			p.P("/// wait for the whole buffer (it is the fallback where there is no read(2)).")
 			p.Block("public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {", "}", func() {
+				p.Line("#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)")
+				p.P("let fd = fileHandle.fileDescriptor")
+				p.Block("self.init(maxSize: maxSize, options: options) { buf in", "}", func() {
+					p.Block("while true {", "}", func() {
+						p.P("let n = _sdpRead(fd, buf.baseAddress, buf.count)")
+						p.Block("if n >= 0 {", "}", func() {
+							p.P("return n")
+						})
+						p.Block("if errno != EINTR {", "}", func() {
+							p.P("throw Foundation.POSIXError(Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO)")
+						})
+					})
+				})
+				p.Line("#else")
 				p.Block("self.init(maxSize: maxSize, options: options) { buf in", "}", func() {
 					p.Block("guard let data = try fileHandle.read(upToCount: buf.count), !data.isEmpty else {", "}", func() {
 						p.P("return 0")
@@ -253,6 +293,7 @@ func (g *generator) foundationFile() []byte {
 					p.P("data.withUnsafeBytes { buf.copyMemory(from: $0) }")
 					p.P("return data.count")
 				})
+				p.Line("#endif")
 			})
 		})
 		p.P()

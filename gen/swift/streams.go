@@ -140,11 +140,13 @@ func _sdpHex(_ v: UInt64) -> Swift.String {
 /// Reads messages one at a time from a byte source: a closure that fills a
 /// prefix of the buffer it is given and returns how many bytes it wrote, 0 at
 /// the end of the stream (see the FileHandle and [UInt8] initializers). The
-/// reader asks for exactly the bytes of one message, keeps one buffer of the
-/// largest message so far, and refuses a payload length over maxSize before
-/// reading or allocating anything for it; under maxSize, the buffer grows as
-/// the payload arrives, so a length the stream does not back costs at most
-/// twice the bytes it holds.
+/// reader has a buffer of its own, 64 KiB or the largest message so far,
+/// which it asks the source to fill as far as it can (so it may read past
+/// the message it returns, as a buffered reader does), and decodes every
+/// message where it lies in that buffer. It refuses a payload length over
+/// maxSize before reading or allocating anything for it; under maxSize, the
+/// buffer grows as a large payload arrives, doubling, so a length the
+/// stream does not back costs at most twice the bytes it holds.
 public final class MessageReader {
     /// The default maxSize: 64 MiB.
     public static let defaultMaxSize = 64 << 20
@@ -167,7 +169,15 @@ public final class MessageReader {
     private let source: (UnsafeMutableRawBufferPointer) throws -> Int
     /// The error that ended the stream, thrown again by every read.
     private var failed: StreamError?
-    private var buffer = [UInt8](repeating: 0, count: _sdpMessageHeaderSize)
+    /// The bytes read from the source and not yet consumed are
+    /// buffer[start..<end]; the current message starts at start.
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+
+    /// The buffer's first size: the source is asked for this much at a time.
+    static let _sdpChunk = 64 << 10
 
     /// A reader of the bytes source writes; see the type's documentation.
     public init(
@@ -177,6 +187,12 @@ public final class MessageReader {
         self.maxSize = maxSize
         self.options = options
         self.source = source
+        self.capacity = MessageReader._sdpChunk
+        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: MessageReader._sdpChunk, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 
     /// A reader of a stream held in memory.
@@ -210,11 +226,10 @@ public final class MessageReader {
         guard let size = try nextMessage() else {
             return nil
         }
-        let options = self.options
-        let decoded: Swift.Result<AnyMessage, DecodeError> = buffer.withUnsafeBytes { b in
-            Swift.Result { () throws(DecodeError) in
-                try AnyMessage(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-            }
+        let message = UnsafeRawBufferPointer(start: buffer + start, count: size)
+        start += size
+        let decoded = Swift.Result { () throws(DecodeError) in
+            try AnyMessage(serializedMessage: message, options: options)
         }
         switch decoded {
         case .success(let m):
@@ -240,17 +255,12 @@ public final class MessageReader {
             guard let size = try nextMessage() else {
                 return false
             }
-            let options = self.options
-            let failure: DecodeError? = buffer.withUnsafeBytes { (b) -> DecodeError? in
-                do throws(DecodeError) {
-                    try message.decode(serializedMessage: UnsafeRawBufferPointer(rebasing: b[0..<size]), options: options)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let e = failure {
-                throw consumed(e, size)
+            let bytes = UnsafeRawBufferPointer(start: buffer + start, count: size)
+            start += size
+            do throws(DecodeError) {
+                try message.decode(serializedMessage: bytes, options: options)
+            } catch {
+                throw consumed(error, size)
             }
             index += 1
             offset += size
@@ -261,7 +271,7 @@ public final class MessageReader {
         }
     }
 
-    /// Reads the next message's bytes into buffer, checking its header;
+    /// Reads the next message into buffer[start...], checking its header;
     /// returns its size (header included), nil when the stream ends between
     /// two messages. A hello at the start is checked and passed over.
     private func nextMessage() throws -> Int? {
@@ -278,17 +288,18 @@ public final class MessageReader {
             if let e = checkHello(message.size) {
                 throw fail(e)
             }
+            start += message.size
             schemaChecked = true
             index += 1
             offset += message.size
         }
     }
 
-    /// Checks the hello in buffer[0..<size] against the schema; offsets
-    /// count from the start of the message.
+    /// Checks the hello in buffer[start..<start + size] against the schema;
+    /// offsets count from the start of the message.
     private func checkHello(_ size: Int) -> DecodeError? {
-        buffer.withUnsafeBytes { (b) -> DecodeError? in
-            let p = UnsafeRawBufferPointer(rebasing: b[_sdpMessageHeaderSize..<size])
+        do {
+            let p = UnsafeRawBufferPointer(start: buffer + start + _sdpMessageHeaderSize, count: size - _sdpMessageHeaderSize)
             guard p.count >= 4 else {
                 return .invalidMessage(offset: 6, reason: "a hello's payload holds a u32 count and 10 bytes per struct; this one has \(p.count) bytes")
             }
@@ -315,21 +326,22 @@ public final class MessageReader {
         }
     }
 
-    /// Reads the next message's bytes into buffer, checking its header;
-    /// returns its size (header included) and whether it is a hello (type id
-    /// 0 as the first message), nil when the stream ends between two
+    /// Reads the next message's bytes into buffer[start...], checking its
+    /// header; returns its size (header included) and whether it is a hello
+    /// (type id 0 as the first message), nil when the stream ends between two
     /// messages.
     private func readMessage() throws -> (size: Int, hello: Bool)? {
-        let got = try fill(0, _sdpMessageHeaderSize)
+        let got = end - start >= _sdpMessageHeaderSize ? end - start : try want(_sdpMessageHeaderSize)
         if got == 0 {
             return nil
         }
         if got < _sdpMessageHeaderSize {
             throw fail(.truncated(offset: 0))
         }
-        let (magic, id, n) = buffer.withUnsafeBytes { b in
-            (b.loadUnaligned(as: UInt32.self), b.loadUnaligned(fromByteOffset: 4, as: UInt16.self), b.loadUnaligned(fromByteOffset: 6, as: UInt32.self))
-        }
+        let header = buffer + start
+        let magic = header.loadUnaligned(as: UInt32.self)
+        let id = header.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
+        let n = header.loadUnaligned(fromByteOffset: 6, as: UInt32.self)
         if UInt32(littleEndian: magic) != 0x3250_4453 {
             throw fail(.invalidMessage(offset: 0, reason: "the message does not start with the magic \"SDP2\""))
         }
@@ -350,7 +362,7 @@ public final class MessageReader {
                     ? "a hello (type id 0) may only be a stream's first message; this is message #\(index)"
                     : "type id \(typeID) names no struct of the schema",
                 path: "message")
-            guard !overMax, try skip(Int(length)) else {
+            guard !overMax, try discard(_sdpMessageHeaderSize + Int(length)) else {
                 throw fail(e)
             }
             throw consumed(e, _sdpMessageHeaderSize + Int(length))
@@ -358,53 +370,65 @@ public final class MessageReader {
         if overMax {
             throw fail(.invalidMessage(offset: 6, reason: "the payload length \(length) is over the reader's maximum of \(maxSize)"))
         }
-        // The buffer grows as the payload arrives, doubling, so a length the
-        // bytes do not back costs at most twice the bytes really sent.
         let size = _sdpMessageHeaderSize + Int(length)
-        var have = _sdpMessageHeaderSize
-        while have < size {
-            let want = min(size, max(buffer.count, 2 * have, 1 << 16))
-            if buffer.count < want {
-                buffer.append(contentsOf: repeatElement(0, count: want - buffer.count))
-            }
-            if try fill(have, want) < want {
-                throw fail(.truncated(offset: _sdpMessageHeaderSize))
-            }
-            have = want
+        if end - start < size, try want(size) < size {
+            throw fail(.truncated(offset: _sdpMessageHeaderSize))
         }
         return (size, hello)
     }
 
-    /// Reads into buffer[from..<to] until it is full or the source ends;
-    /// returns the end of what the buffer holds.
-    private func fill(_ from: Int, _ to: Int) throws -> Int {
-        var got = from
-        while got < to {
-            let n = try buffer.withUnsafeMutableBytes { b in try source(UnsafeMutableRawBufferPointer(rebasing: b[got..<to])) }
-            precondition(n >= 0 && n <= to - got, "sdp: a MessageReader source returned \(n) for \(to - got) bytes")
-            if n == 0 {
+    /// Reads from the source until buffer[start..<end] holds n bytes or the
+    /// source ends; returns how many it holds. The unconsumed bytes move to
+    /// the front when the rest of the buffer cannot hold n; the buffer grows,
+    /// doubling as the bytes arrive, when it cannot hold n at all.
+    private func want(_ n: Int) throws -> Int {
+        if start > 0 && capacity - start < n {
+            if end > start {
+                buffer.copyMemory(from: buffer + start, byteCount: end - start)
+            }
+            end -= start
+            start = 0
+        }
+        while end - start < n {
+            if end == capacity {
+                grow(to: min(start + n, max(2 * capacity, MessageReader._sdpChunk)))
+            }
+            let got = try source(UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+            precondition(got >= 0 && got <= capacity - end, "sdp: a MessageReader source returned \(got) for \(capacity - end) bytes")
+            if got == 0 {
                 break
             }
-            got += n
+            end += got
         }
-        return got
+        return end - start
     }
 
-    /// Reads and drops n bytes through the buffer; whether they were all there.
-    private func skip(_ n: Int) throws -> Bool {
+    /// Replaces the buffer with one of count bytes holding the same bytes.
+    private func grow(to count: Int) {
+        let bigger = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        bigger.copyMemory(from: buffer, byteCount: end)
+        buffer.deallocate()
+        buffer = bigger
+        capacity = count
+    }
+
+    /// Drops n bytes from start, reading them from the source as needed;
+    /// whether they were all there.
+    private func discard(_ n: Int) throws -> Bool {
         var left = n
-        while left > 0 {
-            let chunk = min(left, max(buffer.count, 4096))
-            if buffer.count < chunk {
-                buffer.append(contentsOf: repeatElement(0, count: chunk - buffer.count))
+        while true {
+            let take = min(left, end - start)
+            start += take
+            left -= take
+            if left == 0 {
+                return true
             }
-            let got = try fill(0, chunk)
-            if got < chunk {
+            start = 0
+            end = 0
+            if try want(min(left, capacity)) == 0 {
                 return false
             }
-            left -= chunk
         }
-        return true
     }
 
     /// The error of the current message, which was not consumed: one the

@@ -2,6 +2,26 @@
 
 #if canImport(Foundation)
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+/// read(2) on fd, for MessageReader(fileHandle:).
+private func _sdpRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, p, n)
+    #elseif canImport(Musl)
+    Musl.read(fd, p, n)
+    #else
+    Darwin.read(fd, p, n)
+    #endif
+}
+#endif
 
 /// Decodes from any contiguous bytes through one withUnsafeBytes.
 @inline(__always)
@@ -144,8 +164,25 @@ extension Program {
 }
 
 extension MessageReader {
-    /// A reader of a file, pipe or socket.
+    /// A reader of a file, pipe or socket. Each read takes what the file
+    /// descriptor has, up to the reader's buffer (read(2)), so a message is
+    /// returned as soon as its bytes arrive; FileHandle.read(upToCount:) would
+    /// wait for the whole buffer (it is the fallback where there is no read(2)).
     public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        let fd = fileHandle.fileDescriptor
+        self.init(maxSize: maxSize, options: options) { buf in
+            while true {
+                let n = _sdpRead(fd, buf.baseAddress, buf.count)
+                if n >= 0 {
+                    return n
+                }
+                if errno != EINTR {
+                    throw Foundation.POSIXError(Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
+        }
+        #else
         self.init(maxSize: maxSize, options: options) { buf in
             guard let data = try fileHandle.read(upToCount: buf.count), !data.isEmpty else {
                 return 0
@@ -153,6 +190,7 @@ extension MessageReader {
             data.withUnsafeBytes { buf.copyMemory(from: $0) }
             return data.count
         }
+        #endif
     }
 }
 
