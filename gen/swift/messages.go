@@ -280,8 +280,9 @@ func (g *generator) foundationFile() []byte {
 						p.Block("if n >= 0 {", "}", func() {
 							p.P("return n")
 						})
-						p.Block("if errno != EINTR {", "}", func() {
-							p.P("throw Foundation.POSIXError(Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO)")
+						p.P("let code = Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO")
+						p.Block("if code != .EINTR {", "}", func() {
+							p.P("throw Foundation.POSIXError(code)")
 						})
 					})
 				})

@@ -128,8 +128,9 @@ extension MessageReader {
                 if n >= 0 {
                     return n
                 }
-                if errno != EINTR {
-                    throw Foundation.POSIXError(Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO)
+                let code = Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO
+                if code != .EINTR {
+                    throw Foundation.POSIXError(code)
                 }
             }
         }
