@@ -130,7 +130,7 @@ var detailed = map[string]Detail{
 	"rust":      DetailPath,
 	"c":         DetailOffset,
 	"cpp":       DetailOffset,
-	"swift":     DetailOffset,
+	"swift":     DetailPath,
 }
 
 // RequiresDetail reports what lang's rejections must carry.

@@ -29,6 +29,8 @@ func (g *generator) codecFile() []byte {
 				g.structDecode(p, d)
 				p.P()
 				g.structReadInPlace(p, d)
+				p.P()
+				g.locateFn(p, d)
 				if isPlain(d) {
 					p.P()
 					g.plainCheck(p, d)
@@ -47,6 +49,8 @@ func (g *generator) codecFile() []byte {
 				g.unionDecode(p, d)
 				p.P()
 				g.unionReadInPlace(p, d)
+				p.P()
+				g.locateFn(p, d)
 			})
 		case *schema.Enum:
 			p.Block("extension "+g.typeName(d)+": _SDPEncodable, SDPValue {", "}", func() {
@@ -66,6 +70,8 @@ func (g *generator) codecFile() []byte {
 				p.P("func _sdpCheckLengths(_: UInt64) throws(EncodeError) {}")
 				p.P()
 				g.enumDecode(p, d)
+				p.P()
+				g.locateFn(p, d)
 			})
 		}
 		p.P()
@@ -84,24 +90,24 @@ func (g *generator) publicAPI(p *emit.Printer, name string) {
 	p.P()
 	p.F("/// Decodes `%s` from bytes that hold exactly one value, with options (the depth limit).", name)
 	p.Block("public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {", "}", func() {
-		p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+		p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) ", decode, ".0")
 	})
 	p.P()
 	p.F("/// Decodes `%s` from a raw buffer that holds exactly one value (no copy is made).", name)
 	p.Block("public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-		p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+		p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) ", decode, ".0")
 	})
 	p.P()
 	p.F("/// Decodes `%s` from the start of bytes; returns it with the number of", name)
 	p.P("/// bytes it took. Bytes after it are left alone.")
 	p.Block("public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {", "}", func() {
-		p.P("try _sdpDecode(bytes, options, prefix: true) ", decode)
+		p.P("try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) ", decode)
 	})
 	p.P()
 	p.F("/// Decodes `%s` from the start of a raw buffer; returns it with the", name)
 	p.P("/// number of bytes it took.")
 	p.Block("public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {", "}", func() {
-		p.P("try _sdpDecode(bytes, options, prefix: true) ", decode)
+		p.P("try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) ", decode)
 	})
 	p.P()
 	p.P("/// The encoding: exactly encodedSize bytes, allocated once.")

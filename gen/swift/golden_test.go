@@ -101,7 +101,7 @@ func TestReservedTypeNames(t *testing.T) {
 			t.Errorf("Error is named %s", g.typeName(d))
 		}
 	}
-	if !strings.Contains(string(g.supportFile()), "public enum DecodeError: Swift.Error,") {
+	if !strings.Contains(string(g.supportFile()), "public indirect enum DecodeError: Swift.Error,") {
 		t.Errorf("the support file does not qualify Swift.Error")
 	}
 }

@@ -39,12 +39,12 @@ func (g *generator) messagesFile() []byte {
 			p.P()
 			p.F("/// Decodes a message that must carry `%s` and fill bytes exactly.", st.Name)
 			p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+				p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 			})
 			p.P()
 			p.F("/// Decodes a message that must carry `%s` and fill a raw buffer exactly.", st.Name)
 			p.Block("public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-				p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+				p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 			})
 			p.P()
 			p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
@@ -52,6 +52,15 @@ func (g *generator) messagesFile() []byte {
 					p.F("throw DecodeError.invalidMessage(offset: 4, reason: %q)", fmt.Sprintf("the message does not carry a %s (type id %d)", st.Name, st.ID))
 				})
 				p.P("try self.init(_sdpFrom: &r, depth: 1)")
+			})
+			p.P()
+			p.P("/// The field path of the error that decoding a message at r throws:")
+			p.P("/// \"message\" for its header.")
+			p.Block("static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {", "}", func() {
+				p.Block("guard (try? _sdpReadHeader(&r, known: { $0 == Self.messageTypeID })) == Self.messageTypeID else {", "}", func() {
+					p.P(`return "message"`)
+				})
+				p.P("return _sdpPath(&r)")
 			})
 			g.messageReuseAPI(p, st)
 		})
@@ -78,12 +87,12 @@ func (g *generator) messagesFile() []byte {
 		p.P()
 		p.P("/// Decodes a message of any of the schema's structs; it must fill bytes exactly.")
 		p.Block("public init(serializedMessage bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+			p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 		})
 		p.P()
 		p.P("/// Decodes a message of any of the schema's structs from a raw buffer.")
 		p.Block("public init(serializedMessage bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-			p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+			p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 		})
 		p.P()
 		p.Block("init(_sdpMessage r: inout _SDPReader) throws(DecodeError) {", "}", func() {
@@ -94,6 +103,17 @@ func (g *generator) messagesFile() []byte {
 				caseBlock(p, "case let id:", func() {
 					p.P(`throw DecodeError.invalidMessage(offset: 4, reason: "type id \(id) names no struct of the schema")`)
 				})
+			})
+		})
+		p.P()
+		p.P("/// The field path of the error that decoding a message at r throws:")
+		p.P("/// \"message\" for its header, the payload's path in its struct.")
+		p.Block("static func _sdpMessagePath(_ r: inout _SDPReader) -> Swift.String {", "}", func() {
+			switchBlock(p, "switch try? _sdpReadHeader(&r, known: "+g.knownTypeIDs()+") {", func() {
+				for _, st := range g.s.Structs {
+					p.F("case %d?: return %s._sdpPath(&r)", st.ID, g.typeName(st))
+				}
+				caseBlock(p, "default:", func() { p.P(`return "message"`) })
 			})
 		})
 		g.anyMessageReuseAPI(p)
@@ -167,17 +187,41 @@ func (g *generator) foundationFile() []byte {
 	p := g.header()
 	p.P("#if canImport(Foundation)")
 	p.P("import Foundation")
+	if len(g.s.Structs) > 0 {
+		// read(2), for MessageReader(fileHandle:).
+		p.Line("#if canImport(Glibc)")
+		p.P("import Glibc")
+		p.Line("#elseif canImport(Musl)")
+		p.P("import Musl")
+		p.Line("#elseif canImport(Darwin)")
+		p.P("import Darwin")
+		p.Line("#endif")
+		p.P()
+		p.Line("#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)")
+		p.P("/// read(2) on fd, for MessageReader(fileHandle:).")
+		p.Block("private func _sdpRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {", "}", func() {
+			p.Line("#if canImport(Glibc)")
+			p.P("Glibc.read(fd, p, n)")
+			p.Line("#elseif canImport(Musl)")
+			p.P("Musl.read(fd, p, n)")
+			p.Line("#else")
+			p.P("Darwin.read(fd, p, n)")
+			p.Line("#endif")
+		})
+		p.Line("#endif")
+	}
 	p.P()
 	p.P("/// Decodes from any contiguous bytes through one withUnsafeBytes.")
 	p.P("@inline(__always)")
 	p.Block("func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(", "}", func() {
 		p.P("_ input: Bytes, _ options: DecodeOptions, prefix: Bool,")
+		p.P("at locate: (inout _SDPReader) -> Swift.String,")
 		p.P("_ body: (inout _SDPReader) throws(DecodeError) -> T")
 		p.Out()
 		p.P(") throws(DecodeError) -> (T, Int) {")
 		p.In()
 		p.Block("let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in", "}", func() {
-			p.P("Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }")
+			p.P("Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, at: locate, body) }")
 		})
 		p.P("return try result.get()")
 	})
@@ -199,7 +243,7 @@ func (g *generator) foundationFile() []byte {
 		p.Block("extension "+g.typeName(d)+" {", "}", func() {
 			p.F("/// Decodes `%s` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.", name)
 			p.Block("public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-				p.P("self = try _sdpDecode(bytes, options, prefix: false) ", decode, ".0")
+				p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) ", decode, ".0")
 			})
 			p.P()
 			p.P("/// The encoding as Data.")
@@ -215,7 +259,7 @@ func (g *generator) foundationFile() []byte {
 				p.P()
 				p.F("/// Decodes a message that must carry `%s`, from Data or other contiguous bytes.", name)
 				p.Block("public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", "}", func() {
-					p.P("self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
+					p.P("self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0")
 				})
 			}
 		})
@@ -223,8 +267,26 @@ func (g *generator) foundationFile() []byte {
 	if len(g.s.Structs) > 0 {
 		p.P()
 		p.Block("extension MessageReader {", "}", func() {
-			p.P("/// A reader of a file, pipe or socket.")
+			p.P("/// A reader of a file, pipe or socket. Each read takes what the file")
+			p.P("/// descriptor has, up to the reader's buffer (read(2)), so a message is")
+			p.P("/// returned as soon as its bytes arrive; FileHandle.read(upToCount:) would")
+			p.P("/// wait for the whole buffer (it is the fallback where there is no read(2)).")
 			p.Block("public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {", "}", func() {
+				p.Line("#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)")
+				p.P("let fd = fileHandle.fileDescriptor")
+				p.Block("self.init(maxSize: maxSize, options: options) { buf in", "}", func() {
+					p.Block("while true {", "}", func() {
+						p.P("let n = _sdpRead(fd, buf.baseAddress, buf.count)")
+						p.Block("if n >= 0 {", "}", func() {
+							p.P("return n")
+						})
+						p.P("let code = Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO")
+						p.Block("if code != .EINTR {", "}", func() {
+							p.P("throw Foundation.POSIXError(code)")
+						})
+					})
+				})
+				p.Line("#else")
 				p.Block("self.init(maxSize: maxSize, options: options) { buf in", "}", func() {
 					p.Block("guard let data = try fileHandle.read(upToCount: buf.count), !data.isEmpty else {", "}", func() {
 						p.P("return 0")
@@ -232,13 +294,14 @@ func (g *generator) foundationFile() []byte {
 					p.P("data.withUnsafeBytes { buf.copyMemory(from: $0) }")
 					p.P("return data.count")
 				})
+				p.Line("#endif")
 			})
 		})
 		p.P()
 		p.Block("extension MessageWriter {", "}", func() {
 			p.P("/// A writer to a file, pipe or socket: one write(contentsOf:) per message.")
-			p.Block("public convenience init(fileHandle: Foundation.FileHandle) {", "}", func() {
-				p.P("self.init { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }")
+			p.Block("public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize) {", "}", func() {
+				p.P("self.init(maxSize: maxSize) { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }")
 			})
 		})
 	}

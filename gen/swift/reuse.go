@@ -263,7 +263,7 @@ func (g *generator) reuseAPI(p *emit.Printer, st *schema.Struct) {
 		p.P("/// and the errors are those of init(serializedBytes:options:). On an error")
 		p.F("/// self is reset to its default value, `%s()`.", g.typeName(st))
 		p.Block(fmt.Sprintf("public mutating func decode(serializedBytes bytes: %s, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", in.typ), "}", func() {
-			doCatch(p, "try _sdpDecodeInPlace(bytes, options) "+body, "self = Self()")
+			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) "+body, "self = Self()")
 		})
 	}
 }
@@ -277,7 +277,7 @@ func (g *generator) messageReuseAPI(p *emit.Printer, st *schema.Struct) {
 		p.P("/// self, reusing its storage as decode(serializedBytes:options:) does. On")
 		p.F("/// an error self is reset to its default value, `%s()`.", g.typeName(st))
 		p.Block(fmt.Sprintf("public mutating func decode(serializedMessage bytes: %s, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", in.typ), "}", func() {
-			doCatch(p, "try _sdpDecodeInPlace(bytes, options) "+body, "self = Self()")
+			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) "+body, "self = Self()")
 		})
 	}
 	p.P()
@@ -301,7 +301,7 @@ func (g *generator) anyMessageReuseAPI(p *emit.Printer) {
 		p.P("/// struct, reusing its storage as its decode(serializedBytes:options:)")
 		p.F("/// does. On an error self is reset to its default value, `%s`.", def)
 		p.Block(fmt.Sprintf("public mutating func decode(serializedMessage bytes: %s, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {", in.typ), "}", func() {
-			doCatch(p, "try _sdpDecodeInPlace(bytes, options) "+body, "self = "+def)
+			doCatch(p, "try _sdpDecodeInPlace(bytes, options, at: Self._sdpMessagePath) "+body, "self = "+def)
 		})
 	}
 	p.P()

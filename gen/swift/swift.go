@@ -116,8 +116,9 @@ var reservedTypes = map[string]bool{
 	"XCTAssertEqual": true, "XCTAssertThrowsError": true, "XCTFail": true, "XCTAssert": true,
 	"XCTAssertTrue": true, "XCTAssertFalse": true, "XCTAssertNil": true, "XCTAssertNotNil": true,
 	"SDPValue": true, "SDPMessageValue": true, "SDPDataValue": true,
-	// The stream API.
+	// The stream API, and what MessageReader(fileHandle:) names.
 	"StreamError": true, "MessageReader": true, "MessageWriter": true,
+	"UnsafeMutableRawBufferPointer": true, "Glibc": true, "Musl": true, "Darwin": true,
 }
 
 // reservedMembers are member names the generated API uses; fields, cases

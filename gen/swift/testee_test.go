@@ -123,7 +123,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 				p.Block("if e != f || e != g {", "}", func() {
 					p.P(`return (2, Array("decoders reject with different errors: \(e), \(f), \(g)".utf8))`)
 				})
-				p.P(`return (1, Array("\(e.rule) @\(e.offset): \(e.description)".utf8))`)
+				p.P(`return (1, Array("\(e.rule) @\(e.offset) \(e.path): \(e.description)".utf8))`)
 			})
 			caseBlock(p, "default:", func() {
 				p.P(`return (2, Array("one decode API accepted what another rejected".utf8))`)
@@ -175,7 +175,7 @@ func testeeFile(s *schema.Schema, module string) []byte {
 			p.P("return (0, out)")
 		})
 		p.Block("catch let e as "+module+".DecodeError {", "}", func() {
-			p.P(`return (1, Array("\(e.rule) @\(e.offset): \(e)".utf8))`)
+			p.P(`return (1, Array("\(e.rule) @\(e.offset) \(e.path): \(e)".utf8))`)
 		})
 		p.Block("catch {", "}", func() {
 			p.P(`return (2, Array("not a DecodeError: \(error)".utf8))`)
@@ -217,7 +217,9 @@ func testeeFile(s *schema.Schema, module string) []byte {
 	p.F("private func copyStream(_ reader: %s.MessageReader, theirHello: Int, reuse: Bool = false) -> (UInt8, [UInt8]) {", module)
 	p.In()
 	p.P("var out: [UInt8] = []")
-	p.F("let writer = %s.MessageWriter { out.append(contentsOf: $0) }", module)
+	p.P("// The writer has the reader's maximum: it writes back whatever the reader")
+	p.P("// returns (Go's and Rust's testees do the same).")
+	p.F("let writer = %s.MessageWriter(maxSize: reader.maxSize) { out.append(contentsOf: $0) }", module)
 	p.F("var m = %s", defMessage)
 	p.Block("func advance() throws -> Bool {", "}", func() {
 		p.Block("if reuse {", "}", func() {

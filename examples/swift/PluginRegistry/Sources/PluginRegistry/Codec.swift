@@ -8,24 +8,24 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Parameter` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Parameter` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Parameter` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Parameter` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -64,7 +64,7 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Parameter()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -80,7 +80,7 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Parameter()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -185,6 +185,65 @@ extension Parameter: _SDPEncodable, SDPMessageValue {
         self.isWritable = try r.rawBool()
         self.canRamp = try r.rawBool()
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+            _sdpPushName(&path, "address")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "display_name")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "identifier")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "unit")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+            _sdpPushName(&path, "min_value")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+            _sdpPushName(&path, "max_value")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+            _sdpPushName(&path, "default_value")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+            _sdpPushName(&path, "current_value")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+            _sdpPushName(&path, "raw_flags")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.bool() }) {
+            _sdpPushName(&path, "is_writable")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.bool() }) {
+            _sdpPushName(&path, "can_ramp")
+            return
+        }
+    }
 }
 
 extension Plugin: _SDPEncodable, SDPMessageValue {
@@ -195,24 +254,24 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Plugin` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Plugin` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Plugin` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Plugin` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -251,7 +310,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Plugin()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -267,7 +326,7 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Plugin()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -332,6 +391,51 @@ extension Plugin: _SDPEncodable, SDPMessageValue {
         try r.string(into: &self.componentSubtype)
         try r.array(into: &self.parameters, minSize: 42, { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Parameter) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "name")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "manufacturer_id")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "component_type")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "component_subtype")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 42) { (r: inout _SDPReader) throws(DecodeError) in try Parameter(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "parameters")
+            guard let n0 = try? r.count(minSize: 42) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Parameter(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Parameter._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension PluginRegistry: _SDPEncodable, SDPMessageValue {
@@ -342,24 +446,24 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `PluginRegistry` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `PluginRegistry` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `PluginRegistry` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `PluginRegistry` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -398,7 +502,7 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `PluginRegistry()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -414,7 +518,7 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `PluginRegistry()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -470,5 +574,42 @@ extension PluginRegistry: _SDPEncodable, SDPMessageValue {
         }
         self.totalPluginCount = r.raw(UInt32.self)
         self.totalParameterCount = r.raw(UInt32.self)
+    }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 20) { (r: inout _SDPReader) throws(DecodeError) in try Plugin(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "plugins")
+            guard let n0 = try? r.count(minSize: 20) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Plugin(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Plugin._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+            _sdpPushName(&path, "total_plugin_count")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+            _sdpPushName(&path, "total_parameter_count")
+            return
+        }
     }
 }

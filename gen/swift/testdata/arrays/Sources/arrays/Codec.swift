@@ -8,24 +8,24 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Arrays` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Arrays` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Arrays` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Arrays` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -64,7 +64,7 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Arrays()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -80,7 +80,7 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Arrays()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -205,6 +205,235 @@ extension Arrays: _SDPEncodable, SDPMessageValue {
         try r.array(into: &self.nested, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) }, { (r: inout _SDPReader, x0: inout [UInt32]) throws(DecodeError) in try r.numbers(into: &x0) })
         try r.array(into: &self.blobs, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) }, { (r: inout _SDPReader, x0: inout [UInt8]) throws(DecodeError) in try r.numbers(into: &x0) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() } }) {
+            _sdpPushName(&path, "bools")
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.bool() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt8.self) }) {
+            _sdpPushName(&path, "bytes")
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Int8.self) }) {
+            _sdpPushName(&path, "i8s")
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int8.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt16.self) }) {
+            _sdpPushName(&path, "u16s")
+            guard let n0 = try? r.count(minSize: 2) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt16.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Int16.self) }) {
+            _sdpPushName(&path, "i16s")
+            guard let n0 = try? r.count(minSize: 2) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int16.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt32.self) }) {
+            _sdpPushName(&path, "u32s")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Int32.self) }) {
+            _sdpPushName(&path, "i32s")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int32.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt64.self) }) {
+            _sdpPushName(&path, "u64s")
+            guard let n0 = try? r.count(minSize: 8) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Int64.self) }) {
+            _sdpPushName(&path, "i64s")
+            guard let n0 = try? r.count(minSize: 8) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int64.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Float.self) }) {
+            _sdpPushName(&path, "f32s")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Double.self) }) {
+            _sdpPushName(&path, "f64s")
+            guard let n0 = try? r.count(minSize: 8) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f64() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() } }) {
+            _sdpPushName(&path, "strings")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.plainArray(size: 16, deepest: depth &+ 1, plain: Point._sdpPlain) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "points")
+            guard let n0 = try? r.count(minSize: 16) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Point(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Point._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt32.self) } }) {
+            _sdpPushName(&path, "nested")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt32.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    guard let n1 = try? r.count(minSize: 4) else {
+                        return
+                    }
+                    for i1 in 0..<n1 {
+                        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+                            _sdpPushIndex(&path, i1)
+                            return
+                        }
+                    }
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt8.self) } }) {
+            _sdpPushName(&path, "blobs")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt8.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    guard let n1 = try? r.count(minSize: 1) else {
+                        return
+                    }
+                    for i1 in 0..<n1 {
+                        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+                            _sdpPushIndex(&path, i1)
+                            return
+                        }
+                    }
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Fixed: _SDPEncodable, SDPMessageValue {
@@ -215,24 +444,24 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Fixed` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Fixed` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Fixed` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Fixed` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -271,7 +500,7 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Fixed()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -287,7 +516,7 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Fixed()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -350,6 +579,97 @@ extension Fixed: _SDPEncodable, SDPMessageValue {
         try r.plainElements(into: &self.points, 2, size: 16, deepest: depth &+ 1, plain: Point._sdpPlain, { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) })
         try r.elements(into: &self.lists, 2, { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) }, { (r: inout _SDPReader, x0: inout [UInt16]) throws(DecodeError) in try r.numbers(into: &x0) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.fixedNumbers(UInt8.self, 4) }) {
+            _sdpPushName(&path, "rgba")
+            for i0 in 0..<4 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(Float.self, 3) } }) {
+            _sdpPushName(&path, "matrix")
+            for i0 in 0..<3 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.fixedNumbers(Float.self, 3) }) {
+                    _sdpPushIndex(&path, i0)
+                    for i1 in 0..<3 {
+                        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+                            _sdpPushIndex(&path, i1)
+                            return
+                        }
+                    }
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.string() } }) {
+            _sdpPushName(&path, "names")
+            for i0 in 0..<2 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.elements(3) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() } }) {
+            _sdpPushName(&path, "flags")
+            for i0 in 0..<3 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.bool() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.plainElements(2, size: 16, deepest: depth &+ 1, plain: Point._sdpPlain) { (r: inout _SDPReader) throws(DecodeError) in try Point(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "points")
+            for i0 in 0..<2 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Point(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Point._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.elements(2) { (r: inout _SDPReader) throws(DecodeError) in try r.numbers(UInt16.self) } }) {
+            _sdpPushName(&path, "lists")
+            for i0 in 0..<2 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt16.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    guard let n1 = try? r.count(minSize: 2) else {
+                        return
+                    }
+                    for i1 in 0..<n1 {
+                        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt16.self) }) {
+                            _sdpPushIndex(&path, i1)
+                            return
+                        }
+                    }
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Point: _SDPEncodable, SDPMessageValue {
@@ -360,24 +680,24 @@ extension Point: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Point` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Point` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Point` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Point` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -416,7 +736,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Point()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -432,7 +752,7 @@ extension Point: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Point()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -477,6 +797,29 @@ extension Point: _SDPEncodable, SDPMessageValue {
         self = try Self(_sdpFrom: &r, depth: depth)
     }
 
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f64() }) {
+            _sdpPushName(&path, "x")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f64() }) {
+            _sdpPushName(&path, "y")
+            return
+        }
+    }
+
     /// Whether `Point` is laid out in memory as it is encoded (size, stride
     /// and the offset of every field, checked once at run time: Swift does
     /// not promise a struct's layout). Arrays of it are then encoded and
@@ -496,24 +839,24 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `U32Array` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `U32Array` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `U32Array` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `U32Array` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -552,7 +895,7 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `U32Array()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -568,7 +911,7 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `U32Array()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -607,6 +950,34 @@ extension U32Array: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.numbers(into: &self.values)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt32.self) }) {
+            _sdpPushName(&path, "values")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension I16Array: _SDPEncodable, SDPMessageValue {
@@ -617,24 +988,24 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `I16Array` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `I16Array` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `I16Array` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `I16Array` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -673,7 +1044,7 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `I16Array()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -689,7 +1060,7 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `I16Array()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -728,6 +1099,34 @@ extension I16Array: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.numbers(into: &self.samples)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Int16.self) }) {
+            _sdpPushName(&path, "samples")
+            guard let n0 = try? r.count(minSize: 2) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int16.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension F32Array: _SDPEncodable, SDPMessageValue {
@@ -738,24 +1137,24 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `F32Array` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `F32Array` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `F32Array` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `F32Array` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -794,7 +1193,7 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `F32Array()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -810,7 +1209,7 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `F32Array()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -849,6 +1248,34 @@ extension F32Array: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.numbers(into: &self.values)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Float.self) }) {
+            _sdpPushName(&path, "values")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension ByteArray: _SDPEncodable, SDPMessageValue {
@@ -859,24 +1286,24 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `ByteArray` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `ByteArray` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `ByteArray` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `ByteArray` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -915,7 +1342,7 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `ByteArray()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -931,7 +1358,7 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `ByteArray()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -970,6 +1397,34 @@ extension ByteArray: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.numbers(into: &self.data)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt8.self) }) {
+            _sdpPushName(&path, "data")
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension SmallArrays: _SDPEncodable, SDPMessageValue {
@@ -980,24 +1435,24 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `SmallArrays` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `SmallArrays` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `SmallArrays` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `SmallArrays` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -1036,7 +1491,7 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `SmallArrays()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -1052,7 +1507,7 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `SmallArrays()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -1116,5 +1571,85 @@ extension SmallArrays: _SDPEncodable, SDPMessageValue {
         try r.numbers(into: &self.reals)
         try r.array(into: &self.names, minSize: 4, { (r: inout _SDPReader) throws(DecodeError) in try r.string() }, { (r: inout _SDPReader, x0: inout String) throws(DecodeError) in try r.string(into: &x0) })
         try r.array(into: &self.flags, minSize: 1, { (r: inout _SDPReader) throws(DecodeError) in try r.bool() }, { (r: inout _SDPReader, x0: inout Bool) throws(DecodeError) in x0 = try r.bool() })
+    }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt8.self) }) {
+            _sdpPushName(&path, "bytes")
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(UInt32.self) }) {
+            _sdpPushName(&path, "words")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.numbers(Double.self) }) {
+            _sdpPushName(&path, "reals")
+            guard let n0 = try? r.count(minSize: 8) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f64() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 4) { (r: inout _SDPReader) throws(DecodeError) in try r.string() } }) {
+            _sdpPushName(&path, "names")
+            guard let n0 = try? r.count(minSize: 4) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 1) { (r: inout _SDPReader) throws(DecodeError) in try r.bool() } }) {
+            _sdpPushName(&path, "flags")
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.bool() }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
     }
 }

@@ -4,48 +4,86 @@
 // and writer the generated codecs work through. Everything here except
 // DecodeError and DecodeOptions is internal.
 
-/// Why an input was rejected: the rule of the SDP wire format it breaks, and
-/// the byte offset in the input where the offending value starts.
-public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashable {
+/// Why an input was rejected: the rule of the SDP wire format it breaks, the
+/// byte offset in the input where the offending value starts, and the field
+/// path of the value that holds it (docs/wire-format.md, "Where an error
+/// is"): `plugins[3].parameters[0].display_name`, empty at the top level,
+/// `message` for a message header. Errors built by hand may leave the path
+/// out: it defaults to empty. Indirect: the payload is boxed, so that a
+/// DecodeError is one pointer and the decoders' typed throws cost their
+/// success path nothing for the path they carry.
+public indirect enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashable {
     /// The input ends inside a value (rule "truncated").
-    case truncated(offset: Int)
+    case truncated(offset: Int, path: Swift.String = "")
     /// Bytes remain after the top-level value (rule "trailing").
-    case trailing(offset: Int)
+    case trailing(offset: Int, path: Swift.String = "")
     /// A bool byte other than 0 or 1 (rule "bool").
-    case invalidBool(offset: Int)
+    case invalidBool(offset: Int, path: Swift.String = "")
     /// An optional's presence byte other than 0 or 1 (rule "presence").
-    case invalidPresence(offset: Int)
+    case invalidPresence(offset: Int, path: Swift.String = "")
     /// An enum number that names no value (rule "enum").
-    case invalidEnum(offset: Int)
+    case invalidEnum(offset: Int, path: Swift.String = "")
     /// A union tag that names no variant (rule "union_tag").
-    case invalidUnionTag(offset: Int)
+    case invalidUnionTag(offset: Int, path: Swift.String = "")
     /// A string that is not valid UTF-8 (rule "utf8").
-    case invalidUTF8(offset: Int)
+    case invalidUTF8(offset: Int, path: Swift.String = "")
     /// An array count or string length larger than the remaining input can
     /// hold (rule "count").
-    case invalidCount(offset: Int)
+    case invalidCount(offset: Int, path: Swift.String = "")
     /// Nesting deeper than DecodeOptions.maxDepth (rule "depth").
-    case depthExceeded(offset: Int)
+    case depthExceeded(offset: Int, path: Swift.String = "")
     /// Values that would take more memory than DecodeOptions.memoryLimit
     /// allows (rule "memory"): the offset of the array count or presence
     /// byte that crossed the limit.
-    case memoryExceeded(offset: Int)
+    case memoryExceeded(offset: Int, path: Swift.String = "")
     /// A bad message header: wrong magic, unknown or unexpected type id, or a
     /// payload length that differs from the bytes that follow (rule "message").
-    case invalidMessage(offset: Int, reason: Swift.String)
+    case invalidMessage(offset: Int, reason: Swift.String, path: Swift.String = "")
     /// A stream written from another version of the schema: its hello gives
     /// one of this schema's structs another fingerprint, or the reader
     /// requires a hello and the stream does not start with one (rule
     /// "schema"; docs/wire-format.md, "The schema check (hello)").
-    case schemaMismatch(offset: Int, reason: Swift.String)
+    case schemaMismatch(offset: Int, reason: Swift.String, path: Swift.String = "")
 
     /// The byte offset in the input where the offending value starts.
     public var offset: Int {
         switch self {
-        case .truncated(let o), .trailing(let o), .invalidBool(let o), .invalidPresence(let o),
-            .invalidEnum(let o), .invalidUnionTag(let o), .invalidUTF8(let o), .invalidCount(let o),
-            .depthExceeded(let o), .memoryExceeded(let o), .invalidMessage(let o, _), .schemaMismatch(let o, _):
+        case .truncated(let o, _), .trailing(let o, _), .invalidBool(let o, _), .invalidPresence(let o, _),
+            .invalidEnum(let o, _), .invalidUnionTag(let o, _), .invalidUTF8(let o, _), .invalidCount(let o, _),
+            .depthExceeded(let o, _), .memoryExceeded(let o, _), .invalidMessage(let o, _, _), .schemaMismatch(let o, _, _):
             return o
+        }
+    }
+
+    /// The field path of the value that holds the problem, by schema names:
+    /// `plugins[3].parameters[0].display_name`; empty at the top level (a
+    /// top-level struct too deep, trailing bytes); `message` for a message
+    /// header. The decoders find it only after an error, by reading the
+    /// input again: decoding valid input pays nothing for it.
+    public var path: Swift.String {
+        switch self {
+        case .truncated(_, let p), .trailing(_, let p), .invalidBool(_, let p), .invalidPresence(_, let p),
+            .invalidEnum(_, let p), .invalidUnionTag(_, let p), .invalidUTF8(_, let p), .invalidCount(_, let p),
+            .depthExceeded(_, let p), .memoryExceeded(_, let p), .invalidMessage(_, _, let p), .schemaMismatch(_, _, let p):
+            return p
+        }
+    }
+
+    /// The same error at path p.
+    func _sdpAt(_ p: Swift.String) -> DecodeError {
+        switch self {
+        case .truncated(let o, _): return .truncated(offset: o, path: p)
+        case .trailing(let o, _): return .trailing(offset: o, path: p)
+        case .invalidBool(let o, _): return .invalidBool(offset: o, path: p)
+        case .invalidPresence(let o, _): return .invalidPresence(offset: o, path: p)
+        case .invalidEnum(let o, _): return .invalidEnum(offset: o, path: p)
+        case .invalidUnionTag(let o, _): return .invalidUnionTag(offset: o, path: p)
+        case .invalidUTF8(let o, _): return .invalidUTF8(offset: o, path: p)
+        case .invalidCount(let o, _): return .invalidCount(offset: o, path: p)
+        case .depthExceeded(let o, _): return .depthExceeded(offset: o, path: p)
+        case .memoryExceeded(let o, _): return .memoryExceeded(offset: o, path: p)
+        case .invalidMessage(let o, let reason, _): return .invalidMessage(offset: o, reason: reason, path: p)
+        case .schemaMismatch(let o, let reason, _): return .schemaMismatch(offset: o, reason: reason, path: p)
         }
     }
 
@@ -69,11 +107,14 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         }
     }
 
+    /// "sdp: utf8 at byte 78 in plugins[3].name: a string is not valid
+    /// UTF-8" (without " in ..." at the top level).
     public var description: Swift.String {
-        "sdp: \(rule) at byte \(offset): \(_sdpReason)"
+        let p = path
+        return p.isEmpty ? "sdp: \(rule) at byte \(offset): \(_sdpReason)" : "sdp: \(rule) at byte \(offset) in \(p): \(_sdpReason)"
     }
 
-    /// What is wrong, without the rule and offset.
+    /// What is wrong, without the rule, offset and path.
     var _sdpReason: Swift.String {
         switch self {
         case .truncated: return "the input ends inside a value"
@@ -86,9 +127,57 @@ public enum DecodeError: Swift.Error, CustomStringConvertible, Sendable, Hashabl
         case .invalidCount: return "a count or length exceeds the remaining input"
         case .depthExceeded: return "values are nested deeper than the depth limit"
         case .memoryExceeded: return "the values would take more memory than the memory limit"
-        case .invalidMessage(_, let reason), .schemaMismatch(_, let reason): return reason
+        case .invalidMessage(_, let reason, _), .schemaMismatch(_, let reason, _): return reason
         }
     }
+}
+
+// ---- Field paths of errors ----
+//
+// A decoder finds an error's field path only after it failed: the public
+// entry points catch the error and read the input again from the start
+// through the type's _sdpLocate, which tries each field with the decoders
+// themselves (a copy of the reader, so memory charges and depth are the
+// same) and goes into the first one that fails, naming it, down to the
+// value that holds the problem. Decoding that succeeds runs none of it.
+
+/// Reports whether read fails at r; when it does not, r moves past the
+/// value it read.
+func _sdpFails(_ r: inout _SDPReader, _ read: (inout _SDPReader) throws(DecodeError) -> Void) -> Bool {
+    var c = r
+    do {
+        try read(&c)
+    } catch {
+        return true
+    }
+    r = c
+    return false
+}
+
+/// Adds a field or variant name to path.
+func _sdpPushName(_ path: inout Swift.String, _ name: StaticString) {
+    if !path.isEmpty {
+        path += "."
+    }
+    path += name.description
+}
+
+/// Adds an element index to path.
+func _sdpPushIndex(_ path: inout Swift.String, _ i: Int) {
+    path += "["
+    path += i.description
+    path += "]"
+}
+
+/// e with the path that locate finds in the input from its start: the
+/// error path of the public entry points (never inlined into them).
+@inline(never)
+func _sdpLocated(
+    _ e: DecodeError, _ base: UnsafeRawPointer, _ end: Int, _ options: DecodeOptions,
+    _ locate: (inout _SDPReader) -> Swift.String
+) -> DecodeError {
+    var r = _SDPReader(base: base, end: end, pos: 0, options: options)
+    return e._sdpAt(locate(&r))
 }
 
 /// Options for decoding.
@@ -738,18 +827,20 @@ func _sdpEqualBytes(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer, _ n: Int) -> B
 @inline(__always)
 func _sdpDecodeInPlace(
     _ input: UnsafeRawBufferPointer, _ options: DecodeOptions,
+    at locate: (inout _SDPReader) -> Swift.String,
     _ body: (inout _SDPReader) throws(DecodeError) -> Void
 ) throws(DecodeError) {
-    _ = try _sdpDecode(input, options, prefix: false, body)
+    _ = try _sdpDecode(input, options, prefix: false, at: locate, body)
 }
 
 /// Decodes into a value from an array, through one withUnsafeBytes over it.
 @inline(__always)
 func _sdpDecodeInPlace(
     _ input: [UInt8], _ options: DecodeOptions,
+    at locate: (inout _SDPReader) -> Swift.String,
     _ body: (inout _SDPReader) throws(DecodeError) -> Void
 ) throws(DecodeError) {
-    _ = try _sdpDecode(input, options, prefix: false, body)
+    _ = try _sdpDecode(input, options, prefix: false, at: locate, body)
 }
 
 /// Reports whether n bytes at p are well-formed UTF-8 (no overlong forms,
@@ -1203,27 +1294,38 @@ public struct EncodeError: Swift.Error, CustomStringConvertible, Sendable, Hasha
     /// The length that does not fit: bytes of a string, elements of an
     /// array, bytes of a message payload.
     public let length: Int
+    /// The limit that length is over: nil for the format's u32 limit
+    /// (4,294,967,295); a MessageWriter's maxSize when the writer refused a
+    /// payload larger than that.
+    public let maxSize: Int?
 
-    public init(field: Swift.String, length: Int) {
+    public init(field: Swift.String, length: Int, maxSize: Int? = nil) {
         self.field = field
         self.length = length
+        self.maxSize = maxSize
     }
 
-    /// "sdp: cannot encode plugins[3].name: length 4294967296 is over the format's u32 limit (4294967295)".
+    /// "sdp: cannot encode plugins[3].name: length 4294967296 is over the
+    /// format's u32 limit (4294967295)"; for a writer's refusal, "sdp: cannot
+    /// write the message payload: length 70000000 is over the writer's
+    /// maxSize (67108864)".
     public var description: Swift.String {
         let what = field.isEmpty ? "the message payload" : field
+        if let max = maxSize {
+            return "sdp: cannot write \(what): length \(length) is over the writer's maxSize (\(max))"
+        }
         return "sdp: cannot encode \(what): length \(length) is over the format's u32 limit (\(UInt32.max))"
     }
 
     /// The error with component (a field name or "[i]") put in front of its path.
     func _sdpInside(_ component: Swift.String) -> EncodeError {
         if field.isEmpty {
-            return EncodeError(field: component, length: length)
+            return EncodeError(field: component, length: length, maxSize: maxSize)
         }
         if field.hasPrefix("[") {
-            return EncodeError(field: component + field, length: length)
+            return EncodeError(field: component + field, length: length, maxSize: maxSize)
         }
-        return EncodeError(field: component + "." + field, length: length)
+        return EncodeError(field: component + "." + field, length: length, maxSize: maxSize)
     }
 }
 
@@ -1391,17 +1493,23 @@ func _sdpAppend(_ out: inout [UInt8], size: Int, _ body: (inout _SDPWriter) -> V
 @inline(__always)
 func _sdpDecode<T>(
     _ input: UnsafeRawBufferPointer, _ options: DecodeOptions, prefix: Bool,
+    at locate: (inout _SDPReader) -> Swift.String,
     _ body: (inout _SDPReader) throws(DecodeError) -> T
 ) throws(DecodeError) -> (T, Int) {
     guard let base = input.baseAddress else {
         // An empty buffer may have no address: decode from an empty one that has.
         var zero: UInt64 = 0
         return try withUnsafeBytes(of: &zero) { (z) throws(DecodeError) -> (T, Int) in
-            try _sdpDecode(UnsafeRawBufferPointer(rebasing: z[0..<0]), options, prefix: prefix, body)
+            try _sdpDecode(UnsafeRawBufferPointer(rebasing: z[0..<0]), options, prefix: prefix, at: locate, body)
         }
     }
     var r = _SDPReader(base: base, end: input.count, pos: 0, options: options)
-    let v = try body(&r)
+    let v: T
+    do {
+        v = try body(&r)
+    } catch {
+        throw _sdpLocated(error, base, input.count, options, locate)
+    }
     if !prefix && r.pos != r.end {
         throw DecodeError.trailing(offset: r.pos)
     }
@@ -1412,10 +1520,11 @@ func _sdpDecode<T>(
 @inline(__always)
 func _sdpDecode<T>(
     _ input: [UInt8], _ options: DecodeOptions, prefix: Bool,
+    at locate: (inout _SDPReader) -> Swift.String,
     _ body: (inout _SDPReader) throws(DecodeError) -> T
 ) throws(DecodeError) -> (T, Int) {
     let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in
-        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }
+        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, at: locate, body) }
     }
     return try result.get()
 }

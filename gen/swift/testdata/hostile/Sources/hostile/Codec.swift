@@ -8,24 +8,24 @@ extension Big: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Big` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Big` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Big` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Big` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -64,7 +64,7 @@ extension Big: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Big()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -80,7 +80,7 @@ extension Big: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Big()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -117,6 +117,31 @@ extension Big: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.fixedNumbers(into: &self.a, 64)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.fixedNumbers(UInt64.self, 64) }) {
+            _sdpPushName(&path, "a")
+            for i0 in 0..<64 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Holder: _SDPEncodable, SDPMessageValue {
@@ -127,24 +152,24 @@ extension Holder: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Holder` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Holder` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Holder` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Holder` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -183,7 +208,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Holder()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -199,7 +224,7 @@ extension Holder: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Holder()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -238,6 +263,42 @@ extension Holder: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.chargedArray(into: &self.items, minSize: 1, charge: 520, { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) } }, { (r: inout _SDPReader, x0: inout Big?) throws(DecodeError) in try r.optional(into: &x0, { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x1: inout Big) throws(DecodeError) in try x1._sdpReadInPlace(&r, depth: depth &+ 1) }) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.chargedArray(minSize: 1, charge: 520) { (r: inout _SDPReader) throws(DecodeError) in try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) } } }) {
+            _sdpPushName(&path, "items")
+            let at0 = r.pos
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            if (try? r.charge(n0, 520, at: at0)) == nil {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) } }) {
+                    _sdpPushIndex(&path, i0)
+                    if (try? r.present()) != true {
+                        return
+                    }
+                    Big._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Wide: _SDPEncodable, SDPValue {
@@ -248,24 +309,24 @@ extension Wide: _SDPEncodable, SDPValue {
 
     /// Decodes `Wide` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Wide` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Wide` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Wide` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -373,6 +434,42 @@ extension Wide: _SDPEncodable, SDPValue {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        switch try? r.int(UInt8.self) {
+        case 1?:
+            _sdpPushName(&path, "Big")
+            Big._sdpLocate(&r, depth: depth &+ 1, &path)
+        case 2?:
+            _sdpPushName(&path, "Pair")
+            if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+                _sdpPushName(&path, "left")
+                return
+            }
+            if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Big(_sdpFrom: &r, depth: depth &+ 1) } }) {
+                _sdpPushName(&path, "right")
+                if (try? r.present()) != true {
+                    return
+                }
+                Big._sdpLocate(&r, depth: depth &+ 1, &path)
+                return
+            }
+        default:
+            return
+        }
+    }
 }
 
 extension Events: _SDPEncodable, SDPMessageValue {
@@ -383,24 +480,24 @@ extension Events: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Events` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Events` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Events` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Events` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -439,7 +536,7 @@ extension Events: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Events()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -455,7 +552,7 @@ extension Events: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Events()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -494,6 +591,39 @@ extension Events: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.chargedArray(into: &self.events, minSize: 1, charge: 529, { (r: inout _SDPReader) throws(DecodeError) in try Wide(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Wide) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.chargedArray(minSize: 1, charge: 529) { (r: inout _SDPReader) throws(DecodeError) in try Wide(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "events")
+            let at0 = r.pos
+            guard let n0 = try? r.count(minSize: 1) else {
+                return
+            }
+            if (try? r.charge(n0, 529, at: at0)) == nil {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Wide(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Wide._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Node: _SDPEncodable, SDPMessageValue {
@@ -504,24 +634,24 @@ extension Node: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Node` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Node` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Node` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Node` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -560,7 +690,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Node()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -576,7 +706,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Node()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -622,6 +752,46 @@ extension Node: _SDPEncodable, SDPMessageValue {
         try r.optional(into: &self.pad, { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt64.self, 64) }, { (r: inout _SDPReader, x0: inout [UInt64]) throws(DecodeError) in try r.fixedNumbers(into: &x0, 64) })
         try r.boxed(into: &self._next, charge: 528, { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Node) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try r.fixedNumbers(UInt64.self, 64) } }) {
+            _sdpPushName(&path, "pad")
+            if (try? r.present()) != true {
+                return
+            }
+            for i1 in 0..<64 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+                    _sdpPushIndex(&path, i1)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.chargedOptional(charge: 528) { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "next")
+            let at0 = r.pos
+            if (try? r.present()) != true {
+                return
+            }
+            if (try? r.charge(1, 528, at: at0)) == nil {
+                return
+            }
+            Node._sdpLocate(&r, depth: depth &+ 1, &path)
+            return
+        }
+    }
 }
 
 extension Nodes: _SDPEncodable, SDPMessageValue {
@@ -632,24 +802,24 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Nodes` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Nodes` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Nodes` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Nodes` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -688,7 +858,7 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Nodes()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -704,7 +874,7 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Nodes()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -743,6 +913,39 @@ extension Nodes: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.chargedArray(into: &self.nodes, minSize: 2, charge: 528, { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Node) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.chargedArray(minSize: 2, charge: 528) { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "nodes")
+            let at0 = r.pos
+            guard let n0 = try? r.count(minSize: 2) else {
+                return
+            }
+            if (try? r.charge(n0, 528, at: at0)) == nil {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Node(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Node._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Chain: _SDPEncodable, SDPMessageValue {
@@ -753,24 +956,24 @@ extension Chain: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Chain` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Chain` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Chain` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Chain` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -809,7 +1012,7 @@ extension Chain: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Chain()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -825,7 +1028,7 @@ extension Chain: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Chain()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -867,5 +1070,38 @@ extension Chain: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.fixedNumbers(into: &self.data, 4096)
         try r.boxed(into: &self._next, charge: 0, { (r: inout _SDPReader) throws(DecodeError) in try Chain(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Chain) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
+    }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.fixedNumbers(UInt64.self, 4096) }) {
+            _sdpPushName(&path, "data")
+            for i0 in 0..<4096 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+                    _sdpPushIndex(&path, i0)
+                    return
+                }
+            }
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Chain(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "next")
+            if (try? r.present()) != true {
+                return
+            }
+            Chain._sdpLocate(&r, depth: depth &+ 1, &path)
+            return
+        }
     }
 }

@@ -2,15 +2,36 @@
 
 #if canImport(Foundation)
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+/// read(2) on fd, for MessageReader(fileHandle:).
+private func _sdpRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, p, n)
+    #elseif canImport(Musl)
+    Musl.read(fd, p, n)
+    #else
+    Darwin.read(fd, p, n)
+    #endif
+}
+#endif
 
 /// Decodes from any contiguous bytes through one withUnsafeBytes.
 @inline(__always)
 func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(
     _ input: Bytes, _ options: DecodeOptions, prefix: Bool,
+    at locate: (inout _SDPReader) -> Swift.String,
     _ body: (inout _SDPReader) throws(DecodeError) -> T
 ) throws(DecodeError) -> (T, Int) {
     let result: Swift.Result<(T, Int), DecodeError> = input.withUnsafeBytes { b in
-        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, body) }
+        Swift.Result { () throws(DecodeError) -> (T, Int) in try _sdpDecode(b, options, prefix: prefix, at: locate, body) }
     }
     return try result.get()
 }
@@ -18,7 +39,7 @@ func _sdpDecode<Bytes: Foundation.ContiguousBytes, T>(
 extension StructA {
     /// Decodes `StructA` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -33,14 +54,14 @@ extension StructA {
 
     /// Decodes a message that must carry `StructA`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Vector3 {
     /// Decodes `Vector3` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -55,14 +76,14 @@ extension Vector3 {
 
     /// Decodes a message that must carry `Vector3`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Triangle {
     /// Decodes `Triangle` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -77,14 +98,14 @@ extension Triangle {
 
     /// Decodes a message that must carry `Triangle`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Mesh {
     /// Decodes `Mesh` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -99,14 +120,14 @@ extension Mesh {
 
     /// Decodes a message that must carry `Mesh`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Address {
     /// Decodes `Address` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -121,14 +142,14 @@ extension Address {
 
     /// Decodes a message that must carry `Address`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Log {
     /// Decodes `Log` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -143,14 +164,14 @@ extension Log {
 
     /// Decodes a message that must carry `Log`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension Logs {
     /// Decodes `Logs` from bytes (Data, [UInt8], ...) that hold exactly one value, without copying them.
     public init<Bytes: Foundation.ContiguousBytes>(serializedBytes bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// The encoding as Data.
@@ -165,13 +186,31 @@ extension Logs {
 
     /// Decodes a message that must carry `Logs`, from Data or other contiguous bytes.
     public init<Bytes: Foundation.ContiguousBytes>(serializedMessage bytes: Bytes, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpMessagePath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpMessage: &r) }.0
     }
 }
 
 extension MessageReader {
-    /// A reader of a file, pipe or socket.
+    /// A reader of a file, pipe or socket. Each read takes what the file
+    /// descriptor has, up to the reader's buffer (read(2)), so a message is
+    /// returned as soon as its bytes arrive; FileHandle.read(upToCount:) would
+    /// wait for the whole buffer (it is the fallback where there is no read(2)).
     public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize, options: DecodeOptions = DecodeOptions()) {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        let fd = fileHandle.fileDescriptor
+        self.init(maxSize: maxSize, options: options) { buf in
+            while true {
+                let n = _sdpRead(fd, buf.baseAddress, buf.count)
+                if n >= 0 {
+                    return n
+                }
+                let code = Foundation.POSIXErrorCode(rawValue: errno) ?? .EIO
+                if code != .EINTR {
+                    throw Foundation.POSIXError(code)
+                }
+            }
+        }
+        #else
         self.init(maxSize: maxSize, options: options) { buf in
             guard let data = try fileHandle.read(upToCount: buf.count), !data.isEmpty else {
                 return 0
@@ -179,13 +218,14 @@ extension MessageReader {
             data.withUnsafeBytes { buf.copyMemory(from: $0) }
             return data.count
         }
+        #endif
     }
 }
 
 extension MessageWriter {
     /// A writer to a file, pipe or socket: one write(contentsOf:) per message.
-    public convenience init(fileHandle: Foundation.FileHandle) {
-        self.init { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }
+    public convenience init(fileHandle: Foundation.FileHandle, maxSize: Int = MessageReader.defaultMaxSize) {
+        self.init(maxSize: maxSize) { bytes in try fileHandle.write(contentsOf: Foundation.Data(bytes)) }
     }
 }
 

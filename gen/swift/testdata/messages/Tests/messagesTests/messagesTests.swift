@@ -246,6 +246,26 @@ final class messagesTests: XCTestCase {
         Point().serializeMessage(into: &one)
         XCTAssertEqual(one, [0x5A] + Point().serializedMessage())
 
+        // A writer refuses a payload over its maxSize, writes nothing and goes on.
+        XCTAssertEqual(MessageWriter { _ in }.maxSize, MessageReader.defaultMaxSize)
+        let last = values[values.count - 1]
+        let lastSize = last.serializedMessage().count - AnyMessage.headerSize
+        var small: [UInt8] = []
+        let limited = MessageWriter(maxSize: lastSize - 1) { small.append(contentsOf: $0) }
+        do {
+            try limited.write(last)
+            XCTFail("a payload over maxSize was written")
+        }
+        catch let e as EncodeError {
+            XCTAssertEqual(e, EncodeError(field: "", length: lastSize, maxSize: lastSize - 1))
+            XCTAssertEqual(e.description, "sdp: cannot write the message payload: length \(lastSize) is over the writer's maxSize (\(lastSize - 1))")
+        }
+        XCTAssertEqual([small.count, limited.count, limited.offset], [0, 0, 0])
+        limited.maxSize = lastSize
+        try limited.write(last)
+        XCTAssertEqual(small, last.serializedMessage())
+        XCTAssertEqual([limited.count, limited.offset], [1, small.count])
+
         // Read back one byte at a time.
         var pos = 0
         let reader = MessageReader { buf in
@@ -360,6 +380,10 @@ final class messagesTests: XCTestCase {
         XCTAssertEqual(e.rule, "utf8")
         XCTAssertEqual(e.offset, 7)
         XCTAssertEqual(e.description, "sdp: utf8 at byte 7: a string is not valid UTF-8")
+        XCTAssertEqual(e.path, "")
+        let q = DecodeError.invalidUTF8(offset: 9, path: "plugins[3].name")
+        XCTAssertEqual(q.path, "plugins[3].name")
+        XCTAssertEqual(q.description, "sdp: utf8 at byte 9 in plugins[3].name: a string is not valid UTF-8")
         let m = DecodeError.memoryExceeded(offset: 4)
         XCTAssertEqual(m.rule, "memory")
         XCTAssertEqual(m.offset, 4)

@@ -8,24 +8,24 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `AllPrimitives` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `AllPrimitives` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `AllPrimitives` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `AllPrimitives` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -64,7 +64,7 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `AllPrimitives()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -80,7 +80,7 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `AllPrimitives()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -191,6 +191,69 @@ extension AllPrimitives: _SDPEncodable, SDPMessageValue {
         self.f64Val = r.rawF64()
         try r.string(into: &self.label)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.bool() }) {
+            _sdpPushName(&path, "flag")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt8.self) }) {
+            _sdpPushName(&path, "u8_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt16.self) }) {
+            _sdpPushName(&path, "u16_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt32.self) }) {
+            _sdpPushName(&path, "u32_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+            _sdpPushName(&path, "u64_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int8.self) }) {
+            _sdpPushName(&path, "i8_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int16.self) }) {
+            _sdpPushName(&path, "i16_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int32.self) }) {
+            _sdpPushName(&path, "i32_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int64.self) }) {
+            _sdpPushName(&path, "i64_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f32() }) {
+            _sdpPushName(&path, "f32_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.f64() }) {
+            _sdpPushName(&path, "f64_val")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "label")
+            return
+        }
+    }
 }
 
 extension Text: _SDPEncodable, SDPMessageValue {
@@ -201,24 +264,24 @@ extension Text: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Text` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Text` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Text` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Text` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -257,7 +320,7 @@ extension Text: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Text()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -273,7 +336,7 @@ extension Text: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Text()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -312,6 +375,25 @@ extension Text: _SDPEncodable, SDPMessageValue {
         try r.enter(depth)
         try r.string(into: &self.value)
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "value")
+            return
+        }
+    }
 }
 
 extension Empty: _SDPEncodable, SDPMessageValue {
@@ -322,24 +404,24 @@ extension Empty: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Empty` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Empty` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Empty` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Empty` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -378,7 +460,7 @@ extension Empty: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Empty()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -394,7 +476,7 @@ extension Empty: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Empty()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -420,5 +502,20 @@ extension Empty: _SDPEncodable, SDPMessageValue {
     /// Decodes into self, reusing the storage it holds (see decode(serializedBytes:options:)).
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         self = try Self(_sdpFrom: &r, depth: depth)
+    }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
     }
 }

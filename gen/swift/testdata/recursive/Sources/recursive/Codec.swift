@@ -8,24 +8,24 @@ extension Tree: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Tree` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Tree` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Tree` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Tree` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -64,7 +64,7 @@ extension Tree: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Tree()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -80,7 +80,7 @@ extension Tree: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Tree()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -123,6 +123,39 @@ extension Tree: _SDPEncodable, SDPMessageValue {
         self.value = try r.int(Int32.self)
         try r.array(into: &self.children, minSize: 8, { (r: inout _SDPReader) throws(DecodeError) in try Tree(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Tree) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int32.self) }) {
+            _sdpPushName(&path, "value")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 8) { (r: inout _SDPReader) throws(DecodeError) in try Tree(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "children")
+            guard let n0 = try? r.count(minSize: 8) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Tree(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Tree._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Node: _SDPEncodable, SDPMessageValue {
@@ -133,24 +166,24 @@ extension Node: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Node` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Node` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Node` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Node` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -189,7 +222,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Node()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -205,7 +238,7 @@ extension Node: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Node()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -252,6 +285,33 @@ extension Node: _SDPEncodable, SDPMessageValue {
         try r.string(into: &self.value)
         try r.boxed(into: &self._next, charge: 0, { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Node) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "value")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Node(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "next")
+            if (try? r.present()) != true {
+                return
+            }
+            Node._sdpLocate(&r, depth: depth &+ 1, &path)
+            return
+        }
+    }
 }
 
 extension Dir: _SDPEncodable, SDPMessageValue {
@@ -262,24 +322,24 @@ extension Dir: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Dir` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Dir` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Dir` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Dir` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -318,7 +378,7 @@ extension Dir: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Dir()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -334,7 +394,7 @@ extension Dir: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Dir()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -381,6 +441,39 @@ extension Dir: _SDPEncodable, SDPMessageValue {
         try r.string(into: &self.name)
         try r.array(into: &self.entries, minSize: 13, { (r: inout _SDPReader) throws(DecodeError) in try Entry(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Entry) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "name")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 13) { (r: inout _SDPReader) throws(DecodeError) in try Entry(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "entries")
+            guard let n0 = try? r.count(minSize: 13) else {
+                return
+            }
+            for i0 in 0..<n0 {
+                if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Entry(_sdpFrom: &r, depth: depth &+ 1) }) {
+                    _sdpPushIndex(&path, i0)
+                    Entry._sdpLocate(&r, depth: depth &+ 1, &path)
+                    return
+                }
+            }
+            return
+        }
+    }
 }
 
 extension Entry: _SDPEncodable, SDPMessageValue {
@@ -391,24 +484,24 @@ extension Entry: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Entry` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Entry` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Entry` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Entry` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -447,7 +540,7 @@ extension Entry: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Entry()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -463,7 +556,7 @@ extension Entry: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Entry()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -514,6 +607,37 @@ extension Entry: _SDPEncodable, SDPMessageValue {
         self.size = try r.int(UInt64.self)
         try r.boxed(into: &self._sub, charge: 0, { (r: inout _SDPReader) throws(DecodeError) in try Dir(_sdpFrom: &r, depth: depth &+ 1) }, { (r: inout _SDPReader, x0: inout Dir) throws(DecodeError) in try x0._sdpReadInPlace(&r, depth: depth &+ 1) })
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.string() }) {
+            _sdpPushName(&path, "name")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(UInt64.self) }) {
+            _sdpPushName(&path, "size")
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Dir(_sdpFrom: &r, depth: depth &+ 1) } }) {
+            _sdpPushName(&path, "sub")
+            if (try? r.present()) != true {
+                return
+            }
+            Dir._sdpLocate(&r, depth: depth &+ 1, &path)
+            return
+        }
+    }
 }
 
 extension Expr: _SDPEncodable, SDPValue {
@@ -524,24 +648,24 @@ extension Expr: _SDPEncodable, SDPValue {
 
     /// Decodes `Expr` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Expr` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Expr` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Expr` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -667,6 +791,57 @@ extension Expr: _SDPEncodable, SDPValue {
             throw DecodeError.invalidUnionTag(offset: at)
         }
     }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        switch try? r.int(UInt8.self) {
+        case 0?:
+            _sdpPushName(&path, "Lit")
+            if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.int(Int64.self) }) {
+                _sdpPushName(&path, "value")
+                return
+            }
+        case 1?:
+            _sdpPushName(&path, "Neg")
+            if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.optional { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) } }) {
+                _sdpPushName(&path, "inner")
+                if (try? r.present()) != true {
+                    return
+                }
+                Expr._sdpLocate(&r, depth: depth &+ 1, &path)
+                return
+            }
+        case 2?:
+            _sdpPushName(&path, "Add")
+            if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try r.array(minSize: 2) { (r: inout _SDPReader) throws(DecodeError) in try Expr(_sdpFrom: &r, depth: depth &+ 1) } }) {
+                _sdpPushName(&path, "terms")
+                guard let n0 = try? r.count(minSize: 2) else {
+                    return
+                }
+                for i0 in 0..<n0 {
+                    if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Expr(_sdpFrom: &r, depth: depth &+ 1) }) {
+                        _sdpPushIndex(&path, i0)
+                        Expr._sdpLocate(&r, depth: depth &+ 1, &path)
+                        return
+                    }
+                }
+                return
+            }
+        default:
+            return
+        }
+    }
 }
 
 extension Program: _SDPEncodable, SDPMessageValue {
@@ -677,24 +852,24 @@ extension Program: _SDPEncodable, SDPMessageValue {
 
     /// Decodes `Program` from bytes that hold exactly one value, with options (the depth limit).
     public init(serializedBytes bytes: [UInt8], options: DecodeOptions) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Program` from a raw buffer that holds exactly one value (no copy is made).
     public init(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
-        self = try _sdpDecode(bytes, options, prefix: false) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
+        self = try _sdpDecode(bytes, options, prefix: false, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }.0
     }
 
     /// Decodes `Program` from the start of bytes; returns it with the number of
     /// bytes it took. Bytes after it are left alone.
     public static func decodePrefix(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// Decodes `Program` from the start of a raw buffer; returns it with the
     /// number of bytes it took.
     public static func decodePrefix(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) -> (value: Self, bytesConsumed: Int) {
-        try _sdpDecode(bytes, options, prefix: true) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
+        try _sdpDecode(bytes, options, prefix: true, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try Self(_sdpFrom: &r, depth: 1) }
     }
 
     /// The encoding: exactly encodedSize bytes, allocated once.
@@ -733,7 +908,7 @@ extension Program: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Program()`.
     public mutating func decode(serializedBytes bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -749,7 +924,7 @@ extension Program: _SDPEncodable, SDPMessageValue {
     /// self is reset to its default value, `Program()`.
     public mutating func decode(serializedBytes bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws(DecodeError) {
         do {
-            try _sdpDecodeInPlace(bytes, options) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
+            try _sdpDecodeInPlace(bytes, options, at: Self._sdpPath) { (r: inout _SDPReader) throws(DecodeError) in try self._sdpReadInPlace(&r, depth: 1) }
         } catch {
             self = Self()
             throw error
@@ -787,5 +962,25 @@ extension Program: _SDPEncodable, SDPMessageValue {
     mutating func _sdpReadInPlace(_ r: inout _SDPReader, depth: Int) throws(DecodeError) {
         try r.enter(depth)
         try self.body._sdpReadInPlace(&r, depth: depth &+ 1)
+    }
+
+    /// The field path of the error that decoding a value at r (at depth 1) throws.
+    static func _sdpPath(_ r: inout _SDPReader) -> Swift.String {
+        var path = ""
+        _sdpLocate(&r, depth: 1, &path)
+        return path
+    }
+
+    /// Adds to path the names that lead from a value at r, which fails to
+    /// decode, to the value holding the problem.
+    static func _sdpLocate(_ r: inout _SDPReader, depth: Int, _ path: inout Swift.String) {
+        if (try? r.enter(depth)) == nil {
+            return
+        }
+        if _sdpFails(&r, { (r: inout _SDPReader) throws(DecodeError) in _ = try Expr(_sdpFrom: &r, depth: depth &+ 1) }) {
+            _sdpPushName(&path, "body")
+            Expr._sdpLocate(&r, depth: depth &+ 1, &path)
+            return
+        }
     }
 }
