@@ -129,7 +129,7 @@ var detailed = map[string]Detail{
 	"python":    DetailPath,
 	"rust":      DetailPath,
 	"c":         DetailOffset,
-	"cpp":       DetailOffset,
+	"cpp":       DetailPath,
 	"swift":     DetailOffset,
 }
 

@@ -260,7 +260,8 @@ int main() {
     arrays::Arrays first;
     CHECK(arrays::decode_prefix(two.data(), two.size(), first, used) && used == ab.size() && first == a);
     const arrays::Status ast = arrays::decode(two.data(), two.size(), first);
-    CHECK(ast.code() == arrays::ErrorCode::Trailing && ast.offset() == ab.size());
+    CHECK(ast.code() == arrays::ErrorCode::Trailing && ast.offset() == ab.size() && ast.path().empty());
+    CHECK(arrays::Status().path().empty() && arrays::Status().to_string() == "ok");
 
     // encode_to refuses a short buffer.
     std::vector<std::uint8_t> small(ab.size() - 1);
@@ -334,6 +335,19 @@ int main() {
     arrays::MessageReader bad_utf8(Chunks{&bad, 0});
     CHECK(!bad_utf8.read(msg) && bad_utf8.status().code() == arrays::ErrorCode::Utf8 &&
           bad_utf8.status().offset() == bad.size() - 10); // the string's length
+    // The field path: the owned decoder, the view and the reader agree.
+    CHECK(bad_utf8.status().path() == "names[0]");
+    CHECK(bad_magic.status().path() == "message");
+    {
+        arrays::SmallArrays sao;
+        arrays::SmallArraysView sav;
+        const arrays::Status so = arrays::decode_message(bad.data(), bad.size(), sao);
+        const arrays::Status sv = arrays::decode_message(bad.data(), bad.size(), sav);
+        CHECK(so.path() == "names[0]" && sv.path() == "names[0]" && so.offset() == sv.offset());
+        CHECK(so.to_string() == "utf8 at byte " + std::to_string(so.offset()) + " (names[0]): " + so.message());
+        const arrays::Status so_copy = so;
+        CHECK(so_copy.path() == "names[0]" && so_copy.offset() == so.offset());
+    }
     // Index and stream offset: after a bad payload, or an unknown type id
     // whose payload is whole, the reader goes on with the next message.
     std::vector<std::uint8_t> mixed = arrays::encode_message(pt);
@@ -529,7 +543,8 @@ int main() {
     CHECK(hostile::decode(holder.data(), holder.size(), hv, mopts) && hv.items.size() == 3);
     mopts.memory_limit = 3 * 520 - 1;
     hostile::Status mst = hostile::decode(holder.data(), holder.size(), h, mopts);
-    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0 && std::string(mst.rule()) == "memory");
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0 && std::string(mst.rule()) == "memory" &&
+          mst.path() == "items");
     CHECK(h.items.empty()); // a failed decode leaves the default value
     mst = hostile::decode(holder.data(), holder.size(), hv, mopts);
     CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0);

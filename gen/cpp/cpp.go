@@ -43,6 +43,10 @@ type generator struct {
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
 	tmp   int           // counter for temporaries within one function
+	// where is the field path, outermost first, of the value whose decoding
+	// is being emitted within one checked decoder: each error return
+	// prepends these segments to the error's path (decode.go, unwind).
+	where []pathSeg
 	// viewMode makes the checked decoders build views instead of owned values.
 	viewMode bool
 	// qualify makes ctype and vtype name schema types with their namespace,

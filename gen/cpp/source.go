@@ -162,7 +162,7 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 		p.P()
 		p.Block(fmt.Sprintf("sdp::Status decode(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options) {", t), "}", func() {
 			p.P("std::size_t consumed = 0;")
-			p.P("const sdp::Status st = decode_prefix(data, size, out, consumed, options);")
+			p.P("sdp::Status st = decode_prefix(data, size, out, consumed, options);")
 			p.P("if (st && consumed != size) {")
 			p.F(indent+"out = %s();", t)
 			p.P(indent + "return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);")
@@ -176,7 +176,7 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 			p.P("if (!sdp_read(r, out, 1)) {")
 			p.P(indent + "// A failed decode leaves the default value, never a partial one.")
 			p.F(indent+"out = %s();", t)
-			p.P(indent + "return r.status;")
+			p.P(indent + "return std::move(r.status);")
 			p.P("}")
 			p.P("consumed = r.offset();")
 			p.P("return sdp::Status();")

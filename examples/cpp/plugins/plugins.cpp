@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -728,54 +754,66 @@ SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("address");
         }
     }
     v.address = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.display_name)) {
-        return false;
+        return r.in_field("display_name");
     }
     if (!r.str(v.identifier)) {
-        return false;
+        return r.in_field("identifier");
     }
     if (!r.str(v.unit)) {
-        return false;
+        return r.in_field("unit");
     }
     if (r.left() < 22) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("min_value");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("max_value");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("default_value");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("current_value");
         }
         if (r.left() < 20) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("raw_flags");
         }
         if (r.left() < 21) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            return r.in_field("is_writable");
         }
         if (r.p[20] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            return r.in_field("is_writable");
         }
         if (r.left() < 22) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            return r.in_field("can_ramp");
         }
         if (r.p[21] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            return r.in_field("can_ramp");
         }
     }
     if (r.p[20] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        return r.in_field("is_writable");
     }
     if (r.p[21] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        return r.in_field("can_ramp");
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
@@ -801,53 +839,65 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("address");
         }
     }
     r.p += 8;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("display_name");
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("identifier");
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("unit");
     }
     if (r.left() < 22) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("min_value");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("max_value");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("default_value");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("current_value");
         }
         if (r.left() < 20) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("raw_flags");
         }
         if (r.left() < 21) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            return r.in_field("is_writable");
         }
         if (r.p[20] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            return r.in_field("is_writable");
         }
         if (r.left() < 22) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            return r.in_field("can_ramp");
         }
         if (r.p[21] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            return r.in_field("can_ramp");
         }
     }
     if (r.p[20] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        return r.in_field("is_writable");
     }
     if (r.p[21] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        return r.in_field("can_ramp");
     }
     r.p += 22;
     return true;
@@ -859,54 +909,66 @@ SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept 
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("address");
         }
     }
     v.address = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.display_name)) {
-        return false;
+        return r.in_field("display_name");
     }
     if (!r.str(v.identifier)) {
-        return false;
+        return r.in_field("identifier");
     }
     if (!r.str(v.unit)) {
-        return false;
+        return r.in_field("unit");
     }
     if (r.left() < 22) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("min_value");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("max_value");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("default_value");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("current_value");
         }
         if (r.left() < 20) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("raw_flags");
         }
         if (r.left() < 21) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            return r.in_field("is_writable");
         }
         if (r.p[20] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            return r.in_field("is_writable");
         }
         if (r.left() < 22) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            return r.in_field("can_ramp");
         }
         if (r.p[21] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            return r.in_field("can_ramp");
         }
     }
     if (r.p[20] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        return r.in_field("is_writable");
     }
     if (r.p[21] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        return r.in_field("can_ramp");
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
@@ -1040,25 +1102,26 @@ bool sdp_read(Reader& r, Plugin& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (!r.str(v.manufacturer_id)) {
-        return false;
+        return r.in_field("manufacturer_id");
     }
     if (!r.str(v.component_type)) {
-        return false;
+        return r.in_field("component_type");
     }
     if (!r.str(v.component_subtype)) {
-        return false;
+        return r.in_field("component_subtype");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 42)) {
-        return false;
+        return r.in_field("parameters");
     }
     v.parameters.resize(n1);
     for (auto& e2 : v.parameters) {
         if (!sdp_read(r, e2, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.parameters.data()));
+            return r.in_field("parameters");
         }
     }
     return true;
@@ -1069,24 +1132,25 @@ bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("name");
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("manufacturer_id");
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("component_type");
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("component_subtype");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 42)) {
-        return false;
+        return r.in_field("parameters");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Parameter>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("parameters");
         }
     }
     return true;
@@ -1097,25 +1161,26 @@ bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (!r.str(v.manufacturer_id)) {
-        return false;
+        return r.in_field("manufacturer_id");
     }
     if (!r.str(v.component_type)) {
-        return false;
+        return r.in_field("component_type");
     }
     if (!r.str(v.component_subtype)) {
-        return false;
+        return r.in_field("component_subtype");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 42)) {
-        return false;
+        return r.in_field("parameters");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Parameter>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("parameters");
         }
     }
     v.parameters = sdp::ListView<ParameterView>(s2, n1, 0, &sdp_rd_T9Parameter);
@@ -1206,20 +1271,23 @@ bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return false;
+        return r.in_field("plugins");
     }
     v.plugins.resize(n1);
     for (auto& e2 : v.plugins) {
         if (!sdp_read(r, e2, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.plugins.data()));
+            return r.in_field("plugins");
         }
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("total_plugin_count");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("total_parameter_count");
         }
     }
     const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p);
@@ -1236,19 +1304,22 @@ bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return false;
+        return r.in_field("plugins");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Plugin>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("plugins");
         }
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("total_plugin_count");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("total_parameter_count");
         }
     }
     r.p += 8;
@@ -1261,21 +1332,24 @@ bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return false;
+        return r.in_field("plugins");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Plugin>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("plugins");
         }
     }
     v.plugins = sdp::ListView<PluginView>(s2, n1, 0, &sdp_rd_T6Plugin);
     if (r.left() < 8) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("total_plugin_count");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("total_parameter_count");
         }
     }
     const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p);
@@ -1383,7 +1457,7 @@ std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Parameter();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1397,7 +1471,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Parameter();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1405,7 +1479,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ParameterView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1419,7 +1493,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ParameterView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1456,7 +1530,7 @@ std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Plugin();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1470,7 +1544,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Plugin();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1478,7 +1552,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PluginView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1492,7 +1566,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1529,7 +1603,7 @@ std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PluginRegistry();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1543,7 +1617,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginRegistry();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1551,7 +1625,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PluginRegistryView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1565,7 +1639,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginRegistryView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1584,9 +1658,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -1629,7 +1703,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     }
     if (id != Parameter::kTypeId) {
         out = Parameter();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1643,7 +1717,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     }
     if (id != Parameter::kTypeId) {
         out = ParameterView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1681,7 +1755,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& o
     }
     if (id != Plugin::kTypeId) {
         out = Plugin();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1695,7 +1769,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginVie
     }
     if (id != Plugin::kTypeId) {
         out = PluginView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1733,7 +1807,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
     }
     if (id != PluginRegistry::kTypeId) {
         out = PluginRegistry();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1747,7 +1821,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
     }
     if (id != PluginRegistry::kTypeId) {
         out = PluginRegistryView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1771,21 +1845,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Parameter::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Parameter>(out) ? *std::get_if<Parameter>(&out) : out.emplace<Parameter>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Parameter>(out) ? *std::get_if<Parameter>(&out) : out.emplace<Parameter>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Plugin::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Plugin>(out) ? *std::get_if<Plugin>(&out) : out.emplace<Plugin>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Plugin>(out) ? *std::get_if<Plugin>(&out) : out.emplace<Plugin>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case PluginRegistry::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistry>(out) ? *std::get_if<PluginRegistry>(&out) : out.emplace<PluginRegistry>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistry>(out) ? *std::get_if<PluginRegistry>(&out) : out.emplace<PluginRegistry>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -1793,7 +1867,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -1816,21 +1890,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ParameterView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ParameterView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ParameterView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PluginView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PluginView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PluginView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PluginRegistryView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PluginRegistryView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PluginRegistryView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -1838,7 +1912,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -936,86 +962,87 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("bools");
     }
     if (!r.bools(n1)) {
-        return false;
+        return r.in_field("bools");
     }
     v.bools.assign(r.p, r.p + n1);
     r.p += n1;
     std::size_t n2 = 0;
     if (!r.count(n2, 1)) {
-        return false;
+        return r.in_field("bytes");
     }
     assign_array(r.p, v.bytes, n2);
     r.p += n2 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
-        return false;
+        return r.in_field("i8s");
     }
     assign_array(r.p, v.i8s, n3);
     r.p += n3 * 1;
     std::size_t n4 = 0;
     if (!r.count(n4, 2)) {
-        return false;
+        return r.in_field("u16s");
     }
     assign_array(r.p, v.u16s, n4);
     r.p += n4 * 2;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return false;
+        return r.in_field("i16s");
     }
     assign_array(r.p, v.i16s, n5);
     r.p += n5 * 2;
     std::size_t n6 = 0;
     if (!r.count(n6, 4)) {
-        return false;
+        return r.in_field("u32s");
     }
     assign_array(r.p, v.u32s, n6);
     r.p += n6 * 4;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
-        return false;
+        return r.in_field("i32s");
     }
     assign_array(r.p, v.i32s, n7);
     r.p += n7 * 4;
     std::size_t n8 = 0;
     if (!r.count(n8, 8)) {
-        return false;
+        return r.in_field("u64s");
     }
     assign_array(r.p, v.u64s, n8);
     r.p += n8 * 8;
     std::size_t n9 = 0;
     if (!r.count(n9, 8)) {
-        return false;
+        return r.in_field("i64s");
     }
     assign_array(r.p, v.i64s, n9);
     r.p += n9 * 8;
     std::size_t n10 = 0;
     if (!r.count(n10, 4)) {
-        return false;
+        return r.in_field("f32s");
     }
     assign_array(r.p, v.f32s, n10);
     r.p += n10 * 4;
     std::size_t n11 = 0;
     if (!r.count(n11, 8)) {
-        return false;
+        return r.in_field("f64s");
     }
     assign_array(r.p, v.f64s, n11);
     r.p += n11 * 8;
     std::size_t n12 = 0;
     if (!r.count(n12, 4)) {
-        return false;
+        return r.in_field("strings");
     }
     v.strings.resize(n12);
     for (auto& e13 : v.strings) {
         if (!r.str(e13)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e13 - v.strings.data()));
+            return r.in_field("strings");
         }
     }
     std::size_t n14 = 0;
     if (!r.count(n14, 16)) {
-        return false;
+        return r.in_field("points");
     }
     if (r.plain(n14, 16, d + 1)) {
         assign_wire(v.points, r.p, n14);
@@ -1024,32 +1051,35 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         v.points.resize(n14);
         for (auto& e15 : v.points) {
             if (!sdp_read(r, e15, d + 1)) {
-                return false;
+                r.in_elem(static_cast<std::size_t>(&e15 - v.points.data()));
+                return r.in_field("points");
             }
         }
     }
     std::size_t n16 = 0;
     if (!r.count(n16, 4)) {
-        return false;
+        return r.in_field("nested");
     }
     v.nested.resize(n16);
     for (auto& e17 : v.nested) {
         std::size_t n18 = 0;
         if (!r.count(n18, 4)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e17 - v.nested.data()));
+            return r.in_field("nested");
         }
         assign_array(r.p, e17, n18);
         r.p += n18 * 4;
     }
     std::size_t n19 = 0;
     if (!r.count(n19, 4)) {
-        return false;
+        return r.in_field("blobs");
     }
     v.blobs.resize(n19);
     for (auto& e20 : v.blobs) {
         std::size_t n21 = 0;
         if (!r.count(n21, 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e20 - v.blobs.data()));
+            return r.in_field("blobs");
         }
         assign_array(r.p, e20, n21);
         r.p += n21 * 1;
@@ -1063,103 +1093,107 @@ bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("bools");
     }
     if (!r.bools(n1)) {
-        return false;
+        return r.in_field("bools");
     }
     r.p += n1;
     std::size_t n2 = 0;
     if (!r.count(n2, 1)) {
-        return false;
+        return r.in_field("bytes");
     }
     r.p += n2 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
-        return false;
+        return r.in_field("i8s");
     }
     r.p += n3 * 1;
     std::size_t n4 = 0;
     if (!r.count(n4, 2)) {
-        return false;
+        return r.in_field("u16s");
     }
     r.p += n4 * 2;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return false;
+        return r.in_field("i16s");
     }
     r.p += n5 * 2;
     std::size_t n6 = 0;
     if (!r.count(n6, 4)) {
-        return false;
+        return r.in_field("u32s");
     }
     r.p += n6 * 4;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
-        return false;
+        return r.in_field("i32s");
     }
     r.p += n7 * 4;
     std::size_t n8 = 0;
     if (!r.count(n8, 8)) {
-        return false;
+        return r.in_field("u64s");
     }
     r.p += n8 * 8;
     std::size_t n9 = 0;
     if (!r.count(n9, 8)) {
-        return false;
+        return r.in_field("i64s");
     }
     r.p += n9 * 8;
     std::size_t n10 = 0;
     if (!r.count(n10, 4)) {
-        return false;
+        return r.in_field("f32s");
     }
     r.p += n10 * 4;
     std::size_t n11 = 0;
     if (!r.count(n11, 8)) {
-        return false;
+        return r.in_field("f64s");
     }
     r.p += n11 * 8;
     std::size_t n12 = 0;
     if (!r.count(n12, 4)) {
-        return false;
+        return r.in_field("strings");
     }
     for (std::size_t i13 = 0; i13 < n12; ++i13) {
         if (!r.skip_str()) {
-            return false;
+            r.in_elem(i13);
+            return r.in_field("strings");
         }
     }
     std::size_t n14 = 0;
     if (!r.count(n14, 16)) {
-        return false;
+        return r.in_field("points");
     }
     if (r.plain(n14, 16, d + 1)) {
         r.p += n14 * 16;
     } else {
         for (std::size_t i15 = 0; i15 < n14; ++i15) {
             if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-                return false;
+                r.in_elem(i15);
+                return r.in_field("points");
             }
         }
     }
     std::size_t n16 = 0;
     if (!r.count(n16, 4)) {
-        return false;
+        return r.in_field("nested");
     }
     for (std::size_t i17 = 0; i17 < n16; ++i17) {
         std::size_t n18 = 0;
         if (!r.count(n18, 4)) {
-            return false;
+            r.in_elem(i17);
+            return r.in_field("nested");
         }
         r.p += n18 * 4;
     }
     std::size_t n19 = 0;
     if (!r.count(n19, 4)) {
-        return false;
+        return r.in_field("blobs");
     }
     for (std::size_t i20 = 0; i20 < n19; ++i20) {
         std::size_t n21 = 0;
         if (!r.count(n21, 1)) {
-            return false;
+            r.in_elem(i20);
+            return r.in_field("blobs");
         }
         r.p += n21 * 1;
     }
@@ -1172,117 +1206,121 @@ bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("bools");
     }
     if (!r.bools(n1)) {
-        return false;
+        return r.in_field("bools");
     }
     v.bools = sdp::ArrayView<bool>(r.p, n1);
     r.p += n1 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
-        return false;
+        return r.in_field("bytes");
     }
     v.bytes = sdp::ArrayView<std::uint8_t>(r.p, n3);
     r.p += n3 * 1;
     std::size_t n5 = 0;
     if (!r.count(n5, 1)) {
-        return false;
+        return r.in_field("i8s");
     }
     v.i8s = sdp::ArrayView<std::int8_t>(r.p, n5);
     r.p += n5 * 1;
     std::size_t n7 = 0;
     if (!r.count(n7, 2)) {
-        return false;
+        return r.in_field("u16s");
     }
     v.u16s = sdp::ArrayView<std::uint16_t>(r.p, n7);
     r.p += n7 * 2;
     std::size_t n9 = 0;
     if (!r.count(n9, 2)) {
-        return false;
+        return r.in_field("i16s");
     }
     v.i16s = sdp::ArrayView<std::int16_t>(r.p, n9);
     r.p += n9 * 2;
     std::size_t n11 = 0;
     if (!r.count(n11, 4)) {
-        return false;
+        return r.in_field("u32s");
     }
     v.u32s = sdp::ArrayView<std::uint32_t>(r.p, n11);
     r.p += n11 * 4;
     std::size_t n13 = 0;
     if (!r.count(n13, 4)) {
-        return false;
+        return r.in_field("i32s");
     }
     v.i32s = sdp::ArrayView<std::int32_t>(r.p, n13);
     r.p += n13 * 4;
     std::size_t n15 = 0;
     if (!r.count(n15, 8)) {
-        return false;
+        return r.in_field("u64s");
     }
     v.u64s = sdp::ArrayView<std::uint64_t>(r.p, n15);
     r.p += n15 * 8;
     std::size_t n17 = 0;
     if (!r.count(n17, 8)) {
-        return false;
+        return r.in_field("i64s");
     }
     v.i64s = sdp::ArrayView<std::int64_t>(r.p, n17);
     r.p += n17 * 8;
     std::size_t n19 = 0;
     if (!r.count(n19, 4)) {
-        return false;
+        return r.in_field("f32s");
     }
     v.f32s = sdp::ArrayView<float>(r.p, n19);
     r.p += n19 * 4;
     std::size_t n21 = 0;
     if (!r.count(n21, 8)) {
-        return false;
+        return r.in_field("f64s");
     }
     v.f64s = sdp::ArrayView<double>(r.p, n21);
     r.p += n21 * 8;
     std::size_t n23 = 0;
     if (!r.count(n23, 4)) {
-        return false;
+        return r.in_field("strings");
     }
     const std::uint8_t* s24 = r.p;
     for (std::size_t i25 = 0; i25 < n23; ++i25) {
         if (!r.skip_str()) {
-            return false;
+            r.in_elem(i25);
+            return r.in_field("strings");
         }
     }
     v.strings = sdp::ListView<std::string_view>(s24, n23, 0, &sdp_rd_str);
     std::size_t n26 = 0;
     if (!r.count(n26, 16)) {
-        return false;
+        return r.in_field("points");
     }
     const std::uint8_t* s27 = r.p;
     for (std::size_t i28 = 0; i28 < n26; ++i28) {
         if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-            return false;
+            r.in_elem(i28);
+            return r.in_field("points");
         }
     }
     v.points = sdp::ListView<PointView>(s27, n26, 16, &sdp_rd_T5Point);
     std::size_t n29 = 0;
     if (!r.count(n29, 4)) {
-        return false;
+        return r.in_field("nested");
     }
     const std::uint8_t* s30 = r.p;
     for (std::size_t i31 = 0; i31 < n29; ++i31) {
         std::size_t n32 = 0;
         if (!r.count(n32, 4)) {
-            return false;
+            r.in_elem(i31);
+            return r.in_field("nested");
         }
         r.p += n32 * 4;
     }
     v.nested = sdp::ListView<sdp::ArrayView<std::uint32_t>>(s30, n29, 0, &sdp_rd_A_u32);
     std::size_t n33 = 0;
     if (!r.count(n33, 4)) {
-        return false;
+        return r.in_field("blobs");
     }
     const std::uint8_t* s34 = r.p;
     for (std::size_t i35 = 0; i35 < n33; ++i35) {
         std::size_t n36 = 0;
         if (!r.count(n36, 1)) {
-            return false;
+            r.in_elem(i35);
+            return r.in_field("blobs");
         }
         r.p += n36 * 1;
     }
@@ -1450,10 +1488,12 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -1470,10 +1510,12 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
         }
     }
     r.p += 16;
@@ -1486,10 +1528,12 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -1564,33 +1608,41 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
         return false;
     }
     if (!r.need_elems(4, 1)) {
-        return false;
+        return r.in_field("rgba");
     }
     load_array(r.p, v.rgba.data(), 4);
     r.p += 4;
     for (auto& e1 : v.matrix) {
         if (!r.need_elems(3, 4)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e1 - v.matrix.data()));
+            return r.in_field("matrix");
         }
         load_array(r.p, e1.data(), 3);
         r.p += 12;
     }
     for (auto& e2 : v.names) {
         if (!r.str(e2)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.names.data()));
+            return r.in_field("names");
         }
     }
     for (auto& e3 : v.flags) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(static_cast<std::size_t>(&e3 - v.flags.data()));
+                return r.in_field("flags");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_elem(static_cast<std::size_t>(&e3 - v.flags.data()));
+                return r.in_field("flags");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_elem(static_cast<std::size_t>(&e3 - v.flags.data()));
+            return r.in_field("flags");
         }
         e3 = r.p[0] != 0;
         r.p += 1;
@@ -1601,14 +1653,16 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
     } else {
         for (auto& e4 : v.points) {
             if (!sdp_read(r, e4, d + 1)) {
-                return false;
+                r.in_elem(static_cast<std::size_t>(&e4 - v.points.data()));
+                return r.in_field("points");
             }
         }
     }
     for (auto& e5 : v.lists) {
         std::size_t n6 = 0;
         if (!r.count(n6, 2)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e5 - v.lists.data()));
+            return r.in_field("lists");
         }
         assign_array(r.p, e5, n6);
         r.p += n6 * 2;
@@ -1621,31 +1675,39 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4, 1)) {
-        return false;
+        return r.in_field("rgba");
     }
     r.p += 4;
     for (std::size_t i1 = 0; i1 < 3; ++i1) {
         if (!r.need_elems(3, 4)) {
-            return false;
+            r.in_elem(i1);
+            return r.in_field("matrix");
         }
         r.p += 12;
     }
     for (std::size_t i2 = 0; i2 < 2; ++i2) {
         if (!r.skip_str()) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("names");
         }
     }
     for (std::size_t i3 = 0; i3 < 3; ++i3) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i3);
+                return r.in_field("flags");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_elem(i3);
+                return r.in_field("flags");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_elem(i3);
+            return r.in_field("flags");
         }
         r.p += 1;
     }
@@ -1654,14 +1716,16 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
     } else {
         for (std::size_t i4 = 0; i4 < 2; ++i4) {
             if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-                return false;
+                r.in_elem(i4);
+                return r.in_field("points");
             }
         }
     }
     for (std::size_t i5 = 0; i5 < 2; ++i5) {
         std::size_t n6 = 0;
         if (!r.count(n6, 2)) {
-            return false;
+            r.in_elem(i5);
+            return r.in_field("lists");
         }
         r.p += n6 * 2;
     }
@@ -1673,14 +1737,15 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4, 1)) {
-        return false;
+        return r.in_field("rgba");
     }
     v.rgba = sdp::ArrayView<std::uint8_t>(r.p, 4);
     r.p += 4 * 1;
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < 3; ++i3) {
         if (!r.need_elems(3, 4)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("matrix");
         }
         r.p += 12;
     }
@@ -1688,19 +1753,21 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
     const std::uint8_t* s4 = r.p;
     for (std::size_t i5 = 0; i5 < 2; ++i5) {
         if (!r.skip_str()) {
-            return false;
+            r.in_elem(i5);
+            return r.in_field("names");
         }
     }
     v.names = sdp::ListView<std::string_view>(s4, 2, 0, &sdp_rd_str);
     if (!r.fixed_bools(3)) {
-        return false;
+        return r.in_field("flags");
     }
     v.flags = sdp::ArrayView<bool>(r.p, 3);
     r.p += 3 * 1;
     const std::uint8_t* s7 = r.p;
     for (std::size_t i8 = 0; i8 < 2; ++i8) {
         if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-            return false;
+            r.in_elem(i8);
+            return r.in_field("points");
         }
     }
     v.points = sdp::ListView<PointView>(s7, 2, 16, &sdp_rd_T5Point);
@@ -1708,7 +1775,8 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
     for (std::size_t i10 = 0; i10 < 2; ++i10) {
         std::size_t n11 = 0;
         if (!r.count(n11, 2)) {
-            return false;
+            r.in_elem(i10);
+            return r.in_field("lists");
         }
         r.p += n11 * 2;
     }
@@ -1813,7 +1881,7 @@ SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return false;
+        return r.in_field("values");
     }
     assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
@@ -1826,7 +1894,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return false;
+        return r.in_field("values");
     }
     r.p += n1 * 4;
     return true;
@@ -1838,7 +1906,7 @@ SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return false;
+        return r.in_field("values");
     }
     v.values = sdp::ArrayView<std::uint32_t>(r.p, n1);
     r.p += n1 * 4;
@@ -1888,7 +1956,7 @@ SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("samples");
     }
     assign_array(r.p, v.samples, n1);
     r.p += n1 * 2;
@@ -1901,7 +1969,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("samples");
     }
     r.p += n1 * 2;
     return true;
@@ -1913,7 +1981,7 @@ SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("samples");
     }
     v.samples = sdp::ArrayView<std::int16_t>(r.p, n1);
     r.p += n1 * 2;
@@ -1963,7 +2031,7 @@ SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return false;
+        return r.in_field("values");
     }
     assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
@@ -1976,7 +2044,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return false;
+        return r.in_field("values");
     }
     r.p += n1 * 4;
     return true;
@@ -1988,7 +2056,7 @@ SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return false;
+        return r.in_field("values");
     }
     v.values = sdp::ArrayView<float>(r.p, n1);
     r.p += n1 * 4;
@@ -2038,7 +2106,7 @@ SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("data");
     }
     assign_array(r.p, v.data, n1);
     r.p += n1 * 1;
@@ -2051,7 +2119,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("data");
     }
     r.p += n1 * 1;
     return true;
@@ -2063,7 +2131,7 @@ SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept 
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("data");
     }
     v.data = sdp::ArrayView<std::uint8_t>(r.p, n1);
     r.p += n1 * 1;
@@ -2170,38 +2238,39 @@ SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("bytes");
     }
     assign_array(r.p, v.bytes, n1);
     r.p += n1 * 1;
     std::size_t n2 = 0;
     if (!r.count(n2, 4)) {
-        return false;
+        return r.in_field("words");
     }
     assign_array(r.p, v.words, n2);
     r.p += n2 * 4;
     std::size_t n3 = 0;
     if (!r.count(n3, 8)) {
-        return false;
+        return r.in_field("reals");
     }
     assign_array(r.p, v.reals, n3);
     r.p += n3 * 8;
     std::size_t n4 = 0;
     if (!r.count(n4, 4)) {
-        return false;
+        return r.in_field("names");
     }
     v.names.resize(n4);
     for (auto& e5 : v.names) {
         if (!r.str(e5)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e5 - v.names.data()));
+            return r.in_field("names");
         }
     }
     std::size_t n6 = 0;
     if (!r.count(n6, 1)) {
-        return false;
+        return r.in_field("flags");
     }
     if (!r.bools(n6)) {
-        return false;
+        return r.in_field("flags");
     }
     v.flags.assign(r.p, r.p + n6);
     r.p += n6;
@@ -2214,34 +2283,35 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("bytes");
     }
     r.p += n1 * 1;
     std::size_t n2 = 0;
     if (!r.count(n2, 4)) {
-        return false;
+        return r.in_field("words");
     }
     r.p += n2 * 4;
     std::size_t n3 = 0;
     if (!r.count(n3, 8)) {
-        return false;
+        return r.in_field("reals");
     }
     r.p += n3 * 8;
     std::size_t n4 = 0;
     if (!r.count(n4, 4)) {
-        return false;
+        return r.in_field("names");
     }
     for (std::size_t i5 = 0; i5 < n4; ++i5) {
         if (!r.skip_str()) {
-            return false;
+            r.in_elem(i5);
+            return r.in_field("names");
         }
     }
     std::size_t n6 = 0;
     if (!r.count(n6, 1)) {
-        return false;
+        return r.in_field("flags");
     }
     if (!r.bools(n6)) {
-        return false;
+        return r.in_field("flags");
     }
     r.p += n6;
     return true;
@@ -2253,39 +2323,40 @@ SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcep
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("bytes");
     }
     v.bytes = sdp::ArrayView<std::uint8_t>(r.p, n1);
     r.p += n1 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 4)) {
-        return false;
+        return r.in_field("words");
     }
     v.words = sdp::ArrayView<std::uint32_t>(r.p, n3);
     r.p += n3 * 4;
     std::size_t n5 = 0;
     if (!r.count(n5, 8)) {
-        return false;
+        return r.in_field("reals");
     }
     v.reals = sdp::ArrayView<double>(r.p, n5);
     r.p += n5 * 8;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
-        return false;
+        return r.in_field("names");
     }
     const std::uint8_t* s8 = r.p;
     for (std::size_t i9 = 0; i9 < n7; ++i9) {
         if (!r.skip_str()) {
-            return false;
+            r.in_elem(i9);
+            return r.in_field("names");
         }
     }
     v.names = sdp::ListView<std::string_view>(s8, n7, 0, &sdp_rd_str);
     std::size_t n10 = 0;
     if (!r.count(n10, 1)) {
-        return false;
+        return r.in_field("flags");
     }
     if (!r.bools(n10)) {
-        return false;
+        return r.in_field("flags");
     }
     v.flags = sdp::ArrayView<bool>(r.p, n10);
     r.p += n10 * 1;
@@ -2466,7 +2537,7 @@ std::size_t encode_to(const Arrays& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Arrays();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2480,7 +2551,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Arrays();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2488,7 +2559,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ArraysView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2502,7 +2573,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ArraysView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2539,7 +2610,7 @@ std::size_t encode_to(const Fixed& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Fixed();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2553,7 +2624,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Fixed();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2561,7 +2632,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = FixedView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2575,7 +2646,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = FixedView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2612,7 +2683,7 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2626,7 +2697,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2634,7 +2705,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2648,7 +2719,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2686,7 +2757,7 @@ std::size_t encode_to(const U32Array& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = U32Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2700,7 +2771,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = U32Array();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2708,7 +2779,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = U32ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2722,7 +2793,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = U32ArrayView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2760,7 +2831,7 @@ std::size_t encode_to(const I16Array& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = I16Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2774,7 +2845,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = I16Array();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2782,7 +2853,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = I16ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2796,7 +2867,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = I16ArrayView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2834,7 +2905,7 @@ std::size_t encode_to(const F32Array& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = F32Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2848,7 +2919,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = F32Array();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2856,7 +2927,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = F32ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2870,7 +2941,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = F32ArrayView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2908,7 +2979,7 @@ std::size_t encode_to(const ByteArray& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ByteArray();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2922,7 +2993,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ByteArray();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2930,7 +3001,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ByteArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2944,7 +3015,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ByteArrayView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2982,7 +3053,7 @@ std::size_t encode_to(const SmallArrays& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = SmallArrays();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2996,7 +3067,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SmallArrays();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3004,7 +3075,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = SmallArraysView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -3018,7 +3089,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SmallArraysView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3037,9 +3108,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -3084,7 +3155,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& o
     }
     if (id != Arrays::kTypeId) {
         out = Arrays();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3098,7 +3169,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ArraysVie
     }
     if (id != Arrays::kTypeId) {
         out = ArraysView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3136,7 +3207,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& ou
     }
     if (id != Fixed::kTypeId) {
         out = Fixed();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3150,7 +3221,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, FixedView
     }
     if (id != Fixed::kTypeId) {
         out = FixedView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3188,7 +3259,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     }
     if (id != Point::kTypeId) {
         out = Point();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3202,7 +3273,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     }
     if (id != Point::kTypeId) {
         out = PointView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3242,7 +3313,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32Array&
     }
     if (id != U32Array::kTypeId) {
         out = U32Array();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3256,7 +3327,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayV
     }
     if (id != U32Array::kTypeId) {
         out = U32ArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3296,7 +3367,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16Array&
     }
     if (id != I16Array::kTypeId) {
         out = I16Array();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3310,7 +3381,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayV
     }
     if (id != I16Array::kTypeId) {
         out = I16ArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3350,7 +3421,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32Array&
     }
     if (id != F32Array::kTypeId) {
         out = F32Array();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3364,7 +3435,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayV
     }
     if (id != F32Array::kTypeId) {
         out = F32ArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3404,7 +3475,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     }
     if (id != ByteArray::kTypeId) {
         out = ByteArray();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3418,7 +3489,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     }
     if (id != ByteArray::kTypeId) {
         out = ByteArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3458,7 +3529,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
     }
     if (id != SmallArrays::kTypeId) {
         out = SmallArrays();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3472,7 +3543,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
     }
     if (id != SmallArrays::kTypeId) {
         out = SmallArraysView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3501,56 +3572,56 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Arrays::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Arrays>(out) ? *std::get_if<Arrays>(&out) : out.emplace<Arrays>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Arrays>(out) ? *std::get_if<Arrays>(&out) : out.emplace<Arrays>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Fixed::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Fixed>(out) ? *std::get_if<Fixed>(&out) : out.emplace<Fixed>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Fixed>(out) ? *std::get_if<Fixed>(&out) : out.emplace<Fixed>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Point::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case U32Array::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32Array>(out) ? *std::get_if<U32Array>(&out) : out.emplace<U32Array>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32Array>(out) ? *std::get_if<U32Array>(&out) : out.emplace<U32Array>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case I16Array::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16Array>(out) ? *std::get_if<I16Array>(&out) : out.emplace<I16Array>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16Array>(out) ? *std::get_if<I16Array>(&out) : out.emplace<I16Array>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case F32Array::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32Array>(out) ? *std::get_if<F32Array>(&out) : out.emplace<F32Array>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32Array>(out) ? *std::get_if<F32Array>(&out) : out.emplace<F32Array>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case ByteArray::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArray>(out) ? *std::get_if<ByteArray>(&out) : out.emplace<ByteArray>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArray>(out) ? *std::get_if<ByteArray>(&out) : out.emplace<ByteArray>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case SmallArrays::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArrays>(out) ? *std::get_if<SmallArrays>(&out) : out.emplace<SmallArrays>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArrays>(out) ? *std::get_if<SmallArrays>(&out) : out.emplace<SmallArrays>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -3558,7 +3629,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -3586,56 +3657,56 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ArraysView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ArraysView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ArraysView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case FixedView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<FixedView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<FixedView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case U32ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<U32ArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<U32ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case I16ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<I16ArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<I16ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case F32ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<F32ArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<F32ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ByteArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ByteArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ByteArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case SmallArraysView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<SmallArraysView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<SmallArraysView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -3643,7 +3714,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -700,7 +726,8 @@ SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("radius");
         }
     }
     sdp::load_into(v.radius, r.p);
@@ -714,7 +741,8 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("radius");
         }
     }
     r.p += 8;
@@ -727,7 +755,8 @@ SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("radius");
         }
     }
     sdp::load_into(v.radius, r.p);
@@ -847,7 +876,7 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
     case 1: {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return false;
+            return r.in_field("Circle");
         }
         break;
     }
@@ -855,10 +884,14 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("width");
+                return r.in_field("Rect");
             }
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.in_field("height");
+                return r.in_field("Rect");
             }
         }
         const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -872,20 +905,27 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         auto& x = v.value.index() == 3 ? *std::get_if<3>(&v.value) : v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
-            return false;
+            r.in_field("points");
+            return r.in_field("Polygon");
         }
         assign_array(r.p, x.points, n3);
         r.p += n3 * 4;
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_field("closed");
+            return r.in_field("Polygon");
         }
         x.closed = r.p[0] != 0;
         r.p += 1;
@@ -894,7 +934,8 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
     case 4: {
         auto& x = v.value.index() == 4 ? *std::get_if<4>(&v.value) : v.value.emplace<4>();
         if (!r.str(x.text)) {
-            return false;
+            r.in_field("text");
+            return r.in_field("Label");
         }
         break;
     }
@@ -922,17 +963,21 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
         break;
     case 1: {
         if (!sdp_check(r, Tag<Circle>{}, d + 1)) {
-            return false;
+            return r.in_field("Circle");
         }
         break;
     }
     case 2: {
         if (r.left() < 8) {
             if (r.left() < 4) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("width");
+                return r.in_field("Rect");
             }
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.in_field("height");
+                return r.in_field("Rect");
             }
         }
         r.p += 8;
@@ -941,26 +986,34 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
     case 3: {
         std::size_t n1 = 0;
         if (!r.count(n1, 4)) {
-            return false;
+            r.in_field("points");
+            return r.in_field("Polygon");
         }
         r.p += n1 * 4;
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_field("closed");
+            return r.in_field("Polygon");
         }
         r.p += 1;
         break;
     }
     case 4: {
         if (!r.skip_str()) {
-            return false;
+            r.in_field("text");
+            return r.in_field("Label");
         }
         break;
     }
@@ -989,7 +1042,7 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
     case 1: {
         auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return false;
+            return r.in_field("Circle");
         }
         break;
     }
@@ -997,10 +1050,14 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("width");
+                return r.in_field("Rect");
             }
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.in_field("height");
+                return r.in_field("Rect");
             }
         }
         const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -1014,20 +1071,27 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
-            return false;
+            r.in_field("points");
+            return r.in_field("Polygon");
         }
         x.points = sdp::ArrayView<float>(r.p, n3);
         r.p += n3 * 4;
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_field("closed");
+            return r.in_field("Polygon");
         }
         x.closed = r.p[0] != 0;
         r.p += 1;
@@ -1036,7 +1100,8 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
     case 4: {
         auto& x = v.value.emplace<4>();
         if (!r.str(x.text)) {
-            return false;
+            r.in_field("text");
+            return r.in_field("Label");
         }
         break;
     }
@@ -1226,14 +1291,20 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
         auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("value");
+            return r.in_field("Leaf");
         }
         x.value = sdp::load<Small>(r.p);
         r.p += 1;
@@ -1242,18 +1313,25 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
     case 1: {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
-            return false;
+            r.in_field("shape");
+            return r.in_field("Branch");
         }
         if (r.left() < 2) {
             if (r.left() < 2) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("sparse");
+            return r.in_field("Branch");
         }
         x.sparse = sdp::load<Sparse>(r.p);
         r.p += 2;
@@ -1277,32 +1355,45 @@ bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
     case 0: {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("value");
+            return r.in_field("Leaf");
         }
         r.p += 1;
         break;
     }
     case 1: {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-            return false;
+            r.in_field("shape");
+            return r.in_field("Branch");
         }
         if (r.left() < 2) {
             if (r.left() < 2) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("sparse");
+            return r.in_field("Branch");
         }
         r.p += 2;
         break;
@@ -1326,14 +1417,20 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("value");
+            return r.in_field("Leaf");
         }
         x.value = sdp::load<Small>(r.p);
         r.p += 1;
@@ -1342,18 +1439,25 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
     case 1: {
         auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
-            return false;
+            r.in_field("shape");
+            return r.in_field("Branch");
         }
         if (r.left() < 2) {
             if (r.left() < 2) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("sparse");
+            return r.in_field("Branch");
         }
         x.sparse = sdp::load<Sparse>(r.p);
         r.p += 2;
@@ -1477,41 +1581,53 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("small");
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("small");
         }
         if (r.left() < 3) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sparse");
         }
         if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            return r.in_field("sparse");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("wide");
         }
         if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            return r.in_field("wide");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("default_value");
         }
         if (!is_valid(sdp::load<Default>(r.p + 7))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            return r.in_field("default_value");
         }
     }
     if (!is_valid(sdp::load<Small>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("small");
     }
     if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        return r.in_field("sparse");
     }
     if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        return r.in_field("wide");
     }
     if (!is_valid(sdp::load<Default>(r.p + 7))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        return r.in_field("default_value");
     }
     const Small f1 = sdp::load<Small>(r.p);
     const Sparse f2 = sdp::load<Sparse>(r.p + 1);
@@ -1524,20 +1640,26 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     r.p += 8;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return false;
+        return r.in_field("list");
     }
     v.list.resize(n5);
     for (auto& e6 : v.list) {
         if (r.left() < 2) {
             if (r.left() < 2) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(static_cast<std::size_t>(&e6 - v.list.data()));
+                return r.in_field("list");
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(static_cast<std::size_t>(&e6 - v.list.data()));
+                return r.in_field("list");
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(static_cast<std::size_t>(&e6 - v.list.data()));
+            return r.in_field("list");
         }
         e6 = sdp::load<Sparse>(r.p);
         r.p += 2;
@@ -1545,14 +1667,20 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     for (auto& e7 : v.fixed) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(static_cast<std::size_t>(&e7 - v.fixed.data()));
+                return r.in_field("fixed");
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(static_cast<std::size_t>(&e7 - v.fixed.data()));
+                return r.in_field("fixed");
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(static_cast<std::size_t>(&e7 - v.fixed.data()));
+            return r.in_field("fixed");
         }
         e7 = sdp::load<Small>(r.p);
         r.p += 1;
@@ -1566,72 +1694,96 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("small");
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("small");
         }
         if (r.left() < 3) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sparse");
         }
         if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            return r.in_field("sparse");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("wide");
         }
         if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            return r.in_field("wide");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("default_value");
         }
         if (!is_valid(sdp::load<Default>(r.p + 7))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            return r.in_field("default_value");
         }
     }
     if (!is_valid(sdp::load<Small>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("small");
     }
     if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        return r.in_field("sparse");
     }
     if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        return r.in_field("wide");
     }
     if (!is_valid(sdp::load<Default>(r.p + 7))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        return r.in_field("default_value");
     }
     r.p += 8;
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("list");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (r.left() < 2) {
             if (r.left() < 2) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i2);
+                return r.in_field("list");
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i2);
+                return r.in_field("list");
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i2);
+            return r.in_field("list");
         }
         r.p += 2;
     }
     for (std::size_t i3 = 0; i3 < 2; ++i3) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i3);
+                return r.in_field("fixed");
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i3);
+                return r.in_field("fixed");
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i3);
+            return r.in_field("fixed");
         }
         r.p += 1;
     }
@@ -1644,41 +1796,53 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("small");
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("small");
         }
         if (r.left() < 3) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sparse");
         }
         if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            return r.in_field("sparse");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("wide");
         }
         if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            return r.in_field("wide");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("default_value");
         }
         if (!is_valid(sdp::load<Default>(r.p + 7))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            return r.in_field("default_value");
         }
     }
     if (!is_valid(sdp::load<Small>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("small");
     }
     if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        return r.in_field("sparse");
     }
     if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        return r.in_field("wide");
     }
     if (!is_valid(sdp::load<Default>(r.p + 7))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        return r.in_field("default_value");
     }
     const Small f1 = sdp::load<Small>(r.p);
     const Sparse f2 = sdp::load<Sparse>(r.p + 1);
@@ -1691,20 +1855,26 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     r.p += 8;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return false;
+        return r.in_field("list");
     }
     const std::uint8_t* s6 = r.p;
     for (std::size_t i7 = 0; i7 < n5; ++i7) {
         if (r.left() < 2) {
             if (r.left() < 2) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i7);
+                return r.in_field("list");
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i7);
+                return r.in_field("list");
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i7);
+            return r.in_field("list");
         }
         r.p += 2;
     }
@@ -1713,14 +1883,20 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     for (std::size_t i9 = 0; i9 < 2; ++i9) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i9);
+                return r.in_field("fixed");
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i9);
+                return r.in_field("fixed");
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i9);
+            return r.in_field("fixed");
         }
         r.p += 1;
     }
@@ -1808,34 +1984,35 @@ bool sdp_read(Reader& r, Unions& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.shape, d + 1)) {
-        return false;
+        return r.in_field("shape");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("shapes");
     }
     if (!r.charge(n1, 33u, r.p - 4)) {
-        return false;
+        return r.in_field("shapes");
     }
     v.shapes.resize(n1);
     for (auto& e2 : v.shapes) {
         if (!sdp_read(r, e2, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.shapes.data()));
+            return r.in_field("shapes");
         }
     }
     if (!sdp_read(r, v.nested, d + 1)) {
-        return false;
+        return r.in_field("nested");
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe");
     }
     if (has3) {
         if (!v.maybe.has_value()) {
             v.maybe.emplace();
         }
         if (!sdp_read(r, (*v.maybe), d + 1)) {
-            return false;
+            return r.in_field("maybe");
         }
     } else {
         v.maybe.reset();
@@ -1848,30 +2025,31 @@ bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-        return false;
+        return r.in_field("shape");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("shapes");
     }
     if (!r.charge(n1, 33u, r.p - 4)) {
-        return false;
+        return r.in_field("shapes");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("shapes");
         }
     }
     if (!sdp_check(r, Tag<Nested>{}, d + 1)) {
-        return false;
+        return r.in_field("nested");
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe");
     }
     if (has3) {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-            return false;
+            return r.in_field("maybe");
         }
     }
     return true;
@@ -1882,35 +2060,36 @@ bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.shape, d + 1)) {
-        return false;
+        return r.in_field("shape");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("shapes");
     }
     if (!r.charge(n1, 33u, r.p - 4)) {
-        return false;
+        return r.in_field("shapes");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("shapes");
         }
     }
     v.shapes = sdp::ListView<ShapeView>(s2, n1, 0, &sdp_rd_T5Shape);
     if (!sdp_read(r, v.nested, d + 1)) {
-        return false;
+        return r.in_field("nested");
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe");
     }
     if (has4) {
         if (!v.maybe.has_value()) {
             v.maybe.emplace();
         }
         if (!sdp_read(r, (*v.maybe), d + 1)) {
-            return false;
+            return r.in_field("maybe");
         }
     } else {
         v.maybe.reset();
@@ -2047,7 +2226,7 @@ std::size_t encode_to(const Circle& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Circle& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Circle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2061,7 +2240,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Circle();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2069,7 +2248,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, CircleView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = CircleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2083,7 +2262,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, CircleView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = CircleView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2120,7 +2299,7 @@ std::size_t encode_to(const Shape& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Shape& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Shape();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2134,7 +2313,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Shape();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2142,7 +2321,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ShapeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ShapeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2156,7 +2335,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ShapeView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ShapeView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2193,7 +2372,7 @@ std::size_t encode_to(const Nested& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Nested& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Nested();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2207,7 +2386,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Nested();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2215,7 +2394,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NestedView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NestedView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2229,7 +2408,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NestedView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NestedView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2266,7 +2445,7 @@ std::size_t encode_to(const Enums& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Enums& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Enums();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2280,7 +2459,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Enums();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2288,7 +2467,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EnumsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = EnumsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2302,7 +2481,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EnumsView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EnumsView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2339,7 +2518,7 @@ std::size_t encode_to(const Unions& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Unions& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Unions();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2353,7 +2532,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Unions();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2361,7 +2540,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, UnionsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = UnionsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2375,7 +2554,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, UnionsView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = UnionsView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2394,9 +2573,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -2439,7 +2618,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Circle& o
     }
     if (id != Circle::kTypeId) {
         out = Circle();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2453,7 +2632,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, CircleVie
     }
     if (id != Circle::kTypeId) {
         out = CircleView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2491,7 +2670,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Enums& ou
     }
     if (id != Enums::kTypeId) {
         out = Enums();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2505,7 +2684,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EnumsView
     }
     if (id != Enums::kTypeId) {
         out = EnumsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2543,7 +2722,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Unions& o
     }
     if (id != Unions::kTypeId) {
         out = Unions();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2557,7 +2736,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, UnionsVie
     }
     if (id != Unions::kTypeId) {
         out = UnionsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2581,21 +2760,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Circle::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Circle>(out) ? *std::get_if<Circle>(&out) : out.emplace<Circle>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Circle>(out) ? *std::get_if<Circle>(&out) : out.emplace<Circle>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Enums::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Enums>(out) ? *std::get_if<Enums>(&out) : out.emplace<Enums>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Enums>(out) ? *std::get_if<Enums>(&out) : out.emplace<Enums>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Unions::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Unions>(out) ? *std::get_if<Unions>(&out) : out.emplace<Unions>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Unions>(out) ? *std::get_if<Unions>(&out) : out.emplace<Unions>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2603,7 +2782,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2626,21 +2805,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case CircleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<CircleView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<CircleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EnumsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<EnumsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<EnumsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case UnionsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<UnionsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<UnionsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2648,7 +2827,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -718,7 +744,7 @@ SDP_INLINE bool sdp_read(Reader& r, Big& v, std::uint32_t d) {
         return false;
     }
     if (!r.need_elems(64, 8)) {
-        return false;
+        return r.in_field("a");
     }
     load_array(r.p, v.a.data(), 64);
     r.p += 512;
@@ -730,7 +756,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(64, 8)) {
-        return false;
+        return r.in_field("a");
     }
     r.p += 512;
     return true;
@@ -741,7 +767,7 @@ SDP_INLINE bool sdp_read(Reader& r, BigView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(64, 8)) {
-        return false;
+        return r.in_field("a");
     }
     v.a = sdp::ArrayView<std::uint64_t>(r.p, 64);
     r.p += 64 * 8;
@@ -794,23 +820,25 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("items");
     }
     if (!r.charge(n1, 520u, r.p - 4)) {
-        return false;
+        return r.in_field("items");
     }
     v.items.resize(n1);
     for (auto& e2 : v.items) {
         bool has3 = false;
         if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.items.data()));
+            return r.in_field("items");
         }
         if (has3) {
             if (!e2.has_value()) {
                 e2.emplace();
             }
             if (!sdp_read(r, (*e2), d + 1)) {
-                return false;
+                r.in_elem(static_cast<std::size_t>(&e2 - v.items.data()));
+                return r.in_field("items");
             }
         } else {
             e2.reset();
@@ -825,19 +853,21 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("items");
     }
     if (!r.charge(n1, 520u, r.p - 4)) {
-        return false;
+        return r.in_field("items");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         bool has3 = false;
         if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("items");
         }
         if (has3) {
             if (!sdp_check(r, Tag<Big>{}, d + 1)) {
-                return false;
+                r.in_elem(i2);
+                return r.in_field("items");
             }
         }
     }
@@ -850,20 +880,22 @@ bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("items");
     }
     if (!r.charge(n1, 520u, r.p - 4)) {
-        return false;
+        return r.in_field("items");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         bool has4 = false;
         if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("items");
         }
         if (has4) {
             if (!sdp_check(r, Tag<Big>{}, d + 1)) {
-                return false;
+                r.in_elem(i3);
+                return r.in_field("items");
             }
         }
     }
@@ -973,7 +1005,7 @@ bool sdp_read(Reader& r, Wide& v, std::uint32_t d) {
     case 1: {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return false;
+            return r.in_field("Big");
         }
         break;
     }
@@ -981,21 +1013,25 @@ bool sdp_read(Reader& r, Wide& v, std::uint32_t d) {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("left");
+                return r.in_field("Pair");
             }
         }
         x.left = sdp::load<std::uint8_t>(r.p);
         r.p += 1;
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_field("right");
+            return r.in_field("Pair");
         }
         if (has1) {
             if (!x.right.has_value()) {
                 x.right.emplace();
             }
             if (!sdp_read(r, (*x.right), d + 1)) {
-                return false;
+                r.in_field("right");
+                return r.in_field("Pair");
             }
         } else {
             x.right.reset();
@@ -1021,24 +1057,28 @@ bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept {
         break;
     case 1: {
         if (!sdp_check(r, Tag<Big>{}, d + 1)) {
-            return false;
+            return r.in_field("Big");
         }
         break;
     }
     case 2: {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("left");
+                return r.in_field("Pair");
             }
         }
         r.p += 1;
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_field("right");
+            return r.in_field("Pair");
         }
         if (has1) {
             if (!sdp_check(r, Tag<Big>{}, d + 1)) {
-                return false;
+                r.in_field("right");
+                return r.in_field("Pair");
             }
         }
         break;
@@ -1066,7 +1106,7 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
     case 1: {
         auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return false;
+            return r.in_field("Big");
         }
         break;
     }
@@ -1074,21 +1114,25 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("left");
+                return r.in_field("Pair");
             }
         }
         x.left = sdp::load<std::uint8_t>(r.p);
         r.p += 1;
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_field("right");
+            return r.in_field("Pair");
         }
         if (has1) {
             if (!x.right.has_value()) {
                 x.right.emplace();
             }
             if (!sdp_read(r, (*x.right), d + 1)) {
-                return false;
+                r.in_field("right");
+                return r.in_field("Pair");
             }
         } else {
             x.right.reset();
@@ -1206,15 +1250,16 @@ bool sdp_read(Reader& r, Events& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("events");
     }
     if (!r.charge(n1, 529u, r.p - 4)) {
-        return false;
+        return r.in_field("events");
     }
     v.events.resize(n1);
     for (auto& e2 : v.events) {
         if (!sdp_read(r, e2, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.events.data()));
+            return r.in_field("events");
         }
     }
     return true;
@@ -1226,14 +1271,15 @@ bool sdp_check(Reader& r, Tag<Events>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("events");
     }
     if (!r.charge(n1, 529u, r.p - 4)) {
-        return false;
+        return r.in_field("events");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Wide>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("events");
         }
     }
     return true;
@@ -1245,15 +1291,16 @@ bool sdp_read(Reader& r, EventsView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("events");
     }
     if (!r.charge(n1, 529u, r.p - 4)) {
-        return false;
+        return r.in_field("events");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Wide>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("events");
         }
     }
     v.events = sdp::ListView<WideView>(s2, n1, 0, &sdp_rd_T4Wide);
@@ -1319,14 +1366,14 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("pad");
     }
     if (has1) {
         if (!v.pad.has_value()) {
             v.pad.emplace();
         }
         if (!r.need_elems(64, 8)) {
-            return false;
+            return r.in_field("pad");
         }
         load_array(r.p, (*v.pad).data(), 64);
         r.p += 512;
@@ -1335,17 +1382,17 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("next");
     }
     if (has2 && !r.charge(1, 528u, r.p - 1)) {
-        return false;
+        return r.in_field("next");
     }
     if (has2) {
         if (!v.next.has_value()) {
             v.next.emplace();
         }
         if (!sdp_read(r, (*v.next), d + 1)) {
-            return false;
+            return r.in_field("next");
         }
     } else {
         v.next.reset();
@@ -1359,24 +1406,24 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("pad");
     }
     if (has1) {
         if (!r.need_elems(64, 8)) {
-            return false;
+            return r.in_field("pad");
         }
         r.p += 512;
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("next");
     }
     if (has2 && !r.charge(1, 528u, r.p - 1)) {
-        return false;
+        return r.in_field("next");
     }
     if (has2) {
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            return false;
+            return r.in_field("next");
         }
     }
     return true;
@@ -1388,14 +1435,14 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("pad");
     }
     if (has1) {
         if (!v.pad.has_value()) {
             v.pad.emplace();
         }
         if (!r.need_elems(64, 8)) {
-            return false;
+            return r.in_field("pad");
         }
         (*v.pad) = sdp::ArrayView<std::uint64_t>(r.p, 64);
         r.p += 64 * 8;
@@ -1404,15 +1451,15 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("next");
     }
     if (has3 && !r.charge(1, 528u, r.p - 1)) {
-        return false;
+        return r.in_field("next");
     }
     if (has3) {
         v.next = sdp::LazyView<NodeView>(r.p, &sdp_rd_T4Node);
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            return false;
+            return r.in_field("next");
         }
     } else {
         v.next = sdp::LazyView<NodeView>();
@@ -1493,15 +1540,16 @@ bool sdp_read(Reader& r, Nodes& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("nodes");
     }
     if (!r.charge(n1, 528u, r.p - 4)) {
-        return false;
+        return r.in_field("nodes");
     }
     v.nodes.resize(n1);
     for (auto& e2 : v.nodes) {
         if (!sdp_read(r, e2, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.nodes.data()));
+            return r.in_field("nodes");
         }
     }
     return true;
@@ -1513,14 +1561,15 @@ bool sdp_check(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("nodes");
     }
     if (!r.charge(n1, 528u, r.p - 4)) {
-        return false;
+        return r.in_field("nodes");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("nodes");
         }
     }
     return true;
@@ -1532,15 +1581,16 @@ bool sdp_read(Reader& r, NodesView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return false;
+        return r.in_field("nodes");
     }
     if (!r.charge(n1, 528u, r.p - 4)) {
-        return false;
+        return r.in_field("nodes");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("nodes");
         }
     }
     v.nodes = sdp::ListView<NodeView>(s2, n1, 0, &sdp_rd_T4Node);
@@ -1599,20 +1649,20 @@ bool sdp_read(Reader& r, Chain& v, std::uint32_t d) {
         return false;
     }
     if (!r.need_elems(4096, 8)) {
-        return false;
+        return r.in_field("data");
     }
     load_array(r.p, v.data.data(), 4096);
     r.p += 32768;
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("next");
     }
     if (has1) {
         if (!v.next.has_value()) {
             v.next.emplace();
         }
         if (!sdp_read(r, (*v.next), d + 1)) {
-            return false;
+            return r.in_field("next");
         }
     } else {
         v.next.reset();
@@ -1625,16 +1675,16 @@ bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4096, 8)) {
-        return false;
+        return r.in_field("data");
     }
     r.p += 32768;
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("next");
     }
     if (has1) {
         if (!sdp_check(r, Tag<Chain>{}, d + 1)) {
-            return false;
+            return r.in_field("next");
         }
     }
     return true;
@@ -1645,18 +1695,18 @@ bool sdp_read(Reader& r, ChainView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4096, 8)) {
-        return false;
+        return r.in_field("data");
     }
     v.data = sdp::ArrayView<std::uint64_t>(r.p, 4096);
     r.p += 4096 * 8;
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("next");
     }
     if (has2) {
         v.next = sdp::LazyView<ChainView>(r.p, &sdp_rd_T5Chain);
         if (!sdp_check(r, Tag<Chain>{}, d + 1)) {
-            return false;
+            return r.in_field("next");
         }
     } else {
         v.next = sdp::LazyView<ChainView>();
@@ -1782,7 +1832,7 @@ std::size_t encode_to(const Big& value, std::uint8_t* buf, std::size_t cap) noex
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Big& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Big();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1796,7 +1846,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Big();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1804,7 +1854,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, BigView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = BigView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1818,7 +1868,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, BigView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = BigView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1855,7 +1905,7 @@ std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Holder();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1869,7 +1919,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Holder();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1877,7 +1927,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = HolderView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1891,7 +1941,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = HolderView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1928,7 +1978,7 @@ std::size_t encode_to(const Wide& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Wide();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1942,7 +1992,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Wide();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1950,7 +2000,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, WideView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = WideView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1964,7 +2014,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, WideView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = WideView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2001,7 +2051,7 @@ std::size_t encode_to(const Events& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Events& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Events();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2015,7 +2065,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Events();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2023,7 +2073,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EventsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = EventsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2037,7 +2087,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EventsView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EventsView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2074,7 +2124,7 @@ std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Node();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2088,7 +2138,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Node();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2096,7 +2146,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NodeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2110,7 +2160,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodeView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2147,7 +2197,7 @@ std::size_t encode_to(const Nodes& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Nodes& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Nodes();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2161,7 +2211,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Nodes();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2169,7 +2219,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodesView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NodesView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2183,7 +2233,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodesView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodesView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2220,7 +2270,7 @@ std::size_t encode_to(const Chain& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Chain& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Chain();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2234,7 +2284,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Chain();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2242,7 +2292,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ChainView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ChainView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2256,7 +2306,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChainView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ChainView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2275,9 +2325,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -2320,7 +2370,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Big& out,
     }
     if (id != Big::kTypeId) {
         out = Big();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2334,7 +2384,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, BigView& 
     }
     if (id != Big::kTypeId) {
         out = BigView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2372,7 +2422,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
     }
     if (id != Holder::kTypeId) {
         out = Holder();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2386,7 +2436,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     }
     if (id != Holder::kTypeId) {
         out = HolderView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2424,7 +2474,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Events& o
     }
     if (id != Events::kTypeId) {
         out = Events();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2438,7 +2488,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EventsVie
     }
     if (id != Events::kTypeId) {
         out = EventsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2476,7 +2526,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
     }
     if (id != Node::kTypeId) {
         out = Node();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2490,7 +2540,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     }
     if (id != Node::kTypeId) {
         out = NodeView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2528,7 +2578,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Nodes& ou
     }
     if (id != Nodes::kTypeId) {
         out = Nodes();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2542,7 +2592,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodesView
     }
     if (id != Nodes::kTypeId) {
         out = NodesView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2580,7 +2630,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Chain& ou
     }
     if (id != Chain::kTypeId) {
         out = Chain();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2594,7 +2644,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ChainView
     }
     if (id != Chain::kTypeId) {
         out = ChainView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2621,42 +2671,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Big::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Big>(out) ? *std::get_if<Big>(&out) : out.emplace<Big>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Big>(out) ? *std::get_if<Big>(&out) : out.emplace<Big>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Holder::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Events::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Events>(out) ? *std::get_if<Events>(&out) : out.emplace<Events>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Events>(out) ? *std::get_if<Events>(&out) : out.emplace<Events>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Node::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Nodes::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Nodes>(out) ? *std::get_if<Nodes>(&out) : out.emplace<Nodes>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Nodes>(out) ? *std::get_if<Nodes>(&out) : out.emplace<Nodes>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Chain::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Chain>(out) ? *std::get_if<Chain>(&out) : out.emplace<Chain>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Chain>(out) ? *std::get_if<Chain>(&out) : out.emplace<Chain>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2664,7 +2714,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2690,42 +2740,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case BigView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<BigView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<BigView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case HolderView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EventsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<EventsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<EventsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodesView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<NodesView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<NodesView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ChainView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ChainView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ChainView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2733,7 +2783,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -780,54 +806,68 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("type");
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("type");
         }
     }
     if (!is_valid(sdp::load<Type>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("type");
     }
     v.type = sdp::load<Type>(r.p);
     r.p += 1;
     if (!r.str(v.match)) {
-        return false;
+        return r.in_field("match");
     }
     if (r.left() < 27) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("self");
         }
         if (r.left() < 3) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("class");
         }
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("default");
         }
         if (r.p[3] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            return r.in_field("default");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("func");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("init");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("in");
         }
         if (r.left() < 17) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("var");
         }
         if (r.left() < 25) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            return r.in_field("fn");
         }
         if (r.left() < 27) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            return r.in_field("struct");
         }
     }
     if (r.p[3] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        return r.in_field("default");
     }
     const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
     const std::uint16_t f2 = sdp::load<std::uint16_t>(r.p + 1);
@@ -849,24 +889,29 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.struct_ = f9;
     r.p += 27;
     if (!r.str(v.namespace_)) {
-        return false;
+        return r.in_field("namespace");
     }
     if (r.left() < 10) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("int");
         }
         if (r.left() < 9) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("char");
         }
         if (r.left() < 10) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("return");
         }
         if (r.p[9] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            return r.in_field("return");
         }
     }
     if (r.p[9] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        return r.in_field("return");
     }
     const std::int64_t f10 = sdp::load<std::int64_t>(r.p);
     const std::uint8_t f11 = sdp::load<std::uint8_t>(r.p + 8);
@@ -876,63 +921,81 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.return_ = f12;
     r.p += 10;
     if (!r.str(v.protocol)) {
-        return false;
+        return r.in_field("protocol");
     }
     if (r.left() < 15) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("where");
         }
         if (r.left() < 5) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("async");
         }
         if (r.p[4] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            return r.in_field("async");
         }
         if (r.left() < 6) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("await");
         }
         if (r.p[5] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            return r.in_field("await");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            return r.in_field("break");
         }
         if (r.p[6] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            return r.in_field("break");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("new");
         }
         if (r.left() < 9) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("delete");
         }
         if (r.left() < 10) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("operator");
         }
         if (r.left() < 11) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            return r.in_field("register");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            return r.in_field("inout");
         }
         if (r.left() < 13) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("extension");
         }
         if (r.left() < 14) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            return r.in_field("package");
         }
         if (r.left() < 15) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            return r.in_field("range");
         }
     }
     if (r.p[4] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        return r.in_field("async");
     }
     if (r.p[5] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        return r.in_field("await");
     }
     if (r.p[6] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        return r.in_field("break");
     }
     const std::uint32_t f13 = sdp::load<std::uint32_t>(r.p);
     const bool f14 = r.p[4] != 0;
@@ -960,17 +1023,20 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.range = f24;
     r.p += 15;
     if (!r.str(v.string)) {
-        return false;
+        return r.in_field("string");
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("size");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("len");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("errno");
         }
     }
     const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
@@ -989,148 +1055,188 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("type");
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("type");
         }
     }
     if (!is_valid(sdp::load<Type>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("type");
     }
     r.p += 1;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("match");
     }
     if (r.left() < 27) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("self");
         }
         if (r.left() < 3) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("class");
         }
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("default");
         }
         if (r.p[3] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            return r.in_field("default");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("func");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("init");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("in");
         }
         if (r.left() < 17) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("var");
         }
         if (r.left() < 25) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            return r.in_field("fn");
         }
         if (r.left() < 27) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            return r.in_field("struct");
         }
     }
     if (r.p[3] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        return r.in_field("default");
     }
     r.p += 27;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("namespace");
     }
     if (r.left() < 10) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("int");
         }
         if (r.left() < 9) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("char");
         }
         if (r.left() < 10) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("return");
         }
         if (r.p[9] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            return r.in_field("return");
         }
     }
     if (r.p[9] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        return r.in_field("return");
     }
     r.p += 10;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("protocol");
     }
     if (r.left() < 15) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("where");
         }
         if (r.left() < 5) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("async");
         }
         if (r.p[4] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            return r.in_field("async");
         }
         if (r.left() < 6) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("await");
         }
         if (r.p[5] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            return r.in_field("await");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            return r.in_field("break");
         }
         if (r.p[6] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            return r.in_field("break");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("new");
         }
         if (r.left() < 9) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("delete");
         }
         if (r.left() < 10) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("operator");
         }
         if (r.left() < 11) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            return r.in_field("register");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            return r.in_field("inout");
         }
         if (r.left() < 13) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("extension");
         }
         if (r.left() < 14) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            return r.in_field("package");
         }
         if (r.left() < 15) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            return r.in_field("range");
         }
     }
     if (r.p[4] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        return r.in_field("async");
     }
     if (r.p[5] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        return r.in_field("await");
     }
     if (r.p[6] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        return r.in_field("break");
     }
     r.p += 15;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("string");
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("size");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("len");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("errno");
         }
     }
     r.p += 12;
@@ -1143,54 +1249,68 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("type");
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("type");
         }
     }
     if (!is_valid(sdp::load<Type>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("type");
     }
     v.type = sdp::load<Type>(r.p);
     r.p += 1;
     if (!r.str(v.match)) {
-        return false;
+        return r.in_field("match");
     }
     if (r.left() < 27) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("self");
         }
         if (r.left() < 3) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("class");
         }
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("default");
         }
         if (r.p[3] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            return r.in_field("default");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("func");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("init");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("in");
         }
         if (r.left() < 17) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("var");
         }
         if (r.left() < 25) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            return r.in_field("fn");
         }
         if (r.left() < 27) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            return r.in_field("struct");
         }
     }
     if (r.p[3] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        return r.in_field("default");
     }
     const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
     const std::uint16_t f2 = sdp::load<std::uint16_t>(r.p + 1);
@@ -1212,24 +1332,29 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.struct_ = f9;
     r.p += 27;
     if (!r.str(v.namespace_)) {
-        return false;
+        return r.in_field("namespace");
     }
     if (r.left() < 10) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("int");
         }
         if (r.left() < 9) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("char");
         }
         if (r.left() < 10) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("return");
         }
         if (r.p[9] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            return r.in_field("return");
         }
     }
     if (r.p[9] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        return r.in_field("return");
     }
     const std::int64_t f10 = sdp::load<std::int64_t>(r.p);
     const std::uint8_t f11 = sdp::load<std::uint8_t>(r.p + 8);
@@ -1239,63 +1364,81 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.return_ = f12;
     r.p += 10;
     if (!r.str(v.protocol)) {
-        return false;
+        return r.in_field("protocol");
     }
     if (r.left() < 15) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("where");
         }
         if (r.left() < 5) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("async");
         }
         if (r.p[4] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            return r.in_field("async");
         }
         if (r.left() < 6) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("await");
         }
         if (r.p[5] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            return r.in_field("await");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            return r.in_field("break");
         }
         if (r.p[6] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            return r.in_field("break");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("new");
         }
         if (r.left() < 9) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("delete");
         }
         if (r.left() < 10) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("operator");
         }
         if (r.left() < 11) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            return r.in_field("register");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            return r.in_field("inout");
         }
         if (r.left() < 13) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("extension");
         }
         if (r.left() < 14) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            return r.in_field("package");
         }
         if (r.left() < 15) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            return r.in_field("range");
         }
     }
     if (r.p[4] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        return r.in_field("async");
     }
     if (r.p[5] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        return r.in_field("await");
     }
     if (r.p[6] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        return r.in_field("break");
     }
     const std::uint32_t f13 = sdp::load<std::uint32_t>(r.p);
     const bool f14 = r.p[4] != 0;
@@ -1323,17 +1466,20 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.range = f24;
     r.p += 15;
     if (!r.str(v.string)) {
-        return false;
+        return r.in_field("string");
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("size");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("len");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("errno");
         }
     }
     const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
@@ -1534,7 +1680,8 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
     case 0: {
         auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
-            return false;
+            r.in_field("value");
+            return r.in_field("Ok");
         }
         break;
     }
@@ -1542,7 +1689,9 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("code");
+                return r.in_field("Err");
             }
         }
         x.code = sdp::load<std::int32_t>(r.p);
@@ -1552,7 +1701,7 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
     case 2: {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
-            return false;
+            return r.in_field("Error");
         }
         break;
     }
@@ -1573,14 +1722,17 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
     switch (tag) {
     case 0: {
         if (!sdp_check(r, Tag<Error>{}, d + 1)) {
-            return false;
+            r.in_field("value");
+            return r.in_field("Ok");
         }
         break;
     }
     case 1: {
         if (r.left() < 4) {
             if (r.left() < 4) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("code");
+                return r.in_field("Err");
             }
         }
         r.p += 4;
@@ -1588,7 +1740,7 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
     }
     case 2: {
         if (!sdp_check(r, Tag<Error>{}, d + 1)) {
-            return false;
+            return r.in_field("Error");
         }
         break;
     }
@@ -1610,7 +1762,8 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     case 0: {
         auto& x = v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
-            return false;
+            r.in_field("value");
+            return r.in_field("Ok");
         }
         break;
     }
@@ -1618,7 +1771,9 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("code");
+                return r.in_field("Err");
             }
         }
         x.code = sdp::load<std::int32_t>(r.p);
@@ -1628,7 +1783,7 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     case 2: {
         auto& x = v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
-            return false;
+            return r.in_field("Error");
         }
         break;
     }
@@ -1737,24 +1892,30 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.result, d + 1)) {
-        return false;
+        return r.in_field("result");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("kinds");
     }
     v.kinds.resize(n1);
     for (auto& e2 : v.kinds) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(static_cast<std::size_t>(&e2 - v.kinds.data()));
+                return r.in_field("kinds");
             }
             if (!is_valid(sdp::load<Type>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(static_cast<std::size_t>(&e2 - v.kinds.data()));
+                return r.in_field("kinds");
             }
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(static_cast<std::size_t>(&e2 - v.kinds.data()));
+            return r.in_field("kinds");
         }
         e2 = sdp::load<Type>(r.p);
         r.p += 1;
@@ -1767,23 +1928,29 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Result>{}, d + 1)) {
-        return false;
+        return r.in_field("result");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("kinds");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i2);
+                return r.in_field("kinds");
             }
             if (!is_valid(sdp::load<Type>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i2);
+                return r.in_field("kinds");
             }
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i2);
+            return r.in_field("kinds");
         }
         r.p += 1;
     }
@@ -1795,24 +1962,30 @@ bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.result, d + 1)) {
-        return false;
+        return r.in_field("result");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return false;
+        return r.in_field("kinds");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i3);
+                return r.in_field("kinds");
             }
             if (!is_valid(sdp::load<Type>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i3);
+                return r.in_field("kinds");
             }
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i3);
+            return r.in_field("kinds");
         }
         r.p += 1;
     }
@@ -1915,7 +2088,7 @@ std::size_t encode_to(const Error& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Error();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1929,7 +2102,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Error();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1937,7 +2110,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ErrorView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1951,7 +2124,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ErrorView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1988,7 +2161,7 @@ std::size_t encode_to(const Result& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Result();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2002,7 +2175,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Result();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2010,7 +2183,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ResultView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2024,7 +2197,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ResultView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2061,7 +2234,7 @@ std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Holder();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2075,7 +2248,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Holder();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2083,7 +2256,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = HolderView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2097,7 +2270,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = HolderView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2116,9 +2289,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -2161,7 +2334,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Error& ou
     }
     if (id != Error::kTypeId) {
         out = Error();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2175,7 +2348,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView
     }
     if (id != Error::kTypeId) {
         out = ErrorView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2213,7 +2386,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
     }
     if (id != Holder::kTypeId) {
         out = Holder();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2227,7 +2400,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     }
     if (id != Holder::kTypeId) {
         out = HolderView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2250,14 +2423,14 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Error::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Error>(out) ? *std::get_if<Error>(&out) : out.emplace<Error>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Error>(out) ? *std::get_if<Error>(&out) : out.emplace<Error>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Holder::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2265,7 +2438,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2287,14 +2460,14 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ErrorView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ErrorView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ErrorView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case HolderView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2302,7 +2475,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

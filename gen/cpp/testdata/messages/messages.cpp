@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -695,10 +721,12 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -715,10 +743,12 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
         }
     }
     r.p += 16;
@@ -731,10 +761,12 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 16) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -773,7 +805,8 @@ SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("seq");
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
@@ -787,7 +820,8 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("seq");
         }
     }
     r.p += 4;
@@ -800,7 +834,8 @@ SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("seq");
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
@@ -845,13 +880,14 @@ SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("seq");
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.echo)) {
-        return false;
+        return r.in_field("echo");
     }
     return true;
 }
@@ -862,12 +898,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("seq");
         }
     }
     r.p += 4;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("echo");
     }
     return true;
 }
@@ -878,13 +915,14 @@ SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("seq");
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.echo)) {
-        return false;
+        return r.in_field("echo");
     }
     return true;
 }
@@ -982,7 +1020,7 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -996,7 +1034,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1004,7 +1042,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1018,7 +1056,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1055,7 +1093,7 @@ std::size_t encode_to(const Ping& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Ping& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Ping();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1069,7 +1107,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Ping();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1077,7 +1115,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PingView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PingView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1091,7 +1129,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PingView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1128,7 +1166,7 @@ std::size_t encode_to(const Pong& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Pong& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Pong();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1142,7 +1180,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Pong();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1150,7 +1188,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PongView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PongView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1164,7 +1202,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PongView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1201,7 +1239,7 @@ std::size_t encode_to(const Last& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Last& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Last();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1215,7 +1253,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Last();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1223,7 +1261,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, LastView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = LastView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1237,7 +1275,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = LastView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1256,9 +1294,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -1301,7 +1339,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     }
     if (id != Point::kTypeId) {
         out = Point();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1315,7 +1353,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     }
     if (id != Point::kTypeId) {
         out = PointView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1353,7 +1391,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Ping& out
     }
     if (id != Ping::kTypeId) {
         out = Ping();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1367,7 +1405,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PingView&
     }
     if (id != Ping::kTypeId) {
         out = PingView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1405,7 +1443,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Pong& out
     }
     if (id != Pong::kTypeId) {
         out = Pong();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1419,7 +1457,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PongView&
     }
     if (id != Pong::kTypeId) {
         out = PongView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1457,7 +1495,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Last& out
     }
     if (id != Last::kTypeId) {
         out = Last();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1471,7 +1509,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LastView&
     }
     if (id != Last::kTypeId) {
         out = LastView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1496,28 +1534,28 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Point::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Ping::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Ping>(out) ? *std::get_if<Ping>(&out) : out.emplace<Ping>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Ping>(out) ? *std::get_if<Ping>(&out) : out.emplace<Ping>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Pong::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Pong>(out) ? *std::get_if<Pong>(&out) : out.emplace<Pong>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Pong>(out) ? *std::get_if<Pong>(&out) : out.emplace<Pong>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Last::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Last>(out) ? *std::get_if<Last>(&out) : out.emplace<Last>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Last>(out) ? *std::get_if<Last>(&out) : out.emplace<Last>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -1525,7 +1563,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -1549,28 +1587,28 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PingView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PingView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PingView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PongView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PongView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PongView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case LastView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<LastView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<LastView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -1578,7 +1616,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -733,10 +759,12 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("y");
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -753,10 +781,12 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("y");
         }
     }
     r.p += 8;
@@ -769,10 +799,12 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
         }
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("y");
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -812,14 +844,15 @@ bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.top_left, d + 1)) {
-        return false;
+        return r.in_field("top_left");
     }
     if (!sdp_read(r, v.bottom_right, d + 1)) {
-        return false;
+        return r.in_field("bottom_right");
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("color");
         }
     }
     v.color = sdp::load<std::uint32_t>(r.p);
@@ -832,14 +865,15 @@ bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-        return false;
+        return r.in_field("top_left");
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-        return false;
+        return r.in_field("bottom_right");
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("color");
         }
     }
     r.p += 4;
@@ -851,14 +885,15 @@ bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.top_left, d + 1)) {
-        return false;
+        return r.in_field("top_left");
     }
     if (!sdp_read(r, v.bottom_right, d + 1)) {
-        return false;
+        return r.in_field("bottom_right");
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("color");
         }
     }
     v.color = sdp::load<std::uint32_t>(r.p);
@@ -943,11 +978,11 @@ bool sdp_read(Reader& r, Scene& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return false;
+        return r.in_field("rects");
     }
     if (r.plain(n1, 20, d + 2)) {
         assign_wire(v.rects, r.p, n1);
@@ -956,12 +991,13 @@ bool sdp_read(Reader& r, Scene& v, std::uint32_t d) {
         v.rects.resize(n1);
         for (auto& e2 : v.rects) {
             if (!sdp_read(r, e2, d + 1)) {
-                return false;
+                r.in_elem(static_cast<std::size_t>(&e2 - v.rects.data()));
+                return r.in_field("rects");
             }
         }
     }
     if (!sdp_read(r, v.origin, d + 1)) {
-        return false;
+        return r.in_field("origin");
     }
     return true;
 }
@@ -971,23 +1007,24 @@ bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("name");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return false;
+        return r.in_field("rects");
     }
     if (r.plain(n1, 20, d + 2)) {
         r.p += n1 * 20;
     } else {
         for (std::size_t i2 = 0; i2 < n1; ++i2) {
             if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
-                return false;
+                r.in_elem(i2);
+                return r.in_field("rects");
             }
         }
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-        return false;
+        return r.in_field("origin");
     }
     return true;
 }
@@ -997,21 +1034,22 @@ bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return false;
+        return r.in_field("rects");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("rects");
         }
     }
     v.rects = sdp::ListView<RectangleView>(s2, n1, 20, &sdp_rd_T9Rectangle);
     if (!sdp_read(r, v.origin, d + 1)) {
-        return false;
+        return r.in_field("origin");
     }
     return true;
 }
@@ -1074,17 +1112,19 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("value");
         }
     }
     sdp::load_into(v.value, r.p);
@@ -1098,16 +1138,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noex
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     r.p += 4;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("value");
         }
     }
     r.p += 4;
@@ -1120,17 +1162,19 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noe
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("value");
         }
     }
     sdp::load_into(v.value, r.p);
@@ -1199,29 +1243,33 @@ bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("bypassed");
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("bypassed");
         }
     }
     if (r.p[0] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        r.fail_at(sdp::ErrorCode::Bool, r.p);
+        return r.in_field("bypassed");
     }
     v.bypassed = r.p[0] != 0;
     r.p += 1;
     std::size_t n1 = 0;
     if (!r.count(n1, 12)) {
-        return false;
+        return r.in_field("parameters");
     }
     v.parameters.resize(n1);
     for (auto& e2 : v.parameters) {
         if (!sdp_read(r, e2, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e2 - v.parameters.data()));
+            return r.in_field("parameters");
         }
     }
     return true;
@@ -1232,27 +1280,31 @@ bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("bypassed");
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("bypassed");
         }
     }
     if (r.p[0] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        r.fail_at(sdp::ErrorCode::Bool, r.p);
+        return r.in_field("bypassed");
     }
     r.p += 1;
     std::size_t n1 = 0;
     if (!r.count(n1, 12)) {
-        return false;
+        return r.in_field("parameters");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("parameters");
         }
     }
     return true;
@@ -1263,29 +1315,33 @@ bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("bypassed");
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("bypassed");
         }
     }
     if (r.p[0] > 1) {
-        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        r.fail_at(sdp::ErrorCode::Bool, r.p);
+        return r.in_field("bypassed");
     }
     v.bypassed = r.p[0] != 0;
     r.p += 1;
     std::size_t n1 = 0;
     if (!r.count(n1, 12)) {
-        return false;
+        return r.in_field("parameters");
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
-            return false;
+            r.in_elem(i3);
+            return r.in_field("parameters");
         }
     }
     v.parameters = sdp::ListView<DeviceParameterView>(s2, n1, 0, &sdp_rd_T15DeviceParameter);
@@ -1376,30 +1432,36 @@ bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     v.id = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 7) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("kind");
         }
         if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("kind");
         }
         if (r.left() < 5) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sample_rate");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("channels");
         }
     }
     if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("kind");
     }
     const DeviceKind f1 = sdp::load<DeviceKind>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 1);
@@ -1410,12 +1472,13 @@ bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d) {
     r.p += 7;
     std::size_t n4 = 0;
     if (!r.count(n4, 9)) {
-        return false;
+        return r.in_field("plugins");
     }
     v.plugins.resize(n4);
     for (auto& e5 : v.plugins) {
         if (!sdp_read(r, e5, d + 1)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e5 - v.plugins.data()));
+            return r.in_field("plugins");
         }
     }
     return true;
@@ -1427,38 +1490,45 @@ bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     r.p += 8;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 7) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("kind");
         }
         if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("kind");
         }
         if (r.left() < 5) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sample_rate");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("channels");
         }
     }
     if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("kind");
     }
     r.p += 7;
     std::size_t n1 = 0;
     if (!r.count(n1, 9)) {
-        return false;
+        return r.in_field("plugins");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
-            return false;
+            r.in_elem(i2);
+            return r.in_field("plugins");
         }
     }
     return true;
@@ -1470,30 +1540,36 @@ bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     v.id = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.name)) {
-        return false;
+        return r.in_field("name");
     }
     if (r.left() < 7) {
         if (r.left() < 1) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("kind");
         }
         if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("kind");
         }
         if (r.left() < 5) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sample_rate");
         }
         if (r.left() < 7) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("channels");
         }
     }
     if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("kind");
     }
     const DeviceKind f1 = sdp::load<DeviceKind>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 1);
@@ -1504,12 +1580,13 @@ bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     r.p += 7;
     std::size_t n4 = 0;
     if (!r.count(n4, 9)) {
-        return false;
+        return r.in_field("plugins");
     }
     const std::uint8_t* s5 = r.p;
     for (std::size_t i6 = 0; i6 < n4; ++i6) {
         if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
-            return false;
+            r.in_elem(i6);
+            return r.in_field("plugins");
         }
     }
     v.plugins = sdp::ListView<DevicePluginView>(s5, n4, 0, &sdp_rd_T12DevicePlugin);
@@ -1641,7 +1718,7 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1655,7 +1732,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1663,7 +1740,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1677,7 +1754,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1714,7 +1791,7 @@ std::size_t encode_to(const Rectangle& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Rectangle& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Rectangle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1728,7 +1805,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Rectangle();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1736,7 +1813,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, RectangleView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = RectangleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1750,7 +1827,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = RectangleView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1788,7 +1865,7 @@ std::size_t encode_to(const Scene& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Scene& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Scene();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1802,7 +1879,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Scene();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1810,7 +1887,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SceneView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = SceneView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1824,7 +1901,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SceneView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1861,7 +1938,7 @@ std::size_t encode_to(const DeviceParameter& value, std::uint8_t* buf, std::size
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DeviceParameter();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1875,7 +1952,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DeviceParameter();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1883,7 +1960,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DeviceParameterView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1897,7 +1974,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DeviceParameterView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1934,7 +2011,7 @@ std::size_t encode_to(const DevicePlugin& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DevicePlugin();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1948,7 +2025,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DevicePlugin();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1956,7 +2033,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DevicePluginView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1970,7 +2047,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DevicePluginView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2007,7 +2084,7 @@ std::size_t encode_to(const AudioDevice& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDevice& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AudioDevice();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2021,7 +2098,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AudioDevice();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2029,7 +2106,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AudioDeviceView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2043,7 +2120,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AudioDeviceView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2062,9 +2139,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -2107,7 +2184,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     }
     if (id != Point::kTypeId) {
         out = Point();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2121,7 +2198,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     }
     if (id != Point::kTypeId) {
         out = PointView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2159,7 +2236,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     }
     if (id != Rectangle::kTypeId) {
         out = Rectangle();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2173,7 +2250,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     }
     if (id != Rectangle::kTypeId) {
         out = RectangleView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2213,7 +2290,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Scene& ou
     }
     if (id != Scene::kTypeId) {
         out = Scene();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2227,7 +2304,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SceneView
     }
     if (id != Scene::kTypeId) {
         out = SceneView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2265,7 +2342,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     }
     if (id != DeviceParameter::kTypeId) {
         out = DeviceParameter();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2279,7 +2356,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     }
     if (id != DeviceParameter::kTypeId) {
         out = DeviceParameterView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2317,7 +2394,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     }
     if (id != DevicePlugin::kTypeId) {
         out = DevicePlugin();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2331,7 +2408,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     }
     if (id != DevicePlugin::kTypeId) {
         out = DevicePluginView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2369,7 +2446,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
     }
     if (id != AudioDevice::kTypeId) {
         out = AudioDevice();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2383,7 +2460,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
     }
     if (id != AudioDevice::kTypeId) {
         out = AudioDeviceView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2410,42 +2487,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Point::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Rectangle::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Rectangle>(out) ? *std::get_if<Rectangle>(&out) : out.emplace<Rectangle>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Rectangle>(out) ? *std::get_if<Rectangle>(&out) : out.emplace<Rectangle>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Scene::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Scene>(out) ? *std::get_if<Scene>(&out) : out.emplace<Scene>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Scene>(out) ? *std::get_if<Scene>(&out) : out.emplace<Scene>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case DeviceParameter::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameter>(out) ? *std::get_if<DeviceParameter>(&out) : out.emplace<DeviceParameter>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameter>(out) ? *std::get_if<DeviceParameter>(&out) : out.emplace<DeviceParameter>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case DevicePlugin::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePlugin>(out) ? *std::get_if<DevicePlugin>(&out) : out.emplace<DevicePlugin>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePlugin>(out) ? *std::get_if<DevicePlugin>(&out) : out.emplace<DevicePlugin>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case AudioDevice::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDevice>(out) ? *std::get_if<AudioDevice>(&out) : out.emplace<AudioDevice>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDevice>(out) ? *std::get_if<AudioDevice>(&out) : out.emplace<AudioDevice>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2453,7 +2530,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2479,42 +2556,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case RectangleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<RectangleView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<RectangleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case SceneView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<SceneView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<SceneView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DeviceParameterView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<DeviceParameterView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<DeviceParameterView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DevicePluginView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<DevicePluginView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<DevicePluginView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case AudioDeviceView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2522,7 +2599,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -70,11 +78,27 @@ struct Reader {
         status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +222,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +233,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +650,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -704,13 +730,14 @@ SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.label)) {
-        return false;
+        return r.in_field("label");
     }
     return true;
 }
@@ -721,12 +748,13 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     r.p += 4;
     if (!r.skip_str()) {
-        return false;
+        return r.in_field("label");
     }
     return true;
 }
@@ -737,13 +765,14 @@ SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.label)) {
-        return false;
+        return r.in_field("label");
     }
     return true;
 }
@@ -819,7 +848,9 @@ SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Number");
             }
         }
         x.value = sdp::load<std::int64_t>(r.p);
@@ -846,7 +877,9 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     case 1: {
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Number");
             }
         }
         r.p += 8;
@@ -876,7 +909,9 @@ SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Number");
             }
         }
         x.value = sdp::load<std::int64_t>(r.p);
@@ -1077,7 +1112,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_bool");
     }
     if (has1) {
         if (!v.maybe_bool.has_value()) {
@@ -1085,14 +1120,17 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_bool");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                return r.in_field("maybe_bool");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("maybe_bool");
         }
         (*v.maybe_bool) = r.p[0] != 0;
         r.p += 1;
@@ -1101,7 +1139,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_u8");
     }
     if (has2) {
         if (!v.maybe_u8.has_value()) {
@@ -1109,7 +1147,8 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_u8");
             }
         }
         (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
@@ -1119,7 +1158,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_i64");
     }
     if (has3) {
         if (!v.maybe_i64.has_value()) {
@@ -1127,7 +1166,8 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_i64");
             }
         }
         (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
@@ -1137,7 +1177,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_f64");
     }
     if (has4) {
         if (!v.maybe_f64.has_value()) {
@@ -1145,7 +1185,8 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_f64");
             }
         }
         sdp::load_into((*v.maybe_f64), r.p);
@@ -1155,35 +1196,35 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has5 = false;
     if (!r.flag(has5, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_str");
     }
     if (has5) {
         if (!v.maybe_str.has_value()) {
             v.maybe_str.emplace();
         }
         if (!r.str((*v.maybe_str))) {
-            return false;
+            return r.in_field("maybe_str");
         }
     } else {
         v.maybe_str.reset();
     }
     bool has6 = false;
     if (!r.flag(has6, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_inner");
     }
     if (has6) {
         if (!v.maybe_inner.has_value()) {
             v.maybe_inner.emplace();
         }
         if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
-            return false;
+            return r.in_field("maybe_inner");
         }
     } else {
         v.maybe_inner.reset();
     }
     bool has7 = false;
     if (!r.flag(has7, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_level");
     }
     if (has7) {
         if (!v.maybe_level.has_value()) {
@@ -1191,14 +1232,17 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_level");
             }
             if (!is_valid(sdp::load<Level>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                return r.in_field("maybe_level");
             }
         }
         if (!is_valid(sdp::load<Level>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("maybe_level");
         }
         (*v.maybe_level) = sdp::load<Level>(r.p);
         r.p += 1;
@@ -1207,21 +1251,21 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has8 = false;
     if (!r.flag(has8, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_choice");
     }
     if (has8) {
         if (!v.maybe_choice.has_value()) {
             v.maybe_choice.emplace();
         }
         if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
-            return false;
+            return r.in_field("maybe_choice");
         }
     } else {
         v.maybe_choice.reset();
     }
     bool has9 = false;
     if (!r.flag(has9, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_list");
     }
     if (has9) {
         if (!v.maybe_list.has_value()) {
@@ -1229,7 +1273,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
-            return false;
+            return r.in_field("maybe_list");
         }
         assign_array(r.p, (*v.maybe_list), n10);
         r.p += n10 * 4;
@@ -1238,20 +1282,22 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     std::size_t n11 = 0;
     if (!r.count(n11, 1)) {
-        return false;
+        return r.in_field("list_of_maybe");
     }
     v.list_of_maybe.resize(n11);
     for (auto& e12 : v.list_of_maybe) {
         bool has13 = false;
         if (!r.flag(has13, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_elem(static_cast<std::size_t>(&e12 - v.list_of_maybe.data()));
+            return r.in_field("list_of_maybe");
         }
         if (has13) {
             if (!e12.has_value()) {
                 e12.emplace();
             }
             if (!r.str((*e12))) {
-                return false;
+                r.in_elem(static_cast<std::size_t>(&e12 - v.list_of_maybe.data()));
+                return r.in_field("list_of_maybe");
             }
         } else {
             e12.reset();
@@ -1259,14 +1305,14 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has14 = false;
     if (!r.flag(has14, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_fixed");
     }
     if (has14) {
         if (!v.maybe_fixed.has_value()) {
             v.maybe_fixed.emplace();
         }
         if (!r.need_elems(2, 2)) {
-            return false;
+            return r.in_field("maybe_fixed");
         }
         load_array(r.p, (*v.maybe_fixed).data(), 2);
         r.p += 4;
@@ -1275,7 +1321,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has15 = false;
     if (!r.flag(has15, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_maybe");
     }
     if (has15) {
         if (!v.maybe_maybe.has_value()) {
@@ -1283,7 +1329,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         bool has16 = false;
         if (!r.flag(has16, sdp::ErrorCode::Presence)) {
-            return false;
+            return r.in_field("maybe_maybe");
         }
         if (has16) {
             if (!(*v.maybe_maybe).has_value()) {
@@ -1291,7 +1337,8 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
             }
             if (r.left() < 4) {
                 if (r.left() < 4) {
-                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    return r.in_field("maybe_maybe");
                 }
             }
             (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
@@ -1311,152 +1358,164 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_bool");
     }
     if (has1) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_bool");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                return r.in_field("maybe_bool");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("maybe_bool");
         }
         r.p += 1;
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_u8");
     }
     if (has2) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_u8");
             }
         }
         r.p += 1;
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_i64");
     }
     if (has3) {
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_i64");
             }
         }
         r.p += 8;
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_f64");
     }
     if (has4) {
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_f64");
             }
         }
         r.p += 8;
     }
     bool has5 = false;
     if (!r.flag(has5, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_str");
     }
     if (has5) {
         if (!r.skip_str()) {
-            return false;
+            return r.in_field("maybe_str");
         }
     }
     bool has6 = false;
     if (!r.flag(has6, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_inner");
     }
     if (has6) {
         if (!sdp_check(r, Tag<Inner>{}, d + 1)) {
-            return false;
+            return r.in_field("maybe_inner");
         }
     }
     bool has7 = false;
     if (!r.flag(has7, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_level");
     }
     if (has7) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_level");
             }
             if (!is_valid(sdp::load<Level>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                return r.in_field("maybe_level");
             }
         }
         if (!is_valid(sdp::load<Level>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("maybe_level");
         }
         r.p += 1;
     }
     bool has8 = false;
     if (!r.flag(has8, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_choice");
     }
     if (has8) {
         if (!sdp_check(r, Tag<Choice>{}, d + 1)) {
-            return false;
+            return r.in_field("maybe_choice");
         }
     }
     bool has9 = false;
     if (!r.flag(has9, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_list");
     }
     if (has9) {
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
-            return false;
+            return r.in_field("maybe_list");
         }
         r.p += n10 * 4;
     }
     std::size_t n11 = 0;
     if (!r.count(n11, 1)) {
-        return false;
+        return r.in_field("list_of_maybe");
     }
     for (std::size_t i12 = 0; i12 < n11; ++i12) {
         bool has13 = false;
         if (!r.flag(has13, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_elem(i12);
+            return r.in_field("list_of_maybe");
         }
         if (has13) {
             if (!r.skip_str()) {
-                return false;
+                r.in_elem(i12);
+                return r.in_field("list_of_maybe");
             }
         }
     }
     bool has14 = false;
     if (!r.flag(has14, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_fixed");
     }
     if (has14) {
         if (!r.need_elems(2, 2)) {
-            return false;
+            return r.in_field("maybe_fixed");
         }
         r.p += 4;
     }
     bool has15 = false;
     if (!r.flag(has15, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_maybe");
     }
     if (has15) {
         bool has16 = false;
         if (!r.flag(has16, sdp::ErrorCode::Presence)) {
-            return false;
+            return r.in_field("maybe_maybe");
         }
         if (has16) {
             if (r.left() < 4) {
                 if (r.left() < 4) {
-                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    return r.in_field("maybe_maybe");
                 }
             }
             r.p += 4;
@@ -1471,7 +1530,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_bool");
     }
     if (has1) {
         if (!v.maybe_bool.has_value()) {
@@ -1479,14 +1538,17 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_bool");
             }
             if (r.p[0] > 1) {
-                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                return r.in_field("maybe_bool");
             }
         }
         if (r.p[0] > 1) {
-            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("maybe_bool");
         }
         (*v.maybe_bool) = r.p[0] != 0;
         r.p += 1;
@@ -1495,7 +1557,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_u8");
     }
     if (has2) {
         if (!v.maybe_u8.has_value()) {
@@ -1503,7 +1565,8 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_u8");
             }
         }
         (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
@@ -1513,7 +1576,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_i64");
     }
     if (has3) {
         if (!v.maybe_i64.has_value()) {
@@ -1521,7 +1584,8 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_i64");
             }
         }
         (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
@@ -1531,7 +1595,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_f64");
     }
     if (has4) {
         if (!v.maybe_f64.has_value()) {
@@ -1539,7 +1603,8 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_f64");
             }
         }
         sdp::load_into((*v.maybe_f64), r.p);
@@ -1549,35 +1614,35 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has5 = false;
     if (!r.flag(has5, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_str");
     }
     if (has5) {
         if (!v.maybe_str.has_value()) {
             v.maybe_str.emplace();
         }
         if (!r.str((*v.maybe_str))) {
-            return false;
+            return r.in_field("maybe_str");
         }
     } else {
         v.maybe_str.reset();
     }
     bool has6 = false;
     if (!r.flag(has6, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_inner");
     }
     if (has6) {
         if (!v.maybe_inner.has_value()) {
             v.maybe_inner.emplace();
         }
         if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
-            return false;
+            return r.in_field("maybe_inner");
         }
     } else {
         v.maybe_inner.reset();
     }
     bool has7 = false;
     if (!r.flag(has7, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_level");
     }
     if (has7) {
         if (!v.maybe_level.has_value()) {
@@ -1585,14 +1650,17 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_level");
             }
             if (!is_valid(sdp::load<Level>(r.p))) {
-                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                return r.in_field("maybe_level");
             }
         }
         if (!is_valid(sdp::load<Level>(r.p))) {
-            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("maybe_level");
         }
         (*v.maybe_level) = sdp::load<Level>(r.p);
         r.p += 1;
@@ -1601,21 +1669,21 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has8 = false;
     if (!r.flag(has8, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_choice");
     }
     if (has8) {
         if (!v.maybe_choice.has_value()) {
             v.maybe_choice.emplace();
         }
         if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
-            return false;
+            return r.in_field("maybe_choice");
         }
     } else {
         v.maybe_choice.reset();
     }
     bool has9 = false;
     if (!r.flag(has9, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_list");
     }
     if (has9) {
         if (!v.maybe_list.has_value()) {
@@ -1623,7 +1691,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
-            return false;
+            return r.in_field("maybe_list");
         }
         (*v.maybe_list) = sdp::ArrayView<std::uint32_t>(r.p, n10);
         r.p += n10 * 4;
@@ -1632,31 +1700,33 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     std::size_t n12 = 0;
     if (!r.count(n12, 1)) {
-        return false;
+        return r.in_field("list_of_maybe");
     }
     const std::uint8_t* s13 = r.p;
     for (std::size_t i14 = 0; i14 < n12; ++i14) {
         bool has15 = false;
         if (!r.flag(has15, sdp::ErrorCode::Presence)) {
-            return false;
+            r.in_elem(i14);
+            return r.in_field("list_of_maybe");
         }
         if (has15) {
             if (!r.skip_str()) {
-                return false;
+                r.in_elem(i14);
+                return r.in_field("list_of_maybe");
             }
         }
     }
     v.list_of_maybe = sdp::ListView<std::optional<std::string_view>>(s13, n12, 0, &sdp_rd_O_str);
     bool has16 = false;
     if (!r.flag(has16, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_fixed");
     }
     if (has16) {
         if (!v.maybe_fixed.has_value()) {
             v.maybe_fixed.emplace();
         }
         if (!r.need_elems(2, 2)) {
-            return false;
+            return r.in_field("maybe_fixed");
         }
         (*v.maybe_fixed) = sdp::ArrayView<std::uint16_t>(r.p, 2);
         r.p += 2 * 2;
@@ -1665,7 +1735,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has18 = false;
     if (!r.flag(has18, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("maybe_maybe");
     }
     if (has18) {
         if (!v.maybe_maybe.has_value()) {
@@ -1673,7 +1743,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         bool has19 = false;
         if (!r.flag(has19, sdp::ErrorCode::Presence)) {
-            return false;
+            return r.in_field("maybe_maybe");
         }
         if (has19) {
             if (!(*v.maybe_maybe).has_value()) {
@@ -1681,7 +1751,8 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
             }
             if (r.left() < 4) {
                 if (r.left() < 4) {
-                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    return r.in_field("maybe_maybe");
                 }
             }
             (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
@@ -1967,10 +2038,12 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("sensor_id");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("value");
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -1980,7 +2053,7 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     r.p += 12;
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("calibration");
     }
     if (has3) {
         if (!v.calibration.has_value()) {
@@ -1988,7 +2061,8 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("calibration");
             }
         }
         sdp::load_into((*v.calibration), r.p);
@@ -1998,14 +2072,14 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("note");
     }
     if (has4) {
         if (!v.note.has_value()) {
             v.note.emplace();
         }
         if (!r.str((*v.note))) {
-            return false;
+            return r.in_field("note");
         }
     } else {
         v.note.reset();
@@ -2019,32 +2093,35 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("sensor_id");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("value");
         }
     }
     r.p += 12;
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("calibration");
     }
     if (has1) {
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("calibration");
             }
         }
         r.p += 8;
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("note");
     }
     if (has2) {
         if (!r.skip_str()) {
-            return false;
+            return r.in_field("note");
         }
     }
     return true;
@@ -2056,10 +2133,12 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("sensor_id");
         }
         if (r.left() < 12) {
-            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("value");
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -2069,7 +2148,7 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     r.p += 12;
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("calibration");
     }
     if (has3) {
         if (!v.calibration.has_value()) {
@@ -2077,7 +2156,8 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("calibration");
             }
         }
         sdp::load_into((*v.calibration), r.p);
@@ -2087,14 +2167,14 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return false;
+        return r.in_field("note");
     }
     if (has4) {
         if (!v.note.has_value()) {
             v.note.emplace();
         }
         if (!r.str((*v.note))) {
-            return false;
+            return r.in_field("note");
         }
     } else {
         v.note.reset();
@@ -2226,7 +2306,7 @@ std::size_t encode_to(const Inner& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Inner& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Inner();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2240,7 +2320,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Inner();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2248,7 +2328,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, InnerView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = InnerView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2262,7 +2342,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, InnerView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = InnerView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2299,7 +2379,7 @@ std::size_t encode_to(const Choice& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Choice& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Choice();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2313,7 +2393,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Choice();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2321,7 +2401,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ChoiceView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ChoiceView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2335,7 +2415,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChoiceView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ChoiceView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2372,7 +2452,7 @@ std::size_t encode_to(const Optionals& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Optionals& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Optionals();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2386,7 +2466,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Optionals();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2394,7 +2474,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, OptionalsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = OptionalsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2408,7 +2488,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, OptionalsV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = OptionalsView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2445,7 +2525,7 @@ std::size_t encode_to(const Reading& value, std::uint8_t* buf, std::size_t cap) 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Reading& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Reading();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2459,7 +2539,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Reading();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2467,7 +2547,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& o
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ReadingView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ReadingView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2481,7 +2561,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ReadingVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ReadingView();
-        return r.status;
+        return std::move(r.status);
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2500,9 +2580,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
     }
     return st;
 }
@@ -2545,7 +2625,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Inner& ou
     }
     if (id != Inner::kTypeId) {
         out = Inner();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2559,7 +2639,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, InnerView
     }
     if (id != Inner::kTypeId) {
         out = InnerView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2597,7 +2677,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     }
     if (id != Optionals::kTypeId) {
         out = Optionals();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2611,7 +2691,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     }
     if (id != Optionals::kTypeId) {
         out = OptionalsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2649,7 +2729,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Reading& 
     }
     if (id != Reading::kTypeId) {
         out = Reading();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2663,7 +2743,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ReadingVi
     }
     if (id != Reading::kTypeId) {
         out = ReadingView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2687,21 +2767,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Inner::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Inner>(out) ? *std::get_if<Inner>(&out) : out.emplace<Inner>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Inner>(out) ? *std::get_if<Inner>(&out) : out.emplace<Inner>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Optionals::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Optionals>(out) ? *std::get_if<Optionals>(&out) : out.emplace<Optionals>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Optionals>(out) ? *std::get_if<Optionals>(&out) : out.emplace<Optionals>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Reading::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Reading>(out) ? *std::get_if<Reading>(&out) : out.emplace<Reading>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Reading>(out) ? *std::get_if<Reading>(&out) : out.emplace<Reading>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2709,7 +2789,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2732,21 +2812,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case InnerView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<InnerView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<InnerView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case OptionalsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<OptionalsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<OptionalsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ReadingView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ReadingView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ReadingView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2754,7 +2834,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

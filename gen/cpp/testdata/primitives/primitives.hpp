@@ -131,36 +131,126 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
 }
 
 /// The outcome of a decode: true when it succeeded, otherwise the rule that
-/// failed, the byte offset where it failed, and a short description. It is
-/// [[nodiscard]]: a call that drops the Status of a decode draws a warning,
-/// since the value decoded into is reset when the input was bad.
+/// failed, the byte offset where it failed, the field path of the value that
+/// holds the problem, and a short description. It is [[nodiscard]]: a call
+/// that drops the Status of a decode draws a warning, since the value
+/// decoded into is reset when the input was bad.
+///
+/// A Status that is ok holds no path and allocates nothing: the path is
+/// built only while a decode error unwinds (each struct, array and union
+/// level prepends its segment), so a successful decode does no work for it.
 class [[nodiscard]] Status {
 public:
-    constexpr Status() noexcept = default;
-    constexpr Status(ErrorCode code, std::size_t offset, const char* message) noexcept
+    Status() noexcept = default;
+    Status(ErrorCode code, std::size_t offset, const char* message) noexcept
         : code_(code), offset_(offset), message_(message) {}
+    /// An error at the field path path (docs/wire-format.md, "Where an error
+    /// is: offset and path"). If memory runs out, the path is left empty.
+    Status(ErrorCode code, std::size_t offset, const char* message, std::string_view path) noexcept
+        : code_(code), offset_(offset), message_(message) {
+        set_path(path);
+    }
+    Status(const Status& o) noexcept : code_(o.code_), offset_(o.offset_), message_(o.message_) { set_path(o.path()); }
+    Status(Status&&) noexcept = default;
+    Status& operator=(const Status& o) noexcept {
+        if (this != &o) {
+            code_ = o.code_;
+            offset_ = o.offset_;
+            message_ = o.message_;
+            path_.reset();
+            set_path(o.path());
+        }
+        return *this;
+    }
+    Status& operator=(Status&&) noexcept = default;
+    ~Status() = default;
 
-    constexpr bool ok() const noexcept { return code_ == ErrorCode::Ok; }
-    constexpr explicit operator bool() const noexcept { return ok(); }
-    constexpr ErrorCode code() const noexcept { return code_; }
+    bool ok() const noexcept { return code_ == ErrorCode::Ok; }
+    explicit operator bool() const noexcept { return ok(); }
+    ErrorCode code() const noexcept { return code_; }
     /// The rule's name: "truncated", "utf8", ... ("ok" on success).
-    constexpr const char* rule() const noexcept { return rule_name(code_); }
+    const char* rule() const noexcept { return rule_name(code_); }
     /// The offset of the offending byte in the input.
-    constexpr std::size_t offset() const noexcept { return offset_; }
+    std::size_t offset() const noexcept { return offset_; }
     /// A static, human-readable description ("" on success).
-    constexpr const char* message() const noexcept { return message_; }
-    /// "utf8 at byte 12: string is not valid UTF-8".
+    const char* message() const noexcept { return message_; }
+    /// The field path of the value that holds the problem, by schema names
+    /// with [i] for array elements: "plugins[3].parameters[0].display_name";
+    /// empty at the top level (and on success). It is valid while this
+    /// Status lives unchanged.
+    std::string_view path() const noexcept { return path_ ? std::string_view(path_.get()) : std::string_view(); }
+    /// "utf8 at byte 12 (plugins[3].name): string is not valid UTF-8"; the
+    /// parenthesis is left out when the path is empty.
     std::string to_string() const {
         if (ok()) {
             return "ok";
         }
-        return std::string(rule()) + " at byte " + std::to_string(offset_) + ": " + message_;
+        std::string s = std::string(rule()) + " at byte " + std::to_string(offset_);
+        if (path_) {
+            s += " (";
+            s += path();
+            s += ")";
+        }
+        return s + ": " + message_;
+    }
+
+    /// Prepends the struct field, union variant or message segment name to
+    /// the path ("name" + "." + path). The generated decoders call this and
+    /// prepend_index while an error unwinds; if memory runs out, the path
+    /// is left as it was.
+    void prepend_field(std::string_view name) noexcept {
+        const std::string_view old = path();
+        join(name, !old.empty() && old[0] != '[' ? "." : "", old);
+    }
+    /// Prepends the array element index i to the path ("[i]" + path).
+    void prepend_index(std::size_t i) noexcept {
+        char buf[24];
+        std::size_t n = sizeof buf;
+        buf[--n] = ']';
+        do {
+            buf[--n] = static_cast<char>('0' + i % 10);
+            i /= 10;
+        } while (i != 0);
+        buf[--n] = '[';
+        const std::string_view old = path();
+        join(std::string_view(buf + n, sizeof buf - n), !old.empty() && old[0] != '[' ? "." : "", old);
     }
 
 private:
+    void set_path(std::string_view path) noexcept {
+        if (path.empty()) {
+            path_.reset();
+            return;
+        }
+        join(path, "", "");
+    }
+    // Sets the path to a + b + c (c may be the path itself); if memory runs
+    // out, leaves it as it was. Without exceptions, so that it also builds
+    // with -fno-exceptions.
+    void join(std::string_view a, std::string_view b, std::string_view c) noexcept {
+        const std::size_t n = a.size() + b.size() + c.size();
+        char* s = new (std::nothrow) char[n + 1];
+        if (s == nullptr) {
+            return;
+        }
+        char* at = s;
+        const auto put = [&at](std::string_view part) {
+            if (!part.empty()) {
+                std::memcpy(at, part.data(), part.size());
+                at += part.size();
+            }
+        };
+        put(a);
+        put(b);
+        put(c);
+        *at = '\0';
+        path_.reset(s);
+    }
+
     ErrorCode code_ = ErrorCode::Ok;
     std::size_t offset_ = 0;
     const char* message_ = "";
+    std::unique_ptr<char[]> path_; // NUL-terminated; null when empty
 };
 
 /// Options for decoding.
@@ -901,13 +991,14 @@ private:
         have_ = 0;
         if (!fill(10)) {
             if (have_ != 0) {
-                status_ = sdp::Status(sdp::ErrorCode::Truncated, 0, "the stream ends inside a message header");
+                status_ =
+                    sdp::Status(sdp::ErrorCode::Truncated, 0, "the stream ends inside a message header", "message");
             }
             return false;
         }
         const std::uint8_t* h = buf_.data();
         if (h[0] != 'S' || h[1] != 'D' || h[2] != 'P' || h[3] != '2') {
-            status_ = sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+            status_ = sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
             return false;
         }
         const std::uint32_t payload = sdp::load<std::uint32_t>(h + 6);
@@ -916,11 +1007,12 @@ private:
         const bool hello = id == 0 && count_ == 0;
         if (require_hello_ && count_ == 0 && !hello) {
             status_ = sdp::Status(sdp::ErrorCode::Schema, 4,
-                                  "the stream does not start with a hello (type id 0), and this reader requires one");
+                                  "the stream does not start with a hello (type id 0), and this reader requires one",
+                                  "message");
             return false;
         }
         if (!hello && !is_message_type_id(id)) {
-            status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema");
+            status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema", "message");
             // The payload is skipped, so that the reader can go on.
             if (payload <= max_size_ && size >= 10 && fill(size)) {
                 resumable_ = true;
@@ -929,18 +1021,23 @@ private:
             return false;
         }
         if (payload > max_size_) {
-            status_ = sdp::Status(sdp::ErrorCode::Message, 6, "message payload exceeds the reader's maximum size");
+            status_ =
+                sdp::Status(sdp::ErrorCode::Message, 6, "message payload exceeds the reader's maximum size", "message");
             return false;
         }
         if (size < 10) {
             // A 32-bit size_t cannot hold the message: it is read to its
             // end, which a real stream does not reach.
-            status_ = drain(payload) ? sdp::Status(sdp::ErrorCode::Message, 6, "message too large for this platform")
-                                     : sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload");
+            if (drain(payload)) {
+                status_ = sdp::Status(sdp::ErrorCode::Message, 6, "message too large for this platform", "message");
+            } else {
+                status_ =
+                    sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload", "message");
+            }
             return false;
         }
         if (!fill(size)) {
-            status_ = sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload");
+            status_ = sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload", "message");
             return false;
         }
         ++count_;
@@ -962,7 +1059,7 @@ private:
     sdp::Status check_hello(const std::uint8_t* p, std::uint32_t n) {
         if (n < 4 || n != std::uint64_t{4} + std::uint64_t{10} * sdp::load<std::uint32_t>(p)) {
             return sdp::Status(sdp::ErrorCode::Message, 6,
-                               "a hello's payload length is not 4 + 10 x its count of structs");
+                               "a hello's payload length is not 4 + 10 x its count of structs", "message");
         }
         const std::size_t count = sdp::load<std::uint32_t>(p);
         std::size_t mine = 0;
@@ -972,7 +1069,7 @@ private:
             const std::uint16_t id = sdp::load<std::uint16_t>(p + at);
             if (id == 0 || (i != 0 && id <= prev)) {
                 return sdp::Status(sdp::ErrorCode::Message, 10 + at,
-                                   "a hello's type ids must be above 0 and strictly increasing");
+                                   "a hello's type ids must be above 0 and strictly increasing", "message");
             }
             prev = id;
             while (mine < std::size(kHelloEntries) && kHelloEntries[mine].type_id < id) {
@@ -987,7 +1084,7 @@ private:
                 schema_error_ = std::string("the writer's schema has another version of ") + e.name + " (type id " +
                                 std::to_string(id) + "): fingerprint " + hex(theirs) + ", here " + hex(e.fingerprint) +
                                 "; run `sdp compat` on the two schemas";
-                return sdp::Status(sdp::ErrorCode::Schema, 10 + at + 2, schema_error_.c_str());
+                return sdp::Status(sdp::ErrorCode::Schema, 10 + at + 2, schema_error_.c_str(), "message");
             }
         }
         return sdp::Status();
