@@ -128,7 +128,7 @@ var detailed = map[string]Detail{
 	"go":        DetailPath,
 	"python":    DetailPath,
 	"rust":      DetailPath,
-	"c":         DetailOffset,
+	"c":         DetailPath,
 	"cpp":       DetailPath,
 	"swift":     DetailOffset,
 }
