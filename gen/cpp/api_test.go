@@ -179,7 +179,25 @@ int main() {
     opts.max_depth = 2;
     recursive::Status st = recursive::decode(bytes.data(), bytes.size(), out, opts);
     CHECK(!st && st.code() == recursive::ErrorCode::Depth && std::string(st.rule()) == "depth");
+    CHECK(st.path() == "next.next");
     CHECK(!recursive::decode(bytes.data(), bytes.size(), nv, opts));
+    {
+        // A path longer than Status::kPathSize is cut: "..." and its end. A
+        // chain of 600 nodes cut before its last presence byte is truncated
+        // at a path of 600 "next"s (2999 characters).
+        std::vector<std::uint8_t> chain(5 * 600 - 1, 0);
+        for (std::size_t k = 0; k + 1 < 600; ++k) {
+            chain[5 * k + 4] = 1;
+        }
+        recursive::DecodeOptions deep;
+        deep.max_depth = 1000;
+        const recursive::Status cut = recursive::decode(chain.data(), chain.size(), out, deep);
+        CHECK(cut.code() == recursive::ErrorCode::Truncated && cut.offset() == chain.size());
+        CHECK(cut.path().size() == recursive::Status::kPathSize && cut.path().substr(0, 3) == "...");
+        CHECK(cut.path().substr(cut.path().size() - 10) == ".next.next");
+        recursive::NodeView cutv;
+        CHECK(recursive::decode(chain.data(), chain.size(), cutv, deep).path() == cut.path());
+    }
 
     // Recursive unions.
     recursive::Program prog;

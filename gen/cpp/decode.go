@@ -125,11 +125,11 @@ func (g *generator) within(seg pathSeg, body func()) {
 	g.where = g.where[:len(g.where)-1]
 }
 
-// unwind emits the return of an error already recorded in r.status: the
-// path segments of g.where are prepended to its path, innermost first, on
-// this path only (a successful decode never runs them).
+// unwind emits the return of an error already recorded in r.status; in a
+// path finder, the path segments of g.where are prepended to its path,
+// innermost first.
 func (g *generator) unwind(p *emit.Printer) {
-	if len(g.where) == 0 {
+	if !g.pathMode || len(g.where) == 0 {
 		p.P("return false;")
 		return
 	}
@@ -159,7 +159,7 @@ func (g *generator) ret(p *emit.Printer, cond string) {
 
 // fail emits the return of the error that call (r.fail_at) records.
 func (g *generator) fail(p *emit.Printer, call string) {
-	if len(g.where) == 0 {
+	if !g.pathMode || len(g.where) == 0 {
 		p.P("return ", call, ";")
 		return
 	}
@@ -177,7 +177,7 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 	switch t.Kind {
 	case schema.String:
 		if check {
-			g.ret(p, "r.skip_str()")
+			g.ret(p, "r."+g.cold("skip_str")+"()")
 		} else {
 			g.ret(p, fmt.Sprintf("r.str(%s)", lv))
 		}
@@ -186,7 +186,7 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 		if t.Kind == schema.Array {
 			n = g.newTmp("n")
 			p.F("std::size_t %s = 0;", n)
-			g.ret(p, fmt.Sprintf("r.count(%s, %d)", n, t.Elem.MinSize()))
+			g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("count"), n, t.Elem.MinSize()))
 			if c := t.ArrayCharge(); c > 0 {
 				// Rule 11 (memory), at the count, before anything is allocated.
 				g.ret(p, fmt.Sprintf("r.charge(%s, %du, r.p - 4)", n, c))
@@ -238,7 +238,7 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 		p.P("}")
 	case schema.StructRef, schema.UnionRef:
 		if check {
-			g.ret(p, fmt.Sprintf("sdp_check(r, Tag<%s>{}, d + 1)", g.name(t.Decl())))
+			g.ret(p, fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", g.checkFunc(), g.name(t.Decl())))
 		} else {
 			g.ret(p, fmt.Sprintf("sdp_read(r, %s, d + 1)", lv))
 		}
@@ -256,7 +256,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	switch {
 	case elem.IsNumeric() && fixedArray:
 		k, _ := t.FixedSize()
-		g.ret(p, fmt.Sprintf("r.need_elems(%s, %d)", n, flatSize(elem)))
+		g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("need_elems"), n, flatSize(elem)))
 		if !check {
 			p.F("load_array(r.p, %s.data(), %s);", lv, n)
 		}
@@ -316,7 +316,7 @@ func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		// before the end of a short input is reported as what it is
 		// (docs/wire-format.md: the first rule met reading front to back).
 		if t.Kind == schema.FixedArray && elem.Kind != schema.Bool && elem.Kind != schema.EnumRef {
-			g.ret(p, fmt.Sprintf("r.need_elems(%s, %d)", n, k))
+			g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("need_elems"), n, k))
 		}
 		switch {
 		case elem.Kind == schema.Bool && t.Kind == schema.FixedArray:
@@ -392,6 +392,9 @@ func (g *generator) readSig(d schema.Decl, check bool) string {
 	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 && !check {
 		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d)", inl(d), g.name(d))
 	}
+	if check && g.pathMode {
+		return fmt.Sprintf("SDP_COLD bool sdp_path(Reader& r, Tag<%s>, std::uint32_t d) noexcept", g.name(d))
+	}
 	if check {
 		return fmt.Sprintf("%sbool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", inl(d), g.name(d))
 	}
@@ -439,6 +442,49 @@ func leafType(t *schema.Type) bool {
 		return leafType(t.Elem)
 	}
 	return true
+}
+
+// cold is the Reader function a checked read calls for one of the reads
+// forced inline (SDP_INLINE): in a path finder, its out-of-line copy, so
+// that the path finders stay small and take little of the translation
+// unit's inlining budget, which the decoders need (GCC's
+// inline-unit-growth: when it ran out, GCC 12 -O2 stopped inlining
+// std::string's constructor into the owned decoders, docs/cpp.md).
+func (g *generator) cold(name string) string {
+	if g.pathMode {
+		return "cold_" + name
+	}
+	return name
+}
+
+// checkFunc is the validating decoder a checked read calls: sdp_check, or
+// in a path finder sdp_path.
+func (g *generator) checkFunc() string {
+	if g.pathMode {
+		return "sdp_path"
+	}
+	return "sdp_check"
+}
+
+// withPath emits the function that finds the field path of an error: the
+// decoders (owned and views) carry none, so a decode that fails reads its
+// input again with the path finders, which check the same things in the
+// same order and prepend each struct field, array element and union
+// variant to the error's path as it unwinds. Only a failed decode runs it;
+// if the second reading does not meet the same error (it always does), the
+// first error is returned without a path.
+func (g *generator) withPath(p *emit.Printer) {
+	p.P("// Returns st, the error of a decoder that rejected the input, with its field")
+	p.P("// path, found by reading the input again with the path finder of T.")
+	p.P("template <class T>")
+	p.P("SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,")
+	p.Block("                            sdp::Status st) noexcept {", "}", func() {
+		p.P("Reader q(data, size, options);")
+		p.P("if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {")
+		p.P(indent + "return st;")
+		p.P("}")
+		p.P("return std::move(q.status);")
+	})
 }
 
 func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
@@ -496,7 +542,7 @@ func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant
 			switch v.Kind {
 			case schema.VariantStruct:
 				if check {
-					g.ret(p, fmt.Sprintf("sdp_check(r, Tag<%s>{}, d + 1)", g.name(v.Struct)))
+					g.ret(p, fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", g.checkFunc(), g.name(v.Struct)))
 				} else {
 					g.ret(p, "sdp_read(r, x, d + 1)")
 				}

@@ -16,7 +16,7 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 	p.Block("sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {", "}", func() {
 		p.P("sdp::Status st = decode(data + 10, size - 10, out, options);")
 		p.P("if (!st) {")
-		p.P(indent + "return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());")
+		p.P(indent + "return st.at_offset(st.offset() + 10);")
 		p.P("}")
 		p.P("return st;")
 	})

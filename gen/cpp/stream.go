@@ -112,7 +112,7 @@ private:
         if (!status_ && !resumable_) {
             return false;
         }
-        status_ = sdp::Status();
+        status_.assign(sdp::ErrorCode::Ok, 0, "");
         resumable_ = false;
         index_ = count_;
         start_ = total_;
@@ -177,9 +177,14 @@ private:
             schema_checked_ = true;
             return next(out);
         }
-        status_ = decode_any_message(buf_.data(), size, out, options_);
-        resumable_ = !status_.ok();
-        return status_.ok();
+        // (A Status holds its path: it is copied into status_ only on error.)
+        sdp::Status st = decode_any_message(buf_.data(), size, out, options_);
+        if (!st) {
+            status_ = st;
+            resumable_ = true;
+            return false;
+        }
+        return true;
     }
 
     // Checks a hello's payload p of n bytes against kHelloEntries; offsets
@@ -399,7 +404,7 @@ private:
         if (status_.code() == sdp::ErrorCode::Write) {
             return false;
         }
-        status_ = sdp::Status();
+        status_.assign(sdp::ErrorCode::Ok, 0, "");
         return true;
     }
 

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Arrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Arrays>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Fixed& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Fixed>) noexcept;
@@ -699,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
@@ -707,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
@@ -715,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
@@ -723,6 +734,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
@@ -731,6 +743,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
@@ -750,6 +763,18 @@ static_assert(!sdp::kLittleEndian ||
                    offsetof(Point, x) == 0 &&
                    offsetof(Point, y) == 8),
               "Point: its memory must be its wire encoding");
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Arrays& v) noexcept {
     std::uint64_t n = 0;
@@ -962,87 +987,86 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("bools");
+        return false;
     }
     if (!r.bools(n1)) {
-        return r.in_field("bools");
+        return false;
     }
     v.bools.assign(r.p, r.p + n1);
     r.p += n1;
     std::size_t n2 = 0;
     if (!r.count(n2, 1)) {
-        return r.in_field("bytes");
+        return false;
     }
     assign_array(r.p, v.bytes, n2);
     r.p += n2 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
-        return r.in_field("i8s");
+        return false;
     }
     assign_array(r.p, v.i8s, n3);
     r.p += n3 * 1;
     std::size_t n4 = 0;
     if (!r.count(n4, 2)) {
-        return r.in_field("u16s");
+        return false;
     }
     assign_array(r.p, v.u16s, n4);
     r.p += n4 * 2;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return r.in_field("i16s");
+        return false;
     }
     assign_array(r.p, v.i16s, n5);
     r.p += n5 * 2;
     std::size_t n6 = 0;
     if (!r.count(n6, 4)) {
-        return r.in_field("u32s");
+        return false;
     }
     assign_array(r.p, v.u32s, n6);
     r.p += n6 * 4;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
-        return r.in_field("i32s");
+        return false;
     }
     assign_array(r.p, v.i32s, n7);
     r.p += n7 * 4;
     std::size_t n8 = 0;
     if (!r.count(n8, 8)) {
-        return r.in_field("u64s");
+        return false;
     }
     assign_array(r.p, v.u64s, n8);
     r.p += n8 * 8;
     std::size_t n9 = 0;
     if (!r.count(n9, 8)) {
-        return r.in_field("i64s");
+        return false;
     }
     assign_array(r.p, v.i64s, n9);
     r.p += n9 * 8;
     std::size_t n10 = 0;
     if (!r.count(n10, 4)) {
-        return r.in_field("f32s");
+        return false;
     }
     assign_array(r.p, v.f32s, n10);
     r.p += n10 * 4;
     std::size_t n11 = 0;
     if (!r.count(n11, 8)) {
-        return r.in_field("f64s");
+        return false;
     }
     assign_array(r.p, v.f64s, n11);
     r.p += n11 * 8;
     std::size_t n12 = 0;
     if (!r.count(n12, 4)) {
-        return r.in_field("strings");
+        return false;
     }
     v.strings.resize(n12);
     for (auto& e13 : v.strings) {
         if (!r.str(e13)) {
-            r.in_elem(static_cast<std::size_t>(&e13 - v.strings.data()));
-            return r.in_field("strings");
+            return false;
         }
     }
     std::size_t n14 = 0;
     if (!r.count(n14, 16)) {
-        return r.in_field("points");
+        return false;
     }
     if (r.plain(n14, 16, d + 1)) {
         assign_wire(v.points, r.p, n14);
@@ -1051,35 +1075,32 @@ bool sdp_read(Reader& r, Arrays& v, std::uint32_t d) {
         v.points.resize(n14);
         for (auto& e15 : v.points) {
             if (!sdp_read(r, e15, d + 1)) {
-                r.in_elem(static_cast<std::size_t>(&e15 - v.points.data()));
-                return r.in_field("points");
+                return false;
             }
         }
     }
     std::size_t n16 = 0;
     if (!r.count(n16, 4)) {
-        return r.in_field("nested");
+        return false;
     }
     v.nested.resize(n16);
     for (auto& e17 : v.nested) {
         std::size_t n18 = 0;
         if (!r.count(n18, 4)) {
-            r.in_elem(static_cast<std::size_t>(&e17 - v.nested.data()));
-            return r.in_field("nested");
+            return false;
         }
         assign_array(r.p, e17, n18);
         r.p += n18 * 4;
     }
     std::size_t n19 = 0;
     if (!r.count(n19, 4)) {
-        return r.in_field("blobs");
+        return false;
     }
     v.blobs.resize(n19);
     for (auto& e20 : v.blobs) {
         std::size_t n21 = 0;
         if (!r.count(n21, 1)) {
-            r.in_elem(static_cast<std::size_t>(&e20 - v.blobs.data()));
-            return r.in_field("blobs");
+            return false;
         }
         assign_array(r.p, e20, n21);
         r.p += n21 * 1;
@@ -1093,6 +1114,115 @@ bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    if (!r.bools(n1)) {
+        return false;
+    }
+    r.p += n1;
+    std::size_t n2 = 0;
+    if (!r.count(n2, 1)) {
+        return false;
+    }
+    r.p += n2 * 1;
+    std::size_t n3 = 0;
+    if (!r.count(n3, 1)) {
+        return false;
+    }
+    r.p += n3 * 1;
+    std::size_t n4 = 0;
+    if (!r.count(n4, 2)) {
+        return false;
+    }
+    r.p += n4 * 2;
+    std::size_t n5 = 0;
+    if (!r.count(n5, 2)) {
+        return false;
+    }
+    r.p += n5 * 2;
+    std::size_t n6 = 0;
+    if (!r.count(n6, 4)) {
+        return false;
+    }
+    r.p += n6 * 4;
+    std::size_t n7 = 0;
+    if (!r.count(n7, 4)) {
+        return false;
+    }
+    r.p += n7 * 4;
+    std::size_t n8 = 0;
+    if (!r.count(n8, 8)) {
+        return false;
+    }
+    r.p += n8 * 8;
+    std::size_t n9 = 0;
+    if (!r.count(n9, 8)) {
+        return false;
+    }
+    r.p += n9 * 8;
+    std::size_t n10 = 0;
+    if (!r.count(n10, 4)) {
+        return false;
+    }
+    r.p += n10 * 4;
+    std::size_t n11 = 0;
+    if (!r.count(n11, 8)) {
+        return false;
+    }
+    r.p += n11 * 8;
+    std::size_t n12 = 0;
+    if (!r.count(n12, 4)) {
+        return false;
+    }
+    for (std::size_t i13 = 0; i13 < n12; ++i13) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    std::size_t n14 = 0;
+    if (!r.count(n14, 16)) {
+        return false;
+    }
+    if (r.plain(n14, 16, d + 1)) {
+        r.p += n14 * 16;
+    } else {
+        for (std::size_t i15 = 0; i15 < n14; ++i15) {
+            if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+                return false;
+            }
+        }
+    }
+    std::size_t n16 = 0;
+    if (!r.count(n16, 4)) {
+        return false;
+    }
+    for (std::size_t i17 = 0; i17 < n16; ++i17) {
+        std::size_t n18 = 0;
+        if (!r.count(n18, 4)) {
+            return false;
+        }
+        r.p += n18 * 4;
+    }
+    std::size_t n19 = 0;
+    if (!r.count(n19, 4)) {
+        return false;
+    }
+    for (std::size_t i20 = 0; i20 < n19; ++i20) {
+        std::size_t n21 = 0;
+        if (!r.count(n21, 1)) {
+            return false;
+        }
+        r.p += n21 * 1;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
         return r.in_field("bools");
     }
     if (!r.bools(n1)) {
@@ -1100,98 +1230,98 @@ bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
     }
     r.p += n1;
     std::size_t n2 = 0;
-    if (!r.count(n2, 1)) {
+    if (!r.cold_count(n2, 1)) {
         return r.in_field("bytes");
     }
     r.p += n2 * 1;
     std::size_t n3 = 0;
-    if (!r.count(n3, 1)) {
+    if (!r.cold_count(n3, 1)) {
         return r.in_field("i8s");
     }
     r.p += n3 * 1;
     std::size_t n4 = 0;
-    if (!r.count(n4, 2)) {
+    if (!r.cold_count(n4, 2)) {
         return r.in_field("u16s");
     }
     r.p += n4 * 2;
     std::size_t n5 = 0;
-    if (!r.count(n5, 2)) {
+    if (!r.cold_count(n5, 2)) {
         return r.in_field("i16s");
     }
     r.p += n5 * 2;
     std::size_t n6 = 0;
-    if (!r.count(n6, 4)) {
+    if (!r.cold_count(n6, 4)) {
         return r.in_field("u32s");
     }
     r.p += n6 * 4;
     std::size_t n7 = 0;
-    if (!r.count(n7, 4)) {
+    if (!r.cold_count(n7, 4)) {
         return r.in_field("i32s");
     }
     r.p += n7 * 4;
     std::size_t n8 = 0;
-    if (!r.count(n8, 8)) {
+    if (!r.cold_count(n8, 8)) {
         return r.in_field("u64s");
     }
     r.p += n8 * 8;
     std::size_t n9 = 0;
-    if (!r.count(n9, 8)) {
+    if (!r.cold_count(n9, 8)) {
         return r.in_field("i64s");
     }
     r.p += n9 * 8;
     std::size_t n10 = 0;
-    if (!r.count(n10, 4)) {
+    if (!r.cold_count(n10, 4)) {
         return r.in_field("f32s");
     }
     r.p += n10 * 4;
     std::size_t n11 = 0;
-    if (!r.count(n11, 8)) {
+    if (!r.cold_count(n11, 8)) {
         return r.in_field("f64s");
     }
     r.p += n11 * 8;
     std::size_t n12 = 0;
-    if (!r.count(n12, 4)) {
+    if (!r.cold_count(n12, 4)) {
         return r.in_field("strings");
     }
     for (std::size_t i13 = 0; i13 < n12; ++i13) {
-        if (!r.skip_str()) {
+        if (!r.cold_skip_str()) {
             r.in_elem(i13);
             return r.in_field("strings");
         }
     }
     std::size_t n14 = 0;
-    if (!r.count(n14, 16)) {
+    if (!r.cold_count(n14, 16)) {
         return r.in_field("points");
     }
     if (r.plain(n14, 16, d + 1)) {
         r.p += n14 * 16;
     } else {
         for (std::size_t i15 = 0; i15 < n14; ++i15) {
-            if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+            if (!sdp_path(r, Tag<Point>{}, d + 1)) {
                 r.in_elem(i15);
                 return r.in_field("points");
             }
         }
     }
     std::size_t n16 = 0;
-    if (!r.count(n16, 4)) {
+    if (!r.cold_count(n16, 4)) {
         return r.in_field("nested");
     }
     for (std::size_t i17 = 0; i17 < n16; ++i17) {
         std::size_t n18 = 0;
-        if (!r.count(n18, 4)) {
+        if (!r.cold_count(n18, 4)) {
             r.in_elem(i17);
             return r.in_field("nested");
         }
         r.p += n18 * 4;
     }
     std::size_t n19 = 0;
-    if (!r.count(n19, 4)) {
+    if (!r.cold_count(n19, 4)) {
         return r.in_field("blobs");
     }
     for (std::size_t i20 = 0; i20 < n19; ++i20) {
         std::size_t n21 = 0;
-        if (!r.count(n21, 1)) {
+        if (!r.cold_count(n21, 1)) {
             r.in_elem(i20);
             return r.in_field("blobs");
         }
@@ -1206,121 +1336,117 @@ bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("bools");
+        return false;
     }
     if (!r.bools(n1)) {
-        return r.in_field("bools");
+        return false;
     }
     v.bools = sdp::ArrayView<bool>(r.p, n1);
     r.p += n1 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 1)) {
-        return r.in_field("bytes");
+        return false;
     }
     v.bytes = sdp::ArrayView<std::uint8_t>(r.p, n3);
     r.p += n3 * 1;
     std::size_t n5 = 0;
     if (!r.count(n5, 1)) {
-        return r.in_field("i8s");
+        return false;
     }
     v.i8s = sdp::ArrayView<std::int8_t>(r.p, n5);
     r.p += n5 * 1;
     std::size_t n7 = 0;
     if (!r.count(n7, 2)) {
-        return r.in_field("u16s");
+        return false;
     }
     v.u16s = sdp::ArrayView<std::uint16_t>(r.p, n7);
     r.p += n7 * 2;
     std::size_t n9 = 0;
     if (!r.count(n9, 2)) {
-        return r.in_field("i16s");
+        return false;
     }
     v.i16s = sdp::ArrayView<std::int16_t>(r.p, n9);
     r.p += n9 * 2;
     std::size_t n11 = 0;
     if (!r.count(n11, 4)) {
-        return r.in_field("u32s");
+        return false;
     }
     v.u32s = sdp::ArrayView<std::uint32_t>(r.p, n11);
     r.p += n11 * 4;
     std::size_t n13 = 0;
     if (!r.count(n13, 4)) {
-        return r.in_field("i32s");
+        return false;
     }
     v.i32s = sdp::ArrayView<std::int32_t>(r.p, n13);
     r.p += n13 * 4;
     std::size_t n15 = 0;
     if (!r.count(n15, 8)) {
-        return r.in_field("u64s");
+        return false;
     }
     v.u64s = sdp::ArrayView<std::uint64_t>(r.p, n15);
     r.p += n15 * 8;
     std::size_t n17 = 0;
     if (!r.count(n17, 8)) {
-        return r.in_field("i64s");
+        return false;
     }
     v.i64s = sdp::ArrayView<std::int64_t>(r.p, n17);
     r.p += n17 * 8;
     std::size_t n19 = 0;
     if (!r.count(n19, 4)) {
-        return r.in_field("f32s");
+        return false;
     }
     v.f32s = sdp::ArrayView<float>(r.p, n19);
     r.p += n19 * 4;
     std::size_t n21 = 0;
     if (!r.count(n21, 8)) {
-        return r.in_field("f64s");
+        return false;
     }
     v.f64s = sdp::ArrayView<double>(r.p, n21);
     r.p += n21 * 8;
     std::size_t n23 = 0;
     if (!r.count(n23, 4)) {
-        return r.in_field("strings");
+        return false;
     }
     const std::uint8_t* s24 = r.p;
     for (std::size_t i25 = 0; i25 < n23; ++i25) {
         if (!r.skip_str()) {
-            r.in_elem(i25);
-            return r.in_field("strings");
+            return false;
         }
     }
     v.strings = sdp::ListView<std::string_view>(s24, n23, 0, &sdp_rd_str);
     std::size_t n26 = 0;
     if (!r.count(n26, 16)) {
-        return r.in_field("points");
+        return false;
     }
     const std::uint8_t* s27 = r.p;
     for (std::size_t i28 = 0; i28 < n26; ++i28) {
         if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-            r.in_elem(i28);
-            return r.in_field("points");
+            return false;
         }
     }
     v.points = sdp::ListView<PointView>(s27, n26, 16, &sdp_rd_T5Point);
     std::size_t n29 = 0;
     if (!r.count(n29, 4)) {
-        return r.in_field("nested");
+        return false;
     }
     const std::uint8_t* s30 = r.p;
     for (std::size_t i31 = 0; i31 < n29; ++i31) {
         std::size_t n32 = 0;
         if (!r.count(n32, 4)) {
-            r.in_elem(i31);
-            return r.in_field("nested");
+            return false;
         }
         r.p += n32 * 4;
     }
     v.nested = sdp::ListView<sdp::ArrayView<std::uint32_t>>(s30, n29, 0, &sdp_rd_A_u32);
     std::size_t n33 = 0;
     if (!r.count(n33, 4)) {
-        return r.in_field("blobs");
+        return false;
     }
     const std::uint8_t* s34 = r.p;
     for (std::size_t i35 = 0; i35 < n33; ++i35) {
         std::size_t n36 = 0;
         if (!r.count(n36, 1)) {
-            r.in_elem(i35);
-            return r.in_field("blobs");
+            return false;
         }
         r.p += n36 * 1;
     }
@@ -1488,12 +1614,10 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -1505,6 +1629,22 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+    }
+    r.p += 16;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1528,12 +1668,10 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -1608,41 +1746,33 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
         return false;
     }
     if (!r.need_elems(4, 1)) {
-        return r.in_field("rgba");
+        return false;
     }
     load_array(r.p, v.rgba.data(), 4);
     r.p += 4;
     for (auto& e1 : v.matrix) {
         if (!r.need_elems(3, 4)) {
-            r.in_elem(static_cast<std::size_t>(&e1 - v.matrix.data()));
-            return r.in_field("matrix");
+            return false;
         }
         load_array(r.p, e1.data(), 3);
         r.p += 12;
     }
     for (auto& e2 : v.names) {
         if (!r.str(e2)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.names.data()));
-            return r.in_field("names");
+            return false;
         }
     }
     for (auto& e3 : v.flags) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(static_cast<std::size_t>(&e3 - v.flags.data()));
-                return r.in_field("flags");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.p[0] > 1) {
-                r.fail_at(sdp::ErrorCode::Bool, r.p);
-                r.in_elem(static_cast<std::size_t>(&e3 - v.flags.data()));
-                return r.in_field("flags");
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
             }
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            r.in_elem(static_cast<std::size_t>(&e3 - v.flags.data()));
-            return r.in_field("flags");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         e3 = r.p[0] != 0;
         r.p += 1;
@@ -1653,16 +1783,14 @@ bool sdp_read(Reader& r, Fixed& v, std::uint32_t d) {
     } else {
         for (auto& e4 : v.points) {
             if (!sdp_read(r, e4, d + 1)) {
-                r.in_elem(static_cast<std::size_t>(&e4 - v.points.data()));
-                return r.in_field("points");
+                return false;
             }
         }
     }
     for (auto& e5 : v.lists) {
         std::size_t n6 = 0;
         if (!r.count(n6, 2)) {
-            r.in_elem(static_cast<std::size_t>(&e5 - v.lists.data()));
-            return r.in_field("lists");
+            return false;
         }
         assign_array(r.p, e5, n6);
         r.p += n6 * 2;
@@ -1675,18 +1803,70 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4, 1)) {
-        return r.in_field("rgba");
+        return false;
     }
     r.p += 4;
     for (std::size_t i1 = 0; i1 < 3; ++i1) {
         if (!r.need_elems(3, 4)) {
+            return false;
+        }
+        r.p += 12;
+    }
+    for (std::size_t i2 = 0; i2 < 2; ++i2) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    for (std::size_t i3 = 0; i3 < 3; ++i3) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        r.p += 1;
+    }
+    if (r.plain(2, 16, d + 1)) {
+        r.p += 2 * 16;
+    } else {
+        for (std::size_t i4 = 0; i4 < 2; ++i4) {
+            if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+                return false;
+            }
+        }
+    }
+    for (std::size_t i5 = 0; i5 < 2; ++i5) {
+        std::size_t n6 = 0;
+        if (!r.count(n6, 2)) {
+            return false;
+        }
+        r.p += n6 * 2;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_need_elems(4, 1)) {
+        return r.in_field("rgba");
+    }
+    r.p += 4;
+    for (std::size_t i1 = 0; i1 < 3; ++i1) {
+        if (!r.cold_need_elems(3, 4)) {
             r.in_elem(i1);
             return r.in_field("matrix");
         }
         r.p += 12;
     }
     for (std::size_t i2 = 0; i2 < 2; ++i2) {
-        if (!r.skip_str()) {
+        if (!r.cold_skip_str()) {
             r.in_elem(i2);
             return r.in_field("names");
         }
@@ -1715,7 +1895,7 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
         r.p += 2 * 16;
     } else {
         for (std::size_t i4 = 0; i4 < 2; ++i4) {
-            if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+            if (!sdp_path(r, Tag<Point>{}, d + 1)) {
                 r.in_elem(i4);
                 return r.in_field("points");
             }
@@ -1723,7 +1903,7 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
     }
     for (std::size_t i5 = 0; i5 < 2; ++i5) {
         std::size_t n6 = 0;
-        if (!r.count(n6, 2)) {
+        if (!r.cold_count(n6, 2)) {
             r.in_elem(i5);
             return r.in_field("lists");
         }
@@ -1737,15 +1917,14 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4, 1)) {
-        return r.in_field("rgba");
+        return false;
     }
     v.rgba = sdp::ArrayView<std::uint8_t>(r.p, 4);
     r.p += 4 * 1;
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < 3; ++i3) {
         if (!r.need_elems(3, 4)) {
-            r.in_elem(i3);
-            return r.in_field("matrix");
+            return false;
         }
         r.p += 12;
     }
@@ -1753,21 +1932,19 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
     const std::uint8_t* s4 = r.p;
     for (std::size_t i5 = 0; i5 < 2; ++i5) {
         if (!r.skip_str()) {
-            r.in_elem(i5);
-            return r.in_field("names");
+            return false;
         }
     }
     v.names = sdp::ListView<std::string_view>(s4, 2, 0, &sdp_rd_str);
     if (!r.fixed_bools(3)) {
-        return r.in_field("flags");
+        return false;
     }
     v.flags = sdp::ArrayView<bool>(r.p, 3);
     r.p += 3 * 1;
     const std::uint8_t* s7 = r.p;
     for (std::size_t i8 = 0; i8 < 2; ++i8) {
         if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-            r.in_elem(i8);
-            return r.in_field("points");
+            return false;
         }
     }
     v.points = sdp::ListView<PointView>(s7, 2, 16, &sdp_rd_T5Point);
@@ -1775,8 +1952,7 @@ bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
     for (std::size_t i10 = 0; i10 < 2; ++i10) {
         std::size_t n11 = 0;
         if (!r.count(n11, 2)) {
-            r.in_elem(i10);
-            return r.in_field("lists");
+            return false;
         }
         r.p += n11 * 2;
     }
@@ -1881,7 +2057,7 @@ SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return r.in_field("values");
+        return false;
     }
     assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
@@ -1894,6 +2070,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
+        return false;
+    }
+    r.p += n1 * 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 4)) {
         return r.in_field("values");
     }
     r.p += n1 * 4;
@@ -1906,7 +2094,7 @@ SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return r.in_field("values");
+        return false;
     }
     v.values = sdp::ArrayView<std::uint32_t>(r.p, n1);
     r.p += n1 * 4;
@@ -1956,7 +2144,7 @@ SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return r.in_field("samples");
+        return false;
     }
     assign_array(r.p, v.samples, n1);
     r.p += n1 * 2;
@@ -1969,6 +2157,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
+        return false;
+    }
+    r.p += n1 * 2;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 2)) {
         return r.in_field("samples");
     }
     r.p += n1 * 2;
@@ -1981,7 +2181,7 @@ SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return r.in_field("samples");
+        return false;
     }
     v.samples = sdp::ArrayView<std::int16_t>(r.p, n1);
     r.p += n1 * 2;
@@ -2031,7 +2231,7 @@ SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return r.in_field("values");
+        return false;
     }
     assign_array(r.p, v.values, n1);
     r.p += n1 * 4;
@@ -2044,6 +2244,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
+        return false;
+    }
+    r.p += n1 * 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 4)) {
         return r.in_field("values");
     }
     r.p += n1 * 4;
@@ -2056,7 +2268,7 @@ SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 4)) {
-        return r.in_field("values");
+        return false;
     }
     v.values = sdp::ArrayView<float>(r.p, n1);
     r.p += n1 * 4;
@@ -2106,7 +2318,7 @@ SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("data");
+        return false;
     }
     assign_array(r.p, v.data, n1);
     r.p += n1 * 1;
@@ -2119,6 +2331,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    r.p += n1 * 1;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
         return r.in_field("data");
     }
     r.p += n1 * 1;
@@ -2131,7 +2355,7 @@ SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept 
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("data");
+        return false;
     }
     v.data = sdp::ArrayView<std::uint8_t>(r.p, n1);
     r.p += n1 * 1;
@@ -2238,39 +2462,38 @@ SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("bytes");
+        return false;
     }
     assign_array(r.p, v.bytes, n1);
     r.p += n1 * 1;
     std::size_t n2 = 0;
     if (!r.count(n2, 4)) {
-        return r.in_field("words");
+        return false;
     }
     assign_array(r.p, v.words, n2);
     r.p += n2 * 4;
     std::size_t n3 = 0;
     if (!r.count(n3, 8)) {
-        return r.in_field("reals");
+        return false;
     }
     assign_array(r.p, v.reals, n3);
     r.p += n3 * 8;
     std::size_t n4 = 0;
     if (!r.count(n4, 4)) {
-        return r.in_field("names");
+        return false;
     }
     v.names.resize(n4);
     for (auto& e5 : v.names) {
         if (!r.str(e5)) {
-            r.in_elem(static_cast<std::size_t>(&e5 - v.names.data()));
-            return r.in_field("names");
+            return false;
         }
     }
     std::size_t n6 = 0;
     if (!r.count(n6, 1)) {
-        return r.in_field("flags");
+        return false;
     }
     if (!r.bools(n6)) {
-        return r.in_field("flags");
+        return false;
     }
     v.flags.assign(r.p, r.p + n6);
     r.p += n6;
@@ -2283,31 +2506,70 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("bytes");
+        return false;
     }
     r.p += n1 * 1;
     std::size_t n2 = 0;
     if (!r.count(n2, 4)) {
-        return r.in_field("words");
+        return false;
     }
     r.p += n2 * 4;
     std::size_t n3 = 0;
     if (!r.count(n3, 8)) {
-        return r.in_field("reals");
+        return false;
     }
     r.p += n3 * 8;
     std::size_t n4 = 0;
     if (!r.count(n4, 4)) {
-        return r.in_field("names");
+        return false;
     }
     for (std::size_t i5 = 0; i5 < n4; ++i5) {
         if (!r.skip_str()) {
+            return false;
+        }
+    }
+    std::size_t n6 = 0;
+    if (!r.count(n6, 1)) {
+        return false;
+    }
+    if (!r.bools(n6)) {
+        return false;
+    }
+    r.p += n6;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("bytes");
+    }
+    r.p += n1 * 1;
+    std::size_t n2 = 0;
+    if (!r.cold_count(n2, 4)) {
+        return r.in_field("words");
+    }
+    r.p += n2 * 4;
+    std::size_t n3 = 0;
+    if (!r.cold_count(n3, 8)) {
+        return r.in_field("reals");
+    }
+    r.p += n3 * 8;
+    std::size_t n4 = 0;
+    if (!r.cold_count(n4, 4)) {
+        return r.in_field("names");
+    }
+    for (std::size_t i5 = 0; i5 < n4; ++i5) {
+        if (!r.cold_skip_str()) {
             r.in_elem(i5);
             return r.in_field("names");
         }
     }
     std::size_t n6 = 0;
-    if (!r.count(n6, 1)) {
+    if (!r.cold_count(n6, 1)) {
         return r.in_field("flags");
     }
     if (!r.bools(n6)) {
@@ -2323,40 +2585,39 @@ SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcep
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("bytes");
+        return false;
     }
     v.bytes = sdp::ArrayView<std::uint8_t>(r.p, n1);
     r.p += n1 * 1;
     std::size_t n3 = 0;
     if (!r.count(n3, 4)) {
-        return r.in_field("words");
+        return false;
     }
     v.words = sdp::ArrayView<std::uint32_t>(r.p, n3);
     r.p += n3 * 4;
     std::size_t n5 = 0;
     if (!r.count(n5, 8)) {
-        return r.in_field("reals");
+        return false;
     }
     v.reals = sdp::ArrayView<double>(r.p, n5);
     r.p += n5 * 8;
     std::size_t n7 = 0;
     if (!r.count(n7, 4)) {
-        return r.in_field("names");
+        return false;
     }
     const std::uint8_t* s8 = r.p;
     for (std::size_t i9 = 0; i9 < n7; ++i9) {
         if (!r.skip_str()) {
-            r.in_elem(i9);
-            return r.in_field("names");
+            return false;
         }
     }
     v.names = sdp::ListView<std::string_view>(s8, n7, 0, &sdp_rd_str);
     std::size_t n10 = 0;
     if (!r.count(n10, 1)) {
-        return r.in_field("flags");
+        return false;
     }
     if (!r.bools(n10)) {
-        return r.in_field("flags");
+        return false;
     }
     v.flags = sdp::ArrayView<bool>(r.p, n10);
     r.p += n10 * 1;
@@ -2551,7 +2812,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Arrays();
-        return std::move(r.status);
+        return with_path<Arrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2573,7 +2834,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ArraysView();
-        return std::move(r.status);
+        return with_path<Arrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2624,7 +2885,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Fixed();
-        return std::move(r.status);
+        return with_path<Fixed>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2646,7 +2907,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = FixedView();
-        return std::move(r.status);
+        return with_path<Fixed>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2697,7 +2958,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return std::move(r.status);
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2719,7 +2980,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return std::move(r.status);
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2771,7 +3032,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = U32Array();
-        return std::move(r.status);
+        return with_path<U32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2793,7 +3054,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = U32ArrayView();
-        return std::move(r.status);
+        return with_path<U32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2845,7 +3106,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = I16Array();
-        return std::move(r.status);
+        return with_path<I16Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2867,7 +3128,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = I16ArrayView();
-        return std::move(r.status);
+        return with_path<I16Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2919,7 +3180,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = F32Array();
-        return std::move(r.status);
+        return with_path<F32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2941,7 +3202,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = F32ArrayView();
-        return std::move(r.status);
+        return with_path<F32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2993,7 +3254,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ByteArray();
-        return std::move(r.status);
+        return with_path<ByteArray>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3015,7 +3276,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ByteArrayView();
-        return std::move(r.status);
+        return with_path<ByteArray>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3067,7 +3328,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SmallArrays();
-        return std::move(r.status);
+        return with_path<SmallArrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3089,7 +3350,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SmallArraysView();
-        return std::move(r.status);
+        return with_path<SmallArrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3110,7 +3371,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Shape& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Shape>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nested& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nested>) noexcept;
@@ -699,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
@@ -707,11 +716,24 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Unions& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, UnionsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Unions>) noexcept;
 [[maybe_unused]] void sdp_own(const UnionsView& s, Unions& o);
 const std::uint8_t* sdp_rd_T5Shape(const std::uint8_t* p, ShapeView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Circle&) noexcept { return 8; }
 
@@ -726,8 +748,7 @@ SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("radius");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     sdp::load_into(v.radius, r.p);
@@ -736,6 +757,19 @@ SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 8;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -755,8 +789,7 @@ SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("radius");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     sdp::load_into(v.radius, r.p);
@@ -876,7 +909,7 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
     case 1: {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return r.in_field("Circle");
+            return false;
         }
         break;
     }
@@ -884,14 +917,10 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("width");
-                return r.in_field("Rect");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-                r.in_field("height");
-                return r.in_field("Rect");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
             }
         }
         const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -905,27 +934,20 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
         auto& x = v.value.index() == 3 ? *std::get_if<3>(&v.value) : v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
-            r.in_field("points");
-            return r.in_field("Polygon");
+            return false;
         }
         assign_array(r.p, x.points, n3);
         r.p += n3 * 4;
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("closed");
-                return r.in_field("Polygon");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.p[0] > 1) {
-                r.fail_at(sdp::ErrorCode::Bool, r.p);
-                r.in_field("closed");
-                return r.in_field("Polygon");
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
             }
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            r.in_field("closed");
-            return r.in_field("Polygon");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         x.closed = r.p[0] != 0;
         r.p += 1;
@@ -934,8 +956,7 @@ bool sdp_read(Reader& r, Shape& v, std::uint32_t d) {
     case 4: {
         auto& x = v.value.index() == 4 ? *std::get_if<4>(&v.value) : v.value.emplace<4>();
         if (!r.str(x.text)) {
-            r.in_field("text");
-            return r.in_field("Label");
+            return false;
         }
         break;
     }
@@ -963,6 +984,69 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
         break;
     case 1: {
         if (!sdp_check(r, Tag<Circle>{}, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    case 2: {
+        if (r.left() < 8) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            }
+        }
+        r.p += 8;
+        break;
+    }
+    case 3: {
+        std::size_t n1 = 0;
+        if (!r.count(n1, 4)) {
+            return false;
+        }
+        r.p += n1 * 4;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        r.p += 1;
+        break;
+    }
+    case 4: {
+        if (!r.skip_str()) {
+            return false;
+        }
+        break;
+    }
+    case 5:
+        break;
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        break;
+    case 1: {
+        if (!sdp_path(r, Tag<Circle>{}, d + 1)) {
             return r.in_field("Circle");
         }
         break;
@@ -985,7 +1069,7 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
     }
     case 3: {
         std::size_t n1 = 0;
-        if (!r.count(n1, 4)) {
+        if (!r.cold_count(n1, 4)) {
             r.in_field("points");
             return r.in_field("Polygon");
         }
@@ -1011,7 +1095,7 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
         break;
     }
     case 4: {
-        if (!r.skip_str()) {
+        if (!r.cold_skip_str()) {
             r.in_field("text");
             return r.in_field("Label");
         }
@@ -1042,7 +1126,7 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
     case 1: {
         auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return r.in_field("Circle");
+            return false;
         }
         break;
     }
@@ -1050,14 +1134,10 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<2>();
         if (r.left() < 8) {
             if (r.left() < 4) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("width");
-                return r.in_field("Rect");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-                r.in_field("height");
-                return r.in_field("Rect");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
             }
         }
         const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -1071,27 +1151,20 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<3>();
         std::size_t n3 = 0;
         if (!r.count(n3, 4)) {
-            r.in_field("points");
-            return r.in_field("Polygon");
+            return false;
         }
         x.points = sdp::ArrayView<float>(r.p, n3);
         r.p += n3 * 4;
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("closed");
-                return r.in_field("Polygon");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.p[0] > 1) {
-                r.fail_at(sdp::ErrorCode::Bool, r.p);
-                r.in_field("closed");
-                return r.in_field("Polygon");
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
             }
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            r.in_field("closed");
-            return r.in_field("Polygon");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         x.closed = r.p[0] != 0;
         r.p += 1;
@@ -1100,8 +1173,7 @@ bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept {
     case 4: {
         auto& x = v.value.emplace<4>();
         if (!r.str(x.text)) {
-            r.in_field("text");
-            return r.in_field("Label");
+            return false;
         }
         break;
     }
@@ -1291,20 +1363,14 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
         auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("value");
-                return r.in_field("Leaf");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_field("value");
-                return r.in_field("Leaf");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_field("value");
-            return r.in_field("Leaf");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         x.value = sdp::load<Small>(r.p);
         r.p += 1;
@@ -1313,25 +1379,18 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
     case 1: {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
-            r.in_field("shape");
-            return r.in_field("Branch");
+            return false;
         }
         if (r.left() < 2) {
             if (r.left() < 2) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("sparse");
-                return r.in_field("Branch");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_field("sparse");
-                return r.in_field("Branch");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_field("sparse");
-            return r.in_field("Branch");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         x.sparse = sdp::load<Sparse>(r.p);
         r.p += 2;
@@ -1344,6 +1403,54 @@ bool sdp_read(Reader& r, Nested& v, std::uint32_t d) {
 }
 
 bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!is_valid(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
+        }
+        if (!is_valid(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+        break;
+    }
+    case 1: {
+        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+            return false;
+        }
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!is_valid(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
+        }
+        if (!is_valid(sdp::load<Sparse>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 2;
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1374,7 +1481,7 @@ bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
         break;
     }
     case 1: {
-        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
             r.in_field("shape");
             return r.in_field("Branch");
         }
@@ -1417,20 +1524,14 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<0>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("value");
-                return r.in_field("Leaf");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_field("value");
-                return r.in_field("Leaf");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_field("value");
-            return r.in_field("Leaf");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         x.value = sdp::load<Small>(r.p);
         r.p += 1;
@@ -1439,25 +1540,18 @@ bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
     case 1: {
         auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x.shape, d + 1)) {
-            r.in_field("shape");
-            return r.in_field("Branch");
+            return false;
         }
         if (r.left() < 2) {
             if (r.left() < 2) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("sparse");
-                return r.in_field("Branch");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_field("sparse");
-                return r.in_field("Branch");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_field("sparse");
-            return r.in_field("Branch");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         x.sparse = sdp::load<Sparse>(r.p);
         r.p += 2;
@@ -1581,53 +1675,41 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("small");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("small");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         if (r.left() < 3) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("sparse");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
-            return r.in_field("sparse");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
         }
         if (r.left() < 7) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
-            return r.in_field("wide");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
         }
         if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
-            return r.in_field("wide");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
-            return r.in_field("default_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
         }
         if (!is_valid(sdp::load<Default>(r.p + 7))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
-            return r.in_field("default_value");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
         }
     }
     if (!is_valid(sdp::load<Small>(r.p))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p);
-        return r.in_field("small");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
     if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
-        return r.in_field("sparse");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
     }
     if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
-        return r.in_field("wide");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
     }
     if (!is_valid(sdp::load<Default>(r.p + 7))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
-        return r.in_field("default_value");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
     }
     const Small f1 = sdp::load<Small>(r.p);
     const Sparse f2 = sdp::load<Sparse>(r.p + 1);
@@ -1640,26 +1722,20 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     r.p += 8;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return r.in_field("list");
+        return false;
     }
     v.list.resize(n5);
     for (auto& e6 : v.list) {
         if (r.left() < 2) {
             if (r.left() < 2) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(static_cast<std::size_t>(&e6 - v.list.data()));
-                return r.in_field("list");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_elem(static_cast<std::size_t>(&e6 - v.list.data()));
-                return r.in_field("list");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_elem(static_cast<std::size_t>(&e6 - v.list.data()));
-            return r.in_field("list");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         e6 = sdp::load<Sparse>(r.p);
         r.p += 2;
@@ -1667,20 +1743,14 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
     for (auto& e7 : v.fixed) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(static_cast<std::size_t>(&e7 - v.fixed.data()));
-                return r.in_field("fixed");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_elem(static_cast<std::size_t>(&e7 - v.fixed.data()));
-                return r.in_field("fixed");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_elem(static_cast<std::size_t>(&e7 - v.fixed.data()));
-            return r.in_field("fixed");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         e7 = sdp::load<Small>(r.p);
         r.p += 1;
@@ -1689,6 +1759,84 @@ SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!is_valid(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (!is_valid(sdp::load<Wide>(r.p + 3))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (!is_valid(sdp::load<Default>(r.p + 7))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        }
+    }
+    if (!is_valid(sdp::load<Small>(r.p))) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+    }
+    if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+    }
+    if (!is_valid(sdp::load<Wide>(r.p + 3))) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+    }
+    if (!is_valid(sdp::load<Default>(r.p + 7))) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+    }
+    r.p += 8;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 2)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!is_valid(sdp::load<Sparse>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
+        }
+        if (!is_valid(sdp::load<Sparse>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 2;
+    }
+    for (std::size_t i3 = 0; i3 < 2; ++i3) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!is_valid(sdp::load<Small>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
+        }
+        if (!is_valid(sdp::load<Small>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1744,7 +1892,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     }
     r.p += 8;
     std::size_t n1 = 0;
-    if (!r.count(n1, 2)) {
+    if (!r.cold_count(n1, 2)) {
         return r.in_field("list");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
@@ -1796,53 +1944,41 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("small");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("small");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         if (r.left() < 3) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("sparse");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
-            return r.in_field("sparse");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
         }
         if (r.left() < 7) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
-            return r.in_field("wide");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
         }
         if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
-            return r.in_field("wide");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
-            return r.in_field("default_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
         }
         if (!is_valid(sdp::load<Default>(r.p + 7))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
-            return r.in_field("default_value");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
         }
     }
     if (!is_valid(sdp::load<Small>(r.p))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p);
-        return r.in_field("small");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
     if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
-        return r.in_field("sparse");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
     }
     if (!is_valid(sdp::load<Wide>(r.p + 3))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
-        return r.in_field("wide");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
     }
     if (!is_valid(sdp::load<Default>(r.p + 7))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
-        return r.in_field("default_value");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
     }
     const Small f1 = sdp::load<Small>(r.p);
     const Sparse f2 = sdp::load<Sparse>(r.p + 1);
@@ -1855,26 +1991,20 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     r.p += 8;
     std::size_t n5 = 0;
     if (!r.count(n5, 2)) {
-        return r.in_field("list");
+        return false;
     }
     const std::uint8_t* s6 = r.p;
     for (std::size_t i7 = 0; i7 < n5; ++i7) {
         if (r.left() < 2) {
             if (r.left() < 2) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(i7);
-                return r.in_field("list");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Sparse>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_elem(i7);
-                return r.in_field("list");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Sparse>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_elem(i7);
-            return r.in_field("list");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         r.p += 2;
     }
@@ -1883,20 +2013,14 @@ SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     for (std::size_t i9 = 0; i9 < 2; ++i9) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(i9);
-                return r.in_field("fixed");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Small>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_elem(i9);
-                return r.in_field("fixed");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Small>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_elem(i9);
-            return r.in_field("fixed");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         r.p += 1;
     }
@@ -1984,35 +2108,34 @@ bool sdp_read(Reader& r, Unions& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.shape, d + 1)) {
-        return r.in_field("shape");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("shapes");
+        return false;
     }
     if (!r.charge(n1, 33u, r.p - 4)) {
-        return r.in_field("shapes");
+        return false;
     }
     v.shapes.resize(n1);
     for (auto& e2 : v.shapes) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.shapes.data()));
-            return r.in_field("shapes");
+            return false;
         }
     }
     if (!sdp_read(r, v.nested, d + 1)) {
-        return r.in_field("nested");
+        return false;
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe");
+        return false;
     }
     if (has3) {
         if (!v.maybe.has_value()) {
             v.maybe.emplace();
         }
         if (!sdp_read(r, (*v.maybe), d + 1)) {
-            return r.in_field("maybe");
+            return false;
         }
     } else {
         v.maybe.reset();
@@ -2025,22 +2148,56 @@ bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-        return r.in_field("shape");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    if (!r.charge(n1, 33u, r.p - 4)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+            return false;
+        }
+    }
+    if (!sdp_check(r, Tag<Nested>{}, d + 1)) {
+        return false;
+    }
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has3) {
+        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
+        return r.in_field("shape");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
         return r.in_field("shapes");
     }
     if (!r.charge(n1, 33u, r.p - 4)) {
         return r.in_field("shapes");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("shapes");
         }
     }
-    if (!sdp_check(r, Tag<Nested>{}, d + 1)) {
+    if (!sdp_path(r, Tag<Nested>{}, d + 1)) {
         return r.in_field("nested");
     }
     bool has3 = false;
@@ -2048,7 +2205,7 @@ bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
         return r.in_field("maybe");
     }
     if (has3) {
-        if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
             return r.in_field("maybe");
         }
     }
@@ -2060,36 +2217,35 @@ bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.shape, d + 1)) {
-        return r.in_field("shape");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("shapes");
+        return false;
     }
     if (!r.charge(n1, 33u, r.p - 4)) {
-        return r.in_field("shapes");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Shape>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("shapes");
+            return false;
         }
     }
     v.shapes = sdp::ListView<ShapeView>(s2, n1, 0, &sdp_rd_T5Shape);
     if (!sdp_read(r, v.nested, d + 1)) {
-        return r.in_field("nested");
+        return false;
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe");
+        return false;
     }
     if (has4) {
         if (!v.maybe.has_value()) {
             v.maybe.emplace();
         }
         if (!sdp_read(r, (*v.maybe), d + 1)) {
-            return r.in_field("maybe");
+            return false;
         }
     } else {
         v.maybe.reset();
@@ -2240,7 +2396,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Circle();
-        return std::move(r.status);
+        return with_path<Circle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2262,7 +2418,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, CircleView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = CircleView();
-        return std::move(r.status);
+        return with_path<Circle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2313,7 +2469,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Shape();
-        return std::move(r.status);
+        return with_path<Shape>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2335,7 +2491,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ShapeView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ShapeView();
-        return std::move(r.status);
+        return with_path<Shape>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2386,7 +2542,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Nested();
-        return std::move(r.status);
+        return with_path<Nested>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2408,7 +2564,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NestedView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NestedView();
-        return std::move(r.status);
+        return with_path<Nested>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2459,7 +2615,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Enums();
-        return std::move(r.status);
+        return with_path<Enums>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2481,7 +2637,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EnumsView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EnumsView();
-        return std::move(r.status);
+        return with_path<Enums>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2532,7 +2688,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Unions();
-        return std::move(r.status);
+        return with_path<Unions>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2554,7 +2710,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, UnionsView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = UnionsView();
-        return std::move(r.status);
+        return with_path<Unions>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2575,7 +2731,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Big& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Big& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Big>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, BigView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, BigView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Big>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Wide& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Wide& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Wide>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, WideView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Wide>) noexcept;
@@ -699,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Events& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Events& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Events>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Events>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EventsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EventsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Events>) noexcept;
@@ -707,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
@@ -715,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nodes& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nodes& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodesView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodesView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nodes>) noexcept;
@@ -723,6 +734,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Chain& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Chain& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Chain>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ChainView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ChainView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Chain>) noexcept;
@@ -731,6 +743,18 @@ const std::uint8_t* sdp_rd_O_T3Big(const std::uint8_t* p, std::optional<BigView>
 const std::uint8_t* sdp_rd_T4Wide(const std::uint8_t* p, WideView& out) noexcept;
 const std::uint8_t* sdp_rd_T4Node(const std::uint8_t* p, NodeView& out) noexcept;
 const std::uint8_t* sdp_rd_T5Chain(const std::uint8_t* p, ChainView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Big&) noexcept { return 512; }
 
@@ -744,7 +768,7 @@ SDP_INLINE bool sdp_read(Reader& r, Big& v, std::uint32_t d) {
         return false;
     }
     if (!r.need_elems(64, 8)) {
-        return r.in_field("a");
+        return false;
     }
     load_array(r.p, v.a.data(), 64);
     r.p += 512;
@@ -756,6 +780,17 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(64, 8)) {
+        return false;
+    }
+    r.p += 512;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Big>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_need_elems(64, 8)) {
         return r.in_field("a");
     }
     r.p += 512;
@@ -767,7 +802,7 @@ SDP_INLINE bool sdp_read(Reader& r, BigView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(64, 8)) {
-        return r.in_field("a");
+        return false;
     }
     v.a = sdp::ArrayView<std::uint64_t>(r.p, 64);
     r.p += 64 * 8;
@@ -820,25 +855,23 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("items");
+        return false;
     }
     if (!r.charge(n1, 520u, r.p - 4)) {
-        return r.in_field("items");
+        return false;
     }
     v.items.resize(n1);
     for (auto& e2 : v.items) {
         bool has3 = false;
         if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.items.data()));
-            return r.in_field("items");
+            return false;
         }
         if (has3) {
             if (!e2.has_value()) {
                 e2.emplace();
             }
             if (!sdp_read(r, (*e2), d + 1)) {
-                r.in_elem(static_cast<std::size_t>(&e2 - v.items.data()));
-                return r.in_field("items");
+                return false;
             }
         } else {
             e2.reset();
@@ -853,6 +886,31 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    if (!r.charge(n1, 520u, r.p - 4)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        bool has3 = false;
+        if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has3) {
+            if (!sdp_check(r, Tag<Big>{}, d + 1)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
         return r.in_field("items");
     }
     if (!r.charge(n1, 520u, r.p - 4)) {
@@ -865,7 +923,7 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
             return r.in_field("items");
         }
         if (has3) {
-            if (!sdp_check(r, Tag<Big>{}, d + 1)) {
+            if (!sdp_path(r, Tag<Big>{}, d + 1)) {
                 r.in_elem(i2);
                 return r.in_field("items");
             }
@@ -880,22 +938,20 @@ bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("items");
+        return false;
     }
     if (!r.charge(n1, 520u, r.p - 4)) {
-        return r.in_field("items");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         bool has4 = false;
         if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-            r.in_elem(i3);
-            return r.in_field("items");
+            return false;
         }
         if (has4) {
             if (!sdp_check(r, Tag<Big>{}, d + 1)) {
-                r.in_elem(i3);
-                return r.in_field("items");
+                return false;
             }
         }
     }
@@ -1005,7 +1061,7 @@ bool sdp_read(Reader& r, Wide& v, std::uint32_t d) {
     case 1: {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return r.in_field("Big");
+            return false;
         }
         break;
     }
@@ -1013,25 +1069,21 @@ bool sdp_read(Reader& r, Wide& v, std::uint32_t d) {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("left");
-                return r.in_field("Pair");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.left = sdp::load<std::uint8_t>(r.p);
         r.p += 1;
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            r.in_field("right");
-            return r.in_field("Pair");
+            return false;
         }
         if (has1) {
             if (!x.right.has_value()) {
                 x.right.emplace();
             }
             if (!sdp_read(r, (*x.right), d + 1)) {
-                r.in_field("right");
-                return r.in_field("Pair");
+                return false;
             }
         } else {
             x.right.reset();
@@ -1057,6 +1109,47 @@ bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept {
         break;
     case 1: {
         if (!sdp_check(r, Tag<Big>{}, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    case 2: {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 1;
+        bool has1 = false;
+        if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has1) {
+            if (!sdp_check(r, Tag<Big>{}, d + 1)) {
+                return false;
+            }
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Wide>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        break;
+    case 1: {
+        if (!sdp_path(r, Tag<Big>{}, d + 1)) {
             return r.in_field("Big");
         }
         break;
@@ -1076,7 +1169,7 @@ bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept {
             return r.in_field("Pair");
         }
         if (has1) {
-            if (!sdp_check(r, Tag<Big>{}, d + 1)) {
+            if (!sdp_path(r, Tag<Big>{}, d + 1)) {
                 r.in_field("right");
                 return r.in_field("Pair");
             }
@@ -1106,7 +1199,7 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
     case 1: {
         auto& x = v.value.emplace<1>();
         if (!sdp_read(r, x, d + 1)) {
-            return r.in_field("Big");
+            return false;
         }
         break;
     }
@@ -1114,25 +1207,21 @@ bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<2>();
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("left");
-                return r.in_field("Pair");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.left = sdp::load<std::uint8_t>(r.p);
         r.p += 1;
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            r.in_field("right");
-            return r.in_field("Pair");
+            return false;
         }
         if (has1) {
             if (!x.right.has_value()) {
                 x.right.emplace();
             }
             if (!sdp_read(r, (*x.right), d + 1)) {
-                r.in_field("right");
-                return r.in_field("Pair");
+                return false;
             }
         } else {
             x.right.reset();
@@ -1250,16 +1339,15 @@ bool sdp_read(Reader& r, Events& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("events");
+        return false;
     }
     if (!r.charge(n1, 529u, r.p - 4)) {
-        return r.in_field("events");
+        return false;
     }
     v.events.resize(n1);
     for (auto& e2 : v.events) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.events.data()));
-            return r.in_field("events");
+            return false;
         }
     }
     return true;
@@ -1271,13 +1359,32 @@ bool sdp_check(Reader& r, Tag<Events>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    if (!r.charge(n1, 529u, r.p - 4)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_check(r, Tag<Wide>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Events>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
         return r.in_field("events");
     }
     if (!r.charge(n1, 529u, r.p - 4)) {
         return r.in_field("events");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<Wide>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Wide>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("events");
         }
@@ -1291,16 +1398,15 @@ bool sdp_read(Reader& r, EventsView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("events");
+        return false;
     }
     if (!r.charge(n1, 529u, r.p - 4)) {
-        return r.in_field("events");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Wide>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("events");
+            return false;
         }
     }
     v.events = sdp::ListView<WideView>(s2, n1, 0, &sdp_rd_T4Wide);
@@ -1366,14 +1472,14 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("pad");
+        return false;
     }
     if (has1) {
         if (!v.pad.has_value()) {
             v.pad.emplace();
         }
         if (!r.need_elems(64, 8)) {
-            return r.in_field("pad");
+            return false;
         }
         load_array(r.p, (*v.pad).data(), 64);
         r.p += 512;
@@ -1382,17 +1488,17 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return r.in_field("next");
+        return false;
     }
     if (has2 && !r.charge(1, 528u, r.p - 1)) {
-        return r.in_field("next");
+        return false;
     }
     if (has2) {
         if (!v.next.has_value()) {
             v.next.emplace();
         }
         if (!sdp_read(r, (*v.next), d + 1)) {
-            return r.in_field("next");
+            return false;
         }
     } else {
         v.next.reset();
@@ -1406,10 +1512,39 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("pad");
+        return false;
     }
     if (has1) {
         if (!r.need_elems(64, 8)) {
+            return false;
+        }
+        r.p += 512;
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has2 && !r.charge(1, 528u, r.p - 1)) {
+        return false;
+    }
+    if (has2) {
+        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("pad");
+    }
+    if (has1) {
+        if (!r.cold_need_elems(64, 8)) {
             return r.in_field("pad");
         }
         r.p += 512;
@@ -1422,7 +1557,7 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
         return r.in_field("next");
     }
     if (has2) {
-        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Node>{}, d + 1)) {
             return r.in_field("next");
         }
     }
@@ -1435,14 +1570,14 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("pad");
+        return false;
     }
     if (has1) {
         if (!v.pad.has_value()) {
             v.pad.emplace();
         }
         if (!r.need_elems(64, 8)) {
-            return r.in_field("pad");
+            return false;
         }
         (*v.pad) = sdp::ArrayView<std::uint64_t>(r.p, 64);
         r.p += 64 * 8;
@@ -1451,15 +1586,15 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return r.in_field("next");
+        return false;
     }
     if (has3 && !r.charge(1, 528u, r.p - 1)) {
-        return r.in_field("next");
+        return false;
     }
     if (has3) {
         v.next = sdp::LazyView<NodeView>(r.p, &sdp_rd_T4Node);
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            return r.in_field("next");
+            return false;
         }
     } else {
         v.next = sdp::LazyView<NodeView>();
@@ -1540,16 +1675,15 @@ bool sdp_read(Reader& r, Nodes& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return r.in_field("nodes");
+        return false;
     }
     if (!r.charge(n1, 528u, r.p - 4)) {
-        return r.in_field("nodes");
+        return false;
     }
     v.nodes.resize(n1);
     for (auto& e2 : v.nodes) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.nodes.data()));
-            return r.in_field("nodes");
+            return false;
         }
     }
     return true;
@@ -1561,13 +1695,32 @@ bool sdp_check(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
+        return false;
+    }
+    if (!r.charge(n1, 528u, r.p - 4)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 2)) {
         return r.in_field("nodes");
     }
     if (!r.charge(n1, 528u, r.p - 4)) {
         return r.in_field("nodes");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Node>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("nodes");
         }
@@ -1581,16 +1734,15 @@ bool sdp_read(Reader& r, NodesView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
-        return r.in_field("nodes");
+        return false;
     }
     if (!r.charge(n1, 528u, r.p - 4)) {
-        return r.in_field("nodes");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("nodes");
+            return false;
         }
     }
     v.nodes = sdp::ListView<NodeView>(s2, n1, 0, &sdp_rd_T4Node);
@@ -1649,20 +1801,20 @@ bool sdp_read(Reader& r, Chain& v, std::uint32_t d) {
         return false;
     }
     if (!r.need_elems(4096, 8)) {
-        return r.in_field("data");
+        return false;
     }
     load_array(r.p, v.data.data(), 4096);
     r.p += 32768;
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("next");
+        return false;
     }
     if (has1) {
         if (!v.next.has_value()) {
             v.next.emplace();
         }
         if (!sdp_read(r, (*v.next), d + 1)) {
-            return r.in_field("next");
+            return false;
         }
     } else {
         v.next.reset();
@@ -1675,6 +1827,26 @@ bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4096, 8)) {
+        return false;
+    }
+    r.p += 32768;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        if (!sdp_check(r, Tag<Chain>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_need_elems(4096, 8)) {
         return r.in_field("data");
     }
     r.p += 32768;
@@ -1683,7 +1855,7 @@ bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
         return r.in_field("next");
     }
     if (has1) {
-        if (!sdp_check(r, Tag<Chain>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Chain>{}, d + 1)) {
             return r.in_field("next");
         }
     }
@@ -1695,18 +1867,18 @@ bool sdp_read(Reader& r, ChainView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.need_elems(4096, 8)) {
-        return r.in_field("data");
+        return false;
     }
     v.data = sdp::ArrayView<std::uint64_t>(r.p, 4096);
     r.p += 4096 * 8;
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return r.in_field("next");
+        return false;
     }
     if (has2) {
         v.next = sdp::LazyView<ChainView>(r.p, &sdp_rd_T5Chain);
         if (!sdp_check(r, Tag<Chain>{}, d + 1)) {
-            return r.in_field("next");
+            return false;
         }
     } else {
         v.next = sdp::LazyView<ChainView>();
@@ -1846,7 +2018,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Big();
-        return std::move(r.status);
+        return with_path<Big>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1868,7 +2040,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, BigView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = BigView();
-        return std::move(r.status);
+        return with_path<Big>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1919,7 +2091,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Holder();
-        return std::move(r.status);
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1941,7 +2113,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = HolderView();
-        return std::move(r.status);
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1992,7 +2164,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Wide();
-        return std::move(r.status);
+        return with_path<Wide>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2014,7 +2186,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, WideView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = WideView();
-        return std::move(r.status);
+        return with_path<Wide>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2065,7 +2237,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Events();
-        return std::move(r.status);
+        return with_path<Events>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2087,7 +2259,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EventsView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EventsView();
-        return std::move(r.status);
+        return with_path<Events>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2138,7 +2310,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Node();
-        return std::move(r.status);
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2160,7 +2332,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodeView();
-        return std::move(r.status);
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2211,7 +2383,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Nodes();
-        return std::move(r.status);
+        return with_path<Nodes>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2233,7 +2405,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodesView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodesView();
-        return std::move(r.status);
+        return with_path<Nodes>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2284,7 +2456,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Chain();
-        return std::move(r.status);
+        return with_path<Chain>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2306,7 +2478,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChainView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ChainView();
-        return std::move(r.status);
+        return with_path<Chain>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2327,7 +2499,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Error& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Error>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Result& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Result>) noexcept;
@@ -691,10 +698,23 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Error& v) noexcept {
     std::uint64_t n = 0;
@@ -806,68 +826,54 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("type");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("type");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
     }
     if (!is_valid(sdp::load<Type>(r.p))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p);
-        return r.in_field("type");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
     v.type = sdp::load<Type>(r.p);
     r.p += 1;
     if (!r.str(v.match)) {
-        return r.in_field("match");
+        return false;
     }
     if (r.left() < 27) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("self");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 3) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("class");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
-            return r.in_field("default");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
         }
         if (r.p[3] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
-            return r.in_field("default");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("func");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("init");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
-            return r.in_field("in");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
         }
         if (r.left() < 17) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
-            return r.in_field("var");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
         }
         if (r.left() < 25) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
-            return r.in_field("fn");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
         }
         if (r.left() < 27) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
-            return r.in_field("struct");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
         }
     }
     if (r.p[3] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
-        return r.in_field("default");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
     }
     const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
     const std::uint16_t f2 = sdp::load<std::uint16_t>(r.p + 1);
@@ -889,29 +895,24 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.struct_ = f9;
     r.p += 27;
     if (!r.str(v.namespace_)) {
-        return r.in_field("namespace");
+        return false;
     }
     if (r.left() < 10) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("int");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 9) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("char");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 10) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
-            return r.in_field("return");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
         }
         if (r.p[9] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
-            return r.in_field("return");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
         }
     }
     if (r.p[9] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
-        return r.in_field("return");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
     }
     const std::int64_t f10 = sdp::load<std::int64_t>(r.p);
     const std::uint8_t f11 = sdp::load<std::uint8_t>(r.p + 8);
@@ -921,81 +922,63 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.return_ = f12;
     r.p += 10;
     if (!r.str(v.protocol)) {
-        return r.in_field("protocol");
+        return false;
     }
     if (r.left() < 15) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("where");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 5) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("async");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.p[4] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-            return r.in_field("async");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
         }
         if (r.left() < 6) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
-            return r.in_field("await");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
         }
         if (r.p[5] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
-            return r.in_field("await");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
         }
         if (r.left() < 7) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
-            return r.in_field("break");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
         }
         if (r.p[6] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
-            return r.in_field("break");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
-            return r.in_field("new");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
         }
         if (r.left() < 9) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("delete");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 10) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
-            return r.in_field("operator");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
         }
         if (r.left() < 11) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
-            return r.in_field("register");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
-            return r.in_field("inout");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
         }
         if (r.left() < 13) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
-            return r.in_field("extension");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
         }
         if (r.left() < 14) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
-            return r.in_field("package");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
         }
         if (r.left() < 15) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
-            return r.in_field("range");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
         }
     }
     if (r.p[4] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-        return r.in_field("async");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
     }
     if (r.p[5] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
-        return r.in_field("await");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
     }
     if (r.p[6] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
-        return r.in_field("break");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
     }
     const std::uint32_t f13 = sdp::load<std::uint32_t>(r.p);
     const bool f14 = r.p[4] != 0;
@@ -1023,20 +1006,17 @@ bool sdp_read(Reader& r, Error& v, std::uint32_t d) {
     v.range = f24;
     r.p += 15;
     if (!r.str(v.string)) {
-        return r.in_field("string");
+        return false;
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("size");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("len");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("errno");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
@@ -1055,6 +1035,160 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!is_valid(sdp::load<Type>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+    }
+    if (!is_valid(sdp::load<Type>(r.p))) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+    }
+    r.p += 1;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 27) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+        if (r.p[3] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 25) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 27) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+        }
+    }
+    if (r.p[3] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+    }
+    r.p += 27;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 10) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.p[9] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        }
+    }
+    if (r.p[9] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+    }
+    r.p += 10;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 15) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.p[4] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        }
+        if (r.left() < 6) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
+        if (r.p[5] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+        }
+        if (r.p[6] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+        }
+        if (r.left() < 9) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+        }
+        if (r.left() < 11) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+        }
+        if (r.left() < 13) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 14) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+        }
+        if (r.left() < 15) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+        }
+    }
+    if (r.p[4] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+    }
+    if (r.p[5] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+    }
+    if (r.p[6] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+    }
+    r.p += 15;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+    }
+    r.p += 12;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 1) {
+        if (r.left() < 1) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("type");
         }
@@ -1068,7 +1202,7 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
         return r.in_field("type");
     }
     r.p += 1;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("match");
     }
     if (r.left() < 27) {
@@ -1118,7 +1252,7 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
         return r.in_field("default");
     }
     r.p += 27;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("namespace");
     }
     if (r.left() < 10) {
@@ -1144,7 +1278,7 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
         return r.in_field("return");
     }
     r.p += 10;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("protocol");
     }
     if (r.left() < 15) {
@@ -1222,7 +1356,7 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
         return r.in_field("break");
     }
     r.p += 15;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("string");
     }
     if (r.left() < 12) {
@@ -1249,68 +1383,54 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("type");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("type");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
     }
     if (!is_valid(sdp::load<Type>(r.p))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p);
-        return r.in_field("type");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
     v.type = sdp::load<Type>(r.p);
     r.p += 1;
     if (!r.str(v.match)) {
-        return r.in_field("match");
+        return false;
     }
     if (r.left() < 27) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("self");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 3) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("class");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
-            return r.in_field("default");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
         }
         if (r.p[3] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
-            return r.in_field("default");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("func");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("init");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
-            return r.in_field("in");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
         }
         if (r.left() < 17) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
-            return r.in_field("var");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
         }
         if (r.left() < 25) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
-            return r.in_field("fn");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
         }
         if (r.left() < 27) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
-            return r.in_field("struct");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
         }
     }
     if (r.p[3] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
-        return r.in_field("default");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
     }
     const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
     const std::uint16_t f2 = sdp::load<std::uint16_t>(r.p + 1);
@@ -1332,29 +1452,24 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.struct_ = f9;
     r.p += 27;
     if (!r.str(v.namespace_)) {
-        return r.in_field("namespace");
+        return false;
     }
     if (r.left() < 10) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("int");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 9) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("char");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 10) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
-            return r.in_field("return");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
         }
         if (r.p[9] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
-            return r.in_field("return");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
         }
     }
     if (r.p[9] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
-        return r.in_field("return");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
     }
     const std::int64_t f10 = sdp::load<std::int64_t>(r.p);
     const std::uint8_t f11 = sdp::load<std::uint8_t>(r.p + 8);
@@ -1364,81 +1479,63 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.return_ = f12;
     r.p += 10;
     if (!r.str(v.protocol)) {
-        return r.in_field("protocol");
+        return false;
     }
     if (r.left() < 15) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("where");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 5) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("async");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.p[4] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-            return r.in_field("async");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
         }
         if (r.left() < 6) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
-            return r.in_field("await");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
         }
         if (r.p[5] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
-            return r.in_field("await");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
         }
         if (r.left() < 7) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
-            return r.in_field("break");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
         }
         if (r.p[6] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
-            return r.in_field("break");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
-            return r.in_field("new");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
         }
         if (r.left() < 9) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("delete");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 10) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
-            return r.in_field("operator");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
         }
         if (r.left() < 11) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
-            return r.in_field("register");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
-            return r.in_field("inout");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
         }
         if (r.left() < 13) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
-            return r.in_field("extension");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
         }
         if (r.left() < 14) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
-            return r.in_field("package");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
         }
         if (r.left() < 15) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
-            return r.in_field("range");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
         }
     }
     if (r.p[4] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-        return r.in_field("async");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
     }
     if (r.p[5] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
-        return r.in_field("await");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
     }
     if (r.p[6] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
-        return r.in_field("break");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
     }
     const std::uint32_t f13 = sdp::load<std::uint32_t>(r.p);
     const bool f14 = r.p[4] != 0;
@@ -1466,20 +1563,17 @@ bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     v.range = f24;
     r.p += 15;
     if (!r.str(v.string)) {
-        return r.in_field("string");
+        return false;
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("size");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("len");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("errno");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint32_t f25 = sdp::load<std::uint32_t>(r.p);
@@ -1680,8 +1774,7 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
     case 0: {
         auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
-            r.in_field("value");
-            return r.in_field("Ok");
+            return false;
         }
         break;
     }
@@ -1689,9 +1782,7 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("code");
-                return r.in_field("Err");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.code = sdp::load<std::int32_t>(r.p);
@@ -1701,7 +1792,7 @@ bool sdp_read(Reader& r, Result& v, std::uint32_t d) {
     case 2: {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
-            return r.in_field("Error");
+            return false;
         }
         break;
     }
@@ -1722,6 +1813,42 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
     switch (tag) {
     case 0: {
         if (!sdp_check(r, Tag<Error>{}, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    case 1: {
+        if (r.left() < 4) {
+            if (r.left() < 4) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 4;
+        break;
+    }
+    case 2: {
+        if (!sdp_check(r, Tag<Error>{}, d + 1)) {
+            return false;
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        if (!sdp_path(r, Tag<Error>{}, d + 1)) {
             r.in_field("value");
             return r.in_field("Ok");
         }
@@ -1739,7 +1866,7 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
         break;
     }
     case 2: {
-        if (!sdp_check(r, Tag<Error>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Error>{}, d + 1)) {
             return r.in_field("Error");
         }
         break;
@@ -1762,8 +1889,7 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     case 0: {
         auto& x = v.value.emplace<0>();
         if (!sdp_read(r, x.value, d + 1)) {
-            r.in_field("value");
-            return r.in_field("Ok");
+            return false;
         }
         break;
     }
@@ -1771,9 +1897,7 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<1>();
         if (r.left() < 4) {
             if (r.left() < 4) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("code");
-                return r.in_field("Err");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.code = sdp::load<std::int32_t>(r.p);
@@ -1783,7 +1907,7 @@ bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     case 2: {
         auto& x = v.value.emplace<2>();
         if (!sdp_read(r, x, d + 1)) {
-            return r.in_field("Error");
+            return false;
         }
         break;
     }
@@ -1892,30 +2016,24 @@ bool sdp_read(Reader& r, Holder& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.result, d + 1)) {
-        return r.in_field("result");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("kinds");
+        return false;
     }
     v.kinds.resize(n1);
     for (auto& e2 : v.kinds) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(static_cast<std::size_t>(&e2 - v.kinds.data()));
-                return r.in_field("kinds");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Type>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_elem(static_cast<std::size_t>(&e2 - v.kinds.data()));
-                return r.in_field("kinds");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_elem(static_cast<std::size_t>(&e2 - v.kinds.data()));
-            return r.in_field("kinds");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         e2 = sdp::load<Type>(r.p);
         r.p += 1;
@@ -1928,10 +2046,38 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Result>{}, d + 1)) {
-        return r.in_field("result");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!is_valid(sdp::load<Type>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
+        }
+        if (!is_valid(sdp::load<Type>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Result>{}, d + 1)) {
+        return r.in_field("result");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
         return r.in_field("kinds");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
@@ -1962,30 +2108,24 @@ bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.result, d + 1)) {
-        return r.in_field("result");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
-        return r.in_field("kinds");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_elem(i3);
-                return r.in_field("kinds");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Type>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                r.in_elem(i3);
-                return r.in_field("kinds");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Type>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            r.in_elem(i3);
-            return r.in_field("kinds");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         r.p += 1;
     }
@@ -2102,7 +2242,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Error();
-        return std::move(r.status);
+        return with_path<Error>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2124,7 +2264,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ErrorView();
-        return std::move(r.status);
+        return with_path<Error>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2175,7 +2315,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Result();
-        return std::move(r.status);
+        return with_path<Result>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2197,7 +2337,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ResultView();
-        return std::move(r.status);
+        return with_path<Result>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2248,7 +2388,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Holder();
-        return std::move(r.status);
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2270,7 +2410,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = HolderView();
-        return std::move(r.status);
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2291,7 +2431,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const StructA& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, StructA& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<StructA>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<StructA>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, StructAView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, StructAView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<StructA>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Vector3& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Vector3& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Vector3View& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, Vector3View& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Vector3>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Triangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Triangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, TriangleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TriangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Triangle>) noexcept;
@@ -699,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Mesh& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Mesh& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, MeshView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, MeshView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Mesh>) noexcept;
@@ -707,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Address& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Address& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Address>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Address>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AddressView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AddressView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Address>) noexcept;
@@ -715,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Log& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Log& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Log>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Log>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, LogView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LogView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Log>) noexcept;
@@ -723,6 +734,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Logs& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Logs& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Logs>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Logs>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, LogsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LogsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Logs>) noexcept;
@@ -750,6 +762,18 @@ static_assert(!sdp::kLittleEndian ||
                    offsetof(Vector3, y) == 4 &&
                    offsetof(Vector3, z) == 8),
               "Vector3: its memory must be its wire encoding");
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const StructA& v) noexcept {
     std::uint64_t n = 0;
@@ -790,40 +814,34 @@ SDP_INLINE bool sdp_read(Reader& r, StructA& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("birth_day");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.birth_day = sdp::load<std::int64_t>(r.p);
     r.p += 8;
     if (!r.str(v.phone)) {
-        return r.in_field("phone");
+        return false;
     }
     if (r.left() < 13) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("siblings");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 5) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("spouse");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.p[4] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-            return r.in_field("spouse");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
         }
         if (r.left() < 13) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
-            return r.in_field("money");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
         }
     }
     if (r.p[4] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-        return r.in_field("spouse");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
     }
     const std::int32_t f1 = sdp::load<std::int32_t>(r.p);
     const bool f2 = r.p[4] != 0;
@@ -840,6 +858,43 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<StructA>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 8;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 13) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.p[4] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        }
+        if (r.left() < 13) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
+    }
+    if (r.p[4] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+    }
+    r.p += 13;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<StructA>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
         return r.in_field("name");
     }
     if (r.left() < 8) {
@@ -849,7 +904,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<StructA>, std::uint32_t d) noexcept {
         }
     }
     r.p += 8;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("phone");
     }
     if (r.left() < 13) {
@@ -883,40 +938,34 @@ SDP_INLINE bool sdp_read(Reader& r, StructAView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("birth_day");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.birth_day = sdp::load<std::int64_t>(r.p);
     r.p += 8;
     if (!r.str(v.phone)) {
-        return r.in_field("phone");
+        return false;
     }
     if (r.left() < 13) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("siblings");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 5) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("spouse");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.p[4] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-            return r.in_field("spouse");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
         }
         if (r.left() < 13) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
-            return r.in_field("money");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
         }
     }
     if (r.p[4] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
-        return r.in_field("spouse");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
     }
     const std::int32_t f1 = sdp::load<std::int32_t>(r.p);
     const bool f2 = r.p[4] != 0;
@@ -984,16 +1033,13 @@ SDP_INLINE bool sdp_read(Reader& r, Vector3& v, std::uint32_t d) {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("z");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -1007,6 +1053,25 @@ SDP_INLINE bool sdp_read(Reader& r, Vector3& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+    }
+    r.p += 12;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1034,16 +1099,13 @@ SDP_INLINE bool sdp_read(Reader& r, Vector3View& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("z");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -1089,16 +1151,16 @@ bool sdp_read(Reader& r, Triangle& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.v0, d + 1)) {
-        return r.in_field("v0");
+        return false;
     }
     if (!sdp_read(r, v.v1, d + 1)) {
-        return r.in_field("v1");
+        return false;
     }
     if (!sdp_read(r, v.v2, d + 1)) {
-        return r.in_field("v2");
+        return false;
     }
     if (!sdp_read(r, v.normal, d + 1)) {
-        return r.in_field("normal");
+        return false;
     }
     return true;
 }
@@ -1108,15 +1170,34 @@ bool sdp_check(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+        return false;
+    }
+    if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+        return false;
+    }
+    if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+        return false;
+    }
+    if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
         return r.in_field("v0");
     }
-    if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
         return r.in_field("v1");
     }
-    if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
         return r.in_field("v2");
     }
-    if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
         return r.in_field("normal");
     }
     return true;
@@ -1127,16 +1208,16 @@ bool sdp_read(Reader& r, TriangleView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.v0, d + 1)) {
-        return r.in_field("v0");
+        return false;
     }
     if (!sdp_read(r, v.v1, d + 1)) {
-        return r.in_field("v1");
+        return false;
     }
     if (!sdp_read(r, v.v2, d + 1)) {
-        return r.in_field("v2");
+        return false;
     }
     if (!sdp_read(r, v.normal, d + 1)) {
-        return r.in_field("normal");
+        return false;
     }
     return true;
 }
@@ -1198,7 +1279,7 @@ bool sdp_read(Reader& r, Mesh& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 48)) {
-        return r.in_field("triangles");
+        return false;
     }
     if (r.plain(n1, 48, d + 2)) {
         assign_wire(v.triangles, r.p, n1);
@@ -1207,8 +1288,7 @@ bool sdp_read(Reader& r, Mesh& v, std::uint32_t d) {
         v.triangles.resize(n1);
         for (auto& e2 : v.triangles) {
             if (!sdp_read(r, e2, d + 1)) {
-                r.in_elem(static_cast<std::size_t>(&e2 - v.triangles.data()));
-                return r.in_field("triangles");
+                return false;
             }
         }
     }
@@ -1221,13 +1301,33 @@ bool sdp_check(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 48)) {
-        return r.in_field("triangles");
+        return false;
     }
     if (r.plain(n1, 48, d + 2)) {
         r.p += n1 * 48;
     } else {
         for (std::size_t i2 = 0; i2 < n1; ++i2) {
             if (!sdp_check(r, Tag<Triangle>{}, d + 1)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 48)) {
+        return r.in_field("triangles");
+    }
+    if (r.plain(n1, 48, d + 2)) {
+        r.p += n1 * 48;
+    } else {
+        for (std::size_t i2 = 0; i2 < n1; ++i2) {
+            if (!sdp_path(r, Tag<Triangle>{}, d + 1)) {
                 r.in_elem(i2);
                 return r.in_field("triangles");
             }
@@ -1242,13 +1342,12 @@ bool sdp_read(Reader& r, MeshView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 48)) {
-        return r.in_field("triangles");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Triangle>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("triangles");
+            return false;
         }
     }
     v.triangles = sdp::ListView<TriangleView>(s2, n1, 48, &sdp_rd_T8Triangle);
@@ -1299,20 +1398,16 @@ SDP_INLINE bool sdp_read(Reader& r, Address& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x0");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 2) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("x1");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 3) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
-            return r.in_field("x2");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
         }
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
-            return r.in_field("x3");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
         }
     }
     const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
@@ -1328,6 +1423,28 @@ SDP_INLINE bool sdp_read(Reader& r, Address& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Address>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 2) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 3) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Address>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1359,20 +1476,16 @@ SDP_INLINE bool sdp_read(Reader& r, AddressView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x0");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 2) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("x1");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 3) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
-            return r.in_field("x2");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
         }
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
-            return r.in_field("x3");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
         }
     }
     const std::uint8_t f1 = sdp::load<std::uint8_t>(r.p);
@@ -1461,28 +1574,26 @@ bool sdp_read(Reader& r, Log& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.address, d + 1)) {
-        return r.in_field("address");
+        return false;
     }
     if (!r.str(v.identity)) {
-        return r.in_field("identity");
+        return false;
     }
     if (!r.str(v.userid)) {
-        return r.in_field("userid");
+        return false;
     }
     if (!r.str(v.date)) {
-        return r.in_field("date");
+        return false;
     }
     if (!r.str(v.request)) {
-        return r.in_field("request");
+        return false;
     }
     if (r.left() < 10) {
         if (r.left() < 2) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("code");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 10) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
-            return r.in_field("size");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
         }
     }
     const std::uint16_t f1 = sdp::load<std::uint16_t>(r.p);
@@ -1498,18 +1609,49 @@ bool sdp_check(Reader& r, Tag<Log>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Address>{}, d + 1)) {
+        return false;
+    }
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 10) {
+        if (r.left() < 2) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 10) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+        }
+    }
+    r.p += 10;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Log>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Address>{}, d + 1)) {
         return r.in_field("address");
     }
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("identity");
     }
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("userid");
     }
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("date");
     }
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("request");
     }
     if (r.left() < 10) {
@@ -1531,28 +1673,26 @@ bool sdp_read(Reader& r, LogView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.address, d + 1)) {
-        return r.in_field("address");
+        return false;
     }
     if (!r.str(v.identity)) {
-        return r.in_field("identity");
+        return false;
     }
     if (!r.str(v.userid)) {
-        return r.in_field("userid");
+        return false;
     }
     if (!r.str(v.date)) {
-        return r.in_field("date");
+        return false;
     }
     if (!r.str(v.request)) {
-        return r.in_field("request");
+        return false;
     }
     if (r.left() < 10) {
         if (r.left() < 2) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("code");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 10) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
-            return r.in_field("size");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
         }
     }
     const std::uint16_t f1 = sdp::load<std::uint16_t>(r.p);
@@ -1636,13 +1776,12 @@ bool sdp_read(Reader& r, Logs& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 30)) {
-        return r.in_field("logs");
+        return false;
     }
     v.logs.resize(n1);
     for (auto& e2 : v.logs) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.logs.data()));
-            return r.in_field("logs");
+            return false;
         }
     }
     return true;
@@ -1654,10 +1793,26 @@ bool sdp_check(Reader& r, Tag<Logs>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 30)) {
-        return r.in_field("logs");
+        return false;
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Log>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Logs>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 30)) {
+        return r.in_field("logs");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Log>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("logs");
         }
@@ -1671,13 +1826,12 @@ bool sdp_read(Reader& r, LogsView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 30)) {
-        return r.in_field("logs");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Log>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("logs");
+            return false;
         }
     }
     v.logs = sdp::ListView<LogView>(s2, n1, 0, &sdp_rd_T3Log);
@@ -1807,7 +1961,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, StructA& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = StructA();
-        return std::move(r.status);
+        return with_path<StructA>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1829,7 +1983,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, StructAVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = StructAView();
-        return std::move(r.status);
+        return with_path<StructA>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1880,7 +2034,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Vector3& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Vector3();
-        return std::move(r.status);
+        return with_path<Vector3>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1902,7 +2056,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Vector3Vie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Vector3View();
-        return std::move(r.status);
+        return with_path<Vector3>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1953,7 +2107,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Triangle& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Triangle();
-        return std::move(r.status);
+        return with_path<Triangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1975,7 +2129,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TriangleVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = TriangleView();
-        return std::move(r.status);
+        return with_path<Triangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2027,7 +2181,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Mesh& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Mesh();
-        return std::move(r.status);
+        return with_path<Mesh>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2049,7 +2203,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, MeshView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = MeshView();
-        return std::move(r.status);
+        return with_path<Mesh>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2100,7 +2254,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Address& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Address();
-        return std::move(r.status);
+        return with_path<Address>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2122,7 +2276,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AddressVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AddressView();
-        return std::move(r.status);
+        return with_path<Address>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2173,7 +2327,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Log& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Log();
-        return std::move(r.status);
+        return with_path<Log>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2195,7 +2349,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LogView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = LogView();
-        return std::move(r.status);
+        return with_path<Log>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2246,7 +2400,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Logs& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Logs();
-        return std::move(r.status);
+        return with_path<Logs>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2268,7 +2422,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LogsView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = LogsView();
-        return std::move(r.status);
+        return with_path<Logs>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2289,7 +2443,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

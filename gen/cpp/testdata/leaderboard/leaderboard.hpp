@@ -136,34 +136,26 @@ constexpr const char* rule_name(ErrorCode code) noexcept {
 /// that drops the Status of a decode draws a warning, since the value
 /// decoded into is reset when the input was bad.
 ///
-/// A Status that is ok holds no path and allocates nothing: the path is
-/// built only while a decode error unwinds (each struct, array and union
-/// level prepends its segment), so a successful decode does no work for it.
+/// A Status holds its path in a buffer of its own (kPathSize characters),
+/// so it never allocates and stays trivially copyable; the decoders fill it
+/// only after a decode failed (docs/cpp.md, "Errors"), so a successful
+/// decode does no work for it.
 class [[nodiscard]] Status {
 public:
-    Status() noexcept = default;
+    /// The room for the path, twice the longest path of the conformance
+    /// vectors (1034 characters): a longer path is cut to "..." followed by
+    /// its last kPathSize - 3 characters, so that the innermost fields show.
+    static constexpr std::size_t kPathSize = 2048;
+
+    Status() noexcept {}
     Status(ErrorCode code, std::size_t offset, const char* message) noexcept
         : code_(code), offset_(offset), message_(message) {}
     /// An error at the field path path (docs/wire-format.md, "Where an error
-    /// is: offset and path"). If memory runs out, the path is left empty.
+    /// is: offset and path").
     Status(ErrorCode code, std::size_t offset, const char* message, std::string_view path) noexcept
         : code_(code), offset_(offset), message_(message) {
-        set_path(path);
+        put(path);
     }
-    Status(const Status& o) noexcept : code_(o.code_), offset_(o.offset_), message_(o.message_) { set_path(o.path()); }
-    Status(Status&&) noexcept = default;
-    Status& operator=(const Status& o) noexcept {
-        if (this != &o) {
-            code_ = o.code_;
-            offset_ = o.offset_;
-            message_ = o.message_;
-            path_.reset();
-            set_path(o.path());
-        }
-        return *this;
-    }
-    Status& operator=(Status&&) noexcept = default;
-    ~Status() = default;
 
     bool ok() const noexcept { return code_ == ErrorCode::Ok; }
     explicit operator bool() const noexcept { return ok(); }
@@ -176,9 +168,8 @@ public:
     const char* message() const noexcept { return message_; }
     /// The field path of the value that holds the problem, by schema names
     /// with [i] for array elements: "plugins[3].parameters[0].display_name";
-    /// empty at the top level (and on success). It is valid while this
-    /// Status lives unchanged.
-    std::string_view path() const noexcept { return path_ ? std::string_view(path_.get()) : std::string_view(); }
+    /// empty at the top level (and on success). It points into this Status.
+    std::string_view path() const noexcept { return std::string_view(path_ + at_, kPathSize - at_); }
     /// "utf8 at byte 12 (plugins[3].name): string is not valid UTF-8"; the
     /// parenthesis is left out when the path is empty.
     std::string to_string() const {
@@ -186,71 +177,79 @@ public:
             return "ok";
         }
         std::string s = std::string(rule()) + " at byte " + std::to_string(offset_);
-        if (path_) {
+        if (at_ != kPathSize) {
             s += " (";
             s += path();
             s += ")";
         }
         return s + ": " + message_;
     }
+    /// This error with another offset (a message's payload error, counted
+    /// from the message's start).
+    Status at_offset(std::size_t offset) const noexcept {
+        Status st = *this;
+        st.offset_ = offset;
+        return st;
+    }
 
+    /// Sets the rule, offset and message of an error without a path (the
+    /// generated decoders' fail).
+    void assign(ErrorCode code, std::size_t offset, const char* message) noexcept {
+        code_ = code;
+        offset_ = offset;
+        message_ = message;
+        at_ = kPathSize;
+        cut_ = false;
+    }
     /// Prepends the struct field, union variant or message segment name to
-    /// the path ("name" + "." + path). The generated decoders call this and
-    /// prepend_index while an error unwinds; if memory runs out, the path
-    /// is left as it was.
+    /// the path ("name" + "." + path). The generated path finders call this
+    /// and prepend_index while an error unwinds.
     void prepend_field(std::string_view name) noexcept {
-        const std::string_view old = path();
-        join(name, !old.empty() && old[0] != '[' ? "." : "", old);
+        if (at_ != kPathSize && path_[at_] != '[') {
+            put(".");
+        }
+        put(name);
     }
     /// Prepends the array element index i to the path ("[i]" + path).
     void prepend_index(std::size_t i) noexcept {
         char buf[24];
         std::size_t n = sizeof buf;
+        if (at_ != kPathSize && path_[at_] != '[') {
+            put(".");
+        }
         buf[--n] = ']';
         do {
             buf[--n] = static_cast<char>('0' + i % 10);
             i /= 10;
         } while (i != 0);
         buf[--n] = '[';
-        const std::string_view old = path();
-        join(std::string_view(buf + n, sizeof buf - n), !old.empty() && old[0] != '[' ? "." : "", old);
+        put(std::string_view(buf + n, sizeof buf - n));
     }
 
 private:
-    void set_path(std::string_view path) noexcept {
-        if (path.empty()) {
-            path_.reset();
+    // Prepends s, as much of it as fits; once the path is cut, nothing more.
+    void put(std::string_view s) noexcept {
+        if (cut_ || s.empty()) {
             return;
         }
-        join(path, "", "");
-    }
-    // Sets the path to a + b + c (c may be the path itself); if memory runs
-    // out, leaves it as it was. Without exceptions, so that it also builds
-    // with -fno-exceptions.
-    void join(std::string_view a, std::string_view b, std::string_view c) noexcept {
-        const std::size_t n = a.size() + b.size() + c.size();
-        char* s = new (std::nothrow) char[n + 1];
-        if (s == nullptr) {
+        if (s.size() > at_ - 3) {
+            const std::size_t n = at_ - 3;
+            std::memcpy(path_ + 3, s.data() + (s.size() - n), n);
+            std::memcpy(path_, "...", 3);
+            at_ = 0;
+            cut_ = true;
             return;
         }
-        char* at = s;
-        const auto put = [&at](std::string_view part) {
-            if (!part.empty()) {
-                std::memcpy(at, part.data(), part.size());
-                at += part.size();
-            }
-        };
-        put(a);
-        put(b);
-        put(c);
-        *at = '\0';
-        path_.reset(s);
+        at_ -= s.size();
+        std::memcpy(path_ + at_, s.data(), s.size());
     }
 
     ErrorCode code_ = ErrorCode::Ok;
     std::size_t offset_ = 0;
     const char* message_ = "";
-    std::unique_ptr<char[]> path_; // NUL-terminated; null when empty
+    std::size_t at_ = kPathSize; // the path is path_[at_:]
+    bool cut_ = false;
+    char path_[kPathSize];
 };
 
 /// Options for decoding.
@@ -1246,7 +1245,7 @@ private:
         if (!status_ && !resumable_) {
             return false;
         }
-        status_ = sdp::Status();
+        status_.assign(sdp::ErrorCode::Ok, 0, "");
         resumable_ = false;
         index_ = count_;
         start_ = total_;
@@ -1311,9 +1310,14 @@ private:
             schema_checked_ = true;
             return next(out);
         }
-        status_ = decode_any_message(buf_.data(), size, out, options_);
-        resumable_ = !status_.ok();
-        return status_.ok();
+        // (A Status holds its path: it is copied into status_ only on error.)
+        sdp::Status st = decode_any_message(buf_.data(), size, out, options_);
+        if (!st) {
+            status_ = st;
+            resumable_ = true;
+            return false;
+        }
+        return true;
     }
 
     // Checks a hello's payload p of n bytes against kHelloEntries; offsets
@@ -1529,7 +1533,7 @@ private:
         if (status_.code() == sdp::ErrorCode::Write) {
             return false;
         }
-        status_ = sdp::Status();
+        status_.assign(sdp::ErrorCode::Ok, 0, "");
         return true;
     }
 

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Ping& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Ping>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PingView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Ping>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Pong& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Pong>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PongView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Pong>) noexcept;
@@ -699,10 +707,23 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Last& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Last>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, LastView&, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, LastView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Last>) noexcept;
 [[maybe_unused]] void sdp_own(const LastView& s, Last& o);
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Point&) noexcept { return 16; }
 
@@ -721,12 +742,10 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -738,6 +757,22 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+    }
+    r.p += 16;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -761,12 +796,10 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 16) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
     }
     const std::uint64_t f1 = sdp::load<std::uint64_t>(r.p);
@@ -805,8 +838,7 @@ SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("seq");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
@@ -815,6 +847,19 @@ SDP_INLINE bool sdp_read(Reader& r, Ping& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Ping>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -834,8 +879,7 @@ SDP_INLINE bool sdp_read(Reader& r, PingView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("seq");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
@@ -880,14 +924,13 @@ SDP_INLINE bool sdp_read(Reader& r, Pong& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("seq");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.echo)) {
-        return r.in_field("echo");
+        return false;
     }
     return true;
 }
@@ -898,12 +941,28 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    if (!r.skip_str()) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Pong>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("seq");
         }
     }
     r.p += 4;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("echo");
     }
     return true;
@@ -915,14 +974,13 @@ SDP_INLINE bool sdp_read(Reader& r, PongView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("seq");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.seq = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.echo)) {
-        return r.in_field("echo");
+        return false;
     }
     return true;
 }
@@ -960,6 +1018,13 @@ SDP_INLINE bool sdp_read(Reader& r, Last&, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Last>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1034,7 +1099,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return std::move(r.status);
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1056,7 +1121,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return std::move(r.status);
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1107,7 +1172,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Ping& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Ping();
-        return std::move(r.status);
+        return with_path<Ping>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1129,7 +1194,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PingView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PingView();
-        return std::move(r.status);
+        return with_path<Ping>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1180,7 +1245,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Pong& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Pong();
-        return std::move(r.status);
+        return with_path<Pong>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1202,7 +1267,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PongView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PongView();
-        return std::move(r.status);
+        return with_path<Pong>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1253,7 +1318,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Last& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Last();
-        return std::move(r.status);
+        return with_path<Last>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1275,7 +1340,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LastView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = LastView();
-        return std::move(r.status);
+        return with_path<Last>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1296,7 +1361,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, RectangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Rectangle>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Scene& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SceneView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Scene>) noexcept;
@@ -699,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
@@ -707,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DevicePluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DevicePlugin>) noexcept;
@@ -715,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, AudioDeviceView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AudioDevice>) noexcept;
@@ -742,6 +753,18 @@ static_assert(!sdp::kLittleEndian ||
                    offsetof(Rectangle, color) == 16),
               "Rectangle: its memory must be its wire encoding");
 
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
+
 inline std::uint64_t sdp_size(const Point&) noexcept { return 8; }
 
 inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept {
@@ -759,12 +782,10 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -776,6 +797,22 @@ SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+    }
+    r.p += 8;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -799,12 +836,10 @@ SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("x");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("y");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -844,15 +879,14 @@ bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.top_left, d + 1)) {
-        return r.in_field("top_left");
+        return false;
     }
     if (!sdp_read(r, v.bottom_right, d + 1)) {
-        return r.in_field("bottom_right");
+        return false;
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("color");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.color = sdp::load<std::uint32_t>(r.p);
@@ -865,9 +899,28 @@ bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
-        return r.in_field("top_left");
+        return false;
     }
     if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Point>{}, d + 1)) {
+        return r.in_field("top_left");
+    }
+    if (!sdp_path(r, Tag<Point>{}, d + 1)) {
         return r.in_field("bottom_right");
     }
     if (r.left() < 4) {
@@ -885,15 +938,14 @@ bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.top_left, d + 1)) {
-        return r.in_field("top_left");
+        return false;
     }
     if (!sdp_read(r, v.bottom_right, d + 1)) {
-        return r.in_field("bottom_right");
+        return false;
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("color");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.color = sdp::load<std::uint32_t>(r.p);
@@ -978,11 +1030,11 @@ bool sdp_read(Reader& r, Scene& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return r.in_field("rects");
+        return false;
     }
     if (r.plain(n1, 20, d + 2)) {
         assign_wire(v.rects, r.p, n1);
@@ -991,13 +1043,12 @@ bool sdp_read(Reader& r, Scene& v, std::uint32_t d) {
         v.rects.resize(n1);
         for (auto& e2 : v.rects) {
             if (!sdp_read(r, e2, d + 1)) {
-                r.in_elem(static_cast<std::size_t>(&e2 - v.rects.data()));
-                return r.in_field("rects");
+                return false;
             }
         }
     }
     if (!sdp_read(r, v.origin, d + 1)) {
-        return r.in_field("origin");
+        return false;
     }
     return true;
 }
@@ -1007,23 +1058,49 @@ bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
-        return r.in_field("name");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return r.in_field("rects");
+        return false;
     }
     if (r.plain(n1, 20, d + 2)) {
         r.p += n1 * 20;
     } else {
         for (std::size_t i2 = 0; i2 < n1; ++i2) {
             if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
+                return false;
+            }
+        }
+    }
+    if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 20)) {
+        return r.in_field("rects");
+    }
+    if (r.plain(n1, 20, d + 2)) {
+        r.p += n1 * 20;
+    } else {
+        for (std::size_t i2 = 0; i2 < n1; ++i2) {
+            if (!sdp_path(r, Tag<Rectangle>{}, d + 1)) {
                 r.in_elem(i2);
                 return r.in_field("rects");
             }
         }
     }
-    if (!sdp_check(r, Tag<Point>{}, d + 1)) {
+    if (!sdp_path(r, Tag<Point>{}, d + 1)) {
         return r.in_field("origin");
     }
     return true;
@@ -1034,22 +1111,21 @@ bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return r.in_field("rects");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Rectangle>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("rects");
+            return false;
         }
     }
     v.rects = sdp::ListView<RectangleView>(s2, n1, 20, &sdp_rd_T9Rectangle);
     if (!sdp_read(r, v.origin, d + 1)) {
-        return r.in_field("origin");
+        return false;
     }
     return true;
 }
@@ -1112,19 +1188,17 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     sdp::load_into(v.value, r.p);
@@ -1138,12 +1212,34 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noex
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("id");
         }
     }
     r.p += 4;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("name");
     }
     if (r.left() < 4) {
@@ -1162,19 +1258,17 @@ SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noe
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     sdp::load_into(v.value, r.p);
@@ -1243,33 +1337,29 @@ bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("bypassed");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            return r.in_field("bypassed");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
     }
     if (r.p[0] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p);
-        return r.in_field("bypassed");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
     }
     v.bypassed = r.p[0] != 0;
     r.p += 1;
     std::size_t n1 = 0;
     if (!r.count(n1, 12)) {
-        return r.in_field("parameters");
+        return false;
     }
     v.parameters.resize(n1);
     for (auto& e2 : v.parameters) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.parameters.data()));
-            return r.in_field("parameters");
+            return false;
         }
     }
     return true;
@@ -1280,6 +1370,37 @@ bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+    }
+    if (r.p[0] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+    }
+    r.p += 1;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 12)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
         return r.in_field("name");
     }
     if (r.left() < 1) {
@@ -1298,11 +1419,11 @@ bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
     }
     r.p += 1;
     std::size_t n1 = 0;
-    if (!r.count(n1, 12)) {
+    if (!r.cold_count(n1, 12)) {
         return r.in_field("parameters");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
+        if (!sdp_path(r, Tag<DeviceParameter>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("parameters");
         }
@@ -1315,33 +1436,29 @@ bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 1) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("bypassed");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            return r.in_field("bypassed");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
     }
     if (r.p[0] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p);
-        return r.in_field("bypassed");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
     }
     v.bypassed = r.p[0] != 0;
     r.p += 1;
     std::size_t n1 = 0;
     if (!r.count(n1, 12)) {
-        return r.in_field("parameters");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("parameters");
+            return false;
         }
     }
     v.parameters = sdp::ListView<DeviceParameterView>(s2, n1, 0, &sdp_rd_T15DeviceParameter);
@@ -1432,36 +1549,30 @@ bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.id = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 7) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("kind");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("kind");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         if (r.left() < 5) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("sample_rate");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 7) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
-            return r.in_field("channels");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
         }
     }
     if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p);
-        return r.in_field("kind");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
     const DeviceKind f1 = sdp::load<DeviceKind>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 1);
@@ -1472,13 +1583,12 @@ bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d) {
     r.p += 7;
     std::size_t n4 = 0;
     if (!r.count(n4, 9)) {
-        return r.in_field("plugins");
+        return false;
     }
     v.plugins.resize(n4);
     for (auto& e5 : v.plugins) {
         if (!sdp_read(r, e5, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e5 - v.plugins.data()));
-            return r.in_field("plugins");
+            return false;
         }
     }
     return true;
@@ -1490,12 +1600,55 @@ bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 8;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 7) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (!is_valid(sdp::load<DeviceKind>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        if (r.left() < 5) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 7) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+        }
+    }
+    if (!is_valid(sdp::load<DeviceKind>(r.p))) {
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
+    }
+    r.p += 7;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 9)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("id");
         }
     }
     r.p += 8;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("name");
     }
     if (r.left() < 7) {
@@ -1522,11 +1675,11 @@ bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
     }
     r.p += 7;
     std::size_t n1 = 0;
-    if (!r.count(n1, 9)) {
+    if (!r.cold_count(n1, 9)) {
         return r.in_field("plugins");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
+        if (!sdp_path(r, Tag<DevicePlugin>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("plugins");
         }
@@ -1540,36 +1693,30 @@ bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.id = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 7) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("kind");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("kind");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         if (r.left() < 5) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("sample_rate");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 7) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
-            return r.in_field("channels");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
         }
     }
     if (!is_valid(sdp::load<DeviceKind>(r.p))) {
-        r.fail_at(sdp::ErrorCode::Enum, r.p);
-        return r.in_field("kind");
+        return r.fail_at(sdp::ErrorCode::Enum, r.p);
     }
     const DeviceKind f1 = sdp::load<DeviceKind>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 1);
@@ -1580,13 +1727,12 @@ bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     r.p += 7;
     std::size_t n4 = 0;
     if (!r.count(n4, 9)) {
-        return r.in_field("plugins");
+        return false;
     }
     const std::uint8_t* s5 = r.p;
     for (std::size_t i6 = 0; i6 < n4; ++i6) {
         if (!sdp_check(r, Tag<DevicePlugin>{}, d + 1)) {
-            r.in_elem(i6);
-            return r.in_field("plugins");
+            return false;
         }
     }
     v.plugins = sdp::ListView<DevicePluginView>(s5, n4, 0, &sdp_rd_T12DevicePlugin);
@@ -1732,7 +1878,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return std::move(r.status);
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1754,7 +1900,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return std::move(r.status);
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1805,7 +1951,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Rectangle();
-        return std::move(r.status);
+        return with_path<Rectangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1827,7 +1973,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = RectangleView();
-        return std::move(r.status);
+        return with_path<Rectangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1879,7 +2025,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Scene();
-        return std::move(r.status);
+        return with_path<Scene>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1901,7 +2047,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SceneView();
-        return std::move(r.status);
+        return with_path<Scene>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1952,7 +2098,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DeviceParameter();
-        return std::move(r.status);
+        return with_path<DeviceParameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1974,7 +2120,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DeviceParameterView();
-        return std::move(r.status);
+        return with_path<DeviceParameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2025,7 +2171,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DevicePlugin();
-        return std::move(r.status);
+        return with_path<DevicePlugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2047,7 +2193,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DevicePluginView();
-        return std::move(r.status);
+        return with_path<DevicePlugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2098,7 +2244,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AudioDevice();
-        return std::move(r.status);
+        return with_path<AudioDevice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2120,7 +2266,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AudioDeviceView();
-        return std::move(r.status);
+        return with_path<AudioDevice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2141,7 +2287,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

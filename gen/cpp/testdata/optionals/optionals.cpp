@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Optionals& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Optionals>) noexcept;
@@ -699,11 +707,24 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
 const std::uint8_t* sdp_rd_O_str(const std::uint8_t* p, std::optional<std::string_view>& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Inner& v) noexcept {
     std::uint64_t n = 0;
@@ -730,14 +751,13 @@ SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.label)) {
-        return r.in_field("label");
+        return false;
     }
     return true;
 }
@@ -748,12 +768,28 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    if (!r.skip_str()) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("id");
         }
     }
     r.p += 4;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("label");
     }
     return true;
@@ -765,14 +801,13 @@ SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.id = sdp::load<std::uint32_t>(r.p);
     r.p += 4;
     if (!r.str(v.label)) {
-        return r.in_field("label");
+        return false;
     }
     return true;
 }
@@ -848,9 +883,7 @@ SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("value");
-                return r.in_field("Number");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.value = sdp::load<std::int64_t>(r.p);
@@ -864,6 +897,32 @@ SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        break;
+    case 1: {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 8;
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -909,9 +968,7 @@ SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<1>();
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("value");
-                return r.in_field("Number");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.value = sdp::load<std::int64_t>(r.p);
@@ -1112,7 +1169,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_bool");
+        return false;
     }
     if (has1) {
         if (!v.maybe_bool.has_value()) {
@@ -1120,17 +1177,14 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_bool");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.p[0] > 1) {
-                r.fail_at(sdp::ErrorCode::Bool, r.p);
-                return r.in_field("maybe_bool");
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
             }
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            return r.in_field("maybe_bool");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         (*v.maybe_bool) = r.p[0] != 0;
         r.p += 1;
@@ -1139,7 +1193,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_u8");
+        return false;
     }
     if (has2) {
         if (!v.maybe_u8.has_value()) {
@@ -1147,8 +1201,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_u8");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
@@ -1158,7 +1211,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_i64");
+        return false;
     }
     if (has3) {
         if (!v.maybe_i64.has_value()) {
@@ -1166,8 +1219,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_i64");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
@@ -1177,7 +1229,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_f64");
+        return false;
     }
     if (has4) {
         if (!v.maybe_f64.has_value()) {
@@ -1185,8 +1237,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_f64");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         sdp::load_into((*v.maybe_f64), r.p);
@@ -1196,35 +1247,35 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has5 = false;
     if (!r.flag(has5, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_str");
+        return false;
     }
     if (has5) {
         if (!v.maybe_str.has_value()) {
             v.maybe_str.emplace();
         }
         if (!r.str((*v.maybe_str))) {
-            return r.in_field("maybe_str");
+            return false;
         }
     } else {
         v.maybe_str.reset();
     }
     bool has6 = false;
     if (!r.flag(has6, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_inner");
+        return false;
     }
     if (has6) {
         if (!v.maybe_inner.has_value()) {
             v.maybe_inner.emplace();
         }
         if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
-            return r.in_field("maybe_inner");
+            return false;
         }
     } else {
         v.maybe_inner.reset();
     }
     bool has7 = false;
     if (!r.flag(has7, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_level");
+        return false;
     }
     if (has7) {
         if (!v.maybe_level.has_value()) {
@@ -1232,17 +1283,14 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_level");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Level>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                return r.in_field("maybe_level");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Level>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("maybe_level");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         (*v.maybe_level) = sdp::load<Level>(r.p);
         r.p += 1;
@@ -1251,21 +1299,21 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has8 = false;
     if (!r.flag(has8, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_choice");
+        return false;
     }
     if (has8) {
         if (!v.maybe_choice.has_value()) {
             v.maybe_choice.emplace();
         }
         if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
-            return r.in_field("maybe_choice");
+            return false;
         }
     } else {
         v.maybe_choice.reset();
     }
     bool has9 = false;
     if (!r.flag(has9, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_list");
+        return false;
     }
     if (has9) {
         if (!v.maybe_list.has_value()) {
@@ -1273,7 +1321,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
-            return r.in_field("maybe_list");
+            return false;
         }
         assign_array(r.p, (*v.maybe_list), n10);
         r.p += n10 * 4;
@@ -1282,22 +1330,20 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     std::size_t n11 = 0;
     if (!r.count(n11, 1)) {
-        return r.in_field("list_of_maybe");
+        return false;
     }
     v.list_of_maybe.resize(n11);
     for (auto& e12 : v.list_of_maybe) {
         bool has13 = false;
         if (!r.flag(has13, sdp::ErrorCode::Presence)) {
-            r.in_elem(static_cast<std::size_t>(&e12 - v.list_of_maybe.data()));
-            return r.in_field("list_of_maybe");
+            return false;
         }
         if (has13) {
             if (!e12.has_value()) {
                 e12.emplace();
             }
             if (!r.str((*e12))) {
-                r.in_elem(static_cast<std::size_t>(&e12 - v.list_of_maybe.data()));
-                return r.in_field("list_of_maybe");
+                return false;
             }
         } else {
             e12.reset();
@@ -1305,14 +1351,14 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has14 = false;
     if (!r.flag(has14, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_fixed");
+        return false;
     }
     if (has14) {
         if (!v.maybe_fixed.has_value()) {
             v.maybe_fixed.emplace();
         }
         if (!r.need_elems(2, 2)) {
-            return r.in_field("maybe_fixed");
+            return false;
         }
         load_array(r.p, (*v.maybe_fixed).data(), 2);
         r.p += 4;
@@ -1321,7 +1367,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
     }
     bool has15 = false;
     if (!r.flag(has15, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_maybe");
+        return false;
     }
     if (has15) {
         if (!v.maybe_maybe.has_value()) {
@@ -1329,7 +1375,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
         }
         bool has16 = false;
         if (!r.flag(has16, sdp::ErrorCode::Presence)) {
-            return r.in_field("maybe_maybe");
+            return false;
         }
         if (has16) {
             if (!(*v.maybe_maybe).has_value()) {
@@ -1337,8 +1383,7 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
             }
             if (r.left() < 4) {
                 if (r.left() < 4) {
-                    r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                    return r.in_field("maybe_maybe");
+                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
                 }
             }
             (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
@@ -1353,6 +1398,166 @@ bool sdp_read(Reader& r, Optionals& v, std::uint32_t d) {
 }
 
 bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (r.p[0] > 1) {
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
+            }
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        r.p += 1;
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has2) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 1;
+    }
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has3) {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 8;
+    }
+    bool has4 = false;
+    if (!r.flag(has4, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has4) {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 8;
+    }
+    bool has5 = false;
+    if (!r.flag(has5, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has5) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    bool has6 = false;
+    if (!r.flag(has6, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has6) {
+        if (!sdp_check(r, Tag<Inner>{}, d + 1)) {
+            return false;
+        }
+    }
+    bool has7 = false;
+    if (!r.flag(has7, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has7) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+            if (!is_valid(sdp::load<Level>(r.p))) {
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
+            }
+        }
+        if (!is_valid(sdp::load<Level>(r.p))) {
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
+        }
+        r.p += 1;
+    }
+    bool has8 = false;
+    if (!r.flag(has8, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has8) {
+        if (!sdp_check(r, Tag<Choice>{}, d + 1)) {
+            return false;
+        }
+    }
+    bool has9 = false;
+    if (!r.flag(has9, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has9) {
+        std::size_t n10 = 0;
+        if (!r.count(n10, 4)) {
+            return false;
+        }
+        r.p += n10 * 4;
+    }
+    std::size_t n11 = 0;
+    if (!r.count(n11, 1)) {
+        return false;
+    }
+    for (std::size_t i12 = 0; i12 < n11; ++i12) {
+        bool has13 = false;
+        if (!r.flag(has13, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has13) {
+            if (!r.skip_str()) {
+                return false;
+            }
+        }
+    }
+    bool has14 = false;
+    if (!r.flag(has14, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has14) {
+        if (!r.need_elems(2, 2)) {
+            return false;
+        }
+        r.p += 4;
+    }
+    bool has15 = false;
+    if (!r.flag(has15, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has15) {
+        bool has16 = false;
+        if (!r.flag(has16, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has16) {
+            if (r.left() < 4) {
+                if (r.left() < 4) {
+                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                }
+            }
+            r.p += 4;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1421,7 +1626,7 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return r.in_field("maybe_str");
     }
     if (has5) {
-        if (!r.skip_str()) {
+        if (!r.cold_skip_str()) {
             return r.in_field("maybe_str");
         }
     }
@@ -1430,7 +1635,7 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return r.in_field("maybe_inner");
     }
     if (has6) {
-        if (!sdp_check(r, Tag<Inner>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Inner>{}, d + 1)) {
             return r.in_field("maybe_inner");
         }
     }
@@ -1460,7 +1665,7 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return r.in_field("maybe_choice");
     }
     if (has8) {
-        if (!sdp_check(r, Tag<Choice>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Choice>{}, d + 1)) {
             return r.in_field("maybe_choice");
         }
     }
@@ -1470,13 +1675,13 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
     }
     if (has9) {
         std::size_t n10 = 0;
-        if (!r.count(n10, 4)) {
+        if (!r.cold_count(n10, 4)) {
             return r.in_field("maybe_list");
         }
         r.p += n10 * 4;
     }
     std::size_t n11 = 0;
-    if (!r.count(n11, 1)) {
+    if (!r.cold_count(n11, 1)) {
         return r.in_field("list_of_maybe");
     }
     for (std::size_t i12 = 0; i12 < n11; ++i12) {
@@ -1486,7 +1691,7 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
             return r.in_field("list_of_maybe");
         }
         if (has13) {
-            if (!r.skip_str()) {
+            if (!r.cold_skip_str()) {
                 r.in_elem(i12);
                 return r.in_field("list_of_maybe");
             }
@@ -1497,7 +1702,7 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
         return r.in_field("maybe_fixed");
     }
     if (has14) {
-        if (!r.need_elems(2, 2)) {
+        if (!r.cold_need_elems(2, 2)) {
             return r.in_field("maybe_fixed");
         }
         r.p += 4;
@@ -1530,7 +1735,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_bool");
+        return false;
     }
     if (has1) {
         if (!v.maybe_bool.has_value()) {
@@ -1538,17 +1743,14 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_bool");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (r.p[0] > 1) {
-                r.fail_at(sdp::ErrorCode::Bool, r.p);
-                return r.in_field("maybe_bool");
+                return r.fail_at(sdp::ErrorCode::Bool, r.p);
             }
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            return r.in_field("maybe_bool");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         (*v.maybe_bool) = r.p[0] != 0;
         r.p += 1;
@@ -1557,7 +1759,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has2 = false;
     if (!r.flag(has2, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_u8");
+        return false;
     }
     if (has2) {
         if (!v.maybe_u8.has_value()) {
@@ -1565,8 +1767,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_u8");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         (*v.maybe_u8) = sdp::load<std::uint8_t>(r.p);
@@ -1576,7 +1777,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_i64");
+        return false;
     }
     if (has3) {
         if (!v.maybe_i64.has_value()) {
@@ -1584,8 +1785,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_i64");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         (*v.maybe_i64) = sdp::load<std::int64_t>(r.p);
@@ -1595,7 +1795,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_f64");
+        return false;
     }
     if (has4) {
         if (!v.maybe_f64.has_value()) {
@@ -1603,8 +1803,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_f64");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         sdp::load_into((*v.maybe_f64), r.p);
@@ -1614,35 +1813,35 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has5 = false;
     if (!r.flag(has5, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_str");
+        return false;
     }
     if (has5) {
         if (!v.maybe_str.has_value()) {
             v.maybe_str.emplace();
         }
         if (!r.str((*v.maybe_str))) {
-            return r.in_field("maybe_str");
+            return false;
         }
     } else {
         v.maybe_str.reset();
     }
     bool has6 = false;
     if (!r.flag(has6, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_inner");
+        return false;
     }
     if (has6) {
         if (!v.maybe_inner.has_value()) {
             v.maybe_inner.emplace();
         }
         if (!sdp_read(r, (*v.maybe_inner), d + 1)) {
-            return r.in_field("maybe_inner");
+            return false;
         }
     } else {
         v.maybe_inner.reset();
     }
     bool has7 = false;
     if (!r.flag(has7, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_level");
+        return false;
     }
     if (has7) {
         if (!v.maybe_level.has_value()) {
@@ -1650,17 +1849,14 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 1) {
             if (r.left() < 1) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("maybe_level");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
             if (!is_valid(sdp::load<Level>(r.p))) {
-                r.fail_at(sdp::ErrorCode::Enum, r.p);
-                return r.in_field("maybe_level");
+                return r.fail_at(sdp::ErrorCode::Enum, r.p);
             }
         }
         if (!is_valid(sdp::load<Level>(r.p))) {
-            r.fail_at(sdp::ErrorCode::Enum, r.p);
-            return r.in_field("maybe_level");
+            return r.fail_at(sdp::ErrorCode::Enum, r.p);
         }
         (*v.maybe_level) = sdp::load<Level>(r.p);
         r.p += 1;
@@ -1669,21 +1865,21 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has8 = false;
     if (!r.flag(has8, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_choice");
+        return false;
     }
     if (has8) {
         if (!v.maybe_choice.has_value()) {
             v.maybe_choice.emplace();
         }
         if (!sdp_read(r, (*v.maybe_choice), d + 1)) {
-            return r.in_field("maybe_choice");
+            return false;
         }
     } else {
         v.maybe_choice.reset();
     }
     bool has9 = false;
     if (!r.flag(has9, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_list");
+        return false;
     }
     if (has9) {
         if (!v.maybe_list.has_value()) {
@@ -1691,7 +1887,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         std::size_t n10 = 0;
         if (!r.count(n10, 4)) {
-            return r.in_field("maybe_list");
+            return false;
         }
         (*v.maybe_list) = sdp::ArrayView<std::uint32_t>(r.p, n10);
         r.p += n10 * 4;
@@ -1700,33 +1896,31 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     std::size_t n12 = 0;
     if (!r.count(n12, 1)) {
-        return r.in_field("list_of_maybe");
+        return false;
     }
     const std::uint8_t* s13 = r.p;
     for (std::size_t i14 = 0; i14 < n12; ++i14) {
         bool has15 = false;
         if (!r.flag(has15, sdp::ErrorCode::Presence)) {
-            r.in_elem(i14);
-            return r.in_field("list_of_maybe");
+            return false;
         }
         if (has15) {
             if (!r.skip_str()) {
-                r.in_elem(i14);
-                return r.in_field("list_of_maybe");
+                return false;
             }
         }
     }
     v.list_of_maybe = sdp::ListView<std::optional<std::string_view>>(s13, n12, 0, &sdp_rd_O_str);
     bool has16 = false;
     if (!r.flag(has16, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_fixed");
+        return false;
     }
     if (has16) {
         if (!v.maybe_fixed.has_value()) {
             v.maybe_fixed.emplace();
         }
         if (!r.need_elems(2, 2)) {
-            return r.in_field("maybe_fixed");
+            return false;
         }
         (*v.maybe_fixed) = sdp::ArrayView<std::uint16_t>(r.p, 2);
         r.p += 2 * 2;
@@ -1735,7 +1929,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     }
     bool has18 = false;
     if (!r.flag(has18, sdp::ErrorCode::Presence)) {
-        return r.in_field("maybe_maybe");
+        return false;
     }
     if (has18) {
         if (!v.maybe_maybe.has_value()) {
@@ -1743,7 +1937,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
         }
         bool has19 = false;
         if (!r.flag(has19, sdp::ErrorCode::Presence)) {
-            return r.in_field("maybe_maybe");
+            return false;
         }
         if (has19) {
             if (!(*v.maybe_maybe).has_value()) {
@@ -1751,8 +1945,7 @@ bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
             }
             if (r.left() < 4) {
                 if (r.left() < 4) {
-                    r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                    return r.in_field("maybe_maybe");
+                    return r.fail_at(sdp::ErrorCode::Truncated, r.p);
                 }
             }
             (*(*v.maybe_maybe)) = sdp::load<std::uint32_t>(r.p);
@@ -2038,12 +2231,10 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("sensor_id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -2053,7 +2244,7 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     r.p += 12;
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return r.in_field("calibration");
+        return false;
     }
     if (has3) {
         if (!v.calibration.has_value()) {
@@ -2061,8 +2252,7 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("calibration");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         sdp::load_into((*v.calibration), r.p);
@@ -2072,14 +2262,14 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return r.in_field("note");
+        return false;
     }
     if (has4) {
         if (!v.note.has_value()) {
             v.note.emplace();
         }
         if (!r.str((*v.note))) {
-            return r.in_field("note");
+            return false;
         }
     } else {
         v.note.reset();
@@ -2088,6 +2278,43 @@ SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+    }
+    r.p += 12;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 8;
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has2) {
+        if (!r.skip_str()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -2120,7 +2347,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
         return r.in_field("note");
     }
     if (has2) {
-        if (!r.skip_str()) {
+        if (!r.cold_skip_str()) {
             return r.in_field("note");
         }
     }
@@ -2133,12 +2360,10 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 12) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("sensor_id");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
@@ -2148,7 +2373,7 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     r.p += 12;
     bool has3 = false;
     if (!r.flag(has3, sdp::ErrorCode::Presence)) {
-        return r.in_field("calibration");
+        return false;
     }
     if (has3) {
         if (!v.calibration.has_value()) {
@@ -2156,8 +2381,7 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                return r.in_field("calibration");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         sdp::load_into((*v.calibration), r.p);
@@ -2167,14 +2391,14 @@ SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     }
     bool has4 = false;
     if (!r.flag(has4, sdp::ErrorCode::Presence)) {
-        return r.in_field("note");
+        return false;
     }
     if (has4) {
         if (!v.note.has_value()) {
             v.note.emplace();
         }
         if (!r.str((*v.note))) {
-            return r.in_field("note");
+            return false;
         }
     } else {
         v.note.reset();
@@ -2320,7 +2544,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Inner();
-        return std::move(r.status);
+        return with_path<Inner>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2342,7 +2566,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, InnerView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = InnerView();
-        return std::move(r.status);
+        return with_path<Inner>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2393,7 +2617,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Choice();
-        return std::move(r.status);
+        return with_path<Choice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2415,7 +2639,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChoiceView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ChoiceView();
-        return std::move(r.status);
+        return with_path<Choice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2466,7 +2690,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Optionals();
-        return std::move(r.status);
+        return with_path<Optionals>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2488,7 +2712,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, OptionalsV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = OptionalsView();
-        return std::move(r.status);
+        return with_path<Optionals>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2539,7 +2763,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Reading();
-        return std::move(r.status);
+        return with_path<Reading>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2561,7 +2785,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ReadingVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ReadingView();
-        return std::move(r.status);
+        return with_path<Reading>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2582,7 +2806,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
@@ -691,12 +698,25 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginRegistryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<PluginRegistry>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginRegistryView& s, PluginRegistry& o);
 const std::uint8_t* sdp_rd_T9Parameter(const std::uint8_t* p, ParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T6Plugin(const std::uint8_t* p, PluginView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Parameter& v) noexcept {
     std::uint64_t n = 0;
@@ -754,66 +774,54 @@ SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d) {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("address");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.address = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.display_name)) {
-        return r.in_field("display_name");
+        return false;
     }
     if (!r.str(v.identifier)) {
-        return r.in_field("identifier");
+        return false;
     }
     if (!r.str(v.unit)) {
-        return r.in_field("unit");
+        return false;
     }
     if (r.left() < 22) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("min_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("max_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("default_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
-            return r.in_field("current_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
         }
         if (r.left() < 20) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
-            return r.in_field("raw_flags");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
         }
         if (r.left() < 21) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
-            return r.in_field("is_writable");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
         }
         if (r.p[20] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
-            return r.in_field("is_writable");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
         }
         if (r.left() < 22) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
-            return r.in_field("can_ramp");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
         }
         if (r.p[21] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
-            return r.in_field("can_ramp");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
         }
     }
     if (r.p[20] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
-        return r.in_field("is_writable");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
     }
     if (r.p[21] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
-        return r.in_field("can_ramp");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
@@ -839,18 +847,76 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 8;
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 22) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 12) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+        }
+        if (r.left() < 20) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 21) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+        }
+        if (r.p[20] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        }
+        if (r.left() < 22) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+        }
+        if (r.p[21] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        }
+    }
+    if (r.p[20] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+    }
+    if (r.p[21] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+    }
+    r.p += 22;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("address");
         }
     }
     r.p += 8;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("display_name");
     }
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("identifier");
     }
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("unit");
     }
     if (r.left() < 22) {
@@ -909,66 +975,54 @@ SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept 
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("address");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.address = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     if (!r.str(v.display_name)) {
-        return r.in_field("display_name");
+        return false;
     }
     if (!r.str(v.identifier)) {
-        return r.in_field("identifier");
+        return false;
     }
     if (!r.str(v.unit)) {
-        return r.in_field("unit");
+        return false;
     }
     if (r.left() < 22) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("min_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("max_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 12) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("default_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
-            return r.in_field("current_value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
         }
         if (r.left() < 20) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
-            return r.in_field("raw_flags");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
         }
         if (r.left() < 21) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
-            return r.in_field("is_writable");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
         }
         if (r.p[20] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
-            return r.in_field("is_writable");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
         }
         if (r.left() < 22) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
-            return r.in_field("can_ramp");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
         }
         if (r.p[21] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
-            return r.in_field("can_ramp");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
         }
     }
     if (r.p[20] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
-        return r.in_field("is_writable");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
     }
     if (r.p[21] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
-        return r.in_field("can_ramp");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
     }
     const std::uint32_t f1 = sdp::load<std::uint32_t>(r.p);
     const std::uint32_t f2 = sdp::load<std::uint32_t>(r.p + 4);
@@ -1102,26 +1156,25 @@ bool sdp_read(Reader& r, Plugin& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (!r.str(v.manufacturer_id)) {
-        return r.in_field("manufacturer_id");
+        return false;
     }
     if (!r.str(v.component_type)) {
-        return r.in_field("component_type");
+        return false;
     }
     if (!r.str(v.component_subtype)) {
-        return r.in_field("component_subtype");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 42)) {
-        return r.in_field("parameters");
+        return false;
     }
     v.parameters.resize(n1);
     for (auto& e2 : v.parameters) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.parameters.data()));
-            return r.in_field("parameters");
+            return false;
         }
     }
     return true;
@@ -1132,23 +1185,51 @@ bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
-        return r.in_field("name");
+        return false;
     }
     if (!r.skip_str()) {
-        return r.in_field("manufacturer_id");
+        return false;
     }
     if (!r.skip_str()) {
-        return r.in_field("component_type");
+        return false;
     }
     if (!r.skip_str()) {
-        return r.in_field("component_subtype");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 42)) {
-        return r.in_field("parameters");
+        return false;
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Parameter>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("manufacturer_id");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("component_type");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("component_subtype");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 42)) {
+        return r.in_field("parameters");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Parameter>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("parameters");
         }
@@ -1161,26 +1242,25 @@ bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (!r.str(v.manufacturer_id)) {
-        return r.in_field("manufacturer_id");
+        return false;
     }
     if (!r.str(v.component_type)) {
-        return r.in_field("component_type");
+        return false;
     }
     if (!r.str(v.component_subtype)) {
-        return r.in_field("component_subtype");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 42)) {
-        return r.in_field("parameters");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Parameter>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("parameters");
+            return false;
         }
     }
     v.parameters = sdp::ListView<ParameterView>(s2, n1, 0, &sdp_rd_T9Parameter);
@@ -1271,23 +1351,20 @@ bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d) {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return r.in_field("plugins");
+        return false;
     }
     v.plugins.resize(n1);
     for (auto& e2 : v.plugins) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.plugins.data()));
-            return r.in_field("plugins");
+            return false;
         }
     }
     if (r.left() < 8) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("total_plugin_count");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("total_parameter_count");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
     const std::uint32_t f3 = sdp::load<std::uint32_t>(r.p);
@@ -1304,10 +1381,35 @@ bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return r.in_field("plugins");
+        return false;
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Plugin>{}, d + 1)) {
+            return false;
+        }
+    }
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+    }
+    r.p += 8;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 20)) {
+        return r.in_field("plugins");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Plugin>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("plugins");
         }
@@ -1332,24 +1434,21 @@ bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept {
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 20)) {
-        return r.in_field("plugins");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Plugin>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("plugins");
+            return false;
         }
     }
     v.plugins = sdp::ListView<PluginView>(s2, n1, 0, &sdp_rd_T6Plugin);
     if (r.left() < 8) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("total_plugin_count");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("total_parameter_count");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
     }
     const std::uint32_t f4 = sdp::load<std::uint32_t>(r.p);
@@ -1471,7 +1570,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Parameter();
-        return std::move(r.status);
+        return with_path<Parameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1493,7 +1592,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ParameterView();
-        return std::move(r.status);
+        return with_path<Parameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1544,7 +1643,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Plugin();
-        return std::move(r.status);
+        return with_path<Plugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1566,7 +1665,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginView();
-        return std::move(r.status);
+        return with_path<Plugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1617,7 +1716,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginRegistry();
-        return std::move(r.status);
+        return with_path<PluginRegistry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1639,7 +1738,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginRegistryView();
-        return std::move(r.status);
+        return with_path<PluginRegistry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1660,7 +1759,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

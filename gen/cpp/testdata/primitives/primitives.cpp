@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Text& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
@@ -691,10 +698,23 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
 [[maybe_unused]] void sdp_own(const EmptyView& s, Empty& o);
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const AllPrimitives& v) noexcept {
     std::uint64_t n = 0;
@@ -743,57 +763,44 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     }
     if (r.left() < 43) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("flag");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            return r.in_field("flag");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         if (r.left() < 2) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("u8_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
-            return r.in_field("u16_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("u32_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("u64_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 17) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
-            return r.in_field("i8_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
         }
         if (r.left() < 19) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
-            return r.in_field("i16_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
         }
         if (r.left() < 23) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
-            return r.in_field("i32_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
         }
         if (r.left() < 31) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
-            return r.in_field("i64_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
         }
         if (r.left() < 35) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
-            return r.in_field("f32_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
         }
         if (r.left() < 43) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
-            return r.in_field("f64_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
         }
     }
     if (r.p[0] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p);
-        return r.in_field("flag");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
     }
     const bool f1 = r.p[0] != 0;
     const std::uint8_t f2 = sdp::load<std::uint8_t>(r.p + 1);
@@ -819,12 +826,64 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d) {
     sdp::assign_bits(v.f64_val, f11);
     r.p += 43;
     if (!r.str(v.label)) {
-        return r.in_field("label");
+        return false;
     }
     return true;
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 43) {
+        if (r.left() < 1) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+        if (r.p[0] > 1) {
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
+        }
+        if (r.left() < 2) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+        }
+        if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+        }
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+        if (r.left() < 16) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+        }
+        if (r.left() < 17) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+        }
+        if (r.left() < 19) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+        }
+        if (r.left() < 23) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
+        }
+        if (r.left() < 31) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
+        }
+        if (r.left() < 35) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
+        }
+        if (r.left() < 43) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
+        }
+    }
+    if (r.p[0] > 1) {
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
+    }
+    r.p += 43;
+    if (!r.skip_str()) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -883,7 +942,7 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexce
         return r.in_field("flag");
     }
     r.p += 43;
-    if (!r.skip_str()) {
+    if (!r.cold_skip_str()) {
         return r.in_field("label");
     }
     return true;
@@ -895,57 +954,44 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexc
     }
     if (r.left() < 43) {
         if (r.left() < 1) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("flag");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
         if (r.p[0] > 1) {
-            r.fail_at(sdp::ErrorCode::Bool, r.p);
-            return r.in_field("flag");
+            return r.fail_at(sdp::ErrorCode::Bool, r.p);
         }
         if (r.left() < 2) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
-            return r.in_field("u8_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
         }
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
-            return r.in_field("u16_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
         }
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
-            return r.in_field("u32_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
         }
         if (r.left() < 16) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
-            return r.in_field("u64_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
         }
         if (r.left() < 17) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
-            return r.in_field("i8_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
         }
         if (r.left() < 19) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
-            return r.in_field("i16_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
         }
         if (r.left() < 23) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
-            return r.in_field("i32_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
         }
         if (r.left() < 31) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
-            return r.in_field("i64_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
         }
         if (r.left() < 35) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
-            return r.in_field("f32_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
         }
         if (r.left() < 43) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
-            return r.in_field("f64_val");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
         }
     }
     if (r.p[0] > 1) {
-        r.fail_at(sdp::ErrorCode::Bool, r.p);
-        return r.in_field("flag");
+        return r.fail_at(sdp::ErrorCode::Bool, r.p);
     }
     const bool f1 = r.p[0] != 0;
     const std::uint8_t f2 = sdp::load<std::uint8_t>(r.p + 1);
@@ -971,7 +1017,7 @@ SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexc
     sdp::assign_bits(v.f64_val, f11);
     r.p += 43;
     if (!r.str(v.label)) {
-        return r.in_field("label");
+        return false;
     }
     return true;
 }
@@ -1050,7 +1096,7 @@ SDP_INLINE bool sdp_read(Reader& r, Text& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.value)) {
-        return r.in_field("value");
+        return false;
     }
     return true;
 }
@@ -1060,6 +1106,16 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
         return r.in_field("value");
     }
     return true;
@@ -1070,7 +1126,7 @@ SDP_INLINE bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.value)) {
-        return r.in_field("value");
+        return false;
     }
     return true;
 }
@@ -1104,6 +1160,13 @@ SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1183,7 +1246,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AllPrimitives();
-        return std::move(r.status);
+        return with_path<AllPrimitives>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1205,7 +1268,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AllPrimitivesView();
-        return std::move(r.status);
+        return with_path<AllPrimitives>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1256,7 +1319,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Text();
-        return std::move(r.status);
+        return with_path<Text>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1278,7 +1341,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = TextView();
-        return std::move(r.status);
+        return with_path<Text>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1329,7 +1392,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Empty();
-        return std::move(r.status);
+        return with_path<Empty>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1351,7 +1414,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EmptyView();
-        return std::move(r.status);
+        return with_path<Empty>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1372,7 +1435,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }

@@ -75,7 +75,7 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
     // Prepend a segment to the path of the error being returned, and
@@ -94,6 +94,11 @@ struct Reader {
         fail_at(code, at);
         return in_elem(i);
     }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
@@ -675,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Tree& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TreeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Tree>) noexcept;
@@ -683,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
@@ -691,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Dir& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DirView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DirView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Dir>) noexcept;
@@ -699,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Entry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EntryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Entry>) noexcept;
@@ -707,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Expr& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ExprView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Expr>) noexcept;
@@ -715,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Program& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ProgramView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Program>) noexcept;
@@ -724,6 +735,18 @@ const std::uint8_t* sdp_rd_T4Node(const std::uint8_t* p, NodeView& out) noexcept
 const std::uint8_t* sdp_rd_T5Entry(const std::uint8_t* p, EntryView& out) noexcept;
 const std::uint8_t* sdp_rd_T3Dir(const std::uint8_t* p, DirView& out) noexcept;
 const std::uint8_t* sdp_rd_T4Expr(const std::uint8_t* p, ExprView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Tree& v) noexcept {
     std::uint64_t n = 0;
@@ -754,21 +777,19 @@ bool sdp_read(Reader& r, Tree& v, std::uint32_t d) {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.value = sdp::load<std::int32_t>(r.p);
     r.p += 4;
     std::size_t n1 = 0;
     if (!r.count(n1, 8)) {
-        return r.in_field("children");
+        return false;
     }
     v.children.resize(n1);
     for (auto& e2 : v.children) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.children.data()));
-            return r.in_field("children");
+            return false;
         }
     }
     return true;
@@ -780,17 +801,39 @@ bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    std::size_t n1 = 0;
+    if (!r.count(n1, 8)) {
+        return false;
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_check(r, Tag<Tree>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Tree>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
             r.fail_at(sdp::ErrorCode::Truncated, r.p);
             return r.in_field("value");
         }
     }
     r.p += 4;
     std::size_t n1 = 0;
-    if (!r.count(n1, 8)) {
+    if (!r.cold_count(n1, 8)) {
         return r.in_field("children");
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
-        if (!sdp_check(r, Tag<Tree>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Tree>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("children");
         }
@@ -804,21 +847,19 @@ bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept {
     }
     if (r.left() < 4) {
         if (r.left() < 4) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("value");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.value = sdp::load<std::int32_t>(r.p);
     r.p += 4;
     std::size_t n1 = 0;
     if (!r.count(n1, 8)) {
-        return r.in_field("children");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Tree>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("children");
+            return false;
         }
     }
     v.children = sdp::ListView<TreeView>(s2, n1, 0, &sdp_rd_T4Tree);
@@ -888,18 +929,18 @@ bool sdp_read(Reader& r, Node& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.value)) {
-        return r.in_field("value");
+        return false;
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("next");
+        return false;
     }
     if (has1) {
         if (!v.next.has_value()) {
             v.next.emplace();
         }
         if (!sdp_read(r, (*v.next), d + 1)) {
-            return r.in_field("next");
+            return false;
         }
     } else {
         v.next.reset();
@@ -912,6 +953,25 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
         return r.in_field("value");
     }
     bool has1 = false;
@@ -919,7 +979,7 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
         return r.in_field("next");
     }
     if (has1) {
-        if (!sdp_check(r, Tag<Node>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Node>{}, d + 1)) {
             return r.in_field("next");
         }
     }
@@ -931,16 +991,16 @@ bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.value)) {
-        return r.in_field("value");
+        return false;
     }
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("next");
+        return false;
     }
     if (has1) {
         v.next = sdp::LazyView<NodeView>(r.p, &sdp_rd_T4Node);
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
-            return r.in_field("next");
+            return false;
         }
     } else {
         v.next = sdp::LazyView<NodeView>();
@@ -1016,17 +1076,16 @@ bool sdp_read(Reader& r, Dir& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 13)) {
-        return r.in_field("entries");
+        return false;
     }
     v.entries.resize(n1);
     for (auto& e2 : v.entries) {
         if (!sdp_read(r, e2, d + 1)) {
-            r.in_elem(static_cast<std::size_t>(&e2 - v.entries.data()));
-            return r.in_field("entries");
+            return false;
         }
     }
     return true;
@@ -1037,14 +1096,33 @@ bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
-        return r.in_field("name");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 13)) {
-        return r.in_field("entries");
+        return false;
     }
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Entry>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Dir>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 13)) {
+        return r.in_field("entries");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Entry>{}, d + 1)) {
             r.in_elem(i2);
             return r.in_field("entries");
         }
@@ -1057,17 +1135,16 @@ bool sdp_read(Reader& r, DirView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     std::size_t n1 = 0;
     if (!r.count(n1, 13)) {
-        return r.in_field("entries");
+        return false;
     }
     const std::uint8_t* s2 = r.p;
     for (std::size_t i3 = 0; i3 < n1; ++i3) {
         if (!sdp_check(r, Tag<Entry>{}, d + 1)) {
-            r.in_elem(i3);
-            return r.in_field("entries");
+            return false;
         }
     }
     v.entries = sdp::ListView<EntryView>(s2, n1, 0, &sdp_rd_T5Entry);
@@ -1140,26 +1217,25 @@ bool sdp_read(Reader& r, Entry& v, std::uint32_t d) {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("size");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.size = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("sub");
+        return false;
     }
     if (has1) {
         if (!v.sub.has_value()) {
             v.sub.emplace();
         }
         if (!sdp_read(r, (*v.sub), d + 1)) {
-            return r.in_field("sub");
+            return false;
         }
     } else {
         v.sub.reset();
@@ -1172,6 +1248,31 @@ bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.skip_str()) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 8;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return false;
+    }
+    if (has1) {
+        if (!sdp_check(r, Tag<Dir>{}, d + 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
         return r.in_field("name");
     }
     if (r.left() < 8) {
@@ -1186,7 +1287,7 @@ bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
         return r.in_field("sub");
     }
     if (has1) {
-        if (!sdp_check(r, Tag<Dir>{}, d + 1)) {
+        if (!sdp_path(r, Tag<Dir>{}, d + 1)) {
             return r.in_field("sub");
         }
     }
@@ -1198,24 +1299,23 @@ bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!r.str(v.name)) {
-        return r.in_field("name");
+        return false;
     }
     if (r.left() < 8) {
         if (r.left() < 8) {
-            r.fail_at(sdp::ErrorCode::Truncated, r.p);
-            return r.in_field("size");
+            return r.fail_at(sdp::ErrorCode::Truncated, r.p);
         }
     }
     v.size = sdp::load<std::uint64_t>(r.p);
     r.p += 8;
     bool has1 = false;
     if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-        return r.in_field("sub");
+        return false;
     }
     if (has1) {
         v.sub = sdp::LazyView<DirView>(r.p, &sdp_rd_T3Dir);
         if (!sdp_check(r, Tag<Dir>{}, d + 1)) {
-            return r.in_field("sub");
+            return false;
         }
     } else {
         v.sub = sdp::LazyView<DirView>();
@@ -1340,9 +1440,7 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
         auto& x = v.value.index() == 0 ? *std::get_if<0>(&v.value) : v.value.emplace<0>();
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("value");
-                return r.in_field("Lit");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.value = sdp::load<std::int64_t>(r.p);
@@ -1353,16 +1451,14 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
         auto& x = v.value.index() == 1 ? *std::get_if<1>(&v.value) : v.value.emplace<1>();
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            r.in_field("inner");
-            return r.in_field("Neg");
+            return false;
         }
         if (has1) {
             if (!x.inner.has_value()) {
                 x.inner.emplace();
             }
             if (!sdp_read(r, (*x.inner), d + 1)) {
-                r.in_field("inner");
-                return r.in_field("Neg");
+                return false;
             }
         } else {
             x.inner.reset();
@@ -1373,15 +1469,12 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
         auto& x = v.value.index() == 2 ? *std::get_if<2>(&v.value) : v.value.emplace<2>();
         std::size_t n2 = 0;
         if (!r.count(n2, 2)) {
-            r.in_field("terms");
-            return r.in_field("Add");
+            return false;
         }
         x.terms.resize(n2);
         for (auto& e3 : x.terms) {
             if (!sdp_read(r, e3, d + 1)) {
-                r.in_elem(static_cast<std::size_t>(&e3 - x.terms.data()));
-                r.in_field("terms");
-                return r.in_field("Add");
+                return false;
             }
         }
         break;
@@ -1393,6 +1486,54 @@ bool sdp_read(Reader& r, Expr& v, std::uint32_t d) {
 }
 
 bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 8;
+        break;
+    }
+    case 1: {
+        bool has1 = false;
+        if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+            return false;
+        }
+        if (has1) {
+            if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+                return false;
+            }
+        }
+        break;
+    }
+    case 2: {
+        std::size_t n2 = 0;
+        if (!r.count(n2, 2)) {
+            return false;
+        }
+        for (std::size_t i3 = 0; i3 < n2; ++i3) {
+            if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+                return false;
+            }
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1419,7 +1560,7 @@ bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
             return r.in_field("Neg");
         }
         if (has1) {
-            if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+            if (!sdp_path(r, Tag<Expr>{}, d + 1)) {
                 r.in_field("inner");
                 return r.in_field("Neg");
             }
@@ -1428,12 +1569,12 @@ bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
     }
     case 2: {
         std::size_t n2 = 0;
-        if (!r.count(n2, 2)) {
+        if (!r.cold_count(n2, 2)) {
             r.in_field("terms");
             return r.in_field("Add");
         }
         for (std::size_t i3 = 0; i3 < n2; ++i3) {
-            if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+            if (!sdp_path(r, Tag<Expr>{}, d + 1)) {
                 r.in_elem(i3);
                 r.in_field("terms");
                 return r.in_field("Add");
@@ -1460,9 +1601,7 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<0>();
         if (r.left() < 8) {
             if (r.left() < 8) {
-                r.fail_at(sdp::ErrorCode::Truncated, r.p);
-                r.in_field("value");
-                return r.in_field("Lit");
+                return r.fail_at(sdp::ErrorCode::Truncated, r.p);
             }
         }
         x.value = sdp::load<std::int64_t>(r.p);
@@ -1473,14 +1612,12 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<1>();
         bool has1 = false;
         if (!r.flag(has1, sdp::ErrorCode::Presence)) {
-            r.in_field("inner");
-            return r.in_field("Neg");
+            return false;
         }
         if (has1) {
             x.inner = sdp::LazyView<ExprView>(r.p, &sdp_rd_T4Expr);
             if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
-                r.in_field("inner");
-                return r.in_field("Neg");
+                return false;
             }
         } else {
             x.inner = sdp::LazyView<ExprView>();
@@ -1491,15 +1628,12 @@ bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
         auto& x = v.value.emplace<2>();
         std::size_t n2 = 0;
         if (!r.count(n2, 2)) {
-            r.in_field("terms");
-            return r.in_field("Add");
+            return false;
         }
         const std::uint8_t* s3 = r.p;
         for (std::size_t i4 = 0; i4 < n2; ++i4) {
             if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
-                r.in_elem(i4);
-                r.in_field("terms");
-                return r.in_field("Add");
+                return false;
             }
         }
         x.terms = sdp::ListView<ExprView>(s3, n2, 0, &sdp_rd_T4Expr);
@@ -1624,7 +1758,7 @@ bool sdp_read(Reader& r, Program& v, std::uint32_t d) {
         return false;
     }
     if (!sdp_read(r, v.body, d + 1)) {
-        return r.in_field("body");
+        return false;
     }
     return true;
 }
@@ -1634,6 +1768,16 @@ bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_check(r, Tag<Expr>{}, d + 1)) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Program>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Expr>{}, d + 1)) {
         return r.in_field("body");
     }
     return true;
@@ -1644,7 +1788,7 @@ bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept {
         return false;
     }
     if (!sdp_read(r, v.body, d + 1)) {
-        return r.in_field("body");
+        return false;
     }
     return true;
 }
@@ -1766,7 +1910,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Tree();
-        return std::move(r.status);
+        return with_path<Tree>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1788,7 +1932,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = TreeView();
-        return std::move(r.status);
+        return with_path<Tree>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1839,7 +1983,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Node();
-        return std::move(r.status);
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1861,7 +2005,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodeView();
-        return std::move(r.status);
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1912,7 +2056,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Dir();
-        return std::move(r.status);
+        return with_path<Dir>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1934,7 +2078,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DirView();
-        return std::move(r.status);
+        return with_path<Dir>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1985,7 +2129,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Entry();
-        return std::move(r.status);
+        return with_path<Entry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2007,7 +2151,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EntryView();
-        return std::move(r.status);
+        return with_path<Entry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2058,7 +2202,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Expr();
-        return std::move(r.status);
+        return with_path<Expr>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2080,7 +2224,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ExprView();
-        return std::move(r.status);
+        return with_path<Expr>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2131,7 +2275,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Program();
-        return std::move(r.status);
+        return with_path<Program>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2153,7 +2297,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ProgramView();
-        return std::move(r.status);
+        return with_path<Program>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2174,7 +2318,7 @@ template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
     sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message(), st.path());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
