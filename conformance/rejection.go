@@ -128,8 +128,8 @@ var detailed = map[string]Detail{
 	"go":        DetailPath,
 	"python":    DetailPath,
 	"rust":      DetailPath,
-	"c":         DetailOffset,
-	"cpp":       DetailOffset,
+	"c":         DetailPath,
+	"cpp":       DetailPath,
 	"swift":     DetailPath,
 }
 

@@ -13,11 +13,62 @@ type reader struct {
 	g       *generator
 	p       *emit.Printer
 	usesEnd bool
+	// where is the field path, outermost first, of the value whose
+	// decoding is being printed: each error return prepends these segments
+	// to the error's path (unwind).
+	where []pathSeg
+}
+
+// pathSeg is one segment of an error's field path: a struct field's or a
+// union variant's schema name, or the C expression of an array index.
+type pathSeg struct {
+	name  string
+	index string
+}
+
+// within prints body with seg appended to the path its errors report.
+func (r *reader) within(seg pathSeg, body func()) {
+	r.where = append(r.where, seg)
+	body()
+	r.where = r.where[:len(r.where)-1]
+}
+
+// unwind prints the return of an error already recorded in d: the segments
+// of r.where are prepended to its path, innermost first, on this path only
+// (a successful decode never runs them).
+func (r *reader) unwind() {
+	if len(r.where) == 0 {
+		r.p.P("return NULL;")
+		return
+	}
+	for i := len(r.where) - 1; i >= 0; i-- {
+		w := r.where[i]
+		call := fmt.Sprintf("%s_in_field_(d, %q)", r.g.pkg, w.name)
+		if w.name == "" {
+			r.g.use("in_elem_")
+			call = fmt.Sprintf("%s_in_elem_(d, %s)", r.g.pkg, w.index)
+		}
+		if i == 0 {
+			r.p.P("return ", call, ";")
+		} else {
+			r.p.P(call, ";")
+		}
+	}
+}
+
+// failWith prints the return of the error that call (pfx_fail_) records.
+func (r *reader) failWith(call string) {
+	if len(r.where) == 0 {
+		r.p.P("return ", call, ";")
+		return
+	}
+	r.p.P(call, ";")
+	r.unwind()
 }
 
 func (r *reader) fail(cond, at, code string) {
 	r.p.Block("if ("+cond+") {", "}", func() {
-		r.p.F("return %s_fail_(d, %s, %s_ERR_%s);", r.g.pkg, at, r.g.up, code)
+		r.failWith(fmt.Sprintf("%s_fail_(d, %s, %s_ERR_%s)", r.g.pkg, at, r.g.up, code))
 	})
 }
 
@@ -31,44 +82,79 @@ func (r *reader) need(k int) {
 	}
 }
 
-// seg is count scalars of size bytes each, side by side.
-type seg struct{ size, count int }
-
-// leaves appends the scalars of a fixed-size value without pointers
-// (numeric, bool, enum, fixed arrays of numerics) to segs.
-func leaves(segs []seg, t *schema.Type) []seg {
-	k, n, _ := numericLeaf(t)
-	size := 1
-	if t.Kind == schema.EnumRef {
-		size, _ = t.FixedSize()
-	} else if k != schema.Bool {
-		size = k.Size()
-	}
-	if len(segs) > 0 && segs[len(segs)-1].size == size {
-		segs[len(segs)-1].count += n
-		return segs
-	}
-	return append(segs, seg{size, n})
+// item is one fixed-size value of a run that needRun checks: a field
+// (name) or a value whose path r.where already has (name "").
+type item struct {
+	name string
+	t    *schema.Type
 }
 
-// needRun checks that the bytes of the scalars of segs are present, with
-// one comparison. If not, it fails at the first scalar that does not fit,
-// where a reader checking them one by one would.
-func (r *reader) needRun(segs []seg) {
-	if len(segs) == 1 && segs[0].count == 1 {
-		r.need(segs[0].size)
+// needRun checks that the bytes of the items (scalars, enums and fixed
+// arrays of numbers) are present, with one comparison. If not, it fails at
+// the first scalar that does not fit, where a reader checking them one by
+// one would, with that scalar's path: its field, and in a fixed array its
+// element's index, computed on this path only.
+func (r *reader) needRun(items []item) {
+	r.usesEnd = true
+	total := 0
+	for _, it := range items {
+		k, _ := it.t.FixedSize()
+		total += k
+	}
+	if len(items) == 1 && items[0].t.Kind != schema.FixedArray {
+		seg := func() { r.need(total) }
+		if items[0].name != "" {
+			r.within(pathSeg{name: items[0].name}, seg)
+		} else {
+			seg()
+		}
 		return
 	}
-	r.usesEnd = true
-	r.g.use("cut_")
-	k := 0
-	at := "p"
-	for _, s := range segs {
-		k += s.size * s.count
-		at = fmt.Sprintf("%s_cut_(d, %s, end, %du, %du)", r.g.pkg, at, s.size, s.count)
-	}
-	r.p.Block(fmt.Sprintf("if (end - p < %d) {", k), "}", func() {
-		r.p.F("return %s;", at)
+	pkg, up := r.g.pkg, r.g.up
+	r.p.Block(fmt.Sprintf("if (end - p < %d) {", total), "}", func() {
+		off := 0
+		for _, it := range items {
+			k, _ := it.t.FixedSize()
+			at := "p"
+			if off > 0 {
+				at = fmt.Sprintf("p + %d", off)
+			}
+			body := func() {
+				if it.t.Kind != schema.FixedArray {
+					r.failWith(fmt.Sprintf("%s_fail_(d, %s, %s_ERR_TRUNCATED)", pkg, at, up))
+					return
+				}
+				// The first element that does not fit, by its index in
+				// each dimension, innermost last.
+				var dims []int
+				t := it.t
+				for t.Kind == schema.FixedArray {
+					dims = append(dims, int(t.Len))
+					t = t.Elem
+				}
+				size := t.Kind.Size()
+				left := "end - p"
+				if off > 0 {
+					left = fmt.Sprintf("end - p - %d", off)
+				}
+				r.p.F("size_t cut = (size_t)(%s) / %d;", left, size)
+				r.p.F("%s_fail_(d, %s + cut * %d, %s_ERR_TRUNCATED);", pkg, at, size, up)
+				r.g.use("in_elem_")
+				for i := len(dims) - 1; i > 0; i-- {
+					r.p.F("%s_in_elem_(d, cut %% %d);", pkg, dims[i])
+					r.p.F("cut /= %d;", dims[i])
+				}
+				r.within(pathSeg{index: "cut"}, r.unwind)
+			}
+			r.p.Block(fmt.Sprintf("if (end - p < %d) {", off+k), "}", func() {
+				if it.name != "" {
+					r.within(pathSeg{name: it.name}, body)
+				} else {
+					body()
+				}
+			})
+			off += k
+		}
 	})
 }
 
@@ -100,7 +186,7 @@ func (g *generator) memInit(dec string) {
 
 // propagate prints the NULL check after a call that returns the cursor.
 func (r *reader) propagate() {
-	r.p.Block("if (p == NULL) {", "}", func() { r.p.P("return NULL;") })
+	r.p.Block("if (p == NULL) {", "}", func() { r.unwind() })
 }
 
 var getFuncs = map[schema.Kind]string{
@@ -126,23 +212,25 @@ func single(t *schema.Type) bool { return t.Kind == schema.Bool || t.Kind == sch
 func (r *reader) fields(fs []*schema.Field, access string) {
 	for i := 0; i < len(fs); {
 		j := i
-		var segs []seg
+		var items []item
 		for j < len(fs) && pure(fs[j].Type) {
-			segs = leaves(segs, fs[j].Type)
+			items = append(items, item{fs[j].Name, fs[j].Type})
 			j++
 		}
 		if j < len(fs) && single(fs[j].Type) {
-			segs = leaves(segs, fs[j].Type)
+			items = append(items, item{fs[j].Name, fs[j].Type})
 			j++
 		}
 		if j == i {
-			r.read(fs[i].Type, access+memberName(fs[i].Name), 0, false)
+			f := fs[i]
+			r.within(pathSeg{name: f.Name}, func() { r.read(f.Type, access+memberName(f.Name), 0, false) })
 			i++
 			continue
 		}
-		r.needRun(segs)
+		r.needRun(items)
 		for ; i < j; i++ {
-			r.read(fs[i].Type, access+memberName(fs[i].Name), 0, true)
+			f := fs[i]
+			r.within(pathSeg{name: f.Name}, func() { r.read(f.Type, access+memberName(f.Name), 0, true) })
 		}
 	}
 }
@@ -152,7 +240,7 @@ func (r *reader) fields(fs []*schema.Field, access string) {
 func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 	g, p, pkg := r.g, r.p, r.g.pkg
 	if _, ok := t.FixedSize(); ok && !checked && (t.Kind.IsScalar() || t.Kind == schema.EnumRef || pure(t)) {
-		r.needRun(leaves(nil, t))
+		r.needRun([]item{{"", t}})
 		checked = true
 	}
 	switch t.Kind {
@@ -218,7 +306,7 @@ func (r *reader) read(t *schema.Type, e string, lvl int, checked bool) {
 		}
 		i := loopVar(lvl)
 		p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %d; %s++) {", i, i, t.Len, i), "}", func() {
-			r.read(t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1, checked)
+			r.within(pathSeg{index: i}, func() { r.read(t.Elem, fmt.Sprintf("%s[%s]", e, i), lvl+1, checked) })
 		})
 	case schema.Array:
 		r.array(t, e, lvl)
@@ -302,7 +390,9 @@ func (r *reader) array(t *schema.Type, e string, lvl int) {
 				checked := fixed && (elem.Kind.IsScalar() || elem.Kind == schema.EnumRef || pure(elem))
 				i := loopVar(lvl)
 				p.Block(fmt.Sprintf("for (uint32_t %s = 0; %s < %s; %s++) {", i, i, n, i), "}", func() {
-					r.read(elem, elemValue(elem, fmt.Sprintf("%s[%s]", items, i)), lvl+1, checked)
+					r.within(pathSeg{index: i}, func() {
+						r.read(elem, elemValue(elem, fmt.Sprintf("%s[%s]", items, i)), lvl+1, checked)
+					})
 				})
 			}
 			p.F("%s.data = %s;", e, items)
@@ -360,9 +450,11 @@ func (g *generator) unionRead(u *schema.Union) {
 			m := "out->value." + memberName(v.Name)
 			switch {
 			case v.Kind == schema.VariantStruct:
-				r.read(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, m, 0, false)
+				r.within(pathSeg{name: v.Name}, func() {
+					r.read(&schema.Type{Kind: schema.StructRef, Struct: v.Struct}, m, 0, false)
+				})
 			case hasPayload(v):
-				r.fields(v.Fields, m+".")
+				r.within(pathSeg{name: v.Name}, func() { r.fields(v.Fields, m+".") })
 			case payload:
 				p.P("memset(&out->value, 0, sizeof out->value);")
 			}

@@ -300,17 +300,18 @@ func differential(t *testing.T, corpus string, suites []*randschema.Suite) {
 		checked++
 		want := "accepted"
 		if ref, ok := conformance.ReferenceRejection(refErr); ok {
-			want = fmt.Sprintf("rejected: %s @%d", ref.Rule, ref.Offset)
+			want = fmt.Sprintf("rejected: %s @%d %q", ref.Rule, ref.Offset, ref.Path)
 		} else if refErr != nil {
 			t.Fatalf("reference codec: %v", refErr)
 		}
 		got := "accepted"
 		switch status {
 		case conformance.StatusRejected:
-			// The testee reports the rule and the offset (conformance.RequiresDetail).
+			// The testee reports the rule, the offset and the path
+			// (conformance.RequiresDetail).
 			got = "rejected: " + string(out)
-			if r, ok := conformance.ParseRejection(string(out)); ok && r.Detail {
-				got = fmt.Sprintf("rejected: %s @%d", r.Rule, r.Offset)
+			if r, ok := conformance.ParseRejection(string(out)); ok && r.HasPath {
+				got = fmt.Sprintf("rejected: %s @%d %q", r.Rule, r.Offset, r.Path)
 			}
 		case conformance.StatusBroken:
 			got = "broken: " + string(out)

@@ -114,7 +114,8 @@ func (g *generator) dispatcherDefs() {
 			}
 			p.P("default:")
 			p.In()
-			p.F("p = %s_fail_(&d, p - 6, %s_ERR_MESSAGE);", pkg, up)
+			p.F("%s_fail_(&d, p - 6, %s_ERR_MESSAGE);", pkg, up)
+			p.F("p = %s_in_field_(&d, \"message\");", pkg)
 			p.P("break;")
 			p.Out()
 			p.P("}")

@@ -77,7 +77,7 @@ var runtimeNames = strings.Fields(`
 	mem_init_ charge_ over_u32_ str_size_
 	read_fn write_fn stream_result message_reader message_reader_init message_reader_free read_message
 	message_writer message_writer_init message_writer_free write_message known_type_ read_full_
-	reader_fail_ reader_grow_ reader_skip_ read_message_ cut_
+	reader_fail_ reader_grow_ reader_skip_ read_message_ in_field_ in_elem_ path_put_ path_out_ MAX_PATH
 	write_hello message_reader_schema_checked stream_error_text check_hello_ text_put_ text_num_
 	hello_entry_ hello_entries_ hello_count_ writer_reserve_ writer_flush_ HELLO_TYPE_ID ERR_SCHEMA
 	H_INCLUDED LITTLE_ENDIAN ALIGN_ CHUNK_MIN_ CHUNK_MAX_ DEFAULT_MAX_DEPTH MESSAGE_HEADER_SIZE

@@ -93,7 +93,8 @@ func (g *generator) plainArrayFuncs(st *schema.Struct, l gen.PlainLayout) {
 		p.Directive("#endif")
 		p.Block("for (i = 0; i < n; i++) {", "}", func() {
 			p.F("p = %s_read_(d, p, &out[i], depth);", name)
-			p.Block("if (p == NULL) {", "}", func() { p.P("return NULL;") })
+			g.use("in_elem_")
+			p.Block("if (p == NULL) {", "}", func() { p.F("return %s_in_elem_(d, i);", g.pkg) })
 		})
 		p.P("return p;")
 	})

@@ -53,6 +53,11 @@ typedef struct pfx_stream_result {
      */
     uint16_t schema_type_id;
     uint64_t writer_fingerprint;
+    /**
+     * On error: the field path of the problem, as in pfx_decode_result: a
+     * payload's decoder's path, "message" for a header's or a hello's.
+     */
+    char path[PFX_MAX_PATH];
 } pfx_stream_result;
 
 /**
@@ -212,9 +217,15 @@ static int pfx_reader_grow_(pfx_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int pfx_reader_fail_(pfx_message_reader* r, pfx_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     pfx_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -247,7 +258,7 @@ static int pfx_check_hello_(pfx_message_reader* r, size_t total, pfx_stream_resu
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)pfx_get_u32_(p)) {
-        return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = pfx_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -256,7 +267,7 @@ static int pfx_check_hello_(pfx_message_reader* r, size_t total, pfx_stream_resu
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < pfx_hello_count_ && pfx_hello_entries_[j].type_id < id) {
@@ -267,7 +278,7 @@ static int pfx_check_hello_(pfx_message_reader* r, size_t total, pfx_stream_resu
         }
         theirs = pfx_get_u64_(e + 2);
         if (theirs != pfx_hello_entries_[j].fingerprint) {
-            int rc = pfx_reader_fail_(r, res, PFX_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = pfx_reader_fail_(r, res, PFX_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -364,45 +375,45 @@ again:
     }
     rc = pfx_read_message_header(hdr, have, &type_id, &payload);
     if (rc != PFX_OK) {
-        return pfx_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return pfx_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == PFX_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return pfx_reader_fail_(r, res, PFX_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return pfx_reader_fail_(r, res, PFX_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !pfx_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && pfx_reader_skip_(r, payload);
         return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 4, skipped,
-                                PFX_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                PFX_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return pfx_reader_fail_(r, res, PFX_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - PFX_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = pfx_reader_skip_(r, payload);
         return pfx_reader_fail_(r, res, whole ? PFX_ERR_NO_MEMORY : PFX_ERR_TRUNCATED,
-                                r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = PFX_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !pfx_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return pfx_reader_fail_(r, res, PFX_ERR_NO_MEMORY, r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0);
+        return pfx_reader_fail_(r, res, PFX_ERR_NO_MEMORY, r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, PFX_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !pfx_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return pfx_reader_fail_(r, res, PFX_ERR_NO_MEMORY, r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0);
+            return pfx_reader_fail_(r, res, PFX_ERR_NO_MEMORY, r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = pfx_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return pfx_reader_fail_(r, res, PFX_ERR_TRUNCATED, r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0);
+            return pfx_reader_fail_(r, res, PFX_ERR_TRUNCATED, r->offset + PFX_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -418,7 +429,7 @@ again:
     pfx_arena_reset(r->arena);
     rc = pfx_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != PFX_OK) {
-        return pfx_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return pfx_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -39,6 +39,8 @@ static char broken_msg[256];
 /* The offset of the last rejection of a roundtrip or dispatch request, or
  * (size_t)-1: the reply carries it ("<rule> @<offset>: <message>"). */
 static size_t reject_offset = (size_t)-1;
+/* Its field path ("<rule> @<offset> <path>: <message>"). */
+static char reject_path[{{.Up}}_MAX_PATH];
 
 static int broken(const char* what) {
     snprintf(broken_msg, sizeof broken_msg, "%s", what);
@@ -232,6 +234,7 @@ static int roundtrip_{{.T}}(const uint8_t* in, size_t len, int message, uint8_t*
     } else if (rc != 0) {
         result = rc;
         reject_offset = res.offset;
+        memcpy(reject_path, res.path, sizeof reject_path);
         if (!is_default_{{.T}}(&v) || !is_default_{{.T}}(&v2)) {
             result = broken("{{.Name}}: a failed decode did not leave the default value");
         } else if (fixed_{{.T}}(in, len, message, used + 4096, rc, NULL, 0, 0) == BROKEN ||
@@ -295,6 +298,7 @@ static int dispatch(const uint8_t* in, size_t len, uint8_t** out, size_t* out_le
     } else if (rc != 0) {
         result = m.type_id != 0 ? broken("a failed _decode_message_ex did not leave the zero message") : rc;
         reject_offset = res.offset;
+        memcpy(reject_path, res.path, sizeof reject_path);
     } else {
         size_t size = {{.Pkg}}_encoded_message_size(&m);
         uint8_t* buf = (uint8_t*)malloc(size + 1);
@@ -597,7 +601,7 @@ static int serve(void) {
         size_t out_len = 0;
         uint32_t n;
         int rc;
-        char text[512];
+        char text[{{.Up}}_MAX_PATH + 512];
         if (!read_full(hdr, 4)) {
             return 0;
         }
@@ -624,10 +628,11 @@ static int serve(void) {
         } else if (text[0] != 0) {
             reply(1, text, strlen(text));
         } else if (reject_offset != (size_t)-1) {
-            /* With the offset: "<rule> @<offset>: <message>" (strerror starts with "<rule>: "). */
+            /* With the offset and path: "<rule> @<offset> <path>: <message>" (strerror starts with "<rule>: "). */
             const char* msg = {{.Pkg}}_strerror(rc);
             int rule_len = (int)strcspn(msg, ":");
-            snprintf(text, sizeof text, "%.*s @%llu%s", rule_len, msg, (unsigned long long)reject_offset, msg + rule_len);
+            snprintf(text, sizeof text, "%.*s @%llu %s%s", rule_len, msg, (unsigned long long)reject_offset, reject_path,
+                     msg + rule_len);
             reply(1, text, strlen(text));
         } else {
             const char* msg = {{.Pkg}}_strerror(rc);

@@ -223,7 +223,25 @@ int main() {
     opts.max_depth = 2;
     recursive::Status st = recursive::decode(bytes.data(), bytes.size(), out, opts);
     CHECK(!st && st.code() == recursive::ErrorCode::Depth && std::string(st.rule()) == "depth");
+    CHECK(st.path() == "next.next");
     CHECK(!recursive::decode(bytes.data(), bytes.size(), nv, opts));
+    {
+        // A path longer than Status::kPathSize is cut: "..." and its end. A
+        // chain of 600 nodes cut before its last presence byte is truncated
+        // at a path of 600 "next"s (2999 characters).
+        std::vector<std::uint8_t> chain(5 * 600 - 1, 0);
+        for (std::size_t k = 0; k + 1 < 600; ++k) {
+            chain[5 * k + 4] = 1;
+        }
+        recursive::DecodeOptions deep;
+        deep.max_depth = 1000;
+        const recursive::Status cut = recursive::decode(chain.data(), chain.size(), out, deep);
+        CHECK(cut.code() == recursive::ErrorCode::Truncated && cut.offset() == chain.size());
+        CHECK(cut.path().size() == recursive::Status::kPathSize && cut.path().substr(0, 3) == "...");
+        CHECK(cut.path().substr(cut.path().size() - 10) == ".next.next");
+        recursive::NodeView cutv;
+        CHECK(recursive::decode(chain.data(), chain.size(), cutv, deep).path() == cut.path());
+    }
 
     // Recursive unions.
     recursive::Program prog;
@@ -304,7 +322,8 @@ int main() {
     arrays::Arrays first;
     CHECK(arrays::decode_prefix(two.data(), two.size(), first, used) && used == ab.size() && first == a);
     const arrays::Status ast = arrays::decode(two.data(), two.size(), first);
-    CHECK(ast.code() == arrays::ErrorCode::Trailing && ast.offset() == ab.size());
+    CHECK(ast.code() == arrays::ErrorCode::Trailing && ast.offset() == ab.size() && ast.path().empty());
+    CHECK(arrays::Status().path().empty() && arrays::Status().to_string() == "ok");
 
     // encode_to refuses a short buffer.
     std::vector<std::uint8_t> small(ab.size() - 1);
@@ -378,6 +397,19 @@ int main() {
     arrays::MessageReader bad_utf8(Chunks{&bad, 0});
     CHECK(!bad_utf8.read(msg) && bad_utf8.status().code() == arrays::ErrorCode::Utf8 &&
           bad_utf8.status().offset() == bad.size() - 10); // the string's length
+    // The field path: the owned decoder, the view and the reader agree.
+    CHECK(bad_utf8.status().path() == "names[0]");
+    CHECK(bad_magic.status().path() == "message");
+    {
+        arrays::SmallArrays sao;
+        arrays::SmallArraysView sav;
+        const arrays::Status so = arrays::decode_message(bad.data(), bad.size(), sao);
+        const arrays::Status sv = arrays::decode_message(bad.data(), bad.size(), sav);
+        CHECK(so.path() == "names[0]" && sv.path() == "names[0]" && so.offset() == sv.offset());
+        CHECK(so.to_string() == "utf8 at byte " + std::to_string(so.offset()) + " (names[0]): " + so.message());
+        const arrays::Status so_copy = so;
+        CHECK(so_copy.path() == "names[0]" && so_copy.offset() == so.offset());
+    }
     // Index and stream offset: after a bad payload, or an unknown type id
     // whose payload is whole, the reader goes on with the next message.
     std::vector<std::uint8_t> mixed = arrays::encode_message(pt);
@@ -573,7 +605,8 @@ int main() {
     CHECK(hostile::decode(holder.data(), holder.size(), hv, mopts) && hv.items.size() == 3);
     mopts.memory_limit = 3 * 520 - 1;
     hostile::Status mst = hostile::decode(holder.data(), holder.size(), h, mopts);
-    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0 && std::string(mst.rule()) == "memory");
+    CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0 && std::string(mst.rule()) == "memory" &&
+          mst.path() == "items");
     CHECK(h.items.empty()); // a failed decode leaves the default value
     mst = hostile::decode(holder.data(), holder.size(), hv, mopts);
     CHECK(mst.code() == hostile::ErrorCode::Memory && mst.offset() == 0);

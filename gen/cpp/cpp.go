@@ -43,6 +43,15 @@ type generator struct {
 	names map[schema.Decl]string
 	order []schema.Decl // structs and unions, each after the types it stores inline
 	tmp   int           // counter for temporaries within one function
+	// pathMode makes the checked decoders the path finders (sdp_path):
+	// sdp_check that also records an error's field path. The decoders
+	// proper carry no path; a rejected input is read again by sdp_path
+	// (decode.go, withPath), so that a successful decode does no work for it.
+	pathMode bool
+	// where is the field path, outermost first, of the value whose decoding
+	// is being emitted within one path finder: each error return prepends
+	// these segments to the error's path (decode.go, unwind).
+	where []pathSeg
 	// viewMode makes the checked decoders build views instead of owned values.
 	viewMode bool
 	// qualify makes ctype and vtype name schema types with their namespace,

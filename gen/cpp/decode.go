@@ -17,7 +17,9 @@ import (
 // stores. Every value is loaded before any is stored, so the compiler can
 // merge the loads and stores (a store to the value could otherwise change
 // the input bytes as far as it knows).
-func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
+//
+// names[i], if not "", is the field name ts[i]'s errors add to the path.
+func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst, names []string) {
 	total := 0
 	for _, t := range ts {
 		total += flatSize(t)
@@ -30,21 +32,29 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 	}
 	checks := func(p *emit.Printer, truncation bool) {
 		off := 0
-		for _, t := range ts {
+		for i, t := range ts {
+			fail := func(code string) {
+				call := fmt.Sprintf("r.fail_at(sdp::ErrorCode::%s, %s)", code, at(off))
+				p.In()
+				if names[i] != "" {
+					g.within(pathSeg{name: names[i]}, func() { g.fail(p, call) })
+				} else {
+					g.fail(p, call)
+				}
+				p.Out()
+				p.P("}")
+			}
 			if truncation {
 				p.F("if (r.left() < %d) {", off+flatSize(t))
-				p.F(indent+"return r.fail_at(sdp::ErrorCode::Truncated, %s);", at(off))
-				p.P("}")
+				fail("Truncated")
 			}
 			switch t.Kind {
 			case schema.Bool:
 				p.F("if (r.p[%d] > 1) {", off)
-				p.F(indent+"return r.fail_at(sdp::ErrorCode::Bool, %s);", at(off))
-				p.P("}")
+				fail("Bool")
 			case schema.EnumRef:
 				p.F("if (!is_valid(sdp::load<%s>(%s))) {", g.name(t.Enum), at(off))
-				p.F(indent+"return r.fail_at(sdp::ErrorCode::Enum, %s);", at(off))
-				p.P("}")
+				fail("Enum")
 			}
 			off += flatSize(t)
 		}
@@ -101,35 +111,85 @@ func (g *generator) flatRun(p *emit.Printer, ts []*schema.Type, dst []string) {
 	p.F("r.p += %d;", total)
 }
 
-func ret(p *emit.Printer, cond string) {
+// pathSeg is one segment of an error's field path: a struct field's or a
+// union variant's schema name, or the C++ expression of an array index.
+type pathSeg struct {
+	name  string
+	index string
+}
+
+// within emits body with seg appended to the path its errors report.
+func (g *generator) within(seg pathSeg, body func()) {
+	g.where = append(g.where, seg)
+	body()
+	g.where = g.where[:len(g.where)-1]
+}
+
+// unwind emits the return of an error already recorded in r.status; in a
+// path finder, the path segments of g.where are prepended to its path,
+// innermost first.
+func (g *generator) unwind(p *emit.Printer) {
+	if !g.pathMode || len(g.where) == 0 {
+		p.P("return false;")
+		return
+	}
+	for i := len(g.where) - 1; i >= 0; i-- {
+		w := g.where[i]
+		call := fmt.Sprintf("r.in_field(%q)", w.name)
+		if w.name == "" {
+			call = fmt.Sprintf("r.in_elem(%s)", w.index)
+		}
+		if i == 0 {
+			p.P("return ", call, ";")
+		} else {
+			p.P(call, ";")
+		}
+	}
+}
+
+// ret emits the error return when cond (a call that records the error) is
+// false.
+func (g *generator) ret(p *emit.Printer, cond string) {
 	p.F("if (!%s) {", cond)
-	p.P(indent + "return false;")
+	p.In()
+	g.unwind(p)
+	p.Out()
 	p.P("}")
+}
+
+// fail emits the return of the error that call (r.fail_at) records.
+func (g *generator) fail(p *emit.Printer, call string) {
+	if !g.pathMode || len(g.where) == 0 {
+		p.P("return ", call, ";")
+		return
+	}
+	p.P(call, ";")
+	g.unwind(p)
 }
 
 // readOf emits statements decoding a t into the lvalue lv (lv "" = check only).
 func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 	check := lv == ""
 	if flat(t) {
-		g.flatRun(p, []*schema.Type{t}, []string{lv})
+		g.flatRun(p, []*schema.Type{t}, []string{lv}, []string{""})
 		return
 	}
 	switch t.Kind {
 	case schema.String:
 		if check {
-			ret(p, "r.skip_str()")
+			g.ret(p, "r."+g.cold("skip_str")+"()")
 		} else {
-			ret(p, fmt.Sprintf("r.str(%s)", lv))
+			g.ret(p, fmt.Sprintf("r.str(%s)", lv))
 		}
 	case schema.Array, schema.FixedArray:
 		n := fmt.Sprint(t.Len)
 		if t.Kind == schema.Array {
 			n = g.newTmp("n")
 			p.F("std::size_t %s = 0;", n)
-			ret(p, fmt.Sprintf("r.count(%s, %d)", n, t.Elem.MinSize()))
+			g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("count"), n, t.Elem.MinSize()))
 			if c := t.ArrayCharge(); c > 0 {
 				// Rule 11 (memory), at the count, before anything is allocated.
-				ret(p, fmt.Sprintf("r.charge(%s, %du, r.p - 4)", n, c))
+				g.ret(p, fmt.Sprintf("r.charge(%s, %du, r.p - 4)", n, c))
 			}
 		}
 		if g.viewMode && lv != "" {
@@ -140,11 +200,13 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 	case schema.Optional:
 		h := g.newTmp("has")
 		p.F("bool %s = false;", h)
-		ret(p, fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
+		g.ret(p, fmt.Sprintf("r.flag(%s, sdp::ErrorCode::Presence)", h))
 		if c := t.PresenceCharge(); c > 0 {
 			// Rule 11 (memory), at the presence byte.
 			p.F("if (%s && !r.charge(1, %du, r.p - 1)) {", h, c)
-			p.P(indent + "return false;")
+			p.In()
+			g.unwind(p)
+			p.Out()
 			p.P("}")
 		}
 		if check {
@@ -176,9 +238,9 @@ func (g *generator) readOf(p *emit.Printer, t *schema.Type, lv string) {
 		p.P("}")
 	case schema.StructRef, schema.UnionRef:
 		if check {
-			ret(p, fmt.Sprintf("sdp_check(r, Tag<%s>{}, d + 1)", g.name(t.Decl())))
+			g.ret(p, fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", g.checkFunc(), g.name(t.Decl())))
 		} else {
-			ret(p, fmt.Sprintf("sdp_read(r, %s, d + 1)", lv))
+			g.ret(p, fmt.Sprintf("sdp_read(r, %s, d + 1)", lv))
 		}
 	default:
 		panic("cpp: readOf " + t.String())
@@ -194,7 +256,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	switch {
 	case elem.IsNumeric() && fixedArray:
 		k, _ := t.FixedSize()
-		ret(p, fmt.Sprintf("r.need_elems(%s, %d)", n, flatSize(elem)))
+		g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("need_elems"), n, flatSize(elem)))
 		if !check {
 			p.F("load_array(r.p, %s.data(), %s);", lv, n)
 		}
@@ -207,7 +269,7 @@ func (g *generator) readElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		p.F("r.p += %s * %d;", n, elem.Kind.Size())
 		return
 	case elem.Kind == schema.Bool && !fixedArray:
-		ret(p, fmt.Sprintf("r.bools(%s)", n))
+		g.ret(p, fmt.Sprintf("r.bools(%s)", n))
 		if !check {
 			p.F("%s.assign(r.p, r.p + %s);", lv, n)
 		}
@@ -231,13 +293,16 @@ func (g *generator) elemLoop(p *emit.Printer, t *schema.Type, n, lv string) {
 	if check {
 		i := g.newTmp("i")
 		p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-			g.readOf(p, elem, "")
+			g.within(pathSeg{index: i}, func() { g.readOf(p, elem, "") })
 		})
 		return
 	}
+	// The element's index, for an error's path, is computed from its
+	// address on the error path only.
 	e := g.newTmp("e")
 	p.Block(fmt.Sprintf("for (auto& %s : %s) {", e, lv), "}", func() {
-		g.readOf(p, elem, e)
+		idx := fmt.Sprintf("static_cast<std::size_t>(&%s - %s.data())", e, lv)
+		g.within(pathSeg{index: idx}, func() { g.readOf(p, elem, e) })
 	})
 }
 
@@ -251,18 +316,18 @@ func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
 		// before the end of a short input is reported as what it is
 		// (docs/wire-format.md: the first rule met reading front to back).
 		if t.Kind == schema.FixedArray && elem.Kind != schema.Bool && elem.Kind != schema.EnumRef {
-			ret(p, fmt.Sprintf("r.need_elems(%s, %d)", n, k))
+			g.ret(p, fmt.Sprintf("r.%s(%s, %d)", g.cold("need_elems"), n, k))
 		}
 		switch {
 		case elem.Kind == schema.Bool && t.Kind == schema.FixedArray:
-			ret(p, fmt.Sprintf("r.fixed_bools(%s)", n))
+			g.ret(p, fmt.Sprintf("r.fixed_bools(%s)", n))
 		case elem.Kind == schema.Bool:
-			ret(p, fmt.Sprintf("r.bools(%s)", n))
+			g.ret(p, fmt.Sprintf("r.bools(%s)", n))
 		case elem.Kind == schema.EnumRef:
 			p.F("const std::uint8_t* %s = r.p;", start)
 			i := g.newTmp("i")
 			p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-				g.readOf(p, elem, "")
+				g.within(pathSeg{index: i}, func() { g.readOf(p, elem, "") })
 			})
 			p.F("%s = %s(%s, %s);", lv, g.vtype(t), start, n)
 			return
@@ -274,7 +339,7 @@ func (g *generator) viewElems(p *emit.Printer, t *schema.Type, n, lv string) {
 	p.F("const std::uint8_t* %s = r.p;", start)
 	i := g.newTmp("i")
 	p.Block(fmt.Sprintf("for (std::size_t %s = 0; %s < %s; ++%s) {", i, i, n, i), "}", func() {
-		g.readOf(p, elem, "")
+		g.within(pathSeg{index: i}, func() { g.readOf(p, elem, "") })
 	})
 	stride, fixed := elem.FixedSize()
 	if !fixed {
@@ -289,23 +354,24 @@ func (g *generator) readFields(p *emit.Printer, fs []*schema.Field, prefix, owne
 	for i := 0; i < len(fs); {
 		if flat(fs[i].Type) {
 			var ts []*schema.Type
-			var dst []string
+			var dst, names []string
 			for ; i < len(fs) && flat(fs[i].Type); i++ {
 				ts = append(ts, fs[i].Type)
+				names = append(names, fs[i].Name)
 				if check {
 					dst = append(dst, "")
 				} else {
 					dst = append(dst, prefix+fieldName(fs[i], owner))
 				}
 			}
-			g.flatRun(p, ts, dst)
+			g.flatRun(p, ts, dst, names)
 			continue
 		}
 		lv := ""
 		if !check {
 			lv = prefix + fieldName(fs[i], owner)
 		}
-		g.readOf(p, fs[i].Type, lv)
+		g.within(pathSeg{name: fs[i].Name}, func() { g.readOf(p, fs[i].Type, lv) })
 		i++
 	}
 }
@@ -325,6 +391,9 @@ func (g *generator) readSig(d schema.Decl, check bool) string {
 	}
 	if st, ok := d.(*schema.Struct); ok && len(st.Fields) == 0 && !check {
 		return fmt.Sprintf("%sbool sdp_read(Reader& r, %s&, std::uint32_t d)", inl(d), g.name(d))
+	}
+	if check && g.pathMode {
+		return fmt.Sprintf("SDP_COLD bool sdp_path(Reader& r, Tag<%s>, std::uint32_t d) noexcept", g.name(d))
 	}
 	if check {
 		return fmt.Sprintf("%sbool sdp_check(Reader& r, Tag<%s>, std::uint32_t d) noexcept", inl(d), g.name(d))
@@ -375,17 +444,60 @@ func leafType(t *schema.Type) bool {
 	return true
 }
 
+// cold is the Reader function a checked read calls for one of the reads
+// forced inline (SDP_INLINE): in a path finder, its out-of-line copy, so
+// that the path finders stay small and take little of the translation
+// unit's inlining budget, which the decoders need (GCC's
+// inline-unit-growth: when it ran out, GCC 12 -O2 stopped inlining
+// std::string's constructor into the owned decoders, docs/cpp.md).
+func (g *generator) cold(name string) string {
+	if g.pathMode {
+		return "cold_" + name
+	}
+	return name
+}
+
+// checkFunc is the validating decoder a checked read calls: sdp_check, or
+// in a path finder sdp_path.
+func (g *generator) checkFunc() string {
+	if g.pathMode {
+		return "sdp_path"
+	}
+	return "sdp_check"
+}
+
+// withPath emits the function that finds the field path of an error: the
+// decoders (owned and views) carry none, so a decode that fails reads its
+// input again with the path finders, which check the same things in the
+// same order and prepend each struct field, array element and union
+// variant to the error's path as it unwinds. Only a failed decode runs it;
+// if the second reading does not meet the same error (it always does), the
+// first error is returned without a path.
+func (g *generator) withPath(p *emit.Printer) {
+	p.P("// Returns st, the error of a decoder that rejected the input, with its field")
+	p.P("// path, found by reading the input again with the path finder of T.")
+	p.P("template <class T>")
+	p.P("SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,")
+	p.Block("                            sdp::Status st) noexcept {", "}", func() {
+		p.P("Reader q(data, size, options);")
+		p.P("if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {")
+		p.P(indent + "return st;")
+		p.P("}")
+		p.P("return std::move(q.status);")
+	})
+}
+
 func (g *generator) readFunc(p *emit.Printer, d schema.Decl, check bool) {
 	g.tmp = 0
 	n := g.name(d)
 	p.Block(g.readSig(d, check)+" {", "}", func() {
-		ret(p, "r.depth(d)")
+		g.ret(p, "r.depth(d)")
 		switch d := d.(type) {
 		case *schema.Struct:
 			g.readFields(p, d.Fields, "v.", n, check)
 		case *schema.Union:
 			p.P("std::uint8_t tag = 0;")
-			ret(p, "r.tag(tag)")
+			g.ret(p, "r.tag(tag)")
 			p.P("switch (tag) {")
 			for _, vr := range d.Variants {
 				g.readVariant(p, n, vr, check)
@@ -426,16 +538,18 @@ func (g *generator) readVariant(p *emit.Printer, owner string, v *schema.Variant
 		default:
 			p.F("auto& x = v.value.index() == %d ? *std::get_if<%d>(&v.value) : v.value.emplace<%d>();", v.Tag, v.Tag, v.Tag)
 		}
-		switch v.Kind {
-		case schema.VariantStruct:
-			if check {
-				ret(p, fmt.Sprintf("sdp_check(r, Tag<%s>{}, d + 1)", g.name(v.Struct)))
-			} else {
-				ret(p, "sdp_read(r, x, d + 1)")
+		g.within(pathSeg{name: v.Name}, func() {
+			switch v.Kind {
+			case schema.VariantStruct:
+				if check {
+					g.ret(p, fmt.Sprintf("%s(r, Tag<%s>{}, d + 1)", g.checkFunc(), g.name(v.Struct)))
+				} else {
+					g.ret(p, "sdp_read(r, x, d + 1)")
+				}
+			case schema.VariantInline:
+				g.readFields(p, v.Fields, "x.", variantName(v, owner), check)
 			}
-		case schema.VariantInline:
-			g.readFields(p, v.Fields, "x.", variantName(v, owner), check)
-		}
+		})
 		p.P("break;")
 	})
 }

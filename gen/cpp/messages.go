@@ -14,9 +14,9 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 	p.P("// Decodes a message's payload, reporting offsets within the whole message.")
 	p.P("template <class T>")
 	p.Block("sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {", "}", func() {
-		p.P("const sdp::Status st = decode(data + 10, size - 10, out, options);")
+		p.P("sdp::Status st = decode(data + 10, size - 10, out, options);")
 		p.P("if (!st) {")
-		p.P(indent + "return sdp::Status(st.code(), st.offset() + 10, st.message());")
+		p.P(indent + "return st.at_offset(st.offset() + 10);")
 		p.P("}")
 		p.P("return st;")
 	})
@@ -70,7 +70,7 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 				p.P("}")
 				p.F("if (id != %s::kTypeId) {", n)
 				p.F(indent+"out = %s();", t)
-				p.P(indent + "return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);")
+				p.P(indent + "return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, \"message\");")
 				p.P("}")
 				p.P("return decode_payload(data, size, out, options);")
 			})
@@ -113,9 +113,9 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 				// a view has no storage to keep and is always emplaced (see
 				// readVariant: g++ 12 -O2 false positive).
 				if t == "AnyMessageView" {
-					p.F("const sdp::Status ps = decode_payload(data, size, out.emplace<%s>(), options);", n)
+					p.F("sdp::Status ps = decode_payload(data, size, out.emplace<%s>(), options);", n)
 				} else {
-					p.F("const sdp::Status ps = decode_payload(data, size, std::holds_alternative<%s>(out) ? *std::get_if<%s>(&out) : out.emplace<%s>(), options);", n, n, n)
+					p.F("sdp::Status ps = decode_payload(data, size, std::holds_alternative<%s>(out) ? *std::get_if<%s>(&out) : out.emplace<%s>(), options);", n, n, n)
 				}
 				p.P("if (!ps) {")
 				p.F(indent+"out = %s();", t)
@@ -126,7 +126,7 @@ func (g *generator) messageFuncs(p *emit.Printer) {
 			}
 			p.P("default:")
 			p.F(indent+"out = %s();", t)
-			p.P(indent + "return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);")
+			p.P(indent + "return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, \"message\");")
 			p.P("}")
 		})
 	}

@@ -31,6 +31,10 @@ func (g *generator) source() []byte {
 		body.P()
 		g.readFunc(body, d, true)
 		body.P()
+		g.pathMode = true
+		g.readFunc(body, d, true)
+		g.pathMode = false
+		body.P()
 		g.viewMode = true
 		g.readFunc(body, d, false)
 		g.viewMode = false
@@ -64,6 +68,9 @@ func (g *generator) source() []byte {
 		p.F("[[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const %s& v) noexcept;", n)
 		p.F("[[maybe_unused]] %s;", g.readSig(d, false))
 		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
+		g.pathMode = true
+		p.F("[[maybe_unused]] %s;", g.readSig(d, true))
+		g.pathMode = false
 		p.F("[[maybe_unused]] %s;", g.viewSig(d))
 		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_view(const std::uint8_t* p, %s& v) noexcept;", inl(d), vn)
 		p.F("[[maybe_unused]] %sconst std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<%s>) noexcept;", inl(d), n)
@@ -73,6 +80,8 @@ func (g *generator) source() []byte {
 		p.P(pr)
 	}
 	g.plainAsserts(p)
+	p.P()
+	g.withPath(p)
 	p.Line(string(body.Bytes()))
 	p.Line(string(readers.Bytes()))
 	p.P()
@@ -162,7 +171,7 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 		p.P()
 		p.Block(fmt.Sprintf("sdp::Status decode(const std::uint8_t* data, std::size_t size, %s& out, const sdp::DecodeOptions& options) {", t), "}", func() {
 			p.P("std::size_t consumed = 0;")
-			p.P("const sdp::Status st = decode_prefix(data, size, out, consumed, options);")
+			p.P("sdp::Status st = decode_prefix(data, size, out, consumed, options);")
 			p.P("if (st && consumed != size) {")
 			p.F(indent+"out = %s();", t)
 			p.P(indent + "return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);")
@@ -176,7 +185,7 @@ func (g *generator) apiFuncs(p *emit.Printer, d schema.Decl) {
 			p.P("if (!sdp_read(r, out, 1)) {")
 			p.P(indent + "// A failed decode leaves the default value, never a partial one.")
 			p.F(indent+"out = %s();", t)
-			p.P(indent + "return r.status;")
+			p.F(indent+"return with_path<%s>(data, size, options, std::move(r.status));", n)
 			p.P("}")
 			p.P("consumed = r.offset();")
 			p.P("return sdp::Status();")

@@ -112,20 +112,21 @@ private:
         if (!status_ && !resumable_) {
             return false;
         }
-        status_ = sdp::Status();
+        status_.assign(sdp::ErrorCode::Ok, 0, "");
         resumable_ = false;
         index_ = count_;
         start_ = total_;
         have_ = 0;
         if (!fill(10)) {
             if (have_ != 0) {
-                status_ = sdp::Status(sdp::ErrorCode::Truncated, 0, "the stream ends inside a message header");
+                status_ =
+                    sdp::Status(sdp::ErrorCode::Truncated, 0, "the stream ends inside a message header", "message");
             }
             return false;
         }
         const std::uint8_t* h = buf_.data();
         if (h[0] != 'S' || h[1] != 'D' || h[2] != 'P' || h[3] != '2') {
-            status_ = sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+            status_ = sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
             return false;
         }
         const std::uint32_t payload = sdp::load<std::uint32_t>(h + 6);
@@ -134,11 +135,12 @@ private:
         const bool hello = id == 0 && count_ == 0;
         if (require_hello_ && count_ == 0 && !hello) {
             status_ = sdp::Status(sdp::ErrorCode::Schema, 4,
-                                  "the stream does not start with a hello (type id 0), and this reader requires one");
+                                  "the stream does not start with a hello (type id 0), and this reader requires one",
+                                  "message");
             return false;
         }
         if (!hello && !is_message_type_id(id)) {
-            status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema");
+            status_ = sdp::Status(sdp::ErrorCode::Message, 4, "message type id names no type of the schema", "message");
             // The payload is skipped, so that the reader can go on.
             if (payload <= max_size_ && size >= 10 && fill(size)) {
                 resumable_ = true;
@@ -147,18 +149,23 @@ private:
             return false;
         }
         if (payload > max_size_) {
-            status_ = sdp::Status(sdp::ErrorCode::Message, 6, "message payload exceeds the reader's maximum size");
+            status_ =
+                sdp::Status(sdp::ErrorCode::Message, 6, "message payload exceeds the reader's maximum size", "message");
             return false;
         }
         if (size < 10) {
             // A 32-bit size_t cannot hold the message: it is read to its
             // end, which a real stream does not reach.
-            status_ = drain(payload) ? sdp::Status(sdp::ErrorCode::Message, 6, "message too large for this platform")
-                                     : sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload");
+            if (drain(payload)) {
+                status_ = sdp::Status(sdp::ErrorCode::Message, 6, "message too large for this platform", "message");
+            } else {
+                status_ =
+                    sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload", "message");
+            }
             return false;
         }
         if (!fill(size)) {
-            status_ = sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload");
+            status_ = sdp::Status(sdp::ErrorCode::Truncated, 10, "the stream ends inside a message payload", "message");
             return false;
         }
         ++count_;
@@ -170,9 +177,14 @@ private:
             schema_checked_ = true;
             return next(out);
         }
-        status_ = decode_any_message(buf_.data(), size, out, options_);
-        resumable_ = !status_.ok();
-        return status_.ok();
+        // (A Status holds its path: it is copied into status_ only on error.)
+        sdp::Status st = decode_any_message(buf_.data(), size, out, options_);
+        if (!st) {
+            status_ = st;
+            resumable_ = true;
+            return false;
+        }
+        return true;
     }
 
     // Checks a hello's payload p of n bytes against kHelloEntries; offsets
@@ -180,7 +192,7 @@ private:
     sdp::Status check_hello(const std::uint8_t* p, std::uint32_t n) {
         if (n < 4 || n != std::uint64_t{4} + std::uint64_t{10} * sdp::load<std::uint32_t>(p)) {
             return sdp::Status(sdp::ErrorCode::Message, 6,
-                               "a hello's payload length is not 4 + 10 x its count of structs");
+                               "a hello's payload length is not 4 + 10 x its count of structs", "message");
         }
         const std::size_t count = sdp::load<std::uint32_t>(p);
         std::size_t mine = 0;
@@ -190,7 +202,7 @@ private:
             const std::uint16_t id = sdp::load<std::uint16_t>(p + at);
             if (id == 0 || (i != 0 && id <= prev)) {
                 return sdp::Status(sdp::ErrorCode::Message, 10 + at,
-                                   "a hello's type ids must be above 0 and strictly increasing");
+                                   "a hello's type ids must be above 0 and strictly increasing", "message");
             }
             prev = id;
             while (mine < std::size(kHelloEntries) && kHelloEntries[mine].type_id < id) {
@@ -205,7 +217,7 @@ private:
                 schema_error_ = std::string("the writer's schema has another version of ") + e.name + " (type id " +
                                 std::to_string(id) + "): fingerprint " + hex(theirs) + ", here " + hex(e.fingerprint) +
                                 "; run ` + "`sdp compat`" + ` on the two schemas";
-                return sdp::Status(sdp::ErrorCode::Schema, 10 + at + 2, schema_error_.c_str());
+                return sdp::Status(sdp::ErrorCode::Schema, 10 + at + 2, schema_error_.c_str(), "message");
             }
         }
         return sdp::Status();
@@ -392,7 +404,7 @@ private:
         if (status_.code() == sdp::ErrorCode::Write) {
             return false;
         }
-        status_ = sdp::Status();
+        status_.assign(sdp::ErrorCode::Ok, 0, "");
         return true;
     }
 

@@ -54,17 +54,19 @@ void reply(std::uint8_t status, const std::string& text) {
 }
 
 std::string describe(const ns::sdp::Status& st) {
-    return std::string(st.rule()) + ": " + st.to_string() + " [@" + std::to_string(st.offset()) + "]";
+    return std::string(st.rule()) + ": " + st.to_string() + " [@" + std::to_string(st.offset()) + " " +
+           std::string(st.path()) + "]";
 }
 
-// The rejection text of the testee protocol, with the offset:
-// "<rule> @<offset>: <message>".
+// The rejection text of the testee protocol, with the offset and path:
+// "<rule> @<offset> <path>: <message>".
 std::string rejection(const ns::sdp::Status& st) {
-    return std::string(st.rule()) + " @" + std::to_string(st.offset()) + ": " + st.to_string();
+    return std::string(st.rule()) + " @" + std::to_string(st.offset()) + " " + std::string(st.path()) + ": " +
+           st.to_string();
 }
 
 bool same(const ns::sdp::Status& a, const ns::sdp::Status& b) {
-    return a.code() == b.code() && a.offset() == b.offset();
+    return a.code() == b.code() && a.offset() == b.offset() && a.path() == b.path();
 }
 
 // Checks encoded_size, encode and encode_to against each other; returns

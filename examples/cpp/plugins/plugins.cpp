@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Parameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Parameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Parameter>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Plugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Plugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Plugin>) noexcept;
@@ -665,12 +698,25 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const PluginRegistry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, PluginRegistryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<PluginRegistry>) noexcept;
 [[maybe_unused]] void sdp_own(const PluginRegistryView& s, PluginRegistry& o);
 const std::uint8_t* sdp_rd_T9Parameter(const std::uint8_t* p, ParameterView& out) noexcept;
 const std::uint8_t* sdp_rd_T6Plugin(const std::uint8_t* p, PluginView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Parameter& v) noexcept {
     std::uint64_t n = 0;
@@ -848,6 +894,76 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
     }
     if (r.p[21] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+    }
+    r.p += 22;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Parameter>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("address");
+        }
+    }
+    r.p += 8;
+    if (!r.cold_skip_str()) {
+        return r.in_field("display_name");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("identifier");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("unit");
+    }
+    if (r.left() < 22) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("min_value");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("max_value");
+        }
+        if (r.left() < 12) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("default_value");
+        }
+        if (r.left() < 16) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("current_value");
+        }
+        if (r.left() < 20) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("raw_flags");
+        }
+        if (r.left() < 21) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 20);
+            return r.in_field("is_writable");
+        }
+        if (r.p[20] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+            return r.in_field("is_writable");
+        }
+        if (r.left() < 22) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 21);
+            return r.in_field("can_ramp");
+        }
+        if (r.p[21] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+            return r.in_field("can_ramp");
+        }
+    }
+    if (r.p[20] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 20);
+        return r.in_field("is_writable");
+    }
+    if (r.p[21] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 21);
+        return r.in_field("can_ramp");
     }
     r.p += 22;
     return true;
@@ -1092,6 +1208,35 @@ bool sdp_check(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Plugin>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("manufacturer_id");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("component_type");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("component_subtype");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 42)) {
+        return r.in_field("parameters");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Parameter>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("parameters");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, PluginView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1255,6 +1400,34 @@ bool sdp_check(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<PluginRegistry>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 20)) {
+        return r.in_field("plugins");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Plugin>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("plugins");
+        }
+    }
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("total_plugin_count");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("total_parameter_count");
+        }
+    }
+    r.p += 8;
+    return true;
+}
+
 bool sdp_read(Reader& r, PluginRegistryView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1383,7 +1556,7 @@ std::size_t encode_to(const Parameter& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Parameter& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Parameter();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1397,7 +1570,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Parameter();
-        return r.status;
+        return with_path<Parameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1405,7 +1578,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Parameter&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ParameterView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ParameterView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1419,7 +1592,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ParameterV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ParameterView();
-        return r.status;
+        return with_path<Parameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1456,7 +1629,7 @@ std::size_t encode_to(const Plugin& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Plugin& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Plugin();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1470,7 +1643,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Plugin();
-        return r.status;
+        return with_path<Plugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1478,7 +1651,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Plugin& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PluginView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1492,7 +1665,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginView();
-        return r.status;
+        return with_path<Plugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1529,7 +1702,7 @@ std::size_t encode_to(const PluginRegistry& value, std::uint8_t* buf, std::size_
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistry& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PluginRegistry();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1543,7 +1716,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginRegistry();
-        return r.status;
+        return with_path<PluginRegistry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1551,7 +1724,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PluginRegistryView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PluginRegistryView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1565,7 +1738,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PluginRegi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PluginRegistryView();
-        return r.status;
+        return with_path<PluginRegistry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1584,9 +1757,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -1629,7 +1802,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     }
     if (id != Parameter::kTypeId) {
         out = Parameter();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1643,7 +1816,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Parameter
     }
     if (id != Parameter::kTypeId) {
         out = ParameterView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1681,7 +1854,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Plugin& o
     }
     if (id != Plugin::kTypeId) {
         out = Plugin();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1695,7 +1868,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginVie
     }
     if (id != Plugin::kTypeId) {
         out = PluginView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1733,7 +1906,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
     }
     if (id != PluginRegistry::kTypeId) {
         out = PluginRegistry();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1747,7 +1920,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PluginReg
     }
     if (id != PluginRegistry::kTypeId) {
         out = PluginRegistryView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1771,21 +1944,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Parameter::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Parameter>(out) ? *std::get_if<Parameter>(&out) : out.emplace<Parameter>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Parameter>(out) ? *std::get_if<Parameter>(&out) : out.emplace<Parameter>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Plugin::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Plugin>(out) ? *std::get_if<Plugin>(&out) : out.emplace<Plugin>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Plugin>(out) ? *std::get_if<Plugin>(&out) : out.emplace<Plugin>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case PluginRegistry::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistry>(out) ? *std::get_if<PluginRegistry>(&out) : out.emplace<PluginRegistry>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<PluginRegistry>(out) ? *std::get_if<PluginRegistry>(&out) : out.emplace<PluginRegistry>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -1793,7 +1966,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -1816,21 +1989,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ParameterView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ParameterView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ParameterView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PluginView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PluginView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PluginView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PluginRegistryView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PluginRegistryView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PluginRegistryView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -1838,7 +2011,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -201,6 +201,14 @@ typedef struct arrays_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by arrays_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[ARRAYS_MAX_PATH];
 } arrays_dec_;
 
 static const uint8_t arrays_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t arrays_empty_[1] = {0};
 static const uint8_t* arrays_fail_(arrays_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = ARRAYS_MAX_PATH - 1;
+    d->path[ARRAYS_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void arrays_path_put_(arrays_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; arrays_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* arrays_in_field_(arrays_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        arrays_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    arrays_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (ARRAYS_MAX_PATH bytes), cut as ARRAYS_MAX_PATH says. */
+static void arrays_path_out_(const arrays_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = ARRAYS_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > ARRAYS_MAX_PATH - 4) {
+            s += n - (ARRAYS_MAX_PATH - 4);
+            n = ARRAYS_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* arrays_dec_init_(arrays_dec_* d, const uint8_t* data, size_t len, arrays_arena* arena,
@@ -234,6 +288,11 @@ static int arrays_dec_done_(arrays_dec_* d, const uint8_t* p, int allow_trailing
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            arrays_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* arrays_read_header_(arrays_dec_* d, const uint8_t* data, s
     n = (size_t)(d->end - p);
     err = arrays_read_message_header(p, n, type_id, &payload);
     if (err != ARRAYS_OK) {
-        return arrays_fail_(d, p, err);
+        arrays_fail_(d, p, err);
+        return arrays_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !arrays_known_type_(*type_id)) {
-        return arrays_fail_(d, p + 4, ARRAYS_ERR_MESSAGE);
+        arrays_fail_(d, p + 4, ARRAYS_ERR_MESSAGE);
+        return arrays_in_field_(d, "message");
     }
     n -= ARRAYS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return arrays_fail_(d, p + 6, ARRAYS_ERR_MESSAGE);
+        arrays_fail_(d, p + 6, ARRAYS_ERR_MESSAGE);
+        return arrays_in_field_(d, "message");
     }
     d->end = p + ARRAYS_MESSAGE_HEADER_SIZE + payload;
     return p + ARRAYS_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int arrays_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* arrays_cut_(arrays_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* arrays_in_elem_(arrays_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        arrays_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return arrays_fail_(d, p + left / each * each, ARRAYS_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    arrays_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t arrays_mul_(size_t n, size_t size) {
@@ -726,7 +787,7 @@ static const uint8_t* arrays_point_gets_(arrays_dec_* d, const uint8_t* p, array
     for (i = 0; i < n; i++) {
         p = arrays_point_read_(d, p, &out[i], depth);
         if (p == NULL) {
-            return NULL;
+            return arrays_in_elem_(d, i);
         }
     }
     return p;
@@ -837,11 +898,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "bools");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "bools");
         }
         p += 4;
         if (n0 == 0) {
@@ -849,11 +912,14 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             bool* items0 = (bool*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "bools");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (*p > 1) {
-                    return arrays_fail_(d, p, ARRAYS_ERR_BOOL);
+                    arrays_fail_(d, p, ARRAYS_ERR_BOOL);
+                    arrays_in_elem_(d, i0);
+                    return arrays_in_field_(d, "bools");
                 }
                 items0[i0] = *p++ != 0;
             }
@@ -864,11 +930,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "bytes");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "bytes");
         }
         p += 4;
         if (n0 == 0) {
@@ -876,7 +944,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             uint8_t* items0 = (uint8_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "bytes");
             }
             memcpy(items0, p, n0);
             p += n0;
@@ -887,11 +956,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "i8s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "i8s");
         }
         p += 4;
         if (n0 == 0) {
@@ -899,7 +970,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             int8_t* items0 = (int8_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "i8s");
             }
             memcpy(items0, p, n0);
             p += n0;
@@ -910,11 +982,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "u16s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 2) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "u16s");
         }
         p += 4;
         if (n0 == 0) {
@@ -922,7 +996,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             uint16_t* items0 = (uint16_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "u16s");
             }
             arrays_get_le16s_(items0, p, n0);
             p += (size_t)n0 * 2;
@@ -933,11 +1008,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "i16s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 2) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "i16s");
         }
         p += 4;
         if (n0 == 0) {
@@ -945,7 +1022,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             int16_t* items0 = (int16_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "i16s");
             }
             arrays_get_le16s_(items0, p, n0);
             p += (size_t)n0 * 2;
@@ -956,11 +1034,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "u32s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "u32s");
         }
         p += 4;
         if (n0 == 0) {
@@ -968,7 +1048,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             uint32_t* items0 = (uint32_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "u32s");
             }
             arrays_get_le32s_(items0, p, n0);
             p += (size_t)n0 * 4;
@@ -979,11 +1060,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "i32s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "i32s");
         }
         p += 4;
         if (n0 == 0) {
@@ -991,7 +1074,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             int32_t* items0 = (int32_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "i32s");
             }
             arrays_get_le32s_(items0, p, n0);
             p += (size_t)n0 * 4;
@@ -1002,11 +1086,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "u64s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 8) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "u64s");
         }
         p += 4;
         if (n0 == 0) {
@@ -1014,7 +1100,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             uint64_t* items0 = (uint64_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "u64s");
             }
             arrays_get_le64s_(items0, p, n0);
             p += (size_t)n0 * 8;
@@ -1025,11 +1112,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "i64s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 8) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "i64s");
         }
         p += 4;
         if (n0 == 0) {
@@ -1037,7 +1126,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             int64_t* items0 = (int64_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "i64s");
             }
             arrays_get_le64s_(items0, p, n0);
             p += (size_t)n0 * 8;
@@ -1048,11 +1138,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "f32s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "f32s");
         }
         p += 4;
         if (n0 == 0) {
@@ -1060,7 +1152,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             float* items0 = (float*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "f32s");
             }
             arrays_get_le32s_(items0, p, n0);
             p += (size_t)n0 * 4;
@@ -1071,11 +1164,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "f64s");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 8) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "f64s");
         }
         p += 4;
         if (n0 == 0) {
@@ -1083,7 +1178,8 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             double* items0 = (double*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "f64s");
             }
             arrays_get_le64s_(items0, p, n0);
             p += (size_t)n0 * 8;
@@ -1094,11 +1190,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "strings");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "strings");
         }
         p += 4;
         if (n0 == 0) {
@@ -1106,12 +1204,14 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             arrays_str* items0 = (arrays_str*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "strings");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = arrays_read_str_(d, p, &items0[i0]);
                 if (p == NULL) {
-                    return NULL;
+                    arrays_in_elem_(d, i0);
+                    return arrays_in_field_(d, "strings");
                 }
             }
             out->strings.data = items0;
@@ -1121,11 +1221,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "points");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 16) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "points");
         }
         p += 4;
         if (n0 == 0) {
@@ -1133,11 +1235,12 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             arrays_point* items0 = (arrays_point*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "points");
             }
             p = arrays_point_gets_(d, p, items0, n0, depth + 1);
             if (p == NULL) {
-                return NULL;
+                return arrays_in_field_(d, "points");
             }
             out->points.data = items0;
         }
@@ -1146,11 +1249,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "nested");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "nested");
         }
         p += 4;
         if (n0 == 0) {
@@ -1158,17 +1263,22 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             arrays_u32_slice* items0 = (arrays_u32_slice*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "nested");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 {
                     uint32_t n1;
                     if (end - p < 4) {
-                        return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+                        arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+                        arrays_in_elem_(d, i0);
+                        return arrays_in_field_(d, "nested");
                     }
                     n1 = arrays_get_u32_(p);
                     if (n1 > (size_t)(end - p - 4) / 4) {
-                        return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+                        arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+                        arrays_in_elem_(d, i0);
+                        return arrays_in_field_(d, "nested");
                     }
                     p += 4;
                     if (n1 == 0) {
@@ -1176,7 +1286,9 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
                     } else {
                         uint32_t* items1 = (uint32_t*)arrays_alloc_(d->arena, n1, sizeof *items1);
                         if (items1 == NULL) {
-                            return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                            arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                            arrays_in_elem_(d, i0);
+                            return arrays_in_field_(d, "nested");
                         }
                         arrays_get_le32s_(items1, p, n1);
                         p += (size_t)n1 * 4;
@@ -1192,11 +1304,13 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "blobs");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "blobs");
         }
         p += 4;
         if (n0 == 0) {
@@ -1204,17 +1318,22 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
         } else {
             arrays_u8_slice* items0 = (arrays_u8_slice*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "blobs");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 {
                     uint32_t n1;
                     if (end - p < 4) {
-                        return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+                        arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+                        arrays_in_elem_(d, i0);
+                        return arrays_in_field_(d, "blobs");
                     }
                     n1 = arrays_get_u32_(p);
                     if (n1 > (size_t)(end - p - 4)) {
-                        return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+                        arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+                        arrays_in_elem_(d, i0);
+                        return arrays_in_field_(d, "blobs");
                     }
                     p += 4;
                     if (n1 == 0) {
@@ -1222,7 +1341,9 @@ static const uint8_t* arrays_arrays_read_(arrays_dec_* d, const uint8_t* p, arra
                     } else {
                         uint8_t* items1 = (uint8_t*)arrays_alloc_(d->arena, n1, sizeof *items1);
                         if (items1 == NULL) {
-                            return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                            arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                            arrays_in_elem_(d, i0);
+                            return arrays_in_field_(d, "blobs");
                         }
                         memcpy(items1, p, n1);
                         p += n1;
@@ -1356,7 +1477,20 @@ static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, array
         return arrays_fail_(d, p, ARRAYS_ERR_DEPTH);
     }
     if (end - p < 40) {
-        return arrays_cut_(d, arrays_cut_(d, p, end, 1u, 4u), end, 4u, 9u);
+        if (end - p < 4) {
+            size_t cut = (size_t)(end - p) / 1;
+            arrays_fail_(d, p + cut * 1, ARRAYS_ERR_TRUNCATED);
+            arrays_in_elem_(d, cut);
+            return arrays_in_field_(d, "rgba");
+        }
+        if (end - p < 40) {
+            size_t cut = (size_t)(end - p - 4) / 4;
+            arrays_fail_(d, p + 4 + cut * 4, ARRAYS_ERR_TRUNCATED);
+            arrays_in_elem_(d, cut % 3);
+            cut /= 3;
+            arrays_in_elem_(d, cut);
+            return arrays_in_field_(d, "matrix");
+        }
     }
     memcpy(out->rgba, p, 4);
     p += 4;
@@ -1365,31 +1499,40 @@ static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, array
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         p = arrays_read_str_(d, p, &out->names[i0]);
         if (p == NULL) {
-            return NULL;
+            arrays_in_elem_(d, i0);
+            return arrays_in_field_(d, "names");
         }
     }
     for (uint32_t i0 = 0; i0 < 3; i0++) {
         if (p == end) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_in_elem_(d, i0);
+            return arrays_in_field_(d, "flags");
         }
         if (*p > 1) {
-            return arrays_fail_(d, p, ARRAYS_ERR_BOOL);
+            arrays_fail_(d, p, ARRAYS_ERR_BOOL);
+            arrays_in_elem_(d, i0);
+            return arrays_in_field_(d, "flags");
         }
         out->flags[i0] = *p++ != 0;
     }
     p = arrays_point_gets_(d, p, out->points, 2, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return arrays_in_field_(d, "points");
     }
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         {
             uint32_t n1;
             if (end - p < 4) {
-                return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+                arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+                arrays_in_elem_(d, i0);
+                return arrays_in_field_(d, "lists");
             }
             n1 = arrays_get_u32_(p);
             if (n1 > (size_t)(end - p - 4) / 2) {
-                return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+                arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+                arrays_in_elem_(d, i0);
+                return arrays_in_field_(d, "lists");
             }
             p += 4;
             if (n1 == 0) {
@@ -1397,7 +1540,9 @@ static const uint8_t* arrays_fixed_read_(arrays_dec_* d, const uint8_t* p, array
             } else {
                 uint16_t* items1 = (uint16_t*)arrays_alloc_(d->arena, n1, sizeof *items1);
                 if (items1 == NULL) {
-                    return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                    arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                    arrays_in_elem_(d, i0);
+                    return arrays_in_field_(d, "lists");
                 }
                 arrays_get_le16s_(items1, p, n1);
                 p += (size_t)n1 * 2;
@@ -1509,7 +1654,14 @@ static const uint8_t* arrays_point_read_(arrays_dec_* d, const uint8_t* p, array
         return arrays_fail_(d, p, ARRAYS_ERR_DEPTH);
     }
     if (end - p < 16) {
-        return arrays_cut_(d, p, end, 8u, 2u);
+        if (end - p < 8) {
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "x");
+        }
+        if (end - p < 16) {
+            arrays_fail_(d, p + 8, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "y");
+        }
     }
     arrays_get_f64_(&out->x, p);
     p += 8;
@@ -1619,11 +1771,13 @@ static const uint8_t* arrays_u32_array_read_(arrays_dec_* d, const uint8_t* p, a
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "values");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "values");
         }
         p += 4;
         if (n0 == 0) {
@@ -1631,7 +1785,8 @@ static const uint8_t* arrays_u32_array_read_(arrays_dec_* d, const uint8_t* p, a
         } else {
             uint32_t* items0 = (uint32_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "values");
             }
             arrays_get_le32s_(items0, p, n0);
             p += (size_t)n0 * 4;
@@ -1743,11 +1898,13 @@ static const uint8_t* arrays_i16_array_read_(arrays_dec_* d, const uint8_t* p, a
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "samples");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 2) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "samples");
         }
         p += 4;
         if (n0 == 0) {
@@ -1755,7 +1912,8 @@ static const uint8_t* arrays_i16_array_read_(arrays_dec_* d, const uint8_t* p, a
         } else {
             int16_t* items0 = (int16_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "samples");
             }
             arrays_get_le16s_(items0, p, n0);
             p += (size_t)n0 * 2;
@@ -1867,11 +2025,13 @@ static const uint8_t* arrays_f32_array_read_(arrays_dec_* d, const uint8_t* p, a
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "values");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "values");
         }
         p += 4;
         if (n0 == 0) {
@@ -1879,7 +2039,8 @@ static const uint8_t* arrays_f32_array_read_(arrays_dec_* d, const uint8_t* p, a
         } else {
             float* items0 = (float*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "values");
             }
             arrays_get_le32s_(items0, p, n0);
             p += (size_t)n0 * 4;
@@ -1990,11 +2151,13 @@ static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, 
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "data");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "data");
         }
         p += 4;
         if (n0 == 0) {
@@ -2002,7 +2165,8 @@ static const uint8_t* arrays_byte_array_read_(arrays_dec_* d, const uint8_t* p, 
         } else {
             uint8_t* items0 = (uint8_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "data");
             }
             memcpy(items0, p, n0);
             p += n0;
@@ -2134,11 +2298,13 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "bytes");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "bytes");
         }
         p += 4;
         if (n0 == 0) {
@@ -2146,7 +2312,8 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
         } else {
             uint8_t* items0 = (uint8_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "bytes");
             }
             memcpy(items0, p, n0);
             p += n0;
@@ -2157,11 +2324,13 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "words");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "words");
         }
         p += 4;
         if (n0 == 0) {
@@ -2169,7 +2338,8 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
         } else {
             uint32_t* items0 = (uint32_t*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "words");
             }
             arrays_get_le32s_(items0, p, n0);
             p += (size_t)n0 * 4;
@@ -2180,11 +2350,13 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "reals");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 8) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "reals");
         }
         p += 4;
         if (n0 == 0) {
@@ -2192,7 +2364,8 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
         } else {
             double* items0 = (double*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "reals");
             }
             arrays_get_le64s_(items0, p, n0);
             p += (size_t)n0 * 8;
@@ -2203,11 +2376,13 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "names");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "names");
         }
         p += 4;
         if (n0 == 0) {
@@ -2215,12 +2390,14 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
         } else {
             arrays_str* items0 = (arrays_str*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "names");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = arrays_read_str_(d, p, &items0[i0]);
                 if (p == NULL) {
-                    return NULL;
+                    arrays_in_elem_(d, i0);
+                    return arrays_in_field_(d, "names");
                 }
             }
             out->names.data = items0;
@@ -2230,11 +2407,13 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
     {
         uint32_t n0;
         if (end - p < 4) {
-            return arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            arrays_fail_(d, p, ARRAYS_ERR_TRUNCATED);
+            return arrays_in_field_(d, "flags");
         }
         n0 = arrays_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            arrays_fail_(d, p, ARRAYS_ERR_COUNT);
+            return arrays_in_field_(d, "flags");
         }
         p += 4;
         if (n0 == 0) {
@@ -2242,11 +2421,14 @@ static const uint8_t* arrays_small_arrays_read_(arrays_dec_* d, const uint8_t* p
         } else {
             bool* items0 = (bool*)arrays_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                arrays_fail_(d, p - 4, ARRAYS_ERR_NO_MEMORY);
+                return arrays_in_field_(d, "flags");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (*p > 1) {
-                    return arrays_fail_(d, p, ARRAYS_ERR_BOOL);
+                    arrays_fail_(d, p, ARRAYS_ERR_BOOL);
+                    arrays_in_elem_(d, i0);
+                    return arrays_in_field_(d, "flags");
                 }
                 items0[i0] = *p++ != 0;
             }
@@ -2352,7 +2534,8 @@ int arrays_decode_message_ex(const uint8_t* data, size_t len, arrays_message* ou
             p = arrays_small_arrays_read_(&d, p, &out->value.small_arrays, 1);
             break;
         default:
-            p = arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
+            arrays_fail_(&d, p - 6, ARRAYS_ERR_MESSAGE);
+            p = arrays_in_field_(&d, "message");
             break;
         }
     }
@@ -2529,9 +2712,15 @@ static int arrays_reader_grow_(arrays_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int arrays_reader_fail_(arrays_message_reader* r, arrays_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     arrays_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -2564,7 +2753,7 @@ static int arrays_check_hello_(arrays_message_reader* r, size_t total, arrays_st
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)arrays_get_u32_(p)) {
-        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = arrays_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -2573,7 +2762,7 @@ static int arrays_check_hello_(arrays_message_reader* r, size_t total, arrays_st
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < arrays_hello_count_ && arrays_hello_entries_[j].type_id < id) {
@@ -2584,7 +2773,7 @@ static int arrays_check_hello_(arrays_message_reader* r, size_t total, arrays_st
         }
         theirs = arrays_get_u64_(e + 2);
         if (theirs != arrays_hello_entries_[j].fingerprint) {
-            int rc = arrays_reader_fail_(r, res, ARRAYS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = arrays_reader_fail_(r, res, ARRAYS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -2681,45 +2870,45 @@ again:
     }
     rc = arrays_read_message_header(hdr, have, &type_id, &payload);
     if (rc != ARRAYS_OK) {
-        return arrays_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return arrays_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == ARRAYS_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return arrays_reader_fail_(r, res, ARRAYS_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !arrays_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && arrays_reader_skip_(r, payload);
         return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 4, skipped,
-                                ARRAYS_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                ARRAYS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - ARRAYS_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = arrays_reader_skip_(r, payload);
         return arrays_reader_fail_(r, res, whole ? ARRAYS_ERR_NO_MEMORY : ARRAYS_ERR_TRUNCATED,
-                                r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = ARRAYS_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !arrays_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return arrays_reader_fail_(r, res, ARRAYS_ERR_NO_MEMORY, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+        return arrays_reader_fail_(r, res, ARRAYS_ERR_NO_MEMORY, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, ARRAYS_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !arrays_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return arrays_reader_fail_(r, res, ARRAYS_ERR_NO_MEMORY, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+            return arrays_reader_fail_(r, res, ARRAYS_ERR_NO_MEMORY, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = arrays_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return arrays_reader_fail_(r, res, ARRAYS_ERR_TRUNCATED, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0);
+            return arrays_reader_fail_(r, res, ARRAYS_ERR_TRUNCATED, r->offset + ARRAYS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -2735,7 +2924,7 @@ again:
     arrays_arena_reset(r->arena);
     rc = arrays_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != ARRAYS_OK) {
-        return arrays_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return arrays_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct clash_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by clash_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[CLASH_MAX_PATH];
 } clash_dec_;
 
 static const uint8_t clash_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t clash_empty_[1] = {0};
 static const uint8_t* clash_fail_(clash_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = CLASH_MAX_PATH - 1;
+    d->path[CLASH_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void clash_path_put_(clash_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; clash_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* clash_in_field_(clash_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        clash_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    clash_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (CLASH_MAX_PATH bytes), cut as CLASH_MAX_PATH says. */
+static void clash_path_out_(const clash_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = CLASH_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > CLASH_MAX_PATH - 4) {
+            s += n - (CLASH_MAX_PATH - 4);
+            n = CLASH_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* clash_dec_init_(clash_dec_* d, const uint8_t* data, size_t len, clash_arena* arena,
@@ -234,6 +288,11 @@ static int clash_dec_done_(clash_dec_* d, const uint8_t* p, int allow_trailing, 
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            clash_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* clash_read_header_(clash_dec_* d, const uint8_t* data, siz
     n = (size_t)(d->end - p);
     err = clash_read_message_header(p, n, type_id, &payload);
     if (err != CLASH_OK) {
-        return clash_fail_(d, p, err);
+        clash_fail_(d, p, err);
+        return clash_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !clash_known_type_(*type_id)) {
-        return clash_fail_(d, p + 4, CLASH_ERR_MESSAGE);
+        clash_fail_(d, p + 4, CLASH_ERR_MESSAGE);
+        return clash_in_field_(d, "message");
     }
     n -= CLASH_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return clash_fail_(d, p + 6, CLASH_ERR_MESSAGE);
+        clash_fail_(d, p + 6, CLASH_ERR_MESSAGE);
+        return clash_in_field_(d, "message");
     }
     d->end = p + CLASH_MESSAGE_HEADER_SIZE + payload;
     return p + CLASH_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int clash_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* clash_cut_(clash_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* clash_in_elem_(clash_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        clash_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return clash_fail_(d, p + left / each * each, CLASH_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    clash_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t clash_mul_(size_t n, size_t size) {
@@ -619,7 +680,7 @@ static const uint8_t* clash_point_size_gets_(clash_dec_* d, const uint8_t* p, cl
     for (i = 0; i < n; i++) {
         p = clash_point_size_read_(d, p, &out[i], depth);
         if (p == NULL) {
-            return NULL;
+            return clash_in_elem_(d, i);
         }
     }
     return p;
@@ -686,20 +747,33 @@ static const uint8_t* clash_arena__read_(clash_dec_* d, const uint8_t* p, clash_
     }
     p = clash_read_str_(d, p, &out->message);
     if (p == NULL) {
-        return NULL;
+        return clash_in_field_(d, "message");
     }
     if (end - p < 6) {
-        return clash_cut_(d, clash_cut_(d, p, end, 4u, 1u), end, 1u, 2u);
+        if (end - p < 4) {
+            clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            return clash_in_field_(d, "errno");
+        }
+        if (end - p < 5) {
+            clash_fail_(d, p + 4, CLASH_ERR_TRUNCATED);
+            return clash_in_field_(d, "int");
+        }
+        if (end - p < 6) {
+            clash_fail_(d, p + 5, CLASH_ERR_TRUNCATED);
+            return clash_in_field_(d, "stdin");
+        }
     }
     out->errno_ = (int32_t)clash_get_u32_(p);
     p += 4;
     out->int_ = *p++;
     if (*p > 1) {
-        return clash_fail_(d, p, CLASH_ERR_BOOL);
+        clash_fail_(d, p, CLASH_ERR_BOOL);
+        return clash_in_field_(d, "stdin");
     }
     out->stdin_ = *p++ != 0;
     if (p == end) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "unused_");
     }
     out->unused = *p++;
     return p;
@@ -811,23 +885,26 @@ static const uint8_t* clash_message__read_(clash_dec_* d, const uint8_t* p, clas
         return clash_fail_(d, p, CLASH_ERR_DEPTH);
     }
     if (p == end) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "arena");
     }
     if (*p > 1) {
-        return clash_fail_(d, p, CLASH_ERR_PRESENCE);
+        clash_fail_(d, p, CLASH_ERR_PRESENCE);
+        return clash_in_field_(d, "arena");
     }
     if (*p++ != 0) {
         out->arena.has = true;
         p = clash_arena__read_(d, p, &out->arena.value, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return clash_in_field_(d, "arena");
         }
     } else {
         out->arena.has = false;
         memset(&out->arena.value, 0, sizeof out->arena.value);
     }
     if (p == end) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "decode");
     }
     out->decode = *p++;
     return p;
@@ -931,7 +1008,8 @@ static const uint8_t* clash_point_read_(clash_dec_* d, const uint8_t* p, clash_p
         return clash_fail_(d, p, CLASH_ERR_DEPTH);
     }
     if (end - p < 8) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "x");
     }
     clash_get_f64_(&out->x, p);
     p += 8;
@@ -1036,7 +1114,8 @@ static const uint8_t* clash_point_size_read_(clash_dec_* d, const uint8_t* p, cl
         return clash_fail_(d, p, CLASH_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "w");
     }
     out->w = clash_get_u32_(p);
     p += 4;
@@ -1141,7 +1220,8 @@ static const uint8_t* clash_shape_rect__read_(clash_dec_* d, const uint8_t* p, c
         return clash_fail_(d, p, CLASH_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "h");
     }
     out->h = clash_get_u32_(p);
     p += 4;
@@ -1266,27 +1346,31 @@ static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_
     }
     p = clash_shape_read_(d, p, &out->shape, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return clash_in_field_(d, "shape");
     }
     p = clash_shape_rect__read_(d, p, &out->rect, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return clash_in_field_(d, "rect");
     }
     if (p == end) {
-        return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+        return clash_in_field_(d, "s");
     }
     if (!clash_str__valid_(*p)) {
-        return clash_fail_(d, p, CLASH_ERR_ENUM);
+        clash_fail_(d, p, CLASH_ERR_ENUM);
+        return clash_in_field_(d, "s");
     }
     out->s = *p++;
     {
         uint32_t n0;
         if (end - p < 4) {
-            return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            return clash_in_field_(d, "sizes");
         }
         n0 = clash_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return clash_fail_(d, p, CLASH_ERR_COUNT);
+            clash_fail_(d, p, CLASH_ERR_COUNT);
+            return clash_in_field_(d, "sizes");
         }
         p += 4;
         if (n0 == 0) {
@@ -1294,11 +1378,12 @@ static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_
         } else {
             clash_point_size* items0 = (clash_point_size*)clash_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return clash_fail_(d, p - 4, CLASH_ERR_NO_MEMORY);
+                clash_fail_(d, p - 4, CLASH_ERR_NO_MEMORY);
+                return clash_in_field_(d, "sizes");
             }
             p = clash_point_size_gets_(d, p, items0, n0, depth + 1);
             if (p == NULL) {
-                return NULL;
+                return clash_in_field_(d, "sizes");
             }
             out->sizes.data = items0;
         }
@@ -1307,11 +1392,13 @@ static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_
     {
         uint32_t n0;
         if (end - p < 4) {
-            return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            return clash_in_field_(d, "strs");
         }
         n0 = clash_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return clash_fail_(d, p, CLASH_ERR_COUNT);
+            clash_fail_(d, p, CLASH_ERR_COUNT);
+            return clash_in_field_(d, "strs");
         }
         p += 4;
         if (n0 == 0) {
@@ -1319,11 +1406,14 @@ static const uint8_t* clash_holder_read_(clash_dec_* d, const uint8_t* p, clash_
         } else {
             clash_str_* items0 = (clash_str_*)clash_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return clash_fail_(d, p - 4, CLASH_ERR_NO_MEMORY);
+                clash_fail_(d, p - 4, CLASH_ERR_NO_MEMORY);
+                return clash_in_field_(d, "strs");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (!clash_str__valid_(*p)) {
-                    return clash_fail_(d, p, CLASH_ERR_ENUM);
+                    clash_fail_(d, p, CLASH_ERR_ENUM);
+                    clash_in_elem_(d, i0);
+                    return clash_in_field_(d, "strs");
                 }
                 items0[i0] = *p++;
             }
@@ -1433,7 +1523,9 @@ static const uint8_t* clash_shape_read_(clash_dec_* d, const uint8_t* p, clash_s
     switch (out->tag) {
     case CLASH_SHAPE_RECT:
         if (end - p < 4) {
-            return clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            clash_fail_(d, p, CLASH_ERR_TRUNCATED);
+            clash_in_field_(d, "w");
+            return clash_in_field_(d, "Rect");
         }
         out->value.rect.w = clash_get_u32_(p);
         p += 4;
@@ -1478,7 +1570,8 @@ int clash_decode_message_ex(const uint8_t* data, size_t len, clash_message* out,
             p = clash_holder_read_(&d, p, &out->value.holder, 1);
             break;
         default:
-            p = clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
+            clash_fail_(&d, p - 6, CLASH_ERR_MESSAGE);
+            p = clash_in_field_(&d, "message");
             break;
         }
     }
@@ -1639,9 +1732,15 @@ static int clash_reader_grow_(clash_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int clash_reader_fail_(clash_message_reader* r, clash_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     clash_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1674,7 +1773,7 @@ static int clash_check_hello_(clash_message_reader* r, size_t total, clash_strea
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)clash_get_u32_(p)) {
-        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = clash_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1683,7 +1782,7 @@ static int clash_check_hello_(clash_message_reader* r, size_t total, clash_strea
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < clash_hello_count_ && clash_hello_entries_[j].type_id < id) {
@@ -1694,7 +1793,7 @@ static int clash_check_hello_(clash_message_reader* r, size_t total, clash_strea
         }
         theirs = clash_get_u64_(e + 2);
         if (theirs != clash_hello_entries_[j].fingerprint) {
-            int rc = clash_reader_fail_(r, res, CLASH_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = clash_reader_fail_(r, res, CLASH_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1791,45 +1890,45 @@ again:
     }
     rc = clash_read_message_header(hdr, have, &type_id, &payload);
     if (rc != CLASH_OK) {
-        return clash_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return clash_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == CLASH_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return clash_reader_fail_(r, res, CLASH_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return clash_reader_fail_(r, res, CLASH_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !clash_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && clash_reader_skip_(r, payload);
         return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 4, skipped,
-                                CLASH_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                CLASH_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return clash_reader_fail_(r, res, CLASH_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - CLASH_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = clash_reader_skip_(r, payload);
         return clash_reader_fail_(r, res, whole ? CLASH_ERR_NO_MEMORY : CLASH_ERR_TRUNCATED,
-                                r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = CLASH_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !clash_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return clash_reader_fail_(r, res, CLASH_ERR_NO_MEMORY, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+        return clash_reader_fail_(r, res, CLASH_ERR_NO_MEMORY, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, CLASH_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !clash_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return clash_reader_fail_(r, res, CLASH_ERR_NO_MEMORY, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+            return clash_reader_fail_(r, res, CLASH_ERR_NO_MEMORY, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = clash_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return clash_reader_fail_(r, res, CLASH_ERR_TRUNCATED, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0);
+            return clash_reader_fail_(r, res, CLASH_ERR_TRUNCATED, r->offset + CLASH_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1845,7 +1944,7 @@ again:
     clash_arena_reset(r->arena);
     rc = clash_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != CLASH_OK) {
-        return clash_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return clash_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct edge_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by edge_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[EDGE_MAX_PATH];
 } edge_dec_;
 
 static const uint8_t edge_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t edge_empty_[1] = {0};
 static const uint8_t* edge_fail_(edge_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = EDGE_MAX_PATH - 1;
+    d->path[EDGE_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void edge_path_put_(edge_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; edge_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* edge_in_field_(edge_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        edge_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    edge_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (EDGE_MAX_PATH bytes), cut as EDGE_MAX_PATH says. */
+static void edge_path_out_(const edge_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = EDGE_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > EDGE_MAX_PATH - 4) {
+            s += n - (EDGE_MAX_PATH - 4);
+            n = EDGE_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* edge_dec_init_(edge_dec_* d, const uint8_t* data, size_t len, edge_arena* arena,
@@ -234,6 +288,11 @@ static int edge_dec_done_(edge_dec_* d, const uint8_t* p, int allow_trailing, ed
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            edge_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* edge_read_header_(edge_dec_* d, const uint8_t* data, size_
     n = (size_t)(d->end - p);
     err = edge_read_message_header(p, n, type_id, &payload);
     if (err != EDGE_OK) {
-        return edge_fail_(d, p, err);
+        edge_fail_(d, p, err);
+        return edge_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !edge_known_type_(*type_id)) {
-        return edge_fail_(d, p + 4, EDGE_ERR_MESSAGE);
+        edge_fail_(d, p + 4, EDGE_ERR_MESSAGE);
+        return edge_in_field_(d, "message");
     }
     n -= EDGE_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return edge_fail_(d, p + 6, EDGE_ERR_MESSAGE);
+        edge_fail_(d, p + 6, EDGE_ERR_MESSAGE);
+        return edge_in_field_(d, "message");
     }
     d->end = p + EDGE_MESSAGE_HEADER_SIZE + payload;
     return p + EDGE_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int edge_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* edge_cut_(edge_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* edge_in_elem_(edge_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        edge_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return edge_fail_(d, p + left / each * each, EDGE_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    edge_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t edge_mul_(size_t n, size_t size) {
@@ -594,19 +655,26 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
     }
     for (uint32_t i0 = 0; i0 < 3; i0++) {
         if (p == end) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_in_elem_(d, i0);
+            return edge_in_field_(d, "kids");
         }
         if (*p > 1) {
-            return edge_fail_(d, p, EDGE_ERR_PRESENCE);
+            edge_fail_(d, p, EDGE_ERR_PRESENCE);
+            edge_in_elem_(d, i0);
+            return edge_in_field_(d, "kids");
         }
         if (*p++ != 0) {
             edge_node* box1 = (edge_node*)edge_alloc_(d->arena, 1, sizeof *box1);
             if (box1 == NULL) {
-                return edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+                edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+                edge_in_elem_(d, i0);
+                return edge_in_field_(d, "kids");
             }
             p = edge_node_read_(d, p, &box1[0], depth + 1);
             if (p == NULL) {
-                return NULL;
+                edge_in_elem_(d, i0);
+                return edge_in_field_(d, "kids");
             }
             out->kids[i0] = box1;
         } else {
@@ -616,11 +684,13 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
     {
         uint32_t n0;
         if (end - p < 4) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "pairs");
         }
         n0 = edge_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 8) {
-            return edge_fail_(d, p, EDGE_ERR_COUNT);
+            edge_fail_(d, p, EDGE_ERR_COUNT);
+            return edge_in_field_(d, "pairs");
         }
         p += 4;
         if (n0 == 0) {
@@ -628,7 +698,8 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
         } else {
             edge_f32_x2* items0 = (edge_f32_x2*)edge_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                return edge_in_field_(d, "pairs");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 edge_get_le32s_(items0[i0].items, p, 2);
@@ -639,20 +710,24 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
         out->pairs.len = n0;
     }
     if (p == end) {
-        return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        return edge_in_field_(d, "twins");
     }
     if (*p > 1) {
-        return edge_fail_(d, p, EDGE_ERR_PRESENCE);
+        edge_fail_(d, p, EDGE_ERR_PRESENCE);
+        return edge_in_field_(d, "twins");
     }
     if (*p++ != 0) {
         edge_node_x2* box0 = (edge_node_x2*)edge_alloc_(d->arena, 1, sizeof *box0);
         if (box0 == NULL) {
-            return edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+            edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+            return edge_in_field_(d, "twins");
         }
         for (uint32_t i1 = 0; i1 < 2; i1++) {
             p = edge_node_read_(d, p, &box0[0].items[i1], depth + 1);
             if (p == NULL) {
-                return NULL;
+                edge_in_elem_(d, i1);
+                return edge_in_field_(d, "twins");
             }
         }
         out->twins = box0;
@@ -662,11 +737,13 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
     {
         uint32_t n0;
         if (end - p < 4) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "maybe_kids");
         }
         n0 = edge_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return edge_fail_(d, p, EDGE_ERR_COUNT);
+            edge_fail_(d, p, EDGE_ERR_COUNT);
+            return edge_in_field_(d, "maybe_kids");
         }
         p += 4;
         if (n0 == 0) {
@@ -674,23 +751,31 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
         } else {
             const edge_node** items0 = (const edge_node**)edge_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                return edge_in_field_(d, "maybe_kids");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (p == end) {
-                    return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+                    edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+                    edge_in_elem_(d, i0);
+                    return edge_in_field_(d, "maybe_kids");
                 }
                 if (*p > 1) {
-                    return edge_fail_(d, p, EDGE_ERR_PRESENCE);
+                    edge_fail_(d, p, EDGE_ERR_PRESENCE);
+                    edge_in_elem_(d, i0);
+                    return edge_in_field_(d, "maybe_kids");
                 }
                 if (*p++ != 0) {
                     edge_node* box1 = (edge_node*)edge_alloc_(d->arena, 1, sizeof *box1);
                     if (box1 == NULL) {
-                        return edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+                        edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+                        edge_in_elem_(d, i0);
+                        return edge_in_field_(d, "maybe_kids");
                     }
                     p = edge_node_read_(d, p, &box1[0], depth + 1);
                     if (p == NULL) {
-                        return NULL;
+                        edge_in_elem_(d, i0);
+                        return edge_in_field_(d, "maybe_kids");
                     }
                     items0[i0] = box1;
                 } else {
@@ -704,11 +789,13 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
     {
         uint32_t n0;
         if (end - p < 4) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "points");
         }
         n0 = edge_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 18) {
-            return edge_fail_(d, p, EDGE_ERR_COUNT);
+            edge_fail_(d, p, EDGE_ERR_COUNT);
+            return edge_in_field_(d, "points");
         }
         p += 4;
         if (n0 == 0) {
@@ -716,13 +803,16 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
         } else {
             edge_point_x2* items0 = (edge_point_x2*)edge_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                return edge_in_field_(d, "points");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 for (uint32_t i1 = 0; i1 < 2; i1++) {
                     p = edge_point_read_(d, p, &items0[i0].items[i1], depth + 1);
                     if (p == NULL) {
-                        return NULL;
+                        edge_in_elem_(d, i1);
+                        edge_in_elem_(d, i0);
+                        return edge_in_field_(d, "points");
                     }
                 }
             }
@@ -731,21 +821,26 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
         out->points.len = n0;
     }
     if (p == end) {
-        return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        return edge_in_field_(d, "grid");
     }
     if (*p > 1) {
-        return edge_fail_(d, p, EDGE_ERR_PRESENCE);
+        edge_fail_(d, p, EDGE_ERR_PRESENCE);
+        return edge_in_field_(d, "grid");
     }
     if (*p++ != 0) {
         edge_node_x3_x2* box0 = (edge_node_x3_x2*)edge_alloc_(d->arena, 1, sizeof *box0);
         if (box0 == NULL) {
-            return edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+            edge_fail_(d, p - 1, EDGE_ERR_NO_MEMORY);
+            return edge_in_field_(d, "grid");
         }
         for (uint32_t i1 = 0; i1 < 2; i1++) {
             for (uint32_t i2 = 0; i2 < 3; i2++) {
                 p = edge_node_read_(d, p, &box0[0].items[i1][i2], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    edge_in_elem_(d, i2);
+                    edge_in_elem_(d, i1);
+                    return edge_in_field_(d, "grid");
                 }
             }
         }
@@ -755,21 +850,27 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
     }
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         if (p == end) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_in_elem_(d, i0);
+            return edge_in_field_(d, "bools");
         }
         if (*p > 1) {
-            return edge_fail_(d, p, EDGE_ERR_BOOL);
+            edge_fail_(d, p, EDGE_ERR_BOOL);
+            edge_in_elem_(d, i0);
+            return edge_in_field_(d, "bools");
         }
         out->bools[i0] = *p++ != 0;
     }
     {
         uint32_t n0;
         if (end - p < 4) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "levels");
         }
         n0 = edge_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 4) {
-            return edge_fail_(d, p, EDGE_ERR_COUNT);
+            edge_fail_(d, p, EDGE_ERR_COUNT);
+            return edge_in_field_(d, "levels");
         }
         p += 4;
         if (n0 == 0) {
@@ -777,17 +878,24 @@ static const uint8_t* edge_node_read_(edge_dec_* d, const uint8_t* p, edge_node*
         } else {
             edge_level_x2* items0 = (edge_level_x2*)edge_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                return edge_in_field_(d, "levels");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 for (uint32_t i1 = 0; i1 < 2; i1++) {
                     if (end - p < 2) {
-                        return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+                        edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+                        edge_in_elem_(d, i1);
+                        edge_in_elem_(d, i0);
+                        return edge_in_field_(d, "levels");
                     }
                     {
                         uint16_t x2 = edge_get_u16_(p);
                         if (!edge_level_valid_(x2)) {
-                            return edge_fail_(d, p, EDGE_ERR_ENUM);
+                            edge_fail_(d, p, EDGE_ERR_ENUM);
+                            edge_in_elem_(d, i1);
+                            edge_in_elem_(d, i0);
+                            return edge_in_field_(d, "levels");
                         }
                         items0[i0].items[i1] = x2;
                         p += 2;
@@ -900,7 +1008,14 @@ static const uint8_t* edge_point_read_(edge_dec_* d, const uint8_t* p, edge_poin
         return edge_fail_(d, p, EDGE_ERR_DEPTH);
     }
     if (end - p < 9) {
-        return edge_cut_(d, edge_cut_(d, p, end, 1u, 1u), end, 8u, 1u);
+        if (end - p < 1) {
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "x");
+        }
+        if (end - p < 9) {
+            edge_fail_(d, p + 1, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "y");
+        }
     }
     out->x = *p++;
     out->y = (int64_t)edge_get_u64_(p);
@@ -1023,11 +1138,13 @@ static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flag
     {
         uint32_t n0;
         if (end - p < 4) {
-            return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+            return edge_in_field_(d, "flags");
         }
         n0 = edge_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return edge_fail_(d, p, EDGE_ERR_COUNT);
+            edge_fail_(d, p, EDGE_ERR_COUNT);
+            return edge_in_field_(d, "flags");
         }
         p += 4;
         if (n0 == 0) {
@@ -1035,12 +1152,14 @@ static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flag
         } else {
             edge_flag* items0 = (edge_flag*)edge_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                edge_fail_(d, p - 4, EDGE_ERR_NO_MEMORY);
+                return edge_in_field_(d, "flags");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = edge_flag_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    edge_in_elem_(d, i0);
+                    return edge_in_field_(d, "flags");
                 }
             }
             out->flags.data = items0;
@@ -1048,16 +1167,18 @@ static const uint8_t* edge_flags_read_(edge_dec_* d, const uint8_t* p, edge_flag
         out->flags.len = n0;
     }
     if (p == end) {
-        return edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        edge_fail_(d, p, EDGE_ERR_TRUNCATED);
+        return edge_in_field_(d, "first");
     }
     if (*p > 1) {
-        return edge_fail_(d, p, EDGE_ERR_PRESENCE);
+        edge_fail_(d, p, EDGE_ERR_PRESENCE);
+        return edge_in_field_(d, "first");
     }
     if (*p++ != 0) {
         out->first.has = true;
         p = edge_flag_read_(d, p, &out->first.value, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return edge_in_field_(d, "first");
         }
     } else {
         out->first.has = false;
@@ -1192,7 +1313,8 @@ int edge_decode_message_ex(const uint8_t* data, size_t len, edge_message* out, e
             p = edge_flags_read_(&d, p, &out->value.flags, 1);
             break;
         default:
-            p = edge_fail_(&d, p - 6, EDGE_ERR_MESSAGE);
+            edge_fail_(&d, p - 6, EDGE_ERR_MESSAGE);
+            p = edge_in_field_(&d, "message");
             break;
         }
     }
@@ -1329,9 +1451,15 @@ static int edge_reader_grow_(edge_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int edge_reader_fail_(edge_message_reader* r, edge_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     edge_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1364,7 +1492,7 @@ static int edge_check_hello_(edge_message_reader* r, size_t total, edge_stream_r
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)edge_get_u32_(p)) {
-        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = edge_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1373,7 +1501,7 @@ static int edge_check_hello_(edge_message_reader* r, size_t total, edge_stream_r
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < edge_hello_count_ && edge_hello_entries_[j].type_id < id) {
@@ -1384,7 +1512,7 @@ static int edge_check_hello_(edge_message_reader* r, size_t total, edge_stream_r
         }
         theirs = edge_get_u64_(e + 2);
         if (theirs != edge_hello_entries_[j].fingerprint) {
-            int rc = edge_reader_fail_(r, res, EDGE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = edge_reader_fail_(r, res, EDGE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1481,45 +1609,45 @@ again:
     }
     rc = edge_read_message_header(hdr, have, &type_id, &payload);
     if (rc != EDGE_OK) {
-        return edge_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return edge_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == EDGE_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return edge_reader_fail_(r, res, EDGE_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return edge_reader_fail_(r, res, EDGE_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !edge_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && edge_reader_skip_(r, payload);
         return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 4, skipped,
-                                EDGE_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                EDGE_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return edge_reader_fail_(r, res, EDGE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - EDGE_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = edge_reader_skip_(r, payload);
         return edge_reader_fail_(r, res, whole ? EDGE_ERR_NO_MEMORY : EDGE_ERR_TRUNCATED,
-                                r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = EDGE_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !edge_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return edge_reader_fail_(r, res, EDGE_ERR_NO_MEMORY, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+        return edge_reader_fail_(r, res, EDGE_ERR_NO_MEMORY, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, EDGE_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !edge_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return edge_reader_fail_(r, res, EDGE_ERR_NO_MEMORY, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+            return edge_reader_fail_(r, res, EDGE_ERR_NO_MEMORY, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = edge_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return edge_reader_fail_(r, res, EDGE_ERR_TRUNCATED, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0);
+            return edge_reader_fail_(r, res, EDGE_ERR_TRUNCATED, r->offset + EDGE_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1535,7 +1663,7 @@ again:
     edge_arena_reset(r->arena);
     rc = edge_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != EDGE_OK) {
-        return edge_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return edge_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct enums_unions_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by enums_unions_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[ENUMS_UNIONS_MAX_PATH];
 } enums_unions_dec_;
 
 static const uint8_t enums_unions_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t enums_unions_empty_[1] = {0};
 static const uint8_t* enums_unions_fail_(enums_unions_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = ENUMS_UNIONS_MAX_PATH - 1;
+    d->path[ENUMS_UNIONS_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void enums_unions_path_put_(enums_unions_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; enums_unions_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* enums_unions_in_field_(enums_unions_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        enums_unions_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    enums_unions_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (ENUMS_UNIONS_MAX_PATH bytes), cut as ENUMS_UNIONS_MAX_PATH says. */
+static void enums_unions_path_out_(const enums_unions_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = ENUMS_UNIONS_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > ENUMS_UNIONS_MAX_PATH - 4) {
+            s += n - (ENUMS_UNIONS_MAX_PATH - 4);
+            n = ENUMS_UNIONS_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* enums_unions_dec_init_(enums_unions_dec_* d, const uint8_t* data, size_t len, enums_unions_arena* arena,
@@ -234,6 +288,11 @@ static int enums_unions_dec_done_(enums_unions_dec_* d, const uint8_t* p, int al
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            enums_unions_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* enums_unions_read_header_(enums_unions_dec_* d, const uint
     n = (size_t)(d->end - p);
     err = enums_unions_read_message_header(p, n, type_id, &payload);
     if (err != ENUMS_UNIONS_OK) {
-        return enums_unions_fail_(d, p, err);
+        enums_unions_fail_(d, p, err);
+        return enums_unions_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !enums_unions_known_type_(*type_id)) {
-        return enums_unions_fail_(d, p + 4, ENUMS_UNIONS_ERR_MESSAGE);
+        enums_unions_fail_(d, p + 4, ENUMS_UNIONS_ERR_MESSAGE);
+        return enums_unions_in_field_(d, "message");
     }
     n -= ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return enums_unions_fail_(d, p + 6, ENUMS_UNIONS_ERR_MESSAGE);
+        enums_unions_fail_(d, p + 6, ENUMS_UNIONS_ERR_MESSAGE);
+        return enums_unions_in_field_(d, "message");
     }
     d->end = p + ENUMS_UNIONS_MESSAGE_HEADER_SIZE + payload;
     return p + ENUMS_UNIONS_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int enums_unions_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* enums_unions_cut_(enums_unions_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* enums_unions_in_elem_(enums_unions_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        enums_unions_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return enums_unions_fail_(d, p + left / each * each, ENUMS_UNIONS_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    enums_unions_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t enums_unions_mul_(size_t n, size_t size) {
@@ -759,7 +820,8 @@ static const uint8_t* enums_unions_circle_read_(enums_unions_dec_* d, const uint
         return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_DEPTH);
     }
     if (end - p < 8) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        return enums_unions_in_field_(d, "radius");
     }
     enums_unions_get_f64_(&out->radius, p);
     p += 8;
@@ -904,49 +966,59 @@ static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8
         return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_DEPTH);
     }
     if (p == end) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        return enums_unions_in_field_(d, "small");
     }
     if (!enums_unions_small_valid_(*p)) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+        return enums_unions_in_field_(d, "small");
     }
     out->small = *p++;
     if (end - p < 2) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        return enums_unions_in_field_(d, "sparse");
     }
     {
         uint16_t x0 = enums_unions_get_u16_(p);
         if (!enums_unions_sparse_valid_(x0)) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            return enums_unions_in_field_(d, "sparse");
         }
         out->sparse = x0;
         p += 2;
     }
     if (end - p < 4) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        return enums_unions_in_field_(d, "wide");
     }
     {
         uint32_t x0 = enums_unions_get_u32_(p);
         if (!enums_unions_wide_valid_(x0)) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            return enums_unions_in_field_(d, "wide");
         }
         out->wide = x0;
         p += 4;
     }
     if (p == end) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        return enums_unions_in_field_(d, "default_value");
     }
     if (!enums_unions_default_valid_(*p)) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+        return enums_unions_in_field_(d, "default_value");
     }
     out->default_value = *p++;
     {
         uint32_t n0;
         if (end - p < 4) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            return enums_unions_in_field_(d, "list");
         }
         n0 = enums_unions_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 2) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
+            return enums_unions_in_field_(d, "list");
         }
         p += 4;
         if (n0 == 0) {
@@ -954,13 +1026,16 @@ static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8
         } else {
             enums_unions_sparse* items0 = (enums_unions_sparse*)enums_unions_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return enums_unions_fail_(d, p - 4, ENUMS_UNIONS_ERR_NO_MEMORY);
+                enums_unions_fail_(d, p - 4, ENUMS_UNIONS_ERR_NO_MEMORY);
+                return enums_unions_in_field_(d, "list");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 {
                     uint16_t x1 = enums_unions_get_u16_(p);
                     if (!enums_unions_sparse_valid_(x1)) {
-                        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+                        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+                        enums_unions_in_elem_(d, i0);
+                        return enums_unions_in_field_(d, "list");
                     }
                     items0[i0] = x1;
                     p += 2;
@@ -972,10 +1047,14 @@ static const uint8_t* enums_unions_enums_read_(enums_unions_dec_* d, const uint8
     }
     for (uint32_t i0 = 0; i0 < 2; i0++) {
         if (p == end) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_in_elem_(d, i0);
+            return enums_unions_in_field_(d, "fixed");
         }
         if (!enums_unions_small_valid_(*p)) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            enums_unions_in_elem_(d, i0);
+            return enums_unions_in_field_(d, "fixed");
         }
         out->fixed[i0] = *p++;
     }
@@ -1102,19 +1181,22 @@ static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint
     }
     p = enums_unions_shape_read_(d, p, &out->shape, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return enums_unions_in_field_(d, "shape");
     }
     {
         uint32_t n0;
         if (end - p < 4) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            return enums_unions_in_field_(d, "shapes");
         }
         n0 = enums_unions_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
+            return enums_unions_in_field_(d, "shapes");
         }
         if (!enums_unions_charge_(d, n0, 33u)) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_MEMORY);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_MEMORY);
+            return enums_unions_in_field_(d, "shapes");
         }
         p += 4;
         if (n0 == 0) {
@@ -1122,12 +1204,14 @@ static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint
         } else {
             enums_unions_shape* items0 = (enums_unions_shape*)enums_unions_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return enums_unions_fail_(d, p - 4, ENUMS_UNIONS_ERR_NO_MEMORY);
+                enums_unions_fail_(d, p - 4, ENUMS_UNIONS_ERR_NO_MEMORY);
+                return enums_unions_in_field_(d, "shapes");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = enums_unions_shape_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    enums_unions_in_elem_(d, i0);
+                    return enums_unions_in_field_(d, "shapes");
                 }
             }
             out->shapes.data = items0;
@@ -1136,19 +1220,21 @@ static const uint8_t* enums_unions_unions_read_(enums_unions_dec_* d, const uint
     }
     p = enums_unions_nested_read_(d, p, &out->nested, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return enums_unions_in_field_(d, "nested");
     }
     if (p == end) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+        return enums_unions_in_field_(d, "maybe");
     }
     if (*p > 1) {
-        return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_PRESENCE);
+        enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_PRESENCE);
+        return enums_unions_in_field_(d, "maybe");
     }
     if (*p++ != 0) {
         out->maybe.has = true;
         p = enums_unions_shape_read_(d, p, &out->maybe.value, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return enums_unions_in_field_(d, "maybe");
         }
     } else {
         out->maybe.has = false;
@@ -1291,12 +1377,21 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
     case ENUMS_UNIONS_SHAPE_CIRCLE:
         p = enums_unions_circle_read_(d, p, &out->value.circle, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return enums_unions_in_field_(d, "Circle");
         }
         break;
     case ENUMS_UNIONS_SHAPE_RECT:
         if (end - p < 8) {
-            return enums_unions_cut_(d, p, end, 4u, 2u);
+            if (end - p < 4) {
+                enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+                enums_unions_in_field_(d, "width");
+                return enums_unions_in_field_(d, "Rect");
+            }
+            if (end - p < 8) {
+                enums_unions_fail_(d, p + 4, ENUMS_UNIONS_ERR_TRUNCATED);
+                enums_unions_in_field_(d, "height");
+                return enums_unions_in_field_(d, "Rect");
+            }
         }
         enums_unions_get_f32_(&out->value.rect.width, p);
         p += 4;
@@ -1307,11 +1402,15 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
         {
             uint32_t n0;
             if (end - p < 4) {
-                return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+                enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+                enums_unions_in_field_(d, "points");
+                return enums_unions_in_field_(d, "Polygon");
             }
             n0 = enums_unions_get_u32_(p);
             if (n0 > (size_t)(end - p - 4) / 4) {
-                return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
+                enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_COUNT);
+                enums_unions_in_field_(d, "points");
+                return enums_unions_in_field_(d, "Polygon");
             }
             p += 4;
             if (n0 == 0) {
@@ -1319,7 +1418,9 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
             } else {
                 float* items0 = (float*)enums_unions_alloc_(d->arena, n0, sizeof *items0);
                 if (items0 == NULL) {
-                    return enums_unions_fail_(d, p - 4, ENUMS_UNIONS_ERR_NO_MEMORY);
+                    enums_unions_fail_(d, p - 4, ENUMS_UNIONS_ERR_NO_MEMORY);
+                    enums_unions_in_field_(d, "points");
+                    return enums_unions_in_field_(d, "Polygon");
                 }
                 enums_unions_get_le32s_(items0, p, n0);
                 p += (size_t)n0 * 4;
@@ -1328,17 +1429,22 @@ static const uint8_t* enums_unions_shape_read_(enums_unions_dec_* d, const uint8
             out->value.polygon.points.len = n0;
         }
         if (p == end) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_in_field_(d, "closed");
+            return enums_unions_in_field_(d, "Polygon");
         }
         if (*p > 1) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_BOOL);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_BOOL);
+            enums_unions_in_field_(d, "closed");
+            return enums_unions_in_field_(d, "Polygon");
         }
         out->value.polygon.closed = *p++ != 0;
         break;
     case ENUMS_UNIONS_SHAPE_LABEL:
         p = enums_unions_read_str_(d, p, &out->value.label.text);
         if (p == NULL) {
-            return NULL;
+            enums_unions_in_field_(d, "text");
+            return enums_unions_in_field_(d, "Label");
         }
         break;
     case ENUMS_UNIONS_SHAPE_MARKER:
@@ -1405,25 +1511,34 @@ static const uint8_t* enums_unions_nested_read_(enums_unions_dec_* d, const uint
     switch (out->tag) {
     case ENUMS_UNIONS_NESTED_LEAF:
         if (p == end) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_in_field_(d, "value");
+            return enums_unions_in_field_(d, "Leaf");
         }
         if (!enums_unions_small_valid_(*p)) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+            enums_unions_in_field_(d, "value");
+            return enums_unions_in_field_(d, "Leaf");
         }
         out->value.leaf.value = *p++;
         break;
     case ENUMS_UNIONS_NESTED_BRANCH:
         p = enums_unions_shape_read_(d, p, &out->value.branch.shape, depth + 1);
         if (p == NULL) {
-            return NULL;
+            enums_unions_in_field_(d, "shape");
+            return enums_unions_in_field_(d, "Branch");
         }
         if (end - p < 2) {
-            return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_TRUNCATED);
+            enums_unions_in_field_(d, "sparse");
+            return enums_unions_in_field_(d, "Branch");
         }
         {
             uint16_t x0 = enums_unions_get_u16_(p);
             if (!enums_unions_sparse_valid_(x0)) {
-                return enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+                enums_unions_fail_(d, p, ENUMS_UNIONS_ERR_ENUM);
+                enums_unions_in_field_(d, "sparse");
+                return enums_unions_in_field_(d, "Branch");
             }
             out->value.branch.sparse = x0;
             p += 2;
@@ -1458,7 +1573,8 @@ int enums_unions_decode_message_ex(const uint8_t* data, size_t len, enums_unions
             p = enums_unions_unions_read_(&d, p, &out->value.unions, 1);
             break;
         default:
-            p = enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
+            enums_unions_fail_(&d, p - 6, ENUMS_UNIONS_ERR_MESSAGE);
+            p = enums_unions_in_field_(&d, "message");
             break;
         }
     }
@@ -1595,9 +1711,15 @@ static int enums_unions_reader_grow_(enums_unions_message_reader* r, size_t cap)
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int enums_unions_reader_fail_(enums_unions_message_reader* r, enums_unions_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     enums_unions_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1630,7 +1752,7 @@ static int enums_unions_check_hello_(enums_unions_message_reader* r, size_t tota
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)enums_unions_get_u32_(p)) {
-        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = enums_unions_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1639,7 +1761,7 @@ static int enums_unions_check_hello_(enums_unions_message_reader* r, size_t tota
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < enums_unions_hello_count_ && enums_unions_hello_entries_[j].type_id < id) {
@@ -1650,7 +1772,7 @@ static int enums_unions_check_hello_(enums_unions_message_reader* r, size_t tota
         }
         theirs = enums_unions_get_u64_(e + 2);
         if (theirs != enums_unions_hello_entries_[j].fingerprint) {
-            int rc = enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1747,45 +1869,45 @@ again:
     }
     rc = enums_unions_read_message_header(hdr, have, &type_id, &payload);
     if (rc != ENUMS_UNIONS_OK) {
-        return enums_unions_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return enums_unions_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == ENUMS_UNIONS_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !enums_unions_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && enums_unions_reader_skip_(r, payload);
         return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 4, skipped,
-                                ENUMS_UNIONS_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                ENUMS_UNIONS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - ENUMS_UNIONS_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = enums_unions_reader_skip_(r, payload);
         return enums_unions_reader_fail_(r, res, whole ? ENUMS_UNIONS_ERR_NO_MEMORY : ENUMS_UNIONS_ERR_TRUNCATED,
-                                r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = ENUMS_UNIONS_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !enums_unions_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_NO_MEMORY, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+        return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_NO_MEMORY, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, ENUMS_UNIONS_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !enums_unions_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_NO_MEMORY, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_NO_MEMORY, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = enums_unions_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_TRUNCATED, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0);
+            return enums_unions_reader_fail_(r, res, ENUMS_UNIONS_ERR_TRUNCATED, r->offset + ENUMS_UNIONS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1801,7 +1923,7 @@ again:
     enums_unions_arena_reset(r->arena);
     rc = enums_unions_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != ENUMS_UNIONS_OK) {
-        return enums_unions_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return enums_unions_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

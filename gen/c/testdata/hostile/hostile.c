@@ -201,6 +201,14 @@ typedef struct hostile_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by hostile_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[HOSTILE_MAX_PATH];
 } hostile_dec_;
 
 static const uint8_t hostile_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t hostile_empty_[1] = {0};
 static const uint8_t* hostile_fail_(hostile_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = HOSTILE_MAX_PATH - 1;
+    d->path[HOSTILE_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void hostile_path_put_(hostile_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; hostile_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* hostile_in_field_(hostile_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        hostile_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    hostile_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (HOSTILE_MAX_PATH bytes), cut as HOSTILE_MAX_PATH says. */
+static void hostile_path_out_(const hostile_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = HOSTILE_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > HOSTILE_MAX_PATH - 4) {
+            s += n - (HOSTILE_MAX_PATH - 4);
+            n = HOSTILE_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* hostile_dec_init_(hostile_dec_* d, const uint8_t* data, size_t len, hostile_arena* arena,
@@ -234,6 +288,11 @@ static int hostile_dec_done_(hostile_dec_* d, const uint8_t* p, int allow_traili
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            hostile_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* hostile_read_header_(hostile_dec_* d, const uint8_t* data,
     n = (size_t)(d->end - p);
     err = hostile_read_message_header(p, n, type_id, &payload);
     if (err != HOSTILE_OK) {
-        return hostile_fail_(d, p, err);
+        hostile_fail_(d, p, err);
+        return hostile_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !hostile_known_type_(*type_id)) {
-        return hostile_fail_(d, p + 4, HOSTILE_ERR_MESSAGE);
+        hostile_fail_(d, p + 4, HOSTILE_ERR_MESSAGE);
+        return hostile_in_field_(d, "message");
     }
     n -= HOSTILE_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return hostile_fail_(d, p + 6, HOSTILE_ERR_MESSAGE);
+        hostile_fail_(d, p + 6, HOSTILE_ERR_MESSAGE);
+        return hostile_in_field_(d, "message");
     }
     d->end = p + HOSTILE_MESSAGE_HEADER_SIZE + payload;
     return p + HOSTILE_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int hostile_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* hostile_cut_(hostile_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* hostile_in_elem_(hostile_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        hostile_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return hostile_fail_(d, p + left / each * each, HOSTILE_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    hostile_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static uint64_t hostile_get_u64_(const uint8_t* p) {
@@ -505,7 +566,12 @@ static const uint8_t* hostile_big_read_(hostile_dec_* d, const uint8_t* p, hosti
         return hostile_fail_(d, p, HOSTILE_ERR_DEPTH);
     }
     if (end - p < 512) {
-        return hostile_cut_(d, p, end, 8u, 64u);
+        if (end - p < 512) {
+            size_t cut = (size_t)(end - p) / 8;
+            hostile_fail_(d, p + cut * 8, HOSTILE_ERR_TRUNCATED);
+            hostile_in_elem_(d, cut);
+            return hostile_in_field_(d, "a");
+        }
     }
     hostile_get_le64s_(out->a, p, 64);
     p += 512;
@@ -628,14 +694,17 @@ static const uint8_t* hostile_holder_read_(hostile_dec_* d, const uint8_t* p, ho
     {
         uint32_t n0;
         if (end - p < 4) {
-            return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            return hostile_in_field_(d, "items");
         }
         n0 = hostile_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return hostile_fail_(d, p, HOSTILE_ERR_COUNT);
+            hostile_fail_(d, p, HOSTILE_ERR_COUNT);
+            return hostile_in_field_(d, "items");
         }
         if (!hostile_charge_(d, n0, 520u)) {
-            return hostile_fail_(d, p, HOSTILE_ERR_MEMORY);
+            hostile_fail_(d, p, HOSTILE_ERR_MEMORY);
+            return hostile_in_field_(d, "items");
         }
         p += 4;
         if (n0 == 0) {
@@ -643,20 +712,26 @@ static const uint8_t* hostile_holder_read_(hostile_dec_* d, const uint8_t* p, ho
         } else {
             hostile_big_opt* items0 = (hostile_big_opt*)hostile_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return hostile_fail_(d, p - 4, HOSTILE_ERR_NO_MEMORY);
+                hostile_fail_(d, p - 4, HOSTILE_ERR_NO_MEMORY);
+                return hostile_in_field_(d, "items");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (p == end) {
-                    return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+                    hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+                    hostile_in_elem_(d, i0);
+                    return hostile_in_field_(d, "items");
                 }
                 if (*p > 1) {
-                    return hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+                    hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+                    hostile_in_elem_(d, i0);
+                    return hostile_in_field_(d, "items");
                 }
                 if (*p++ != 0) {
                     items0[i0].has = true;
                     p = hostile_big_read_(d, p, &items0[i0].value, depth + 1);
                     if (p == NULL) {
-                        return NULL;
+                        hostile_in_elem_(d, i0);
+                        return hostile_in_field_(d, "items");
                     }
                 } else {
                     items0[i0].has = false;
@@ -778,14 +853,17 @@ static const uint8_t* hostile_events_read_(hostile_dec_* d, const uint8_t* p, ho
     {
         uint32_t n0;
         if (end - p < 4) {
-            return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            return hostile_in_field_(d, "events");
         }
         n0 = hostile_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return hostile_fail_(d, p, HOSTILE_ERR_COUNT);
+            hostile_fail_(d, p, HOSTILE_ERR_COUNT);
+            return hostile_in_field_(d, "events");
         }
         if (!hostile_charge_(d, n0, 529u)) {
-            return hostile_fail_(d, p, HOSTILE_ERR_MEMORY);
+            hostile_fail_(d, p, HOSTILE_ERR_MEMORY);
+            return hostile_in_field_(d, "events");
         }
         p += 4;
         if (n0 == 0) {
@@ -793,12 +871,14 @@ static const uint8_t* hostile_events_read_(hostile_dec_* d, const uint8_t* p, ho
         } else {
             hostile_wide* items0 = (hostile_wide*)hostile_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return hostile_fail_(d, p - 4, HOSTILE_ERR_NO_MEMORY);
+                hostile_fail_(d, p - 4, HOSTILE_ERR_NO_MEMORY);
+                return hostile_in_field_(d, "events");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = hostile_wide_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    hostile_in_elem_(d, i0);
+                    return hostile_in_field_(d, "events");
                 }
             }
             out->events.data = items0;
@@ -924,15 +1004,22 @@ static const uint8_t* hostile_node_read_(hostile_dec_* d, const uint8_t* p, host
         return hostile_fail_(d, p, HOSTILE_ERR_DEPTH);
     }
     if (p == end) {
-        return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        return hostile_in_field_(d, "pad");
     }
     if (*p > 1) {
-        return hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+        hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+        return hostile_in_field_(d, "pad");
     }
     if (*p++ != 0) {
         out->pad.has = true;
         if (end - p < 512) {
-            return hostile_cut_(d, p, end, 8u, 64u);
+            if (end - p < 512) {
+                size_t cut = (size_t)(end - p) / 8;
+                hostile_fail_(d, p + cut * 8, HOSTILE_ERR_TRUNCATED);
+                hostile_in_elem_(d, cut);
+                return hostile_in_field_(d, "pad");
+            }
         }
         hostile_get_le64s_(out->pad.value, p, 64);
         p += 512;
@@ -941,22 +1028,26 @@ static const uint8_t* hostile_node_read_(hostile_dec_* d, const uint8_t* p, host
         memset(&out->pad.value, 0, sizeof out->pad.value);
     }
     if (p == end) {
-        return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        return hostile_in_field_(d, "next");
     }
     if (*p > 1) {
-        return hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+        hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+        return hostile_in_field_(d, "next");
     }
     if (*p++ != 0) {
         if (!hostile_charge_(d, 1, 528u)) {
-            return hostile_fail_(d, p - 1, HOSTILE_ERR_MEMORY);
+            hostile_fail_(d, p - 1, HOSTILE_ERR_MEMORY);
+            return hostile_in_field_(d, "next");
         }
         hostile_node* box0 = (hostile_node*)hostile_alloc_(d->arena, 1, sizeof *box0);
         if (box0 == NULL) {
-            return hostile_fail_(d, p - 1, HOSTILE_ERR_NO_MEMORY);
+            hostile_fail_(d, p - 1, HOSTILE_ERR_NO_MEMORY);
+            return hostile_in_field_(d, "next");
         }
         p = hostile_node_read_(d, p, &box0[0], depth + 1);
         if (p == NULL) {
-            return NULL;
+            return hostile_in_field_(d, "next");
         }
         out->next = box0;
     } else {
@@ -1073,14 +1164,17 @@ static const uint8_t* hostile_nodes_read_(hostile_dec_* d, const uint8_t* p, hos
     {
         uint32_t n0;
         if (end - p < 4) {
-            return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            return hostile_in_field_(d, "nodes");
         }
         n0 = hostile_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 2) {
-            return hostile_fail_(d, p, HOSTILE_ERR_COUNT);
+            hostile_fail_(d, p, HOSTILE_ERR_COUNT);
+            return hostile_in_field_(d, "nodes");
         }
         if (!hostile_charge_(d, n0, 528u)) {
-            return hostile_fail_(d, p, HOSTILE_ERR_MEMORY);
+            hostile_fail_(d, p, HOSTILE_ERR_MEMORY);
+            return hostile_in_field_(d, "nodes");
         }
         p += 4;
         if (n0 == 0) {
@@ -1088,12 +1182,14 @@ static const uint8_t* hostile_nodes_read_(hostile_dec_* d, const uint8_t* p, hos
         } else {
             hostile_node* items0 = (hostile_node*)hostile_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return hostile_fail_(d, p - 4, HOSTILE_ERR_NO_MEMORY);
+                hostile_fail_(d, p - 4, HOSTILE_ERR_NO_MEMORY);
+                return hostile_in_field_(d, "nodes");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = hostile_node_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    hostile_in_elem_(d, i0);
+                    return hostile_in_field_(d, "nodes");
                 }
             }
             out->nodes.data = items0;
@@ -1211,24 +1307,32 @@ static const uint8_t* hostile_chain_read_(hostile_dec_* d, const uint8_t* p, hos
         return hostile_fail_(d, p, HOSTILE_ERR_DEPTH);
     }
     if (end - p < 32768) {
-        return hostile_cut_(d, p, end, 8u, 4096u);
+        if (end - p < 32768) {
+            size_t cut = (size_t)(end - p) / 8;
+            hostile_fail_(d, p + cut * 8, HOSTILE_ERR_TRUNCATED);
+            hostile_in_elem_(d, cut);
+            return hostile_in_field_(d, "data");
+        }
     }
     hostile_get_le64s_(out->data, p, 4096);
     p += 32768;
     if (p == end) {
-        return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+        return hostile_in_field_(d, "next");
     }
     if (*p > 1) {
-        return hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+        hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+        return hostile_in_field_(d, "next");
     }
     if (*p++ != 0) {
         hostile_chain* box0 = (hostile_chain*)hostile_alloc_(d->arena, 1, sizeof *box0);
         if (box0 == NULL) {
-            return hostile_fail_(d, p - 1, HOSTILE_ERR_NO_MEMORY);
+            hostile_fail_(d, p - 1, HOSTILE_ERR_NO_MEMORY);
+            return hostile_in_field_(d, "next");
         }
         p = hostile_chain_read_(d, p, &box0[0], depth + 1);
         if (p == NULL) {
-            return NULL;
+            return hostile_in_field_(d, "next");
         }
         out->next = box0;
     } else {
@@ -1355,25 +1459,32 @@ static const uint8_t* hostile_wide_read_(hostile_dec_* d, const uint8_t* p, host
     case HOSTILE_WIDE_BIG:
         p = hostile_big_read_(d, p, &out->value.big, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return hostile_in_field_(d, "Big");
         }
         break;
     case HOSTILE_WIDE_PAIR:
         if (p == end) {
-            return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_in_field_(d, "left");
+            return hostile_in_field_(d, "Pair");
         }
         out->value.pair.left = *p++;
         if (p == end) {
-            return hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_fail_(d, p, HOSTILE_ERR_TRUNCATED);
+            hostile_in_field_(d, "right");
+            return hostile_in_field_(d, "Pair");
         }
         if (*p > 1) {
-            return hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+            hostile_fail_(d, p, HOSTILE_ERR_PRESENCE);
+            hostile_in_field_(d, "right");
+            return hostile_in_field_(d, "Pair");
         }
         if (*p++ != 0) {
             out->value.pair.right.has = true;
             p = hostile_big_read_(d, p, &out->value.pair.right.value, depth + 1);
             if (p == NULL) {
-                return NULL;
+                hostile_in_field_(d, "right");
+                return hostile_in_field_(d, "Pair");
             }
         } else {
             out->value.pair.right.has = false;
@@ -1418,7 +1529,8 @@ int hostile_decode_message_ex(const uint8_t* data, size_t len, hostile_message* 
             p = hostile_chain_read_(&d, p, &out->value.chain, 1);
             break;
         default:
-            p = hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
+            hostile_fail_(&d, p - 6, HOSTILE_ERR_MESSAGE);
+            p = hostile_in_field_(&d, "message");
             break;
         }
     }
@@ -1579,9 +1691,15 @@ static int hostile_reader_grow_(hostile_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int hostile_reader_fail_(hostile_message_reader* r, hostile_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     hostile_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1614,7 +1732,7 @@ static int hostile_check_hello_(hostile_message_reader* r, size_t total, hostile
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)hostile_get_u32_(p)) {
-        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = hostile_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1623,7 +1741,7 @@ static int hostile_check_hello_(hostile_message_reader* r, size_t total, hostile
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < hostile_hello_count_ && hostile_hello_entries_[j].type_id < id) {
@@ -1634,7 +1752,7 @@ static int hostile_check_hello_(hostile_message_reader* r, size_t total, hostile
         }
         theirs = hostile_get_u64_(e + 2);
         if (theirs != hostile_hello_entries_[j].fingerprint) {
-            int rc = hostile_reader_fail_(r, res, HOSTILE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = hostile_reader_fail_(r, res, HOSTILE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1731,45 +1849,45 @@ again:
     }
     rc = hostile_read_message_header(hdr, have, &type_id, &payload);
     if (rc != HOSTILE_OK) {
-        return hostile_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return hostile_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == HOSTILE_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return hostile_reader_fail_(r, res, HOSTILE_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !hostile_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && hostile_reader_skip_(r, payload);
         return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 4, skipped,
-                                HOSTILE_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                HOSTILE_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - HOSTILE_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = hostile_reader_skip_(r, payload);
         return hostile_reader_fail_(r, res, whole ? HOSTILE_ERR_NO_MEMORY : HOSTILE_ERR_TRUNCATED,
-                                r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = HOSTILE_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !hostile_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return hostile_reader_fail_(r, res, HOSTILE_ERR_NO_MEMORY, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+        return hostile_reader_fail_(r, res, HOSTILE_ERR_NO_MEMORY, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, HOSTILE_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !hostile_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return hostile_reader_fail_(r, res, HOSTILE_ERR_NO_MEMORY, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+            return hostile_reader_fail_(r, res, HOSTILE_ERR_NO_MEMORY, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = hostile_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return hostile_reader_fail_(r, res, HOSTILE_ERR_TRUNCATED, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0);
+            return hostile_reader_fail_(r, res, HOSTILE_ERR_TRUNCATED, r->offset + HOSTILE_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1785,7 +1903,7 @@ again:
     hostile_arena_reset(r->arena);
     rc = hostile_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != HOSTILE_OK) {
-        return hostile_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return hostile_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct keywords_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by keywords_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[KEYWORDS_MAX_PATH];
 } keywords_dec_;
 
 static const uint8_t keywords_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t keywords_empty_[1] = {0};
 static const uint8_t* keywords_fail_(keywords_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = KEYWORDS_MAX_PATH - 1;
+    d->path[KEYWORDS_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void keywords_path_put_(keywords_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; keywords_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* keywords_in_field_(keywords_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        keywords_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    keywords_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (KEYWORDS_MAX_PATH bytes), cut as KEYWORDS_MAX_PATH says. */
+static void keywords_path_out_(const keywords_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = KEYWORDS_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > KEYWORDS_MAX_PATH - 4) {
+            s += n - (KEYWORDS_MAX_PATH - 4);
+            n = KEYWORDS_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* keywords_dec_init_(keywords_dec_* d, const uint8_t* data, size_t len, keywords_arena* arena,
@@ -234,6 +288,11 @@ static int keywords_dec_done_(keywords_dec_* d, const uint8_t* p, int allow_trai
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            keywords_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* keywords_read_header_(keywords_dec_* d, const uint8_t* dat
     n = (size_t)(d->end - p);
     err = keywords_read_message_header(p, n, type_id, &payload);
     if (err != KEYWORDS_OK) {
-        return keywords_fail_(d, p, err);
+        keywords_fail_(d, p, err);
+        return keywords_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !keywords_known_type_(*type_id)) {
-        return keywords_fail_(d, p + 4, KEYWORDS_ERR_MESSAGE);
+        keywords_fail_(d, p + 4, KEYWORDS_ERR_MESSAGE);
+        return keywords_in_field_(d, "message");
     }
     n -= KEYWORDS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return keywords_fail_(d, p + 6, KEYWORDS_ERR_MESSAGE);
+        keywords_fail_(d, p + 6, KEYWORDS_ERR_MESSAGE);
+        return keywords_in_field_(d, "message");
     }
     d->end = p + KEYWORDS_MESSAGE_HEADER_SIZE + payload;
     return p + KEYWORDS_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int keywords_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* keywords_cut_(keywords_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* keywords_in_elem_(keywords_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        keywords_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return keywords_fail_(d, p + left / each * each, KEYWORDS_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    keywords_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static uint64_t keywords_get_u64_(const uint8_t* p) {
@@ -675,28 +736,65 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
         return keywords_fail_(d, p, KEYWORDS_ERR_DEPTH);
     }
     if (p == end) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_in_field_(d, "type");
     }
     if (!keywords_type_valid_(*p)) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_ENUM);
+        keywords_fail_(d, p, KEYWORDS_ERR_ENUM);
+        return keywords_in_field_(d, "type");
     }
     out->type = *p++;
     p = keywords_read_str_(d, p, &out->match);
     if (p == NULL) {
-        return NULL;
+        return keywords_in_field_(d, "match");
     }
     if (end - p < 4) {
-        return keywords_cut_(d, keywords_cut_(d, keywords_cut_(d, p, end, 1u, 1u), end, 2u, 1u), end, 1u, 1u);
+        if (end - p < 1) {
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "self");
+        }
+        if (end - p < 3) {
+            keywords_fail_(d, p + 1, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "class");
+        }
+        if (end - p < 4) {
+            keywords_fail_(d, p + 3, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "default");
+        }
     }
     out->self = *p++;
     out->class_ = keywords_get_u16_(p);
     p += 2;
     if (*p > 1) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        return keywords_in_field_(d, "default");
     }
     out->default_ = *p++ != 0;
     if (end - p < 23) {
-        return keywords_cut_(d, keywords_cut_(d, keywords_cut_(d, keywords_cut_(d, p, end, 4u, 3u), end, 1u, 1u), end, 8u, 1u), end, 2u, 1u);
+        if (end - p < 4) {
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "func");
+        }
+        if (end - p < 8) {
+            keywords_fail_(d, p + 4, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "init");
+        }
+        if (end - p < 12) {
+            keywords_fail_(d, p + 8, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "in");
+        }
+        if (end - p < 13) {
+            keywords_fail_(d, p + 12, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "var");
+        }
+        if (end - p < 21) {
+            keywords_fail_(d, p + 13, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "fn");
+        }
+        if (end - p < 23) {
+            keywords_fail_(d, p + 21, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "struct");
+        }
     }
     out->func = (int32_t)keywords_get_u32_(p);
     p += 4;
@@ -711,47 +809,102 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
     p += 2;
     p = keywords_read_str_(d, p, &out->namespace_);
     if (p == NULL) {
-        return NULL;
+        return keywords_in_field_(d, "namespace");
     }
     if (end - p < 10) {
-        return keywords_cut_(d, keywords_cut_(d, p, end, 8u, 1u), end, 1u, 2u);
+        if (end - p < 8) {
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "int");
+        }
+        if (end - p < 9) {
+            keywords_fail_(d, p + 8, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "char");
+        }
+        if (end - p < 10) {
+            keywords_fail_(d, p + 9, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "return");
+        }
     }
     out->int_ = (int64_t)keywords_get_u64_(p);
     p += 8;
     out->char_ = *p++;
     if (*p > 1) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        return keywords_in_field_(d, "return");
     }
     out->return_ = *p++ != 0;
     p = keywords_read_str_(d, p, &out->protocol);
     if (p == NULL) {
-        return NULL;
+        return keywords_in_field_(d, "protocol");
     }
     if (end - p < 5) {
-        return keywords_cut_(d, keywords_cut_(d, p, end, 4u, 1u), end, 1u, 1u);
+        if (end - p < 4) {
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "where");
+        }
+        if (end - p < 5) {
+            keywords_fail_(d, p + 4, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "async");
+        }
     }
     out->where = keywords_get_u32_(p);
     p += 4;
     if (*p > 1) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        return keywords_in_field_(d, "async");
     }
     out->async = *p++ != 0;
     if (p == end) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_in_field_(d, "await");
     }
     if (*p > 1) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        return keywords_in_field_(d, "await");
     }
     out->await = *p++ != 0;
     if (p == end) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+        return keywords_in_field_(d, "break");
     }
     if (*p > 1) {
-        return keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        keywords_fail_(d, p, KEYWORDS_ERR_BOOL);
+        return keywords_in_field_(d, "break");
     }
     out->break_ = *p++ != 0;
     if (end - p < 8) {
-        return keywords_cut_(d, p, end, 1u, 8u);
+        if (end - p < 1) {
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "new");
+        }
+        if (end - p < 2) {
+            keywords_fail_(d, p + 1, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "delete");
+        }
+        if (end - p < 3) {
+            keywords_fail_(d, p + 2, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "operator");
+        }
+        if (end - p < 4) {
+            keywords_fail_(d, p + 3, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "register");
+        }
+        if (end - p < 5) {
+            keywords_fail_(d, p + 4, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "inout");
+        }
+        if (end - p < 6) {
+            keywords_fail_(d, p + 5, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "extension");
+        }
+        if (end - p < 7) {
+            keywords_fail_(d, p + 6, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "package");
+        }
+        if (end - p < 8) {
+            keywords_fail_(d, p + 7, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "range");
+        }
     }
     out->new_ = *p++;
     out->delete_ = *p++;
@@ -763,10 +916,21 @@ static const uint8_t* keywords_error_read_(keywords_dec_* d, const uint8_t* p, k
     out->range = *p++;
     p = keywords_read_str_(d, p, &out->string);
     if (p == NULL) {
-        return NULL;
+        return keywords_in_field_(d, "string");
     }
     if (end - p < 12) {
-        return keywords_cut_(d, p, end, 4u, 3u);
+        if (end - p < 4) {
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "size");
+        }
+        if (end - p < 8) {
+            keywords_fail_(d, p + 4, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "len");
+        }
+        if (end - p < 12) {
+            keywords_fail_(d, p + 8, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "errno");
+        }
     }
     out->size = keywords_get_u32_(p);
     p += 4;
@@ -887,16 +1051,18 @@ static const uint8_t* keywords_holder_read_(keywords_dec_* d, const uint8_t* p, 
     }
     p = keywords_result_read_(d, p, &out->result, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return keywords_in_field_(d, "result");
     }
     {
         uint32_t n0;
         if (end - p < 4) {
-            return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            return keywords_in_field_(d, "kinds");
         }
         n0 = keywords_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return keywords_fail_(d, p, KEYWORDS_ERR_COUNT);
+            keywords_fail_(d, p, KEYWORDS_ERR_COUNT);
+            return keywords_in_field_(d, "kinds");
         }
         p += 4;
         if (n0 == 0) {
@@ -904,11 +1070,14 @@ static const uint8_t* keywords_holder_read_(keywords_dec_* d, const uint8_t* p, 
         } else {
             keywords_type* items0 = (keywords_type*)keywords_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return keywords_fail_(d, p - 4, KEYWORDS_ERR_NO_MEMORY);
+                keywords_fail_(d, p - 4, KEYWORDS_ERR_NO_MEMORY);
+                return keywords_in_field_(d, "kinds");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (!keywords_type_valid_(*p)) {
-                    return keywords_fail_(d, p, KEYWORDS_ERR_ENUM);
+                    keywords_fail_(d, p, KEYWORDS_ERR_ENUM);
+                    keywords_in_elem_(d, i0);
+                    return keywords_in_field_(d, "kinds");
                 }
                 items0[i0] = *p++;
             }
@@ -1035,12 +1204,15 @@ static const uint8_t* keywords_result_read_(keywords_dec_* d, const uint8_t* p, 
     case KEYWORDS_RESULT_OK:
         p = keywords_error_read_(d, p, &out->value.ok.value, depth + 1);
         if (p == NULL) {
-            return NULL;
+            keywords_in_field_(d, "value");
+            return keywords_in_field_(d, "Ok");
         }
         break;
     case KEYWORDS_RESULT_ERR:
         if (end - p < 4) {
-            return keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            keywords_fail_(d, p, KEYWORDS_ERR_TRUNCATED);
+            keywords_in_field_(d, "code");
+            return keywords_in_field_(d, "Err");
         }
         out->value.err.code = (int32_t)keywords_get_u32_(p);
         p += 4;
@@ -1048,7 +1220,7 @@ static const uint8_t* keywords_result_read_(keywords_dec_* d, const uint8_t* p, 
     case KEYWORDS_RESULT_ERROR:
         p = keywords_error_read_(d, p, &out->value.error, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return keywords_in_field_(d, "Error");
         }
         break;
     default:
@@ -1076,7 +1248,8 @@ int keywords_decode_message_ex(const uint8_t* data, size_t len, keywords_message
             p = keywords_holder_read_(&d, p, &out->value.holder, 1);
             break;
         default:
-            p = keywords_fail_(&d, p - 6, KEYWORDS_ERR_MESSAGE);
+            keywords_fail_(&d, p - 6, KEYWORDS_ERR_MESSAGE);
+            p = keywords_in_field_(&d, "message");
             break;
         }
     }
@@ -1205,9 +1378,15 @@ static int keywords_reader_grow_(keywords_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int keywords_reader_fail_(keywords_message_reader* r, keywords_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     keywords_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1240,7 +1419,7 @@ static int keywords_check_hello_(keywords_message_reader* r, size_t total, keywo
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)keywords_get_u32_(p)) {
-        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = keywords_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1249,7 +1428,7 @@ static int keywords_check_hello_(keywords_message_reader* r, size_t total, keywo
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < keywords_hello_count_ && keywords_hello_entries_[j].type_id < id) {
@@ -1260,7 +1439,7 @@ static int keywords_check_hello_(keywords_message_reader* r, size_t total, keywo
         }
         theirs = keywords_get_u64_(e + 2);
         if (theirs != keywords_hello_entries_[j].fingerprint) {
-            int rc = keywords_reader_fail_(r, res, KEYWORDS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = keywords_reader_fail_(r, res, KEYWORDS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1357,45 +1536,45 @@ again:
     }
     rc = keywords_read_message_header(hdr, have, &type_id, &payload);
     if (rc != KEYWORDS_OK) {
-        return keywords_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return keywords_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == KEYWORDS_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return keywords_reader_fail_(r, res, KEYWORDS_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !keywords_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && keywords_reader_skip_(r, payload);
         return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 4, skipped,
-                                KEYWORDS_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                KEYWORDS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - KEYWORDS_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = keywords_reader_skip_(r, payload);
         return keywords_reader_fail_(r, res, whole ? KEYWORDS_ERR_NO_MEMORY : KEYWORDS_ERR_TRUNCATED,
-                                r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = KEYWORDS_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !keywords_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return keywords_reader_fail_(r, res, KEYWORDS_ERR_NO_MEMORY, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+        return keywords_reader_fail_(r, res, KEYWORDS_ERR_NO_MEMORY, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, KEYWORDS_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !keywords_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return keywords_reader_fail_(r, res, KEYWORDS_ERR_NO_MEMORY, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+            return keywords_reader_fail_(r, res, KEYWORDS_ERR_NO_MEMORY, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = keywords_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return keywords_reader_fail_(r, res, KEYWORDS_ERR_TRUNCATED, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0);
+            return keywords_reader_fail_(r, res, KEYWORDS_ERR_TRUNCATED, r->offset + KEYWORDS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1411,7 +1590,7 @@ again:
     keywords_arena_reset(r->arena);
     rc = keywords_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != KEYWORDS_OK) {
-        return keywords_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return keywords_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

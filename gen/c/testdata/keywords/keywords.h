@@ -120,14 +120,31 @@ typedef struct keywords_decode_options {
     uint64_t memory_limit;
 } keywords_decode_options;
 
+/**
+ * The size of the path buffers of keywords_decode_result and keywords_stream_result,
+ * with the terminating NUL: twice the longest path of the conformance
+ * vectors (the corpus's deepest, 64 levels of "children[0].", is 767
+ * characters; the random-schema suites' 1034). A longer path is cut: "..."
+ * followed by its last KEYWORDS_MAX_PATH - 4 characters, so that the innermost
+ * fields show.
+ */
+#define KEYWORDS_MAX_PATH 2048
+
 /** What a _decode_ex function reports besides its return value. */
 typedef struct keywords_decode_result {
     /** 0 or the KEYWORDS_ERR_* code, as returned. */
     int error;
-    /** On error: the input offset of the value (or run of fixed-size fields) that failed. */
+    /** On error: the input offset of the item that failed (docs/wire-format.md, "Where an error is"). */
     size_t offset;
     /** On success: the bytes the value took (all of them unless allow_trailing is set). */
     size_t consumed;
+    /**
+     * On error: the field path of the value that holds the problem, by schema
+     * names with [i] for array elements ("plugins[3].parameters[0].display_name";
+     * "message" for a message header's problem); "" at the top level and on
+     * success. Built only while an error unwinds; cut as KEYWORDS_MAX_PATH says.
+     */
+    char path[KEYWORDS_MAX_PATH];
 } keywords_decode_result;
 
 /**
@@ -400,6 +417,11 @@ typedef struct keywords_stream_result {
      */
     uint16_t schema_type_id;
     uint64_t writer_fingerprint;
+    /**
+     * On error: the field path of the problem, as in keywords_decode_result: a
+     * payload's decoder's path, "message" for a header's or a hello's.
+     */
+    char path[KEYWORDS_MAX_PATH];
 } keywords_stream_result;
 
 /**

@@ -201,6 +201,14 @@ typedef struct leaderboard_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by leaderboard_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[LEADERBOARD_MAX_PATH];
 } leaderboard_dec_;
 
 static const uint8_t leaderboard_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t leaderboard_empty_[1] = {0};
 static const uint8_t* leaderboard_fail_(leaderboard_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = LEADERBOARD_MAX_PATH - 1;
+    d->path[LEADERBOARD_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void leaderboard_path_put_(leaderboard_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; leaderboard_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* leaderboard_in_field_(leaderboard_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        leaderboard_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    leaderboard_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (LEADERBOARD_MAX_PATH bytes), cut as LEADERBOARD_MAX_PATH says. */
+static void leaderboard_path_out_(const leaderboard_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = LEADERBOARD_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > LEADERBOARD_MAX_PATH - 4) {
+            s += n - (LEADERBOARD_MAX_PATH - 4);
+            n = LEADERBOARD_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* leaderboard_dec_init_(leaderboard_dec_* d, const uint8_t* data, size_t len, leaderboard_arena* arena,
@@ -234,6 +288,11 @@ static int leaderboard_dec_done_(leaderboard_dec_* d, const uint8_t* p, int allo
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            leaderboard_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* leaderboard_read_header_(leaderboard_dec_* d, const uint8_
     n = (size_t)(d->end - p);
     err = leaderboard_read_message_header(p, n, type_id, &payload);
     if (err != LEADERBOARD_OK) {
-        return leaderboard_fail_(d, p, err);
+        leaderboard_fail_(d, p, err);
+        return leaderboard_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !leaderboard_known_type_(*type_id)) {
-        return leaderboard_fail_(d, p + 4, LEADERBOARD_ERR_MESSAGE);
+        leaderboard_fail_(d, p + 4, LEADERBOARD_ERR_MESSAGE);
+        return leaderboard_in_field_(d, "message");
     }
     n -= LEADERBOARD_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return leaderboard_fail_(d, p + 6, LEADERBOARD_ERR_MESSAGE);
+        leaderboard_fail_(d, p + 6, LEADERBOARD_ERR_MESSAGE);
+        return leaderboard_in_field_(d, "message");
     }
     d->end = p + LEADERBOARD_MESSAGE_HEADER_SIZE + payload;
     return p + LEADERBOARD_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int leaderboard_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* leaderboard_cut_(leaderboard_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* leaderboard_in_elem_(leaderboard_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        leaderboard_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return leaderboard_fail_(d, p + left / each * each, LEADERBOARD_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    leaderboard_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t leaderboard_mul_(size_t n, size_t size) {
@@ -644,7 +705,7 @@ static const uint8_t* leaderboard_triangle_gets_(leaderboard_dec_* d, const uint
     for (i = 0; i < n; i++) {
         p = leaderboard_triangle_read_(d, p, &out[i], depth);
         if (p == NULL) {
-            return NULL;
+            return leaderboard_in_elem_(d, i);
         }
     }
     return p;
@@ -700,28 +761,38 @@ static const uint8_t* leaderboard_struct_a_read_(leaderboard_dec_* d, const uint
     }
     p = leaderboard_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "name");
     }
     if (end - p < 8) {
-        return leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+        leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+        return leaderboard_in_field_(d, "birth_day");
     }
     out->birth_day = (int64_t)leaderboard_get_u64_(p);
     p += 8;
     p = leaderboard_read_str_(d, p, &out->phone);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "phone");
     }
     if (end - p < 5) {
-        return leaderboard_cut_(d, leaderboard_cut_(d, p, end, 4u, 1u), end, 1u, 1u);
+        if (end - p < 4) {
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "siblings");
+        }
+        if (end - p < 5) {
+            leaderboard_fail_(d, p + 4, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "spouse");
+        }
     }
     out->siblings = (int32_t)leaderboard_get_u32_(p);
     p += 4;
     if (*p > 1) {
-        return leaderboard_fail_(d, p, LEADERBOARD_ERR_BOOL);
+        leaderboard_fail_(d, p, LEADERBOARD_ERR_BOOL);
+        return leaderboard_in_field_(d, "spouse");
     }
     out->spouse = *p++ != 0;
     if (end - p < 8) {
-        return leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+        leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+        return leaderboard_in_field_(d, "money");
     }
     leaderboard_get_f64_(&out->money, p);
     p += 8;
@@ -830,7 +901,18 @@ static const uint8_t* leaderboard_vector3_read_(leaderboard_dec_* d, const uint8
         return leaderboard_fail_(d, p, LEADERBOARD_ERR_DEPTH);
     }
     if (end - p < 12) {
-        return leaderboard_cut_(d, p, end, 4u, 3u);
+        if (end - p < 4) {
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "x");
+        }
+        if (end - p < 8) {
+            leaderboard_fail_(d, p + 4, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "y");
+        }
+        if (end - p < 12) {
+            leaderboard_fail_(d, p + 8, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "z");
+        }
     }
     leaderboard_get_f32_(&out->x, p);
     p += 4;
@@ -941,19 +1023,19 @@ static const uint8_t* leaderboard_triangle_read_(leaderboard_dec_* d, const uint
     }
     p = leaderboard_vector3_read_(d, p, &out->v0, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "v0");
     }
     p = leaderboard_vector3_read_(d, p, &out->v1, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "v1");
     }
     p = leaderboard_vector3_read_(d, p, &out->v2, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "v2");
     }
     p = leaderboard_vector3_read_(d, p, &out->normal, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "normal");
     }
     return p;
 }
@@ -1059,11 +1141,13 @@ static const uint8_t* leaderboard_mesh_read_(leaderboard_dec_* d, const uint8_t*
     {
         uint32_t n0;
         if (end - p < 4) {
-            return leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "triangles");
         }
         n0 = leaderboard_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 48) {
-            return leaderboard_fail_(d, p, LEADERBOARD_ERR_COUNT);
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_COUNT);
+            return leaderboard_in_field_(d, "triangles");
         }
         p += 4;
         if (n0 == 0) {
@@ -1071,11 +1155,12 @@ static const uint8_t* leaderboard_mesh_read_(leaderboard_dec_* d, const uint8_t*
         } else {
             leaderboard_triangle* items0 = (leaderboard_triangle*)leaderboard_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return leaderboard_fail_(d, p - 4, LEADERBOARD_ERR_NO_MEMORY);
+                leaderboard_fail_(d, p - 4, LEADERBOARD_ERR_NO_MEMORY);
+                return leaderboard_in_field_(d, "triangles");
             }
             p = leaderboard_triangle_gets_(d, p, items0, n0, depth + 1);
             if (p == NULL) {
-                return NULL;
+                return leaderboard_in_field_(d, "triangles");
             }
             out->triangles.data = items0;
         }
@@ -1184,7 +1269,22 @@ static const uint8_t* leaderboard_address_read_(leaderboard_dec_* d, const uint8
         return leaderboard_fail_(d, p, LEADERBOARD_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return leaderboard_cut_(d, p, end, 1u, 4u);
+        if (end - p < 1) {
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "x0");
+        }
+        if (end - p < 2) {
+            leaderboard_fail_(d, p + 1, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "x1");
+        }
+        if (end - p < 3) {
+            leaderboard_fail_(d, p + 2, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "x2");
+        }
+        if (end - p < 4) {
+            leaderboard_fail_(d, p + 3, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "x3");
+        }
     }
     out->x0 = *p++;
     out->x1 = *p++;
@@ -1303,26 +1403,33 @@ static const uint8_t* leaderboard_log_read_(leaderboard_dec_* d, const uint8_t* 
     }
     p = leaderboard_address_read_(d, p, &out->address, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "address");
     }
     p = leaderboard_read_str_(d, p, &out->identity);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "identity");
     }
     p = leaderboard_read_str_(d, p, &out->userid);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "userid");
     }
     p = leaderboard_read_str_(d, p, &out->date);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "date");
     }
     p = leaderboard_read_str_(d, p, &out->request);
     if (p == NULL) {
-        return NULL;
+        return leaderboard_in_field_(d, "request");
     }
     if (end - p < 10) {
-        return leaderboard_cut_(d, leaderboard_cut_(d, p, end, 2u, 1u), end, 8u, 1u);
+        if (end - p < 2) {
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "code");
+        }
+        if (end - p < 10) {
+            leaderboard_fail_(d, p + 2, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "size");
+        }
     }
     out->code = leaderboard_get_u16_(p);
     p += 2;
@@ -1437,11 +1544,13 @@ static const uint8_t* leaderboard_logs_read_(leaderboard_dec_* d, const uint8_t*
     {
         uint32_t n0;
         if (end - p < 4) {
-            return leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_TRUNCATED);
+            return leaderboard_in_field_(d, "logs");
         }
         n0 = leaderboard_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 30) {
-            return leaderboard_fail_(d, p, LEADERBOARD_ERR_COUNT);
+            leaderboard_fail_(d, p, LEADERBOARD_ERR_COUNT);
+            return leaderboard_in_field_(d, "logs");
         }
         p += 4;
         if (n0 == 0) {
@@ -1449,12 +1558,14 @@ static const uint8_t* leaderboard_logs_read_(leaderboard_dec_* d, const uint8_t*
         } else {
             leaderboard_log* items0 = (leaderboard_log*)leaderboard_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return leaderboard_fail_(d, p - 4, LEADERBOARD_ERR_NO_MEMORY);
+                leaderboard_fail_(d, p - 4, LEADERBOARD_ERR_NO_MEMORY);
+                return leaderboard_in_field_(d, "logs");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = leaderboard_log_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    leaderboard_in_elem_(d, i0);
+                    return leaderboard_in_field_(d, "logs");
                 }
             }
             out->logs.data = items0;
@@ -1556,7 +1667,8 @@ int leaderboard_decode_message_ex(const uint8_t* data, size_t len, leaderboard_m
             p = leaderboard_logs_read_(&d, p, &out->value.logs, 1);
             break;
         default:
-            p = leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
+            leaderboard_fail_(&d, p - 6, LEADERBOARD_ERR_MESSAGE);
+            p = leaderboard_in_field_(&d, "message");
             break;
         }
     }
@@ -1725,9 +1837,15 @@ static int leaderboard_reader_grow_(leaderboard_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int leaderboard_reader_fail_(leaderboard_message_reader* r, leaderboard_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     leaderboard_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1760,7 +1878,7 @@ static int leaderboard_check_hello_(leaderboard_message_reader* r, size_t total,
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)leaderboard_get_u32_(p)) {
-        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = leaderboard_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1769,7 +1887,7 @@ static int leaderboard_check_hello_(leaderboard_message_reader* r, size_t total,
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < leaderboard_hello_count_ && leaderboard_hello_entries_[j].type_id < id) {
@@ -1780,7 +1898,7 @@ static int leaderboard_check_hello_(leaderboard_message_reader* r, size_t total,
         }
         theirs = leaderboard_get_u64_(e + 2);
         if (theirs != leaderboard_hello_entries_[j].fingerprint) {
-            int rc = leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1877,45 +1995,45 @@ again:
     }
     rc = leaderboard_read_message_header(hdr, have, &type_id, &payload);
     if (rc != LEADERBOARD_OK) {
-        return leaderboard_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return leaderboard_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == LEADERBOARD_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !leaderboard_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && leaderboard_reader_skip_(r, payload);
         return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 4, skipped,
-                                LEADERBOARD_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                LEADERBOARD_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - LEADERBOARD_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = leaderboard_reader_skip_(r, payload);
         return leaderboard_reader_fail_(r, res, whole ? LEADERBOARD_ERR_NO_MEMORY : LEADERBOARD_ERR_TRUNCATED,
-                                r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = LEADERBOARD_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !leaderboard_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_NO_MEMORY, r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0);
+        return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_NO_MEMORY, r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, LEADERBOARD_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !leaderboard_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_NO_MEMORY, r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0);
+            return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_NO_MEMORY, r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = leaderboard_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_TRUNCATED, r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0);
+            return leaderboard_reader_fail_(r, res, LEADERBOARD_ERR_TRUNCATED, r->offset + LEADERBOARD_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1931,7 +2049,7 @@ again:
     leaderboard_arena_reset(r->arena);
     rc = leaderboard_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != LEADERBOARD_OK) {
-        return leaderboard_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return leaderboard_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

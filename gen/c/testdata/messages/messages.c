@@ -201,6 +201,14 @@ typedef struct messages_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by messages_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[MESSAGES_MAX_PATH];
 } messages_dec_;
 
 static const uint8_t messages_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t messages_empty_[1] = {0};
 static const uint8_t* messages_fail_(messages_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = MESSAGES_MAX_PATH - 1;
+    d->path[MESSAGES_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void messages_path_put_(messages_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; messages_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* messages_in_field_(messages_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        messages_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    messages_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (MESSAGES_MAX_PATH bytes), cut as MESSAGES_MAX_PATH says. */
+static void messages_path_out_(const messages_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = MESSAGES_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > MESSAGES_MAX_PATH - 4) {
+            s += n - (MESSAGES_MAX_PATH - 4);
+            n = MESSAGES_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* messages_dec_init_(messages_dec_* d, const uint8_t* data, size_t len, messages_arena* arena,
@@ -234,6 +288,11 @@ static int messages_dec_done_(messages_dec_* d, const uint8_t* p, int allow_trai
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            messages_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* messages_read_header_(messages_dec_* d, const uint8_t* dat
     n = (size_t)(d->end - p);
     err = messages_read_message_header(p, n, type_id, &payload);
     if (err != MESSAGES_OK) {
-        return messages_fail_(d, p, err);
+        messages_fail_(d, p, err);
+        return messages_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !messages_known_type_(*type_id)) {
-        return messages_fail_(d, p + 4, MESSAGES_ERR_MESSAGE);
+        messages_fail_(d, p + 4, MESSAGES_ERR_MESSAGE);
+        return messages_in_field_(d, "message");
     }
     n -= MESSAGES_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return messages_fail_(d, p + 6, MESSAGES_ERR_MESSAGE);
+        messages_fail_(d, p + 6, MESSAGES_ERR_MESSAGE);
+        return messages_in_field_(d, "message");
     }
     d->end = p + MESSAGES_MESSAGE_HEADER_SIZE + payload;
     return p + MESSAGES_MESSAGE_HEADER_SIZE;
@@ -340,23 +402,6 @@ static int messages_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
-}
-
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* messages_cut_(messages_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
-    }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return messages_fail_(d, p + left / each * each, MESSAGES_ERR_TRUNCATED);
-    }
-    return p + each * count;
 }
 
 static uint64_t messages_get_u64_(const uint8_t* p) {
@@ -590,7 +635,14 @@ static const uint8_t* messages_point_read_(messages_dec_* d, const uint8_t* p, m
         return messages_fail_(d, p, MESSAGES_ERR_DEPTH);
     }
     if (end - p < 16) {
-        return messages_cut_(d, p, end, 8u, 2u);
+        if (end - p < 8) {
+            messages_fail_(d, p, MESSAGES_ERR_TRUNCATED);
+            return messages_in_field_(d, "x");
+        }
+        if (end - p < 16) {
+            messages_fail_(d, p + 8, MESSAGES_ERR_TRUNCATED);
+            return messages_in_field_(d, "y");
+        }
     }
     messages_get_f64_(&out->x, p);
     p += 8;
@@ -697,7 +749,8 @@ static const uint8_t* messages_ping_read_(messages_dec_* d, const uint8_t* p, me
         return messages_fail_(d, p, MESSAGES_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return messages_fail_(d, p, MESSAGES_ERR_TRUNCATED);
+        messages_fail_(d, p, MESSAGES_ERR_TRUNCATED);
+        return messages_in_field_(d, "seq");
     }
     out->seq = messages_get_u32_(p);
     p += 4;
@@ -804,13 +857,14 @@ static const uint8_t* messages_pong_read_(messages_dec_* d, const uint8_t* p, me
         return messages_fail_(d, p, MESSAGES_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return messages_fail_(d, p, MESSAGES_ERR_TRUNCATED);
+        messages_fail_(d, p, MESSAGES_ERR_TRUNCATED);
+        return messages_in_field_(d, "seq");
     }
     out->seq = messages_get_u32_(p);
     p += 4;
     p = messages_read_str_(d, p, &out->echo);
     if (p == NULL) {
-        return NULL;
+        return messages_in_field_(d, "echo");
     }
     return p;
 }
@@ -997,7 +1051,8 @@ int messages_decode_message_ex(const uint8_t* data, size_t len, messages_message
             p = messages_last_read_(&d, p, &out->value.last, 1);
             break;
         default:
-            p = messages_fail_(&d, p - 6, MESSAGES_ERR_MESSAGE);
+            messages_fail_(&d, p - 6, MESSAGES_ERR_MESSAGE);
+            p = messages_in_field_(&d, "message");
             break;
         }
     }
@@ -1142,9 +1197,15 @@ static int messages_reader_grow_(messages_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int messages_reader_fail_(messages_message_reader* r, messages_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     messages_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1177,7 +1238,7 @@ static int messages_check_hello_(messages_message_reader* r, size_t total, messa
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)messages_get_u32_(p)) {
-        return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = messages_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1186,7 +1247,7 @@ static int messages_check_hello_(messages_message_reader* r, size_t total, messa
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < messages_hello_count_ && messages_hello_entries_[j].type_id < id) {
@@ -1197,7 +1258,7 @@ static int messages_check_hello_(messages_message_reader* r, size_t total, messa
         }
         theirs = messages_get_u64_(e + 2);
         if (theirs != messages_hello_entries_[j].fingerprint) {
-            int rc = messages_reader_fail_(r, res, MESSAGES_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = messages_reader_fail_(r, res, MESSAGES_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1294,45 +1355,45 @@ again:
     }
     rc = messages_read_message_header(hdr, have, &type_id, &payload);
     if (rc != MESSAGES_OK) {
-        return messages_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return messages_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == MESSAGES_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return messages_reader_fail_(r, res, MESSAGES_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return messages_reader_fail_(r, res, MESSAGES_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !messages_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && messages_reader_skip_(r, payload);
         return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 4, skipped,
-                                MESSAGES_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                MESSAGES_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return messages_reader_fail_(r, res, MESSAGES_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - MESSAGES_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = messages_reader_skip_(r, payload);
         return messages_reader_fail_(r, res, whole ? MESSAGES_ERR_NO_MEMORY : MESSAGES_ERR_TRUNCATED,
-                                r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = MESSAGES_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !messages_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return messages_reader_fail_(r, res, MESSAGES_ERR_NO_MEMORY, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0);
+        return messages_reader_fail_(r, res, MESSAGES_ERR_NO_MEMORY, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, MESSAGES_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !messages_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return messages_reader_fail_(r, res, MESSAGES_ERR_NO_MEMORY, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0);
+            return messages_reader_fail_(r, res, MESSAGES_ERR_NO_MEMORY, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = messages_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return messages_reader_fail_(r, res, MESSAGES_ERR_TRUNCATED, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0);
+            return messages_reader_fail_(r, res, MESSAGES_ERR_TRUNCATED, r->offset + MESSAGES_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1348,7 +1409,7 @@ again:
     messages_arena_reset(r->arena);
     rc = messages_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != MESSAGES_OK) {
-        return messages_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return messages_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct nested_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by nested_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[NESTED_MAX_PATH];
 } nested_dec_;
 
 static const uint8_t nested_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t nested_empty_[1] = {0};
 static const uint8_t* nested_fail_(nested_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = NESTED_MAX_PATH - 1;
+    d->path[NESTED_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void nested_path_put_(nested_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; nested_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* nested_in_field_(nested_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        nested_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    nested_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (NESTED_MAX_PATH bytes), cut as NESTED_MAX_PATH says. */
+static void nested_path_out_(const nested_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = NESTED_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > NESTED_MAX_PATH - 4) {
+            s += n - (NESTED_MAX_PATH - 4);
+            n = NESTED_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* nested_dec_init_(nested_dec_* d, const uint8_t* data, size_t len, nested_arena* arena,
@@ -234,6 +288,11 @@ static int nested_dec_done_(nested_dec_* d, const uint8_t* p, int allow_trailing
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            nested_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* nested_read_header_(nested_dec_* d, const uint8_t* data, s
     n = (size_t)(d->end - p);
     err = nested_read_message_header(p, n, type_id, &payload);
     if (err != NESTED_OK) {
-        return nested_fail_(d, p, err);
+        nested_fail_(d, p, err);
+        return nested_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !nested_known_type_(*type_id)) {
-        return nested_fail_(d, p + 4, NESTED_ERR_MESSAGE);
+        nested_fail_(d, p + 4, NESTED_ERR_MESSAGE);
+        return nested_in_field_(d, "message");
     }
     n -= NESTED_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return nested_fail_(d, p + 6, NESTED_ERR_MESSAGE);
+        nested_fail_(d, p + 6, NESTED_ERR_MESSAGE);
+        return nested_in_field_(d, "message");
     }
     d->end = p + NESTED_MESSAGE_HEADER_SIZE + payload;
     return p + NESTED_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int nested_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* nested_cut_(nested_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* nested_in_elem_(nested_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        nested_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return nested_fail_(d, p + left / each * each, NESTED_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    nested_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t nested_mul_(size_t n, size_t size) {
@@ -624,7 +685,7 @@ static const uint8_t* nested_rectangle_gets_(nested_dec_* d, const uint8_t* p, n
     for (i = 0; i < n; i++) {
         p = nested_rectangle_read_(d, p, &out[i], depth);
         if (p == NULL) {
-            return NULL;
+            return nested_in_elem_(d, i);
         }
     }
     return p;
@@ -689,7 +750,14 @@ static const uint8_t* nested_point_read_(nested_dec_* d, const uint8_t* p, neste
         return nested_fail_(d, p, NESTED_ERR_DEPTH);
     }
     if (end - p < 8) {
-        return nested_cut_(d, p, end, 4u, 2u);
+        if (end - p < 4) {
+            nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "x");
+        }
+        if (end - p < 8) {
+            nested_fail_(d, p + 4, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "y");
+        }
     }
     nested_get_f32_(&out->x, p);
     p += 4;
@@ -799,14 +867,15 @@ static const uint8_t* nested_rectangle_read_(nested_dec_* d, const uint8_t* p, n
     }
     p = nested_point_read_(d, p, &out->top_left, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "top_left");
     }
     p = nested_point_read_(d, p, &out->bottom_right, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "bottom_right");
     }
     if (end - p < 4) {
-        return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        return nested_in_field_(d, "color");
     }
     out->color = nested_get_u32_(p);
     p += 4;
@@ -916,16 +985,18 @@ static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, neste
     }
     p = nested_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "name");
     }
     {
         uint32_t n0;
         if (end - p < 4) {
-            return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "rects");
         }
         n0 = nested_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 20) {
-            return nested_fail_(d, p, NESTED_ERR_COUNT);
+            nested_fail_(d, p, NESTED_ERR_COUNT);
+            return nested_in_field_(d, "rects");
         }
         p += 4;
         if (n0 == 0) {
@@ -933,11 +1004,12 @@ static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, neste
         } else {
             nested_rectangle* items0 = (nested_rectangle*)nested_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
+                nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
+                return nested_in_field_(d, "rects");
             }
             p = nested_rectangle_gets_(d, p, items0, n0, depth + 1);
             if (p == NULL) {
-                return NULL;
+                return nested_in_field_(d, "rects");
             }
             out->rects.data = items0;
         }
@@ -945,7 +1017,7 @@ static const uint8_t* nested_scene_read_(nested_dec_* d, const uint8_t* p, neste
     }
     p = nested_point_read_(d, p, &out->origin, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "origin");
     }
     return p;
 }
@@ -1052,16 +1124,18 @@ static const uint8_t* nested_device_parameter_read_(nested_dec_* d, const uint8_
         return nested_fail_(d, p, NESTED_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        return nested_in_field_(d, "id");
     }
     out->id = nested_get_u32_(p);
     p += 4;
     p = nested_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "name");
     }
     if (end - p < 4) {
-        return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        return nested_in_field_(d, "value");
     }
     nested_get_f32_(&out->value, p);
     p += 4;
@@ -1176,23 +1250,27 @@ static const uint8_t* nested_device_plugin_read_(nested_dec_* d, const uint8_t* 
     }
     p = nested_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "name");
     }
     if (p == end) {
-        return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        return nested_in_field_(d, "bypassed");
     }
     if (*p > 1) {
-        return nested_fail_(d, p, NESTED_ERR_BOOL);
+        nested_fail_(d, p, NESTED_ERR_BOOL);
+        return nested_in_field_(d, "bypassed");
     }
     out->bypassed = *p++ != 0;
     {
         uint32_t n0;
         if (end - p < 4) {
-            return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "parameters");
         }
         n0 = nested_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 12) {
-            return nested_fail_(d, p, NESTED_ERR_COUNT);
+            nested_fail_(d, p, NESTED_ERR_COUNT);
+            return nested_in_field_(d, "parameters");
         }
         p += 4;
         if (n0 == 0) {
@@ -1200,12 +1278,14 @@ static const uint8_t* nested_device_plugin_read_(nested_dec_* d, const uint8_t* 
         } else {
             nested_device_parameter* items0 = (nested_device_parameter*)nested_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
+                nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
+                return nested_in_field_(d, "parameters");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = nested_device_parameter_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    nested_in_elem_(d, i0);
+                    return nested_in_field_(d, "parameters");
                 }
             }
             out->parameters.data = items0;
@@ -1331,23 +1411,33 @@ static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p
         return nested_fail_(d, p, NESTED_ERR_DEPTH);
     }
     if (end - p < 8) {
-        return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        return nested_in_field_(d, "id");
     }
     out->id = nested_get_u64_(p);
     p += 8;
     p = nested_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return nested_in_field_(d, "name");
     }
     if (p == end) {
-        return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+        return nested_in_field_(d, "kind");
     }
     if (!nested_device_kind_valid_(*p)) {
-        return nested_fail_(d, p, NESTED_ERR_ENUM);
+        nested_fail_(d, p, NESTED_ERR_ENUM);
+        return nested_in_field_(d, "kind");
     }
     out->kind = *p++;
     if (end - p < 6) {
-        return nested_cut_(d, nested_cut_(d, p, end, 4u, 1u), end, 2u, 1u);
+        if (end - p < 4) {
+            nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "sample_rate");
+        }
+        if (end - p < 6) {
+            nested_fail_(d, p + 4, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "channels");
+        }
     }
     out->sample_rate = nested_get_u32_(p);
     p += 4;
@@ -1356,11 +1446,13 @@ static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p
     {
         uint32_t n0;
         if (end - p < 4) {
-            return nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            nested_fail_(d, p, NESTED_ERR_TRUNCATED);
+            return nested_in_field_(d, "plugins");
         }
         n0 = nested_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 9) {
-            return nested_fail_(d, p, NESTED_ERR_COUNT);
+            nested_fail_(d, p, NESTED_ERR_COUNT);
+            return nested_in_field_(d, "plugins");
         }
         p += 4;
         if (n0 == 0) {
@@ -1368,12 +1460,14 @@ static const uint8_t* nested_audio_device_read_(nested_dec_* d, const uint8_t* p
         } else {
             nested_device_plugin* items0 = (nested_device_plugin*)nested_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
+                nested_fail_(d, p - 4, NESTED_ERR_NO_MEMORY);
+                return nested_in_field_(d, "plugins");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = nested_device_plugin_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    nested_in_elem_(d, i0);
+                    return nested_in_field_(d, "plugins");
                 }
             }
             out->plugins.data = items0;
@@ -1472,7 +1566,8 @@ int nested_decode_message_ex(const uint8_t* data, size_t len, nested_message* ou
             p = nested_audio_device_read_(&d, p, &out->value.audio_device, 1);
             break;
         default:
-            p = nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
+            nested_fail_(&d, p - 6, NESTED_ERR_MESSAGE);
+            p = nested_in_field_(&d, "message");
             break;
         }
     }
@@ -1633,9 +1728,15 @@ static int nested_reader_grow_(nested_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int nested_reader_fail_(nested_message_reader* r, nested_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     nested_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1668,7 +1769,7 @@ static int nested_check_hello_(nested_message_reader* r, size_t total, nested_st
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)nested_get_u32_(p)) {
-        return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = nested_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1677,7 +1778,7 @@ static int nested_check_hello_(nested_message_reader* r, size_t total, nested_st
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < nested_hello_count_ && nested_hello_entries_[j].type_id < id) {
@@ -1688,7 +1789,7 @@ static int nested_check_hello_(nested_message_reader* r, size_t total, nested_st
         }
         theirs = nested_get_u64_(e + 2);
         if (theirs != nested_hello_entries_[j].fingerprint) {
-            int rc = nested_reader_fail_(r, res, NESTED_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = nested_reader_fail_(r, res, NESTED_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1785,45 +1886,45 @@ again:
     }
     rc = nested_read_message_header(hdr, have, &type_id, &payload);
     if (rc != NESTED_OK) {
-        return nested_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return nested_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == NESTED_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return nested_reader_fail_(r, res, NESTED_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return nested_reader_fail_(r, res, NESTED_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !nested_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && nested_reader_skip_(r, payload);
         return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 4, skipped,
-                                NESTED_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                NESTED_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return nested_reader_fail_(r, res, NESTED_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - NESTED_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = nested_reader_skip_(r, payload);
         return nested_reader_fail_(r, res, whole ? NESTED_ERR_NO_MEMORY : NESTED_ERR_TRUNCATED,
-                                r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = NESTED_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !nested_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return nested_reader_fail_(r, res, NESTED_ERR_NO_MEMORY, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0);
+        return nested_reader_fail_(r, res, NESTED_ERR_NO_MEMORY, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, NESTED_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !nested_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return nested_reader_fail_(r, res, NESTED_ERR_NO_MEMORY, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0);
+            return nested_reader_fail_(r, res, NESTED_ERR_NO_MEMORY, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = nested_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return nested_reader_fail_(r, res, NESTED_ERR_TRUNCATED, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0);
+            return nested_reader_fail_(r, res, NESTED_ERR_TRUNCATED, r->offset + NESTED_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1839,7 +1940,7 @@ again:
     nested_arena_reset(r->arena);
     rc = nested_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != NESTED_OK) {
-        return nested_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return nested_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct optionals_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by optionals_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[OPTIONALS_MAX_PATH];
 } optionals_dec_;
 
 static const uint8_t optionals_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t optionals_empty_[1] = {0};
 static const uint8_t* optionals_fail_(optionals_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = OPTIONALS_MAX_PATH - 1;
+    d->path[OPTIONALS_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void optionals_path_put_(optionals_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; optionals_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* optionals_in_field_(optionals_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        optionals_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    optionals_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (OPTIONALS_MAX_PATH bytes), cut as OPTIONALS_MAX_PATH says. */
+static void optionals_path_out_(const optionals_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = OPTIONALS_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > OPTIONALS_MAX_PATH - 4) {
+            s += n - (OPTIONALS_MAX_PATH - 4);
+            n = OPTIONALS_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* optionals_dec_init_(optionals_dec_* d, const uint8_t* data, size_t len, optionals_arena* arena,
@@ -234,6 +288,11 @@ static int optionals_dec_done_(optionals_dec_* d, const uint8_t* p, int allow_tr
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            optionals_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* optionals_read_header_(optionals_dec_* d, const uint8_t* d
     n = (size_t)(d->end - p);
     err = optionals_read_message_header(p, n, type_id, &payload);
     if (err != OPTIONALS_OK) {
-        return optionals_fail_(d, p, err);
+        optionals_fail_(d, p, err);
+        return optionals_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !optionals_known_type_(*type_id)) {
-        return optionals_fail_(d, p + 4, OPTIONALS_ERR_MESSAGE);
+        optionals_fail_(d, p + 4, OPTIONALS_ERR_MESSAGE);
+        return optionals_in_field_(d, "message");
     }
     n -= OPTIONALS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return optionals_fail_(d, p + 6, OPTIONALS_ERR_MESSAGE);
+        optionals_fail_(d, p + 6, OPTIONALS_ERR_MESSAGE);
+        return optionals_in_field_(d, "message");
     }
     d->end = p + OPTIONALS_MESSAGE_HEADER_SIZE + payload;
     return p + OPTIONALS_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int optionals_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* optionals_cut_(optionals_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* optionals_in_elem_(optionals_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        optionals_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return optionals_fail_(d, p + left / each * each, OPTIONALS_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    optionals_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static size_t optionals_mul_(size_t n, size_t size) {
@@ -689,13 +750,14 @@ static const uint8_t* optionals_inner_read_(optionals_dec_* d, const uint8_t* p,
         return optionals_fail_(d, p, OPTIONALS_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "id");
     }
     out->id = optionals_get_u32_(p);
     p += 4;
     p = optionals_read_str_(d, p, &out->label);
     if (p == NULL) {
-        return NULL;
+        return optionals_in_field_(d, "label");
     }
     return p;
 }
@@ -929,18 +991,22 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         return optionals_fail_(d, p, OPTIONALS_ERR_DEPTH);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_bool");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_bool");
     }
     if (*p++ != 0) {
         out->maybe_bool.has = true;
         if (p == end) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "maybe_bool");
         }
         if (*p > 1) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_BOOL);
+            optionals_fail_(d, p, OPTIONALS_ERR_BOOL);
+            return optionals_in_field_(d, "maybe_bool");
         }
         out->maybe_bool.value = *p++ != 0;
     } else {
@@ -948,15 +1014,18 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         memset(&out->maybe_bool.value, 0, sizeof out->maybe_bool.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_u8");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_u8");
     }
     if (*p++ != 0) {
         out->maybe_u8.has = true;
         if (p == end) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "maybe_u8");
         }
         out->maybe_u8.value = *p++;
     } else {
@@ -964,15 +1033,18 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         memset(&out->maybe_u8.value, 0, sizeof out->maybe_u8.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_i64");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_i64");
     }
     if (*p++ != 0) {
         out->maybe_i64.has = true;
         if (end - p < 8) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "maybe_i64");
         }
         out->maybe_i64.value = (int64_t)optionals_get_u64_(p);
         p += 8;
@@ -981,15 +1053,18 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         memset(&out->maybe_i64.value, 0, sizeof out->maybe_i64.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_f64");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_f64");
     }
     if (*p++ != 0) {
         out->maybe_f64.has = true;
         if (end - p < 8) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "maybe_f64");
         }
         optionals_get_f64_(&out->maybe_f64.value, p);
         p += 8;
@@ -998,50 +1073,58 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         memset(&out->maybe_f64.value, 0, sizeof out->maybe_f64.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_str");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_str");
     }
     if (*p++ != 0) {
         out->maybe_str.has = true;
         p = optionals_read_str_(d, p, &out->maybe_str.value);
         if (p == NULL) {
-            return NULL;
+            return optionals_in_field_(d, "maybe_str");
         }
     } else {
         out->maybe_str.has = false;
         memset(&out->maybe_str.value, 0, sizeof out->maybe_str.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_inner");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_inner");
     }
     if (*p++ != 0) {
         out->maybe_inner.has = true;
         p = optionals_inner_read_(d, p, &out->maybe_inner.value, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return optionals_in_field_(d, "maybe_inner");
         }
     } else {
         out->maybe_inner.has = false;
         memset(&out->maybe_inner.value, 0, sizeof out->maybe_inner.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_level");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_level");
     }
     if (*p++ != 0) {
         out->maybe_level.has = true;
         if (p == end) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "maybe_level");
         }
         if (!optionals_level_valid_(*p)) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_ENUM);
+            optionals_fail_(d, p, OPTIONALS_ERR_ENUM);
+            return optionals_in_field_(d, "maybe_level");
         }
         out->maybe_level.value = *p++;
     } else {
@@ -1049,37 +1132,43 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         memset(&out->maybe_level.value, 0, sizeof out->maybe_level.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_choice");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_choice");
     }
     if (*p++ != 0) {
         out->maybe_choice.has = true;
         p = optionals_choice_read_(d, p, &out->maybe_choice.value, depth + 1);
         if (p == NULL) {
-            return NULL;
+            return optionals_in_field_(d, "maybe_choice");
         }
     } else {
         out->maybe_choice.has = false;
         memset(&out->maybe_choice.value, 0, sizeof out->maybe_choice.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_list");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_list");
     }
     if (*p++ != 0) {
         out->maybe_list.has = true;
         {
             uint32_t n1;
             if (end - p < 4) {
-                return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+                optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+                return optionals_in_field_(d, "maybe_list");
             }
             n1 = optionals_get_u32_(p);
             if (n1 > (size_t)(end - p - 4) / 4) {
-                return optionals_fail_(d, p, OPTIONALS_ERR_COUNT);
+                optionals_fail_(d, p, OPTIONALS_ERR_COUNT);
+                return optionals_in_field_(d, "maybe_list");
             }
             p += 4;
             if (n1 == 0) {
@@ -1087,7 +1176,8 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
             } else {
                 uint32_t* items1 = (uint32_t*)optionals_alloc_(d->arena, n1, sizeof *items1);
                 if (items1 == NULL) {
-                    return optionals_fail_(d, p - 4, OPTIONALS_ERR_NO_MEMORY);
+                    optionals_fail_(d, p - 4, OPTIONALS_ERR_NO_MEMORY);
+                    return optionals_in_field_(d, "maybe_list");
                 }
                 optionals_get_le32s_(items1, p, n1);
                 p += (size_t)n1 * 4;
@@ -1102,11 +1192,13 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
     {
         uint32_t n0;
         if (end - p < 4) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "list_of_maybe");
         }
         n0 = optionals_get_u32_(p);
         if (n0 > (size_t)(end - p - 4)) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_COUNT);
+            optionals_fail_(d, p, OPTIONALS_ERR_COUNT);
+            return optionals_in_field_(d, "list_of_maybe");
         }
         p += 4;
         if (n0 == 0) {
@@ -1114,20 +1206,26 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         } else {
             optionals_str_opt* items0 = (optionals_str_opt*)optionals_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return optionals_fail_(d, p - 4, OPTIONALS_ERR_NO_MEMORY);
+                optionals_fail_(d, p - 4, OPTIONALS_ERR_NO_MEMORY);
+                return optionals_in_field_(d, "list_of_maybe");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 if (p == end) {
-                    return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+                    optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+                    optionals_in_elem_(d, i0);
+                    return optionals_in_field_(d, "list_of_maybe");
                 }
                 if (*p > 1) {
-                    return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+                    optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+                    optionals_in_elem_(d, i0);
+                    return optionals_in_field_(d, "list_of_maybe");
                 }
                 if (*p++ != 0) {
                     items0[i0].has = true;
                     p = optionals_read_str_(d, p, &items0[i0].value);
                     if (p == NULL) {
-                        return NULL;
+                        optionals_in_elem_(d, i0);
+                        return optionals_in_field_(d, "list_of_maybe");
                     }
                 } else {
                     items0[i0].has = false;
@@ -1139,15 +1237,22 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         out->list_of_maybe.len = n0;
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_fixed");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_fixed");
     }
     if (*p++ != 0) {
         out->maybe_fixed.has = true;
         if (end - p < 4) {
-            return optionals_cut_(d, p, end, 2u, 2u);
+            if (end - p < 4) {
+                size_t cut = (size_t)(end - p) / 2;
+                optionals_fail_(d, p + cut * 2, OPTIONALS_ERR_TRUNCATED);
+                optionals_in_elem_(d, cut);
+                return optionals_in_field_(d, "maybe_fixed");
+            }
         }
         optionals_get_le16s_(out->maybe_fixed.value, p, 2);
         p += 4;
@@ -1156,23 +1261,28 @@ static const uint8_t* optionals_optionals_read_(optionals_dec_* d, const uint8_t
         memset(&out->maybe_fixed.value, 0, sizeof out->maybe_fixed.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "maybe_maybe");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "maybe_maybe");
     }
     if (*p++ != 0) {
         out->maybe_maybe.has = true;
         if (p == end) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "maybe_maybe");
         }
         if (*p > 1) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+            optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+            return optionals_in_field_(d, "maybe_maybe");
         }
         if (*p++ != 0) {
             out->maybe_maybe.value.has = true;
             if (end - p < 4) {
-                return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+                optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+                return optionals_in_field_(d, "maybe_maybe");
             }
             out->maybe_maybe.value.value = optionals_get_u32_(p);
             p += 4;
@@ -1307,22 +1417,32 @@ static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* 
         return optionals_fail_(d, p, OPTIONALS_ERR_DEPTH);
     }
     if (end - p < 12) {
-        return optionals_cut_(d, optionals_cut_(d, p, end, 4u, 1u), end, 8u, 1u);
+        if (end - p < 4) {
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "sensor_id");
+        }
+        if (end - p < 12) {
+            optionals_fail_(d, p + 4, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "value");
+        }
     }
     out->sensor_id = optionals_get_u32_(p);
     p += 4;
     optionals_get_f64_(&out->value, p);
     p += 8;
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "calibration");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "calibration");
     }
     if (*p++ != 0) {
         out->calibration.has = true;
         if (end - p < 8) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            return optionals_in_field_(d, "calibration");
         }
         optionals_get_f64_(&out->calibration.value, p);
         p += 8;
@@ -1331,16 +1451,18 @@ static const uint8_t* optionals_reading_read_(optionals_dec_* d, const uint8_t* 
         memset(&out->calibration.value, 0, sizeof out->calibration.value);
     }
     if (p == end) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+        return optionals_in_field_(d, "note");
     }
     if (*p > 1) {
-        return optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        optionals_fail_(d, p, OPTIONALS_ERR_PRESENCE);
+        return optionals_in_field_(d, "note");
     }
     if (*p++ != 0) {
         out->note.has = true;
         p = optionals_read_str_(d, p, &out->note.value);
         if (p == NULL) {
-            return NULL;
+            return optionals_in_field_(d, "note");
         }
     } else {
         out->note.has = false;
@@ -1451,7 +1573,9 @@ static const uint8_t* optionals_choice_read_(optionals_dec_* d, const uint8_t* p
         break;
     case OPTIONALS_CHOICE_NUMBER:
         if (end - p < 8) {
-            return optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_fail_(d, p, OPTIONALS_ERR_TRUNCATED);
+            optionals_in_field_(d, "value");
+            return optionals_in_field_(d, "Number");
         }
         out->value.number.value = (int64_t)optionals_get_u64_(p);
         p += 8;
@@ -1484,7 +1608,8 @@ int optionals_decode_message_ex(const uint8_t* data, size_t len, optionals_messa
             p = optionals_reading_read_(&d, p, &out->value.reading, 1);
             break;
         default:
-            p = optionals_fail_(&d, p - 6, OPTIONALS_ERR_MESSAGE);
+            optionals_fail_(&d, p - 6, OPTIONALS_ERR_MESSAGE);
+            p = optionals_in_field_(&d, "message");
             break;
         }
     }
@@ -1621,9 +1746,15 @@ static int optionals_reader_grow_(optionals_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int optionals_reader_fail_(optionals_message_reader* r, optionals_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     optionals_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1656,7 +1787,7 @@ static int optionals_check_hello_(optionals_message_reader* r, size_t total, opt
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)optionals_get_u32_(p)) {
-        return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = optionals_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1665,7 +1796,7 @@ static int optionals_check_hello_(optionals_message_reader* r, size_t total, opt
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < optionals_hello_count_ && optionals_hello_entries_[j].type_id < id) {
@@ -1676,7 +1807,7 @@ static int optionals_check_hello_(optionals_message_reader* r, size_t total, opt
         }
         theirs = optionals_get_u64_(e + 2);
         if (theirs != optionals_hello_entries_[j].fingerprint) {
-            int rc = optionals_reader_fail_(r, res, OPTIONALS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = optionals_reader_fail_(r, res, OPTIONALS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1773,45 +1904,45 @@ again:
     }
     rc = optionals_read_message_header(hdr, have, &type_id, &payload);
     if (rc != OPTIONALS_OK) {
-        return optionals_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return optionals_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == OPTIONALS_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return optionals_reader_fail_(r, res, OPTIONALS_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return optionals_reader_fail_(r, res, OPTIONALS_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !optionals_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && optionals_reader_skip_(r, payload);
         return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 4, skipped,
-                                OPTIONALS_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                OPTIONALS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return optionals_reader_fail_(r, res, OPTIONALS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - OPTIONALS_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = optionals_reader_skip_(r, payload);
         return optionals_reader_fail_(r, res, whole ? OPTIONALS_ERR_NO_MEMORY : OPTIONALS_ERR_TRUNCATED,
-                                r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = OPTIONALS_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !optionals_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return optionals_reader_fail_(r, res, OPTIONALS_ERR_NO_MEMORY, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0);
+        return optionals_reader_fail_(r, res, OPTIONALS_ERR_NO_MEMORY, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, OPTIONALS_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !optionals_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return optionals_reader_fail_(r, res, OPTIONALS_ERR_NO_MEMORY, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0);
+            return optionals_reader_fail_(r, res, OPTIONALS_ERR_NO_MEMORY, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = optionals_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return optionals_reader_fail_(r, res, OPTIONALS_ERR_TRUNCATED, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0);
+            return optionals_reader_fail_(r, res, OPTIONALS_ERR_TRUNCATED, r->offset + OPTIONALS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1827,7 +1958,7 @@ again:
     optionals_arena_reset(r->arena);
     rc = optionals_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != OPTIONALS_OK) {
-        return optionals_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return optionals_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct plugins_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by plugins_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[PLUGINS_MAX_PATH];
 } plugins_dec_;
 
 static const uint8_t plugins_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t plugins_empty_[1] = {0};
 static const uint8_t* plugins_fail_(plugins_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = PLUGINS_MAX_PATH - 1;
+    d->path[PLUGINS_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void plugins_path_put_(plugins_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; plugins_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* plugins_in_field_(plugins_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        plugins_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    plugins_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (PLUGINS_MAX_PATH bytes), cut as PLUGINS_MAX_PATH says. */
+static void plugins_path_out_(const plugins_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = PLUGINS_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > PLUGINS_MAX_PATH - 4) {
+            s += n - (PLUGINS_MAX_PATH - 4);
+            n = PLUGINS_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* plugins_dec_init_(plugins_dec_* d, const uint8_t* data, size_t len, plugins_arena* arena,
@@ -234,6 +288,11 @@ static int plugins_dec_done_(plugins_dec_* d, const uint8_t* p, int allow_traili
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            plugins_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* plugins_read_header_(plugins_dec_* d, const uint8_t* data,
     n = (size_t)(d->end - p);
     err = plugins_read_message_header(p, n, type_id, &payload);
     if (err != PLUGINS_OK) {
-        return plugins_fail_(d, p, err);
+        plugins_fail_(d, p, err);
+        return plugins_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !plugins_known_type_(*type_id)) {
-        return plugins_fail_(d, p + 4, PLUGINS_ERR_MESSAGE);
+        plugins_fail_(d, p + 4, PLUGINS_ERR_MESSAGE);
+        return plugins_in_field_(d, "message");
     }
     n -= PLUGINS_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return plugins_fail_(d, p + 6, PLUGINS_ERR_MESSAGE);
+        plugins_fail_(d, p + 6, PLUGINS_ERR_MESSAGE);
+        return plugins_in_field_(d, "message");
     }
     d->end = p + PLUGINS_MESSAGE_HEADER_SIZE + payload;
     return p + PLUGINS_MESSAGE_HEADER_SIZE;
@@ -342,21 +404,20 @@ static int plugins_over_u32_(size_t n) {
 #endif
 }
 
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* plugins_cut_(plugins_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
+static const uint8_t* plugins_in_elem_(plugins_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        plugins_path_put_(d, ".", 1);
     }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return plugins_fail_(d, p + left / each * each, PLUGINS_ERR_TRUNCATED);
-    }
-    return p + each * count;
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    plugins_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static uint64_t plugins_get_u64_(const uint8_t* p) {
@@ -623,24 +684,48 @@ static const uint8_t* plugins_parameter_read_(plugins_dec_* d, const uint8_t* p,
         return plugins_fail_(d, p, PLUGINS_ERR_DEPTH);
     }
     if (end - p < 8) {
-        return plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+        plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+        return plugins_in_field_(d, "address");
     }
     out->address = plugins_get_u64_(p);
     p += 8;
     p = plugins_read_str_(d, p, &out->display_name);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "display_name");
     }
     p = plugins_read_str_(d, p, &out->identifier);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "identifier");
     }
     p = plugins_read_str_(d, p, &out->unit);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "unit");
     }
     if (end - p < 21) {
-        return plugins_cut_(d, plugins_cut_(d, p, end, 4u, 5u), end, 1u, 1u);
+        if (end - p < 4) {
+            plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "min_value");
+        }
+        if (end - p < 8) {
+            plugins_fail_(d, p + 4, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "max_value");
+        }
+        if (end - p < 12) {
+            plugins_fail_(d, p + 8, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "default_value");
+        }
+        if (end - p < 16) {
+            plugins_fail_(d, p + 12, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "current_value");
+        }
+        if (end - p < 20) {
+            plugins_fail_(d, p + 16, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "raw_flags");
+        }
+        if (end - p < 21) {
+            plugins_fail_(d, p + 20, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "is_writable");
+        }
     }
     plugins_get_f32_(&out->min_value, p);
     p += 4;
@@ -653,14 +738,17 @@ static const uint8_t* plugins_parameter_read_(plugins_dec_* d, const uint8_t* p,
     out->raw_flags = plugins_get_u32_(p);
     p += 4;
     if (*p > 1) {
-        return plugins_fail_(d, p, PLUGINS_ERR_BOOL);
+        plugins_fail_(d, p, PLUGINS_ERR_BOOL);
+        return plugins_in_field_(d, "is_writable");
     }
     out->is_writable = *p++ != 0;
     if (p == end) {
-        return plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+        plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+        return plugins_in_field_(d, "can_ramp");
     }
     if (*p > 1) {
-        return plugins_fail_(d, p, PLUGINS_ERR_BOOL);
+        plugins_fail_(d, p, PLUGINS_ERR_BOOL);
+        return plugins_in_field_(d, "can_ramp");
     }
     out->can_ramp = *p++ != 0;
     return p;
@@ -779,28 +867,30 @@ static const uint8_t* plugins_plugin_read_(plugins_dec_* d, const uint8_t* p, pl
     }
     p = plugins_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "name");
     }
     p = plugins_read_str_(d, p, &out->manufacturer_id);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "manufacturer_id");
     }
     p = plugins_read_str_(d, p, &out->component_type);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "component_type");
     }
     p = plugins_read_str_(d, p, &out->component_subtype);
     if (p == NULL) {
-        return NULL;
+        return plugins_in_field_(d, "component_subtype");
     }
     {
         uint32_t n0;
         if (end - p < 4) {
-            return plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+            plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "parameters");
         }
         n0 = plugins_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 42) {
-            return plugins_fail_(d, p, PLUGINS_ERR_COUNT);
+            plugins_fail_(d, p, PLUGINS_ERR_COUNT);
+            return plugins_in_field_(d, "parameters");
         }
         p += 4;
         if (n0 == 0) {
@@ -808,12 +898,14 @@ static const uint8_t* plugins_plugin_read_(plugins_dec_* d, const uint8_t* p, pl
         } else {
             plugins_parameter* items0 = (plugins_parameter*)plugins_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return plugins_fail_(d, p - 4, PLUGINS_ERR_NO_MEMORY);
+                plugins_fail_(d, p - 4, PLUGINS_ERR_NO_MEMORY);
+                return plugins_in_field_(d, "parameters");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = plugins_parameter_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    plugins_in_elem_(d, i0);
+                    return plugins_in_field_(d, "parameters");
                 }
             }
             out->parameters.data = items0;
@@ -933,11 +1025,13 @@ static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8
     {
         uint32_t n0;
         if (end - p < 4) {
-            return plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+            plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "plugins");
         }
         n0 = plugins_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 20) {
-            return plugins_fail_(d, p, PLUGINS_ERR_COUNT);
+            plugins_fail_(d, p, PLUGINS_ERR_COUNT);
+            return plugins_in_field_(d, "plugins");
         }
         p += 4;
         if (n0 == 0) {
@@ -945,12 +1039,14 @@ static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8
         } else {
             plugins_plugin* items0 = (plugins_plugin*)plugins_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return plugins_fail_(d, p - 4, PLUGINS_ERR_NO_MEMORY);
+                plugins_fail_(d, p - 4, PLUGINS_ERR_NO_MEMORY);
+                return plugins_in_field_(d, "plugins");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = plugins_plugin_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    plugins_in_elem_(d, i0);
+                    return plugins_in_field_(d, "plugins");
                 }
             }
             out->plugins.data = items0;
@@ -958,7 +1054,14 @@ static const uint8_t* plugins_plugin_registry_read_(plugins_dec_* d, const uint8
         out->plugins.len = n0;
     }
     if (end - p < 8) {
-        return plugins_cut_(d, p, end, 4u, 2u);
+        if (end - p < 4) {
+            plugins_fail_(d, p, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "total_plugin_count");
+        }
+        if (end - p < 8) {
+            plugins_fail_(d, p + 4, PLUGINS_ERR_TRUNCATED);
+            return plugins_in_field_(d, "total_parameter_count");
+        }
     }
     out->total_plugin_count = plugins_get_u32_(p);
     p += 4;
@@ -1047,7 +1150,8 @@ int plugins_decode_message_ex(const uint8_t* data, size_t len, plugins_message* 
             p = plugins_plugin_registry_read_(&d, p, &out->value.plugin_registry, 1);
             break;
         default:
-            p = plugins_fail_(&d, p - 6, PLUGINS_ERR_MESSAGE);
+            plugins_fail_(&d, p - 6, PLUGINS_ERR_MESSAGE);
+            p = plugins_in_field_(&d, "message");
             break;
         }
     }
@@ -1184,9 +1288,15 @@ static int plugins_reader_grow_(plugins_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int plugins_reader_fail_(plugins_message_reader* r, plugins_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     plugins_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1219,7 +1329,7 @@ static int plugins_check_hello_(plugins_message_reader* r, size_t total, plugins
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)plugins_get_u32_(p)) {
-        return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = plugins_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1228,7 +1338,7 @@ static int plugins_check_hello_(plugins_message_reader* r, size_t total, plugins
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < plugins_hello_count_ && plugins_hello_entries_[j].type_id < id) {
@@ -1239,7 +1349,7 @@ static int plugins_check_hello_(plugins_message_reader* r, size_t total, plugins
         }
         theirs = plugins_get_u64_(e + 2);
         if (theirs != plugins_hello_entries_[j].fingerprint) {
-            int rc = plugins_reader_fail_(r, res, PLUGINS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = plugins_reader_fail_(r, res, PLUGINS_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1336,45 +1446,45 @@ again:
     }
     rc = plugins_read_message_header(hdr, have, &type_id, &payload);
     if (rc != PLUGINS_OK) {
-        return plugins_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return plugins_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == PLUGINS_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return plugins_reader_fail_(r, res, PLUGINS_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return plugins_reader_fail_(r, res, PLUGINS_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !plugins_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && plugins_reader_skip_(r, payload);
         return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 4, skipped,
-                                PLUGINS_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                PLUGINS_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return plugins_reader_fail_(r, res, PLUGINS_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - PLUGINS_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = plugins_reader_skip_(r, payload);
         return plugins_reader_fail_(r, res, whole ? PLUGINS_ERR_NO_MEMORY : PLUGINS_ERR_TRUNCATED,
-                                r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = PLUGINS_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !plugins_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return plugins_reader_fail_(r, res, PLUGINS_ERR_NO_MEMORY, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0);
+        return plugins_reader_fail_(r, res, PLUGINS_ERR_NO_MEMORY, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, PLUGINS_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !plugins_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return plugins_reader_fail_(r, res, PLUGINS_ERR_NO_MEMORY, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0);
+            return plugins_reader_fail_(r, res, PLUGINS_ERR_NO_MEMORY, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = plugins_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return plugins_reader_fail_(r, res, PLUGINS_ERR_TRUNCATED, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0);
+            return plugins_reader_fail_(r, res, PLUGINS_ERR_TRUNCATED, r->offset + PLUGINS_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1390,7 +1500,7 @@ again:
     plugins_arena_reset(r->arena);
     rc = plugins_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != PLUGINS_OK) {
-        return plugins_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return plugins_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -201,6 +201,14 @@ typedef struct primitives_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by primitives_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[PRIMITIVES_MAX_PATH];
 } primitives_dec_;
 
 static const uint8_t primitives_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t primitives_empty_[1] = {0};
 static const uint8_t* primitives_fail_(primitives_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = PRIMITIVES_MAX_PATH - 1;
+    d->path[PRIMITIVES_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void primitives_path_put_(primitives_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; primitives_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* primitives_in_field_(primitives_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        primitives_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    primitives_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (PRIMITIVES_MAX_PATH bytes), cut as PRIMITIVES_MAX_PATH says. */
+static void primitives_path_out_(const primitives_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = PRIMITIVES_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > PRIMITIVES_MAX_PATH - 4) {
+            s += n - (PRIMITIVES_MAX_PATH - 4);
+            n = PRIMITIVES_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* primitives_dec_init_(primitives_dec_* d, const uint8_t* data, size_t len, primitives_arena* arena,
@@ -234,6 +288,11 @@ static int primitives_dec_done_(primitives_dec_* d, const uint8_t* p, int allow_
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            primitives_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* primitives_read_header_(primitives_dec_* d, const uint8_t*
     n = (size_t)(d->end - p);
     err = primitives_read_message_header(p, n, type_id, &payload);
     if (err != PRIMITIVES_OK) {
-        return primitives_fail_(d, p, err);
+        primitives_fail_(d, p, err);
+        return primitives_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !primitives_known_type_(*type_id)) {
-        return primitives_fail_(d, p + 4, PRIMITIVES_ERR_MESSAGE);
+        primitives_fail_(d, p + 4, PRIMITIVES_ERR_MESSAGE);
+        return primitives_in_field_(d, "message");
     }
     n -= PRIMITIVES_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return primitives_fail_(d, p + 6, PRIMITIVES_ERR_MESSAGE);
+        primitives_fail_(d, p + 6, PRIMITIVES_ERR_MESSAGE);
+        return primitives_in_field_(d, "message");
     }
     d->end = p + PRIMITIVES_MESSAGE_HEADER_SIZE + payload;
     return p + PRIMITIVES_MESSAGE_HEADER_SIZE;
@@ -340,23 +402,6 @@ static int primitives_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
-}
-
-/*
- * A run of count values of each bytes at p, known not to fit with the runs
- * after it: fails at the first value that does not fit, or returns the
- * run's end. Passes NULL through.
- */
-static const uint8_t* primitives_cut_(primitives_dec_* d, const uint8_t* p, const uint8_t* end, size_t each, size_t count) {
-    size_t left;
-    if (p == NULL) {
-        return NULL;
-    }
-    left = (size_t)(end - p);
-    if (left / each < count) {
-        return primitives_fail_(d, p + left / each * each, PRIMITIVES_ERR_TRUNCATED);
-    }
-    return p + each * count;
 }
 
 static uint64_t primitives_get_u64_(const uint8_t* p) {
@@ -620,14 +665,55 @@ static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const 
         return primitives_fail_(d, p, PRIMITIVES_ERR_DEPTH);
     }
     if (p == end) {
-        return primitives_fail_(d, p, PRIMITIVES_ERR_TRUNCATED);
+        primitives_fail_(d, p, PRIMITIVES_ERR_TRUNCATED);
+        return primitives_in_field_(d, "flag");
     }
     if (*p > 1) {
-        return primitives_fail_(d, p, PRIMITIVES_ERR_BOOL);
+        primitives_fail_(d, p, PRIMITIVES_ERR_BOOL);
+        return primitives_in_field_(d, "flag");
     }
     out->flag = *p++ != 0;
     if (end - p < 42) {
-        return primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, primitives_cut_(d, p, end, 1u, 1u), end, 2u, 1u), end, 4u, 1u), end, 8u, 1u), end, 1u, 1u), end, 2u, 1u), end, 4u, 1u), end, 8u, 1u), end, 4u, 1u), end, 8u, 1u);
+        if (end - p < 1) {
+            primitives_fail_(d, p, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "u8_val");
+        }
+        if (end - p < 3) {
+            primitives_fail_(d, p + 1, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "u16_val");
+        }
+        if (end - p < 7) {
+            primitives_fail_(d, p + 3, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "u32_val");
+        }
+        if (end - p < 15) {
+            primitives_fail_(d, p + 7, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "u64_val");
+        }
+        if (end - p < 16) {
+            primitives_fail_(d, p + 15, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "i8_val");
+        }
+        if (end - p < 18) {
+            primitives_fail_(d, p + 16, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "i16_val");
+        }
+        if (end - p < 22) {
+            primitives_fail_(d, p + 18, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "i32_val");
+        }
+        if (end - p < 30) {
+            primitives_fail_(d, p + 22, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "i64_val");
+        }
+        if (end - p < 34) {
+            primitives_fail_(d, p + 30, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "f32_val");
+        }
+        if (end - p < 42) {
+            primitives_fail_(d, p + 34, PRIMITIVES_ERR_TRUNCATED);
+            return primitives_in_field_(d, "f64_val");
+        }
     }
     out->u8_val = *p++;
     out->u16_val = primitives_get_u16_(p);
@@ -649,7 +735,7 @@ static const uint8_t* primitives_all_primitives_read_(primitives_dec_* d, const 
     p += 8;
     p = primitives_read_str_(d, p, &out->label);
     if (p == NULL) {
-        return NULL;
+        return primitives_in_field_(d, "label");
     }
     return p;
 }
@@ -752,7 +838,7 @@ static const uint8_t* primitives_text_read_(primitives_dec_* d, const uint8_t* p
     }
     p = primitives_read_str_(d, p, &out->value);
     if (p == NULL) {
-        return NULL;
+        return primitives_in_field_(d, "value");
     }
     return p;
 }
@@ -936,7 +1022,8 @@ int primitives_decode_message_ex(const uint8_t* data, size_t len, primitives_mes
             p = primitives_empty_read_(&d, p, &out->value.empty, 1);
             break;
         default:
-            p = primitives_fail_(&d, p - 6, PRIMITIVES_ERR_MESSAGE);
+            primitives_fail_(&d, p - 6, PRIMITIVES_ERR_MESSAGE);
+            p = primitives_in_field_(&d, "message");
             break;
         }
     }
@@ -1073,9 +1160,15 @@ static int primitives_reader_grow_(primitives_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int primitives_reader_fail_(primitives_message_reader* r, primitives_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     primitives_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1108,7 +1201,7 @@ static int primitives_check_hello_(primitives_message_reader* r, size_t total, p
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)primitives_get_u32_(p)) {
-        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = primitives_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1117,7 +1210,7 @@ static int primitives_check_hello_(primitives_message_reader* r, size_t total, p
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < primitives_hello_count_ && primitives_hello_entries_[j].type_id < id) {
@@ -1128,7 +1221,7 @@ static int primitives_check_hello_(primitives_message_reader* r, size_t total, p
         }
         theirs = primitives_get_u64_(e + 2);
         if (theirs != primitives_hello_entries_[j].fingerprint) {
-            int rc = primitives_reader_fail_(r, res, PRIMITIVES_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = primitives_reader_fail_(r, res, PRIMITIVES_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1225,45 +1318,45 @@ again:
     }
     rc = primitives_read_message_header(hdr, have, &type_id, &payload);
     if (rc != PRIMITIVES_OK) {
-        return primitives_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return primitives_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == PRIMITIVES_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !primitives_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && primitives_reader_skip_(r, payload);
         return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 4, skipped,
-                                PRIMITIVES_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                PRIMITIVES_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - PRIMITIVES_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = primitives_reader_skip_(r, payload);
         return primitives_reader_fail_(r, res, whole ? PRIMITIVES_ERR_NO_MEMORY : PRIMITIVES_ERR_TRUNCATED,
-                                r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = PRIMITIVES_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !primitives_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_NO_MEMORY, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+        return primitives_reader_fail_(r, res, PRIMITIVES_ERR_NO_MEMORY, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, PRIMITIVES_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !primitives_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_NO_MEMORY, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_NO_MEMORY, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = primitives_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_TRUNCATED, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0);
+            return primitives_reader_fail_(r, res, PRIMITIVES_ERR_TRUNCATED, r->offset + PRIMITIVES_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1279,7 +1372,7 @@ again:
     primitives_arena_reset(r->arena);
     rc = primitives_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != PRIMITIVES_OK) {
-        return primitives_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return primitives_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

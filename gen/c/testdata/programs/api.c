@@ -169,13 +169,13 @@ static void test_decode_ex(const uint8_t* reg, size_t len, const uint8_t* deep, 
     memset(longer + len, 0, 3);
     memset(&opt, 0, sizeof opt);
     CHECK(plugins_plugin_registry_decode_ex(longer, len + 3, &v, &a, &opt, &res) == PLUGINS_ERR_TRAILING);
-    CHECK(res.error == PLUGINS_ERR_TRAILING && res.offset == len);
+    CHECK(res.error == PLUGINS_ERR_TRAILING && res.offset == len && res.path[0] == '\0');
     opt.allow_trailing = 1;
     CHECK(plugins_plugin_registry_decode_ex(longer, len + 3, &v, &a, &opt, &res) == PLUGINS_OK);
     CHECK(res.error == 0 && res.consumed == len);
     CHECK(plugins_plugin_registry_decode(reg, len - 1, &v, &a) == PLUGINS_ERR_TRUNCATED);
     CHECK(plugins_plugin_registry_decode_ex(reg, 3, &v, &a, NULL, &res) == PLUGINS_ERR_TRUNCATED);
-    CHECK(res.offset == 0);
+    CHECK(res.offset == 0 && strcmp(res.path, "plugins") == 0);
     /* 62 plugins cannot fit in 2 bytes. */
     CHECK(plugins_plugin_registry_decode_ex(reg, 6, &v, &a, NULL, &res) == PLUGINS_ERR_COUNT);
     CHECK(res.offset == 0);
@@ -198,6 +198,23 @@ static void test_decode_ex(const uint8_t* reg, size_t len, const uint8_t* deep, 
     ropt.max_depth = 63;
     CHECK(recursive_tree_decode_ex(deep, deep_len, &t, &ra, &ropt, &rres) == RECURSIVE_ERR_DEPTH);
     CHECK(rres.offset > 0 && rres.offset < deep_len);
+    CHECK(strncmp(rres.path, "children[0].children[0].children[", 33) == 0);
+    CHECK(strlen(rres.path) == 63 * strlen("children[0].") - 1);
+    /* A path longer than RECURSIVE_MAX_PATH - 1 characters is cut: "..." and its end. */
+    {
+        enum { levels = 600 }; /* a path of 2999 characters */
+        static uint8_t chain[5 * levels];
+        recursive_node node;
+        size_t k;
+        for (k = 0; k < levels; k++) {
+            chain[5 * k + 4] = 1; /* value "" and a next */
+        }
+        ropt.max_depth = 1000;
+        CHECK(recursive_node_decode_ex(chain, sizeof chain - 1, &node, &ra, &ropt, &rres) == RECURSIVE_ERR_TRUNCATED);
+        CHECK(rres.offset == sizeof chain - 1);
+        CHECK(strlen(rres.path) == RECURSIVE_MAX_PATH - 1 && strncmp(rres.path, "...", 3) == 0);
+        CHECK(strcmp(rres.path + strlen(rres.path) - 10, ".next.next") == 0);
+    }
     ropt.max_depth = 1000;
     CHECK(recursive_tree_decode_ex(deep, deep_len, &t, &ra, &ropt, &rres) == RECURSIVE_OK);
     recursive_arena_free(&ra);
@@ -262,7 +279,7 @@ static void test_messages(void) {
     buf[3] = '2';
     buf[4] = 9; /* no such type */
     CHECK(messages_decode_message_ex(buf, 26, &m, &a, NULL, &res) == MESSAGES_ERR_MESSAGE);
-    CHECK(res.offset == 4);
+    CHECK(res.offset == 4 && strcmp(res.path, "message") == 0);
     buf[4] = 1;
     CHECK(messages_decode_message(buf, 25, &m, &a) == MESSAGES_ERR_MESSAGE);
     CHECK(messages_decode_message(buf, 9, &m, &a) == MESSAGES_ERR_TRUNCATED);
@@ -346,7 +363,7 @@ static void test_streams(void) {
     CHECK(res.error == 0 && res.index == 0 && res.start == 0 && m.type_id == MESSAGES_POINT_TYPE_ID);
     CHECK(m.value.point.y == (double)2.71);
     CHECK(messages_read_message(&r, &m, &res) == MESSAGES_ERR_MESSAGE);
-    CHECK(res.index == 1 && res.offset == 30 && res.start == 26 && res.skipped);
+    CHECK(res.index == 1 && res.offset == 30 && res.start == 26 && res.skipped && strcmp(res.path, "message") == 0);
     CHECK(messages_read_message(&r, &m, &res) == MESSAGES_OK && res.index == 2 && res.start == 52);
     CHECK(messages_read_message(&r, &m, &res) == MESSAGES_END && res.index == 3 && res.error == MESSAGES_END);
     CHECK(messages_read_message(&r, &m, NULL) == MESSAGES_END);

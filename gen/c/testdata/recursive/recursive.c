@@ -201,6 +201,14 @@ typedef struct recursive_dec_ {
     const uint8_t* at;
     uint64_t mem_limit; /* rule 11, set by recursive_mem_init_ where the schema has charges */
     uint64_t mem_used;
+    /*
+     * On error: the path so far, built from the end of path back to
+     * path + path_at as the error unwinds (innermost segment first); cut is
+     * set when a segment did not fit. Untouched on success.
+     */
+    size_t path_at;
+    int cut;
+    char path[RECURSIVE_MAX_PATH];
 } recursive_dec_;
 
 static const uint8_t recursive_empty_[1] = {0};
@@ -208,7 +216,53 @@ static const uint8_t recursive_empty_[1] = {0};
 static const uint8_t* recursive_fail_(recursive_dec_* d, const uint8_t* at, int err) {
     d->err = err;
     d->at = at;
+    d->path_at = RECURSIVE_MAX_PATH - 1;
+    d->path[RECURSIVE_MAX_PATH - 1] = '\0';
+    d->cut = 0;
     return NULL;
+}
+
+/* Prepends the n bytes at s to the error's path, as many as fit. */
+static void recursive_path_put_(recursive_dec_* d, const char* s, size_t n) {
+    while (n > 0 && d->path_at > 0) {
+        d->path[--d->path_at] = s[--n];
+    }
+    if (n > 0) {
+        d->cut = 1;
+    }
+}
+
+/*
+ * Prepend a segment to the path of the error being returned (the field or
+ * variant name; recursive_in_elem_, an array index), and return NULL: the
+ * decoders call them on their error paths only, innermost segment first.
+ */
+static const uint8_t* recursive_in_field_(recursive_dec_* d, const char* name) {
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        recursive_path_put_(d, ".", 1);
+    }
+    size_t n = 0;
+    while (name[n] != '\0') {
+        n++;
+    }
+    recursive_path_put_(d, name, n);
+    return NULL;
+}
+
+/* Copies the error's path to out (RECURSIVE_MAX_PATH bytes), cut as RECURSIVE_MAX_PATH says. */
+static void recursive_path_out_(const recursive_dec_* d, char* out) {
+    const char* s = d->path + d->path_at;
+    size_t n = RECURSIVE_MAX_PATH - 1 - d->path_at;
+    if (d->cut) {
+        memcpy(out, "...", 3);
+        out += 3;
+        if (n > RECURSIVE_MAX_PATH - 4) {
+            s += n - (RECURSIVE_MAX_PATH - 4);
+            n = RECURSIVE_MAX_PATH - 4;
+        }
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
 }
 
 static const uint8_t* recursive_dec_init_(recursive_dec_* d, const uint8_t* data, size_t len, recursive_arena* arena,
@@ -234,6 +288,11 @@ static int recursive_dec_done_(recursive_dec_* d, const uint8_t* p, int allow_tr
         res->error = p != NULL ? 0 : d->err;
         res->offset = p != NULL ? 0 : (size_t)(d->at - d->origin);
         res->consumed = p != NULL ? (size_t)(p - d->origin) : 0;
+        if (p != NULL) {
+            res->path[0] = '\0';
+        } else {
+            recursive_path_out_(d, res->path);
+        }
     }
     return p != NULL ? 0 : d->err;
 }
@@ -306,14 +365,17 @@ static const uint8_t* recursive_read_header_(recursive_dec_* d, const uint8_t* d
     n = (size_t)(d->end - p);
     err = recursive_read_message_header(p, n, type_id, &payload);
     if (err != RECURSIVE_OK) {
-        return recursive_fail_(d, p, err);
+        recursive_fail_(d, p, err);
+        return recursive_in_field_(d, "message");
     }
     if (want >= 0 ? *type_id != (uint16_t)want : !recursive_known_type_(*type_id)) {
-        return recursive_fail_(d, p + 4, RECURSIVE_ERR_MESSAGE);
+        recursive_fail_(d, p + 4, RECURSIVE_ERR_MESSAGE);
+        return recursive_in_field_(d, "message");
     }
     n -= RECURSIVE_MESSAGE_HEADER_SIZE;
     if (opt != NULL && opt->allow_trailing ? payload > n : payload != n) {
-        return recursive_fail_(d, p + 6, RECURSIVE_ERR_MESSAGE);
+        recursive_fail_(d, p + 6, RECURSIVE_ERR_MESSAGE);
+        return recursive_in_field_(d, "message");
     }
     d->end = p + RECURSIVE_MESSAGE_HEADER_SIZE + payload;
     return p + RECURSIVE_MESSAGE_HEADER_SIZE;
@@ -340,6 +402,22 @@ static int recursive_over_u32_(size_t n) {
     (void)n;
     return 0;
 #endif
+}
+
+static const uint8_t* recursive_in_elem_(recursive_dec_* d, size_t i) {
+    char digits[24];
+    size_t n = sizeof digits;
+    if (d->path[d->path_at] != '\0' && d->path[d->path_at] != '[') {
+        recursive_path_put_(d, ".", 1);
+    }
+    digits[--n] = ']';
+    do {
+        digits[--n] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i != 0);
+    digits[--n] = '[';
+    recursive_path_put_(d, digits + n, sizeof digits - n);
+    return NULL;
 }
 
 static uint64_t recursive_get_u64_(const uint8_t* p) {
@@ -588,18 +666,21 @@ static const uint8_t* recursive_tree_read_(recursive_dec_* d, const uint8_t* p, 
         return recursive_fail_(d, p, RECURSIVE_ERR_DEPTH);
     }
     if (end - p < 4) {
-        return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        return recursive_in_field_(d, "value");
     }
     out->value = (int32_t)recursive_get_u32_(p);
     p += 4;
     {
         uint32_t n0;
         if (end - p < 4) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            return recursive_in_field_(d, "children");
         }
         n0 = recursive_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 8) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_COUNT);
+            recursive_fail_(d, p, RECURSIVE_ERR_COUNT);
+            return recursive_in_field_(d, "children");
         }
         p += 4;
         if (n0 == 0) {
@@ -607,12 +688,14 @@ static const uint8_t* recursive_tree_read_(recursive_dec_* d, const uint8_t* p, 
         } else {
             recursive_tree* items0 = (recursive_tree*)recursive_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return recursive_fail_(d, p - 4, RECURSIVE_ERR_NO_MEMORY);
+                recursive_fail_(d, p - 4, RECURSIVE_ERR_NO_MEMORY);
+                return recursive_in_field_(d, "children");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = recursive_tree_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    recursive_in_elem_(d, i0);
+                    return recursive_in_field_(d, "children");
                 }
             }
             out->children.data = items0;
@@ -730,22 +813,25 @@ static const uint8_t* recursive_node_read_(recursive_dec_* d, const uint8_t* p, 
     }
     p = recursive_read_str_(d, p, &out->value);
     if (p == NULL) {
-        return NULL;
+        return recursive_in_field_(d, "value");
     }
     if (p == end) {
-        return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        return recursive_in_field_(d, "next");
     }
     if (*p > 1) {
-        return recursive_fail_(d, p, RECURSIVE_ERR_PRESENCE);
+        recursive_fail_(d, p, RECURSIVE_ERR_PRESENCE);
+        return recursive_in_field_(d, "next");
     }
     if (*p++ != 0) {
         recursive_node* box0 = (recursive_node*)recursive_alloc_(d->arena, 1, sizeof *box0);
         if (box0 == NULL) {
-            return recursive_fail_(d, p - 1, RECURSIVE_ERR_NO_MEMORY);
+            recursive_fail_(d, p - 1, RECURSIVE_ERR_NO_MEMORY);
+            return recursive_in_field_(d, "next");
         }
         p = recursive_node_read_(d, p, &box0[0], depth + 1);
         if (p == NULL) {
-            return NULL;
+            return recursive_in_field_(d, "next");
         }
         out->next = box0;
     } else {
@@ -861,16 +947,18 @@ static const uint8_t* recursive_dir_read_(recursive_dec_* d, const uint8_t* p, r
     }
     p = recursive_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return recursive_in_field_(d, "name");
     }
     {
         uint32_t n0;
         if (end - p < 4) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            return recursive_in_field_(d, "entries");
         }
         n0 = recursive_get_u32_(p);
         if (n0 > (size_t)(end - p - 4) / 13) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_COUNT);
+            recursive_fail_(d, p, RECURSIVE_ERR_COUNT);
+            return recursive_in_field_(d, "entries");
         }
         p += 4;
         if (n0 == 0) {
@@ -878,12 +966,14 @@ static const uint8_t* recursive_dir_read_(recursive_dec_* d, const uint8_t* p, r
         } else {
             recursive_entry* items0 = (recursive_entry*)recursive_alloc_(d->arena, n0, sizeof *items0);
             if (items0 == NULL) {
-                return recursive_fail_(d, p - 4, RECURSIVE_ERR_NO_MEMORY);
+                recursive_fail_(d, p - 4, RECURSIVE_ERR_NO_MEMORY);
+                return recursive_in_field_(d, "entries");
             }
             for (uint32_t i0 = 0; i0 < n0; i0++) {
                 p = recursive_entry_read_(d, p, &items0[i0], depth + 1);
                 if (p == NULL) {
-                    return NULL;
+                    recursive_in_elem_(d, i0);
+                    return recursive_in_field_(d, "entries");
                 }
             }
             out->entries.data = items0;
@@ -1003,27 +1093,31 @@ static const uint8_t* recursive_entry_read_(recursive_dec_* d, const uint8_t* p,
     }
     p = recursive_read_str_(d, p, &out->name);
     if (p == NULL) {
-        return NULL;
+        return recursive_in_field_(d, "name");
     }
     if (end - p < 8) {
-        return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        return recursive_in_field_(d, "size");
     }
     out->size = recursive_get_u64_(p);
     p += 8;
     if (p == end) {
-        return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+        return recursive_in_field_(d, "sub");
     }
     if (*p > 1) {
-        return recursive_fail_(d, p, RECURSIVE_ERR_PRESENCE);
+        recursive_fail_(d, p, RECURSIVE_ERR_PRESENCE);
+        return recursive_in_field_(d, "sub");
     }
     if (*p++ != 0) {
         recursive_dir* box0 = (recursive_dir*)recursive_alloc_(d->arena, 1, sizeof *box0);
         if (box0 == NULL) {
-            return recursive_fail_(d, p - 1, RECURSIVE_ERR_NO_MEMORY);
+            recursive_fail_(d, p - 1, RECURSIVE_ERR_NO_MEMORY);
+            return recursive_in_field_(d, "sub");
         }
         p = recursive_dir_read_(d, p, &box0[0], depth + 1);
         if (p == NULL) {
-            return NULL;
+            return recursive_in_field_(d, "sub");
         }
         out->sub = box0;
     } else {
@@ -1130,7 +1224,7 @@ static const uint8_t* recursive_program_read_(recursive_dec_* d, const uint8_t* 
     }
     p = recursive_expr_read_(d, p, &out->body, depth + 1);
     if (p == NULL) {
-        return NULL;
+        return recursive_in_field_(d, "body");
     }
     return p;
 }
@@ -1263,26 +1357,35 @@ static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, 
     switch (out->tag) {
     case RECURSIVE_EXPR_LIT:
         if (end - p < 8) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            recursive_in_field_(d, "value");
+            return recursive_in_field_(d, "Lit");
         }
         out->value.lit.value = (int64_t)recursive_get_u64_(p);
         p += 8;
         break;
     case RECURSIVE_EXPR_NEG:
         if (p == end) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+            recursive_in_field_(d, "inner");
+            return recursive_in_field_(d, "Neg");
         }
         if (*p > 1) {
-            return recursive_fail_(d, p, RECURSIVE_ERR_PRESENCE);
+            recursive_fail_(d, p, RECURSIVE_ERR_PRESENCE);
+            recursive_in_field_(d, "inner");
+            return recursive_in_field_(d, "Neg");
         }
         if (*p++ != 0) {
             recursive_expr* box0 = (recursive_expr*)recursive_alloc_(d->arena, 1, sizeof *box0);
             if (box0 == NULL) {
-                return recursive_fail_(d, p - 1, RECURSIVE_ERR_NO_MEMORY);
+                recursive_fail_(d, p - 1, RECURSIVE_ERR_NO_MEMORY);
+                recursive_in_field_(d, "inner");
+                return recursive_in_field_(d, "Neg");
             }
             p = recursive_expr_read_(d, p, &box0[0], depth + 1);
             if (p == NULL) {
-                return NULL;
+                recursive_in_field_(d, "inner");
+                return recursive_in_field_(d, "Neg");
             }
             out->value.neg.inner = box0;
         } else {
@@ -1293,11 +1396,15 @@ static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, 
         {
             uint32_t n0;
             if (end - p < 4) {
-                return recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+                recursive_fail_(d, p, RECURSIVE_ERR_TRUNCATED);
+                recursive_in_field_(d, "terms");
+                return recursive_in_field_(d, "Add");
             }
             n0 = recursive_get_u32_(p);
             if (n0 > (size_t)(end - p - 4) / 2) {
-                return recursive_fail_(d, p, RECURSIVE_ERR_COUNT);
+                recursive_fail_(d, p, RECURSIVE_ERR_COUNT);
+                recursive_in_field_(d, "terms");
+                return recursive_in_field_(d, "Add");
             }
             p += 4;
             if (n0 == 0) {
@@ -1305,12 +1412,16 @@ static const uint8_t* recursive_expr_read_(recursive_dec_* d, const uint8_t* p, 
             } else {
                 recursive_expr* items0 = (recursive_expr*)recursive_alloc_(d->arena, n0, sizeof *items0);
                 if (items0 == NULL) {
-                    return recursive_fail_(d, p - 4, RECURSIVE_ERR_NO_MEMORY);
+                    recursive_fail_(d, p - 4, RECURSIVE_ERR_NO_MEMORY);
+                    recursive_in_field_(d, "terms");
+                    return recursive_in_field_(d, "Add");
                 }
                 for (uint32_t i0 = 0; i0 < n0; i0++) {
                     p = recursive_expr_read_(d, p, &items0[i0], depth + 1);
                     if (p == NULL) {
-                        return NULL;
+                        recursive_in_elem_(d, i0);
+                        recursive_in_field_(d, "terms");
+                        return recursive_in_field_(d, "Add");
                     }
                 }
                 out->value.add.terms.data = items0;
@@ -1352,7 +1463,8 @@ int recursive_decode_message_ex(const uint8_t* data, size_t len, recursive_messa
             p = recursive_program_read_(&d, p, &out->value.program, 1);
             break;
         default:
-            p = recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
+            recursive_fail_(&d, p - 6, RECURSIVE_ERR_MESSAGE);
+            p = recursive_in_field_(&d, "message");
             break;
         }
     }
@@ -1505,9 +1617,15 @@ static int recursive_reader_grow_(recursive_message_reader* r, size_t cap) {
  * message of size bytes is behind the reader; any other error sticks.
  */
 static int recursive_reader_fail_(recursive_message_reader* r, recursive_stream_result* res, int err, uint64_t at, int skipped,
-                            size_t size) {
+                            size_t size, const char* path) {
     recursive_stream_result f;
     memset(&f, 0, sizeof f);
+    size_t n = 0;
+    while (path[n] != '\0' && n + 1 < sizeof f.path) {
+        f.path[n] = path[n];
+        n++;
+    }
+    f.path[n] = '\0';
     f.error = err;
     f.index = r->index;
     f.offset = at;
@@ -1540,7 +1658,7 @@ static int recursive_check_hello_(recursive_message_reader* r, size_t total, rec
     uint32_t count, i;
     uint16_t prev = 0;
     if (len < 4 || (uint64_t)len != 4 + 10 * (uint64_t)recursive_get_u32_(p)) {
-        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
     count = recursive_get_u32_(p);
     for (i = 0; i < count; i++) {
@@ -1549,7 +1667,7 @@ static int recursive_check_hello_(recursive_message_reader* r, size_t total, rec
         uint64_t theirs;
         if (id <= prev) {
             /* Type id 0, or not above the previous entry's. */
-            return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0);
+            return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + (uint64_t)(e - r->buf), 0, 0, "message");
         }
         prev = id;
         while (j < recursive_hello_count_ && recursive_hello_entries_[j].type_id < id) {
@@ -1560,7 +1678,7 @@ static int recursive_check_hello_(recursive_message_reader* r, size_t total, rec
         }
         theirs = recursive_get_u64_(e + 2);
         if (theirs != recursive_hello_entries_[j].fingerprint) {
-            int rc = recursive_reader_fail_(r, res, RECURSIVE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0);
+            int rc = recursive_reader_fail_(r, res, RECURSIVE_ERR_SCHEMA, r->offset + (uint64_t)(e + 2 - r->buf), 0, 0, "message");
             r->failed.schema_type_id = id;
             r->failed.writer_fingerprint = theirs;
             if (res != NULL) {
@@ -1657,45 +1775,45 @@ again:
     }
     rc = recursive_read_message_header(hdr, have, &type_id, &payload);
     if (rc != RECURSIVE_OK) {
-        return recursive_reader_fail_(r, res, rc, r->offset, 0, 0);
+        return recursive_reader_fail_(r, res, rc, r->offset, 0, 0, "message");
     }
     hello = type_id == RECURSIVE_HELLO_TYPE_ID && r->index == 0;
     if (r->require_hello && r->index == 0 && !hello) {
-        return recursive_reader_fail_(r, res, RECURSIVE_ERR_SCHEMA, r->offset + 4, 0, 0);
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_SCHEMA, r->offset + 4, 0, 0, "message");
     }
     if (!hello && !recursive_known_type_(type_id)) {
         /* Skip a payload within the maximum, so that reading can go on. */
         int skipped = payload <= r->max_size && recursive_reader_skip_(r, payload);
         return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 4, skipped,
-                                RECURSIVE_MESSAGE_HEADER_SIZE + (size_t)payload);
+                                RECURSIVE_MESSAGE_HEADER_SIZE + (size_t)payload, "message");
     }
     if (payload > r->max_size) {
-        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0);
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_MESSAGE, r->offset + 6, 0, 0, "message");
     }
 #if SIZE_MAX <= UINT32_MAX
     if (payload > SIZE_MAX - RECURSIVE_MESSAGE_HEADER_SIZE) {
         /* Too large for memory: a stream that ends inside it is still truncated. */
         int whole = recursive_reader_skip_(r, payload);
         return recursive_reader_fail_(r, res, whole ? RECURSIVE_ERR_NO_MEMORY : RECURSIVE_ERR_TRUNCATED,
-                                r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+                                r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
 #endif
     /* The buffer grows as the payload arrives: never more than twice what was read. */
     total = RECURSIVE_MESSAGE_HEADER_SIZE + (size_t)payload;
     if (r->cap < 256 && !recursive_reader_grow_(r, total < 256 ? 256 : total < 4096 ? total : 4096)) {
-        return recursive_reader_fail_(r, res, RECURSIVE_ERR_NO_MEMORY, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+        return recursive_reader_fail_(r, res, RECURSIVE_ERR_NO_MEMORY, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0, "message");
     }
     memcpy(r->buf, hdr, RECURSIVE_MESSAGE_HEADER_SIZE);
     while (have < total) {
         size_t want, got;
         if (have == r->cap && !recursive_reader_grow_(r, total - r->cap <= r->cap ? total : 2 * r->cap)) {
-            return recursive_reader_fail_(r, res, RECURSIVE_ERR_NO_MEMORY, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+            return recursive_reader_fail_(r, res, RECURSIVE_ERR_NO_MEMORY, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
         want = (total < r->cap ? total : r->cap) - have;
         got = recursive_read_full_(r, r->buf + have, want);
         have += got;
         if (got < want) {
-            return recursive_reader_fail_(r, res, RECURSIVE_ERR_TRUNCATED, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0);
+            return recursive_reader_fail_(r, res, RECURSIVE_ERR_TRUNCATED, r->offset + RECURSIVE_MESSAGE_HEADER_SIZE, 0, 0, "message");
         }
     }
     if (hello) {
@@ -1711,7 +1829,7 @@ again:
     recursive_arena_reset(r->arena);
     rc = recursive_decode_message_ex(r->buf, total, out, r->arena, &opt, &dres);
     if (rc != RECURSIVE_OK) {
-        return recursive_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total);
+        return recursive_reader_fail_(r, res, rc, r->offset + dres.offset, 1, total, dres.path);
     }
     if (res != NULL) {
         memset(res, 0, sizeof *res);

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Arrays& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Arrays& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ArraysView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Arrays>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Fixed& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Fixed& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, FixedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Fixed>) noexcept;
@@ -673,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const U32Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, U32ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<U32Array>) noexcept;
@@ -681,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const I16Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, I16ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, I16ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<I16Array>) noexcept;
@@ -689,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const F32Array& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32Array& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, F32ArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<F32Array>) noexcept;
@@ -697,6 +734,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const ByteArray& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArray& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ByteArrayView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ByteArrayView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<ByteArray>) noexcept;
@@ -705,6 +743,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const SmallArrays& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArrays& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, SmallArraysView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, SmallArraysView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<SmallArrays>) noexcept;
@@ -724,6 +763,18 @@ static_assert(!sdp::kLittleEndian ||
                    offsetof(Point, x) == 0 &&
                    offsetof(Point, y) == 8),
               "Point: its memory must be its wire encoding");
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Arrays& v) noexcept {
     std::uint64_t n = 0;
@@ -1166,6 +1217,119 @@ bool sdp_check(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Arrays>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("bools");
+    }
+    if (!r.bools(n1)) {
+        return r.in_field("bools");
+    }
+    r.p += n1;
+    std::size_t n2 = 0;
+    if (!r.cold_count(n2, 1)) {
+        return r.in_field("bytes");
+    }
+    r.p += n2 * 1;
+    std::size_t n3 = 0;
+    if (!r.cold_count(n3, 1)) {
+        return r.in_field("i8s");
+    }
+    r.p += n3 * 1;
+    std::size_t n4 = 0;
+    if (!r.cold_count(n4, 2)) {
+        return r.in_field("u16s");
+    }
+    r.p += n4 * 2;
+    std::size_t n5 = 0;
+    if (!r.cold_count(n5, 2)) {
+        return r.in_field("i16s");
+    }
+    r.p += n5 * 2;
+    std::size_t n6 = 0;
+    if (!r.cold_count(n6, 4)) {
+        return r.in_field("u32s");
+    }
+    r.p += n6 * 4;
+    std::size_t n7 = 0;
+    if (!r.cold_count(n7, 4)) {
+        return r.in_field("i32s");
+    }
+    r.p += n7 * 4;
+    std::size_t n8 = 0;
+    if (!r.cold_count(n8, 8)) {
+        return r.in_field("u64s");
+    }
+    r.p += n8 * 8;
+    std::size_t n9 = 0;
+    if (!r.cold_count(n9, 8)) {
+        return r.in_field("i64s");
+    }
+    r.p += n9 * 8;
+    std::size_t n10 = 0;
+    if (!r.cold_count(n10, 4)) {
+        return r.in_field("f32s");
+    }
+    r.p += n10 * 4;
+    std::size_t n11 = 0;
+    if (!r.cold_count(n11, 8)) {
+        return r.in_field("f64s");
+    }
+    r.p += n11 * 8;
+    std::size_t n12 = 0;
+    if (!r.cold_count(n12, 4)) {
+        return r.in_field("strings");
+    }
+    for (std::size_t i13 = 0; i13 < n12; ++i13) {
+        if (!r.cold_skip_str()) {
+            r.in_elem(i13);
+            return r.in_field("strings");
+        }
+    }
+    std::size_t n14 = 0;
+    if (!r.cold_count(n14, 16)) {
+        return r.in_field("points");
+    }
+    if (r.plain(n14, 16, d + 1)) {
+        r.p += n14 * 16;
+    } else {
+        for (std::size_t i15 = 0; i15 < n14; ++i15) {
+            if (!sdp_path(r, Tag<Point>{}, d + 1)) {
+                r.in_elem(i15);
+                return r.in_field("points");
+            }
+        }
+    }
+    std::size_t n16 = 0;
+    if (!r.cold_count(n16, 4)) {
+        return r.in_field("nested");
+    }
+    for (std::size_t i17 = 0; i17 < n16; ++i17) {
+        std::size_t n18 = 0;
+        if (!r.cold_count(n18, 4)) {
+            r.in_elem(i17);
+            return r.in_field("nested");
+        }
+        r.p += n18 * 4;
+    }
+    std::size_t n19 = 0;
+    if (!r.cold_count(n19, 4)) {
+        return r.in_field("blobs");
+    }
+    for (std::size_t i20 = 0; i20 < n19; ++i20) {
+        std::size_t n21 = 0;
+        if (!r.cold_count(n21, 1)) {
+            r.in_elem(i20);
+            return r.in_field("blobs");
+        }
+        r.p += n21 * 1;
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, ArraysView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1480,6 +1644,24 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 16) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
+        }
+        if (r.left() < 16) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("y");
+        }
+    }
+    r.p += 16;
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1668,6 +1850,68 @@ bool sdp_check(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Fixed>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_need_elems(4, 1)) {
+        return r.in_field("rgba");
+    }
+    r.p += 4;
+    for (std::size_t i1 = 0; i1 < 3; ++i1) {
+        if (!r.cold_need_elems(3, 4)) {
+            r.in_elem(i1);
+            return r.in_field("matrix");
+        }
+        r.p += 12;
+    }
+    for (std::size_t i2 = 0; i2 < 2; ++i2) {
+        if (!r.cold_skip_str()) {
+            r.in_elem(i2);
+            return r.in_field("names");
+        }
+    }
+    for (std::size_t i3 = 0; i3 < 3; ++i3) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i3);
+                return r.in_field("flags");
+            }
+            if (r.p[0] > 1) {
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_elem(i3);
+                return r.in_field("flags");
+            }
+        }
+        if (r.p[0] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_elem(i3);
+            return r.in_field("flags");
+        }
+        r.p += 1;
+    }
+    if (r.plain(2, 16, d + 1)) {
+        r.p += 2 * 16;
+    } else {
+        for (std::size_t i4 = 0; i4 < 2; ++i4) {
+            if (!sdp_path(r, Tag<Point>{}, d + 1)) {
+                r.in_elem(i4);
+                return r.in_field("points");
+            }
+        }
+    }
+    for (std::size_t i5 = 0; i5 < 2; ++i5) {
+        std::size_t n6 = 0;
+        if (!r.cold_count(n6, 2)) {
+            r.in_elem(i5);
+            return r.in_field("lists");
+        }
+        r.p += n6 * 2;
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, FixedView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1832,6 +2076,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<U32Array>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 4)) {
+        return r.in_field("values");
+    }
+    r.p += n1 * 4;
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, U32ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1902,6 +2158,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
     std::size_t n1 = 0;
     if (!r.count(n1, 2)) {
         return false;
+    }
+    r.p += n1 * 2;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<I16Array>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 2)) {
+        return r.in_field("samples");
     }
     r.p += n1 * 2;
     return true;
@@ -1982,6 +2250,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<F32Array>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 4)) {
+        return r.in_field("values");
+    }
+    r.p += n1 * 4;
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, F32ArrayView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -2052,6 +2332,18 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
     std::size_t n1 = 0;
     if (!r.count(n1, 1)) {
         return false;
+    }
+    r.p += n1 * 1;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<ByteArray>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("data");
     }
     r.p += n1 * 1;
     return true;
@@ -2242,6 +2534,46 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept
     }
     if (!r.bools(n6)) {
         return false;
+    }
+    r.p += n6;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<SmallArrays>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("bytes");
+    }
+    r.p += n1 * 1;
+    std::size_t n2 = 0;
+    if (!r.cold_count(n2, 4)) {
+        return r.in_field("words");
+    }
+    r.p += n2 * 4;
+    std::size_t n3 = 0;
+    if (!r.cold_count(n3, 8)) {
+        return r.in_field("reals");
+    }
+    r.p += n3 * 8;
+    std::size_t n4 = 0;
+    if (!r.cold_count(n4, 4)) {
+        return r.in_field("names");
+    }
+    for (std::size_t i5 = 0; i5 < n4; ++i5) {
+        if (!r.cold_skip_str()) {
+            r.in_elem(i5);
+            return r.in_field("names");
+        }
+    }
+    std::size_t n6 = 0;
+    if (!r.cold_count(n6, 1)) {
+        return r.in_field("flags");
+    }
+    if (!r.bools(n6)) {
+        return r.in_field("flags");
     }
     r.p += n6;
     return true;
@@ -2466,7 +2798,7 @@ std::size_t encode_to(const Arrays& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Arrays& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Arrays();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2480,7 +2812,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Arrays();
-        return r.status;
+        return with_path<Arrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2488,7 +2820,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Arrays& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ArraysView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ArraysView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2502,7 +2834,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ArraysView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ArraysView();
-        return r.status;
+        return with_path<Arrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2539,7 +2871,7 @@ std::size_t encode_to(const Fixed& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Fixed& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Fixed();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2553,7 +2885,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Fixed();
-        return r.status;
+        return with_path<Fixed>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2561,7 +2893,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Fixed& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, FixedView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = FixedView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2575,7 +2907,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, FixedView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = FixedView();
-        return r.status;
+        return with_path<Fixed>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2612,7 +2944,7 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2626,7 +2958,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return r.status;
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2634,7 +2966,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2648,7 +2980,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return r.status;
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2686,7 +3018,7 @@ std::size_t encode_to(const U32Array& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, U32Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = U32Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2700,7 +3032,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = U32Array();
-        return r.status;
+        return with_path<U32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2708,7 +3040,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32Array& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, U32ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = U32ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2722,7 +3054,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, U32ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = U32ArrayView();
-        return r.status;
+        return with_path<U32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2760,7 +3092,7 @@ std::size_t encode_to(const I16Array& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, I16Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = I16Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2774,7 +3106,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = I16Array();
-        return r.status;
+        return with_path<I16Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2782,7 +3114,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16Array& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, I16ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = I16ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2796,7 +3128,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, I16ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = I16ArrayView();
-        return r.status;
+        return with_path<I16Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2834,7 +3166,7 @@ std::size_t encode_to(const F32Array& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, F32Array& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = F32Array();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2848,7 +3180,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = F32Array();
-        return r.status;
+        return with_path<F32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2856,7 +3188,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32Array& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, F32ArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = F32ArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2870,7 +3202,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, F32ArrayVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = F32ArrayView();
-        return r.status;
+        return with_path<F32Array>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2908,7 +3240,7 @@ std::size_t encode_to(const ByteArray& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArray& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ByteArray();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2922,7 +3254,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ByteArray();
-        return r.status;
+        return with_path<ByteArray>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2930,7 +3262,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArray&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ByteArrayView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ByteArrayView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2944,7 +3276,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ByteArrayV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ByteArrayView();
-        return r.status;
+        return with_path<ByteArray>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2982,7 +3314,7 @@ std::size_t encode_to(const SmallArrays& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArrays& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = SmallArrays();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2996,7 +3328,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SmallArrays();
-        return r.status;
+        return with_path<SmallArrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3004,7 +3336,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SmallArraysView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = SmallArraysView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -3018,7 +3350,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SmallArray
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SmallArraysView();
-        return r.status;
+        return with_path<SmallArrays>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -3037,9 +3369,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -3084,7 +3416,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Arrays& o
     }
     if (id != Arrays::kTypeId) {
         out = Arrays();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3098,7 +3430,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ArraysVie
     }
     if (id != Arrays::kTypeId) {
         out = ArraysView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3136,7 +3468,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Fixed& ou
     }
     if (id != Fixed::kTypeId) {
         out = Fixed();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3150,7 +3482,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, FixedView
     }
     if (id != Fixed::kTypeId) {
         out = FixedView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3188,7 +3520,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     }
     if (id != Point::kTypeId) {
         out = Point();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3202,7 +3534,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     }
     if (id != Point::kTypeId) {
         out = PointView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3242,7 +3574,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32Array&
     }
     if (id != U32Array::kTypeId) {
         out = U32Array();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3256,7 +3588,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, U32ArrayV
     }
     if (id != U32Array::kTypeId) {
         out = U32ArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3296,7 +3628,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16Array&
     }
     if (id != I16Array::kTypeId) {
         out = I16Array();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3310,7 +3642,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, I16ArrayV
     }
     if (id != I16Array::kTypeId) {
         out = I16ArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3350,7 +3682,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32Array&
     }
     if (id != F32Array::kTypeId) {
         out = F32Array();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3364,7 +3696,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, F32ArrayV
     }
     if (id != F32Array::kTypeId) {
         out = F32ArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3404,7 +3736,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     }
     if (id != ByteArray::kTypeId) {
         out = ByteArray();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3418,7 +3750,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ByteArray
     }
     if (id != ByteArray::kTypeId) {
         out = ByteArrayView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3458,7 +3790,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
     }
     if (id != SmallArrays::kTypeId) {
         out = SmallArrays();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3472,7 +3804,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SmallArra
     }
     if (id != SmallArrays::kTypeId) {
         out = SmallArraysView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -3501,56 +3833,56 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Arrays::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Arrays>(out) ? *std::get_if<Arrays>(&out) : out.emplace<Arrays>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Arrays>(out) ? *std::get_if<Arrays>(&out) : out.emplace<Arrays>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Fixed::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Fixed>(out) ? *std::get_if<Fixed>(&out) : out.emplace<Fixed>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Fixed>(out) ? *std::get_if<Fixed>(&out) : out.emplace<Fixed>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Point::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case U32Array::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32Array>(out) ? *std::get_if<U32Array>(&out) : out.emplace<U32Array>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<U32Array>(out) ? *std::get_if<U32Array>(&out) : out.emplace<U32Array>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case I16Array::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16Array>(out) ? *std::get_if<I16Array>(&out) : out.emplace<I16Array>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<I16Array>(out) ? *std::get_if<I16Array>(&out) : out.emplace<I16Array>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case F32Array::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32Array>(out) ? *std::get_if<F32Array>(&out) : out.emplace<F32Array>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<F32Array>(out) ? *std::get_if<F32Array>(&out) : out.emplace<F32Array>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case ByteArray::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArray>(out) ? *std::get_if<ByteArray>(&out) : out.emplace<ByteArray>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<ByteArray>(out) ? *std::get_if<ByteArray>(&out) : out.emplace<ByteArray>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case SmallArrays::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArrays>(out) ? *std::get_if<SmallArrays>(&out) : out.emplace<SmallArrays>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<SmallArrays>(out) ? *std::get_if<SmallArrays>(&out) : out.emplace<SmallArrays>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -3558,7 +3890,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -3586,56 +3918,56 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ArraysView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ArraysView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ArraysView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case FixedView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<FixedView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<FixedView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case U32ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<U32ArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<U32ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case I16ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<I16ArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<I16ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case F32ArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<F32ArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<F32ArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ByteArrayView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ByteArrayView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ByteArrayView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case SmallArraysView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<SmallArraysView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<SmallArraysView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -3643,7 +3975,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

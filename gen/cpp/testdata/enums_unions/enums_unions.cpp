@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Circle& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Circle& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Circle>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, CircleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, CircleView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Circle>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Shape& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Shape& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Shape>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ShapeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ShapeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Shape>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nested& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nested& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Nested>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NestedView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nested>) noexcept;
@@ -673,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Enums& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Enums& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Enums>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EnumsView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Enums>) noexcept;
@@ -681,11 +716,24 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Unions& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Unions& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Unions>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, UnionsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Unions>) noexcept;
 [[maybe_unused]] void sdp_own(const UnionsView& s, Unions& o);
 const std::uint8_t* sdp_rd_T5Shape(const std::uint8_t* p, ShapeView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Circle&) noexcept { return 8; }
 
@@ -715,6 +763,20 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
     if (r.left() < 8) {
         if (r.left() < 8) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 8;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Circle>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("radius");
         }
     }
     r.p += 8;
@@ -961,6 +1023,81 @@ bool sdp_check(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
     case 4: {
         if (!r.skip_str()) {
             return false;
+        }
+        break;
+    }
+    case 5:
+        break;
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Shape>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        break;
+    case 1: {
+        if (!sdp_path(r, Tag<Circle>{}, d + 1)) {
+            return r.in_field("Circle");
+        }
+        break;
+    }
+    case 2: {
+        if (r.left() < 8) {
+            if (r.left() < 4) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("width");
+                return r.in_field("Rect");
+            }
+            if (r.left() < 8) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+                r.in_field("height");
+                return r.in_field("Rect");
+            }
+        }
+        r.p += 8;
+        break;
+    }
+    case 3: {
+        std::size_t n1 = 0;
+        if (!r.cold_count(n1, 4)) {
+            r.in_field("points");
+            return r.in_field("Polygon");
+        }
+        r.p += n1 * 4;
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
+            }
+            if (r.p[0] > 1) {
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                r.in_field("closed");
+                return r.in_field("Polygon");
+            }
+        }
+        if (r.p[0] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            r.in_field("closed");
+            return r.in_field("Polygon");
+        }
+        r.p += 1;
+        break;
+    }
+    case 4: {
+        if (!r.cold_skip_str()) {
+            r.in_field("text");
+            return r.in_field("Label");
         }
         break;
     }
@@ -1313,6 +1450,67 @@ bool sdp_check(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Nested>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
+            }
+            if (!is_valid(sdp::load<Small>(r.p))) {
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("value");
+                return r.in_field("Leaf");
+            }
+        }
+        if (!is_valid(sdp::load<Small>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("value");
+            return r.in_field("Leaf");
+        }
+        r.p += 1;
+        break;
+    }
+    case 1: {
+        if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
+            r.in_field("shape");
+            return r.in_field("Branch");
+        }
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
+            }
+            if (!is_valid(sdp::load<Sparse>(r.p))) {
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_field("sparse");
+                return r.in_field("Branch");
+            }
+        }
+        if (!is_valid(sdp::load<Sparse>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_field("sparse");
+            return r.in_field("Branch");
+        }
+        r.p += 2;
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, NestedView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1638,6 +1836,108 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Enums>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("small");
+        }
+        if (!is_valid(sdp::load<Small>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("small");
+        }
+        if (r.left() < 3) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sparse");
+        }
+        if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+            return r.in_field("sparse");
+        }
+        if (r.left() < 7) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("wide");
+        }
+        if (!is_valid(sdp::load<Wide>(r.p + 3))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+            return r.in_field("wide");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("default_value");
+        }
+        if (!is_valid(sdp::load<Default>(r.p + 7))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+            return r.in_field("default_value");
+        }
+    }
+    if (!is_valid(sdp::load<Small>(r.p))) {
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("small");
+    }
+    if (!is_valid(sdp::load<Sparse>(r.p + 1))) {
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 1);
+        return r.in_field("sparse");
+    }
+    if (!is_valid(sdp::load<Wide>(r.p + 3))) {
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 3);
+        return r.in_field("wide");
+    }
+    if (!is_valid(sdp::load<Default>(r.p + 7))) {
+        r.fail_at(sdp::ErrorCode::Enum, r.p + 7);
+        return r.in_field("default_value");
+    }
+    r.p += 8;
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 2)) {
+        return r.in_field("list");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (r.left() < 2) {
+            if (r.left() < 2) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i2);
+                return r.in_field("list");
+            }
+            if (!is_valid(sdp::load<Sparse>(r.p))) {
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i2);
+                return r.in_field("list");
+            }
+        }
+        if (!is_valid(sdp::load<Sparse>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i2);
+            return r.in_field("list");
+        }
+        r.p += 2;
+    }
+    for (std::size_t i3 = 0; i3 < 2; ++i3) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i3);
+                return r.in_field("fixed");
+            }
+            if (!is_valid(sdp::load<Small>(r.p))) {
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i3);
+                return r.in_field("fixed");
+            }
+        }
+        if (!is_valid(sdp::load<Small>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i3);
+            return r.in_field("fixed");
+        }
+        r.p += 1;
+    }
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, EnumsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1877,6 +2177,41 @@ bool sdp_check(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Unions>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
+        return r.in_field("shape");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("shapes");
+    }
+    if (!r.charge(n1, 33u, r.p - 4)) {
+        return r.in_field("shapes");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("shapes");
+        }
+    }
+    if (!sdp_path(r, Tag<Nested>{}, d + 1)) {
+        return r.in_field("nested");
+    }
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe");
+    }
+    if (has3) {
+        if (!sdp_path(r, Tag<Shape>{}, d + 1)) {
+            return r.in_field("maybe");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, UnionsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -2047,7 +2382,7 @@ std::size_t encode_to(const Circle& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Circle& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Circle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2061,7 +2396,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Circle();
-        return r.status;
+        return with_path<Circle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2069,7 +2404,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Circle& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, CircleView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = CircleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2083,7 +2418,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, CircleView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = CircleView();
-        return r.status;
+        return with_path<Circle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2120,7 +2455,7 @@ std::size_t encode_to(const Shape& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Shape& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Shape();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2134,7 +2469,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Shape();
-        return r.status;
+        return with_path<Shape>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2142,7 +2477,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Shape& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ShapeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ShapeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2156,7 +2491,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ShapeView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ShapeView();
-        return r.status;
+        return with_path<Shape>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2193,7 +2528,7 @@ std::size_t encode_to(const Nested& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Nested& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Nested();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2207,7 +2542,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Nested();
-        return r.status;
+        return with_path<Nested>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2215,7 +2550,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nested& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NestedView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NestedView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2229,7 +2564,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NestedView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NestedView();
-        return r.status;
+        return with_path<Nested>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2266,7 +2601,7 @@ std::size_t encode_to(const Enums& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Enums& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Enums();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2280,7 +2615,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Enums();
-        return r.status;
+        return with_path<Enums>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2288,7 +2623,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Enums& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EnumsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = EnumsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2302,7 +2637,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EnumsView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EnumsView();
-        return r.status;
+        return with_path<Enums>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2339,7 +2674,7 @@ std::size_t encode_to(const Unions& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Unions& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Unions();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2353,7 +2688,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Unions();
-        return r.status;
+        return with_path<Unions>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2361,7 +2696,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Unions& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, UnionsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = UnionsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2375,7 +2710,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, UnionsView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = UnionsView();
-        return r.status;
+        return with_path<Unions>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2394,9 +2729,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2439,7 +2774,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Circle& o
     }
     if (id != Circle::kTypeId) {
         out = Circle();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2453,7 +2788,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, CircleVie
     }
     if (id != Circle::kTypeId) {
         out = CircleView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2491,7 +2826,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Enums& ou
     }
     if (id != Enums::kTypeId) {
         out = Enums();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2505,7 +2840,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EnumsView
     }
     if (id != Enums::kTypeId) {
         out = EnumsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2543,7 +2878,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Unions& o
     }
     if (id != Unions::kTypeId) {
         out = Unions();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2557,7 +2892,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, UnionsVie
     }
     if (id != Unions::kTypeId) {
         out = UnionsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2581,21 +2916,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Circle::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Circle>(out) ? *std::get_if<Circle>(&out) : out.emplace<Circle>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Circle>(out) ? *std::get_if<Circle>(&out) : out.emplace<Circle>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Enums::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Enums>(out) ? *std::get_if<Enums>(&out) : out.emplace<Enums>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Enums>(out) ? *std::get_if<Enums>(&out) : out.emplace<Enums>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Unions::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Unions>(out) ? *std::get_if<Unions>(&out) : out.emplace<Unions>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Unions>(out) ? *std::get_if<Unions>(&out) : out.emplace<Unions>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2603,7 +2938,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2626,21 +2961,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case CircleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<CircleView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<CircleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EnumsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<EnumsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<EnumsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case UnionsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<UnionsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<UnionsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2648,7 +2983,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Big& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Big& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Big>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, BigView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, BigView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Big>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Wide& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Wide& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Wide>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, WideView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Wide>) noexcept;
@@ -673,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Events& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Events& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Events>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Events>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EventsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EventsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Events>) noexcept;
@@ -681,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
@@ -689,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Nodes& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Nodes& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodesView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodesView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Nodes>) noexcept;
@@ -697,6 +734,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Chain& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Chain& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Chain>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ChainView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ChainView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Chain>) noexcept;
@@ -705,6 +743,18 @@ const std::uint8_t* sdp_rd_O_T3Big(const std::uint8_t* p, std::optional<BigView>
 const std::uint8_t* sdp_rd_T4Wide(const std::uint8_t* p, WideView& out) noexcept;
 const std::uint8_t* sdp_rd_T4Node(const std::uint8_t* p, NodeView& out) noexcept;
 const std::uint8_t* sdp_rd_T5Chain(const std::uint8_t* p, ChainView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Big&) noexcept { return 512; }
 
@@ -731,6 +781,17 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Big>, std::uint32_t d) noexcept {
     }
     if (!r.need_elems(64, 8)) {
         return false;
+    }
+    r.p += 512;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Big>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_need_elems(64, 8)) {
+        return r.in_field("a");
     }
     r.p += 512;
     return true;
@@ -838,6 +899,33 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
         if (has3) {
             if (!sdp_check(r, Tag<Big>{}, d + 1)) {
                 return false;
+            }
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("items");
+    }
+    if (!r.charge(n1, 520u, r.p - 4)) {
+        return r.in_field("items");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        bool has3 = false;
+        if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+            r.in_elem(i2);
+            return r.in_field("items");
+        }
+        if (has3) {
+            if (!sdp_path(r, Tag<Big>{}, d + 1)) {
+                r.in_elem(i2);
+                return r.in_field("items");
             }
         }
     }
@@ -1049,6 +1137,51 @@ bool sdp_check(Reader& r, Tag<Wide>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Wide>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        break;
+    case 1: {
+        if (!sdp_path(r, Tag<Big>{}, d + 1)) {
+            return r.in_field("Big");
+        }
+        break;
+    }
+    case 2: {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("left");
+                return r.in_field("Pair");
+            }
+        }
+        r.p += 1;
+        bool has1 = false;
+        if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+            r.in_field("right");
+            return r.in_field("Pair");
+        }
+        if (has1) {
+            if (!sdp_path(r, Tag<Big>{}, d + 1)) {
+                r.in_field("right");
+                return r.in_field("Pair");
+            }
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, WideView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1239,6 +1372,26 @@ bool sdp_check(Reader& r, Tag<Events>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Events>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("events");
+    }
+    if (!r.charge(n1, 529u, r.p - 4)) {
+        return r.in_field("events");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Wide>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("events");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, EventsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1377,6 +1530,35 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
     if (has2) {
         if (!sdp_check(r, Tag<Node>{}, d + 1)) {
             return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("pad");
+    }
+    if (has1) {
+        if (!r.cold_need_elems(64, 8)) {
+            return r.in_field("pad");
+        }
+        r.p += 512;
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return r.in_field("next");
+    }
+    if (has2 && !r.charge(1, 528u, r.p - 1)) {
+        return r.in_field("next");
+    }
+    if (has2) {
+        if (!sdp_path(r, Tag<Node>{}, d + 1)) {
+            return r.in_field("next");
         }
     }
     return true;
@@ -1526,6 +1708,26 @@ bool sdp_check(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Nodes>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 2)) {
+        return r.in_field("nodes");
+    }
+    if (!r.charge(n1, 528u, r.p - 4)) {
+        return r.in_field("nodes");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Node>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("nodes");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, NodesView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1635,6 +1837,26 @@ bool sdp_check(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
     if (has1) {
         if (!sdp_check(r, Tag<Chain>{}, d + 1)) {
             return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Chain>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_need_elems(4096, 8)) {
+        return r.in_field("data");
+    }
+    r.p += 32768;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("next");
+    }
+    if (has1) {
+        if (!sdp_path(r, Tag<Chain>{}, d + 1)) {
+            return r.in_field("next");
         }
     }
     return true;
@@ -1782,7 +2004,7 @@ std::size_t encode_to(const Big& value, std::uint8_t* buf, std::size_t cap) noex
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Big& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Big();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1796,7 +2018,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Big();
-        return r.status;
+        return with_path<Big>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1804,7 +2026,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Big& out, 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, BigView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = BigView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1818,7 +2040,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, BigView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = BigView();
-        return r.status;
+        return with_path<Big>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1855,7 +2077,7 @@ std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Holder();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1869,7 +2091,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Holder();
-        return r.status;
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1877,7 +2099,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = HolderView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1891,7 +2113,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = HolderView();
-        return r.status;
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1928,7 +2150,7 @@ std::size_t encode_to(const Wide& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Wide& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Wide();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1942,7 +2164,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Wide();
-        return r.status;
+        return with_path<Wide>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1950,7 +2172,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Wide& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, WideView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = WideView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1964,7 +2186,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, WideView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = WideView();
-        return r.status;
+        return with_path<Wide>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2001,7 +2223,7 @@ std::size_t encode_to(const Events& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Events& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Events();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2015,7 +2237,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Events();
-        return r.status;
+        return with_path<Events>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2023,7 +2245,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Events& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EventsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = EventsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2037,7 +2259,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EventsView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EventsView();
-        return r.status;
+        return with_path<Events>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2074,7 +2296,7 @@ std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Node();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2088,7 +2310,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Node();
-        return r.status;
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2096,7 +2318,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NodeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2110,7 +2332,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodeView();
-        return r.status;
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2147,7 +2369,7 @@ std::size_t encode_to(const Nodes& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Nodes& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Nodes();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2161,7 +2383,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Nodes();
-        return r.status;
+        return with_path<Nodes>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2169,7 +2391,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Nodes& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodesView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NodesView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2183,7 +2405,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodesView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodesView();
-        return r.status;
+        return with_path<Nodes>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2220,7 +2442,7 @@ std::size_t encode_to(const Chain& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Chain& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Chain();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2234,7 +2456,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Chain();
-        return r.status;
+        return with_path<Chain>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2242,7 +2464,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Chain& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ChainView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ChainView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2256,7 +2478,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChainView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ChainView();
-        return r.status;
+        return with_path<Chain>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2275,9 +2497,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2320,7 +2542,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Big& out,
     }
     if (id != Big::kTypeId) {
         out = Big();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2334,7 +2556,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, BigView& 
     }
     if (id != Big::kTypeId) {
         out = BigView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2372,7 +2594,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
     }
     if (id != Holder::kTypeId) {
         out = Holder();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2386,7 +2608,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     }
     if (id != Holder::kTypeId) {
         out = HolderView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2424,7 +2646,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Events& o
     }
     if (id != Events::kTypeId) {
         out = Events();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2438,7 +2660,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EventsVie
     }
     if (id != Events::kTypeId) {
         out = EventsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2476,7 +2698,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
     }
     if (id != Node::kTypeId) {
         out = Node();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2490,7 +2712,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     }
     if (id != Node::kTypeId) {
         out = NodeView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2528,7 +2750,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Nodes& ou
     }
     if (id != Nodes::kTypeId) {
         out = Nodes();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2542,7 +2764,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodesView
     }
     if (id != Nodes::kTypeId) {
         out = NodesView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2580,7 +2802,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Chain& ou
     }
     if (id != Chain::kTypeId) {
         out = Chain();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2594,7 +2816,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ChainView
     }
     if (id != Chain::kTypeId) {
         out = ChainView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2621,42 +2843,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Big::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Big>(out) ? *std::get_if<Big>(&out) : out.emplace<Big>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Big>(out) ? *std::get_if<Big>(&out) : out.emplace<Big>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Holder::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Events::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Events>(out) ? *std::get_if<Events>(&out) : out.emplace<Events>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Events>(out) ? *std::get_if<Events>(&out) : out.emplace<Events>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Node::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Nodes::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Nodes>(out) ? *std::get_if<Nodes>(&out) : out.emplace<Nodes>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Nodes>(out) ? *std::get_if<Nodes>(&out) : out.emplace<Nodes>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Chain::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Chain>(out) ? *std::get_if<Chain>(&out) : out.emplace<Chain>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Chain>(out) ? *std::get_if<Chain>(&out) : out.emplace<Chain>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2664,7 +2886,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2690,42 +2912,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case BigView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<BigView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<BigView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case HolderView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EventsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<EventsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<EventsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodesView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<NodesView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<NodesView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ChainView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ChainView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ChainView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2733,7 +2955,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Error& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Error& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Error>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ErrorView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Error>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Result& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Result& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Result>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ResultView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Result>) noexcept;
@@ -665,10 +698,23 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Holder& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Holder& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, HolderView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Holder>) noexcept;
 [[maybe_unused]] void sdp_own(const HolderView& s, Holder& o);
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Error& v) noexcept {
     std::uint64_t n = 0;
@@ -1137,6 +1183,200 @@ bool sdp_check(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Error>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("type");
+        }
+        if (!is_valid(sdp::load<Type>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("type");
+        }
+    }
+    if (!is_valid(sdp::load<Type>(r.p))) {
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("type");
+    }
+    r.p += 1;
+    if (!r.cold_skip_str()) {
+        return r.in_field("match");
+    }
+    if (r.left() < 27) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("self");
+        }
+        if (r.left() < 3) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("class");
+        }
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("default");
+        }
+        if (r.p[3] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+            return r.in_field("default");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("func");
+        }
+        if (r.left() < 12) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("init");
+        }
+        if (r.left() < 16) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("in");
+        }
+        if (r.left() < 17) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("var");
+        }
+        if (r.left() < 25) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            return r.in_field("fn");
+        }
+        if (r.left() < 27) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 25);
+            return r.in_field("struct");
+        }
+    }
+    if (r.p[3] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 3);
+        return r.in_field("default");
+    }
+    r.p += 27;
+    if (!r.cold_skip_str()) {
+        return r.in_field("namespace");
+    }
+    if (r.left() < 10) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("int");
+        }
+        if (r.left() < 9) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("char");
+        }
+        if (r.left() < 10) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("return");
+        }
+        if (r.p[9] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+            return r.in_field("return");
+        }
+    }
+    if (r.p[9] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 9);
+        return r.in_field("return");
+    }
+    r.p += 10;
+    if (!r.cold_skip_str()) {
+        return r.in_field("protocol");
+    }
+    if (r.left() < 15) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("where");
+        }
+        if (r.left() < 5) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("async");
+        }
+        if (r.p[4] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            return r.in_field("async");
+        }
+        if (r.left() < 6) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("await");
+        }
+        if (r.p[5] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+            return r.in_field("await");
+        }
+        if (r.left() < 7) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 6);
+            return r.in_field("break");
+        }
+        if (r.p[6] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+            return r.in_field("break");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 7);
+            return r.in_field("new");
+        }
+        if (r.left() < 9) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("delete");
+        }
+        if (r.left() < 10) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 9);
+            return r.in_field("operator");
+        }
+        if (r.left() < 11) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 10);
+            return r.in_field("register");
+        }
+        if (r.left() < 12) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 11);
+            return r.in_field("inout");
+        }
+        if (r.left() < 13) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 12);
+            return r.in_field("extension");
+        }
+        if (r.left() < 14) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 13);
+            return r.in_field("package");
+        }
+        if (r.left() < 15) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 14);
+            return r.in_field("range");
+        }
+    }
+    if (r.p[4] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        return r.in_field("async");
+    }
+    if (r.p[5] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 5);
+        return r.in_field("await");
+    }
+    if (r.p[6] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 6);
+        return r.in_field("break");
+    }
+    r.p += 15;
+    if (!r.cold_skip_str()) {
+        return r.in_field("string");
+    }
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("size");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("len");
+        }
+        if (r.left() < 12) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("errno");
+        }
+    }
+    r.p += 12;
+    return true;
+}
+
 bool sdp_read(Reader& r, ErrorView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1598,6 +1838,45 @@ bool sdp_check(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Result>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        if (!sdp_path(r, Tag<Error>{}, d + 1)) {
+            r.in_field("value");
+            return r.in_field("Ok");
+        }
+        break;
+    }
+    case 1: {
+        if (r.left() < 4) {
+            if (r.left() < 4) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("code");
+                return r.in_field("Err");
+            }
+        }
+        r.p += 4;
+        break;
+    }
+    case 2: {
+        if (!sdp_path(r, Tag<Error>{}, d + 1)) {
+            return r.in_field("Error");
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, ResultView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1790,6 +2069,40 @@ bool sdp_check(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Holder>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Result>{}, d + 1)) {
+        return r.in_field("result");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 1)) {
+        return r.in_field("kinds");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_elem(i2);
+                return r.in_field("kinds");
+            }
+            if (!is_valid(sdp::load<Type>(r.p))) {
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                r.in_elem(i2);
+                return r.in_field("kinds");
+            }
+        }
+        if (!is_valid(sdp::load<Type>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            r.in_elem(i2);
+            return r.in_field("kinds");
+        }
+        r.p += 1;
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, HolderView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1915,7 +2228,7 @@ std::size_t encode_to(const Error& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Error& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Error();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1929,7 +2242,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Error();
-        return r.status;
+        return with_path<Error>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1937,7 +2250,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Error& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ErrorView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ErrorView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1951,7 +2264,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ErrorView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ErrorView();
-        return r.status;
+        return with_path<Error>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1988,7 +2301,7 @@ std::size_t encode_to(const Result& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Result& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Result();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2002,7 +2315,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Result();
-        return r.status;
+        return with_path<Result>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2010,7 +2323,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Result& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ResultView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ResultView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2024,7 +2337,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ResultView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ResultView();
-        return r.status;
+        return with_path<Result>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2061,7 +2374,7 @@ std::size_t encode_to(const Holder& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Holder& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Holder();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2075,7 +2388,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Holder();
-        return r.status;
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2083,7 +2396,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Holder& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, HolderView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = HolderView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2097,7 +2410,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, HolderView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = HolderView();
-        return r.status;
+        return with_path<Holder>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2116,9 +2429,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2161,7 +2474,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Error& ou
     }
     if (id != Error::kTypeId) {
         out = Error();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2175,7 +2488,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ErrorView
     }
     if (id != Error::kTypeId) {
         out = ErrorView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2213,7 +2526,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Holder& o
     }
     if (id != Holder::kTypeId) {
         out = Holder();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2227,7 +2540,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, HolderVie
     }
     if (id != Holder::kTypeId) {
         out = HolderView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2250,14 +2563,14 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Error::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Error>(out) ? *std::get_if<Error>(&out) : out.emplace<Error>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Error>(out) ? *std::get_if<Error>(&out) : out.emplace<Error>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Holder::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Holder>(out) ? *std::get_if<Holder>(&out) : out.emplace<Holder>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2265,7 +2578,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2287,14 +2600,14 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case ErrorView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ErrorView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ErrorView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case HolderView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<HolderView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2302,7 +2615,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const StructA& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, StructA& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<StructA>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<StructA>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, StructAView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, StructAView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<StructA>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Vector3& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Vector3& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Vector3View& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, Vector3View& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Vector3>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Triangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Triangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, TriangleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TriangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Triangle>) noexcept;
@@ -673,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Mesh& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Mesh& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, MeshView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, MeshView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Mesh>) noexcept;
@@ -681,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Address& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Address& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Address>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Address>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AddressView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AddressView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Address>) noexcept;
@@ -689,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Log& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Log& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Log>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Log>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, LogView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LogView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Log>) noexcept;
@@ -697,6 +734,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Logs& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Logs& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Logs>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Logs>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, LogsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, LogsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Logs>) noexcept;
@@ -724,6 +762,18 @@ static_assert(!sdp::kLittleEndian ||
                    offsetof(Vector3, y) == 4 &&
                    offsetof(Vector3, z) == 8),
               "Vector3: its memory must be its wire encoding");
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const StructA& v) noexcept {
     std::uint64_t n = 0;
@@ -835,6 +885,49 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<StructA>, std::uint32_t d) noexcept {
     }
     if (r.p[4] > 1) {
         return r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+    }
+    r.p += 13;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<StructA>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("birth_day");
+        }
+    }
+    r.p += 8;
+    if (!r.cold_skip_str()) {
+        return r.in_field("phone");
+    }
+    if (r.left() < 13) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("siblings");
+        }
+        if (r.left() < 5) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("spouse");
+        }
+        if (r.p[4] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+            return r.in_field("spouse");
+        }
+        if (r.left() < 13) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("money");
+        }
+    }
+    if (r.p[4] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p + 4);
+        return r.in_field("spouse");
     }
     r.p += 13;
     return true;
@@ -978,6 +1071,28 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Vector3>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("y");
+        }
+        if (r.left() < 12) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("z");
+        }
+    }
+    r.p += 12;
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, Vector3View& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1065,6 +1180,25 @@ bool sdp_check(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept {
     }
     if (!sdp_check(r, Tag<Vector3>{}, d + 1)) {
         return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Triangle>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
+        return r.in_field("v0");
+    }
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
+        return r.in_field("v1");
+    }
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
+        return r.in_field("v2");
+    }
+    if (!sdp_path(r, Tag<Vector3>{}, d + 1)) {
+        return r.in_field("normal");
     }
     return true;
 }
@@ -1181,6 +1315,27 @@ bool sdp_check(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Mesh>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 48)) {
+        return r.in_field("triangles");
+    }
+    if (r.plain(n1, 48, d + 2)) {
+        r.p += n1 * 48;
+    } else {
+        for (std::size_t i2 = 0; i2 < n1; ++i2) {
+            if (!sdp_path(r, Tag<Triangle>{}, d + 1)) {
+                r.in_elem(i2);
+                return r.in_field("triangles");
+            }
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, MeshView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1283,6 +1438,32 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Address>, std::uint32_t d) noexcept {
         }
         if (r.left() < 4) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Address>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x0");
+        }
+        if (r.left() < 2) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("x1");
+        }
+        if (r.left() < 3) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+            return r.in_field("x2");
+        }
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 3);
+            return r.in_field("x3");
         }
     }
     r.p += 4;
@@ -1454,6 +1635,39 @@ bool sdp_check(Reader& r, Tag<Log>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Log>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Address>{}, d + 1)) {
+        return r.in_field("address");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("identity");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("userid");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("date");
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("request");
+    }
+    if (r.left() < 10) {
+        if (r.left() < 2) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("code");
+        }
+        if (r.left() < 10) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+            return r.in_field("size");
+        }
+    }
+    r.p += 10;
+    return true;
+}
+
 bool sdp_read(Reader& r, LogView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1589,6 +1803,23 @@ bool sdp_check(Reader& r, Tag<Logs>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Logs>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 30)) {
+        return r.in_field("logs");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Log>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("logs");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, LogsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1716,7 +1947,7 @@ std::size_t encode_to(const StructA& value, std::uint8_t* buf, std::size_t cap) 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, StructA& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = StructA();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1730,7 +1961,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, StructA& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = StructA();
-        return r.status;
+        return with_path<StructA>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1738,7 +1969,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, StructA& o
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, StructAView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = StructAView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1752,7 +1983,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, StructAVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = StructAView();
-        return r.status;
+        return with_path<StructA>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1789,7 +2020,7 @@ std::size_t encode_to(const Vector3& value, std::uint8_t* buf, std::size_t cap) 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Vector3& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Vector3();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1803,7 +2034,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Vector3& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Vector3();
-        return r.status;
+        return with_path<Vector3>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1811,7 +2042,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Vector3& o
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Vector3View& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Vector3View();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1825,7 +2056,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Vector3Vie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Vector3View();
-        return r.status;
+        return with_path<Vector3>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1862,7 +2093,7 @@ std::size_t encode_to(const Triangle& value, std::uint8_t* buf, std::size_t cap)
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Triangle& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Triangle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1876,7 +2107,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Triangle& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Triangle();
-        return r.status;
+        return with_path<Triangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1884,7 +2115,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Triangle& 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, TriangleView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = TriangleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1898,7 +2129,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TriangleVi
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = TriangleView();
-        return r.status;
+        return with_path<Triangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1936,7 +2167,7 @@ std::size_t encode_to(const Mesh& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Mesh& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Mesh();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1950,7 +2181,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Mesh& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Mesh();
-        return r.status;
+        return with_path<Mesh>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1958,7 +2189,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Mesh& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, MeshView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = MeshView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1972,7 +2203,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, MeshView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = MeshView();
-        return r.status;
+        return with_path<Mesh>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2009,7 +2240,7 @@ std::size_t encode_to(const Address& value, std::uint8_t* buf, std::size_t cap) 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Address& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Address();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2023,7 +2254,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Address& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Address();
-        return r.status;
+        return with_path<Address>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2031,7 +2262,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Address& o
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AddressView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AddressView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2045,7 +2276,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AddressVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AddressView();
-        return r.status;
+        return with_path<Address>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2082,7 +2313,7 @@ std::size_t encode_to(const Log& value, std::uint8_t* buf, std::size_t cap) noex
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Log& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Log();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2096,7 +2327,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Log& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Log();
-        return r.status;
+        return with_path<Log>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2104,7 +2335,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Log& out, 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, LogView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = LogView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2118,7 +2349,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LogView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = LogView();
-        return r.status;
+        return with_path<Log>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2155,7 +2386,7 @@ std::size_t encode_to(const Logs& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Logs& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Logs();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2169,7 +2400,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Logs& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Logs();
-        return r.status;
+        return with_path<Logs>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2177,7 +2408,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Logs& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, LogsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = LogsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2191,7 +2422,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, LogsView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = LogsView();
-        return r.status;
+        return with_path<Logs>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2210,9 +2441,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2255,7 +2486,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, StructA& 
     }
     if (id != StructA::kTypeId) {
         out = StructA();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2269,7 +2500,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, StructAVi
     }
     if (id != StructA::kTypeId) {
         out = StructAView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2307,7 +2538,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Vector3& 
     }
     if (id != Vector3::kTypeId) {
         out = Vector3();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2321,7 +2552,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Vector3Vi
     }
     if (id != Vector3::kTypeId) {
         out = Vector3View();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2359,7 +2590,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Triangle&
     }
     if (id != Triangle::kTypeId) {
         out = Triangle();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2373,7 +2604,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TriangleV
     }
     if (id != Triangle::kTypeId) {
         out = TriangleView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2413,7 +2644,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Mesh& out
     }
     if (id != Mesh::kTypeId) {
         out = Mesh();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2427,7 +2658,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, MeshView&
     }
     if (id != Mesh::kTypeId) {
         out = MeshView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2465,7 +2696,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Address& 
     }
     if (id != Address::kTypeId) {
         out = Address();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2479,7 +2710,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AddressVi
     }
     if (id != Address::kTypeId) {
         out = AddressView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2517,7 +2748,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Log& out,
     }
     if (id != Log::kTypeId) {
         out = Log();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2531,7 +2762,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LogView& 
     }
     if (id != Log::kTypeId) {
         out = LogView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2569,7 +2800,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Logs& out
     }
     if (id != Logs::kTypeId) {
         out = Logs();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2583,7 +2814,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, LogsView&
     }
     if (id != Logs::kTypeId) {
         out = LogsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2611,49 +2842,49 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case StructA::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<StructA>(out) ? *std::get_if<StructA>(&out) : out.emplace<StructA>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<StructA>(out) ? *std::get_if<StructA>(&out) : out.emplace<StructA>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Vector3::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Vector3>(out) ? *std::get_if<Vector3>(&out) : out.emplace<Vector3>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Vector3>(out) ? *std::get_if<Vector3>(&out) : out.emplace<Vector3>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Triangle::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Triangle>(out) ? *std::get_if<Triangle>(&out) : out.emplace<Triangle>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Triangle>(out) ? *std::get_if<Triangle>(&out) : out.emplace<Triangle>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Mesh::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Mesh>(out) ? *std::get_if<Mesh>(&out) : out.emplace<Mesh>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Mesh>(out) ? *std::get_if<Mesh>(&out) : out.emplace<Mesh>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Address::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Address>(out) ? *std::get_if<Address>(&out) : out.emplace<Address>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Address>(out) ? *std::get_if<Address>(&out) : out.emplace<Address>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Log::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Log>(out) ? *std::get_if<Log>(&out) : out.emplace<Log>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Log>(out) ? *std::get_if<Log>(&out) : out.emplace<Log>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Logs::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Logs>(out) ? *std::get_if<Logs>(&out) : out.emplace<Logs>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Logs>(out) ? *std::get_if<Logs>(&out) : out.emplace<Logs>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2661,7 +2892,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2688,49 +2919,49 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case StructAView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<StructAView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<StructAView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case Vector3View::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<Vector3View>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<Vector3View>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case TriangleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<TriangleView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<TriangleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case MeshView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<MeshView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<MeshView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case AddressView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<AddressView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<AddressView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case LogView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<LogView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<LogView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case LogsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<LogsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<LogsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2738,7 +2969,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

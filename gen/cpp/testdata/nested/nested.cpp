@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Point& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Point& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, PointView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, PointView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Point>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Rectangle& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Rectangle& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, RectangleView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, RectangleView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Rectangle>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Scene& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Scene& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Scene>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, SceneView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Scene>) noexcept;
@@ -673,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DeviceParameter& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameter& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, DeviceParameterView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, DeviceParameterView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DeviceParameter>) noexcept;
@@ -681,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const DevicePlugin& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePlugin& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DevicePluginView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DevicePluginView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<DevicePlugin>) noexcept;
@@ -689,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AudioDevice& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDevice& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, AudioDeviceView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AudioDevice>) noexcept;
@@ -715,6 +752,18 @@ static_assert(!sdp::kLittleEndian ||
                    offsetof(Rectangle, bottom_right) == 8 &&
                    offsetof(Rectangle, color) == 16),
               "Rectangle: its memory must be its wire encoding");
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Point&) noexcept { return 8; }
 
@@ -757,6 +806,24 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
         }
         if (r.left() < 8) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+        }
+    }
+    r.p += 8;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Point>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("x");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("y");
         }
     }
     r.p += 8;
@@ -840,6 +907,26 @@ bool sdp_check(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
     if (r.left() < 4) {
         if (r.left() < 4) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Rectangle>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Point>{}, d + 1)) {
+        return r.in_field("top_left");
+    }
+    if (!sdp_path(r, Tag<Point>{}, d + 1)) {
+        return r.in_field("bottom_right");
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("color");
         }
     }
     r.p += 4;
@@ -992,6 +1079,33 @@ bool sdp_check(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Scene>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 20)) {
+        return r.in_field("rects");
+    }
+    if (r.plain(n1, 20, d + 2)) {
+        r.p += n1 * 20;
+    } else {
+        for (std::size_t i2 = 0; i2 < n1; ++i2) {
+            if (!sdp_path(r, Tag<Rectangle>{}, d + 1)) {
+                r.in_elem(i2);
+                return r.in_field("rects");
+            }
+        }
+    }
+    if (!sdp_path(r, Tag<Point>{}, d + 1)) {
+        return r.in_field("origin");
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, SceneView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1108,6 +1222,30 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noex
     if (r.left() < 4) {
         if (r.left() < 4) {
             return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+        }
+    }
+    r.p += 4;
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<DeviceParameter>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
+        }
+    }
+    r.p += 4;
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("value");
         }
     }
     r.p += 4;
@@ -1253,6 +1391,41 @@ bool sdp_check(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<DeviceParameter>{}, d + 1)) {
             return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<DevicePlugin>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (r.left() < 1) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("bypassed");
+        }
+        if (r.p[0] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("bypassed");
+        }
+    }
+    if (r.p[0] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p);
+        return r.in_field("bypassed");
+    }
+    r.p += 1;
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 12)) {
+        return r.in_field("parameters");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<DeviceParameter>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("parameters");
         }
     }
     return true;
@@ -1464,6 +1637,56 @@ bool sdp_check(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<AudioDevice>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
+        }
+    }
+    r.p += 8;
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (r.left() < 7) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("kind");
+        }
+        if (!is_valid(sdp::load<DeviceKind>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("kind");
+        }
+        if (r.left() < 5) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("sample_rate");
+        }
+        if (r.left() < 7) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 5);
+            return r.in_field("channels");
+        }
+    }
+    if (!is_valid(sdp::load<DeviceKind>(r.p))) {
+        r.fail_at(sdp::ErrorCode::Enum, r.p);
+        return r.in_field("kind");
+    }
+    r.p += 7;
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 9)) {
+        return r.in_field("plugins");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<DevicePlugin>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("plugins");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, AudioDeviceView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1641,7 +1864,7 @@ std::size_t encode_to(const Point& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Point& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Point();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1655,7 +1878,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Point();
-        return r.status;
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1663,7 +1886,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Point& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, PointView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = PointView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1677,7 +1900,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, PointView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = PointView();
-        return r.status;
+        return with_path<Point>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1714,7 +1937,7 @@ std::size_t encode_to(const Rectangle& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Rectangle& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Rectangle();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1728,7 +1951,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Rectangle();
-        return r.status;
+        return with_path<Rectangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1736,7 +1959,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Rectangle&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, RectangleView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = RectangleView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1750,7 +1973,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, RectangleV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = RectangleView();
-        return r.status;
+        return with_path<Rectangle>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1788,7 +2011,7 @@ std::size_t encode_to(const Scene& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Scene& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Scene();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1802,7 +2025,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Scene();
-        return r.status;
+        return with_path<Scene>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1810,7 +2033,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Scene& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, SceneView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = SceneView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1824,7 +2047,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, SceneView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = SceneView();
-        return r.status;
+        return with_path<Scene>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1861,7 +2084,7 @@ std::size_t encode_to(const DeviceParameter& value, std::uint8_t* buf, std::size
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameter& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DeviceParameter();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1875,7 +2098,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DeviceParameter();
-        return r.status;
+        return with_path<DeviceParameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1883,7 +2106,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DeviceParameterView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DeviceParameterView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1897,7 +2120,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePara
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DeviceParameterView();
-        return r.status;
+        return with_path<DeviceParameter>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1934,7 +2157,7 @@ std::size_t encode_to(const DevicePlugin& value, std::uint8_t* buf, std::size_t 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePlugin& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DevicePlugin();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1948,7 +2171,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DevicePlugin();
-        return r.status;
+        return with_path<DevicePlugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1956,7 +2179,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DevicePluginView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DevicePluginView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1970,7 +2193,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DevicePlug
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DevicePluginView();
-        return r.status;
+        return with_path<DevicePlugin>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2007,7 +2230,7 @@ std::size_t encode_to(const AudioDevice& value, std::uint8_t* buf, std::size_t c
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDevice& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AudioDevice();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2021,7 +2244,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AudioDevice();
-        return r.status;
+        return with_path<AudioDevice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2029,7 +2252,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AudioDeviceView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AudioDeviceView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2043,7 +2266,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AudioDevic
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AudioDeviceView();
-        return r.status;
+        return with_path<AudioDevice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2062,9 +2285,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2107,7 +2330,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Point& ou
     }
     if (id != Point::kTypeId) {
         out = Point();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2121,7 +2344,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, PointView
     }
     if (id != Point::kTypeId) {
         out = PointView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2159,7 +2382,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     }
     if (id != Rectangle::kTypeId) {
         out = Rectangle();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2173,7 +2396,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Rectangle
     }
     if (id != Rectangle::kTypeId) {
         out = RectangleView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2213,7 +2436,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Scene& ou
     }
     if (id != Scene::kTypeId) {
         out = Scene();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2227,7 +2450,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, SceneView
     }
     if (id != Scene::kTypeId) {
         out = SceneView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2265,7 +2488,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     }
     if (id != DeviceParameter::kTypeId) {
         out = DeviceParameter();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2279,7 +2502,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePar
     }
     if (id != DeviceParameter::kTypeId) {
         out = DeviceParameterView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2317,7 +2540,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     }
     if (id != DevicePlugin::kTypeId) {
         out = DevicePlugin();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2331,7 +2554,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DevicePlu
     }
     if (id != DevicePlugin::kTypeId) {
         out = DevicePluginView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2369,7 +2592,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
     }
     if (id != AudioDevice::kTypeId) {
         out = AudioDevice();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2383,7 +2606,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AudioDevi
     }
     if (id != AudioDevice::kTypeId) {
         out = AudioDeviceView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2410,42 +2633,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Point::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Point>(out) ? *std::get_if<Point>(&out) : out.emplace<Point>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Rectangle::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Rectangle>(out) ? *std::get_if<Rectangle>(&out) : out.emplace<Rectangle>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Rectangle>(out) ? *std::get_if<Rectangle>(&out) : out.emplace<Rectangle>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Scene::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Scene>(out) ? *std::get_if<Scene>(&out) : out.emplace<Scene>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Scene>(out) ? *std::get_if<Scene>(&out) : out.emplace<Scene>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case DeviceParameter::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameter>(out) ? *std::get_if<DeviceParameter>(&out) : out.emplace<DeviceParameter>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<DeviceParameter>(out) ? *std::get_if<DeviceParameter>(&out) : out.emplace<DeviceParameter>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case DevicePlugin::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePlugin>(out) ? *std::get_if<DevicePlugin>(&out) : out.emplace<DevicePlugin>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<DevicePlugin>(out) ? *std::get_if<DevicePlugin>(&out) : out.emplace<DevicePlugin>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case AudioDevice::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDevice>(out) ? *std::get_if<AudioDevice>(&out) : out.emplace<AudioDevice>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<AudioDevice>(out) ? *std::get_if<AudioDevice>(&out) : out.emplace<AudioDevice>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2453,7 +2676,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2479,42 +2702,42 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case PointView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<PointView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case RectangleView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<RectangleView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<RectangleView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case SceneView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<SceneView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<SceneView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DeviceParameterView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<DeviceParameterView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<DeviceParameterView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DevicePluginView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<DevicePluginView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<DevicePluginView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case AudioDeviceView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<AudioDeviceView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2522,7 +2745,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

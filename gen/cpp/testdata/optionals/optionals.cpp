@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Inner& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Inner& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Inner>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, InnerView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, InnerView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Inner>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Choice& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Choice& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Choice>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ChoiceView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ChoiceView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Choice>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Optionals& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Optionals& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, OptionalsView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Optionals>) noexcept;
@@ -673,11 +707,24 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Reading& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Reading& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Reading>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, ReadingView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Reading>) noexcept;
 [[maybe_unused]] void sdp_own(const ReadingView& s, Reading& o);
 const std::uint8_t* sdp_rd_O_str(const std::uint8_t* p, std::optional<std::string_view>& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Inner& v) noexcept {
     std::uint64_t n = 0;
@@ -727,6 +774,23 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
     r.p += 4;
     if (!r.skip_str()) {
         return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Inner>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("id");
+        }
+    }
+    r.p += 4;
+    if (!r.cold_skip_str()) {
+        return r.in_field("label");
     }
     return true;
 }
@@ -847,6 +911,34 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
         if (r.left() < 8) {
             if (r.left() < 8) {
                 return r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            }
+        }
+        r.p += 8;
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Choice>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0:
+        break;
+    case 1: {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Number");
             }
         }
         r.p += 8;
@@ -1465,6 +1557,178 @@ bool sdp_check(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Optionals>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_bool");
+    }
+    if (has1) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_bool");
+            }
+            if (r.p[0] > 1) {
+                r.fail_at(sdp::ErrorCode::Bool, r.p);
+                return r.in_field("maybe_bool");
+            }
+        }
+        if (r.p[0] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("maybe_bool");
+        }
+        r.p += 1;
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_u8");
+    }
+    if (has2) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_u8");
+            }
+        }
+        r.p += 1;
+    }
+    bool has3 = false;
+    if (!r.flag(has3, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_i64");
+    }
+    if (has3) {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_i64");
+            }
+        }
+        r.p += 8;
+    }
+    bool has4 = false;
+    if (!r.flag(has4, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_f64");
+    }
+    if (has4) {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_f64");
+            }
+        }
+        r.p += 8;
+    }
+    bool has5 = false;
+    if (!r.flag(has5, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_str");
+    }
+    if (has5) {
+        if (!r.cold_skip_str()) {
+            return r.in_field("maybe_str");
+        }
+    }
+    bool has6 = false;
+    if (!r.flag(has6, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_inner");
+    }
+    if (has6) {
+        if (!sdp_path(r, Tag<Inner>{}, d + 1)) {
+            return r.in_field("maybe_inner");
+        }
+    }
+    bool has7 = false;
+    if (!r.flag(has7, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_level");
+    }
+    if (has7) {
+        if (r.left() < 1) {
+            if (r.left() < 1) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("maybe_level");
+            }
+            if (!is_valid(sdp::load<Level>(r.p))) {
+                r.fail_at(sdp::ErrorCode::Enum, r.p);
+                return r.in_field("maybe_level");
+            }
+        }
+        if (!is_valid(sdp::load<Level>(r.p))) {
+            r.fail_at(sdp::ErrorCode::Enum, r.p);
+            return r.in_field("maybe_level");
+        }
+        r.p += 1;
+    }
+    bool has8 = false;
+    if (!r.flag(has8, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_choice");
+    }
+    if (has8) {
+        if (!sdp_path(r, Tag<Choice>{}, d + 1)) {
+            return r.in_field("maybe_choice");
+        }
+    }
+    bool has9 = false;
+    if (!r.flag(has9, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_list");
+    }
+    if (has9) {
+        std::size_t n10 = 0;
+        if (!r.cold_count(n10, 4)) {
+            return r.in_field("maybe_list");
+        }
+        r.p += n10 * 4;
+    }
+    std::size_t n11 = 0;
+    if (!r.cold_count(n11, 1)) {
+        return r.in_field("list_of_maybe");
+    }
+    for (std::size_t i12 = 0; i12 < n11; ++i12) {
+        bool has13 = false;
+        if (!r.flag(has13, sdp::ErrorCode::Presence)) {
+            r.in_elem(i12);
+            return r.in_field("list_of_maybe");
+        }
+        if (has13) {
+            if (!r.cold_skip_str()) {
+                r.in_elem(i12);
+                return r.in_field("list_of_maybe");
+            }
+        }
+    }
+    bool has14 = false;
+    if (!r.flag(has14, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_fixed");
+    }
+    if (has14) {
+        if (!r.cold_need_elems(2, 2)) {
+            return r.in_field("maybe_fixed");
+        }
+        r.p += 4;
+    }
+    bool has15 = false;
+    if (!r.flag(has15, sdp::ErrorCode::Presence)) {
+        return r.in_field("maybe_maybe");
+    }
+    if (has15) {
+        bool has16 = false;
+        if (!r.flag(has16, sdp::ErrorCode::Presence)) {
+            return r.in_field("maybe_maybe");
+        }
+        if (has16) {
+            if (r.left() < 4) {
+                if (r.left() < 4) {
+                    r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                    return r.in_field("maybe_maybe");
+                }
+            }
+            r.p += 4;
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, OptionalsView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -2050,6 +2314,46 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Reading>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 12) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("sensor_id");
+        }
+        if (r.left() < 12) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("value");
+        }
+    }
+    r.p += 12;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("calibration");
+    }
+    if (has1) {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                return r.in_field("calibration");
+            }
+        }
+        r.p += 8;
+    }
+    bool has2 = false;
+    if (!r.flag(has2, sdp::ErrorCode::Presence)) {
+        return r.in_field("note");
+    }
+    if (has2) {
+        if (!r.cold_skip_str()) {
+            return r.in_field("note");
+        }
+    }
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, ReadingView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -2226,7 +2530,7 @@ std::size_t encode_to(const Inner& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Inner& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Inner();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2240,7 +2544,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Inner();
-        return r.status;
+        return with_path<Inner>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2248,7 +2552,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Inner& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, InnerView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = InnerView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2262,7 +2566,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, InnerView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = InnerView();
-        return r.status;
+        return with_path<Inner>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2299,7 +2603,7 @@ std::size_t encode_to(const Choice& value, std::uint8_t* buf, std::size_t cap) n
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Choice& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Choice();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2313,7 +2617,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& ou
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Choice();
-        return r.status;
+        return with_path<Choice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2321,7 +2625,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Choice& ou
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ChoiceView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ChoiceView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2335,7 +2639,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ChoiceView
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ChoiceView();
-        return r.status;
+        return with_path<Choice>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2372,7 +2676,7 @@ std::size_t encode_to(const Optionals& value, std::uint8_t* buf, std::size_t cap
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Optionals& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Optionals();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2386,7 +2690,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Optionals();
-        return r.status;
+        return with_path<Optionals>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2394,7 +2698,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Optionals&
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, OptionalsView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = OptionalsView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2408,7 +2712,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, OptionalsV
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = OptionalsView();
-        return r.status;
+        return with_path<Optionals>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2445,7 +2749,7 @@ std::size_t encode_to(const Reading& value, std::uint8_t* buf, std::size_t cap) 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Reading& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Reading();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2459,7 +2763,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Reading();
-        return r.status;
+        return with_path<Reading>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2467,7 +2771,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Reading& o
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ReadingView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ReadingView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2481,7 +2785,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ReadingVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ReadingView();
-        return r.status;
+        return with_path<Reading>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2500,9 +2804,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2545,7 +2849,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Inner& ou
     }
     if (id != Inner::kTypeId) {
         out = Inner();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2559,7 +2863,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, InnerView
     }
     if (id != Inner::kTypeId) {
         out = InnerView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2597,7 +2901,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     }
     if (id != Optionals::kTypeId) {
         out = Optionals();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2611,7 +2915,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Optionals
     }
     if (id != Optionals::kTypeId) {
         out = OptionalsView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2649,7 +2953,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Reading& 
     }
     if (id != Reading::kTypeId) {
         out = Reading();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2663,7 +2967,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ReadingVi
     }
     if (id != Reading::kTypeId) {
         out = ReadingView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2687,21 +2991,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Inner::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Inner>(out) ? *std::get_if<Inner>(&out) : out.emplace<Inner>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Inner>(out) ? *std::get_if<Inner>(&out) : out.emplace<Inner>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Optionals::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Optionals>(out) ? *std::get_if<Optionals>(&out) : out.emplace<Optionals>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Optionals>(out) ? *std::get_if<Optionals>(&out) : out.emplace<Optionals>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Reading::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Reading>(out) ? *std::get_if<Reading>(&out) : out.emplace<Reading>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Reading>(out) ? *std::get_if<Reading>(&out) : out.emplace<Reading>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2709,7 +3013,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2732,21 +3036,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case InnerView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<InnerView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<InnerView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case OptionalsView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<OptionalsView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<OptionalsView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ReadingView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ReadingView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ReadingView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2754,7 +3058,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

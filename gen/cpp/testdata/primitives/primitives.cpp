@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const AllPrimitives& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitives& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, AllPrimitivesView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<AllPrimitives>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Text& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Text& v, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Text>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, TextView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Text>) noexcept;
@@ -665,10 +698,23 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Empty& v) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d);
 [[maybe_unused]] SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Empty>, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE bool sdp_read(Reader& r, EmptyView&, std::uint32_t d) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_view(const std::uint8_t* p, EmptyView& v) noexcept;
 [[maybe_unused]] SDP_INLINE const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Empty>) noexcept;
 [[maybe_unused]] void sdp_own(const EmptyView& s, Empty& o);
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const AllPrimitives& v) noexcept {
     std::uint64_t n = 0;
@@ -837,6 +883,71 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexce
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<AllPrimitives>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 43) {
+        if (r.left() < 1) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("flag");
+        }
+        if (r.p[0] > 1) {
+            r.fail_at(sdp::ErrorCode::Bool, r.p);
+            return r.in_field("flag");
+        }
+        if (r.left() < 2) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 1);
+            return r.in_field("u8_val");
+        }
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 2);
+            return r.in_field("u16_val");
+        }
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 4);
+            return r.in_field("u32_val");
+        }
+        if (r.left() < 16) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 8);
+            return r.in_field("u64_val");
+        }
+        if (r.left() < 17) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 16);
+            return r.in_field("i8_val");
+        }
+        if (r.left() < 19) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 17);
+            return r.in_field("i16_val");
+        }
+        if (r.left() < 23) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 19);
+            return r.in_field("i32_val");
+        }
+        if (r.left() < 31) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 23);
+            return r.in_field("i64_val");
+        }
+        if (r.left() < 35) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 31);
+            return r.in_field("f32_val");
+        }
+        if (r.left() < 43) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p + 35);
+            return r.in_field("f64_val");
+        }
+    }
+    if (r.p[0] > 1) {
+        r.fail_at(sdp::ErrorCode::Bool, r.p);
+        return r.in_field("flag");
+    }
+    r.p += 43;
+    if (!r.cold_skip_str()) {
+        return r.in_field("label");
+    }
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, AllPrimitivesView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1000,6 +1111,16 @@ SDP_INLINE bool sdp_check(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Text>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("value");
+    }
+    return true;
+}
+
 SDP_INLINE bool sdp_read(Reader& r, TextView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1039,6 +1160,13 @@ SDP_INLINE bool sdp_read(Reader& r, Empty&, std::uint32_t d) {
 }
 
 SDP_INLINE bool sdp_check(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Empty>, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
     }
@@ -1104,7 +1232,7 @@ std::size_t encode_to(const AllPrimitives& value, std::uint8_t* buf, std::size_t
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitives& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AllPrimitives();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1118,7 +1246,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AllPrimitives();
-        return r.status;
+        return with_path<AllPrimitives>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1126,7 +1254,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, AllPrimitivesView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = AllPrimitivesView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1140,7 +1268,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, AllPrimiti
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = AllPrimitivesView();
-        return r.status;
+        return with_path<AllPrimitives>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1177,7 +1305,7 @@ std::size_t encode_to(const Text& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Text& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Text();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1191,7 +1319,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Text();
-        return r.status;
+        return with_path<Text>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1199,7 +1327,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Text& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, TextView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = TextView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1213,7 +1341,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TextView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = TextView();
-        return r.status;
+        return with_path<Text>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1250,7 +1378,7 @@ std::size_t encode_to(const Empty& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Empty& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Empty();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1264,7 +1392,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Empty();
-        return r.status;
+        return with_path<Empty>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1272,7 +1400,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Empty& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EmptyView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = EmptyView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1286,7 +1414,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EmptyView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EmptyView();
-        return r.status;
+        return with_path<Empty>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1305,9 +1433,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -1350,7 +1478,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimit
     }
     if (id != AllPrimitives::kTypeId) {
         out = AllPrimitives();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1364,7 +1492,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, AllPrimit
     }
     if (id != AllPrimitives::kTypeId) {
         out = AllPrimitivesView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1402,7 +1530,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Text& out
     }
     if (id != Text::kTypeId) {
         out = Text();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1416,7 +1544,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TextView&
     }
     if (id != Text::kTypeId) {
         out = TextView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1454,7 +1582,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Empty& ou
     }
     if (id != Empty::kTypeId) {
         out = Empty();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1468,7 +1596,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EmptyView
     }
     if (id != Empty::kTypeId) {
         out = EmptyView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -1492,21 +1620,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case AllPrimitives::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<AllPrimitives>(out) ? *std::get_if<AllPrimitives>(&out) : out.emplace<AllPrimitives>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<AllPrimitives>(out) ? *std::get_if<AllPrimitives>(&out) : out.emplace<AllPrimitives>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Text::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Text>(out) ? *std::get_if<Text>(&out) : out.emplace<Text>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Text>(out) ? *std::get_if<Text>(&out) : out.emplace<Text>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Empty::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Empty>(out) ? *std::get_if<Empty>(&out) : out.emplace<Empty>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Empty>(out) ? *std::get_if<Empty>(&out) : out.emplace<Empty>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -1514,7 +1642,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -1537,21 +1665,21 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case AllPrimitivesView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<AllPrimitivesView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<AllPrimitivesView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case TextView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<TextView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<TextView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EmptyView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<EmptyView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<EmptyView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -1559,7 +1687,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 

@@ -46,6 +46,14 @@ constexpr std::uint64_t kLowBytes[9] = {
 #define SDP_INLINE inline
 #endif
 
+// SDP_COLD marks the error paths that build an error's field path, kept
+// out of line so that the decoding loops stay as they are.
+#if defined(__GNUC__) || defined(__clang__)
+#define SDP_COLD __attribute__((cold, noinline))
+#else
+#define SDP_COLD
+#endif
+
 // Reader walks untrusted input. Every read checks the bounds first; a failed
 // check records the rule and offset and returns false.
 struct Reader {
@@ -67,14 +75,35 @@ struct Reader {
 
     bool fail(sdp::ErrorCode code) noexcept { return fail_at(code, p); }
     bool fail_at(sdp::ErrorCode code, const std::uint8_t* at) noexcept {
-        status = sdp::Status(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
+        status.assign(code, static_cast<std::size_t>(at - begin), kMessages[static_cast<int>(code)]);
         return false;
     }
+    // Prepend a segment to the path of the error being returned, and
+    // return false: the generated decoders call them on their error paths
+    // only, innermost segment first.
+    SDP_COLD bool in_field(const char* name) noexcept {
+        status.prepend_field(name);
+        return false;
+    }
+    SDP_COLD bool in_elem(std::size_t i) noexcept {
+        status.prepend_index(i);
+        return false;
+    }
+    // Fails at element i of an array (the path gets "[i]").
+    SDP_COLD bool fail_elem(sdp::ErrorCode code, const std::uint8_t* at, std::size_t i) noexcept {
+        fail_at(code, at);
+        return in_elem(i);
+    }
+    // The path finders' (sdp_path) out-of-line copies of the reads forced
+    // inline: they run only after a decode failed.
+    SDP_COLD bool cold_need_elems(std::size_t n, std::size_t size) noexcept { return need_elems(n, size); }
+    SDP_COLD bool cold_count(std::size_t& out, std::size_t min_size) noexcept { return count(out, min_size); }
+    SDP_COLD bool cold_skip_str() noexcept { return skip_str(); }
     SDP_INLINE bool need(std::size_t n) noexcept { return n <= left() || fail(sdp::ErrorCode::Truncated); }
     // Checks that n elements of size bytes remain; if not, the input ends
     // inside the first incomplete one, where the error is.
     SDP_INLINE bool need_elems(std::size_t n, std::size_t size) noexcept {
-        return n * size <= left() || fail_at(sdp::ErrorCode::Truncated, p + left() / size * size);
+        return n * size <= left() || fail_elem(sdp::ErrorCode::Truncated, p + left() / size * size, left() / size);
     }
     bool depth(std::uint32_t d) noexcept { return d <= max_depth || fail(sdp::ErrorCode::Depth); }
     // True when n plain values of size bytes (structs of numbers whose
@@ -198,7 +227,7 @@ struct Reader {
     bool bools(std::size_t n) noexcept {
         for (std::size_t i = 0; i < n; ++i) {
             if (p[i] > 1) {
-                return fail_at(sdp::ErrorCode::Bool, p + i);
+                return fail_elem(sdp::ErrorCode::Bool, p + i, i);
             }
         }
         return true;
@@ -209,7 +238,7 @@ struct Reader {
     // at the first bool that is missing.
     bool fixed_bools(std::size_t n) noexcept {
         const std::size_t m = n <= left() ? n : left();
-        return bools(m) && (m == n || fail_at(sdp::ErrorCode::Truncated, p + m));
+        return bools(m) && (m == n || fail_elem(sdp::ErrorCode::Truncated, p + m, m));
     }
 
     // Whether the n bytes at s (inside the input) are ASCII, decided with
@@ -626,17 +655,19 @@ constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 62;
 [[maybe_unused]] sdp::Status check_header(const std::uint8_t* data, std::size_t size, std::uint16_t& type_id,
                                           bool (*known)(std::uint16_t)) noexcept {
     if (size < 10) {
-        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)]);
+        return sdp::Status(sdp::ErrorCode::Truncated, 0, kMessages[static_cast<int>(sdp::ErrorCode::Truncated)],
+                           "message");
     }
     if (data[0] != 'S' || data[1] != 'D' || data[2] != 'P' || data[3] != '2') {
-        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic");
+        return sdp::Status(sdp::ErrorCode::Message, 0, "bad message magic", "message");
     }
     type_id = sdp::load<std::uint16_t>(data + 4);
     if (!known(type_id)) {
         return sdp::Status();
     }
     if (sdp::load<std::uint32_t>(data + 6) != size - 10) {
-        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow");
+        return sdp::Status(sdp::ErrorCode::Message, 6, "message payload length differs from the bytes that follow",
+                           "message");
     }
     return sdp::Status();
 }
@@ -649,6 +680,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Tree& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Tree& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Tree>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, TreeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, TreeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Tree>) noexcept;
@@ -657,6 +689,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Node& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Node& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, NodeView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Node>) noexcept;
@@ -665,6 +698,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Dir& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Dir& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Dir>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, DirView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, DirView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Dir>) noexcept;
@@ -673,6 +707,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Entry& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Entry& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Entry>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, EntryView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, EntryView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Entry>) noexcept;
@@ -681,6 +716,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Expr& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Expr& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Expr>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ExprView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Expr>) noexcept;
@@ -689,6 +725,7 @@ struct Tag {};
 [[maybe_unused]] inline std::uint8_t* sdp_write(std::uint8_t* out, const Program& v) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, Program& v, std::uint32_t d);
 [[maybe_unused]] bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
+[[maybe_unused]] SDP_COLD bool sdp_path(Reader& r, Tag<Program>, std::uint32_t d) noexcept;
 [[maybe_unused]] bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_view(const std::uint8_t* p, ProgramView& v) noexcept;
 [[maybe_unused]] const std::uint8_t* sdp_skip(const std::uint8_t* p, Tag<Program>) noexcept;
@@ -698,6 +735,18 @@ const std::uint8_t* sdp_rd_T4Node(const std::uint8_t* p, NodeView& out) noexcept
 const std::uint8_t* sdp_rd_T5Entry(const std::uint8_t* p, EntryView& out) noexcept;
 const std::uint8_t* sdp_rd_T3Dir(const std::uint8_t* p, DirView& out) noexcept;
 const std::uint8_t* sdp_rd_T4Expr(const std::uint8_t* p, ExprView& out) noexcept;
+
+// Returns st, the error of a decoder that rejected the input, with its field
+// path, found by reading the input again with the path finder of T.
+template <class T>
+SDP_COLD sdp::Status with_path(const std::uint8_t* data, std::size_t size, const sdp::DecodeOptions& options,
+                            sdp::Status st) noexcept {
+    Reader q(data, size, options);
+    if (sdp_path(q, Tag<T>{}, 1) || q.status.code() != st.code() || q.status.offset() != st.offset()) {
+        return st;
+    }
+    return std::move(q.status);
+}
 
 inline std::uint64_t sdp_size(const Tree& v) noexcept {
     std::uint64_t n = 0;
@@ -763,6 +812,30 @@ bool sdp_check(Reader& r, Tag<Tree>, std::uint32_t d) noexcept {
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Tree>{}, d + 1)) {
             return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Tree>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (r.left() < 4) {
+        if (r.left() < 4) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("value");
+        }
+    }
+    r.p += 4;
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 8)) {
+        return r.in_field("children");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Tree>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("children");
         }
     }
     return true;
@@ -894,6 +967,25 @@ bool sdp_check(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Node>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("value");
+    }
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("next");
+    }
+    if (has1) {
+        if (!sdp_path(r, Tag<Node>{}, d + 1)) {
+            return r.in_field("next");
+        }
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, NodeView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1013,6 +1105,26 @@ bool sdp_check(Reader& r, Tag<Dir>, std::uint32_t d) noexcept {
     for (std::size_t i2 = 0; i2 < n1; ++i2) {
         if (!sdp_check(r, Tag<Entry>{}, d + 1)) {
             return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Dir>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    std::size_t n1 = 0;
+    if (!r.cold_count(n1, 13)) {
+        return r.in_field("entries");
+    }
+    for (std::size_t i2 = 0; i2 < n1; ++i2) {
+        if (!sdp_path(r, Tag<Entry>{}, d + 1)) {
+            r.in_elem(i2);
+            return r.in_field("entries");
         }
     }
     return true;
@@ -1151,6 +1263,32 @@ bool sdp_check(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
     if (has1) {
         if (!sdp_check(r, Tag<Dir>{}, d + 1)) {
             return false;
+        }
+    }
+    return true;
+}
+
+SDP_COLD bool sdp_path(Reader& r, Tag<Entry>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!r.cold_skip_str()) {
+        return r.in_field("name");
+    }
+    if (r.left() < 8) {
+        if (r.left() < 8) {
+            r.fail_at(sdp::ErrorCode::Truncated, r.p);
+            return r.in_field("size");
+        }
+    }
+    r.p += 8;
+    bool has1 = false;
+    if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+        return r.in_field("sub");
+    }
+    if (has1) {
+        if (!sdp_path(r, Tag<Dir>{}, d + 1)) {
+            return r.in_field("sub");
         }
     }
     return true;
@@ -1395,6 +1533,61 @@ bool sdp_check(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Expr>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    std::uint8_t tag = 0;
+    if (!r.tag(tag)) {
+        return false;
+    }
+    switch (tag) {
+    case 0: {
+        if (r.left() < 8) {
+            if (r.left() < 8) {
+                r.fail_at(sdp::ErrorCode::Truncated, r.p);
+                r.in_field("value");
+                return r.in_field("Lit");
+            }
+        }
+        r.p += 8;
+        break;
+    }
+    case 1: {
+        bool has1 = false;
+        if (!r.flag(has1, sdp::ErrorCode::Presence)) {
+            r.in_field("inner");
+            return r.in_field("Neg");
+        }
+        if (has1) {
+            if (!sdp_path(r, Tag<Expr>{}, d + 1)) {
+                r.in_field("inner");
+                return r.in_field("Neg");
+            }
+        }
+        break;
+    }
+    case 2: {
+        std::size_t n2 = 0;
+        if (!r.cold_count(n2, 2)) {
+            r.in_field("terms");
+            return r.in_field("Add");
+        }
+        for (std::size_t i3 = 0; i3 < n2; ++i3) {
+            if (!sdp_path(r, Tag<Expr>{}, d + 1)) {
+                r.in_elem(i3);
+                r.in_field("terms");
+                return r.in_field("Add");
+            }
+        }
+        break;
+    }
+    default:
+        return r.fail_at(sdp::ErrorCode::UnionTag, r.p - 1);
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, ExprView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1580,6 +1773,16 @@ bool sdp_check(Reader& r, Tag<Program>, std::uint32_t d) noexcept {
     return true;
 }
 
+SDP_COLD bool sdp_path(Reader& r, Tag<Program>, std::uint32_t d) noexcept {
+    if (!r.depth(d)) {
+        return false;
+    }
+    if (!sdp_path(r, Tag<Expr>{}, d + 1)) {
+        return r.in_field("body");
+    }
+    return true;
+}
+
 bool sdp_read(Reader& r, ProgramView& v, std::uint32_t d) noexcept {
     if (!r.depth(d)) {
         return false;
@@ -1693,7 +1896,7 @@ std::size_t encode_to(const Tree& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Tree& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Tree();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1707,7 +1910,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Tree();
-        return r.status;
+        return with_path<Tree>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1715,7 +1918,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Tree& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, TreeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = TreeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1729,7 +1932,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, TreeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = TreeView();
-        return r.status;
+        return with_path<Tree>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1766,7 +1969,7 @@ std::size_t encode_to(const Node& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Node& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Node();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1780,7 +1983,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Node();
-        return r.status;
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1788,7 +1991,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Node& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, NodeView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = NodeView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1802,7 +2005,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, NodeView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = NodeView();
-        return r.status;
+        return with_path<Node>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1839,7 +2042,7 @@ std::size_t encode_to(const Dir& value, std::uint8_t* buf, std::size_t cap) noex
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Dir& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Dir();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1853,7 +2056,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Dir();
-        return r.status;
+        return with_path<Dir>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1861,7 +2064,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Dir& out, 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, DirView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = DirView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1875,7 +2078,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, DirView& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = DirView();
-        return r.status;
+        return with_path<Dir>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1912,7 +2115,7 @@ std::size_t encode_to(const Entry& value, std::uint8_t* buf, std::size_t cap) no
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Entry& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Entry();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1926,7 +2129,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Entry();
-        return r.status;
+        return with_path<Entry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1934,7 +2137,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Entry& out
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, EntryView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = EntryView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1948,7 +2151,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, EntryView&
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = EntryView();
-        return r.status;
+        return with_path<Entry>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -1985,7 +2188,7 @@ std::size_t encode_to(const Expr& value, std::uint8_t* buf, std::size_t cap) noe
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Expr& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Expr();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -1999,7 +2202,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out,
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Expr();
-        return r.status;
+        return with_path<Expr>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2007,7 +2210,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Expr& out,
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ExprView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ExprView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2021,7 +2224,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ExprView& 
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ExprView();
-        return r.status;
+        return with_path<Expr>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2058,7 +2261,7 @@ std::size_t encode_to(const Program& value, std::uint8_t* buf, std::size_t cap) 
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, Program& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = Program();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2072,7 +2275,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& o
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = Program();
-        return r.status;
+        return with_path<Program>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2080,7 +2283,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, Program& o
 
 sdp::Status decode(const std::uint8_t* data, std::size_t size, ProgramView& out, const sdp::DecodeOptions& options) {
     std::size_t consumed = 0;
-    const sdp::Status st = decode_prefix(data, size, out, consumed, options);
+    sdp::Status st = decode_prefix(data, size, out, consumed, options);
     if (st && consumed != size) {
         out = ProgramView();
         return sdp::Status(sdp::ErrorCode::Trailing, consumed, kMessages[static_cast<int>(sdp::ErrorCode::Trailing)]);
@@ -2094,7 +2297,7 @@ sdp::Status decode_prefix(const std::uint8_t* data, std::size_t size, ProgramVie
     if (!sdp_read(r, out, 1)) {
         // A failed decode leaves the default value, never a partial one.
         out = ProgramView();
-        return r.status;
+        return with_path<Program>(data, size, options, std::move(r.status));
     }
     consumed = r.offset();
     return sdp::Status();
@@ -2113,9 +2316,9 @@ namespace {
 // Decodes a message's payload, reporting offsets within the whole message.
 template <class T>
 sdp::Status decode_payload(const std::uint8_t* data, std::size_t size, T& out, const sdp::DecodeOptions& options) {
-    const sdp::Status st = decode(data + 10, size - 10, out, options);
+    sdp::Status st = decode(data + 10, size - 10, out, options);
     if (!st) {
-        return sdp::Status(st.code(), st.offset() + 10, st.message());
+        return st.at_offset(st.offset() + 10);
     }
     return st;
 }
@@ -2158,7 +2361,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Tree& out
     }
     if (id != Tree::kTypeId) {
         out = Tree();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2172,7 +2375,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, TreeView&
     }
     if (id != Tree::kTypeId) {
         out = TreeView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2210,7 +2413,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Node& out
     }
     if (id != Node::kTypeId) {
         out = Node();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2224,7 +2427,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, NodeView&
     }
     if (id != Node::kTypeId) {
         out = NodeView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2262,7 +2465,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Dir& out,
     }
     if (id != Dir::kTypeId) {
         out = Dir();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2276,7 +2479,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, DirView& 
     }
     if (id != Dir::kTypeId) {
         out = DirView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2314,7 +2517,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Entry& ou
     }
     if (id != Entry::kTypeId) {
         out = Entry();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2328,7 +2531,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, EntryView
     }
     if (id != Entry::kTypeId) {
         out = EntryView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2366,7 +2569,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, Program& 
     }
     if (id != Program::kTypeId) {
         out = Program();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2380,7 +2583,7 @@ sdp::Status decode_message(const std::uint8_t* data, std::size_t size, ProgramVi
     }
     if (id != Program::kTypeId) {
         out = ProgramView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kWrongType, "message");
     }
     return decode_payload(data, size, out, options);
 }
@@ -2406,35 +2609,35 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case Tree::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Tree>(out) ? *std::get_if<Tree>(&out) : out.emplace<Tree>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Tree>(out) ? *std::get_if<Tree>(&out) : out.emplace<Tree>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Node::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Node>(out) ? *std::get_if<Node>(&out) : out.emplace<Node>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Dir::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Dir>(out) ? *std::get_if<Dir>(&out) : out.emplace<Dir>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Dir>(out) ? *std::get_if<Dir>(&out) : out.emplace<Dir>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Entry::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Entry>(out) ? *std::get_if<Entry>(&out) : out.emplace<Entry>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Entry>(out) ? *std::get_if<Entry>(&out) : out.emplace<Entry>(), options);
         if (!ps) {
             out = AnyMessage();
         }
         return ps;
     }
     case Program::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, std::holds_alternative<Program>(out) ? *std::get_if<Program>(&out) : out.emplace<Program>(), options);
+        sdp::Status ps = decode_payload(data, size, std::holds_alternative<Program>(out) ? *std::get_if<Program>(&out) : out.emplace<Program>(), options);
         if (!ps) {
             out = AnyMessage();
         }
@@ -2442,7 +2645,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessage();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
@@ -2467,35 +2670,35 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     switch (id) {
     case TreeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<TreeView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<TreeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case NodeView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<NodeView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case DirView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<DirView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<DirView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case EntryView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<EntryView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<EntryView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
         return ps;
     }
     case ProgramView::kTypeId: {
-        const sdp::Status ps = decode_payload(data, size, out.emplace<ProgramView>(), options);
+        sdp::Status ps = decode_payload(data, size, out.emplace<ProgramView>(), options);
         if (!ps) {
             out = AnyMessageView();
         }
@@ -2503,7 +2706,7 @@ sdp::Status decode_any_message(const std::uint8_t* data, std::size_t size, AnyMe
     }
     default:
         out = AnyMessageView();
-        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType);
+        return sdp::Status(sdp::ErrorCode::Message, 4, kUnknownType, "message");
     }
 }
 
