@@ -905,7 +905,7 @@ def ipc_section(p, run):
             kinds.append(r["kind"])
     by = {(r["kind"], r["impl"], r["transport"]): r for r in rows}
     order = ["floor", "go_go", "go_go_reuse", "cpp_go", "cpp_go_reuse", "rust_go", "rust_go_reuse", "swift_go",
-             "swift_go_reuse", "go_swift", "go_rust", "go_rust_reuse", "go_cpp", "protobuf"]
+             "swift_go_reuse", "go_swift", "go_swift_reuse", "go_rust", "go_rust_reuse", "go_cpp", "protobuf"]
 
     def rate(x):
         return f"{x / 1e6:.2f} M/s" if x >= 1e6 else (f"{x / 1e3:.1f} k/s" if x >= 1e3 else f"{x:.0f}/s")

@@ -1,12 +1,13 @@
 // The Swift side of the IPC workload (bench/ipc):
 //
-//     ipc-swift write|read KIND N DATA
+//     ipc-swift write|read|read-reuse KIND N DATA
 //
 // The writer is the generated MessageWriter with a sink that copies into a
 // 64 KiB buffer and write(2)s it when full; the reader is the generated
 // MessageReader (which reads 64 KiB at a time into a buffer of its own) over
 // a source that read(2)s into that buffer, decoding every message into a
-// fresh owned value (next()). (The FileHandle initializers
+// fresh owned value (next()), or with read-reuse into the previous message
+// (next(into:)). (The FileHandle initializers
 // would make one read or write system call, and one Data, per message.)
 #if canImport(Glibc)
 import Glibc
@@ -127,7 +128,7 @@ func end(_ count: Int, _ s: UInt64, _ bytes: Int) {
 }
 
 let args = CommandLine.arguments
-if args.count < 5 { die("usage: ipc-swift write|read KIND N DATA") }
+if args.count < 5 { die("usage: ipc-swift write|read|read-reuse KIND N DATA") }
 let mode = args[1], kind = args[2]
 guard let n = Int(args[3]) else { die("bad N") }
 let path = args[4] + "/" + kind + ".sdpb"
@@ -181,6 +182,39 @@ do {
         var count = 0, s: UInt64 = 0
         while let m = try r.next() {
             guard case .i16Array(let v) = m else { die("message \(count) has another type") }
+            s &+= sum(v)
+            count += 1
+        }
+        end(count, s, r.offset)
+    case ("read-reuse", "struct_a"):
+        let input = In()
+        let r = leaderboard.MessageReader(source: input.fill)
+        var msg = leaderboard.AnyMessage.structA(leaderboard.StructA())
+        var count = 0, s: UInt64 = 0
+        while try r.next(into: &msg) {
+            guard case .structA(let v) = msg else { die("message \(count) has another type") }
+            s &+= sum(v)
+            count += 1
+        }
+        end(count, s, r.offset)
+    case ("read-reuse", "sensor"):
+        let input = In()
+        let r = ipc.MessageReader(source: input.fill)
+        var msg = ipc.AnyMessage.sensorFrame(ipc.SensorFrame())
+        var count = 0, s: UInt64 = 0
+        while try r.next(into: &msg) {
+            guard case .sensorFrame(let v) = msg else { die("message \(count) has another type") }
+            s &+= sum(v)
+            count += 1
+        }
+        end(count, s, r.offset)
+    case ("read-reuse", "i16_48k"):
+        let input = In()
+        let r = arrays.MessageReader(source: input.fill)
+        var msg = arrays.AnyMessage.i16Array(arrays.I16Array())
+        var count = 0, s: UInt64 = 0
+        while try r.next(into: &msg) {
+            guard case .i16Array(let v) = msg else { die("message \(count) has another type") }
             s &+= sum(v)
             count += 1
         }

@@ -40,6 +40,7 @@ var pairs = []pair{
 	{"rust_go_reuse", "SDP Rust → Go, the reader decoding into the previous value (Options.Reuse)", side{"rust", "write"}, side{"go", "read-reuse"}, nil},
 	{"swift_go_reuse", "SDP Swift → Go, the reader decoding into the previous value (Options.Reuse)", side{"swift", "write"}, side{"go", "read-reuse"}, nil},
 	{"go_swift", "SDP Go → Swift", side{"go", "write"}, side{"swift", "read"}, nil},
+	{"go_swift_reuse", "SDP Go → Swift, the reader decoding into the previous message (next(into:))", side{"go", "write"}, side{"swift", "read-reuse"}, nil},
 	{"go_rust", "SDP Go → Rust", side{"go", "write"}, side{"rust", "read"}, nil},
 	{"go_rust_reuse", "SDP Go → Rust, the reader decoding into the previous message (read_message_into)", side{"go", "write"}, side{"rust", "read-reuse"}, nil},
 	{"go_cpp", "SDP Go → C++", side{"go", "write"}, side{"cpp", "read"}, nil},
