@@ -156,6 +156,23 @@ public:
         : code_(code), offset_(offset), message_(message) {
         put(path);
     }
+    /// A copy copies the path's characters only, none for an ok Status: a
+    /// copy of all kPathSize bytes made every small decode 15-50 ns slower.
+    Status(const Status& o) noexcept
+        : code_(o.code_), offset_(o.offset_), message_(o.message_), at_(o.at_), cut_(o.cut_) {
+        std::memcpy(path_ + at_, o.path_ + at_, kPathSize - at_);
+    }
+    Status& operator=(const Status& o) noexcept {
+        if (this != &o) {
+            code_ = o.code_;
+            offset_ = o.offset_;
+            message_ = o.message_;
+            at_ = o.at_;
+            cut_ = o.cut_;
+            std::memcpy(path_ + at_, o.path_ + at_, kPathSize - at_);
+        }
+        return *this;
+    }
 
     bool ok() const noexcept { return code_ == ErrorCode::Ok; }
     explicit operator bool() const noexcept { return ok(); }
