@@ -882,6 +882,7 @@ def ipc_section(p, run):
     p("One process writes N messages with its language's SDP stream writer, another reads them with its "
       "language's stream reader and decodes every one into owned values (C++: into one reused `AnyMessage`, "
       "its reader's only form), checking the count and a checksum of the decoded fields at the end "
+      "(of an i16_48k message: its length, every 64th sample and the last; bench/README.md says why) "
       "(`bench/ipc`). **Time is wall time** (unlike the rest of this report): from the writer's first write "
       "to the reader's last decoded message, both processes running, `CLOCK_MONOTONIC`; the median of "
       "the runs (N calibrated to ~0.5 s per run). MB/s counts the wire bytes of the stream (SDP messages with their 10-byte headers; protobuf its own, smaller, bytes). *floor*: the "

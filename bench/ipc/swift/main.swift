@@ -106,9 +106,12 @@ func sum(_ m: leaderboard.StructA) -> UInt64 {
     strSum(m.name) &+ UInt64(bitPattern: m.birthDay) &+ strSum(m.phone) &+ UInt64(bitPattern: Int64(m.siblings))
         &+ m.money.bitPattern &+ (m.spouse ? 1 : 0)
 }
+/// Every 64th sample and the last, as the Go reader's `sumI16`.
 func sum(_ m: arrays.I16Array) -> UInt64 {
-    var s = UInt64(m.samples.count)
-    for v in m.samples { s &+= UInt64(bitPattern: Int64(v)) }
+    let v = m.samples
+    var s = UInt64(v.count)
+    for i in stride(from: 0, to: v.count, by: 64) { s &+= UInt64(bitPattern: Int64(v[i])) }
+    if let last = v.last { s &+= UInt64(bitPattern: Int64(last)) }
     return s
 }
 func sum(_ m: ipc.SensorFrame) -> UInt64 {

@@ -44,8 +44,11 @@ fn sum_struct_a(m: &leaderboard::StructA) -> u64 {
         .wrapping_add(m.money.to_bits())
         .wrapping_add(m.spouse as u64)
 }
+/// Every 64th sample and the last, as the Go reader's `sumI16`.
 fn sum_i16(m: &arrays::I16Array) -> u64 {
-    m.samples.iter().fold(m.samples.len() as u64, |a, &v| a.wrapping_add(v as i64 as u64))
+    let v = &m.samples;
+    let s = v.iter().step_by(64).fold(v.len() as u64, |a, &x| a.wrapping_add(x as i64 as u64));
+    v.last().map_or(s, |&x| s.wrapping_add(x as i64 as u64))
 }
 fn sum_sensor(m: &ipc::SensorFrame) -> u64 {
     let f = |v: f32| v.to_bits() as u64;
