@@ -61,8 +61,9 @@ type names struct {
 	typeID map[*schema.Struct]string    // type id constants
 	// fingerprint is the constant of every declaration's fingerprint.
 	fingerprint map[schema.Decl]string
-	// unionFuncs are a union's Decode, DecodeWith, DecodePrefix and Read functions.
-	unionFuncs map[*schema.Union][4]string
+	// unionFuncs are a union's Decode, DecodeWith, DecodePrefix, Read and
+	// DecodeInto functions.
+	unionFuncs map[*schema.Union][5]string
 }
 
 func newNames(s *schema.Schema) *names {
@@ -73,7 +74,7 @@ func newNames(s *schema.Schema) *names {
 		vtype:       map[*schema.Variant]string{},
 		typeID:      map[*schema.Struct]string{},
 		fingerprint: map[schema.Decl]string{},
-		unionFuncs:  map[*schema.Union][4]string{},
+		unionFuncs:  map[*schema.Union][5]string{},
 	}
 	for _, h := range packageLevel {
 		n.taken[h] = true
@@ -95,8 +96,8 @@ func newNames(s *schema.Schema) *names {
 				n.vtype[v] = n.claim(base + naming.Pascal(v.Name))
 			}
 			u := base
-			n.unionFuncs[d] = [4]string{n.claim("Decode" + u), n.claim("Decode" + u + "With"),
-				n.claim("Decode" + u + "Prefix"), n.claim("Read" + u)}
+			n.unionFuncs[d] = [5]string{n.claim("Decode" + u), n.claim("Decode" + u + "With"),
+				n.claim("Decode" + u + "Prefix"), n.claim("Read" + u), n.claim("Decode" + u + "Into")}
 		case *schema.Struct:
 			n.typeID[d] = n.claim(base + "TypeID")
 		}

@@ -944,6 +944,20 @@ func TestUnionTYPE(t *testing.T) {
 		if _, err := SCHEMA.ReadTYPE(bytes.NewReader(b)); err != nil {
 			t.Errorf("%T: ReadTYPE: %v", v, err)
 		}
+		// DecodeTYPEInto, into nil and into a value of every variant (whose
+		// storage it may reuse), decodes what DecodeTYPE decodes.
+		for _, old := range append(unionSeedsTYPE(), nil) {
+			into, err := SCHEMA.DecodeTYPEInto(b, old, SCHEMA.DecodeOptions{})
+			if err != nil || fmt.Sprintf("%T", into) != fmt.Sprintf("%T", v) {
+				t.Fatalf("%T into %T: decoded %T, %v", v, old, into, err)
+			}
+			if again, _ := into.MarshalBinary(); !bytes.Equal(again, b) {
+				t.Errorf("%T into %T: re-encoding differs", v, old)
+			}
+			if u, err := SCHEMA.DecodeTYPEInto(append(b, 0), old, SCHEMA.DecodeOptions{}); err == nil || u != nil {
+				t.Errorf("%T into %T: trailing byte accepted (%v)", v, old, u)
+			}
+		}
 		var w bytes.Buffer
 		if _, err := v.WriteTo(&w); err != nil || !bytes.Equal(w.Bytes(), b) {
 			t.Errorf("%T: WriteTo differs", v)
@@ -964,6 +978,19 @@ func FuzzDecodeTYPE(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		v, err := SCHEMA.DecodeTYPE(b)
+		// Decoding into a value of each variant fails as DecodeTYPE does
+		// (rule, offset, path) or decodes the same value.
+		for _, old := range unionSeedsTYPE() {
+			into, ierr := SCHEMA.DecodeTYPEInto(b, old, SCHEMA.DecodeOptions{})
+			if (err == nil) != (ierr == nil) || (err != nil && err.Error() != ierr.Error()) {
+				t.Fatalf("into %T: %v, want %v", old, ierr, err)
+			}
+			if ierr == nil {
+				if again, _ := into.MarshalBinary(); !bytes.Equal(again, b) {
+					t.Fatalf("into %T: re-encoding differs", old)
+				}
+			}
+		}
 		if err != nil {
 			checkError(t, err)
 			return

@@ -330,6 +330,23 @@ func ReadShape(r io.Reader) (Shape, error) {
 	return DecodeShape_(b)
 }
 
+// DecodeShapeInto decodes a Shape that must fill b exactly, into old's strings, slices
+// and boxes when old holds the same variant (as DecodeOptions.Reuse does for
+// a struct), and returns it; old may be nil. The result may share storage
+// with old, which must not be used afterwards. On an error it returns nil.
+func DecodeShapeInto(b []byte, old Shape, opts DecodeOptions) (Shape, error) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	v := decodeShape(&d, old)
+	if d.err != nil {
+		return nil, d.finish("Shape")
+	}
+	if d.off != len(b) {
+		return nil, trailingError("Shape", d.off, len(b))
+	}
+	return v, nil
+}
+
 // decodeShape reads a tag and its variant; when old holds the same variant,
 // its storage is reused.
 func decodeShape(d *decoder, old Shape) Shape {

@@ -184,6 +184,23 @@ func ReadWide(r io.Reader) (Wide, error) {
 	return DecodeWide(b)
 }
 
+// DecodeWideInto decodes a Wide that must fill b exactly, into old's strings, slices
+// and boxes when old holds the same variant (as DecodeOptions.Reuse does for
+// a struct), and returns it; old may be nil. The result may share storage
+// with old, which must not be used afterwards. On an error it returns nil.
+func DecodeWideInto(b []byte, old Wide, opts DecodeOptions) (Wide, error) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	v := decodeWide(&d, old)
+	if d.err != nil {
+		return nil, d.finish("Wide")
+	}
+	if d.off != len(b) {
+		return nil, trailingError("Wide", d.off, len(b))
+	}
+	return v, nil
+}
+
 // decodeWide reads a tag and its variant; when old holds the same variant,
 // its storage is reused.
 func decodeWide(d *decoder, old Wide) Wide {

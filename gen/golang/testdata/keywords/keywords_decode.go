@@ -365,6 +365,23 @@ func ReadResult(r io.Reader) (Result, error) {
 	return DecodeResult(b)
 }
 
+// DecodeResultInto decodes a Result that must fill b exactly, into old's strings, slices
+// and boxes when old holds the same variant (as DecodeOptions.Reuse does for
+// a struct), and returns it; old may be nil. The result may share storage
+// with old, which must not be used afterwards. On an error it returns nil.
+func DecodeResultInto(b []byte, old Result, opts DecodeOptions) (Result, error) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	v := decodeResult(&d, old)
+	if d.err != nil {
+		return nil, d.finish("Result")
+	}
+	if d.off != len(b) {
+		return nil, trailingError("Result", d.off, len(b))
+	}
+	return v, nil
+}
+
 // decodeResult reads a tag and its variant; when old holds the same variant,
 // its storage is reused.
 func decodeResult(d *decoder, old Result) Result {

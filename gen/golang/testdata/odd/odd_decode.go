@@ -215,6 +215,23 @@ func ReadU(r io.Reader) (U, error) {
 	return DecodeU(b)
 }
 
+// DecodeUInto decodes an U that must fill b exactly, into old's strings, slices
+// and boxes when old holds the same variant (as DecodeOptions.Reuse does for
+// a struct), and returns it; old may be nil. The result may share storage
+// with old, which must not be used afterwards. On an error it returns nil.
+func DecodeUInto(b []byte, old U, opts DecodeOptions) (U, error) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	v := decodeU(&d, old)
+	if d.err != nil {
+		return nil, d.finish("U")
+	}
+	if d.off != len(b) {
+		return nil, trailingError("U", d.off, len(b))
+	}
+	return v, nil
+}
+
 // decodeU reads a tag and its variant; when old holds the same variant,
 // its storage is reused.
 func decodeU(d *decoder, old U) U {

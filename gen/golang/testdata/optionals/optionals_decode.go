@@ -172,6 +172,23 @@ func ReadChoice(r io.Reader) (Choice, error) {
 	return DecodeChoice(b)
 }
 
+// DecodeChoiceInto decodes a Choice that must fill b exactly, into old's strings, slices
+// and boxes when old holds the same variant (as DecodeOptions.Reuse does for
+// a struct), and returns it; old may be nil. The result may share storage
+// with old, which must not be used afterwards. On an error it returns nil.
+func DecodeChoiceInto(b []byte, old Choice, opts DecodeOptions) (Choice, error) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	v := decodeChoice(&d, old)
+	if d.err != nil {
+		return nil, d.finish("Choice")
+	}
+	if d.off != len(b) {
+		return nil, trailingError("Choice", d.off, len(b))
+	}
+	return v, nil
+}
+
 // decodeChoice reads a tag and its variant; when old holds the same variant,
 // its storage is reused.
 func decodeChoice(d *decoder, old Choice) Choice {

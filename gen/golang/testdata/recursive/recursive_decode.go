@@ -364,6 +364,23 @@ func ReadExpr(r io.Reader) (Expr, error) {
 	return DecodeExpr(b)
 }
 
+// DecodeExprInto decodes an Expr that must fill b exactly, into old's strings, slices
+// and boxes when old holds the same variant (as DecodeOptions.Reuse does for
+// a struct), and returns it; old may be nil. The result may share storage
+// with old, which must not be used afterwards. On an error it returns nil.
+func DecodeExprInto(b []byte, old Expr, opts DecodeOptions) (Expr, error) {
+	var d decoder
+	d.init(b, 0, opts.maxDepth(), opts.memoryLimit(len(b)))
+	v := decodeExpr(&d, old)
+	if d.err != nil {
+		return nil, d.finish("Expr")
+	}
+	if d.off != len(b) {
+		return nil, trailingError("Expr", d.off, len(b))
+	}
+	return v, nil
+}
+
 // decodeExpr reads a tag and its variant; when old holds the same variant,
 // its storage is reused.
 func decodeExpr(d *decoder, old Expr) Expr {
