@@ -324,6 +324,20 @@ func (g *generator) decodeValue(p *emit.Printer, t *schema.Type, x string, lvl i
 		if c := t.ArrayCharge(); c > 0 {
 			count = fmt.Sprintf("d.chargeCount(%s, %d)", count, c)
 		}
+		if info, ok := g.plain(t.Elem); ok {
+			// A new slice of plain structs is copied into without being
+			// cleared first (new<T>s).
+			p.F("if n := %s; n > cap(%s) && d.depth+%d <= d.maxDepth {", count, x, info.depth)
+			p.F("\t%s = newPlain%ss(d.b[d.off:], n)", x, g.names.decl[t.Elem.Struct])
+			p.F("\td.off += n * %d", info.size)
+			p.P("} else {")
+			p.In()
+			p.F("%s = resize(%s, n)", x, x)
+			g.decodeArrayElems(p, t.Elem, x, i, lvl)
+			p.Out()
+			p.P("}")
+			break
+		}
 		p.F("%s = resize(%s, %s)", x, x, count)
 		g.decodeArrayElems(p, t.Elem, x, i, lvl)
 	case t.Kind == schema.FixedArray && t.Elem.Kind == schema.U8:

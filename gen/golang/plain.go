@@ -94,7 +94,7 @@ func (g *generator) emitPlainBulk(p *emit.Printer, little bool) {
 	}
 }
 
-// emitArrayCopies writes append<name>s and read<name>s for slices of typ
+// emitArrayCopies writes append<name>s, read<name>s and new<name>s for slices of typ
 // whose elements are size bytes: on little-endian hosts one copy through
 // unsafe, elsewhere the element-by-element bodies appendBody and readBody.
 func emitArrayCopies(p *emit.Printer, name, typ, what, elems string, size int, little bool, appendBody, readBody func()) {
@@ -120,6 +120,23 @@ func emitArrayCopies(p *emit.Printer, name, typ, what, elems string, size int, l
 		p.P("\treturn")
 		p.P("}")
 		p.F("copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*%d), src)", size)
+	})
+	p.P()
+	p.F("// new%ss returns a new slice of the n > 0 %s at the start of src.", name, elems)
+	if little {
+		p.P("// append allocates its bytes without zeroing what it then copies over, so")
+		p.P("// they are written once (make would clear them first); a heap block of a")
+		p.F("// multiple of %d bytes is aligned for %s.", size, typ)
+	}
+	p.Block(fmt.Sprintf("func new%ss(src []byte, n int) []%s {", name, typ), "}", func() {
+		if !little {
+			p.F("s := make([]%s, n)", typ)
+			p.F("read%ss(s, src)", name)
+			p.P("return s")
+			return
+		}
+		p.F("b := append([]byte(nil), src[:n*%d]...)", size)
+		p.F("return unsafe.Slice((*%s)(unsafe.Pointer(&b[0])), n)", typ)
 	})
 	p.P()
 }

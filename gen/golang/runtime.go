@@ -602,10 +602,16 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity.
+// bytes reads a []u8 into old's storage when it has the capacity, else into
+// a new slice that append fills without clearing it first.
 func (d *decoder) bytes(old []byte) []byte {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := append([]byte(nil), d.b[d.off:d.off+n]...)
+		d.off += n
+		return s
+	}
+	s := old[:n]
 	d.off += copy(s, d.b[d.off:])
 	return s
 }
@@ -674,7 +680,12 @@ func (g *generator) emitRuntime(p *emit.Printer) []string {
 		p.P("// it has the capacity.")
 		p.Block("func (d *decoder) array"+k.name+"(old []"+k.goType+") []"+k.goType+" {", "}", func() {
 			p.F("n := d.count(%d)", k.size)
-			p.P("s := resize(old, n)")
+			p.P("if n > cap(old) {")
+			p.F("\ts := new%ss(d.b[d.off:], n)", k.name)
+			p.F("\td.off += n * %d", k.size)
+			p.P("\treturn s")
+			p.P("}")
+			p.P("s := old[:n]")
 			p.F("read%ss(s, d.b[d.off:])", k.name)
 			p.F("d.off += n * %d", k.size)
 			p.P("return s")

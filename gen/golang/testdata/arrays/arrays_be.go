@@ -27,6 +27,13 @@ func readF32s(dst []float32, src []byte) {
 	}
 }
 
+// newF32s returns a new slice of the n > 0 elements at the start of src.
+func newF32s(src []byte, n int) []float32 {
+	s := make([]float32, n)
+	readF32s(s, src)
+	return s
+}
+
 // appendF64s appends the elements of s, little-endian.
 func appendF64s(b []byte, s []float64) []byte {
 	for _, v := range s {
@@ -40,6 +47,13 @@ func readF64s(dst []float64, src []byte) {
 	for i := range dst {
 		dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(src[i*8:]))
 	}
+}
+
+// newF64s returns a new slice of the n > 0 elements at the start of src.
+func newF64s(src []byte, n int) []float64 {
+	s := make([]float64, n)
+	readF64s(s, src)
+	return s
 }
 
 // appendI16s appends the elements of s, little-endian.
@@ -57,6 +71,13 @@ func readI16s(dst []int16, src []byte) {
 	}
 }
 
+// newI16s returns a new slice of the n > 0 elements at the start of src.
+func newI16s(src []byte, n int) []int16 {
+	s := make([]int16, n)
+	readI16s(s, src)
+	return s
+}
+
 // appendI32s appends the elements of s, little-endian.
 func appendI32s(b []byte, s []int32) []byte {
 	for _, v := range s {
@@ -70,6 +91,13 @@ func readI32s(dst []int32, src []byte) {
 	for i := range dst {
 		dst[i] = int32(binary.LittleEndian.Uint32(src[i*4:]))
 	}
+}
+
+// newI32s returns a new slice of the n > 0 elements at the start of src.
+func newI32s(src []byte, n int) []int32 {
+	s := make([]int32, n)
+	readI32s(s, src)
+	return s
 }
 
 // appendI64s appends the elements of s, little-endian.
@@ -87,6 +115,13 @@ func readI64s(dst []int64, src []byte) {
 	}
 }
 
+// newI64s returns a new slice of the n > 0 elements at the start of src.
+func newI64s(src []byte, n int) []int64 {
+	s := make([]int64, n)
+	readI64s(s, src)
+	return s
+}
+
 // appendI8s appends the elements of s, little-endian.
 func appendI8s(b []byte, s []int8) []byte {
 	for _, v := range s {
@@ -100,6 +135,13 @@ func readI8s(dst []int8, src []byte) {
 	for i := range dst {
 		dst[i] = int8(src[i])
 	}
+}
+
+// newI8s returns a new slice of the n > 0 elements at the start of src.
+func newI8s(src []byte, n int) []int8 {
+	s := make([]int8, n)
+	readI8s(s, src)
+	return s
 }
 
 // appendU16s appends the elements of s, little-endian.
@@ -117,6 +159,13 @@ func readU16s(dst []uint16, src []byte) {
 	}
 }
 
+// newU16s returns a new slice of the n > 0 elements at the start of src.
+func newU16s(src []byte, n int) []uint16 {
+	s := make([]uint16, n)
+	readU16s(s, src)
+	return s
+}
+
 // appendU32s appends the elements of s, little-endian.
 func appendU32s(b []byte, s []uint32) []byte {
 	for _, v := range s {
@@ -130,6 +179,13 @@ func readU32s(dst []uint32, src []byte) {
 	for i := range dst {
 		dst[i] = binary.LittleEndian.Uint32(src[i*4:])
 	}
+}
+
+// newU32s returns a new slice of the n > 0 elements at the start of src.
+func newU32s(src []byte, n int) []uint32 {
+	s := make([]uint32, n)
+	readU32s(s, src)
+	return s
 }
 
 // appendU64s appends the elements of s, little-endian.
@@ -147,6 +203,13 @@ func readU64s(dst []uint64, src []byte) {
 	}
 }
 
+// newU64s returns a new slice of the n > 0 elements at the start of src.
+func newU64s(src []byte, n int) []uint64 {
+	s := make([]uint64, n)
+	readU64s(s, src)
+	return s
+}
+
 // appendPlainPoints appends the encoding of every element of s.
 func appendPlainPoints(b []byte, s []Point) []byte {
 	var e encoder
@@ -162,4 +225,11 @@ func readPlainPoints(dst []Point, src []byte) {
 	for i := range dst {
 		dst[i].decode(&d)
 	}
+}
+
+// newPlainPoints returns a new slice of the n > 0 encoded elements at the start of src.
+func newPlainPoints(src []byte, n int) []Point {
+	s := make([]Point, n)
+	readPlainPoints(s, src)
+	return s
 }

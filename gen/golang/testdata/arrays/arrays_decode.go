@@ -139,16 +139,21 @@ func (m *Arrays) decode(d *decoder) {
 		d.at("strings")
 		return
 	}
-	m.Points = resize(m.Points, d.count(16))
-	if n := len(m.Points); d.depth+1 <= d.maxDepth && len(d.b)-d.off >= n*16 {
-		readPlainPoints(m.Points[:], d.b[d.off:])
+	if n := d.count(16); n > cap(m.Points) && d.depth+1 <= d.maxDepth {
+		m.Points = newPlainPoints(d.b[d.off:], n)
 		d.off += n * 16
 	} else {
-		for i0 := range m.Points {
-			m.Points[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
+		m.Points = resize(m.Points, n)
+		if n := len(m.Points); d.depth+1 <= d.maxDepth && len(d.b)-d.off >= n*16 {
+			readPlainPoints(m.Points[:], d.b[d.off:])
+			d.off += n * 16
+		} else {
+			for i0 := range m.Points {
+				m.Points[i0].decode(d)
+				if d.err != nil {
+					d.index(i0)
+					break
+				}
 			}
 		}
 	}

@@ -27,6 +27,15 @@ func readF32s(dst []float32, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*4), src)
 }
 
+// newF32s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 4 bytes is aligned for float32.
+func newF32s(src []byte, n int) []float32 {
+	b := append([]byte(nil), src[:n*4]...)
+	return unsafe.Slice((*float32)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendF64s appends the elements of s, little-endian.
 func appendF64s(b []byte, s []float64) []byte {
 	if len(s) == 0 {
@@ -41,6 +50,15 @@ func readF64s(dst []float64, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*8), src)
+}
+
+// newF64s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 8 bytes is aligned for float64.
+func newF64s(src []byte, n int) []float64 {
+	b := append([]byte(nil), src[:n*8]...)
+	return unsafe.Slice((*float64)(unsafe.Pointer(&b[0])), n)
 }
 
 // appendI16s appends the elements of s, little-endian.
@@ -59,6 +77,15 @@ func readI16s(dst []int16, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*2), src)
 }
 
+// newI16s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 2 bytes is aligned for int16.
+func newI16s(src []byte, n int) []int16 {
+	b := append([]byte(nil), src[:n*2]...)
+	return unsafe.Slice((*int16)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendI32s appends the elements of s, little-endian.
 func appendI32s(b []byte, s []int32) []byte {
 	if len(s) == 0 {
@@ -73,6 +100,15 @@ func readI32s(dst []int32, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*4), src)
+}
+
+// newI32s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 4 bytes is aligned for int32.
+func newI32s(src []byte, n int) []int32 {
+	b := append([]byte(nil), src[:n*4]...)
+	return unsafe.Slice((*int32)(unsafe.Pointer(&b[0])), n)
 }
 
 // appendI64s appends the elements of s, little-endian.
@@ -91,6 +127,15 @@ func readI64s(dst []int64, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*8), src)
 }
 
+// newI64s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 8 bytes is aligned for int64.
+func newI64s(src []byte, n int) []int64 {
+	b := append([]byte(nil), src[:n*8]...)
+	return unsafe.Slice((*int64)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendI8s appends the elements of s, little-endian.
 func appendI8s(b []byte, s []int8) []byte {
 	if len(s) == 0 {
@@ -105,6 +150,15 @@ func readI8s(dst []int8, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*1), src)
+}
+
+// newI8s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 1 bytes is aligned for int8.
+func newI8s(src []byte, n int) []int8 {
+	b := append([]byte(nil), src[:n*1]...)
+	return unsafe.Slice((*int8)(unsafe.Pointer(&b[0])), n)
 }
 
 // appendU16s appends the elements of s, little-endian.
@@ -123,6 +177,15 @@ func readU16s(dst []uint16, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*2), src)
 }
 
+// newU16s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 2 bytes is aligned for uint16.
+func newU16s(src []byte, n int) []uint16 {
+	b := append([]byte(nil), src[:n*2]...)
+	return unsafe.Slice((*uint16)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendU32s appends the elements of s, little-endian.
 func appendU32s(b []byte, s []uint32) []byte {
 	if len(s) == 0 {
@@ -139,6 +202,15 @@ func readU32s(dst []uint32, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*4), src)
 }
 
+// newU32s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 4 bytes is aligned for uint32.
+func newU32s(src []byte, n int) []uint32 {
+	b := append([]byte(nil), src[:n*4]...)
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendU64s appends the elements of s, little-endian.
 func appendU64s(b []byte, s []uint64) []byte {
 	if len(s) == 0 {
@@ -153,6 +225,15 @@ func readU64s(dst []uint64, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*8), src)
+}
+
+// newU64s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 8 bytes is aligned for uint64.
+func newU64s(src []byte, n int) []uint64 {
+	b := append([]byte(nil), src[:n*8]...)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n)
 }
 
 // Point's memory is its wire encoding: 16 bytes, no padding (checked here at
@@ -173,4 +254,13 @@ func readPlainPoints(dst []Point, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*16), src)
+}
+
+// newPlainPoints returns a new slice of the n > 0 encoded elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 16 bytes is aligned for Point.
+func newPlainPoints(src []byte, n int) []Point {
+	b := append([]byte(nil), src[:n*16]...)
+	return unsafe.Slice((*Point)(unsafe.Pointer(&b[0])), n)
 }

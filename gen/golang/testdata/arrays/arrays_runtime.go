@@ -570,10 +570,16 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity.
+// bytes reads a []u8 into old's storage when it has the capacity, else into
+// a new slice that append fills without clearing it first.
 func (d *decoder) bytes(old []byte) []byte {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := append([]byte(nil), d.b[d.off:d.off+n]...)
+		d.off += n
+		return s
+	}
+	s := old[:n]
 	d.off += copy(s, d.b[d.off:])
 	return s
 }
@@ -600,7 +606,12 @@ func (d *decoder) fixedBytes(dst []byte) {
 // it has the capacity.
 func (d *decoder) arrayF32(old []float32) []float32 {
 	n := d.count(4)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newF32s(d.b[d.off:], n)
+		d.off += n * 4
+		return s
+	}
+	s := old[:n]
 	readF32s(s, d.b[d.off:])
 	d.off += n * 4
 	return s
@@ -620,7 +631,12 @@ func (d *decoder) fixedF32s(dst []float32) {
 // it has the capacity.
 func (d *decoder) arrayF64(old []float64) []float64 {
 	n := d.count(8)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newF64s(d.b[d.off:], n)
+		d.off += n * 8
+		return s
+	}
+	s := old[:n]
 	readF64s(s, d.b[d.off:])
 	d.off += n * 8
 	return s
@@ -640,7 +656,12 @@ func (d *decoder) fixedF64s(dst []float64) {
 // it has the capacity.
 func (d *decoder) arrayI16(old []int16) []int16 {
 	n := d.count(2)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newI16s(d.b[d.off:], n)
+		d.off += n * 2
+		return s
+	}
+	s := old[:n]
 	readI16s(s, d.b[d.off:])
 	d.off += n * 2
 	return s
@@ -660,7 +681,12 @@ func (d *decoder) fixedI16s(dst []int16) {
 // it has the capacity.
 func (d *decoder) arrayI32(old []int32) []int32 {
 	n := d.count(4)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newI32s(d.b[d.off:], n)
+		d.off += n * 4
+		return s
+	}
+	s := old[:n]
 	readI32s(s, d.b[d.off:])
 	d.off += n * 4
 	return s
@@ -680,7 +706,12 @@ func (d *decoder) fixedI32s(dst []int32) {
 // it has the capacity.
 func (d *decoder) arrayI64(old []int64) []int64 {
 	n := d.count(8)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newI64s(d.b[d.off:], n)
+		d.off += n * 8
+		return s
+	}
+	s := old[:n]
 	readI64s(s, d.b[d.off:])
 	d.off += n * 8
 	return s
@@ -700,7 +731,12 @@ func (d *decoder) fixedI64s(dst []int64) {
 // it has the capacity.
 func (d *decoder) arrayI8(old []int8) []int8 {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newI8s(d.b[d.off:], n)
+		d.off += n * 1
+		return s
+	}
+	s := old[:n]
 	readI8s(s, d.b[d.off:])
 	d.off += n * 1
 	return s
@@ -720,7 +756,12 @@ func (d *decoder) fixedI8s(dst []int8) {
 // it has the capacity.
 func (d *decoder) arrayU16(old []uint16) []uint16 {
 	n := d.count(2)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newU16s(d.b[d.off:], n)
+		d.off += n * 2
+		return s
+	}
+	s := old[:n]
 	readU16s(s, d.b[d.off:])
 	d.off += n * 2
 	return s
@@ -740,7 +781,12 @@ func (d *decoder) fixedU16s(dst []uint16) {
 // it has the capacity.
 func (d *decoder) arrayU32(old []uint32) []uint32 {
 	n := d.count(4)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newU32s(d.b[d.off:], n)
+		d.off += n * 4
+		return s
+	}
+	s := old[:n]
 	readU32s(s, d.b[d.off:])
 	d.off += n * 4
 	return s
@@ -760,7 +806,12 @@ func (d *decoder) fixedU32s(dst []uint32) {
 // it has the capacity.
 func (d *decoder) arrayU64(old []uint64) []uint64 {
 	n := d.count(8)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newU64s(d.b[d.off:], n)
+		d.off += n * 8
+		return s
+	}
+	s := old[:n]
 	readU64s(s, d.b[d.off:])
 	d.off += n * 8
 	return s

@@ -570,10 +570,16 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity.
+// bytes reads a []u8 into old's storage when it has the capacity, else into
+// a new slice that append fills without clearing it first.
 func (d *decoder) bytes(old []byte) []byte {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := append([]byte(nil), d.b[d.off:d.off+n]...)
+		d.off += n
+		return s
+	}
+	s := old[:n]
 	d.off += copy(s, d.b[d.off:])
 	return s
 }

@@ -26,3 +26,10 @@ func readF32s(dst []float32, src []byte) {
 		dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(src[i*4:]))
 	}
 }
+
+// newF32s returns a new slice of the n > 0 elements at the start of src.
+func newF32s(src []byte, n int) []float32 {
+	s := make([]float32, n)
+	readF32s(s, src)
+	return s
+}

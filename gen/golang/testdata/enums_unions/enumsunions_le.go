@@ -26,3 +26,12 @@ func readF32s(dst []float32, src []byte) {
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*4), src)
 }
+
+// newF32s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 4 bytes is aligned for float32.
+func newF32s(src []byte, n int) []float32 {
+	b := append([]byte(nil), src[:n*4]...)
+	return unsafe.Slice((*float32)(unsafe.Pointer(&b[0])), n)
+}

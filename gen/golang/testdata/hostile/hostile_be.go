@@ -25,3 +25,10 @@ func readU64s(dst []uint64, src []byte) {
 		dst[i] = binary.LittleEndian.Uint64(src[i*8:])
 	}
 }
+
+// newU64s returns a new slice of the n > 0 elements at the start of src.
+func newU64s(src []byte, n int) []uint64 {
+	s := make([]uint64, n)
+	readU64s(s, src)
+	return s
+}

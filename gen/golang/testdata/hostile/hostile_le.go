@@ -26,3 +26,12 @@ func readU64s(dst []uint64, src []byte) {
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*8), src)
 }
+
+// newU64s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 8 bytes is aligned for uint64.
+func newU64s(src []byte, n int) []uint64 {
+	b := append([]byte(nil), src[:n*8]...)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n)
+}

@@ -23,3 +23,10 @@ func readPlainTriangles(dst []Triangle, src []byte) {
 		dst[i].decode(&d)
 	}
 }
+
+// newPlainTriangles returns a new slice of the n > 0 encoded elements at the start of src.
+func newPlainTriangles(src []byte, n int) []Triangle {
+	s := make([]Triangle, n)
+	readPlainTriangles(s, src)
+	return s
+}

@@ -345,16 +345,21 @@ func (m *Mesh) decode(d *decoder) {
 	if !d.enter() {
 		return
 	}
-	m.Triangles = resize(m.Triangles, d.count(48))
-	if n := len(m.Triangles); d.depth+2 <= d.maxDepth && len(d.b)-d.off >= n*48 {
-		readPlainTriangles(m.Triangles[:], d.b[d.off:])
+	if n := d.count(48); n > cap(m.Triangles) && d.depth+2 <= d.maxDepth {
+		m.Triangles = newPlainTriangles(d.b[d.off:], n)
 		d.off += n * 48
 	} else {
-		for i0 := range m.Triangles {
-			m.Triangles[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
+		m.Triangles = resize(m.Triangles, n)
+		if n := len(m.Triangles); d.depth+2 <= d.maxDepth && len(d.b)-d.off >= n*48 {
+			readPlainTriangles(m.Triangles[:], d.b[d.off:])
+			d.off += n * 48
+		} else {
+			for i0 := range m.Triangles {
+				m.Triangles[i0].decode(d)
+				if d.err != nil {
+					d.index(i0)
+					break
+				}
 			}
 		}
 	}

@@ -30,3 +30,12 @@ func readPlainTriangles(dst []Triangle, src []byte) {
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*48), src)
 }
+
+// newPlainTriangles returns a new slice of the n > 0 encoded elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 48 bytes is aligned for Triangle.
+func newPlainTriangles(src []byte, n int) []Triangle {
+	b := append([]byte(nil), src[:n*48]...)
+	return unsafe.Slice((*Triangle)(unsafe.Pointer(&b[0])), n)
+}

@@ -23,3 +23,10 @@ func readPlainRectangles(dst []Rectangle, src []byte) {
 		dst[i].decode(&d)
 	}
 }
+
+// newPlainRectangles returns a new slice of the n > 0 encoded elements at the start of src.
+func newPlainRectangles(src []byte, n int) []Rectangle {
+	s := make([]Rectangle, n)
+	readPlainRectangles(s, src)
+	return s
+}

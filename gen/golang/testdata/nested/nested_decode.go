@@ -231,16 +231,21 @@ func (m *Scene) decode(d *decoder) {
 		d.at("name")
 		return
 	}
-	m.Rects = resize(m.Rects, d.count(20))
-	if n := len(m.Rects); d.depth+2 <= d.maxDepth && len(d.b)-d.off >= n*20 {
-		readPlainRectangles(m.Rects[:], d.b[d.off:])
+	if n := d.count(20); n > cap(m.Rects) && d.depth+2 <= d.maxDepth {
+		m.Rects = newPlainRectangles(d.b[d.off:], n)
 		d.off += n * 20
 	} else {
-		for i0 := range m.Rects {
-			m.Rects[i0].decode(d)
-			if d.err != nil {
-				d.index(i0)
-				break
+		m.Rects = resize(m.Rects, n)
+		if n := len(m.Rects); d.depth+2 <= d.maxDepth && len(d.b)-d.off >= n*20 {
+			readPlainRectangles(m.Rects[:], d.b[d.off:])
+			d.off += n * 20
+		} else {
+			for i0 := range m.Rects {
+				m.Rects[i0].decode(d)
+				if d.err != nil {
+					d.index(i0)
+					break
+				}
 			}
 		}
 	}

@@ -30,3 +30,12 @@ func readPlainRectangles(dst []Rectangle, src []byte) {
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*20), src)
 }
+
+// newPlainRectangles returns a new slice of the n > 0 encoded elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 20 bytes is aligned for Rectangle.
+func newPlainRectangles(src []byte, n int) []Rectangle {
+	b := append([]byte(nil), src[:n*20]...)
+	return unsafe.Slice((*Rectangle)(unsafe.Pointer(&b[0])), n)
+}

@@ -27,6 +27,13 @@ func readF64s(dst []float64, src []byte) {
 	}
 }
 
+// newF64s returns a new slice of the n > 0 elements at the start of src.
+func newF64s(src []byte, n int) []float64 {
+	s := make([]float64, n)
+	readF64s(s, src)
+	return s
+}
+
 // appendI8s appends the elements of s, little-endian.
 func appendI8s(b []byte, s []int8) []byte {
 	for _, v := range s {
@@ -40,4 +47,11 @@ func readI8s(dst []int8, src []byte) {
 	for i := range dst {
 		dst[i] = int8(src[i])
 	}
+}
+
+// newI8s returns a new slice of the n > 0 elements at the start of src.
+func newI8s(src []byte, n int) []int8 {
+	s := make([]int8, n)
+	readI8s(s, src)
+	return s
 }

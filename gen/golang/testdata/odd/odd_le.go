@@ -27,6 +27,15 @@ func readF64s(dst []float64, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*8), src)
 }
 
+// newF64s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 8 bytes is aligned for float64.
+func newF64s(src []byte, n int) []float64 {
+	b := append([]byte(nil), src[:n*8]...)
+	return unsafe.Slice((*float64)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendI8s appends the elements of s, little-endian.
 func appendI8s(b []byte, s []int8) []byte {
 	if len(s) == 0 {
@@ -41,4 +50,13 @@ func readI8s(dst []int8, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*1), src)
+}
+
+// newI8s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 1 bytes is aligned for int8.
+func newI8s(src []byte, n int) []int8 {
+	b := append([]byte(nil), src[:n*1]...)
+	return unsafe.Slice((*int8)(unsafe.Pointer(&b[0])), n)
 }

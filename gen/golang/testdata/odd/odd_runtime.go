@@ -570,10 +570,16 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity.
+// bytes reads a []u8 into old's storage when it has the capacity, else into
+// a new slice that append fills without clearing it first.
 func (d *decoder) bytes(old []byte) []byte {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := append([]byte(nil), d.b[d.off:d.off+n]...)
+		d.off += n
+		return s
+	}
+	s := old[:n]
 	d.off += copy(s, d.b[d.off:])
 	return s
 }
@@ -600,7 +606,12 @@ func (d *decoder) fixedBytes(dst []byte) {
 // it has the capacity.
 func (d *decoder) arrayF64(old []float64) []float64 {
 	n := d.count(8)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newF64s(d.b[d.off:], n)
+		d.off += n * 8
+		return s
+	}
+	s := old[:n]
 	readF64s(s, d.b[d.off:])
 	d.off += n * 8
 	return s
@@ -620,7 +631,12 @@ func (d *decoder) fixedF64s(dst []float64) {
 // it has the capacity.
 func (d *decoder) arrayI8(old []int8) []int8 {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newI8s(d.b[d.off:], n)
+		d.off += n * 1
+		return s
+	}
+	s := old[:n]
 	readI8s(s, d.b[d.off:])
 	d.off += n * 1
 	return s

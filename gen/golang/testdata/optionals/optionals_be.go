@@ -26,6 +26,13 @@ func readU16s(dst []uint16, src []byte) {
 	}
 }
 
+// newU16s returns a new slice of the n > 0 elements at the start of src.
+func newU16s(src []byte, n int) []uint16 {
+	s := make([]uint16, n)
+	readU16s(s, src)
+	return s
+}
+
 // appendU32s appends the elements of s, little-endian.
 func appendU32s(b []byte, s []uint32) []byte {
 	for _, v := range s {
@@ -39,4 +46,11 @@ func readU32s(dst []uint32, src []byte) {
 	for i := range dst {
 		dst[i] = binary.LittleEndian.Uint32(src[i*4:])
 	}
+}
+
+// newU32s returns a new slice of the n > 0 elements at the start of src.
+func newU32s(src []byte, n int) []uint32 {
+	s := make([]uint32, n)
+	readU32s(s, src)
+	return s
 }

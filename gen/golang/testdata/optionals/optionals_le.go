@@ -27,6 +27,15 @@ func readU16s(dst []uint16, src []byte) {
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*2), src)
 }
 
+// newU16s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 2 bytes is aligned for uint16.
+func newU16s(src []byte, n int) []uint16 {
+	b := append([]byte(nil), src[:n*2]...)
+	return unsafe.Slice((*uint16)(unsafe.Pointer(&b[0])), n)
+}
+
 // appendU32s appends the elements of s, little-endian.
 func appendU32s(b []byte, s []uint32) []byte {
 	if len(s) == 0 {
@@ -41,4 +50,13 @@ func readU32s(dst []uint32, src []byte) {
 		return
 	}
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*4), src)
+}
+
+// newU32s returns a new slice of the n > 0 elements at the start of src.
+// append allocates its bytes without zeroing what it then copies over, so
+// they are written once (make would clear them first); a heap block of a
+// multiple of 4 bytes is aligned for uint32.
+func newU32s(src []byte, n int) []uint32 {
+	b := append([]byte(nil), src[:n*4]...)
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), n)
 }

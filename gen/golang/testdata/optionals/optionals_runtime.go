@@ -570,10 +570,16 @@ func (d *decoder) str(old string) string {
 	return *(*string)(unsafe.Pointer(&t))
 }
 
-// bytes reads a []u8 into old's storage when it has the capacity.
+// bytes reads a []u8 into old's storage when it has the capacity, else into
+// a new slice that append fills without clearing it first.
 func (d *decoder) bytes(old []byte) []byte {
 	n := d.count(1)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := append([]byte(nil), d.b[d.off:d.off+n]...)
+		d.off += n
+		return s
+	}
+	s := old[:n]
 	d.off += copy(s, d.b[d.off:])
 	return s
 }
@@ -600,7 +606,12 @@ func (d *decoder) fixedBytes(dst []byte) {
 // it has the capacity.
 func (d *decoder) arrayU16(old []uint16) []uint16 {
 	n := d.count(2)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newU16s(d.b[d.off:], n)
+		d.off += n * 2
+		return s
+	}
+	s := old[:n]
 	readU16s(s, d.b[d.off:])
 	d.off += n * 2
 	return s
@@ -620,7 +631,12 @@ func (d *decoder) fixedU16s(dst []uint16) {
 // it has the capacity.
 func (d *decoder) arrayU32(old []uint32) []uint32 {
 	n := d.count(4)
-	s := resize(old, n)
+	if n > cap(old) {
+		s := newU32s(d.b[d.off:], n)
+		d.off += n * 4
+		return s
+	}
+	s := old[:n]
 	readU32s(s, d.b[d.off:])
 	d.off += n * 4
 	return s
